@@ -1,0 +1,114 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings shared by every target of this package: Swift 6 language mode (the tools
+/// version's default), `any` spelled out for existentials, and no warnings.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "Pagegen",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .library(name: "PagegenRuntime", targets: ["PagegenRuntime"]),
+        .library(name: "PagegenCore", targets: ["PagegenCore"]),
+        .executable(name: "pagegen", targets: ["pagegen"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
+    targets: [
+        // MARK: Reading specs
+
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(
+            name: "PagegenYAML",
+            dependencies: ["CYAML"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: The generator
+
+        .target(
+            name: "PagegenTemplates",
+            path: "Templates",
+            resources: [.copy("Swift")],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "PagegenCore",
+            dependencies: [
+                "PagegenYAML",
+                "PagegenTemplates",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "pagegen",
+            dependencies: [
+                "PagegenCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: What generated code imports (Foundation only)
+
+        .target(
+            name: "PagegenRuntime",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Benchmarks
+
+        .executableTarget(
+            name: "ScrollBenchmark",
+            dependencies: ["PagegenRuntime"],
+            path: "Benchmarks/ScrollBenchmark",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Tests
+
+        .target(
+            name: "PagegenTestServer",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/PagegenTestServer",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PagegenYAMLTests",
+            dependencies: ["PagegenYAML"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PagegenCoreTests",
+            dependencies: ["PagegenCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PagegenRuntimeTests",
+            dependencies: ["PagegenRuntime", "PagegenTestServer"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PagegenConsumerTests",
+            dependencies: ["PagegenRuntime", "PagegenTestServer"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PagegenCLITests",
+            dependencies: ["pagegen"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

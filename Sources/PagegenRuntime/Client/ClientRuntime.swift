@@ -1,0 +1,104 @@
+import Foundation
+
+/// The machinery every generated client shares: it builds requests, runs the
+/// middlewares, adds credentials for the client's own origin, sends through the
+/// transport, checks the status and decodes.
+///
+/// Generated clients hold one and call it with a static ``Endpoint`` per endpoint;
+/// app code rarely needs it directly.
+public struct ClientRuntime: Sendable {
+    /// The URL every endpoint path is relative to.
+    public var baseURL: URL
+    /// What sends the requests.
+    public var transport: any HTTPTransport
+    /// Middlewares, the first one outermost.
+    public var middlewares: [any ClientMiddleware]
+    /// Credentials, sent only to ``baseURL``'s origin.
+    public var credentials: [Credential]
+    /// Header fields sent with every request.
+    public var headers: [HTTPHeaderField]
+    /// How dates are written when a field does not say.
+    public var dateFormat: DateFormat
+    /// Declared in-body errors: returns the error a successful response carries, if any.
+    public var bodyError: (@Sendable (Data) -> APIError.Kind?)?
+
+    /// Creates a runtime.
+    public init(
+        baseURL: URL,
+        transport: any HTTPTransport = URLSessionTransport(),
+        middlewares: [any ClientMiddleware] = [],
+        credentials: [Credential] = [],
+        headers: [HTTPHeaderField] = [],
+        dateFormat: DateFormat = .iso8601,
+        bodyError: (@Sendable (Data) -> APIError.Kind?)? = nil
+    ) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.middlewares = middlewares
+        self.credentials = credentials
+        self.headers = headers
+        self.dateFormat = dateFormat
+        self.bodyError = bodyError
+    }
+
+    /// Sends one request to `endpoint` and decodes the body as `Response`.
+    public func send<Response: Decodable & Sendable>(
+        _ endpoint: Endpoint, _ parameters: RequestParameters, as _: Response.Type = Response.self
+    ) async -> Result<Response, APIError> {
+        do {
+            let request = try RequestBuilder.build(endpoint, parameters, baseURL: baseURL, headers: headers)
+            let (_, body) = try await exchange(request, page: nil)
+            return .success(try decode(Response.self, from: body, request: request, page: nil))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Sends `request` through the middlewares and the transport, adding credentials
+    /// when it goes to the client's own origin, and checks the status.
+    /// - Returns: the response head and body of a 2xx response.
+    func exchange(_ request: HTTPRequest, page: String?) async throws(APIError) -> (HTTPResponse, Data) {
+        if Task.isCancelled { throw APIError(.cancelled, request: request, page: page) }
+        let credentials = credentials
+        let ownOrigin = baseURL.origin
+        let transport = transport
+        let send: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data) = { request in
+            var request = request
+            if request.url.origin == ownOrigin {
+                for credential in credentials { credential.apply(to: &request) }
+            }
+            return try await transport.send(request)
+        }
+        let chain = middlewares.reversed().reduce(send) { next, middleware in
+            { request in try await middleware.intercept(request, next: next) }
+        }
+        let response: HTTPResponse
+        let body: Data
+        do {
+            (response, body) = try await chain(request)
+        } catch {
+            throw APIError.transport(error, request: request, page: page)
+        }
+        guard response.isSuccess else {
+            throw APIError(.httpStatus(code: response.statusCode, body: body), request: request, page: page)
+        }
+        if let bodyError, let kind = bodyError(body) {
+            throw APIError(kind, request: request, page: page)
+        }
+        return (response, body)
+    }
+
+    /// Decodes `body` as JSON, turning a failure into an ``APIError`` with the coding path.
+    func decode<Response: Decodable>(
+        _ type: Response.Type, from body: Data, request: HTTPRequest, page: String?
+    ) throws(APIError) -> Response {
+        let decoder = JSONDecoder()
+        let format = dateFormat
+        decoder.dateDecodingStrategy = .custom { try format.decode(from: $0) }
+        do {
+            return try decoder.decode(Response.self, from: body.isEmpty ? Data("null".utf8) : body)
+        } catch {
+            throw APIError.decoding(error, request: request, page: page)
+        }
+    }
+}

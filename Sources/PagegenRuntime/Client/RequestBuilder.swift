@@ -1,0 +1,59 @@
+import Foundation
+
+/// Turns an endpoint, its parameters and the client's base URL into an ``HTTPRequest``.
+enum RequestBuilder {
+    /// Fills the path template, appends the query and sets the headers.
+    /// - Throws: ``APIError`` when a path parameter is missing or the URL is invalid.
+    static func build(
+        _ endpoint: Endpoint,
+        _ parameters: RequestParameters,
+        baseURL: URL,
+        headers: [HTTPHeaderField]
+    ) throws(APIError) -> HTTPRequest {
+        let path = try fillTemplate(endpoint.path, with: parameters.path, endpoint: endpoint)
+        var text = baseURL.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        text += path.hasPrefix("/") ? path : "/" + path
+        text += queryString(parameters.query, after: text)
+        guard let url = URL(string: text) else {
+            throw APIError(.invalidRequest("'\(text)' is not a valid URL (endpoint \(endpoint.name))"))
+        }
+        var request = HTTPRequest(method: endpoint.method, url: url)
+        request.headerFields = [HTTPHeaderField(name: "Accept", value: "application/json")]
+        for field in headers + endpoint.headers + parameters.headers {
+            request.setValue(field.value, forHeader: field.name)
+        }
+        if let body = parameters.body {
+            request.body = body.data
+            request.setValue(body.contentType, forHeader: "Content-Type")
+        }
+        return request
+    }
+
+    /// `?a=1&b=2`, or `&a=1…` when `url` already has a query; empty for no items.
+    static func queryString(_ items: [(name: String, value: String)], after url: String) -> String {
+        guard !items.isEmpty else { return "" }
+        let joined = items.map {
+            "\(PercentEncoding.queryComponent($0.name))=\(PercentEncoding.queryComponent($0.value))"
+        }.joined(separator: "&")
+        return (url.contains("?") ? "&" : "?") + joined
+    }
+
+    private static func fillTemplate(
+        _ template: String, with values: [String: String], endpoint: Endpoint
+    ) throws(APIError) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = String(rest[rest.index(after: open)..<close])
+            guard let value = values[name] else {
+                throw APIError(.invalidRequest("no value for path parameter '\(name)' of \(endpoint.name)"))
+            }
+            result += PercentEncoding.pathSegment(value)
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+}

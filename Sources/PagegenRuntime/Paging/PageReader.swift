@@ -1,0 +1,122 @@
+import Foundation
+
+/// Reads one decoded response as a ``Page``: its items, total, and the keys of the
+/// pages before and after it, following the end-of-list rules:
+///
+/// - an is-last flag that is true, or a has-more flag that is false, ends the list;
+/// - an exact total that the items reach ends it, and so does a total page count;
+/// - an empty, null or missing cursor or link ends a cursor or link style;
+/// - an empty page ends an index style (page number, offset), but not a cursor or
+///   link style that still gives a cursor or link;
+/// - a short page ends the list only where the spec says `shortPageEnds`.
+struct PageReader<Response: Sendable, Item: Sendable> {
+    let paging: Paging<Response, Item>
+    let response: Response
+    let head: HTTPResponse
+    let request: HTTPRequest
+    let key: PageKey
+    let size: Int?
+
+    func page() throws(APIError) -> Page<Item> {
+        let items = paging.items(response) ?? []
+        let total = try readTotal()
+        let firstRow = firstRow()
+        var next: PageKey?
+        var previous: PageKey?
+        let flagsEnd = flagsEndTheList(items: items, total: total, firstRow: firstRow)
+
+        switch paging.style {
+        case .pageNumber(_, let first):
+            guard case .number(let number) = key else { break }
+            if !flagsEnd, !items.isEmpty, !totalPagesReached(number - first + 1) { next = .number(number + 1) }
+            if number > first { previous = .number(number - 1) }
+        case .offset(_, let first):
+            guard case .offset(let offset) = key else { break }
+            if !flagsEnd, !items.isEmpty { next = .offset(offset + items.count) }
+            if offset > first { previous = .offset(max(first, offset - (size ?? items.count))) }
+        case .cursor(_, let nextSource, let previousParameter, let previousSource):
+            let goingBack: Bool = if case .before = key { true } else { false }
+            if let cursor = cursor(from: nextSource, items: items, edge: .last),
+               goingBack || !flagsEnd {
+                next = .after(cursor)
+            }
+            if previousParameter != nil, let previousSource,
+               let cursor = cursor(from: previousSource, items: items, edge: .first),
+               !goingBack || !flagsEnd {
+                previous = .before(cursor)
+            }
+        case .link(let nextSource, let previousSource):
+            if !flagsEnd, let url = try link(from: nextSource, relation: "next") { next = .url(url) }
+            if let previousSource, let url = try link(from: previousSource, relation: "prev") { previous = .url(url) }
+        }
+        return Page(
+            items: items, key: key, next: next, previous: previous, total: total,
+            totalIsEstimate: paging.totalIsEstimate, firstRow: firstRow, response: head)
+    }
+
+    private func readTotal() throws(APIError) -> Int? {
+        switch paging.total {
+        case nil:
+            return nil
+        case .body(let read):
+            return read(response)
+        case .header(let name):
+            guard let value = head.value(forHeader: name) else { return nil }
+            guard let total = Int(value.trimmingCharacters(in: .whitespaces)), total >= 0 else {
+                throw APIError(.paging("the \(name) header '\(value)' is not a count"))
+            }
+            return total
+        }
+    }
+
+    private func firstRow() -> Int? {
+        switch (paging.style, key) {
+        case (.pageNumber(_, let first), .number(let number)): size.map { (number - first) * $0 }
+        case (.offset(_, let first), .offset(let offset)): offset - first
+        default: nil
+        }
+    }
+
+    /// Whether flags, totals or a short page say this page is the last.
+    private func flagsEndTheList(items: [Item], total: Int?, firstRow: Int?) -> Bool {
+        if paging.isLast?(response) == true { return true }
+        if paging.hasMore?(response) == false { return true }
+        if let total, !paging.totalIsEstimate, let firstRow, firstRow + items.count >= total { return true }
+        if paging.shortPageEnds, let size, items.count < size { return true }
+        return false
+    }
+
+    private func totalPagesReached(_ pagesSoFar: Int) -> Bool {
+        guard let totalPages = paging.totalPages?(response) else { return false }
+        return pagesSoFar >= totalPages
+    }
+
+    private enum Edge { case first, last }
+
+    private func cursor(from source: Paging<Response, Item>.CursorSource, items: [Item], edge: Edge) -> String? {
+        let value: String? = switch source {
+        case .body(let read): read(response)
+        case .item(let read): (edge == .last ? items.last : items.first).map(read)
+        case .header(let name): head.value(forHeader: name)
+        }
+        guard let value, !value.isEmpty else { return nil }
+        return value
+    }
+
+    private func link(from source: Paging<Response, Item>.LinkSource, relation: String) throws(APIError) -> URL? {
+        let text: String?
+        switch source {
+        case .body(let read):
+            text = read(response)
+        case .linkHeader:
+            guard let value = head.value(forHeader: "Link") else { return nil }
+            let header = try LinkHeader(parsing: value)
+            text = relation == "next" ? header.next : header.previous
+        }
+        guard let text, !text.isEmpty else { return nil }
+        guard let url = URL(string: text, relativeTo: request.url)?.absoluteURL else {
+            throw APIError(.paging("the \(relation) link '\(text)' is not a URL"))
+        }
+        return url
+    }
+}
