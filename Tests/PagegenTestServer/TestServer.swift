@@ -1,1 +1,142 @@
 import FlyingFox
+import Foundation
+
+/// A real HTTP server on 127.0.0.1 and a free port, for tests: every request is
+/// answered by one closure and recorded.
+///
+/// ```swift
+/// let server = try await TestServer.start { request in
+///     .json(#"{"items": []}"#)
+/// }
+/// defer { Task { await server.stop() } }
+/// ```
+public final class TestServer: Sendable {
+    /// `http://127.0.0.1:<port>`.
+    public let baseURL: URL
+    private let server: HTTPServer
+    private let task: Task<Void, any Error>
+    private let log: RequestLog
+
+    private init(server: HTTPServer, task: Task<Void, any Error>, baseURL: URL, log: RequestLog) {
+        self.server = server
+        self.task = task
+        self.baseURL = baseURL
+        self.log = log
+    }
+
+    /// Starts a server whose every answer comes from `handler`.
+    public static func start(
+        _ handler: @escaping @Sendable (TestRequest) async -> TestResponse
+    ) async throws -> TestServer {
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
+        let log = RequestLog()
+        await server.appendRoute("*") { request in
+            let recorded = await TestRequest(request)
+            await log.append(recorded)
+            let response = await handler(recorded)
+            var headers = HTTPHeaders()
+            for (name, value) in response.headers { headers.addValue(value, for: HTTPHeader(name)) }
+            return HTTPResponse(statusCode: HTTPStatusCode(response.status, phrase: "Status"), headers: headers, body: response.body)
+        }
+        let task = Task { try await server.run() }
+        try await server.waitUntilListening()
+        guard case .ip4(_, let port)? = await server.listeningAddress else {
+            task.cancel()
+            throw TestServerError.noAddress
+        }
+        return TestServer(server: server, task: task, baseURL: URL(string: "http://127.0.0.1:\(port)")!, log: log)
+    }
+
+    /// Every request received so far, in order.
+    public var requests: [TestRequest] {
+        get async { await log.requests }
+    }
+
+    /// Stops the server and closes its connections.
+    public func stop() async {
+        await server.stop(timeout: 0)
+        task.cancel()
+    }
+}
+
+/// Why a test server could not start.
+public enum TestServerError: Error {
+    /// The server did not report the port it listens on.
+    case noAddress
+}
+
+private actor RequestLog {
+    var requests: [TestRequest] = []
+    func append(_ request: TestRequest) { requests.append(request) }
+}
+
+/// A request as the test server received it.
+public struct TestRequest: Sendable {
+    /// `GET`, `POST`, …
+    public var method: String
+    /// The path as sent, percent-encoded.
+    public var rawPath: String
+    /// The query as sent, percent-encoded, without `?`.
+    public var rawQuery: String
+    /// The query items, decoded, in order.
+    public var query: [(name: String, value: String)]
+    /// Header fields, names lower-cased.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data
+
+    init(_ request: HTTPRequest) async {
+        method = request.method.rawValue
+        rawPath = request.target.path(percentEncoded: true)
+        rawQuery = request.target.query(percentEncoded: true)
+        query = rawQuery.split(separator: "&").map { item in
+            let parts = item.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
+        self.headers = headers
+        body = (try? await request.bodyData) ?? Data()
+    }
+
+    /// The decoded path.
+    public var path: String { rawPath.removingPercentEncoding ?? rawPath }
+
+    /// The first value of a query item.
+    public func query(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+
+    /// An integer query item.
+    public func intQuery(_ name: String) -> Int? {
+        query(name).flatMap { Int($0) }
+    }
+}
+
+/// What the test server answers.
+public struct TestResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// Header fields.
+    public var headers: [(String, String)]
+    /// The body.
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON response from text.
+    public static func json(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> TestResponse {
+        TestResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: Data(text.utf8))
+    }
+
+    /// A JSON response from a JSON-serializable value (dictionaries, arrays, strings, numbers).
+    public static func json(object: Any, status: Int = 200, headers: [(String, String)] = []) -> TestResponse {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("null".utf8)
+        return TestResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: data)
+    }
+}

@@ -46,7 +46,8 @@ public struct ClientRuntime: Sendable {
         _ endpoint: Endpoint, _ parameters: RequestParameters, as _: Response.Type = Response.self
     ) async -> Result<Response, APIError> {
         do {
-            let request = try RequestBuilder.build(endpoint, parameters, baseURL: baseURL, headers: headers)
+            let request = try RequestBuilder.build(
+                endpoint, parameters, baseURL: baseURL, headers: headers, dateFormat: dateFormat)
             let (_, body) = try await exchange(request, page: nil)
             return .success(try decode(Response.self, from: body, request: request, page: nil))
         } catch {

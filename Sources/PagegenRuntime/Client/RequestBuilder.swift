@@ -8,7 +8,8 @@ enum RequestBuilder {
         _ endpoint: Endpoint,
         _ parameters: RequestParameters,
         baseURL: URL,
-        headers: [HTTPHeaderField]
+        headers: [HTTPHeaderField],
+        dateFormat: DateFormat = .iso8601
     ) throws(APIError) -> HTTPRequest {
         let path = try fillTemplate(endpoint.path, with: parameters.path, endpoint: endpoint)
         var text = baseURL.absoluteString
@@ -23,9 +24,19 @@ enum RequestBuilder {
         for field in headers + endpoint.headers + parameters.headers {
             request.setValue(field.value, forHeader: field.name)
         }
-        if let body = parameters.body {
-            request.body = body.data
-            request.setValue(body.contentType, forHeader: "Content-Type")
+        if let raw = parameters.rawBody {
+            request.body = raw.data
+            request.setValue(raw.contentType, forHeader: "Content-Type")
+        } else if let body = parameters.body {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            encoder.dateEncodingStrategy = .custom { date, encoder in try dateFormat.encode(date, to: encoder) }
+            do {
+                request.body = try encoder.encode(body)
+            } catch {
+                throw APIError(.invalidRequest("cannot encode the body of \(endpoint.name): \(error)"), request: request)
+            }
+            request.setValue("application/json", forHeader: "Content-Type")
         }
         return request
     }

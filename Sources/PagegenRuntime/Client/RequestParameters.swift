@@ -10,8 +10,10 @@ public struct RequestParameters: Sendable {
     public var query: [(name: String, value: String)] = []
     /// Header fields in order.
     public var headers: [HTTPHeaderField] = []
-    /// The body and its content type.
-    public var body: (data: Data, contentType: String)?
+    /// A model sent as the JSON body, encoded with the client's date format.
+    public var body: (any Encodable & Sendable)?
+    /// A body already encoded, with its content type; wins over ``body``.
+    public var rawBody: (data: Data, contentType: String)?
 
     /// Creates empty parameters.
     public init() {}
@@ -31,11 +33,6 @@ public struct RequestParameters: Sendable {
     public mutating func header(_ name: String, _ value: (any ParameterValue)?) {
         guard let value else { return }
         headers.append(HTTPHeaderField(name: name, value: value.parameterValue))
-    }
-
-    /// Sets a JSON body.
-    public mutating func jsonBody(_ value: some Encodable, encoder: JSONEncoder = JSONEncoder()) throws {
-        body = (try encoder.encode(value), "application/json")
     }
 
     /// Replaces every query item named `name` with one holding `value`.

@@ -53,7 +53,8 @@ extension ClientRuntime {
                     "the next link \(url.absoluteString) leaves the API's origin \(baseURL.origin); "
                         + "it is not followed (the spec can allow it with 'allowForeignLinks: true')"))
             }
-            var request = try RequestBuilder.build(endpoint, parameters, baseURL: baseURL, headers: headers)
+            var request = try RequestBuilder.build(
+                endpoint, parameters, baseURL: baseURL, headers: headers, dateFormat: dateFormat)
             request.url = url
             return request
         }
@@ -84,9 +85,14 @@ extension ClientRuntime {
             send(parameter, .int(size))
         }
         if !bodyFields.isEmpty {
-            parameters.body = (try BodyValue.merge(bodyFields, into: parameters.body?.data), "application/json")
+            var encoded: Data?
+            if parameters.body != nil {
+                encoded = try RequestBuilder.build(
+                    endpoint, parameters, baseURL: baseURL, headers: headers, dateFormat: dateFormat).body
+            }
+            parameters.rawBody = (try BodyValue.merge(bodyFields, into: parameters.rawBody?.data ?? encoded), "application/json")
         }
-        return try RequestBuilder.build(endpoint, parameters, baseURL: baseURL, headers: headers)
+        return try RequestBuilder.build(endpoint, parameters, baseURL: baseURL, headers: headers, dateFormat: dateFormat)
     }
 }
 

@@ -1,0 +1,54 @@
+/// Options that shape the generated code, from `pagegen-config.yaml` or the command line.
+public struct GeneratorConfig: Sendable, Hashable {
+    /// The access level of generated declarations.
+    public enum AccessModifier: String, Sendable, Hashable, CaseIterable {
+        /// `public`: for a library that vends the client.
+        case `public`
+        /// `package`: visible to the other modules of the same package.
+        case `package`
+        /// `internal`: for an app that uses the client itself.
+        case `internal`
+    }
+
+    /// The parts that can be emitted.
+    public enum Part: String, Sendable, Hashable, CaseIterable {
+        /// Codable models.
+        case models
+        /// The client with its endpoint functions.
+        case client
+        /// `…Pages` and `all…` async sequences.
+        case paging
+        /// `…List` factories for the list adapter.
+        case lists
+    }
+
+    /// The access level; `public` by default.
+    public var accessModifier: AccessModifier
+    /// The parts to emit; all by default.
+    public var parts: Set<Part>
+    /// A namespace to put every generated type in, overriding the spec's.
+    public var namespace: String?
+    /// A prefix for every generated type name (models and the client).
+    public var typePrefix: String
+    /// Modules imported by every generated file, besides Foundation and PagegenRuntime.
+    public var extraImports: [String]
+    /// A folder of templates that override the bundled ones, file by file.
+    public var templatesDirectory: String?
+
+    /// Creates a configuration.
+    public init(
+        accessModifier: AccessModifier = .public,
+        parts: Set<Part> = Set(Part.allCases),
+        namespace: String? = nil,
+        typePrefix: String = "",
+        extraImports: [String] = [],
+        templatesDirectory: String? = nil
+    ) {
+        self.accessModifier = accessModifier
+        self.parts = parts
+        self.namespace = namespace
+        self.typePrefix = typePrefix
+        self.extraImports = extraImports
+        self.templatesDirectory = templatesDirectory
+    }
+}

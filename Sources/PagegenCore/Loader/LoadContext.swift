@@ -1,0 +1,131 @@
+import PagegenYAML
+
+/// What the loader carries while it reads one file: the file name and the collector.
+struct LoadContext {
+    let file: String
+    let diagnostics: DiagnosticCollector
+
+    func location(_ mark: Mark) -> SourceLocation {
+        SourceLocation(file: file, mark: mark)
+    }
+
+    func error(_ message: String, at mark: Mark, hint: String? = nil) {
+        diagnostics.emit(Diagnostic(.error, message, hint: hint, at: location(mark)))
+    }
+
+    func warning(_ message: String, at mark: Mark, hint: String? = nil) {
+        diagnostics.emit(Diagnostic(.warning, message, hint: hint, at: location(mark)))
+    }
+}
+
+/// Reads one YAML mapping of a spec, checking its keys: a key outside `allowed` is
+/// an error with a did-you-mean, and so is a key written twice.
+struct MappingReader {
+    let node: Node
+    let what: String
+    let context: LoadContext
+    private(set) var pairs: [Node.Pair] = []
+
+    /// Nil (after an error) when `node` is not a mapping.
+    init?(_ node: Node, what: String, allowed: [String], context: LoadContext) {
+        self.node = node
+        self.what = what
+        self.context = context
+        guard let pairs = node.pairs else {
+            context.error("\(what) must be a mapping, not \(node.kindDescription)", at: node.mark)
+            return nil
+        }
+        var seen: Set<String> = []
+        for pair in pairs {
+            guard let key = pair.key.scalarText else {
+                context.error("a key in \(what) must be a name, not \(pair.key.kindDescription)", at: pair.key.mark)
+                continue
+            }
+            guard seen.insert(key).inserted else {
+                context.error("'\(key)' is written twice in \(what)", at: pair.key.mark, hint: "remove one of them")
+                continue
+            }
+            guard allowed.contains(key) else {
+                context.error(
+                    "unknown key '\(key)' in \(what)", at: pair.key.mark,
+                    hint: Suggestion.didYouMean(key, in: allowed) ?? "expected one of: \(allowed.joined(separator: ", "))")
+                continue
+            }
+            self.pairs.append(pair)
+        }
+    }
+
+    /// The value of `key`, if present.
+    subscript(key: String) -> Node? {
+        pairs.first { $0.key.scalarText == key }?.value
+    }
+
+    /// The key node of `key`, if present.
+    func keyNode(_ key: String) -> Node? {
+        pairs.first { $0.key.scalarText == key }?.key
+    }
+
+    /// True when `key` is present.
+    func has(_ key: String) -> Bool { self[key] != nil }
+
+    /// A scalar value; reports an error when the value is not a scalar.
+    func string(_ key: String) -> Located<String>? {
+        guard let value = self[key] else { return nil }
+        guard let text = value.scalarText, !value.isNull || value.scalarText == "" else {
+            context.error("'\(key)' in \(what) must be text, not \(value.kindDescription)", at: value.mark)
+            return nil
+        }
+        return Located(text, at: value.mark)
+    }
+
+    /// A required scalar value; reports an error when missing.
+    func requiredString(_ key: String, hint: String? = nil) -> Located<String>? {
+        guard has(key) else {
+            context.error("\(what) needs '\(key)'", at: node.mark, hint: hint)
+            return nil
+        }
+        return string(key)
+    }
+
+    /// An integer value.
+    func int(_ key: String) -> Located<Int>? {
+        guard let text = string(key) else { return nil }
+        guard let value = Int(text.value) else {
+            context.error("'\(key)' in \(what) must be a whole number, not '\(text.value)'", at: text.mark)
+            return nil
+        }
+        return Located(value, at: text.mark)
+    }
+
+    /// A boolean value (`true`/`false`).
+    func bool(_ key: String) -> Bool? {
+        guard let text = string(key) else { return nil }
+        switch text.value {
+        case "true", "True", "yes": return true
+        case "false", "False", "no": return false
+        default:
+            context.error("'\(key)' in \(what) must be true or false, not '\(text.value)'", at: text.mark)
+            return nil
+        }
+    }
+
+    /// A response path value.
+    func path(_ key: String) -> Located<ResponsePath>? {
+        guard let text = string(key) else { return nil }
+        return PathReader.parse(text, what: "'\(key)'", context: context)
+    }
+}
+
+/// Parses response paths, reporting syntax errors at the path's mark.
+enum PathReader {
+    static func parse(_ text: Located<String>, what: String, context: LoadContext) -> Located<ResponsePath>? {
+        switch ResponsePath.parse(text.value) {
+        case .success(let path):
+            return Located(path, at: text.mark)
+        case .failure(let error):
+            context.error("\(what) is not a valid path: \(error.reason)", at: text.mark,
+                          hint: "write keys with dots (response.items), special names in brackets ([\"@odata.nextLink\"]), [] for every element")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import PagegenYAML
+
+/// Reads `models:`. A model is a mapping of JSON field names to types, or the long
+/// form `{ fields: {…}, id: objectID, description: … }` when it names its
+/// identifying field or needs a description.
+enum ModelLoader {
+    static let longFormKeys = ["fields", "id", "description"]
+
+    static func load(_ node: Node, context: LoadContext) -> [ModelSpec] {
+        guard let pairs = node.pairs else {
+            context.error("'models' must be a mapping of model names to fields", at: node.mark)
+            return []
+        }
+        var models: [ModelSpec] = []
+        for pair in pairs {
+            guard let name = pair.key.scalarText else {
+                context.error("a model name must be text", at: pair.key.mark)
+                continue
+            }
+            if models.contains(where: { $0.name.value == name }) {
+                context.error("the model '\(name)' is declared twice", at: pair.key.mark, hint: "rename or remove one")
+                continue
+            }
+            if let model = model(Located(name, at: pair.key.mark), pair.value, context: context) {
+                models.append(model)
+            }
+        }
+        return models
+    }
+
+    private static func model(_ name: Located<String>, _ node: Node, context: LoadContext) -> ModelSpec? {
+        guard let first = name.value.first, first.isUppercase,
+              name.value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        else {
+            context.error("'\(name.value)' is not a model name", at: name.mark,
+                          hint: "model names are Swift type names: a capital letter, then letters and digits")
+            return nil
+        }
+        let isLongForm = node["fields"]?.pairs != nil
+        if isLongForm {
+            guard let reader = MappingReader(node, what: "model '\(name.value)'", allowed: longFormKeys, context: context),
+                  let fieldsNode = reader["fields"]
+            else { return nil }
+            let identity = reader.path("id")
+            return ModelSpec(name: name, description: reader.string("description")?.value,
+                             fields: fields(fieldsNode, model: name.value, context: context), identity: identity)
+        }
+        guard node.pairs != nil || node.isNull else {
+            context.error("model '\(name.value)' must be a mapping of field names to types, not \(node.kindDescription)", at: node.mark)
+            return nil
+        }
+        return ModelSpec(name: name, description: nil, fields: fields(node, model: name.value, context: context), identity: nil)
+    }
+
+    private static func fields(_ node: Node, model: String, context: LoadContext) -> [FieldSpec] {
+        var fields: [FieldSpec] = []
+        for pair in node.pairs ?? [] {
+            guard let name = pair.key.scalarText else {
+                context.error("a field name must be text", at: pair.key.mark)
+                continue
+            }
+            if fields.contains(where: { $0.name.value == name }) {
+                context.error("the field '\(name)' is declared twice in model '\(model)'", at: pair.key.mark, hint: "remove one of them")
+                continue
+            }
+            guard let field = TypeLoader.field(pair.value, what: "field '\(name)' of model '\(model)'", context: context) else {
+                continue
+            }
+            fields.append(FieldSpec(name: Located(name, at: pair.key.mark), type: field.type,
+                                    dateFormat: field.dateFormat, description: field.description))
+        }
+        return fields
+    }
+}

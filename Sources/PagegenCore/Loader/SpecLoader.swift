@@ -1,0 +1,105 @@
+import PagegenYAML
+
+/// Stage 1: reads spec text into a ``Spec``, reporting what does not fit the spec
+/// language (unknown keys with did-you-mean, wrong shapes, bad type syntax).
+///
+/// Returns nil when the text cannot be read as a spec at all (malformed YAML, or a
+/// root that is not a mapping); otherwise a spec, possibly with errors collected.
+public enum SpecLoader {
+    /// The top-level keys of a spec.
+    static let topLevelKeys = [
+        "pagegen", "name", "namespace", "description", "baseURL", "auth", "headers", "dates",
+        "errors", "models", "endpoints",
+    ]
+
+    /// Loads `text`, read from `file`.
+    public static func load(_ text: String, file: String, diagnostics: DiagnosticCollector) -> Spec? {
+        let context = LoadContext(file: file, diagnostics: diagnostics)
+        let root: Node
+        do {
+            guard let parsed = try YAMLParser.parse(text) else {
+                context.error("the spec is empty", at: Mark(line: 1, column: 1),
+                              hint: "start with 'pagegen: 1', 'name:', 'baseURL:', 'models:' and 'endpoints:'")
+                return nil
+            }
+            root = parsed
+        } catch {
+            context.error("malformed YAML: \(error.message)", at: error.mark)
+            return nil
+        }
+        guard let top = MappingReader(root, what: "the spec", allowed: topLevelKeys, context: context) else {
+            return nil
+        }
+
+        var version = 1
+        if let declared = top.int("pagegen") {
+            if declared.value != 1 {
+                context.error("unsupported spec version \(declared.value)", at: declared.mark, hint: "this pagegen reads 'pagegen: 1'")
+            }
+            version = declared.value
+        } else if !top.has("pagegen") {
+            context.warning("the spec does not say its version", at: root.mark, hint: "add 'pagegen: 1' at the top")
+        }
+
+        let name = top.requiredString("name", hint: "add 'name: MyAPI' (the client becomes MyAPIClient)")
+            ?? Located("API", at: root.mark)
+        let baseURL = top.requiredString("baseURL", hint: "add 'baseURL: https://api.example.com/v1'")
+            ?? Located("", at: root.mark)
+        var dateFormat = DateFormatName.iso8601
+        if let dates = top.string("dates") {
+            dateFormat = readDateFormat(dates, context: context) ?? .iso8601
+        }
+
+        let models = top["models"].map { ModelLoader.load($0, context: context) } ?? []
+        let endpoints = top["endpoints"].map { EndpointLoader.load($0, context: context) } ?? []
+        if !top.has("endpoints") {
+            context.warning("the spec declares no endpoints", at: root.mark, hint: "add an 'endpoints:' mapping")
+        }
+
+        return Spec(
+            file: file,
+            version: version,
+            name: name,
+            namespace: top.string("namespace"),
+            description: top.string("description")?.value,
+            baseURL: baseURL,
+            auth: top["auth"].map { AuthLoader.load($0, context: context) } ?? [],
+            headers: top["headers"].map { readFixedHeaders($0, what: "'headers'", context: context) } ?? [],
+            dateFormat: dateFormat,
+            bodyError: top["errors"].flatMap { readBodyError($0, context: context) },
+            models: models,
+            endpoints: endpoints
+        )
+    }
+
+    static func readDateFormat(_ text: Located<String>, context: LoadContext) -> DateFormatName? {
+        if let format = DateFormatName(rawValue: text.value) { return format }
+        let names = DateFormatName.allCases.map(\.rawValue)
+        context.error("unknown date format '\(text.value)'", at: text.mark,
+                      hint: Suggestion.didYouMean(text.value, in: names) ?? "expected one of: \(names.joined(separator: ", "))")
+        return nil
+    }
+
+    static func readFixedHeaders(_ node: Node, what: String, context: LoadContext) -> [FixedHeader] {
+        guard let pairs = node.pairs else {
+            context.error("\(what) must be a mapping of header names to values", at: node.mark)
+            return []
+        }
+        return pairs.compactMap { pair in
+            guard let name = pair.key.scalarText, let value = pair.value.scalarText else {
+                context.error("a fixed header needs a name and a text value", at: pair.key.mark,
+                              hint: "write 'Header-Name: \"value\"'")
+                return nil
+            }
+            return FixedHeader(name: name, value: value)
+        }
+    }
+
+    static func readBodyError(_ node: Node, context: LoadContext) -> BodyErrorSpec? {
+        guard let reader = MappingReader(node, what: "'errors'", allowed: ["flag", "message"], context: context),
+              let messageText = reader.requiredString("message", hint: "add 'message: error' (the path of the error text)"),
+              let message = PathReader.parse(messageText, what: "'message'", context: context)
+        else { return nil }
+        return BodyErrorSpec(flag: reader.path("flag"), message: message)
+    }
+}

@@ -1,0 +1,95 @@
+import PagegenYAML
+
+/// Reads a type as written for a field or parameter: the scalar form (`Int`,
+/// `[Product]?`) or a mapping (`{ enum: [a, b] }`, `{ map: String }`,
+/// `{ type: Date, dates: unixSeconds }`).
+enum TypeLoader {
+    /// The keys of a field's long form.
+    static let fieldKeys = ["type", "enum", "map", "optional", "dates", "description", "default"]
+
+    struct Field {
+        var type: Located<TypeReference>
+        var dateFormat: DateFormatName?
+        var description: String?
+        var defaultValue: String?
+    }
+
+    /// Reads the scalar type syntax at `text`.
+    static func parse(_ text: Located<String>, context: LoadContext) -> Located<TypeReference>? {
+        guard let type = TypeReference.parse(text.value) else {
+            context.error("'\(text.value)' is not a type", at: text.mark,
+                          hint: "write a name (String, Int, Product), [T] for a list, T? for an optional; quote \"[T]?\" in YAML")
+            return nil
+        }
+        return Located(type, at: text.mark)
+    }
+
+    /// Reads a type in its short form: `Name`, `Name?`, `"[Name]?"` or the YAML list `[Name]`.
+    static func type(_ node: Node, what: String, context: LoadContext) -> Located<TypeReference>? {
+        guard node.pairs == nil else {
+            context.error("\(what) must be a type such as Product or [Product], not a mapping", at: node.mark)
+            return nil
+        }
+        return field(node, what: what, context: context)?.type
+    }
+
+    /// Reads a field or parameter type in either form.
+    static func field(_ node: Node, what: String, context: LoadContext) -> Field? {
+        if let text = node.scalarText, !node.isNull {
+            return parse(Located(text, at: node.mark), context: context).map { Field(type: $0) }
+        }
+        if let items = node.items {
+            guard items.count == 1, let element = items[0].scalarText else {
+                context.error("\(what) must be a type such as [String]", at: node.mark, hint: "write a list type as \"[T]\"")
+                return nil
+            }
+            return parse(Located("[\(element)]", at: node.mark), context: context).map { Field(type: $0) }
+        }
+        guard let reader = MappingReader(node, what: what, allowed: fieldKeys, context: context) else { return nil }
+        let forms = ["type", "enum", "map"].filter(reader.has)
+        guard forms.count == 1 else {
+            context.error(forms.isEmpty ? "\(what) needs 'type', 'enum' or 'map'" : "\(what) has both '\(forms[0])' and '\(forms[1])'",
+                          at: node.mark, hint: "give exactly one of 'type', 'enum', 'map'")
+            return nil
+        }
+        var type: Located<TypeReference>
+        if let text = reader.string("type") {
+            guard let parsed = parse(text, context: context) else { return nil }
+            type = parsed
+        } else if let cases = reader["enum"] {
+            guard let items = cases.items, !items.isEmpty else {
+                context.error("'enum' must be a list of values", at: cases.mark, hint: "write 'enum: [active, archived]'")
+                return nil
+            }
+            var values: [String] = []
+            for item in items {
+                guard let value = item.scalarText else {
+                    context.error("an enum value must be text", at: item.mark)
+                    continue
+                }
+                if values.contains(value) {
+                    context.error("the enum value '\(value)' is written twice", at: item.mark)
+                }
+                values.append(value)
+            }
+            type = Located(.enumeration(values), at: cases.mark)
+        } else if let valueText = reader.string("map") {
+            guard let value = parse(valueText, context: context) else { return nil }
+            type = Located(.map(value.value), at: valueText.mark)
+        } else {
+            return nil
+        }
+        if reader.bool("optional") == true, !type.value.isOptional {
+            type.value = .optional(type.value)
+        }
+        var dateFormat: DateFormatName?
+        if let dates = reader.string("dates") {
+            dateFormat = SpecLoader.readDateFormat(dates, context: context)
+            if type.value.name != "Date", type.value.arrayElement?.name != "Date" {
+                context.error("'dates' applies to Date fields only, and this one is \(type.value)", at: dates.mark)
+            }
+        }
+        return Field(type: type, dateFormat: dateFormat, description: reader.string("description")?.value,
+                     defaultValue: reader.string("default")?.value)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// One file of generated Swift: its name and contents.
+public struct GeneratedFile: Sendable, Hashable {
+    /// The file name, such as `CatalogModels.swift`.
+    public var name: String
+    /// The Swift source.
+    public var contents: String
+
+    /// Creates a file.
+    public init(name: String, contents: String) {
+        self.name = name
+        self.contents = contents
+    }
+}
+
+/// Writes generated files into a folder, touching only the files whose bytes change,
+/// so that a build system sees no change when there is none.
+public enum GeneratedFileWriter {
+    /// What a write did to each file.
+    public enum Outcome: String, Sendable {
+        /// The file did not exist.
+        case created
+        /// The file existed with other bytes.
+        case updated
+        /// The file already had these bytes and was not touched.
+        case unchanged
+    }
+
+    /// Writes `files` into `directory`, creating it if needed.
+    /// - Returns: what happened to each file, in order.
+    @discardableResult
+    public static func write(_ files: [GeneratedFile], to directory: URL) throws -> [(file: GeneratedFile, outcome: Outcome)] {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return try files.map { file in
+            let url = directory.appendingPathComponent(file.name)
+            let data = Data(file.contents.utf8)
+            let existing = try? Data(contentsOf: url)
+            if existing == data { return (file, .unchanged) }
+            try data.write(to: url, options: .atomic)
+            return (file, existing == nil ? .created : .updated)
+        }
+    }
+}

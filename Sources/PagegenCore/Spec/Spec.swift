@@ -1,0 +1,146 @@
+import PagegenYAML
+
+/// One API as a spec describes it: the loader's output and the validator's input.
+public struct Spec: Sendable, Hashable {
+    /// The file it was read from, as the user named it.
+    public var file: String
+    /// The spec language version (`pagegen: 1`).
+    public var version: Int
+    /// The API's name, such as `Catalog` (the client becomes `CatalogClient`).
+    public var name: Located<String>
+    /// A namespace enum all generated types go into, if any.
+    public var namespace: Located<String>?
+    /// A description for the client's doc comment.
+    public var description: String?
+    /// The default base URL.
+    public var baseURL: Located<String>
+    /// How requests authenticate.
+    public var auth: [AuthScheme]
+    /// Header fields sent with every request.
+    public var headers: [FixedHeader]
+    /// How dates are written unless a field says otherwise.
+    public var dateFormat: DateFormatName
+    /// An error the API reports inside a successful response, if declared.
+    public var bodyError: BodyErrorSpec?
+    /// The models, in spec order.
+    public var models: [ModelSpec]
+    /// The endpoints, in spec order.
+    public var endpoints: [EndpointSpec]
+
+    /// The model named `name`, if any.
+    public func model(named name: String) -> ModelSpec? {
+        models.first { $0.name.value == name }
+    }
+
+    /// The endpoint named `name`, if any.
+    public func endpoint(named name: String) -> EndpointSpec? {
+        endpoints.first { $0.name.value == name }
+    }
+}
+
+/// A date format name as written in a spec.
+public enum DateFormatName: String, Sendable, Hashable, CaseIterable {
+    /// ISO 8601 text.
+    case iso8601
+    /// Seconds since 1970.
+    case unixSeconds
+    /// Milliseconds since 1970.
+    case unixMilliseconds
+}
+
+/// How a request authenticates.
+public enum AuthScheme: Sendable, Hashable {
+    /// `Authorization: Bearer <token>`.
+    case bearer
+    /// HTTP Basic.
+    case basic
+    /// An API key in a header field.
+    case headerKey(String)
+    /// An API key in a query item.
+    case queryKey(String)
+}
+
+/// A header field with a fixed value.
+public struct FixedHeader: Sendable, Hashable {
+    /// The field name.
+    public var name: String
+    /// The value.
+    public var value: String
+}
+
+/// An error reported inside an HTTP 200 body, such as Slack's `{"ok": false, "error": "…"}`.
+public struct BodyErrorSpec: Sendable, Hashable {
+    /// The path of a flag that is false on error (`ok`), if the API has one.
+    public var flag: Located<ResponsePath>?
+    /// The path of the error's message or code (`error`).
+    public var message: Located<ResponsePath>
+}
+
+/// A model: a JSON object with typed fields.
+public struct ModelSpec: Sendable, Hashable {
+    /// The model's name, as written (a Swift type name).
+    public var name: Located<String>
+    /// A description for the doc comment.
+    public var description: String?
+    /// The fields, in spec order.
+    public var fields: [FieldSpec]
+    /// The path of the identifying field, when it is not `id` (`objectID`, `sys.id`).
+    public var identity: Located<ResponsePath>?
+
+    /// The field with the JSON name `name`, if any.
+    public func field(named name: String) -> FieldSpec? {
+        fields.first { $0.name.value == name }
+    }
+}
+
+/// A field of a model.
+public struct FieldSpec: Sendable, Hashable {
+    /// The JSON name, as on the wire.
+    public var name: Located<String>
+    /// The type.
+    public var type: Located<TypeReference>
+    /// How a date field is written, when it differs from the spec's default.
+    public var dateFormat: DateFormatName?
+    /// A description for the doc comment.
+    public var description: String?
+}
+
+/// A parameter of an endpoint: path, query or header.
+public struct ParameterSpec: Sendable, Hashable {
+    /// The name on the wire (`category_id`, `$top`, `page[size]`).
+    public var name: Located<String>
+    /// The type.
+    public var type: Located<TypeReference>
+    /// A default value, as text.
+    public var defaultValue: String?
+    /// A description for the doc comment.
+    public var description: String?
+}
+
+/// One endpoint.
+public struct EndpointSpec: Sendable, Hashable {
+    /// The endpoint's name (the client function's name).
+    public var name: Located<String>
+    /// The HTTP method, upper-case.
+    public var method: String
+    /// The path template relative to the base URL.
+    public var path: Located<String>
+    /// A summary for the doc comment.
+    public var summary: String?
+    /// Path parameters.
+    public var pathParameters: [ParameterSpec]
+    /// Query parameters.
+    public var queryParameters: [ParameterSpec]
+    /// Header parameters.
+    public var headerParameters: [ParameterSpec]
+    /// Header fields with fixed values.
+    public var headers: [FixedHeader]
+    /// The body model, if the endpoint sends one.
+    public var body: Located<TypeReference>?
+    /// The response type.
+    public var returns: Located<TypeReference>
+    /// How the endpoint pages, if it does.
+    public var paging: PagingSpec?
+    /// Where the endpoint is a window into a paged endpoint.
+    public var window: WindowSpec?
+}

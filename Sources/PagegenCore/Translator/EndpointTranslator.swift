@@ -1,0 +1,136 @@
+/// Turns an endpoint into ``EndpointCode``: the function's parameters, the
+/// statements that fill the request, and for a paged endpoint its ``PagingCode``.
+struct EndpointTranslator {
+    let spec: Spec
+    let namer: TypeNamer
+
+    func translate(_ endpoint: EndpointSpec) -> EndpointCode {
+        var parameters: [ParameterCode] = []
+        var fill: [String] = []
+        var forward: [String] = []
+        for parameter in endpoint.pathParameters {
+            let name = SwiftNaming.memberName(parameter.name.value)
+            parameters.append(ParameterCode(declaration: "\(label(name)): \(parameterType(parameter.type.value))"))
+            fill.append("parameters.path(\(SwiftNaming.stringLiteral(parameter.name.value)), \(name))")
+            forward.append("\(label(name)): \(name)")
+        }
+        if let body = endpoint.body {
+            parameters.append(ParameterCode(declaration: "body: \(namer.swiftType(body.value))"))
+            fill.append("parameters.body = body")
+            forward.append("body: body")
+        }
+        for (parameter, method) in endpoint.queryParameters.map({ ($0, "query") }) + endpoint.headerParameters.map({ ($0, "header") }) {
+            let name = SwiftNaming.memberName(parameter.name.value)
+            var declaration = "\(label(name)): \(parameterType(parameter.type.value))"
+            if let value = parameter.defaultValue {
+                declaration += " = \(defaultLiteral(value, type: parameter.type.value))"
+            } else if parameter.type.value.isOptional {
+                declaration += " = nil"
+            }
+            parameters.append(ParameterCode(declaration: declaration))
+            fill.append("parameters.\(method)(\(SwiftNaming.stringLiteral(parameter.name.value)), \(name))")
+            forward.append("\(label(name)): \(name)")
+        }
+        for header in endpoint.headers {
+            fill.append("parameters.headers.append(HTTPHeaderField(name: \(SwiftNaming.stringLiteral(header.name)), value: \(SwiftNaming.stringLiteral(header.value))))")
+        }
+
+        let returns = namer.swiftType(endpoint.returns.value)
+        var docLines = DocLines.split(endpoint.summary)
+        if !docLines.isEmpty { docLines.append("") }
+        docLines.append("`\(endpoint.method) \(endpoint.path.value)`")
+
+        let paging = endpoint.paging.flatMap { paging -> PagingCode? in
+            if case .ids = paging.style { return nil }
+            return PagingTranslator(spec: spec, namer: namer).translate(
+                paging, endpoint: endpoint, parameters: parameters.map(\.declaration), forward: forward)
+        }
+        let idList = endpoint.paging.flatMap { paging -> IDListCode? in
+            guard case .ids(let item) = paging.style else { return nil }
+            return idListCode(endpoint: endpoint, itemEndpoint: item.value, size: paging.size?.defaultValue.value ?? 30)
+        }
+        var signature = parameters.map(\.declaration)
+        var callArguments = forward
+        let resultType: String
+        let call: String
+        let parametersCall = "Operations.\(SwiftNaming.lowerCamel(endpoint.name.value))Parameters(\(forward.joined(separator: ", ")))"
+        let name = SwiftNaming.lowerCamel(endpoint.name.value)
+        if let paging {
+            signature.append(paging.pageParameter)
+            callArguments.append(paging.keyExpression == "page" || paging.pageParameter.hasPrefix("page") ? "page: page" : "offset: offset")
+            if let size = paging.sizeParameter {
+                signature.append(size)
+                callArguments.append("\(paging.sizeArgument): \(paging.sizeArgument)")
+            }
+            resultType = "Page<\(paging.itemType)>"
+            call = "runtime.page(Operations.\(name)Endpoint, \(parametersCall), paging: Operations.\(name)Paging, at: \(paging.keyExpression), size: \(paging.sizeArgument))"
+        } else {
+            resultType = returns
+            call = "runtime.send(Operations.\(name)Endpoint, \(parametersCall), as: \(returns).self)"
+        }
+        let endpointArgs = [
+            "name: \(SwiftNaming.stringLiteral(endpoint.name.value))",
+            "method: \(SwiftNaming.stringLiteral(endpoint.method))",
+            "path: \(SwiftNaming.stringLiteral(endpoint.path.value))",
+        ]
+        return EndpointCode(
+            name: SwiftNaming.lowerCamel(endpoint.name.value),
+            docLines: docLines,
+            endpointExpression: "Endpoint(\(endpointArgs.joined(separator: ", ")))",
+            parameters: parameters,
+            fillStatements: fill,
+            forwardArguments: forward.joined(separator: ", "),
+            parameterList: parameters.map(\.declaration).joined(separator: ", "),
+            returnType: returns,
+            signature: signature.joined(separator: ", "),
+            completionSignature: signature.isEmpty ? "" : signature.joined(separator: ", ") + ", ",
+            callArguments: callArguments.joined(separator: ", "),
+            resultType: resultType,
+            call: call,
+            hasFillStatements: !fill.isEmpty,
+            paging: paging,
+            isPaged: paging != nil,
+            idList: idList,
+            isIDList: idList != nil
+        )
+    }
+
+    private func idListCode(endpoint: EndpointSpec, itemEndpoint: String, size: Int) -> IDListCode? {
+        guard let item = spec.endpoint(named: itemEndpoint), let idParameter = item.pathParameters.first,
+              let idType = endpoint.returns.value.arrayElement
+        else { return nil }
+        let itemType = namer.swiftType(item.returns.value.unwrapped)
+        let name = SwiftNaming.lowerCamel(endpoint.name.value)
+        return IDListCode(
+            itemType: itemType,
+            idType: namer.swiftType(idType),
+            itemEndpointName: SwiftNaming.lowerCamel(itemEndpoint),
+            itemPathParameter: label(SwiftNaming.memberName(idParameter.name.value)),
+            pageSize: size,
+            pagesName: SwiftNaming.prefixed("", name) + "Pages",
+            allName: SwiftNaming.prefixed("all", name),
+            listName: name + "List",
+            identityExpression: PagingTranslator.identityExpression(spec: spec, type: item.returns.value.unwrapped)
+        )
+    }
+
+    /// A parameter's label, which is also its name inside the function (keywords keep their backticks).
+    private func label(_ name: String) -> String { name }
+
+    private func parameterType(_ type: TypeReference) -> String {
+        if TypeNamer.enumeration(in: type) != nil {
+            // Inline enums of parameters are sent as their raw text.
+            return namer.swiftType(type, enumName: "String")
+        }
+        return namer.swiftType(type)
+    }
+
+    private func defaultLiteral(_ value: String, type: TypeReference) -> String {
+        switch type.unwrapped {
+        case .named("Int"), .named("Int64"), .named("Double"), .named("Bool"):
+            return value
+        default:
+            return SwiftNaming.stringLiteral(value)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// Looks up types and walks response paths through the models of one spec.
+struct TypeResolver {
+    let spec: Spec
+
+    /// Names that may be used as types: the built-ins and the models.
+    var knownTypeNames: [String] { TypeReference.builtins + spec.models.map(\.name.value) }
+
+    /// The first unknown name in `type`, if any.
+    func unknownName(in type: TypeReference) -> String? {
+        switch type {
+        case .named(let name): knownTypeNames.contains(name) ? nil : name
+        case .array(let element), .optional(let element), .map(let element): unknownName(in: element)
+        case .enumeration: nil
+        }
+    }
+
+    /// The type a path leads to inside `root`, or a reason it does not exist.
+    /// Any optional along the way makes the result optional.
+    func resolve(_ path: ResponsePath, in root: TypeReference) -> Result<TypeReference, PathResolutionError> {
+        var current = root
+        var optional = false
+        var walked: [ResponsePath.Segment] = []
+        for segment in path.segments {
+            if current.isOptional { optional = true }
+            let bare = current.unwrapped
+            switch segment {
+            case .each:
+                guard case .array(let element) = bare else {
+                    return .failure(.init("'\(ResponsePath(walked + [segment]))' maps over \(bare), which is not a list"))
+                }
+                current = element
+                walked.append(segment)
+                // The rest of the path applies to each element; the result is a list of it.
+                let rest = ResponsePath(Array(path.segments.dropFirst(walked.count)))
+                if rest.segments.isEmpty { return .success(wrap(.array(element), optional)) }
+                switch resolve(rest, in: element) {
+                case .success(let leaf): return .success(wrap(.array(leaf.unwrapped), optional))
+                case .failure(let error): return .failure(error)
+                }
+            case .key(let key):
+                guard case .named(let name) = bare, let model = spec.model(named: name) else {
+                    let prefix = walked.isEmpty ? "the response" : "'\(ResponsePath(walked))'"
+                    return .failure(.init("\(prefix) is \(bare), which has no field '\(key)'"))
+                }
+                guard let field = model.field(named: key) else {
+                    return .failure(.init("model '\(name)' has no field '\(key)'",
+                                          hint: Suggestion.didYouMean(key, in: model.fields.map(\.name.value))))
+                }
+                current = field.type.value
+                walked.append(segment)
+            }
+        }
+        return .success(wrap(current, optional || current.isOptional))
+    }
+
+    private func wrap(_ type: TypeReference, _ optional: Bool) -> TypeReference {
+        let bare = type.unwrapped
+        return optional ? .optional(bare) : bare
+    }
+}
+
+/// Why a path does not lead anywhere.
+struct PathResolutionError: Error {
+    var message: String
+    var hint: String?
+
+    init(_ message: String, hint: String? = nil) {
+        self.message = message
+        self.hint = hint
+    }
+}

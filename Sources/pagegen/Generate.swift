@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import PagegenCore
+
+/// `pagegen generate SPEC --output DIR`
+struct Generate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate Swift sources from a spec.",
+        discussion: """
+            Writes <Name>Models.swift, <Name>Client.swift and <Name>Paging.swift into the \
+            output folder. Files whose bytes would not change are not touched, so builds \
+            that depend on them stay up to date.
+            """
+    )
+
+    @Argument(help: "The spec to generate from (*.pagegen.yaml).")
+    var spec: String
+
+    @Option(name: [.short, .long], help: "The folder to write the Swift files into.")
+    var output: String
+
+    @OptionGroup var options: GenerationOptions
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    func run() async throws {
+        let diagnostics = DiagnosticCollector()
+        do {
+            let config = try options.resolvedConfig()
+            let templates = try TemplateSet.load(overrides: config.templatesDirectory.map { URL(fileURLWithPath: $0) })
+            let files = try GeneratorPipeline(config: config).generate(
+                contentsOf: URL(fileURLWithPath: spec), displayName: spec, templates: templates, diagnostics: diagnostics)
+            report(diagnostics.sorted)
+            let results = try GeneratedFileWriter.write(files, to: URL(fileURLWithPath: output))
+            if !quiet {
+                for (file, outcome) in results {
+                    let lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+                    print("\(outcome.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(output)/\(file.name) (\(lines) lines)")
+                }
+            }
+        } catch let failure as GenerationFailed {
+            report(failure.diagnostics)
+            throw ExitCode(1)
+        }
+    }
+}

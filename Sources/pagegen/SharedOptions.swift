@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import PagegenCore
+
+/// Options that shape generated code, shared by `generate` and `lint`.
+struct GenerationOptions: ParsableArguments {
+    @Option(name: .customLong("config"), help: "A pagegen-config.yaml with generation options.")
+    var configFile: String?
+
+    @Option(help: "A folder of .mustache templates that replace the bundled ones, file by file.")
+    var templates: String?
+
+    @Option(help: "Put every generated type in this namespace (overrides the spec and the config).")
+    var namespace: String?
+
+    @Option(help: "The access level of generated declarations: public, package or internal.")
+    var access: GeneratorConfig.AccessModifier?
+
+    /// The configuration: the config file's, then the command line's overrides.
+    func resolvedConfig() throws -> GeneratorConfig {
+        var config = GeneratorConfig()
+        if let configFile {
+            let url = URL(fileURLWithPath: configFile)
+            let diagnostics = DiagnosticCollector()
+            let text = try GeneratorPipeline.read(url, displayName: configFile)
+            guard let loaded = ConfigLoader.load(text, file: configFile, diagnostics: diagnostics), !diagnostics.hasErrors else {
+                throw GenerationFailed(diagnostics: diagnostics.sorted)
+            }
+            config = loaded
+            if let folder = config.templatesDirectory, !folder.hasPrefix("/") {
+                config.templatesDirectory = url.deletingLastPathComponent().appendingPathComponent(folder).path
+            }
+        }
+        if let templates { config.templatesDirectory = templates }
+        if let namespace { config.namespace = namespace }
+        if let access { config.accessModifier = access }
+        return config
+    }
+}
+
+extension GeneratorConfig.AccessModifier: ExpressibleByArgument {}
+
+/// Prints diagnostics to standard error, compiler style.
+func report(_ diagnostics: [Diagnostic]) {
+    for diagnostic in diagnostics {
+        FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+    }
+}
