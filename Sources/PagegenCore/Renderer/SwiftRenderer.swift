@@ -8,7 +8,7 @@ public enum SwiftRenderer {
         let parts: [(template: String, suffix: String, emit: Bool)] = [
             ("Models", "Models", code.emitModels),
             ("Client", "Client", code.emitClient),
-            ("Paging", "Paging", code.emitPaging && code.client.endpoints.contains { $0.isPaged }),
+            ("Paging", "Paging", code.emitPaging && code.client.endpoints.contains { $0.isPaged || $0.isIDList }),
         ]
         for (index, part) in parts.enumerated() where part.emit {
             let body = templates.render(part.template, with: code)

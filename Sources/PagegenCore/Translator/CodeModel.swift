@@ -183,4 +183,8 @@ public struct IDListCode: Sendable {
     public var allName: String
     public var listName: String
     public var identityExpression: String
+    public var hasIdentity: Bool
+    /// The parameter list of the `…Pages`, `all…` and `…Loader` functions.
+    public var sequenceParameterList: String
+    public var sequenceForwardArguments: String
 }

@@ -47,7 +47,8 @@ struct EndpointTranslator {
         }
         let idList = endpoint.paging.flatMap { paging -> IDListCode? in
             guard case .ids(let item) = paging.style else { return nil }
-            return idListCode(endpoint: endpoint, itemEndpoint: item.value, size: paging.size?.defaultValue.value ?? 30)
+            return idListCode(endpoint: endpoint, itemEndpoint: item.value, size: paging.size?.defaultValue.value ?? 30,
+                              parameters: parameters.map(\.declaration), forward: forward)
         }
         var signature = parameters.map(\.declaration)
         var callArguments = forward
@@ -95,7 +96,7 @@ struct EndpointTranslator {
         )
     }
 
-    private func idListCode(endpoint: EndpointSpec, itemEndpoint: String, size: Int) -> IDListCode? {
+    private func idListCode(endpoint: EndpointSpec, itemEndpoint: String, size: Int, parameters: [String], forward: [String]) -> IDListCode? {
         guard let item = spec.endpoint(named: itemEndpoint), let idParameter = item.pathParameters.first,
               let idType = endpoint.returns.value.arrayElement
         else { return nil }
@@ -110,7 +111,10 @@ struct EndpointTranslator {
             pagesName: SwiftNaming.prefixed("", name) + "Pages",
             allName: SwiftNaming.prefixed("all", name),
             listName: name + "List",
-            identityExpression: PagingTranslator.identityExpression(spec: spec, type: item.returns.value.unwrapped)
+            identityExpression: PagingTranslator.identityExpression(spec: spec, type: item.returns.value.unwrapped),
+            hasIdentity: PagingTranslator.identityExpression(spec: spec, type: item.returns.value.unwrapped) != "nil",
+            sequenceParameterList: (parameters + ["pageSize: Int = \(size)"]).joined(separator: ", "),
+            sequenceForwardArguments: (forward + ["pageSize: pageSize"]).joined(separator: ", ")
         )
     }
 
