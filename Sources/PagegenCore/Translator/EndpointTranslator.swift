@@ -108,7 +108,7 @@ struct EndpointTranslator {
             itemEndpointName: SwiftNaming.lowerCamel(itemEndpoint),
             itemPathParameter: label(SwiftNaming.memberName(idParameter.name.value)),
             pageSize: size,
-            pagesName: SwiftNaming.prefixed("", name) + "Pages",
+            pagesName: name + "Pages",
             allName: SwiftNaming.prefixed("all", name),
             listName: name + "List",
             identityExpression: PagingTranslator.identityExpression(spec: spec, type: item.returns.value.unwrapped),

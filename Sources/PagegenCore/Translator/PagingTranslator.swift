@@ -136,9 +136,10 @@ struct PagingTranslator {
         guard case .named(let name) = type.unwrapped, let model = spec.model(named: name) else { return "nil" }
         if let identity = model.identity {
             let access = AccessorBuilder(spec: spec).expression(identity.value, from: "$0", in: .named(name))
-            return "{ AnyHashable(\(access.code)) }"
+            return access.isOptional ? "nil" : "{ AnyHashable(\(access.code)) }"
         }
-        if let field = model.field(named: "id"), SpecValidator.isIdentityType(field.type.value.unwrapped) {
+        // An optional id cannot identify: items without one would all look alike.
+        if let field = model.field(named: "id"), !field.type.value.isOptional, SpecValidator.isIdentityType(field.type.value) {
             return "{ AnyHashable($0.id) }"
         }
         return "nil"

@@ -6,7 +6,7 @@ import PagegenRuntime
 extension HackerNewsAPI.Client {
     /// The items of the ids `topStories(…)` returns, a page of `pageSize` at a time; the id
     /// list is fetched once, and each item with `item(…)`.
-    public func TopStoriesPages(pageSize: Int = 30) -> PageSequence<HackerNewsAPI.Item> {
+    public func topStoriesPages(pageSize: Int = 30) -> PageSequence<HackerNewsAPI.Item> {
         PageSequence(topStoriesLoader(pageSize: pageSize))
     }
 

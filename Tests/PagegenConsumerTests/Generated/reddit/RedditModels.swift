@@ -56,7 +56,7 @@ extension RedditAPI {
     }
 
     /// ThingData, as the API sends it.
-    public struct ThingData: Decodable, Sendable, Identifiable {
+    public struct ThingData: Decodable, Sendable {
         public var id: String?
         public var name: String
         public var author: String?

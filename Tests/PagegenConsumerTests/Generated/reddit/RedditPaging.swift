@@ -23,7 +23,7 @@ extension RedditAPI.Client {
             Operations.liveUpdatesParameters(thread: thread, rawJSON: rawJSON),
             paging: Operations.liveUpdatesPaging,
             size: limit,
-            identity: { AnyHashable($0.id) }
+            identity: { AnyHashable($0.name) }
         )
     }
 
@@ -46,7 +46,7 @@ extension RedditAPI.Client {
             Operations.userCommentsParameters(username: username, sort: sort, t: t, rawJSON: rawJSON),
             paging: Operations.userCommentsPaging,
             size: limit,
-            identity: { AnyHashable($0.id) }
+            identity: { AnyHashable($0.name) }
         )
     }
 

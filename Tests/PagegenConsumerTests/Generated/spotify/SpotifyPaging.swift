@@ -10,8 +10,7 @@ extension SpotifyAPI.Client {
         PageSequence(albumTracksLoader(id: id, market: market, limit: limit))
     }
 
-    /// Every item of `albumTracks(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
+    /// Every item of `albumTracks(…)`, page after page.
     public func allAlbumTracks(id: String, market: String? = nil, limit: Int = 20) -> ItemSequence<SpotifyAPI.Track> {
         ItemSequence(albumTracksLoader(id: id, market: market, limit: limit))
     }
@@ -23,7 +22,7 @@ extension SpotifyAPI.Client {
             Operations.albumTracksParameters(id: id, market: market),
             paging: Operations.albumTracksPaging,
             size: limit,
-            identity: { AnyHashable($0.id) }
+            identity: nil
         )
     }
 
