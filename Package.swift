@@ -15,6 +15,10 @@ let package = Package(
         .library(name: "PagegenRuntime", targets: ["PagegenRuntime"]),
         .library(name: "PagegenCore", targets: ["PagegenCore"]),
         .executable(name: "pagegen", targets: ["pagegen"]),
+        .library(name: "PagegenMock", targets: ["PagegenMock"]),
+        .executable(name: "pagegen-mock", targets: ["pagegen-mock"]),
+        .plugin(name: "PagegenPlugin", targets: ["PagegenPlugin"]),
+        .plugin(name: "PagegenCommand", targets: ["PagegenCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -61,6 +65,35 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Build and command plugins
+
+        .plugin(
+            name: "PagegenPlugin",
+            capability: .buildTool(),
+            dependencies: ["pagegen"]
+        ),
+        .plugin(
+            name: "PagegenCommand",
+            capability: .command(
+                intent: .custom(verb: "generate-paged-client", description: "Generate Swift sources from the *.pagegen.yaml specs of a target"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated Swift sources next to the specs")]
+            ),
+            dependencies: ["pagegen"]
+        ),
+
+        // MARK: The mock server (the only part on a server library)
+
+        .target(
+            name: "PagegenMock",
+            dependencies: ["PagegenCore", .product(name: "FlyingFox", package: "FlyingFox")],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "pagegen-mock",
+            dependencies: ["PagegenMock", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: What generated code imports (Foundation only)
 
         .target(
@@ -102,7 +135,12 @@ let package = Package(
         ),
         .testTarget(
             name: "PagegenConsumerTests",
-            dependencies: ["PagegenRuntime", "PagegenTestServer"],
+            dependencies: ["PagegenRuntime", "PagegenTestServer", "PagegenMock"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PagegenMockTests",
+            dependencies: ["PagegenMock"],
             swiftSettings: strictSettings
         ),
         .testTarget(
