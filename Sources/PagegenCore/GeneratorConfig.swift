@@ -34,6 +34,10 @@ public struct GeneratorConfig: Sendable, Hashable {
     public var extraImports: [String]
     /// A folder of templates that override the bundled ones, file by file.
     public var templatesDirectory: String?
+    /// The stem of the generated file names (`<stem>Models.swift`, …); the spec's
+    /// name (with the type prefix) when nil. Build plugins set it from the spec
+    /// file's name, so that output names are known before the tool runs.
+    public var fileStem: String?
 
     /// Creates a configuration.
     public init(
@@ -42,7 +46,8 @@ public struct GeneratorConfig: Sendable, Hashable {
         namespace: String? = nil,
         typePrefix: String = "",
         extraImports: [String] = [],
-        templatesDirectory: String? = nil
+        templatesDirectory: String? = nil,
+        fileStem: String? = nil
     ) {
         self.accessModifier = accessModifier
         self.parts = parts
@@ -50,5 +55,6 @@ public struct GeneratorConfig: Sendable, Hashable {
         self.typePrefix = typePrefix
         self.extraImports = extraImports
         self.templatesDirectory = templatesDirectory
+        self.fileStem = fileStem
     }
 }

@@ -8,8 +8,9 @@ struct Generate: AsyncParsableCommand {
         abstract: "Generate Swift sources from a spec.",
         discussion: """
             Writes <Name>Models.swift, <Name>Client.swift and <Name>Paging.swift into the \
-            output folder. Files whose bytes would not change are not touched, so builds \
-            that depend on them stay up to date.
+            output folder, all three whatever the spec holds (--file-stem renames them). \
+            Files whose bytes would not change are not touched, so builds that depend on \
+            them stay up to date.
             """
     )
 

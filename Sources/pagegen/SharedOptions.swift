@@ -16,6 +16,9 @@ struct GenerationOptions: ParsableArguments {
     @Option(help: "The access level of generated declarations: public, package or internal.")
     var access: GeneratorConfig.AccessModifier?
 
+    @Option(help: "Name the generated files <stem>Models.swift, <stem>Client.swift, <stem>Paging.swift (default: the spec's name).")
+    var fileStem: String?
+
     /// The configuration: the config file's, then the command line's overrides.
     func resolvedConfig() throws -> GeneratorConfig {
         var config = GeneratorConfig()
@@ -34,6 +37,7 @@ struct GenerationOptions: ParsableArguments {
         if let templates { config.templatesDirectory = templates }
         if let namespace { config.namespace = namespace }
         if let access { config.accessModifier = access }
+        if let fileStem { config.fileStem = fileStem }
         return config
     }
 }

@@ -1,23 +1,29 @@
 /// Stage 4: renders a ``CodeModel`` with the templates into Swift files: one for
 /// the models, one for the client, one for the paging adapters, so that a build
 /// compiles them in parallel.
+///
+/// The three files are always written, whatever the spec holds and whichever parts
+/// the config turns off (a file with nothing to hold keeps only its header), so a
+/// build plugin can declare its outputs before the tool runs.
 public enum SwiftRenderer {
+    /// The suffixes of the files every spec generates, in order.
+    public static let fileSuffixes = ["Models", "Client", "Paging"]
+
     /// Renders `code`.
     public static func render(_ code: CodeModel, templates: TemplateSet, config: GeneratorConfig, diagnostics: DiagnosticCollector) -> [GeneratedFile] {
-        var files: [GeneratedFile] = []
-        let parts: [(template: String, suffix: String, emit: Bool)] = [
-            ("Models", "Models", code.emitModels),
-            ("Client", "Client", code.emitClient),
-            ("Paging", "Paging", code.emitPaging && code.client.endpoints.contains { $0.isPaged || $0.isIDList }),
+        let parts: [(template: String, emit: Bool)] = [
+            ("Models", code.emitModels),
+            ("Client", code.emitClient),
+            ("Paging", code.emitPaging && code.client.endpoints.contains { $0.isPaged || $0.isIDList }),
         ]
-        for (index, part) in parts.enumerated() where part.emit {
-            let body = templates.render(part.template, with: code)
-            let declaresNamespace = code.namespace != nil && index == parts.firstIndex { $0.emit }
-            files.append(GeneratedFile(
-                name: "\(code.fileStem)\(part.suffix).swift",
-                contents: assemble(body, code: code, declaresNamespace: declaresNamespace)))
+        let namespaceFile = parts.firstIndex { $0.emit }
+        return parts.enumerated().map { index, part in
+            let body = part.emit ? templates.render(part.template, with: code) : ""
+            let declaresNamespace = code.namespace != nil && index == namespaceFile
+            return GeneratedFile(
+                name: "\(code.fileStem)\(part.template).swift",
+                contents: assemble(body, code: code, declaresNamespace: declaresNamespace))
         }
-        return files
     }
 
     /// Adds the header and imports, wraps the body in the namespace, and tidies the layout.

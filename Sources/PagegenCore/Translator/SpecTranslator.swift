@@ -12,7 +12,7 @@ public enum SpecTranslator {
         attachWindows(spec: spec, namer: namer, to: &endpointCodes)
         return CodeModel(
             specFile: spec.file.split(separator: "/").last.map(String.init) ?? spec.file,
-            fileStem: config.typePrefix + specName,
+            fileStem: config.fileStem ?? config.typePrefix + specName,
             access: config.accessModifier.rawValue,
             imports: config.extraImports,
             namespace: namespace,
