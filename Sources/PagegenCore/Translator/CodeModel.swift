@@ -65,6 +65,10 @@ public struct FieldCode: Sendable {
     public var isOptional: Bool
     /// `= nil` for optionals in the memberwise init.
     public var initDefault: String
+    /// The memberwise init's parameter: `name: Type = nil`, or `self self_: URL` for a keyword.
+    public var initParameter: String
+    /// The memberwise init's assignment: `self.name = name`.
+    public var initAssignment: String
     /// For `customCoding`: how the field is decoded and encoded.
     public var decodeLine: String
     public var encodeLine: String

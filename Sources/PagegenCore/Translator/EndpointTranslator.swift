@@ -9,10 +9,10 @@ struct EndpointTranslator {
         var fill: [String] = []
         var forward: [String] = []
         for parameter in endpoint.pathParameters {
-            let name = SwiftNaming.memberName(parameter.name.value)
-            parameters.append(ParameterCode(declaration: "\(label(name)): \(parameterType(parameter.type.value))"))
-            fill.append("parameters.path(\(SwiftNaming.stringLiteral(parameter.name.value)), \(name))")
-            forward.append("\(label(name)): \(name)")
+            let names = SwiftNaming.parameterNames(parameter.name.value)
+            parameters.append(ParameterCode(declaration: "\(declared(names)): \(parameterType(parameter.type.value))"))
+            fill.append("parameters.path(\(SwiftNaming.stringLiteral(parameter.name.value)), \(names.inner))")
+            forward.append("\(names.label): \(names.inner)")
         }
         if let body = endpoint.body {
             parameters.append(ParameterCode(declaration: "body: \(namer.swiftType(body.value))"))
@@ -20,16 +20,16 @@ struct EndpointTranslator {
             forward.append("body: body")
         }
         for (parameter, method) in endpoint.queryParameters.map({ ($0, "query") }) + endpoint.headerParameters.map({ ($0, "header") }) {
-            let name = SwiftNaming.memberName(parameter.name.value)
-            var declaration = "\(label(name)): \(parameterType(parameter.type.value))"
+            let names = SwiftNaming.parameterNames(parameter.name.value)
+            var declaration = "\(declared(names)): \(parameterType(parameter.type.value))"
             if let value = parameter.defaultValue {
                 declaration += " = \(defaultLiteral(value, type: parameter.type.value))"
             } else if parameter.type.value.isOptional {
                 declaration += " = nil"
             }
             parameters.append(ParameterCode(declaration: declaration))
-            fill.append("parameters.\(method)(\(SwiftNaming.stringLiteral(parameter.name.value)), \(name))")
-            forward.append("\(label(name)): \(name)")
+            fill.append("parameters.\(method)(\(SwiftNaming.stringLiteral(parameter.name.value)), \(names.inner))")
+            forward.append("\(names.label): \(names.inner)")
         }
         for header in endpoint.headers {
             fill.append("parameters.headers.append(HTTPHeaderField(name: \(SwiftNaming.stringLiteral(header.name)), value: \(SwiftNaming.stringLiteral(header.value))))")
@@ -106,7 +106,7 @@ struct EndpointTranslator {
             itemType: itemType,
             idType: namer.swiftType(idType),
             itemEndpointName: SwiftNaming.lowerCamel(itemEndpoint),
-            itemPathParameter: label(SwiftNaming.memberName(idParameter.name.value)),
+            itemPathParameter: SwiftNaming.parameterNames(idParameter.name.value).label,
             pageSize: size,
             pagesName: name + "Pages",
             allName: SwiftNaming.prefixed("all", name),
@@ -118,8 +118,10 @@ struct EndpointTranslator {
         )
     }
 
-    /// A parameter's label, which is also its name inside the function (keywords keep their backticks).
-    private func label(_ name: String) -> String { name }
+    /// `name` or, for a keyword, `self self_`.
+    private func declared(_ names: (label: String, inner: String)) -> String {
+        names.label == names.inner ? names.label : "\(names.label) \(names.inner)"
+    }
 
     private func parameterType(_ type: TypeReference) -> String {
         if TypeNamer.enumeration(in: type) != nil {

@@ -8,9 +8,14 @@ struct ModelTranslator {
     /// Models sent in a request body (directly or inside another): these are also Encodable.
     let encodable: Set<String>
 
+    /// Item arrays (`Model.field`) that decode as empty when their key is missing:
+    /// a missing items path is an empty page.
+    let emptyWhenMissing: Set<String>
+
     init(spec: Spec, namer: TypeNamer) {
         self.spec = spec
         self.namer = namer
+        emptyWhenMissing = Self.itemArrays(in: spec)
         var roots = spec.endpoints.compactMap { $0.body?.value.name }
         var reached: Set<String> = []
         while let name = roots.popLast() {
@@ -22,7 +27,9 @@ struct ModelTranslator {
 
     func translate(_ model: ModelSpec) -> ModelCode {
         let isClass = isRecursive(model)
-        let customCoding = model.fields.contains { $0.dateFormat != nil && $0.dateFormat != spec.dateFormat }
+        let customCoding = model.fields.contains {
+            ($0.dateFormat != nil && $0.dateFormat != spec.dateFormat) || emptyWhenMissing.contains("\(model.name.value).\($0.name.value)")
+        }
         var enums: [EnumCode] = []
         let fields = model.fields.map { field -> FieldCode in
             let swiftName = SwiftNaming.memberName(field.name.value)
@@ -47,7 +54,11 @@ struct ModelTranslator {
                 needsRawKey: key != field.name.value,
                 isOptional: isOptional,
                 initDefault: isOptional ? " = nil" : "",
-                decodeLine: isDate
+                initParameter: Self.initParameter(field.name.value, type: type, isOptional: isOptional),
+                initAssignment: "self.\(swiftName) = \(SwiftNaming.parameterNames(field.name.value).inner)",
+                decodeLine: emptyWhenMissing.contains("\(model.name.value).\(field.name.value)")
+                    ? "\(swiftName) = try container.decodeIfPresent(\(bareType).self, forKey: .\(swiftName)) ?? []"
+                    : isDate
                     ? "\(swiftName) = try container.\(isOptional ? "decodeDateIfPresent" : "decodeDate")(forKey: .\(swiftName), format: \(format!))"
                     : "\(swiftName) = try container.\(isOptional ? "decodeIfPresent" : "decode")(\(bareType).self, forKey: .\(swiftName))",
                 encodeLine: isDate
@@ -73,6 +84,34 @@ struct ModelTranslator {
             customCoding: customCoding,
             needsCodingKeys: customCoding || fields.contains(where: \.needsRawKey)
         )
+    }
+
+    /// The non-optional arrays that items paths end in.
+    static func itemArrays(in spec: Spec) -> Set<String> {
+        var found: Set<String> = []
+        for endpoint in spec.endpoints {
+            guard let path = endpoint.paging?.items?.value, case .key(let last) = path.segments.last else { continue }
+            let parent = ResponsePath(Array(path.segments.dropLast()))
+            let container: TypeReference
+            if parent.segments.isEmpty {
+                container = endpoint.returns.value
+            } else if case .success(let type) = TypeResolver(spec: spec).resolve(parent, in: endpoint.returns.value) {
+                container = type.arrayElement ?? type
+            } else {
+                continue
+            }
+            guard case .named(let name) = container.unwrapped, let field = spec.model(named: name)?.field(named: last),
+                  !field.type.value.isOptional, field.type.value.arrayElement != nil
+            else { continue }
+            found.insert("\(name).\(last)")
+        }
+        return found
+    }
+
+    static func initParameter(_ name: String, type: String, isOptional: Bool) -> String {
+        let names = SwiftNaming.parameterNames(name)
+        let declared = names.label == names.inner ? names.label : "\(names.label) \(names.inner)"
+        return "\(declared): \(type)\(isOptional ? " = nil" : "")"
     }
 
     /// True when the model has a field named `id` of a type that can identify it.

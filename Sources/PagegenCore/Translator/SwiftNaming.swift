@@ -44,6 +44,16 @@ public enum SwiftNaming {
         return keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
+    /// A parameter's declaration parts: its argument label and the name used inside
+    /// the function. A keyword keeps its spelling as the label and gets a plain
+    /// inner name (`self self_`), so that it never shadows `self`.
+    public static func parameterNames(_ name: String) -> (label: String, inner: String) {
+        let member = memberName(name)
+        guard member.hasPrefix("`") else { return (member, member) }
+        let bare = String(member.dropFirst().dropLast())
+        return (bare, bare + "_")
+    }
+
     /// The name without backticks, for building other names from it.
     public static func lowerCamel(_ name: String) -> String {
         let parts = words(name)

@@ -134,5 +134,12 @@ extension CatalogAPI {
             case productCount = "product_count"
             case productCollection = "product_collection"
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            currentPage = try container.decode(Int.self, forKey: .currentPage)
+            productCount = try container.decode(Int.self, forKey: .productCount)
+            productCollection = try container.decodeIfPresent([CatalogAPI.Product].self, forKey: .productCollection) ?? []
+        }
     }
 }

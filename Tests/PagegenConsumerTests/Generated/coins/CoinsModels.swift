@@ -104,5 +104,16 @@ extension CoinsAPI {
             self.status = status
             self.data = data
         }
+
+        enum CodingKeys: String, CodingKey {
+            case status
+            case data
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            status = try container.decode(CoinsAPI.ListingStatus.self, forKey: .status)
+            data = try container.decodeIfPresent([CoinsAPI.Coin].self, forKey: .data) ?? []
+        }
     }
 }

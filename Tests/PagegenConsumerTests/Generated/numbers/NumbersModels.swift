@@ -78,6 +78,14 @@ extension NumbersAPI {
             case perPage = "per_page"
             case totalElements = "total_elements"
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            content = try container.decodeIfPresent([NumbersAPI.NumberItem].self, forKey: .content) ?? []
+            pageNumber = try container.decode(Int.self, forKey: .pageNumber)
+            perPage = try container.decode(Int.self, forKey: .perPage)
+            totalElements = try container.decode(Int.self, forKey: .totalElements)
+        }
     }
 
     /// NumberWindow, as the API sends it.

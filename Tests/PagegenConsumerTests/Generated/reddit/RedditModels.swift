@@ -111,6 +111,19 @@ extension RedditAPI {
             self.before = before
             self.data = data
         }
+
+        enum CodingKeys: String, CodingKey {
+            case after
+            case before
+            case data
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            after = try container.decodeIfPresent(String.self, forKey: .after)
+            before = try container.decodeIfPresent(String.self, forKey: .before)
+            data = try container.decodeIfPresent([RedditAPI.Announcement].self, forKey: .data) ?? []
+        }
     }
 
     /// Announcement, as the API sends it.

@@ -94,6 +94,27 @@ extension SpotifyAPI {
             self.next = next
             self.previous = previous
         }
+
+        enum CodingKeys: String, CodingKey {
+            case href
+            case items
+            case limit
+            case offset
+            case total
+            case next
+            case previous
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            href = try container.decode(URL.self, forKey: .href)
+            items = try container.decodeIfPresent([SpotifyAPI.Track].self, forKey: .items) ?? []
+            limit = try container.decode(Int.self, forKey: .limit)
+            offset = try container.decode(Int.self, forKey: .offset)
+            total = try container.decode(Int.self, forKey: .total)
+            next = try container.decodeIfPresent(URL.self, forKey: .next)
+            previous = try container.decodeIfPresent(URL.self, forKey: .previous)
+        }
     }
 
     /// PlaylistTrack, as the API sends it.
@@ -134,6 +155,21 @@ extension SpotifyAPI {
             self.total = total
             self.next = next
             self.previous = previous
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case items
+            case total
+            case next
+            case previous
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            items = try container.decodeIfPresent([SpotifyAPI.PlaylistTrack].self, forKey: .items) ?? []
+            total = try container.decode(Int.self, forKey: .total)
+            next = try container.decodeIfPresent(URL.self, forKey: .next)
+            previous = try container.decodeIfPresent(URL.self, forKey: .previous)
         }
     }
 }

@@ -93,5 +93,13 @@ extension StripeAPI {
             case hasMore = "has_more"
             case url
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            object = try container.decode(String.self, forKey: .object)
+            data = try container.decodeIfPresent([StripeAPI.Customer].self, forKey: .data) ?? []
+            hasMore = try container.decode(Bool.self, forKey: .hasMore)
+            url = try container.decode(String.self, forKey: .url)
+        }
     }
 }
