@@ -203,3 +203,18 @@ import Testing
         }
     }
 }
+
+extension RealAPIShapesTests {
+    @Test func anHTMLErrorPageSaysWhatArrived() async throws {
+        try await withServer({ _ in
+            TestResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Data("<html>maintenance</html>".utf8))
+        }) { server in
+            let result = await GraphAPI.Client(baseURL: server.baseURL).messages()
+            guard case .failure(let error) = result, case .decoding(_, let message) = error.kind else {
+                Issue.record("expected a decoding error, got \(result)")
+                return
+            }
+            #expect(message.contains("expected JSON, got Content-Type 'text/html; charset=utf-8'"))
+        }
+    }
+}

@@ -48,8 +48,8 @@ public struct ClientRuntime: Sendable {
         do {
             let request = try RequestBuilder.build(
                 endpoint, parameters, baseURL: baseURL, headers: headers, dateFormat: dateFormat)
-            let (_, body) = try await exchange(request, page: nil)
-            return .success(try decode(Response.self, from: body, request: request, page: nil))
+            let (head, body) = try await exchange(request, page: nil)
+            return .success(try decode(Response.self, from: body, head: head, request: request, page: nil))
         } catch {
             return .failure(error)
         }
@@ -90,8 +90,12 @@ public struct ClientRuntime: Sendable {
     }
 
     /// Decodes `body` as JSON, turning a failure into an ``APIError`` with the coding path.
+    ///
+    /// Any media type is read as JSON (`application/json`, `application/vnd.api+json`,
+    /// `text/plain` from servers that mislabel); when such a body does not decode and
+    /// its type is not JSON, the error says which type arrived.
     func decode<Response: Decodable>(
-        _ type: Response.Type, from body: Data, request: HTTPRequest, page: String?
+        _ type: Response.Type, from body: Data, head: HTTPResponse, request: HTTPRequest, page: String?
     ) throws(APIError) -> Response {
         let decoder = JSONDecoder()
         let format = dateFormat
@@ -99,7 +103,18 @@ public struct ClientRuntime: Sendable {
         do {
             return try decoder.decode(Response.self, from: body.isEmpty ? Data("null".utf8) : body)
         } catch {
-            throw APIError.decoding(error, request: request, page: page)
+            var failure = APIError.decoding(error, request: request, page: page)
+            if let contentType = head.value(forHeader: "Content-Type"), !Self.isJSON(contentType),
+               case .decoding(let path, let message) = failure.kind {
+                failure.kind = .decoding(codingPath: path, message: "expected JSON, got Content-Type '\(contentType)': \(message)")
+            }
+            throw failure
         }
+    }
+
+    /// `application/json`, any `+json` type, with parameters or not.
+    static func isJSON(_ contentType: String) -> Bool {
+        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return type == "application/json" || type.hasSuffix("+json") || type == "text/json"
     }
 }

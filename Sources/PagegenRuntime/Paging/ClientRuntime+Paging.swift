@@ -29,7 +29,7 @@ extension ClientRuntime {
             let built = try pageRequest(endpoint, parameters, paging: paging, key: key, size: size)
             request = built
             let (response, body) = try await exchange(built, page: pageName)
-            let decoded = try decode(Response.self, from: body, request: built, page: pageName)
+            let decoded = try decode(Response.self, from: body, head: response, request: built, page: pageName)
             let reader = PageReader(
                 paging: paging, response: decoded, head: response, request: built, key: key, size: size)
             return .success(try reader.page())
