@@ -47,7 +47,7 @@ import Testing
 
     @Test func percentEncodesPathAndQueryValues() async throws {
         try await withServer(Self.handler) { server in
-            _ = await CatalogAPI.Client(baseURL: server.baseURL).products(categoryID: "shoes & socks/2", sort: "price+name")
+            _ = await CatalogAPI.Client(baseURL: server.baseURL).products(categoryID: "shoes & socks/2", sort: .unknown("price+name"))
             let request = try #require(await server.requests.first)
             #expect(request.rawPath == "/categories/shoes%20%26%20socks%2F2/products")
             #expect(request.rawQuery.contains("sort=price%2Bname"))

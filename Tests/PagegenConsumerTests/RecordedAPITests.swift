@@ -107,7 +107,7 @@ struct RecordedAPITests {
         let exchanges = try Fixtures.load((1...11).map { String(format: "reddit/user-spez-top/page-%02d.json", $0) })
         try await withServer(ReplayServer(exchanges: exchanges, ignoring: ["limit"]).handler()) { server in
             var count = 0
-            for try await _ in RedditAPI.Client(baseURL: server.baseURL).allUserComments(username: "spez", sort: "top", t: "all", rawJSON: 1, limit: 100) {
+            for try await _ in RedditAPI.Client(baseURL: server.baseURL).allUserComments(username: "spez", sort: .top, t: .all, rawJSON: 1, limit: 100) {
                 count += 1
             }
             #expect(count == 31)

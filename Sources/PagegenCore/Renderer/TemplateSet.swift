@@ -5,8 +5,9 @@ import PagegenTemplates
 /// The templates a run renders with: the bundled ones, each replaced by a file of
 /// the same name from a user's folder when one is given.
 public struct TemplateSet: Sendable {
-    /// The names every template set has.
-    public static let names = ["Models", "Client", "Paging"]
+    /// The names every template set has: a template per file, and `Enum`, a partial
+    /// the others include.
+    public static let names = ["Models", "Client", "Paging", "Enum"]
 
     let library: MustacheLibrary
 

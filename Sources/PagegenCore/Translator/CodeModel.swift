@@ -104,11 +104,16 @@ public struct ClientCode: Sendable {
     /// A closure expression for declared in-body errors, if any.
     public var bodyErrorExpression: String?
     public var endpoints: [EndpointCode]
+    /// Enumerations of parameters, declared in the client.
+    public var parameterEnums: [EnumCode]
+    public var hasParameterEnums: Bool
 }
 
 /// One endpoint: its descriptor, parameters and the functions generated for it.
 public struct EndpointCode: Sendable {
     public var name: String
+    /// Enumerations of this endpoint's parameters.
+    public var enums: [EnumCode]
     public var docLines: [String]
     public var endpointExpression: String
     /// Declarations of the function parameters other than paging ones.

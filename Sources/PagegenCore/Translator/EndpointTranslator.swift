@@ -8,9 +8,16 @@ struct EndpointTranslator {
         var parameters: [ParameterCode] = []
         var fill: [String] = []
         var forward: [String] = []
+        var enums: [EnumCode] = []
+        func parameterType(_ parameter: ParameterSpec) -> String {
+            guard let cases = TypeNamer.enumeration(in: parameter.type.value) else { return namer.swiftType(parameter.type.value) }
+            let name = SwiftNaming.typeName(endpoint.name.value) + SwiftNaming.typeName(parameter.name.value)
+            enums.append(EnumCode(name: name, cases: EnumTranslator.cases(cases)))
+            return namer.swiftType(parameter.type.value, enumName: name)
+        }
         for parameter in endpoint.pathParameters {
             let names = SwiftNaming.parameterNames(parameter.name.value)
-            parameters.append(ParameterCode(declaration: "\(declared(names)): \(parameterType(parameter.type.value))"))
+            parameters.append(ParameterCode(declaration: "\(declared(names)): \(parameterType(parameter))"))
             fill.append("parameters.path(\(SwiftNaming.stringLiteral(parameter.name.value)), \(names.inner))")
             forward.append("\(names.label): \(names.inner)")
         }
@@ -21,7 +28,7 @@ struct EndpointTranslator {
         }
         for (parameter, method) in endpoint.queryParameters.map({ ($0, "query") }) + endpoint.headerParameters.map({ ($0, "header") }) {
             let names = SwiftNaming.parameterNames(parameter.name.value)
-            var declaration = "\(declared(names)): \(parameterType(parameter.type.value))"
+            var declaration = "\(declared(names)): \(parameterType(parameter))"
             if let value = parameter.defaultValue {
                 declaration += " = \(defaultLiteral(value, type: parameter.type.value))"
             } else if parameter.type.value.isOptional {
@@ -76,6 +83,7 @@ struct EndpointTranslator {
         ]
         return EndpointCode(
             name: SwiftNaming.lowerCamel(endpoint.name.value),
+            enums: enums,
             docLines: docLines,
             endpointExpression: "Endpoint(\(endpointArgs.joined(separator: ", ")))",
             parameters: parameters,
@@ -123,15 +131,10 @@ struct EndpointTranslator {
         names.label == names.inner ? names.label : "\(names.label) \(names.inner)"
     }
 
-    private func parameterType(_ type: TypeReference) -> String {
-        if TypeNamer.enumeration(in: type) != nil {
-            // Inline enums of parameters are sent as their raw text.
-            return namer.swiftType(type, enumName: "String")
-        }
-        return namer.swiftType(type)
-    }
-
     private func defaultLiteral(_ value: String, type: TypeReference) -> String {
+        if case .enumeration = type.unwrapped {
+            return "." + SwiftNaming.memberName(value)
+        }
         switch type.unwrapped {
         case .named("Int"), .named("Int64"), .named("Double"), .named("Bool"):
             return value

@@ -31,7 +31,9 @@ public enum SpecTranslator {
                 hasHeaders: !spec.headers.isEmpty,
                 dateFormat: ".\(spec.dateFormat.rawValue)",
                 bodyErrorExpression: spec.bodyError.map(bodyErrorExpression),
-                endpoints: endpointCodes
+                endpoints: endpointCodes,
+                parameterEnums: endpointCodes.flatMap(\.enums),
+                hasParameterEnums: endpointCodes.contains { !$0.enums.isEmpty }
             ),
             emitModels: config.parts.contains(.models),
             emitClient: config.parts.contains(.client),

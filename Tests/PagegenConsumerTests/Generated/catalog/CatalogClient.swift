@@ -38,7 +38,7 @@ extension CatalogAPI.Client {
     /// The products of one category, one page at a time.
     ///
     /// `GET /categories/{category_id}/products`
-    public func products(categoryID: String, sort: String? = nil, inStock: Bool? = nil, page: Int = 1, pageSize: Int = 20) async -> Result<Page<CatalogAPI.Product>, APIError> {
+    public func products(categoryID: String, sort: ProductsSort? = nil, inStock: Bool? = nil, page: Int = 1, pageSize: Int = 20) async -> Result<Page<CatalogAPI.Product>, APIError> {
         await runtime.page(Operations.productsEndpoint, Operations.productsParameters(categoryID: categoryID, sort: sort, inStock: inStock), paging: Operations.productsPaging, at: .number(page), size: pageSize)
     }
 
@@ -48,7 +48,7 @@ extension CatalogAPI.Client {
     ///
     /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
     @discardableResult
-    public func products(categoryID: String, sort: String? = nil, inStock: Bool? = nil, page: Int = 1, pageSize: Int = 20, completion: @escaping @Sendable (Result<Page<CatalogAPI.Product>, APIError>) -> Void) -> Cancellable {
+    public func products(categoryID: String, sort: ProductsSort? = nil, inStock: Bool? = nil, page: Int = 1, pageSize: Int = 20, completion: @escaping @Sendable (Result<Page<CatalogAPI.Product>, APIError>) -> Void) -> Cancellable {
         Cancellable.run({ [self] in await self.products(categoryID: categoryID, sort: sort, inStock: inStock, page: page, pageSize: pageSize) }, completion: completion)
     }
 
@@ -71,11 +71,40 @@ extension CatalogAPI.Client {
 }
 
 extension CatalogAPI.Client {
+    /// The values of `ProductsSort`; values this client does not know decode to `unknown`.
+    public enum ProductsSort: OpenEnum {
+        case price
+    case name
+    case newest
+        /// A value that is not in the spec.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "price": self = .price
+        case "name": self = .name
+        case "newest": self = .newest
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .price: "price"
+        case .name: "name"
+        case .newest: "newest"
+            case .unknown(let value): value
+            }
+        }
+    }
+}
+
+extension CatalogAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let productsEndpoint = Endpoint(name: "products", method: "GET", path: "/categories/{category_id}/products")
 
-        static func productsParameters(categoryID: String, sort: String? = nil, inStock: Bool? = nil) -> RequestParameters {
+        static func productsParameters(categoryID: String, sort: ProductsSort? = nil, inStock: Bool? = nil) -> RequestParameters {
             var parameters = RequestParameters()
             parameters.path("category_id", categoryID)
             parameters.query("sort", sort)

@@ -57,16 +57,16 @@ extension CatalogAPI {
         /// The values of `Status`; values this client does not know decode to `unknown`.
         public enum Status: OpenEnum {
             case active
-            case discontinued
-            case preorder
+        case discontinued
+        case preorder
             /// A value that is not in the spec.
             case unknown(String)
 
             public init(rawValue: String) {
                 switch rawValue {
                 case "active": self = .active
-                case "discontinued": self = .discontinued
-                case "preorder": self = .preorder
+            case "discontinued": self = .discontinued
+            case "preorder": self = .preorder
                 default: self = .unknown(rawValue)
                 }
             }
@@ -74,8 +74,8 @@ extension CatalogAPI {
             public var rawValue: String {
                 switch self {
                 case .active: "active"
-                case .discontinued: "discontinued"
-                case .preorder: "preorder"
+            case .discontinued: "discontinued"
+            case .preorder: "preorder"
                 case .unknown(let value): value
                 }
             }

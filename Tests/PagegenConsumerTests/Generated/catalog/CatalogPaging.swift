@@ -6,18 +6,18 @@ import PagegenRuntime
 extension CatalogAPI.Client {
     /// The pages of `products(…)`, from the first to the last; the
     /// next page is fetched while the caller handles the current one.
-    public func productsPages(categoryID: String, sort: String? = nil, inStock: Bool? = nil, pageSize: Int = 20) -> PageSequence<CatalogAPI.Product> {
+    public func productsPages(categoryID: String, sort: ProductsSort? = nil, inStock: Bool? = nil, pageSize: Int = 20) -> PageSequence<CatalogAPI.Product> {
         PageSequence(productsLoader(categoryID: categoryID, sort: sort, inStock: inStock, pageSize: pageSize))
     }
 
     /// Every item of `products(…)`, page after page; an item
     /// that appears again on a later page is delivered once.
-    public func allProducts(categoryID: String, sort: String? = nil, inStock: Bool? = nil, pageSize: Int = 20) -> ItemSequence<CatalogAPI.Product> {
+    public func allProducts(categoryID: String, sort: ProductsSort? = nil, inStock: Bool? = nil, pageSize: Int = 20) -> ItemSequence<CatalogAPI.Product> {
         ItemSequence(productsLoader(categoryID: categoryID, sort: sort, inStock: inStock, pageSize: pageSize))
     }
 
     /// What loads the pages of `products(…)`, for the sequences and list adapters.
-    public func productsLoader(categoryID: String, sort: String? = nil, inStock: Bool? = nil, pageSize: Int = 20) -> PageLoader<CatalogAPI.Product> {
+    public func productsLoader(categoryID: String, sort: ProductsSort? = nil, inStock: Bool? = nil, pageSize: Int = 20) -> PageLoader<CatalogAPI.Product> {
         runtime.loader(
             Operations.productsEndpoint,
             Operations.productsParameters(categoryID: categoryID, sort: sort, inStock: inStock),

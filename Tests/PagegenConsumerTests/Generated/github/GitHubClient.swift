@@ -42,7 +42,7 @@ extension GitHubAPI.Client {
     /// Issues of a repository, newest first.
     ///
     /// `GET /repos/{owner}/{repo}/issues`
-    public func issues(owner: String, repo: String, state: String? = nil, labels: String? = nil, page: PageKey = .first, perPage: Int = 30) async -> Result<Page<GitHubAPI.Issue>, APIError> {
+    public func issues(owner: String, repo: String, state: IssuesState? = nil, labels: String? = nil, page: PageKey = .first, perPage: Int = 30) async -> Result<Page<GitHubAPI.Issue>, APIError> {
         await runtime.page(Operations.issuesEndpoint, Operations.issuesParameters(owner: owner, repo: repo, state: state, labels: labels), paging: Operations.issuesPaging, at: page, size: perPage)
     }
 
@@ -52,8 +52,37 @@ extension GitHubAPI.Client {
     ///
     /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
     @discardableResult
-    public func issues(owner: String, repo: String, state: String? = nil, labels: String? = nil, page: PageKey = .first, perPage: Int = 30, completion: @escaping @Sendable (Result<Page<GitHubAPI.Issue>, APIError>) -> Void) -> Cancellable {
+    public func issues(owner: String, repo: String, state: IssuesState? = nil, labels: String? = nil, page: PageKey = .first, perPage: Int = 30, completion: @escaping @Sendable (Result<Page<GitHubAPI.Issue>, APIError>) -> Void) -> Cancellable {
         Cancellable.run({ [self] in await self.issues(owner: owner, repo: repo, state: state, labels: labels, page: page, perPage: perPage) }, completion: completion)
+    }
+}
+
+extension GitHubAPI.Client {
+    /// The values of `IssuesState`; values this client does not know decode to `unknown`.
+    public enum IssuesState: OpenEnum {
+        case `open`
+    case closed
+    case all
+        /// A value that is not in the spec.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "open": self = .`open`
+        case "closed": self = .closed
+        case "all": self = .all
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .`open`: "open"
+        case .closed: "closed"
+        case .all: "all"
+            case .unknown(let value): value
+            }
+        }
     }
 }
 
@@ -62,7 +91,7 @@ extension GitHubAPI.Client {
     enum Operations {
         static let issuesEndpoint = Endpoint(name: "issues", method: "GET", path: "/repos/{owner}/{repo}/issues")
 
-        static func issuesParameters(owner: String, repo: String, state: String? = nil, labels: String? = nil) -> RequestParameters {
+        static func issuesParameters(owner: String, repo: String, state: IssuesState? = nil, labels: String? = nil) -> RequestParameters {
             var parameters = RequestParameters()
             parameters.path("owner", owner)
             parameters.path("repo", repo)

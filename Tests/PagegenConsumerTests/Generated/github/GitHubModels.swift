@@ -65,14 +65,14 @@ extension GitHubAPI {
         /// The values of `State`; values this client does not know decode to `unknown`.
         public enum State: OpenEnum {
             case `open`
-            case closed
+        case closed
             /// A value that is not in the spec.
             case unknown(String)
 
             public init(rawValue: String) {
                 switch rawValue {
                 case "open": self = .`open`
-                case "closed": self = .closed
+            case "closed": self = .closed
                 default: self = .unknown(rawValue)
                 }
             }
@@ -80,7 +80,7 @@ extension GitHubAPI {
             public var rawValue: String {
                 switch self {
                 case .`open`: "open"
-                case .closed: "closed"
+            case .closed: "closed"
                 case .unknown(let value): value
                 }
             }

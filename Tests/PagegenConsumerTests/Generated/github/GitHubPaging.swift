@@ -6,18 +6,18 @@ import PagegenRuntime
 extension GitHubAPI.Client {
     /// The pages of `issues(…)`, from the first to the last; the
     /// next page is fetched while the caller handles the current one.
-    public func issuesPages(owner: String, repo: String, state: String? = nil, labels: String? = nil, perPage: Int = 30) -> PageSequence<GitHubAPI.Issue> {
+    public func issuesPages(owner: String, repo: String, state: IssuesState? = nil, labels: String? = nil, perPage: Int = 30) -> PageSequence<GitHubAPI.Issue> {
         PageSequence(issuesLoader(owner: owner, repo: repo, state: state, labels: labels, perPage: perPage))
     }
 
     /// Every item of `issues(…)`, page after page; an item
     /// that appears again on a later page is delivered once.
-    public func allIssues(owner: String, repo: String, state: String? = nil, labels: String? = nil, perPage: Int = 30) -> ItemSequence<GitHubAPI.Issue> {
+    public func allIssues(owner: String, repo: String, state: IssuesState? = nil, labels: String? = nil, perPage: Int = 30) -> ItemSequence<GitHubAPI.Issue> {
         ItemSequence(issuesLoader(owner: owner, repo: repo, state: state, labels: labels, perPage: perPage))
     }
 
     /// What loads the pages of `issues(…)`, for the sequences and list adapters.
-    public func issuesLoader(owner: String, repo: String, state: String? = nil, labels: String? = nil, perPage: Int = 30) -> PageLoader<GitHubAPI.Issue> {
+    public func issuesLoader(owner: String, repo: String, state: IssuesState? = nil, labels: String? = nil, perPage: Int = 30) -> PageLoader<GitHubAPI.Issue> {
         runtime.loader(
             Operations.issuesEndpoint,
             Operations.issuesParameters(owner: owner, repo: repo, state: state, labels: labels),

@@ -54,20 +54,20 @@ extension HackerNewsAPI {
         /// The values of `Type_`; values this client does not know decode to `unknown`.
         public enum Type_: OpenEnum {
             case story
-            case comment
-            case job
-            case poll
-            case pollopt
+        case comment
+        case job
+        case poll
+        case pollopt
             /// A value that is not in the spec.
             case unknown(String)
 
             public init(rawValue: String) {
                 switch rawValue {
                 case "story": self = .story
-                case "comment": self = .comment
-                case "job": self = .job
-                case "poll": self = .poll
-                case "pollopt": self = .pollopt
+            case "comment": self = .comment
+            case "job": self = .job
+            case "poll": self = .poll
+            case "pollopt": self = .pollopt
                 default: self = .unknown(rawValue)
                 }
             }
@@ -75,10 +75,10 @@ extension HackerNewsAPI {
             public var rawValue: String {
                 switch self {
                 case .story: "story"
-                case .comment: "comment"
-                case .job: "job"
-                case .poll: "poll"
-                case .pollopt: "pollopt"
+            case .comment: "comment"
+            case .job: "job"
+            case .poll: "poll"
+            case .pollopt: "pollopt"
                 case .unknown(let value): value
                 }
             }

@@ -36,16 +36,16 @@ extension GraphAPI {
         /// The values of `Importance`; values this client does not know decode to `unknown`.
         public enum Importance: OpenEnum {
             case low
-            case normal
-            case high
+        case normal
+        case high
             /// A value that is not in the spec.
             case unknown(String)
 
             public init(rawValue: String) {
                 switch rawValue {
                 case "low": self = .low
-                case "normal": self = .normal
-                case "high": self = .high
+            case "normal": self = .normal
+            case "high": self = .high
                 default: self = .unknown(rawValue)
                 }
             }
@@ -53,8 +53,8 @@ extension GraphAPI {
             public var rawValue: String {
                 switch self {
                 case .low: "low"
-                case .normal: "normal"
-                case .high: "high"
+            case .normal: "normal"
+            case .high: "high"
                 case .unknown(let value): value
                 }
             }

@@ -30,14 +30,14 @@ extension NumbersAPI {
         /// The values of `Parity`; values this client does not know decode to `unknown`.
         public enum Parity: OpenEnum {
             case even
-            case odd
+        case odd
             /// A value that is not in the spec.
             case unknown(String)
 
             public init(rawValue: String) {
                 switch rawValue {
                 case "even": self = .even
-                case "odd": self = .odd
+            case "odd": self = .odd
                 default: self = .unknown(rawValue)
                 }
             }
@@ -45,7 +45,7 @@ extension NumbersAPI {
             public var rawValue: String {
                 switch self {
                 case .even: "even"
-                case .odd: "odd"
+            case .odd: "odd"
                 case .unknown(let value): value
                 }
             }

@@ -55,7 +55,7 @@ extension RedditAPI.Client {
     /// A user's overview, sorted.
     ///
     /// `GET /user/{username}/`
-    public func userComments(username: String, sort: String? = nil, t: String? = nil, rawJSON: Int? = nil, page: PageKey = .first, limit: Int = 25) async -> Result<Page<RedditAPI.ThingData>, APIError> {
+    public func userComments(username: String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Int? = nil, page: PageKey = .first, limit: Int = 25) async -> Result<Page<RedditAPI.ThingData>, APIError> {
         await runtime.page(Operations.userCommentsEndpoint, Operations.userCommentsParameters(username: username, sort: sort, t: t, rawJSON: rawJSON), paging: Operations.userCommentsPaging, at: page, size: limit)
     }
 
@@ -65,7 +65,7 @@ extension RedditAPI.Client {
     ///
     /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
     @discardableResult
-    public func userComments(username: String, sort: String? = nil, t: String? = nil, rawJSON: Int? = nil, page: PageKey = .first, limit: Int = 25, completion: @escaping @Sendable (Result<Page<RedditAPI.ThingData>, APIError>) -> Void) -> Cancellable {
+    public func userComments(username: String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Int? = nil, page: PageKey = .first, limit: Int = 25, completion: @escaping @Sendable (Result<Page<RedditAPI.ThingData>, APIError>) -> Void) -> Cancellable {
         Cancellable.run({ [self] in await self.userComments(username: username, sort: sort, t: t, rawJSON: rawJSON, page: page, limit: limit) }, completion: completion)
     }
 
@@ -84,6 +84,74 @@ extension RedditAPI.Client {
     @discardableResult
     public func announcements(rawJSON: Int? = nil, page: PageKey = .first, limit: Int = 25, completion: @escaping @Sendable (Result<Page<RedditAPI.Announcement>, APIError>) -> Void) -> Cancellable {
         Cancellable.run({ [self] in await self.announcements(rawJSON: rawJSON, page: page, limit: limit) }, completion: completion)
+    }
+}
+
+extension RedditAPI.Client {
+    /// The values of `UserCommentsSort`; values this client does not know decode to `unknown`.
+    public enum UserCommentsSort: OpenEnum {
+        case hot
+    case new
+    case top
+    case controversial
+        /// A value that is not in the spec.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "hot": self = .hot
+        case "new": self = .new
+        case "top": self = .top
+        case "controversial": self = .controversial
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .hot: "hot"
+        case .new: "new"
+        case .top: "top"
+        case .controversial: "controversial"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    /// The values of `UserCommentsT`; values this client does not know decode to `unknown`.
+    public enum UserCommentsT: OpenEnum {
+        case hour
+    case day
+    case week
+    case month
+    case year
+    case all
+        /// A value that is not in the spec.
+        case unknown(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "hour": self = .hour
+        case "day": self = .day
+        case "week": self = .week
+        case "month": self = .month
+        case "year": self = .year
+        case "all": self = .all
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .hour: "hour"
+        case .day: "day"
+        case .week: "week"
+        case .month: "month"
+        case .year: "year"
+        case .all: "all"
+            case .unknown(let value): value
+            }
+        }
     }
 }
 
@@ -107,7 +175,7 @@ extension RedditAPI.Client {
 
         static let userCommentsEndpoint = Endpoint(name: "userComments", method: "GET", path: "/user/{username}/")
 
-        static func userCommentsParameters(username: String, sort: String? = nil, t: String? = nil, rawJSON: Int? = nil) -> RequestParameters {
+        static func userCommentsParameters(username: String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Int? = nil) -> RequestParameters {
             var parameters = RequestParameters()
             parameters.path("username", username)
             parameters.query("sort", sort)

@@ -29,18 +29,18 @@ extension RedditAPI.Client {
 
     /// The pages of `userComments(…)`, from the first to the last; the
     /// next page is fetched while the caller handles the current one.
-    public func userCommentsPages(username: String, sort: String? = nil, t: String? = nil, rawJSON: Int? = nil, limit: Int = 25) -> PageSequence<RedditAPI.ThingData> {
+    public func userCommentsPages(username: String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Int? = nil, limit: Int = 25) -> PageSequence<RedditAPI.ThingData> {
         PageSequence(userCommentsLoader(username: username, sort: sort, t: t, rawJSON: rawJSON, limit: limit))
     }
 
     /// Every item of `userComments(…)`, page after page; an item
     /// that appears again on a later page is delivered once.
-    public func allUserComments(username: String, sort: String? = nil, t: String? = nil, rawJSON: Int? = nil, limit: Int = 25) -> ItemSequence<RedditAPI.ThingData> {
+    public func allUserComments(username: String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Int? = nil, limit: Int = 25) -> ItemSequence<RedditAPI.ThingData> {
         ItemSequence(userCommentsLoader(username: username, sort: sort, t: t, rawJSON: rawJSON, limit: limit))
     }
 
     /// What loads the pages of `userComments(…)`, for the sequences and list adapters.
-    public func userCommentsLoader(username: String, sort: String? = nil, t: String? = nil, rawJSON: Int? = nil, limit: Int = 25) -> PageLoader<RedditAPI.ThingData> {
+    public func userCommentsLoader(username: String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Int? = nil, limit: Int = 25) -> PageLoader<RedditAPI.ThingData> {
         runtime.loader(
             Operations.userCommentsEndpoint,
             Operations.userCommentsParameters(username: username, sort: sort, t: t, rawJSON: rawJSON),
