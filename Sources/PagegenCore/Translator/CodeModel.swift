@@ -170,6 +170,8 @@ public struct PagingCode: Sendable {
     /// The parameter list of the `…Pages` and `all…` functions.
     public var sequenceParameterList: String
     public var sequenceForwardArguments: String
+    /// ``sequenceParameterList`` followed by `, ` when not empty.
+    public var sequenceParameterPrefix: String
     /// Set when a window endpoint opens this list.
     public var window: WindowCode?
 }
@@ -179,6 +181,11 @@ public struct WindowCode: Sendable {
     public var endpointName: String
     public var responseType: String
     public var startExpression: String
+    /// The list factory's name, after the window endpoint: `numbersWindowList`.
+    public var listName: String
+    /// The window endpoint's parameters, followed by `, ` when not empty.
+    public var parameterPrefix: String
+    public var forwardArguments: String
 }
 
 /// `ids` paging: the id endpoint and the endpoint that fetches one item.
@@ -196,4 +203,5 @@ public struct IDListCode: Sendable {
     /// The parameter list of the `…Pages`, `all…` and `…Loader` functions.
     public var sequenceParameterList: String
     public var sequenceForwardArguments: String
+    public var sequenceParameterPrefix: String
 }

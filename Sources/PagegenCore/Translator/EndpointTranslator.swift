@@ -122,7 +122,8 @@ struct EndpointTranslator {
             identityExpression: PagingTranslator.identityExpression(spec: spec, type: item.returns.value.unwrapped),
             hasIdentity: PagingTranslator.identityExpression(spec: spec, type: item.returns.value.unwrapped) != "nil",
             sequenceParameterList: (parameters + ["pageSize: Int = \(size)"]).joined(separator: ", "),
-            sequenceForwardArguments: (forward + ["pageSize: pageSize"]).joined(separator: ", ")
+            sequenceForwardArguments: (forward + ["pageSize: pageSize"]).joined(separator: ", "),
+            sequenceParameterPrefix: (parameters + ["pageSize: Int = \(size)"]).joined(separator: ", ") + ", "
         )
     }
 

@@ -127,6 +127,7 @@ struct PagingTranslator {
             hasIdentity: Self.identityExpression(spec: spec, type: itemReference) != "nil",
             sequenceParameterList: sequenceParameters.joined(separator: ", "),
             sequenceForwardArguments: sequenceForward.joined(separator: ", "),
+            sequenceParameterPrefix: sequenceParameters.isEmpty ? "" : sequenceParameters.joined(separator: ", ") + ", ",
             window: nil
         )
     }

@@ -77,12 +77,18 @@ public enum SpecTranslator {
             let sizeDefault = listPaging.size?.defaultValue.value ?? 0
             let pageSize = window.size.map { "\(read($0))" } ?? "\(sizeDefault)"
             let isOffset: Bool = if case .offset = listPaging.style { true } else { false }
-            let pageIndex = isOffset ? "(\(read(window.page)) - \(first)) / max(1, \(pageSize))" : "\(read(window.page)) - \(first)"
+            let position = first == 0 ? read(window.page) : "\(read(window.page)) - \(first)"
+            let pageIndex = isOffset ? "(\(position)) / max(1, \(pageSize))" : position
             let start = "WindowStart(pageIndex: \(pageIndex), pageSize: \(pageSize), total: \(read(window.total)), focusRow: \(read(window.focus)))"
+            let windowName = SwiftNaming.lowerCamel(endpoint.name.value)
+            let windowCode = endpoints.first { $0.name == windowName }
             endpoints[index].paging?.window = WindowCode(
-                endpointName: SwiftNaming.lowerCamel(endpoint.name.value),
+                endpointName: windowName,
                 responseType: namer.swiftType(returns),
-                startExpression: "{ \(start) }"
+                startExpression: "{ \(start) }",
+                listName: windowName + "List",
+                parameterPrefix: (windowCode?.parameterList).map { $0.isEmpty ? "" : $0 + ", " } ?? "",
+                forwardArguments: windowCode?.forwardArguments ?? ""
             )
         }
     }

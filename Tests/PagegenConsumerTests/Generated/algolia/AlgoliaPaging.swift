@@ -26,4 +26,11 @@ extension AlgoliaAPI.Client {
             identity: { AnyHashable($0.objectID) }
         )
     }
+
+    /// A list adapter over `search(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func searchList(index: String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Int = 20, options: PagedListOptions = PagedListOptions()) -> PagedList<AlgoliaAPI.Hit> {
+        PagedList(searchLoader(index: index, body: body, hitsPerPage: hitsPerPage), options: options)
+    }
 }

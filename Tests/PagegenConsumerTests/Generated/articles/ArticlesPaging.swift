@@ -26,4 +26,11 @@ extension ArticlesAPI.Client {
             identity: { AnyHashable($0.id) }
         )
     }
+
+    /// A list adapter over `articles(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func articlesList(tag: String? = nil, limit: Int = 25, options: PagedListOptions = PagedListOptions()) -> PagedList<ArticlesAPI.Article> {
+        PagedList(articlesLoader(tag: tag, limit: limit), options: options)
+    }
 }

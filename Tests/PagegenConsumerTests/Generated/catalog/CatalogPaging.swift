@@ -26,4 +26,11 @@ extension CatalogAPI.Client {
             identity: { AnyHashable($0.id) }
         )
     }
+
+    /// A list adapter over `products(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func productsList(categoryID: String, sort: ProductsSort? = nil, inStock: Bool? = nil, pageSize: Int = 20, options: PagedListOptions = PagedListOptions()) -> PagedList<CatalogAPI.Product> {
+        PagedList(productsLoader(categoryID: categoryID, sort: sort, inStock: inStock, pageSize: pageSize), options: options)
+    }
 }

@@ -26,4 +26,11 @@ extension CoinsAPI.Client {
             identity: { AnyHashable($0.id) }
         )
     }
+
+    /// A list adapter over `listings(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func listingsList(convert: String = "USD", limit: Int = 15, options: PagedListOptions = PagedListOptions()) -> PagedList<CoinsAPI.Coin> {
+        PagedList(listingsLoader(convert: convert, limit: limit), options: options)
+    }
 }

@@ -26,4 +26,11 @@ extension EventsAPI.Client {
             identity: { AnyHashable($0.id) }
         )
     }
+
+    /// A list adapter over `events(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func eventsList(actor: String? = nil, xPageSize: Int = 50, options: PagedListOptions = PagedListOptions()) -> PagedList<EventsAPI.Event> {
+        PagedList(eventsLoader(actor: actor, xPageSize: xPageSize), options: options)
+    }
 }

@@ -26,4 +26,11 @@ extension GitHubAPI.Client {
             identity: { AnyHashable($0.id) }
         )
     }
+
+    /// A list adapter over `issues(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func issuesList(owner: String, repo: String, state: IssuesState? = nil, labels: String? = nil, perPage: Int = 30, options: PagedListOptions = PagedListOptions()) -> PagedList<GitHubAPI.Issue> {
+        PagedList(issuesLoader(owner: owner, repo: repo, state: state, labels: labels, perPage: perPage), options: options)
+    }
 }

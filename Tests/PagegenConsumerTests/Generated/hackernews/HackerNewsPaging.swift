@@ -32,4 +32,11 @@ extension HackerNewsAPI.Client {
                 as: HackerNewsAPI.Item?.self)
         }
     }
+
+    /// A list adapter over the items of `topStories(…)` for a table view, a collection view
+    /// or a SwiftUI `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func topStoriesList(pageSize: Int = 30, options: PagedListOptions = PagedListOptions()) -> PagedList<HackerNewsAPI.Item> {
+        PagedList(topStoriesLoader(pageSize: pageSize), options: options)
+    }
 }

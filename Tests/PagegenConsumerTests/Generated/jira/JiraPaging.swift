@@ -26,4 +26,11 @@ extension JiraAPI.Client {
             identity: { AnyHashable($0.id) }
         )
     }
+
+    /// A list adapter over `search(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func searchList(jql: String, fields: [String]? = nil, maxResults: Int = 50, options: PagedListOptions = PagedListOptions()) -> PagedList<JiraAPI.Issue> {
+        PagedList(searchLoader(jql: jql, fields: fields, maxResults: maxResults), options: options)
+    }
 }

@@ -26,4 +26,11 @@ extension GraphAPI.Client {
             identity: { AnyHashable($0.id) }
         )
     }
+
+    /// A list adapter over `messages(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func messagesList(select: String? = nil, filter: String? = nil, count: Bool? = nil, consistencyLevel: String? = nil, top: Int = 10, options: PagedListOptions = PagedListOptions()) -> PagedList<GraphAPI.Message> {
+        PagedList(messagesLoader(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, top: top), options: options)
+    }
 }

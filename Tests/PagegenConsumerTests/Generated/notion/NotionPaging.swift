@@ -26,4 +26,11 @@ extension NotionAPI.Client {
             identity: { AnyHashable($0.id) }
         )
     }
+
+    /// A list adapter over `queryDatabase(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func queryDatabaseList(databaseID: String, body: NotionAPI.DatabaseQuery, pageSize: Int = 100, options: PagedListOptions = PagedListOptions()) -> PagedList<NotionAPI.NotionPage> {
+        PagedList(queryDatabaseLoader(databaseID: databaseID, body: body, pageSize: pageSize), options: options)
+    }
 }

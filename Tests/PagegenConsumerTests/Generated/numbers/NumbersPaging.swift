@@ -26,4 +26,27 @@ extension NumbersAPI.Client {
             identity: { AnyHashable($0.id) }
         )
     }
+
+    /// A list adapter over `numbers(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func numbersList(perPage: Int = 30, options: PagedListOptions = PagedListOptions()) -> PagedList<NumbersAPI.NumberItem> {
+        PagedList(numbersLoader(perPage: perPage), options: options)
+    }
+
+    /// A list adapter over `numbers(…)` that starts where `numbersWindow(…)` says: call
+    /// `startFromWindow()`, then scroll to its `focusRow`.
+    @MainActor
+    public func numbersWindowList(around: Int, perPage: Int = 30, options: PagedListOptions = PagedListOptions()) -> PagedList<NumbersAPI.NumberItem> {
+        var loader = numbersLoader(perPage: perPage)
+        let runtime = runtime
+        loader.window = {
+            await runtime.send(
+                Operations.numbersWindowEndpoint,
+                Operations.numbersWindowParameters(around: around),
+                as: NumbersAPI.NumberWindow.self
+            ).map { WindowStart(pageIndex: $0.firstPage, pageSize: $0.perPage, total: $0.totalElements, focusRow: $0.focusIndex) }
+        }
+        return PagedList(loader, options: options)
+    }
 }

@@ -27,6 +27,13 @@ extension RedditAPI.Client {
         )
     }
 
+    /// A list adapter over `liveUpdates(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func liveUpdatesList(thread: String, rawJSON: Int? = nil, limit: Int = 25, options: PagedListOptions = PagedListOptions()) -> PagedList<RedditAPI.ThingData> {
+        PagedList(liveUpdatesLoader(thread: thread, rawJSON: rawJSON, limit: limit), options: options)
+    }
+
     /// The pages of `userComments(…)`, from the first to the last; the
     /// next page is fetched while the caller handles the current one.
     public func userCommentsPages(username: String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Int? = nil, limit: Int = 25) -> PageSequence<RedditAPI.ThingData> {
@@ -50,6 +57,13 @@ extension RedditAPI.Client {
         )
     }
 
+    /// A list adapter over `userComments(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func userCommentsList(username: String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Int? = nil, limit: Int = 25, options: PagedListOptions = PagedListOptions()) -> PagedList<RedditAPI.ThingData> {
+        PagedList(userCommentsLoader(username: username, sort: sort, t: t, rawJSON: rawJSON, limit: limit), options: options)
+    }
+
     /// The pages of `announcements(…)`, from the first to the last; the
     /// next page is fetched while the caller handles the current one.
     public func announcementsPages(rawJSON: Int? = nil, limit: Int = 25) -> PageSequence<RedditAPI.Announcement> {
@@ -71,5 +85,12 @@ extension RedditAPI.Client {
             size: limit,
             identity: { AnyHashable($0.id) }
         )
+    }
+
+    /// A list adapter over `announcements(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func announcementsList(rawJSON: Int? = nil, limit: Int = 25, options: PagedListOptions = PagedListOptions()) -> PagedList<RedditAPI.Announcement> {
+        PagedList(announcementsLoader(rawJSON: rawJSON, limit: limit), options: options)
     }
 }

@@ -27,6 +27,13 @@ extension SlackAPI.Client {
         )
     }
 
+    /// A list adapter over `conversations(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func conversationsList(excludeArchived: Bool? = nil, types: String? = nil, limit: Int = 100, options: PagedListOptions = PagedListOptions()) -> PagedList<SlackAPI.Channel> {
+        PagedList(conversationsLoader(excludeArchived: excludeArchived, types: types, limit: limit), options: options)
+    }
+
     /// The pages of `users(…)`, from the first to the last; the
     /// next page is fetched while the caller handles the current one.
     public func usersPages(presence: Bool? = nil, limit: Int = 100) -> PageSequence<SlackAPI.Member> {
@@ -48,5 +55,12 @@ extension SlackAPI.Client {
             size: limit,
             identity: { AnyHashable($0.id) }
         )
+    }
+
+    /// A list adapter over `users(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func usersList(presence: Bool? = nil, limit: Int = 100, options: PagedListOptions = PagedListOptions()) -> PagedList<SlackAPI.Member> {
+        PagedList(usersLoader(presence: presence, limit: limit), options: options)
     }
 }

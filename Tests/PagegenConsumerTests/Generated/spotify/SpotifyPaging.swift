@@ -26,6 +26,13 @@ extension SpotifyAPI.Client {
         )
     }
 
+    /// A list adapter over `albumTracks(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func albumTracksList(id: String, market: String? = nil, limit: Int = 20, options: PagedListOptions = PagedListOptions()) -> PagedList<SpotifyAPI.Track> {
+        PagedList(albumTracksLoader(id: id, market: market, limit: limit), options: options)
+    }
+
     /// The pages of `playlistTracks(…)`, from the first to the last; the
     /// next page is fetched while the caller handles the current one.
     public func playlistTracksPages(playlistID: String, limit: Int = 100) -> PageSequence<SpotifyAPI.PlaylistTrack> {
@@ -46,5 +53,12 @@ extension SpotifyAPI.Client {
             size: limit,
             identity: nil
         )
+    }
+
+    /// A list adapter over `playlistTracks(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func playlistTracksList(playlistID: String, limit: Int = 100, options: PagedListOptions = PagedListOptions()) -> PagedList<SpotifyAPI.PlaylistTrack> {
+        PagedList(playlistTracksLoader(playlistID: playlistID, limit: limit), options: options)
     }
 }

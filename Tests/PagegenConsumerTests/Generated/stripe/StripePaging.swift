@@ -26,4 +26,11 @@ extension StripeAPI.Client {
             identity: { AnyHashable($0.id) }
         )
     }
+
+    /// A list adapter over `customers(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func customersList(email: String? = nil, limit: Int = 10, options: PagedListOptions = PagedListOptions()) -> PagedList<StripeAPI.Customer> {
+        PagedList(customersLoader(email: email, limit: limit), options: options)
+    }
 }

@@ -26,4 +26,11 @@ extension TwitterAPI.Client {
             identity: { AnyHashable($0.id) }
         )
     }
+
+    /// A list adapter over `recentSearch(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @MainActor
+    public func recentSearchList(query: String, tweetFields: String? = nil, expansions: String? = nil, maxResults: Int = 10, options: PagedListOptions = PagedListOptions()) -> PagedList<TwitterAPI.Tweet> {
+        PagedList(recentSearchLoader(query: query, tweetFields: tweetFields, expansions: expansions, maxResults: maxResults), options: options)
+    }
 }
