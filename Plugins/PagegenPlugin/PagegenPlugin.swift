@@ -1,8 +1,81 @@
+import Foundation
 import PackagePlugin
 
+/// Generates a Swift client from every `*.pagegen.yaml` spec of a target while the
+/// target builds.
+///
+/// One build command per spec runs `pagegen generate` with `--file-stem` set from the
+/// spec's file name, so its three output files are known before the tool runs:
+/// `catalog.pagegen.yaml` → `CatalogModels.swift`, `CatalogClient.swift`,
+/// `CatalogPaging.swift`. The inputs of each command are the spec, the target's
+/// `pagegen-config.yaml` (if any), the config's template overrides, and pagegen
+/// itself with its bundled templates: an unchanged build runs nothing, and an edited
+/// spec regenerates only its own files.
 @main
 struct PagegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
-        []
+        guard let module = target as? SwiftSourceModuleTarget else {
+            throw PagegenPluginError.notSwiftTarget(target: target.name)
+        }
+        return try Self.commands(
+            files: module.sourceFiles.map(\.url),
+            targetName: target.name,
+            targetPath: TargetSpecs.relativePath(of: target.directoryURL, in: context.package.directoryURL),
+            tool: context.tool(named: "pagegen").url,
+            workDirectory: context.pluginWorkDirectoryURL)
+    }
+
+    /// The build commands for the specs among `files`.
+    static func commands(files: [URL], targetName: String, targetPath: String, tool: URL, workDirectory: URL) throws -> [Command] {
+        let inputs = try TargetSpecs(targetName: targetName, targetPath: targetPath, files: files)
+        let output = workDirectory.appendingPathComponent("GeneratedSources")
+        let toolInputs = [tool] + bundledTemplates(of: tool)
+        return inputs.specs.map { spec in
+            .buildCommand(
+                displayName: "Generating \(spec.stem) client from \(spec.url.lastPathComponent)",
+                executable: tool,
+                arguments: ["generate", spec.url.path, "--output", output.path, "--quiet"]
+                    + inputs.options(for: spec, configPath: \.path),
+                inputFiles: [spec.url] + (inputs.config.map { [$0] } ?? []) + inputs.templateFiles + toolInputs,
+                outputFiles: spec.outputNames.map { output.appendingPathComponent($0) })
+        }
+    }
+
+    /// The templates built into pagegen, which sit in a resource bundle beside the
+    /// tool rather than in its binary: listed as inputs, so that a new version of
+    /// them regenerates too. Only files that exist are listed.
+    static func bundledTemplates(of tool: URL) -> [URL] {
+        let folder = tool.deletingLastPathComponent()
+        let manager = FileManager.default
+        guard let entries = try? manager.contentsOfDirectory(atPath: folder.path) else { return [] }
+        // `Pagegen_PagegenTemplates.resources` beside `pagegen`, or
+        // `…_PagegenTemplates-tool.resources` beside the host build of it (`pagegen-tool`);
+        // `.bundle` on Apple platforms.
+        return entries.filter { $0.contains("_PagegenTemplates") && ($0.hasSuffix(".resources") || $0.hasSuffix(".bundle")) }
+            .sorted()
+            .flatMap { bundle -> [URL] in
+                let root = folder.appendingPathComponent(bundle)
+                let swift = [root.appendingPathComponent("Swift"), root.appendingPathComponent("Contents/Resources/Swift")]
+                    .first { manager.fileExists(atPath: $0.path) }
+                return swift.map { directory in
+                    TargetSpecs.templateNames.map { directory.appendingPathComponent("\($0).mustache") }
+                        .filter { manager.fileExists(atPath: $0.path) }
+                } ?? []
+            }
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension PagegenPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        try Self.commands(
+            files: target.inputFiles.map(\.url),
+            targetName: target.displayName,
+            targetPath: "the target '\(target.displayName)'",
+            tool: context.tool(named: "pagegen").url,
+            workDirectory: context.pluginWorkDirectoryURL)
+    }
+}
+#endif

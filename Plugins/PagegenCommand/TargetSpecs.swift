@@ -1,0 +1,1 @@
+../PagegenPlugin/TargetSpecs.swift

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds and tests the example packages that use Pagegen's plugins:
+#
+#   Examples/PluginConsumer         the build plugin (two specs and a config in one target)
+#   Examples/CommandPluginConsumer  the command plugin's committed output
+#
+# and checks that the committed output is what the command plugin generates now
+# (`generate-paged-client --check`, which writes nothing).
+#
+# Usage: Scripts/test-examples.sh
+# Exits non-zero at the first failure, saying which step failed.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+started=$SECONDS
+step() {
+    printf '\n==> %s\n' "$1"
+    step_started=$SECONDS
+}
+done_step() {
+    printf '    ok (%ss)\n' "$((SECONDS - step_started))"
+}
+fail() {
+    printf '\nerror: %s\n' "$1" >&2
+    exit 1
+}
+
+step "Examples/PluginConsumer: build with PagegenPlugin, run its tests"
+swift test --package-path Examples/PluginConsumer \
+    || fail "Examples/PluginConsumer failed to build or its tests failed (see above)"
+generated="$(find Examples/PluginConsumer/.build/plugins/outputs -path '*/Storefront/destination/PagegenPlugin/GeneratedSources/*.swift' 2>/dev/null | sed 's|.*/||' | sort | tr '\n' ' ')"
+expected="BlogClient.swift BlogModels.swift BlogPaging.swift ShopClient.swift ShopModels.swift ShopPaging.swift "
+[ "$generated" = "$expected" ] \
+    || fail "PagegenPlugin generated [${generated}] for Examples/PluginConsumer, expected [${expected}]"
+done_step
+
+step "Examples/CommandPluginConsumer: committed Sources/Feed/Generated is up to date"
+swift package --package-path Examples/CommandPluginConsumer \
+    --allow-writing-to-package-directory generate-paged-client --check \
+    || fail "Examples/CommandPluginConsumer/Sources/Feed/Generated is stale or the spec has errors: run
+    swift package --package-path Examples/CommandPluginConsumer --allow-writing-to-package-directory generate-paged-client
+and commit the result"
+done_step
+
+step "Examples/CommandPluginConsumer: build, run its tests"
+swift test --package-path Examples/CommandPluginConsumer \
+    || fail "Examples/CommandPluginConsumer failed to build or its tests failed (see above)"
+done_step
+
+printf '\nAll examples passed (%ss).\n' "$((SECONDS - started))"
