@@ -36,7 +36,11 @@ enum ModelLoader {
                           hint: "model names are Swift type names: a capital letter, then letters and digits")
             return nil
         }
+        // The long form holds only `fields`, `id` and `description`; a short-form model
+        // may have a field named `fields` among others.
         let isLongForm = node["fields"]?.pairs != nil
+            && (node.pairs ?? []).allSatisfy { longFormKeys.contains($0.key.scalarText ?? "") }
+            && !(node["id"]?.scalarText.map(Self.looksLikeAType) ?? false)
         if isLongForm {
             guard let reader = MappingReader(node, what: "model '\(name.value)'", allowed: longFormKeys, context: context),
                   let fieldsNode = reader["fields"]
@@ -50,6 +54,12 @@ enum ModelLoader {
             return nil
         }
         return ModelSpec(name: name, description: nil, fields: fields(node, model: name.value, context: context), identity: nil)
+    }
+
+    /// `String`, `[Int]`, `Int?`: what a field named `id` holds in a short-form model,
+    /// as opposed to the path of an identity field in the long form.
+    private static func looksLikeAType(_ text: String) -> Bool {
+        TypeReference.builtins.contains(text) || text.hasPrefix("[") || text.hasSuffix("?")
     }
 
     private static func fields(_ node: Node, model: String, context: LoadContext) -> [FieldSpec] {

@@ -13,7 +13,7 @@ enum PagingLoader {
     static func load(_ node: Node, endpoint: String, context: LoadContext) -> PagingSpec? {
         let what = "'paging' of endpoint '\(endpoint)'"
         guard let reader = MappingReader(node, what: what, allowed: keys, context: context) else { return nil }
-        let given = styles.filter(reader.has)
+        let given = reader.pairs.compactMap(\.key.scalarText).filter(styles.contains)
         guard let styleKey = given.first else {
             context.error("\(what) needs a paging style", at: node.mark,
                           hint: "add one of: page, offset, cursor, next, ids")
@@ -135,6 +135,9 @@ enum PagingLoader {
 
     private static func size(_ node: Node, context: LoadContext) -> SizeSpec? {
         if let text = node.scalarText, let value = Int(text) {
+            if value < 1 {
+                context.error("the default size must be at least 1", at: node.mark)
+            }
             return SizeSpec(parameter: nil, defaultValue: Located(value, at: node.mark))
         }
         guard let options = MappingReader(node, what: "'size'", allowed: ["param", "default", "min", "max", "in", "format"], context: context),

@@ -17,7 +17,7 @@ public enum SpecLoader {
         let context = LoadContext(file: file, diagnostics: diagnostics)
         let root: Node
         do {
-            guard let parsed = try YAMLParser.parse(text) else {
+            guard let parsed = try YAMLParser.parse(text), !parsed.isNull else {
                 context.error("the spec is empty", at: Mark(line: 1, column: 1),
                               hint: "start with 'pagegen: 1', 'name:', 'baseURL:', 'models:' and 'endpoints:'")
                 return nil

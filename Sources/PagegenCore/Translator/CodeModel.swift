@@ -111,7 +111,10 @@ public struct ClientCode: Sendable {
 
 /// One endpoint: its descriptor, parameters and the functions generated for it.
 public struct EndpointCode: Sendable {
+    /// The name other names are built from (`products` → `productsPages`).
     public var name: String
+    /// The function's name, in backticks when it is a keyword.
+    public var functionName: String
     /// Enumerations of this endpoint's parameters.
     public var enums: [EnumCode]
     public var docLines: [String]

@@ -83,6 +83,7 @@ struct EndpointTranslator {
         ]
         return EndpointCode(
             name: SwiftNaming.lowerCamel(endpoint.name.value),
+            functionName: SwiftNaming.memberName(endpoint.name.value),
             enums: enums,
             docLines: docLines,
             endpointExpression: "Endpoint(\(endpointArgs.joined(separator: ", ")))",

@@ -16,7 +16,7 @@ struct ModelTranslator {
         self.spec = spec
         self.namer = namer
         emptyWhenMissing = Self.itemArrays(in: spec)
-        var roots = spec.endpoints.compactMap { $0.body?.value.name }
+        var roots = spec.endpoints.compactMap(\.body).flatMap { Self.modelNames(in: $0.value) }
         var reached: Set<String> = []
         while let name = roots.popLast() {
             guard reached.insert(name).inserted, let model = spec.model(named: name) else { continue }
@@ -35,7 +35,11 @@ struct ModelTranslator {
             let swiftName = SwiftNaming.memberName(field.name.value)
             var enumName: String?
             if let cases = TypeNamer.enumeration(in: field.type.value) {
-                let name = SwiftNaming.typeName(field.name.value)
+                var name = SwiftNaming.typeName(field.name.value)
+                // An enum must not shadow a model the struct's other fields use.
+                while spec.model(named: name) != nil || name == model.name.value || enums.contains(where: { $0.name == name }) {
+                    name += "Value"
+                }
                 enumName = name
                 enums.append(EnumCode(name: name, cases: EnumTranslator.cases(cases)))
             }

@@ -15,19 +15,23 @@ public enum SwiftNaming {
         "Any", "Type", "Protocol",
     ]
 
-    /// The words of a name: split at separators and at lower-to-upper changes.
+    /// The words of a name: split at separators, at lower-to-upper changes, and
+    /// after an acronym that runs into the next word (`HTMLContent` → HTML, Content).
     static func words(_ name: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?
-        for character in name {
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
             if !(character.isLetter || character.isNumber) {
                 if !current.isEmpty { words.append(current) }
                 current = ""
                 previous = nil
                 continue
             }
-            if let previous, character.isUppercase, previous.isLowercase || previous.isNumber {
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            if let previous, character.isUppercase,
+               previous.isLowercase || previous.isNumber || (previous.isUppercase && next?.isLowercase == true) {
                 words.append(current)
                 current = ""
             }

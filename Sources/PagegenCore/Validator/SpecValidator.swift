@@ -16,6 +16,7 @@ public enum SpecValidator {
         for endpoint in spec.endpoints {
             checkEndpoint(endpoint, spec: spec, resolver: resolver, context: context)
         }
+        checkEndpointNames(spec, context: context)
     }
 
     private static func checkTopLevel(_ spec: Spec, context: LoadContext) {
@@ -27,7 +28,9 @@ public enum SpecValidator {
             context.error("'\(namespace.value)' cannot name a namespace", at: namespace.mark,
                           hint: "use a Swift type name such as '\(SwiftNaming.typeName(namespace.value))'")
         }
-        if !spec.baseURL.value.isEmpty {
+        if spec.baseURL.value.isEmpty {
+            context.error("'baseURL' is empty", at: spec.baseURL.mark, hint: "write the API's base URL, such as https://api.example.com/v1")
+        } else {
             let url = URL(string: spec.baseURL.value)
             if url?.scheme == nil || url?.host == nil {
                 context.error("'\(spec.baseURL.value)' is not an absolute URL", at: spec.baseURL.mark,
@@ -37,13 +40,17 @@ public enum SpecValidator {
     }
 
     private static func checkModel(_ model: ModelSpec, resolver: TypeResolver, context: LoadContext) {
+        if TypeReference.builtins.contains(model.name.value) || SwiftNaming.keywords.contains(model.name.value) {
+            context.error("a model cannot be named '\(model.name.value)', the name of a built-in type", at: model.name.mark,
+                          hint: "rename it, such as '\(model.name.value)Info'")
+        }
         var swiftNames: [String: String] = [:]
         for field in model.fields {
             checkType(field.type, resolver: resolver, context: context)
             let swiftName = SwiftNaming.memberName(field.name.value)
             if let other = swiftNames[swiftName] {
                 context.error("the fields '\(other)' and '\(field.name.value)' of model '\(model.name.value)' both become '\(swiftName)' in Swift",
-                              at: field.name.mark, hint: "rename one with the long form, or remove one")
+                              at: field.name.mark, hint: "one type cannot decode both; keep the one you need")
             }
             swiftNames[swiftName] = field.name.value
         }
@@ -83,18 +90,84 @@ public enum SpecValidator {
         }
         for parameter in endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters {
             checkType(parameter.type, resolver: resolver, context: context)
-            if case .named(let name) = parameter.type.value.unwrapped, spec.model(named: name) != nil {
+            if ModelTranslator.modelNames(in: parameter.type.value).contains(where: { spec.model(named: $0) != nil }) {
                 context.error("the parameter '\(parameter.name.value)' cannot be a model", at: parameter.type.mark,
                               hint: "parameters are scalars, enums or lists of them; send a model as 'body:'")
             }
         }
         checkPathParameters(endpoint, context: context)
         checkSwiftNames(endpoint, context: context)
+        checkDefaults(endpoint, context: context)
+        checkPagingParameterClashes(endpoint, context: context)
         if let paging = endpoint.paging {
             PagingValidator(endpoint: endpoint, spec: spec, resolver: resolver, context: context).check(paging)
         }
         if let window = endpoint.window {
             PagingValidator(endpoint: endpoint, spec: spec, resolver: resolver, context: context).check(window)
+        }
+    }
+
+    private static func checkDefaults(_ endpoint: EndpointSpec, context: LoadContext) {
+        for parameter in endpoint.queryParameters + endpoint.headerParameters {
+            guard let value = parameter.defaultValue else { continue }
+            let type = parameter.type.value.unwrapped
+            let fits: Bool
+            switch type {
+            case .named("Int"), .named("Int64"): fits = Int64(value) != nil
+            case .named("Double"): fits = Double(value) != nil
+            case .named("Bool"): fits = value == "true" || value == "false"
+            case .named("String"): fits = true
+            case .enumeration(let cases): fits = cases.contains(value)
+            default:
+                context.error("the parameter '\(parameter.name.value)' of type \(type) cannot have a default", at: parameter.name.mark,
+                              hint: "defaults are for String, Int, Int64, Double, Bool and enum parameters")
+                continue
+            }
+            if !fits {
+                var hint = "write a value of type \(type)"
+                if case .enumeration(let cases) = type {
+                    hint = Suggestion.didYouMean(value, in: cases) ?? "use one of: \(cases.joined(separator: ", "))"
+                }
+                context.error("the default '\(value)' of parameter '\(parameter.name.value)' is not a \(type)", at: parameter.name.mark, hint: hint)
+            }
+        }
+    }
+
+    /// A query or header parameter may not repeat a paging parameter, which the
+    /// generated functions declare themselves.
+    private static func checkPagingParameterClashes(_ endpoint: EndpointSpec, context: LoadContext) {
+        guard let paging = endpoint.paging else { return }
+        var pagingNames: [String] = []
+        switch paging.style {
+        case .pageNumber(let parameter, _), .offset(let parameter, _): pagingNames.append(parameter.name.value)
+        case .cursor(let next, let previous): pagingNames += [next.parameter.name.value] + (previous.map { [$0.parameter.name.value] } ?? [])
+        case .link, .ids: break
+        }
+        if let size = paging.size?.parameter { pagingNames.append(size.name.value) }
+        for parameter in endpoint.queryParameters + endpoint.headerParameters where pagingNames.contains(parameter.name.value) {
+            context.error("'\(parameter.name.value)' is a paging parameter of endpoint '\(endpoint.name.value)'", at: parameter.name.mark,
+                          hint: "remove it here: the generated functions take it from 'paging:'")
+        }
+    }
+
+    /// Endpoints whose generated functions would have the same Swift name.
+    static func checkEndpointNames(_ spec: Spec, context: LoadContext) {
+        var owners: [String: String] = [:]
+        for endpoint in spec.endpoints {
+            let name = SwiftNaming.lowerCamel(endpoint.name.value)
+            var functions = [name]
+            if endpoint.paging != nil {
+                functions += [name + "Pages", SwiftNaming.prefixed("all", name), name + "Loader", name + "List"]
+            }
+            if endpoint.window != nil { functions.append(name + "List") }
+            for function in Set(functions).sorted() {
+                if let owner = owners[function], owner != endpoint.name.value {
+                    context.error("the endpoints '\(owner)' and '\(endpoint.name.value)' both generate a function '\(function)'",
+                                  at: endpoint.name.mark, hint: "rename one of them")
+                    break
+                }
+                owners[function] = endpoint.name.value
+            }
         }
     }
 
