@@ -9,25 +9,9 @@ enum EndpointLoader {
     ]
 
     static func load(_ node: Node, context: LoadContext) -> [EndpointSpec] {
-        guard let pairs = node.pairs else {
-            context.error("'endpoints' must be a mapping of endpoint names to endpoints", at: node.mark)
-            return []
+        context.namedEntries(node, section: "endpoints", entry: "endpoint", values: "endpoints") { name, value in
+            endpoint(name, value, context: context)
         }
-        var endpoints: [EndpointSpec] = []
-        for pair in pairs {
-            guard let name = pair.key.scalarText else {
-                context.error("an endpoint name must be text", at: pair.key.mark)
-                continue
-            }
-            if endpoints.contains(where: { $0.name.value == name }) {
-                context.error("the endpoint '\(name)' is declared twice", at: pair.key.mark, hint: "rename or remove one")
-                continue
-            }
-            if let endpoint = endpoint(Located(name, at: pair.key.mark), pair.value, context: context) {
-                endpoints.append(endpoint)
-            }
-        }
-        return endpoints
     }
 
     private static func endpoint(_ name: Located<String>, _ node: Node, context: LoadContext) -> EndpointSpec? {

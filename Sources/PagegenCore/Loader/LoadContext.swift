@@ -18,6 +18,41 @@ struct LoadContext {
     }
 }
 
+extension LoadContext {
+    /// Reads a mapping of named declarations (models, endpoints) in document order,
+    /// reporting a name that is not text or is declared twice.
+    /// - Parameters:
+    ///   - section: the section's key, such as `models`.
+    ///   - entry: what one entry is called, such as `model`.
+    ///   - values: what the names map to, for the message when the section is not a mapping.
+    func namedEntries<Entry>(
+        _ node: Node, section: String, entry: String, values: String,
+        read: (Located<String>, Node) -> Entry?
+    ) -> [Entry] {
+        guard let pairs = node.pairs else {
+            error("'\(section)' must be a mapping of \(entry) names to \(values)", at: node.mark)
+            return []
+        }
+        var entries: [Entry] = []
+        var seen: Set<String> = []
+        let article = "aeiou".contains(entry.first ?? "x") ? "an" : "a"
+        for pair in pairs {
+            guard let name = pair.key.scalarText else {
+                error("\(article) \(entry) name must be text", at: pair.key.mark)
+                continue
+            }
+            guard seen.insert(name).inserted else {
+                error("the \(entry) '\(name)' is declared twice", at: pair.key.mark, hint: "rename or remove one")
+                continue
+            }
+            if let value = read(Located(name, at: pair.key.mark), pair.value) {
+                entries.append(value)
+            }
+        }
+        return entries
+    }
+}
+
 /// Reads one YAML mapping of a spec, checking its keys: a key outside `allowed` is
 /// an error with a did-you-mean, and so is a key written twice.
 struct MappingReader {

@@ -7,25 +7,9 @@ enum ModelLoader {
     static let longFormKeys = ["fields", "id", "description"]
 
     static func load(_ node: Node, context: LoadContext) -> [ModelSpec] {
-        guard let pairs = node.pairs else {
-            context.error("'models' must be a mapping of model names to fields", at: node.mark)
-            return []
+        context.namedEntries(node, section: "models", entry: "model", values: "fields") { name, value in
+            model(name, value, context: context)
         }
-        var models: [ModelSpec] = []
-        for pair in pairs {
-            guard let name = pair.key.scalarText else {
-                context.error("a model name must be text", at: pair.key.mark)
-                continue
-            }
-            if models.contains(where: { $0.name.value == name }) {
-                context.error("the model '\(name)' is declared twice", at: pair.key.mark, hint: "rename or remove one")
-                continue
-            }
-            if let model = model(Located(name, at: pair.key.mark), pair.value, context: context) {
-                models.append(model)
-            }
-        }
-        return models
     }
 
     private static func model(_ name: Located<String>, _ node: Node, context: LoadContext) -> ModelSpec? {
