@@ -85,7 +85,11 @@ let package = Package(
 
         .target(
             name: "PagegenMock",
-            dependencies: ["PagegenCore", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: [
+                "PagegenCore",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -1,0 +1,172 @@
+import Foundation
+import PagegenCore
+
+/// Makes JSON values that fit a spec's models: realistic scalars chosen by field
+/// name (``FieldHeuristics``), dates in the spec's or the field's format, enums
+/// from their values, maps, free-form JSON, nested models and arrays.
+///
+/// Every value is a function of the seed, the place it is made for (a collection
+/// and an item index, or a request) and the path of the field inside it: the same
+/// seed always gives the same data, and adding a field to a model does not change
+/// the values of the others.
+struct DataGenerator: Sendable {
+    /// The spec whose models are generated.
+    let spec: Spec
+    /// The seed all values derive from.
+    let seed: UInt64
+    /// The host of the spec's base URL, for realistic links.
+    let host: String
+    private let models: [String: ModelSpec]
+
+    /// The chance that an optional value without an override is null.
+    static let nullChance = 0.15
+    /// How deep models nest before optional parts are left out.
+    static let maxDepth = 4
+
+    init(spec: Spec, seed: UInt64) {
+        self.spec = spec
+        self.seed = seed
+        self.host = URL(string: spec.baseURL.value)?.host ?? "api.example.com"
+        var models: [String: ModelSpec] = [:]
+        for model in spec.models where models[model.name.value] == nil { models[model.name.value] = model }
+        self.models = models
+    }
+
+    /// The model named `name`.
+    func model(named name: String) -> ModelSpec? { models[name] }
+
+    /// A seed for the place `parts` name (an endpoint, an item index, a request).
+    func seed(_ parts: String...) -> UInt64 {
+        var hash = StableHash(seed)
+        for part in parts { hash.combine(part) }
+        return hash.value
+    }
+
+    /// A value of `type`, holding `override` where it says.
+    /// - Parameters:
+    ///   - name: the field the value is for (its name chooses realistic values).
+    ///   - dateFormat: how a date is written; nil takes the spec's.
+    ///   - seed: the seed of this place.
+    func value(
+        _ type: TypeReference, name: FieldName, dateFormat: DateFormatName? = nil,
+        override: Override? = nil, seed: UInt64, depth: Int = 0
+    ) -> MockJSON {
+        if case .value(let value)? = override { return value }
+        var random = SeededRandom(seed: seed)
+        switch type {
+        case .optional(let wrapped):
+            if override == nil {
+                let chance = depth >= Self.maxDepth ? 1 : Self.nullChance * (depth >= 2 ? 2 : 1)
+                if random.chance(chance) { return .null }
+            }
+            return value(wrapped, name: name, dateFormat: dateFormat, override: override, seed: child(seed, "?"), depth: depth)
+        case .array(let element):
+            if case .elements(let elements)? = override {
+                return .array(elements.enumerated().map { index, element_ in
+                    value(element, name: name, dateFormat: dateFormat, override: element_, seed: child(seed, index), depth: depth + 1)
+                })
+            }
+            let count = depth >= Self.maxDepth + 2 ? 0 : FieldHeuristics.arrayCount(name, depth: depth, random: &random)
+            return .array((0..<count).map { index in
+                value(element, name: name, dateFormat: dateFormat, seed: child(seed, index), depth: depth + 1)
+            })
+        case .map(let valueType):
+            var fields = override?.fields ?? [:]
+            var pairs: [(key: String, value: MockJSON)] = []
+            let keys = depth >= Self.maxDepth + 2 ? [] : FieldHeuristics.mapKeys(name, random: &random)
+            for key in keys {
+                pairs.append((key, value(valueType, name: name, dateFormat: dateFormat, override: fields.removeValue(forKey: key),
+                                         seed: child(seed, key), depth: depth + 1)))
+            }
+            for key in fields.keys.sorted() {
+                pairs.append((key, value(valueType, name: name, dateFormat: dateFormat, override: fields[key], seed: child(seed, key), depth: depth + 1)))
+            }
+            return .object(pairs)
+        case .enumeration(let cases):
+            return cases.isEmpty ? .string("") : .string(random.pick(cases))
+        case .named(let typeName):
+            if let model = models[typeName] {
+                return object(model, override: override, seed: seed, depth: depth)
+            }
+            return scalar(typeName, name: name, dateFormat: dateFormat ?? spec.dateFormat, random: &random, depth: depth)
+        }
+    }
+
+    /// An object of `model`, holding `override` where it says; override keys the
+    /// model does not have are added after its fields.
+    func object(_ model: ModelSpec, override: Override?, seed: UInt64, depth: Int) -> MockJSON {
+        var overrides = override?.fields ?? [:]
+        if depth > Self.maxDepth + 4 { return .object([]) }
+        var pairs: [(key: String, value: MockJSON)] = []
+        for field in model.fields {
+            let key = field.name.value
+            let fieldName = FieldName(key, model: model.name.value)
+            pairs.append((key, value(field.type.value, name: fieldName, dateFormat: field.dateFormat,
+                                     override: overrides.removeValue(forKey: key), seed: child(seed, key), depth: depth + 1)))
+        }
+        for key in overrides.keys.sorted() {
+            pairs.append((key, overrides[key]!.materialized))
+        }
+        return .object(pairs)
+    }
+
+    private func scalar(_ typeName: String, name: FieldName, dateFormat: DateFormatName, random: inout SeededRandom, depth: Int) -> MockJSON {
+        switch typeName {
+        case "String":
+            return .string(FieldHeuristics.string(name, host: host, random: &random))
+        case "Int", "Int64":
+            return .int(FieldHeuristics.int(name, random: &random))
+        case "Double":
+            return .double(FieldHeuristics.double(name, random: &random))
+        case "Bool":
+            return .bool(FieldHeuristics.bool(name, random: &random))
+        case "URL":
+            if name.has("avatar", "image", "photo", "picture", "thumbnail", "icon", "logo") {
+                return .string(FieldHeuristics.imageURL(name, random: &random))
+            }
+            return .string(FieldHeuristics.url(name, host: host, random: &random))
+        case "Date":
+            return Self.date(FieldHeuristics.recentSeconds(random: &random), format: dateFormat)
+        case "JSON":
+            return freeJSON(random: &random, depth: depth)
+        default:
+            return .null
+        }
+    }
+
+    /// A date in `format`: ISO 8601 text, or Unix seconds or milliseconds.
+    static func date(_ seconds: Double, format: DateFormatName) -> MockJSON {
+        switch format {
+        case .iso8601: .string(ISODate.format(Date(timeIntervalSince1970: seconds)))
+        case .unixSeconds: .int(Int(seconds))
+        case .unixMilliseconds: .int(Int(seconds) * 1000 + Int(seconds.truncatingRemainder(dividingBy: 1) * 1000))
+        }
+    }
+
+    private func freeJSON(random: inout SeededRandom, depth: Int) -> MockJSON {
+        switch random.int(0...4) {
+        case 0: .string(random.pick(SampleWords.nouns))
+        case 1: .int(random.int(0...1000))
+        case 2: .bool(random.chance(0.5))
+        case 3: .array((0..<random.int(1...3)).map { _ in .string(random.pick(SampleWords.adjectives)) })
+        default:
+            depth >= Self.maxDepth ? .null : .object([
+                ("source", .string(random.pick(["web", "ios", "android", "api"]))),
+                ("count", .int(random.int(1...50))),
+                ("tags", .array([.string(random.pick(SampleWords.nouns))])),
+            ])
+        }
+    }
+
+    private func child(_ seed: UInt64, _ key: String) -> UInt64 {
+        var hash = StableHash(seed)
+        hash.combine(key)
+        return hash.value
+    }
+
+    private func child(_ seed: UInt64, _ index: Int) -> UInt64 {
+        var hash = StableHash(seed)
+        hash.combine(index)
+        return hash.value
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import PagegenCore
+
+/// Builds response bodies: the endpoint's return type, generated around the values
+/// paging put in place (items, totals, cursors, links), with the request echoed in
+/// fields such as `page`, `limit` or `href`, and the spec's in-body error flag.
+struct ResponseBuilder: Sendable {
+    let plan: MockPlan
+    let generator: DataGenerator
+    let types: SpecTypes
+
+    init(plan: MockPlan, generator: DataGenerator) {
+        self.plan = plan
+        self.generator = generator
+        self.types = SpecTypes(spec: plan.spec)
+    }
+
+    /// The scope of a collection: its endpoint and path parameters (`products|category_id=42`).
+    static func scope(endpoint: String, pathValues: [String: String]) -> String {
+        endpoint + "|" + pathValues.keys.sorted().map { "\($0)=\(pathValues[$0]!)" }.joined(separator: "&")
+    }
+
+    /// The codec of item keys in `scope`.
+    func keyCodec(model: String?, scope: String) -> ItemKeyCodec {
+        ItemKeyCodec(model: model, salt: generator.seed("keys", scope))
+    }
+
+    /// The item at `index` of the collection `scope`.
+    func item(_ shape: ItemShape, index: Int, scope: String) -> MockJSON {
+        var tree = OverrideTree()
+        let codec = keyCodec(model: shape.modelName, scope: scope)
+        for key in shape.keys {
+            tree.set(key.path, codec.key(forIndex: index, typeName: key.typeName))
+        }
+        return generator.value(shape.type, name: FieldName("item", model: shape.modelName), override: tree.root,
+                               seed: generator.seed("item", scope, String(index)))
+    }
+
+    /// The body of an answer of `endpoint`.
+    /// - Parameters:
+    ///   - tree: the values paging put in place.
+    ///   - echo: values for envelope fields by name (`page`, `limit`, `href`), used where nothing else is set.
+    ///   - seed: the seed of this answer.
+    ///   - bodyError: report an in-body error instead of success (specs with `errors:`).
+    func body(for endpoint: EndpointSpec, tree: OverrideTree, echo: [String: MockJSON], seed: UInt64, bodyError: Bool) -> MockJSON {
+        var tree = tree
+        let returns = endpoint.returns.value
+        if let rule = plan.spec.bodyError, returns.arrayElement == nil {
+            if let flag = rule.flag {
+                tree.set(flag.value, .bool(!bodyError))
+                if bodyError { tree.set(rule.message.value, .string("mock_error")) }
+            } else {
+                tree.set(rule.message.value, bodyError ? .string("mock_error") : .null)
+            }
+        }
+        if !echo.isEmpty, let name = returns.unwrapped.name, let model = plan.spec.model(named: name) {
+            applyEcho(echo, model: model, path: [], tree: &tree, depth: 0)
+        }
+        return generator.value(returns, name: FieldName(endpoint.name.value), override: tree.root, seed: seed)
+    }
+
+    private func applyEcho(_ echo: [String: MockJSON], model: ModelSpec, path: [ResponsePath.Segment], tree: inout OverrideTree, depth: Int) {
+        for field in model.fields {
+            let fieldPath = path + [.key(field.name.value)]
+            if let node = tree.node(at: ResponsePath(fieldPath)) {
+                if case .fields = node, depth < 2, let nested = field.type.value.unwrapped.name, let nestedModel = plan.spec.model(named: nested) {
+                    applyEcho(echo, model: nestedModel, path: fieldPath, tree: &tree, depth: depth + 1)
+                }
+                continue
+            }
+            let type = field.type.value.unwrapped
+            if let value = echo[field.name.value] {
+                switch (type.name, value) {
+                case ("Int", .int), ("Int64", .int), ("String", .string), ("URL", .string):
+                    tree.set(ResponsePath(fieldPath), value)
+                default:
+                    break
+                }
+            } else if depth < 2, let nested = type.name, let nestedModel = plan.spec.model(named: nested) {
+                applyEcho(echo, model: nestedModel, path: fieldPath, tree: &tree, depth: depth + 1)
+            }
+        }
+    }
+
+    /// The value that says "no more" at a cursor or link path: null where the
+    /// field is optional, else an empty string.
+    func endMarker(at path: ResponsePath, in endpoint: EndpointSpec) -> MockJSON {
+        let type = types.resolve(path, in: endpoint.returns.value)
+        return type?.isOptional == false ? .string("") : .null
+    }
+}
+
+extension OverrideTree {
+    /// What is set at `path`, if anything.
+    func node(at path: ResponsePath) -> Override? {
+        var node = root
+        for segment in path.segments {
+            guard case .key(let key) = segment, case .fields(let fields)? = node, let next = fields[key] else { return nil }
+            node = next
+        }
+        return node
+    }
+}

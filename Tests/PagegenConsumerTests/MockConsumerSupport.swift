@@ -1,0 +1,62 @@
+import Foundation
+import PagegenMock
+import PagegenRuntime
+
+/// The package's specs, for mock servers.
+enum MockSpecs {
+    /// The package root, found from this file's place.
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The names of every `specs/*.pagegen.yaml` (`catalog`, `github`, …).
+    static var all: [String] {
+        let folder = root.appendingPathComponent("specs")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.filter { $0.hasSuffix(".pagegen.yaml") }.map { String($0.dropLast(".pagegen.yaml".count)) }.sorted()
+    }
+
+    /// `specs/<name>.pagegen.yaml`, absolute.
+    static func path(_ name: String) -> String {
+        root.appendingPathComponent("specs/\(name).pagegen.yaml").path
+    }
+}
+
+/// Starts a mock server for `specs/<spec>.pagegen.yaml`, runs `body`, and stops it whatever happens.
+func withMockServer<T>(
+    _ spec: String, items: Int = 100, faults: MockFaults = MockFaults(),
+    _ body: (MockServer) async throws -> T
+) async throws -> T {
+    let server = try await MockServer.start(specFile: MockSpecs.path(spec), options: MockOptions(items: items, faults: faults))
+    do {
+        let result = try await body(server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// Asks the mock server for faults on every request a client sends: `X-Mock-Fault`
+/// (`error`, `malformed`, `loop`, `drift=1`, …) and `X-Mock-Latency`.
+struct MockFaultHeaders: ClientMiddleware {
+    var fault: String?
+    var latency: String?
+
+    func intercept(
+        _ request: HTTPRequest,
+        next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data) {
+        var request = request
+        if let fault { request.setValue(fault, forHeader: "X-Mock-Fault") }
+        if let latency { request.setValue(latency, forHeader: "X-Mock-Latency") }
+        return try await next(request)
+    }
+}
+
+/// Collects the items of an `all…` sequence.
+func collect<Item>(_ sequence: ItemSequence<Item>) async throws -> [Item] {
+    var items: [Item] = []
+    for try await item in sequence { items.append(item) }
+    return items
+}

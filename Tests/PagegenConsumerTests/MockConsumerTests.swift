@@ -1,0 +1,273 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import PagegenMock
+import PagegenRuntime
+import Testing
+
+/// Every generated client against the mock server of its own spec: the `all…`
+/// sequences deliver every item once, in order, with the expected number of
+/// requests, and stop; faults reach the client as typed errors.
+@Suite struct MockConsumerTests {
+    /// One paged endpoint: how to walk it with the generated client.
+    struct PagedCase: Sendable, CustomTestStringConvertible {
+        /// The spec's file name without `.pagegen.yaml`.
+        var spec: String
+        /// The endpoint.
+        var endpoint: String
+        /// The page size the walk asks for.
+        var size: Int
+        /// Requests for `items` items (most styles: one per page; without a total,
+        /// one more for the empty page that ends the list; id lists: one per item more).
+        var requests: @Sendable (_ items: Int) -> Int
+        /// Whether the items have an identity (so that each must come once).
+        var identified = true
+        /// Walks the list at `size` and returns the items' identities, in order.
+        var walk: @Sendable (_ baseURL: URL, _ size: Int) async throws -> [String]
+
+        var testDescription: String { "\(spec).\(endpoint)" }
+
+        static func pages(_ size: Int, extra: Int = 0) -> @Sendable (Int) -> Int {
+            { items in (items + size - 1) / size + extra }
+        }
+    }
+
+    static let items = 100
+
+    /// Every paged endpoint of every spec in specs/. A new spec gets a line here
+    /// (``everySpecHasACase`` fails until it does).
+    static let cases: [PagedCase] = [
+        PagedCase(spec: "articles", endpoint: "articles", size: 25, requests: PagedCase.pages(25, extra: 1)) { url, size in
+            try await collect(ArticlesAPI.Client(baseURL: url).allArticles(limit: size)).map { "\($0.id)" }
+        },
+        PagedCase(spec: "catalog", endpoint: "products", size: 20, requests: PagedCase.pages(20)) { url, size in
+            try await collect(CatalogAPI.Client(baseURL: url).allProducts(categoryID: "42", pageSize: size)).map { "\($0.id)" }
+        },
+        PagedCase(spec: "coins", endpoint: "listings", size: 15, requests: PagedCase.pages(15)) { url, size in
+            try await collect(CoinsAPI.Client(baseURL: url).allListings(limit: size)).map { "\($0.id)" }
+        },
+        PagedCase(spec: "events", endpoint: "events", size: 30, requests: PagedCase.pages(30)) { url, size in
+            try await collect(EventsAPI.Client(baseURL: url).allEvents(xPageSize: size)).map(\.id)
+        },
+        PagedCase(spec: "github", endpoint: "issues", size: 30, requests: PagedCase.pages(30)) { url, size in
+            try await collect(GitHubAPI.Client(baseURL: url).allIssues(owner: "apple", repo: "swift", perPage: size)).map { "\($0.id)" }
+        },
+        PagedCase(spec: "hackernews", endpoint: "topStories", size: 30, requests: { $0 + 1 }) { url, size in
+            try await collect(HackerNewsAPI.Client(baseURL: url).allTopStories(pageSize: size)).map { "\($0.id)" }
+        },
+        PagedCase(spec: "numbers", endpoint: "numbers", size: 30, requests: PagedCase.pages(30)) { url, size in
+            try await collect(NumbersAPI.Client(baseURL: url).allNumbers(perPage: size)).map { "\($0.id)" }
+        },
+        PagedCase(spec: "reddit", endpoint: "liveUpdates", size: 25, requests: PagedCase.pages(25)) { url, size in
+            try await collect(RedditAPI.Client(baseURL: url).allLiveUpdates(thread: "ukraine", limit: size)).map(\.name)
+        },
+        PagedCase(spec: "reddit", endpoint: "userComments", size: 25, requests: PagedCase.pages(25)) { url, size in
+            try await collect(RedditAPI.Client(baseURL: url).allUserComments(username: "spez", limit: size)).map(\.name)
+        },
+        PagedCase(spec: "reddit", endpoint: "announcements", size: 25, requests: PagedCase.pages(25)) { url, size in
+            try await collect(RedditAPI.Client(baseURL: url).allAnnouncements(limit: size)).map(\.id)
+        },
+        PagedCase(spec: "slack", endpoint: "conversations", size: 30, requests: PagedCase.pages(30)) { url, size in
+            try await collect(SlackAPI.Client(baseURL: url).allConversations(limit: size)).map(\.id)
+        },
+        PagedCase(spec: "slack", endpoint: "users", size: 100, requests: PagedCase.pages(100)) { url, size in
+            try await collect(SlackAPI.Client(baseURL: url).allUsers(limit: size)).map(\.id)
+        },
+        PagedCase(spec: "spotify", endpoint: "albumTracks", size: 20, requests: PagedCase.pages(20)) { url, size in
+            try await collect(SpotifyAPI.Client(baseURL: url).allAlbumTracks(id: "4aawyAB9vmqN3uQ7FjRGTy", limit: size)).map { $0.id ?? "" }
+        },
+        PagedCase(spec: "spotify", endpoint: "playlistTracks", size: 30, requests: PagedCase.pages(30), identified: false) { url, size in
+            // Playlist entries have no id of their own (and their track may be null).
+            try await collect(SpotifyAPI.Client(baseURL: url).allPlaylistTracks(playlistID: "37i9dQZF1DXcBWIGoYBM5M", limit: size))
+                .map { "\($0.addedAt?.timeIntervalSince1970 ?? 0) \($0.track?.name ?? "")" }
+        },
+        PagedCase(spec: "stripe", endpoint: "customers", size: 10, requests: PagedCase.pages(10)) { url, size in
+            try await collect(StripeAPI.Client(baseURL: url).allCustomers(limit: size)).map(\.id)
+        },
+        PagedCase(spec: "algolia", endpoint: "search", size: 20, requests: PagedCase.pages(20)) { url, size in
+            try await collect(AlgoliaAPI.Client(baseURL: url).allSearch(index: "posts", body: .init(query: "swift"), hitsPerPage: size)).map(\.objectID)
+        },
+        PagedCase(spec: "jira", endpoint: "search", size: 30, requests: PagedCase.pages(30)) { url, size in
+            try await collect(JiraAPI.Client(baseURL: url).allSearch(jql: "project = PG", maxResults: size)).map(\.id)
+        },
+        PagedCase(spec: "msgraph", endpoint: "messages", size: 25, requests: PagedCase.pages(25)) { url, size in
+            try await collect(GraphAPI.Client(baseURL: url).allMessages(select: "subject", top: size)).map(\.id)
+        },
+        PagedCase(spec: "notion", endpoint: "queryDatabase", size: 30, requests: PagedCase.pages(30)) { url, size in
+            try await collect(NotionAPI.Client(baseURL: url).allQueryDatabase(databaseID: "d9824bdc", body: .init(filter: nil, sorts: nil), pageSize: size)).map(\.id)
+        },
+        PagedCase(spec: "twitter", endpoint: "recentSearch", size: 25, requests: PagedCase.pages(25)) { url, size in
+            try await collect(TwitterAPI.Client(baseURL: url).allRecentSearch(query: "swift", maxResults: size)).map(\.id)
+        },
+    ]
+
+    @Test(arguments: cases)
+    func everyItemOnceInOrderWithTheExpectedRequests(_ paged: PagedCase) async throws {
+        try await withMockServer(paged.spec, items: Self.items) { server in
+            let ids = try await paged.walk(server.baseURL, paged.size)
+            let log = await server.requests
+            #expect(ids.count == Self.items)
+            if paged.identified { #expect(Set(ids).count == Self.items, "each item once") }
+            if ids.allSatisfy({ Int($0) != nil }) {
+                #expect(ids == (1...Self.items).map(String.init), "in order")
+            }
+            #expect(log.count == paged.requests(Self.items), "\(log.map(\.description).joined(separator: "\n"))")
+            #expect(log.allSatisfy { $0.status == 200 })
+
+            // The same list walked with other page boundaries: the same items, in the same order.
+            let otherSize = paged.size == 100 ? 7 : paged.size - 3
+            #expect(try await paged.walk(server.baseURL, otherSize) == ids)
+        }
+    }
+
+    @Test func everySpecHasACase() {
+        let covered = Set(Self.cases.map(\.spec))
+        let missing = MockSpecs.all.filter { !covered.contains($0) }
+        #expect(missing.isEmpty, "add a PagedCase to MockConsumerTests.cases for: \(missing.joined(separator: ", "))")
+    }
+
+    @Test(arguments: MockSpecs.all)
+    func everyEndpointOfEverySpecAnswers(_ spec: String) async throws {
+        // Whatever specs/ holds: each endpoint's first answer is JSON (200), or a 404 for an item nobody listed.
+        try await withMockServer(spec, items: 5) { server in
+            for endpoint in server.endpoints {
+                let template = String(endpoint.split(separator: " ", maxSplits: 1)[1])
+                let path = template.replacingOccurrences(of: #"\{[^}]+\}"#, with: "1", options: .regularExpression)
+                let method = String(endpoint.split(separator: " ")[0])
+                var request = URLRequest(url: URL(string: server.origin.absoluteString + path)!)
+                request.httpMethod = method
+                let (data, response) = try await MockHTTP.data(for: request)
+                #expect([200].contains(response.statusCode), "\(endpoint): \(response.statusCode) \(String(decoding: data, as: UTF8.self))")
+                #expect((try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil, "\(endpoint)")
+            }
+        }
+    }
+
+    // MARK: Calls that are not paged
+
+    @Test func singleAnswersAndIdLists() async throws {
+        try await withMockServer("catalog") { server in
+            let product = try await CatalogAPI.Client(baseURL: server.baseURL).product(productID: 42).get()
+            #expect(product.id == 42)
+        }
+        try await withMockServer("hackernews", items: 12) { server in
+            let client = HackerNewsAPI.Client(baseURL: server.baseURL)
+            #expect(try await client.topStories().get() == Array(1...12))
+            let item = try await client.item(id: 5).get()
+            #expect(item?.id == 5)
+            let unknown = await client.item(id: 13)
+            #expect((try? unknown.get()) == nil)
+            if case .failure(let error) = unknown { #expect(error.statusCode == 404) }
+        }
+        try await withMockServer("numbers") { server in
+            let client = NumbersAPI.Client(baseURL: server.baseURL)
+            let window = try await client.numbersWindow(around: 75).get()
+            #expect(window.firstPage == 2 && window.perPage == 30 && window.totalElements == 100 && window.focusIndex == 75)
+            let page = try await client.numbers(page: window.firstPage, perPage: window.perPage).get()
+            #expect(page.items.contains { $0.id == 76 }, "row 75")
+        }
+    }
+
+    // MARK: Faults the client sees
+
+    @Test func aServerErrorIsAnAPIErrorWithItsStatus() async throws {
+        try await withMockServer("numbers") { server in
+            let client = NumbersAPI.Client(baseURL: server.baseURL, middlewares: [MockFaultHeaders(fault: "error")])
+            let result = await client.numbers()
+            guard case .failure(let error) = result else {
+                Issue.record("expected a failure, got \(result)")
+                return
+            }
+            #expect(error.statusCode == 500)
+            await #expect(throws: APIError.self) { _ = try await collect(client.allNumbers()) }
+        }
+    }
+
+    @Test func malformedJSONIsADecodingError() async throws {
+        try await withMockServer("catalog") { server in
+            let client = CatalogAPI.Client(baseURL: server.baseURL, middlewares: [MockFaultHeaders(fault: "malformed")])
+            let result = await client.products(categoryID: "1")
+            guard case .failure(let error) = result, case .decoding = error.kind else {
+                Issue.record("expected a decoding error, got \(result)")
+                return
+            }
+        }
+    }
+
+    @Test func anInBodyErrorIsAServerError() async throws {
+        try await withMockServer("slack") { server in
+            let client = SlackAPI.Client(baseURL: server.baseURL, middlewares: [MockFaultHeaders(fault: "body-error")])
+            let result = await client.users()
+            guard case .failure(let error) = result, case .server(let code, _) = error.kind else {
+                Issue.record("expected a server error, got \(result)")
+                return
+            }
+            #expect(code == "mock_error")
+        }
+    }
+
+    @Test func aLoopingCursorStopsThePagingLoop() async throws {
+        for spec in ["slack", "spotify", "stripe"] {
+            try await withMockServer(spec) { server in
+                let middlewares = [MockFaultHeaders(fault: "loop")]
+                do {
+                    switch spec {
+                    case "slack": _ = try await collect(SlackAPI.Client(baseURL: server.baseURL, middlewares: middlewares).allUsers(limit: 10))
+                    case "spotify": _ = try await collect(SpotifyAPI.Client(baseURL: server.baseURL, middlewares: middlewares).allAlbumTracks(id: "x"))
+                    default: _ = try await collect(StripeAPI.Client(baseURL: server.baseURL, middlewares: middlewares).allCustomers())
+                    }
+                    Issue.record("\(spec): a looping cursor did not stop the list")
+                } catch let error as APIError {
+                    guard case .paging(let message) = error.kind else {
+                        Issue.record("\(spec): expected a paging error, got \(error)")
+                        return
+                    }
+                    #expect(message.contains("loops"), "\(spec): \(message)")
+                } catch {
+                    Issue.record("\(spec): expected an APIError, got \(error)")
+                }
+                #expect(await server.requests.count == 2, "\(spec): the loop is seen on the second page")
+            }
+        }
+    }
+
+    @Test func offsetDriftDeliversEachItemOnce() async throws {
+        try await withMockServer("articles", items: 60) { server in
+            let client = ArticlesAPI.Client(baseURL: server.baseURL, middlewares: [MockFaultHeaders(fault: "drift=3")])
+            let ids = try await collect(client.allArticles(limit: 10)).map(\.id)
+            #expect(Set(ids).count == ids.count, "no item twice, although every page repeats the last three of the one before")
+            #expect(Set(1...60).isSubset(of: Set(ids)), "every item that was there from the start")
+        }
+    }
+
+    @Test func throttlingIsRiddenOutWithRetryAfter() async throws {
+        let faults = MockFaults(throttleRate: 0.3, retryAfter: 0)
+        try await withMockServer("stripe", items: 50, faults: faults) { server in
+            let client = StripeAPI.Client(
+                baseURL: server.baseURL,
+                middlewares: [RetryMiddleware(maxAttempts: 20, initialBackoff: .milliseconds(1), maxBackoff: .milliseconds(5))])
+            let ids = try await collect(client.allCustomers(limit: 10)).map(\.id)
+            #expect(ids.count == 50 && Set(ids).count == 50)
+            let log = await server.requests
+            #expect(log.contains { $0.status == 429 })
+        }
+    }
+}
+
+/// Plain URLSession calls for endpoints the test reaches without a client.
+enum MockHTTP {
+    static func data(for request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try await withCheckedThrowingContinuation { continuation in
+            URLSession.shared.dataTask(with: request) { data, response, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else if let response = response as? HTTPURLResponse {
+                    continuation.resume(returning: (data ?? Data(), response))
+                } else {
+                    continuation.resume(throwing: URLError(.badServerResponse))
+                }
+            }.resume()
+        }
+    }
+}
