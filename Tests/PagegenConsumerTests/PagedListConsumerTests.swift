@@ -1,4 +1,5 @@
 import Foundation
+import PagegenMock
 import PagegenRuntime
 import PagegenTestServer
 import Testing
@@ -108,5 +109,31 @@ actor FailOnce {
     func shouldFail() -> Bool {
         defer { failed = true }
         return !failed
+    }
+}
+
+/// What the README shows: a generated list scrolled against `pagegen-mock`.
+@Suite @MainActor struct PagedListMockTests {
+    @Test func scrollingAGeneratedListAgainstTheMockServer() async throws {
+        let server = try await MockServer.start(specFile: MockSpecs.path("numbers"), options: MockOptions(items: 10_000))
+        let client = NumbersAPI.Client(baseURL: server.baseURL)
+        let list = client.numbersWindowList(around: 5_000)
+        list.startFromWindow()
+        var visible = 5_000..<5_012
+        var loaded = await PagedListConsumerTests().waitUntil(list) { list.focusRow == 5_000 && visible.allSatisfy { list[$0].item != nil } }
+        #expect(loaded)
+        #expect(list.count == 10_000)
+        // Scroll down a screen at a time, telling the list what is on screen.
+        for _ in 0..<20 {
+            visible = visible.upperBound..<visible.upperBound + 12
+            list.setVisibleRows(visible)
+            loaded = await PagedListConsumerTests().waitUntil(list) { visible.allSatisfy { list[$0].item != nil } }
+            #expect(loaded)
+        }
+        #expect(list[visible.lowerBound].item?.id == visible.lowerBound + 1)
+        let requests = await server.requests
+        await server.stop()
+        #expect(requests.first?.path.hasSuffix("/numbers/window") == true)
+        #expect(requests.count < 20)
     }
 }
