@@ -87,6 +87,7 @@ let package = Package(
             name: "PagegenMock",
             dependencies: [
                 "PagegenCore",
+                "PagegenRuntime",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],

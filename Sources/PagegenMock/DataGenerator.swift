@@ -1,4 +1,5 @@
 import Foundation
+import PagegenRuntime
 import PagegenCore
 
 /// Makes JSON values that fit a spec's models: realistic scalars chosen by field
@@ -137,7 +138,7 @@ struct DataGenerator: Sendable {
     /// A date in `format`: ISO 8601 text, or Unix seconds or milliseconds.
     static func date(_ seconds: Double, format: DateFormatName) -> MockJSON {
         switch format {
-        case .iso8601: .string(ISODate.format(Date(timeIntervalSince1970: seconds)))
+        case .iso8601: .string(ISO8601.format(Date(timeIntervalSince1970: seconds)))
         case .unixSeconds: .int(Int(seconds))
         case .unixMilliseconds: .int(Int(seconds) * 1000 + Int(seconds.truncatingRemainder(dividingBy: 1) * 1000))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PagegenRuntime
 
 /// A field's JSON name split into lower-case words: `avatar_url` → `avatar url`,
 /// `publishedAt` → `published at`, `objectID` → `object id`.
@@ -70,7 +71,7 @@ enum FieldHeuristics {
         if name.last == "uri" { return "\(host.split(separator: ".").dropLast().last ?? "api"):\(name.modelSnake):\(randomToken(random: &random, length: 22, alphabet: base62))" }
         if name.has("url", "href", "link", "website", "homepage", "permalink") { return url(name, host: host, random: &random) }
         if name.has("at", "date", "timestamp", "time", "created", "updated", "modified") {
-            return ISODate.format(Date(timeIntervalSince1970: recentSeconds(random: &random)))
+            return ISO8601.format(Date(timeIntervalSince1970: recentSeconds(random: &random)))
         }
         if name.has("login", "username", "handle", "screen", "nick", "by", "actor", "creator", "owner", "author", "user", "sender") {
             return username(random: &random)
