@@ -145,7 +145,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PagegenMockTests",
-            dependencies: ["PagegenMock"],
+            dependencies: ["PagegenMock", "PagegenRuntime"],
             swiftSettings: strictSettings
         ),
         .testTarget(
