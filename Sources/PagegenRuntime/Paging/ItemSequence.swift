@@ -33,6 +33,8 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
 
     /// Iterates an ``ItemSequence``.
     public struct AsyncIterator: AsyncIteratorProtocol {
+        public typealias Failure = APIError
+
         var pages: PageSequence<Item>.AsyncIterator
         let identity: (@Sendable (Item) -> AnyHashable)?
         var buffer: [Item] = []

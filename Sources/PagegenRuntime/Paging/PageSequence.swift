@@ -35,6 +35,8 @@ public struct PageSequence<Item: Sendable>: AsyncSequence, Sendable {
 
     /// Iterates a ``PageSequence``.
     public struct AsyncIterator: AsyncIteratorProtocol {
+        public typealias Failure = APIError
+
         let state: PageWalk<Item>
 
         public mutating func next() async throws(APIError) -> Page<Item>? {
