@@ -41,10 +41,9 @@ extension URL {
 
     /// This URL with `name=value` appended to its query, both percent-encoded.
     func appendingQueryItem(name: String, value: String) -> URL {
-        let item = "\(PercentEncoding.queryComponent(name))=\(PercentEncoding.queryComponent(value))"
         var text = absoluteString
         if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }
-        text += text.contains("?") ? "&\(item)" : "?\(item)"
+        text += RequestBuilder.queryString([(name, value)], after: text)
         return URL(string: text) ?? self
     }
 }
