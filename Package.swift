@@ -119,7 +119,7 @@ let package = Package(
 
         .target(
             name: "PagegenTestServer",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")],
             path: "Tests/PagegenTestServer",
             swiftSettings: strictSettings
         ),

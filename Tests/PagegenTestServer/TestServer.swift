@@ -1,8 +1,9 @@
 import FlyingFox
+import FlyingSocks
 import Foundation
 
-/// A real HTTP server on 127.0.0.1 and a free port, for tests: every request is
-/// answered by one closure and recorded.
+/// A real HTTP server on a loopback address (127.0.0.1 unless told) and a free
+/// port, for tests: every request is answered by one closure and recorded.
 ///
 /// ```swift
 /// let server = try await TestServer.start { request in
@@ -24,11 +25,13 @@ public final class TestServer: Sendable {
         self.log = log
     }
 
-    /// Starts a server whose every answer comes from `handler`.
+    /// Starts a server on `host` whose every answer comes from `handler`. Two servers
+    /// on 127.0.0.1 and 127.0.0.2 are two origins (every 127.x address is loopback on Linux).
     public static func start(
+        host: String = "127.0.0.1",
         _ handler: @escaping @Sendable (TestRequest) async -> TestResponse
     ) async throws -> TestServer {
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
+        let server = HTTPServer(address: try .inet(ip4: host, port: 0), logger: .disabled)
         let log = RequestLog()
         await server.appendRoute("*") { request in
             let recorded = await TestRequest(request)
@@ -44,7 +47,7 @@ public final class TestServer: Sendable {
             task.cancel()
             throw TestServerError.noAddress
         }
-        return TestServer(server: server, task: task, baseURL: URL(string: "http://127.0.0.1:\(port)")!, log: log)
+        return TestServer(server: server, task: task, baseURL: URL(string: "http://\(host):\(port)")!, log: log)
     }
 
     /// Every request received so far, in order.
@@ -57,6 +60,20 @@ public final class TestServer: Sendable {
         await server.stop(timeout: 0)
         task.cancel()
     }
+}
+
+extension TestServer {
+    /// True when a server can listen on 127.0.0.2, the second origin of redirect
+    /// tests: always on Linux; on macOS only after `sudo ifconfig lo0 alias 127.0.0.2`.
+    public static let canListenOnSecondLoopbackAddress: Bool = {
+        guard let socket = try? Socket(domain: AF_INET, type: .stream) else { return false }
+        defer { try? socket.close() }
+        return (try? socket.bind(to: .inet(ip4: "127.0.0.2", port: 0))) != nil
+    }()
+
+    /// Why tests that need 127.0.0.2 do not run.
+    public static let secondLoopbackAddressHint =
+        "127.0.0.2 is not a loopback address here (on macOS: sudo ifconfig lo0 alias 127.0.0.2)"
 }
 
 /// Why a test server could not start.

@@ -25,8 +25,12 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
         /// The response broke the paging contract: a cursor seen before (a loop),
         /// a Link header that does not parse, a next link to another origin.
         case paging(String)
-        /// The request could not be built: a page size above the maximum, a bad URL.
+        /// The request could not be built, and nothing was sent: a page size above
+        /// the maximum, an empty path parameter, a header value with a line break, a bad URL.
         case invalidRequest(String)
+        /// The server answered with a redirect the transport's ``RedirectPolicy`` does
+        /// not follow: to another origin, from https to http, or one too many.
+        case redirectRefused(RedirectRefusal)
         /// The task was cancelled.
         case cancelled
     }
@@ -84,6 +88,8 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
             return "paging error: \(message)"
         case .invalidRequest(let message):
             return "invalid request: \(message)"
+        case .redirectRefused(let refusal):
+            return "redirect refused: \(refusal)"
         case .cancelled:
             return "cancelled"
         }
@@ -107,8 +113,17 @@ extension APIError {
         return APIError(.decoding(codingPath: context.codingPath.dottedPath, message: detail), request: request, page: page)
     }
 
-    /// The error a thrown transport error stands for: cancellation, or a transport failure.
+    /// The error a thrown transport error stands for: cancellation, a refused
+    /// redirect, an ``APIError`` a transport or middleware threw, or a transport failure.
     static func transport(_ error: any Error, request: HTTPRequest?, page: String?) -> APIError {
+        if var error = error as? APIError {
+            if error.request == nil { error.request = request }
+            if error.page == nil { error.page = page }
+            return error
+        }
+        if let refusal = error as? RedirectRefusal {
+            return APIError(.redirectRefused(refusal), request: request, page: page)
+        }
         if error is CancellationError || Task.isCancelled {
             return APIError(.cancelled, request: request, page: page)
         }

@@ -57,16 +57,28 @@ public struct ClientRuntime: Sendable {
 
     /// Sends `request` through the middlewares and the transport, adding credentials
     /// when it goes to the client's own origin, and checks the status.
+    ///
+    /// A credential that cannot be sent (a token with a line break) fails the call
+    /// before anything is sent. The request records which credentials it carries,
+    /// so that the transport can keep them on a redirect within the origin and take
+    /// them off (or refuse) a redirect to another one.
     /// - Returns: the response head and body of a 2xx response.
     func exchange(_ request: HTTPRequest, page: String?) async throws(APIError) -> (HTTPResponse, Data) {
         if Task.isCancelled { throw APIError(.cancelled, request: request, page: page) }
+        for credential in credentials {
+            if let problem = credential.problem {
+                throw APIError(.invalidRequest("\(problem); nothing was sent"), request: request, page: page)
+            }
+        }
         let credentials = credentials
         let ownOrigin = baseURL.origin
         let transport = transport
         let send: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data) = { request in
             var request = request
+            request.credentials = []
             if request.url.origin == ownOrigin {
                 for credential in credentials { credential.apply(to: &request) }
+                request.credentials = credentials
             }
             return try await transport.send(request)
         }

@@ -1,5 +1,6 @@
-/// What generated code knows about one endpoint: its name, method, path template
-/// and fixed headers. One static value per endpoint, handed to ``ClientRuntime``.
+/// What generated code knows about one endpoint: its name, method, path template,
+/// fixed headers, and what the spec says about empty path parameters and retries.
+/// One static value per endpoint, handed to ``ClientRuntime``.
 public struct Endpoint: Sendable, Hashable {
     /// The endpoint's name in the spec, for messages.
     public var name: String
@@ -9,12 +10,24 @@ public struct Endpoint: Sendable, Hashable {
     public var path: String
     /// Header fields sent with every request of this endpoint.
     public var headers: [HTTPHeaderField]
+    /// The path parameters that may be empty (the spec's `allowEmpty: true`). Any
+    /// other one that is empty fails the call before it is sent: `/things/{id}`
+    /// with an empty `id` would ask for `/things/`, another resource.
+    public var emptyPathParameters: Set<String>
+    /// Whether a request to this endpoint may be sent twice (the spec's
+    /// `idempotent:`); nil leaves it to the method. See ``HTTPRequest/isIdempotent``.
+    public var isIdempotent: Bool?
 
     /// Creates an endpoint descriptor.
-    public init(name: String, method: String, path: String, headers: [HTTPHeaderField] = []) {
+    public init(
+        name: String, method: String, path: String, headers: [HTTPHeaderField] = [],
+        emptyPathParameters: Set<String> = [], isIdempotent: Bool? = nil
+    ) {
         self.name = name
         self.method = method
         self.path = path
         self.headers = headers
+        self.emptyPathParameters = emptyPathParameters
+        self.isIdempotent = isIdempotent
     }
 }

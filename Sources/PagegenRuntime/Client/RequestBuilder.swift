@@ -3,7 +3,9 @@ import Foundation
 /// Turns an endpoint, its parameters and the client's base URL into an ``HTTPRequest``.
 enum RequestBuilder {
     /// Fills the path template, appends the query and sets the headers.
-    /// - Throws: ``APIError`` when a path parameter is missing or the URL is invalid.
+    /// - Throws: ``APIError`` (invalid request) when a path parameter is missing, empty
+    ///   (unless the endpoint allows it) or a dot segment, when a header value holds
+    ///   CR, LF or NUL, or when the URL is invalid.
     static func build(
         _ endpoint: Endpoint,
         _ parameters: RequestParameters,
@@ -20,8 +22,19 @@ enum RequestBuilder {
             throw APIError(.invalidRequest("'\(text)' is not a valid URL (endpoint \(endpoint.name))"))
         }
         var request = HTTPRequest(method: endpoint.method, url: url)
+        request.idempotencyOverride = endpoint.isIdempotent
         request.headerFields = [HTTPHeaderField(name: "Accept", value: "application/json")]
-        for field in headers + endpoint.headers + parameters.headers {
+        for field in headers + endpoint.headers {
+            if let problem = field.problem {
+                throw APIError(.invalidRequest("\(problem) (endpoint \(endpoint.name)); nothing was sent"), request: request)
+            }
+            request.setValue(field.value, forHeader: field.name)
+        }
+        for field in parameters.headers {
+            if let problem = HTTPHeaderField.nameProblem(field.name) ?? HTTPHeaderField.valueProblem(field.value) {
+                throw APIError(.invalidRequest(
+                    "the header parameter '\(field.name)' of \(endpoint.name) \(problem); nothing was sent"), request: request)
+            }
             request.setValue(field.value, forHeader: field.name)
         }
         if let raw = parameters.rawBody {
@@ -62,9 +75,31 @@ enum RequestBuilder {
             guard let value = values[name] else {
                 throw APIError(.invalidRequest("no value for path parameter '\(name)' of \(endpoint.name)"))
             }
+            if let problem = segmentProblem(value, name: name, endpoint: endpoint) {
+                throw APIError(.invalidRequest(problem))
+            }
             result += PercentEncoding.pathSegment(value)
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
+    }
+
+    /// Why `value` cannot fill the path parameter `name`, or nil when it can. An empty
+    /// value, `.` or `..` would make the path name another resource: `/things/{id}`
+    /// becomes `/things/` (usually the list), `/things/.` or `/things/..` (which
+    /// clients and servers resolve to `/things/` and `/`).
+    private static func segmentProblem(_ value: String, name: String, endpoint: Endpoint) -> String? {
+        let path = endpoint.path
+        switch value {
+        case "" where !endpoint.emptyPathParameters.contains(name):
+            return "the path parameter '\(name)' of \(endpoint.name) is empty, and \(path) would then name "
+                + "another resource; nothing was sent (a spec allows an empty value with "
+                + "'\(name): { type: String, allowEmpty: true }')"
+        case ".", "..":
+            return "the path parameter '\(name)' of \(endpoint.name) is '\(value)', a dot segment that would move "
+                + "\(path) to another resource; nothing was sent"
+        default:
+            return nil
+        }
     }
 }

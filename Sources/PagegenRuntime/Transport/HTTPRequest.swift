@@ -11,6 +11,12 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
     public var headerFields: [HTTPHeaderField]
     /// The body, if any.
     public var body: Data?
+    /// The credentials the runtime put into this request's header fields and query,
+    /// so that a transport that follows a redirect knows what to keep (same origin)
+    /// and what to take off (another origin). Empty for a request to another origin.
+    public var credentials: [Credential] = []
+    /// What the spec says about retrying this request, when it overrides the method.
+    var idempotencyOverride: Bool?
 
     /// Creates a request.
     public init(method: String, url: URL, headerFields: [HTTPHeaderField] = [], body: Data? = nil) {
@@ -20,6 +26,19 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
         self.body = body
     }
 
+    /// True when sending this request twice does what sending it once does, so that
+    /// a retry is safe: by default for `GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS` and
+    /// `TRACE`, and for any method the spec marks `idempotent: true` (a search sent as
+    /// `POST`). ``RetryMiddleware`` retries only such requests, unless it adds an
+    /// idempotency key.
+    public var isIdempotent: Bool {
+        get { idempotencyOverride ?? Self.idempotentMethods.contains(method.uppercased()) }
+        set { idempotencyOverride = newValue }
+    }
+
+    /// The methods RFC 9110 defines as idempotent.
+    static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]
+
     /// The first value of a header field, matched case-insensitively.
     public func value(forHeader name: String) -> String? {
         headerFields.value(for: name)
@@ -27,8 +46,13 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
 
     /// Sets a header field, replacing every field of the same name.
     public mutating func setValue(_ value: String, forHeader name: String) {
-        headerFields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        removeHeader(name)
         headerFields.append(HTTPHeaderField(name: name, value: value))
+    }
+
+    /// Removes every header field named `name` (any case).
+    public mutating func removeHeader(_ name: String) {
+        headerFields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
 
     /// `GET https://api.example.com/v1/items?page=2`
@@ -46,6 +70,54 @@ public struct HTTPHeaderField: Sendable, Hashable {
     public init(name: String, value: String) {
         self.name = name
         self.value = value
+    }
+
+    /// Why this field cannot be sent, or nil when it can: a name that is not an
+    /// RFC 9110 token, or a value holding CR, LF or NUL (which would end the field
+    /// and start another, and which `URLSession` drops without a word).
+    ///
+    /// `the header field 'X-Trace' holds a line break (LF), which a header value cannot`
+    public var problem: String? {
+        if let problem = Self.nameProblem(name) { return "the header field name '\(name)' \(problem)" }
+        if let problem = Self.valueProblem(value) { return "the header field '\(name)' \(problem)" }
+        return nil
+    }
+
+    /// What is wrong with `name` as a field name (`holds a space, which …`), or nil.
+    static func nameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "is empty" }
+        let tokenSymbols = Set("!#$%&'*+-.^_`|~".utf8)
+        for byte in name.utf8 where !(byte.isASCIILetterOrDigit || tokenSymbols.contains(byte)) {
+            return "holds \(describe(byte)), which a field name cannot"
+        }
+        return nil
+    }
+
+    /// What is wrong with `value` as a field value (`holds a line break (CR), which …`), or nil.
+    static func valueProblem(_ value: String) -> String? {
+        for byte in value.utf8 where byte == 0x0D || byte == 0x0A || byte == 0x00 {
+            return "holds \(describe(byte)), which a header value cannot"
+        }
+        return nil
+    }
+
+    /// `a line break (CR)`, `a space`, `'/'`.
+    static func describe(_ byte: UInt8) -> String {
+        switch byte {
+        case 0x0D: "a line break (CR)"
+        case 0x0A: "a line break (LF)"
+        case 0x00: "a NUL byte"
+        case 0x20: "a space"
+        case 0x21...0x7E: "'\(Character(Unicode.Scalar(byte)))'"
+        default: "the byte 0x\(String(byte, radix: 16, uppercase: true))"
+        }
+    }
+}
+
+extension UInt8 {
+    /// `A–Z`, `a–z` or `0–9`.
+    var isASCIILetterOrDigit: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self)
     }
 }
 

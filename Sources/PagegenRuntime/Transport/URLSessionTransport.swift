@@ -6,23 +6,70 @@ import FoundationNetworking
 /// An ``HTTPTransport`` on `URLSession`, on Apple platforms and Linux alike.
 ///
 /// Cancelling the task that awaits ``send(_:)`` cancels the underlying data task.
+///
+/// Redirects are followed by the transport, not by `URLSession`, as its
+/// ``redirects`` policy says: within the origin with the request's credentials,
+/// to another origin not at all (the default) or without any credential, and
+/// never from `https` to `http`. Its session's delegate turns `URLSession`'s own
+/// redirect handling off, which otherwise sends every header of the request,
+/// `Authorization` included, wherever the `Location` points.
+///
+/// A header field that cannot be sent (a value with CR or LF, which `URLSession`
+/// drops without a word) fails the request before it is sent.
 public struct URLSessionTransport: HTTPTransport {
-    /// The session requests are sent on.
-    public let session: URLSession
+    /// How redirects are followed.
+    public var redirects: RedirectPolicy
+    private let owner: SessionOwner
 
-    /// Creates a transport on `session` (the shared session by default).
-    public init(session: URLSession = .shared) {
-        self.session = session
+    /// The session requests are sent on. Its delegate stops `URLSession` from
+    /// following redirects on its own.
+    public var session: URLSession { owner.session }
+
+    /// Creates a transport on a session shared by every transport made this way,
+    /// with the default configuration.
+    public init(redirects: RedirectPolicy = .sameOriginOnly) {
+        self.redirects = redirects
+        self.owner = SessionOwner.shared
     }
 
+    /// Creates a transport on a session of its own, made from `configuration`
+    /// (timeouts, cache, cookies, proxies). The session is invalidated once the
+    /// last copy of the transport is gone.
+    public init(configuration: URLSessionConfiguration, redirects: RedirectPolicy = .sameOriginOnly) {
+        self.redirects = redirects
+        self.owner = SessionOwner(configuration: configuration)
+    }
+
+    /// Sends `request`, following redirects as ``redirects`` says.
+    /// - Throws: ``RedirectRefusal`` for a redirect the policy does not follow;
+    ///   ``APIError`` (invalid request) for a header field that cannot be sent;
+    ///   `URLError` when the exchange fails.
     public func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
+        var current = request
+        var redirectCount = 0
+        while true {
+            let (head, body) = try await sendOnce(current)
+            guard let next = try redirects.request(after: head, to: current, redirectCount: redirectCount) else {
+                return (head, body)
+            }
+            current = next
+            redirectCount += 1
+        }
+    }
+
+    /// One exchange, without following a redirect.
+    private func sendOnce(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
         for field in request.headerFields {
+            if let problem = field.problem {
+                throw APIError(.invalidRequest("\(problem); nothing was sent"), request: request)
+            }
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
         let box = DataTaskBox()
+        let session = owner.session
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task = session.dataTask(with: urlRequest) { data, response, error in
@@ -48,6 +95,41 @@ public struct URLSessionTransport: HTTPTransport {
         }
         .sorted { $0.name.lowercased() < $1.name.lowercased() }
         return HTTPResponse(statusCode: response.statusCode, headerFields: fields)
+    }
+}
+
+/// Owns a session whose delegate refuses `URLSession`'s own redirects, and
+/// invalidates it when the last transport using it is gone (the shared one lives
+/// as long as the process).
+///
+/// A session-level delegate is the one that works everywhere: on Linux,
+/// swift-corelibs-foundation asks only the session's delegate about redirects, not
+/// a per-task one (`data(for:delegate:)`, `task.delegate`), and without a delegate it
+/// follows them with every header of the request.
+private final class SessionOwner: Sendable {
+    static let shared = SessionOwner(configuration: .default, invalidatesOnDeinit: false)
+
+    let session: URLSession
+    private let invalidatesOnDeinit: Bool
+
+    init(configuration: URLSessionConfiguration, invalidatesOnDeinit: Bool = true) {
+        self.session = URLSession(configuration: configuration, delegate: RedirectStopper(), delegateQueue: nil)
+        self.invalidatesOnDeinit = invalidatesOnDeinit
+    }
+
+    deinit {
+        if invalidatesOnDeinit { session.finishTasksAndInvalidate() }
+    }
+}
+
+/// Answers every redirect with "do not follow", so that the 3xx response reaches
+/// ``URLSessionTransport``, which applies its ``RedirectPolicy``.
+private final class RedirectStopper: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }
 

@@ -1,0 +1,259 @@
+import Foundation
+import PagegenRuntime
+import PagegenTestServer
+import Testing
+
+/// Redirects over real HTTP between two origins, 127.0.0.1 and 127.0.0.2: the
+/// credentials of every kind stay with the API's origin.
+@Suite(.enabled(if: TestServer.canListenOnSecondLoopbackAddress, Comment(rawValue: TestServer.secondLoopbackAddressHint)))
+struct RedirectTests {
+    static let credentials: [Credential] = [
+        .bearer("s3cret-token"),
+        .basic(username: "ann", password: "s3cret-password"),
+        .headerKey(name: "X-API-Key", value: "s3cret-key"),
+        .queryKey(name: "api_key", value: "s3cret-key"),
+    ]
+
+    static let redirecting = Endpoint(name: "thing", method: "GET", path: "/things/redirect")
+
+    /// A runtime on `server`'s `/api` with one credential.
+    static func runtime(
+        _ server: TestServer, _ credential: Credential, redirects: RedirectPolicy = .sameOriginOnly,
+        middlewares: [any ClientMiddleware] = []
+    ) -> ClientRuntime {
+        ClientRuntime(
+            baseURL: server.baseURL.appendingPathComponent("api"),
+            transport: URLSessionTransport(redirects: redirects),
+            middlewares: middlewares,
+            credentials: [credential])
+    }
+
+    /// Parameters with a header parameter that is no credential and must survive every redirect.
+    static var parameters: RequestParameters {
+        var parameters = RequestParameters()
+        parameters.header("X-Trace", "trace-1")
+        return parameters
+    }
+
+    @Test(arguments: credentials)
+    func aRedirectToAnotherOriginIsRefusedByDefault(_ credential: Credential) async throws {
+        let other = try await TestServer.start(host: "127.0.0.2") { _ in .json("{}") }
+        let api = try await TestServer.start { _ in
+            TestResponse(status: 302, headers: [("Location", "\(other.baseURL.absoluteString)/api/things/1")])
+        }
+        defer { Task { await api.stop(); await other.stop() } }
+
+        let result = await Self.runtime(api, credential).send(Self.redirecting, Self.parameters, as: JSONValue.self)
+        guard case .failure(let error) = result, case .redirectRefused(let refusal) = error.kind else {
+            Issue.record("expected a refused redirect, got \(result)")
+            return
+        }
+        #expect(refusal.reason == .crossOrigin)
+        #expect(refusal.status == 302)
+        #expect(error.description.contains(api.baseURL.absoluteString), "names the API's origin: \(error)")
+        #expect(error.description.contains(other.baseURL.absoluteString), "names the other origin: \(error)")
+        #expect(await other.requests.isEmpty, "nothing reached the other origin")
+        let sent = try #require(await api.requests.first)
+        #expect(Self.carries(sent, credential), "the API's origin got the credential")
+    }
+
+    @Test(arguments: credentials)
+    func aRedirectToAnotherOriginCanBeFollowedWithoutCredentials(_ credential: Credential) async throws {
+        let other = try await TestServer.start(host: "127.0.0.2") { _ in .json(#"{"id": 1}"#) }
+        // The Location repeats the query key, as an open redirect that copies the query would.
+        let api = try await TestServer.start { _ in
+            TestResponse(status: 302, headers: [("Location", "\(other.baseURL.absoluteString)/api/things/1?api_key=s3cret-key&keep=1")])
+        }
+        defer { Task { await api.stop(); await other.stop() } }
+
+        let result = await Self.runtime(api, credential, redirects: .followCrossOriginWithoutCredentials)
+            .send(Self.redirecting, Self.parameters, as: JSONValue.self)
+        #expect(try result.get() == .object(["id": .number(1)]))
+        let sent = try #require(await other.requests.first)
+        #expect(sent.path == "/api/things/1")
+        #expect(!Self.carries(sent, credential), "no credential left the origin: \(sent.headers) \(sent.rawQuery)")
+        #expect(sent.headers["authorization"] == nil)
+        #expect(!sent.headers.values.contains { $0.contains("s3cret") })
+        if case .queryKey = credential {
+            #expect(!sent.rawQuery.contains("s3cret"), "the key the Location repeats is taken off too")
+        }
+        #expect(sent.query("keep") == "1", "the rest of the query is kept")
+        #expect(sent.headers["x-trace"] == "trace-1", "header parameters are no credentials and stay")
+    }
+
+    @Test(arguments: credentials)
+    func aRedirectWithinTheOriginKeepsTheCredentials(_ credential: Credential) async throws {
+        let api = try await TestServer.start { request in
+            request.path == "/api/things/redirect"
+                ? TestResponse(status: 301, headers: [("Location", "/api/things/1")])
+                : .json(#"{"id": 1}"#)
+        }
+        defer { Task { await api.stop() } }
+
+        let result = await Self.runtime(api, credential).send(Self.redirecting, Self.parameters, as: JSONValue.self)
+        #expect(try result.get() == .object(["id": .number(1)]))
+        let requests = await api.requests
+        #expect(requests.map(\.path) == ["/api/things/redirect", "/api/things/1"])
+        #expect(requests.allSatisfy { Self.carries($0, credential) }, "both requests carry the credential")
+        #expect(requests.last?.query.filter { $0.name == "api_key" }.count ?? 0 <= 1, "a query key is sent once")
+        #expect(requests.last?.headers["x-trace"] == "trace-1")
+    }
+
+    @Test func anAuthorizationHeaderSetByAMiddlewareIsTakenOffToo() async throws {
+        struct SetsAuthorization: ClientMiddleware {
+            func intercept(_ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)) async throws -> (HTTPResponse, Data) {
+                var request = request
+                request.setValue("Bearer from-a-middleware", forHeader: "Authorization")
+                request.setValue("session=1", forHeader: "Cookie")
+                return try await next(request)
+            }
+        }
+        let other = try await TestServer.start(host: "127.0.0.2") { _ in .json("{}") }
+        let api = try await TestServer.start { _ in
+            TestResponse(status: 307, headers: [("Location", "\(other.baseURL.absoluteString)/elsewhere")])
+        }
+        defer { Task { await api.stop(); await other.stop() } }
+
+        let runtime = ClientRuntime(
+            baseURL: api.baseURL, transport: URLSessionTransport(redirects: .followCrossOriginWithoutCredentials),
+            middlewares: [SetsAuthorization()])
+        _ = try await runtime.send(Self.redirecting, RequestParameters(), as: JSONValue.self).get()
+        let sent = try #require(await other.requests.first)
+        #expect(sent.headers["authorization"] == nil && sent.headers["cookie"] == nil)
+        #expect(await api.requests.first?.headers["authorization"] == "Bearer from-a-middleware")
+    }
+
+    @Test func seeOtherTurnsAPostIntoAGetAndTemporaryRedirectKeepsIt() async throws {
+        let api = try await TestServer.start { request in
+            switch request.path {
+            case "/search": TestResponse(status: 303, headers: [("Location", "/results")])
+            case "/upload": TestResponse(status: 307, headers: [("Location", "/uploads/1")])
+            default: .json("{}")
+            }
+        }
+        defer { Task { await api.stop() } }
+        let runtime = ClientRuntime(baseURL: api.baseURL, credentials: [.bearer("t")])
+        var parameters = RequestParameters()
+        parameters.rawBody = (Data(#"{"q":"x"}"#.utf8), "application/json")
+
+        _ = try await runtime.send(Endpoint(name: "search", method: "POST", path: "/search"), parameters, as: JSONValue.self).get()
+        _ = try await runtime.send(Endpoint(name: "upload", method: "POST", path: "/upload"), parameters, as: JSONValue.self).get()
+        let requests = await api.requests
+        #expect(requests.map { "\($0.method) \($0.path)" } == ["POST /search", "GET /results", "POST /upload", "POST /uploads/1"])
+        #expect(requests[1].body.isEmpty && requests[1].headers["content-type"] == nil, "303: a GET without the body")
+        #expect(requests[3].body == Data(#"{"q":"x"}"#.utf8), "307: the same method and body")
+        #expect(requests.allSatisfy { $0.headers["authorization"] == "Bearer t" })
+    }
+
+    @Test func aRedirectLoopStopsAtTheLimit() async throws {
+        let api = try await TestServer.start { _ in TestResponse(status: 302, headers: [("Location", "/things/redirect")]) }
+        defer { Task { await api.stop() } }
+        let runtime = ClientRuntime(baseURL: api.baseURL, transport: URLSessionTransport(redirects: RedirectPolicy(maxRedirects: 3)))
+        let result = await runtime.send(Self.redirecting, RequestParameters(), as: JSONValue.self)
+        guard case .failure(let error) = result, case .redirectRefused(let refusal) = error.kind else {
+            Issue.record("expected a refused redirect, got \(result)")
+            return
+        }
+        #expect(refusal.reason == .tooManyRedirects(3))
+        #expect(await api.requests.count == 4, "the first request and three redirects")
+    }
+
+    @Test func aRedirectWithoutLocationIsTheAnswer() async throws {
+        let api = try await TestServer.start { _ in TestResponse(status: 302, headers: [("Content-Type", "text/plain")], body: Data("moved".utf8)) }
+        defer { Task { await api.stop() } }
+        let result = await ClientRuntime(baseURL: api.baseURL).send(Self.redirecting, RequestParameters(), as: JSONValue.self)
+        guard case .failure(let error) = result else {
+            Issue.record("expected a failure")
+            return
+        }
+        // (swift-corelibs-foundation drops the body of a 3xx response, so the message
+        // may end at the status.)
+        #expect(error.statusCode == 302)
+        #expect(error.description.hasPrefix("GET \(api.baseURL.absoluteString)/things/redirect: HTTP 302"), "\(error)")
+    }
+
+    /// True when `request` carries `credential`, where that credential is sent.
+    static func carries(_ request: TestRequest, _ credential: Credential) -> Bool {
+        switch credential {
+        case .bearer(let token): request.headers["authorization"] == "Bearer \(token)"
+        case .basic: request.headers["authorization"]?.hasPrefix("Basic ") == true
+        case .headerKey(let name, let value): request.headers[name.lowercased()] == value
+        case .queryKey(let name, let value): request.query(name) == value
+        }
+    }
+}
+
+/// The redirect decision itself, for what a loopback HTTP server cannot serve: https.
+@Suite struct RedirectPolicyTests {
+    static func request(_ url: String, credentials: [Credential] = [.bearer("t"), .queryKey(name: "key", value: "k")]) -> HTTPRequest {
+        var request = HTTPRequest(method: "GET", url: URL(string: url)!)
+        for credential in credentials {
+            switch credential {
+            case .bearer(let token): request.setValue("Bearer \(token)", forHeader: "Authorization")
+            case .queryKey(let name, let value): request.url = URL(string: url + (url.contains("?") ? "&" : "?") + "\(name)=\(value)")!
+            default: break
+            }
+        }
+        request.credentials = credentials
+        return request
+    }
+
+    static func redirect(_ status: Int = 302, to location: String) -> HTTPResponse {
+        HTTPResponse(statusCode: status, headerFields: [HTTPHeaderField(name: "Location", value: location)])
+    }
+
+    @Test(arguments: [RedirectPolicy.sameOriginOnly, .followCrossOriginWithoutCredentials])
+    func httpsIsNeverDowngradedToHTTP(_ policy: RedirectPolicy) {
+        let from = Self.request("https://api.example.com/v1/items")
+        for location in ["http://api.example.com/v1/items", "http://cdn.example.com/items"] {
+            #expect(throws: RedirectRefusal.self) {
+                try policy.request(after: Self.redirect(to: location), to: from, redirectCount: 0)
+            }
+            do {
+                _ = try policy.request(after: Self.redirect(to: location), to: from, redirectCount: 0)
+            } catch {
+                #expect(error.reason == .downgrade)
+                #expect(error.description.contains("https://api.example.com:443") && error.description.contains(":80"))
+            }
+        }
+    }
+
+    @Test func httpToHTTPSOnTheSameHostIsAnotherOrigin() throws {
+        let from = Self.request("http://api.example.com/items")
+        #expect(throws: RedirectRefusal.self) {
+            try RedirectPolicy.sameOriginOnly.request(after: Self.redirect(to: "https://api.example.com/items"), to: from, redirectCount: 0)
+        }
+        let next = try #require(try RedirectPolicy.followCrossOriginWithoutCredentials.request(
+            after: Self.redirect(to: "https://api.example.com/items?key=k"), to: from, redirectCount: 0))
+        #expect(next.url.absoluteString == "https://api.example.com/items")
+        #expect(next.value(forHeader: "Authorization") == nil)
+        #expect(next.credentials.isEmpty)
+    }
+
+    @Test func anHTTPSRedirectWithinTheOriginKeepsTheCredentials() throws {
+        let from = Self.request("https://api.example.com/v1/items")
+        let next = try #require(try RedirectPolicy.sameOriginOnly.request(
+            after: Self.redirect(308, to: "https://API.example.com:443/v2/items"), to: from, redirectCount: 0))
+        #expect(next.url.absoluteString == "https://API.example.com:443/v2/items?key=k")
+        #expect(next.value(forHeader: "Authorization") == "Bearer t")
+    }
+
+    @Test func onlyHTTPAndHTTPSAreFollowed() {
+        let from = Self.request("https://api.example.com/items")
+        for location in ["file:///etc/passwd", "ftp://api.example.com/x", "javascript:alert(1)"] {
+            do {
+                _ = try RedirectPolicy.followCrossOriginWithoutCredentials.request(after: Self.redirect(to: location), to: from, redirectCount: 0)
+                Issue.record("\(location) was followed")
+            } catch {
+                #expect(error.reason == .unsupportedScheme || error.reason == .invalidLocation, "\(location): \(error)")
+            }
+        }
+    }
+
+    @Test func otherStatusesAreAnswers() throws {
+        let from = Self.request("https://api.example.com/items")
+        for status in [200, 300, 304, 305, 404] {
+            #expect(try RedirectPolicy.sameOriginOnly.request(after: Self.redirect(status, to: "/x"), to: from, redirectCount: 0) == nil)
+        }
+    }
+}
