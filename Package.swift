@@ -88,7 +88,6 @@ let package = Package(
             dependencies: [
                 "PagegenCore",
                 "PagegenRuntime",
-                .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             swiftSettings: strictSettings

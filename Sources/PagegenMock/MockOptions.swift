@@ -16,11 +16,13 @@ public struct MockOptions: Sendable, Hashable {
     /// The faults injected into responses (each can also be asked for per request
     /// with the `X-Mock-Fault` and `X-Mock-Latency` headers).
     public var faults: MockFaults
+    /// How long the server waits for a client and how much it reads.
+    public var limits: MockHTTPLimits
 
     /// Creates options.
     public init(
         host: String = "127.0.0.1", port: Int = 0, seed: UInt64 = 1, items: Int = 100,
-        prettyJSON: Bool = false, faults: MockFaults = MockFaults()
+        prettyJSON: Bool = false, faults: MockFaults = MockFaults(), limits: MockHTTPLimits = MockHTTPLimits()
     ) {
         self.host = host
         self.port = port
@@ -28,6 +30,7 @@ public struct MockOptions: Sendable, Hashable {
         self.items = items
         self.prettyJSON = prettyJSON
         self.faults = faults
+        self.limits = limits
     }
 }
 

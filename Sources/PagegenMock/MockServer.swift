@@ -1,4 +1,4 @@
-import FlyingFox
+import FlyingSocks
 import Foundation
 import PagegenCore
 
@@ -31,13 +31,11 @@ public final class MockServer: Sendable {
     /// How each endpoint is served, in the order of ``endpoints``.
     let endpointRoles: [String]
 
-    private let http: HTTPServer
-    private let task: Task<Void, Never>
+    private let http: MockHTTPServer
     private let core: MockCore
 
-    private init(http: HTTPServer, task: Task<Void, Never>, origin: URL, core: MockCore, endpoints: [String]) {
+    private init(http: MockHTTPServer, origin: URL, core: MockCore, endpoints: [String]) {
         self.http = http
-        self.task = task
         self.origin = origin
         self.core = core
         self.spec = core.plan.spec
@@ -75,32 +73,17 @@ public final class MockServer: Sendable {
 
         let core = MockCore(plan: plan, options: options)
         let responder = MockResponder(core: core)
-        let http = HTTPServer(address: try .inet(ip4: host, port: UInt16(options.port)), timeout: 600, logger: .disabled)
-        await http.appendRoute("*") { request in
-            await Self.handle(request, responder: responder, state: core.state, onRequest: onRequest)
-        }
-        let failure = StartFailure()
-        let task = Task {
-            do { try await http.run() } catch { await failure.set(error) }
-        }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !(await http.isListening) {
-            if let error = await failure.error {
-                throw MockServerError.cannotListen("\(host):\(options.port): \(error.localizedDescription)")
+        let http: MockHTTPServer
+        do {
+            http = try await MockHTTPServer.start(host: host, port: UInt16(options.port), limits: options.limits) { request in
+                await Self.handle(request, responder: responder, state: core.state, onRequest: onRequest)
             }
-            guard ContinuousClock.now < deadline else {
-                task.cancel()
-                throw MockServerError.notListening
-            }
-            try? await Task.sleep(for: .milliseconds(5))
+        } catch {
+            throw MockServerError.cannotListen("\(host):\(options.port): \(error.localizedDescription)")
         }
-        guard case .ip4(let address, let port)? = await http.listeningAddress else {
-            task.cancel()
-            throw MockServerError.notListening
-        }
-        let origin = URL(string: "http://\(address == "0.0.0.0" ? "127.0.0.1" : address):\(port)")!
+        let origin = URL(string: "http://\(http.host == "0.0.0.0" ? "127.0.0.1" : http.host):\(http.port)")!
         await core.state.setOrigin(origin.absoluteString)
-        return MockServer(http: http, task: task, origin: origin, core: core, endpoints: responder.endpointList)
+        return MockServer(http: http, origin: origin, core: core, endpoints: responder.endpointList)
     }
 
     /// Every request answered so far, in order.
@@ -115,49 +98,33 @@ public final class MockServer: Sendable {
 
     /// Stops the server and closes its connections.
     public func stop() async {
-        await http.stop(timeout: 0)
-        task.cancel()
+        await http.stop()
     }
 
     private static func handle(
-        _ request: HTTPRequest, responder: MockResponder, state: MockState,
+        _ request: ReceivedRequest, responder: MockResponder, state: MockState,
         onRequest: (@Sendable (MockRequestRecord) -> Void)?
-    ) async -> HTTPResponse {
+    ) async -> OutgoingResponse {
         var headers: [String: String] = [:]
         for (name, value) in request.headers {
-            let key = name.rawValue.lowercased()
+            let key = name.lowercased()
             headers[key] = headers[key].map { "\($0), \(value)" } ?? value
         }
-        let body = (try? await request.bodyData) ?? Data()
-        let rawPath = request.target.path(percentEncoded: true)
-        let rawQuery = request.target.query(percentEncoded: true)
         let outcome = await responder.respond(
-            method: request.method.rawValue, rawPath: rawPath, rawQuery: rawQuery, headers: headers, body: body,
+            method: request.method, rawPath: request.rawPath, rawQuery: request.rawQuery, headers: headers, body: request.body,
             fallbackOrigin: await state.fallbackOrigin)
-        let response = outcome.response
-        var fields = HTTPHeaders()
-        for field in response.headers { fields.addValue(field.value, for: HTTPHeader(field.name)) }
+        var response = outcome.response
         let applied = outcome.faults.applied
-        if !applied.isEmpty { fields.addValue(applied.joined(separator: ", "), for: HTTPHeader("X-Mock-Faults")) }
+        if !applied.isEmpty { response.headers.append(("X-Mock-Faults", applied.joined(separator: ", "))) }
         let record = MockRequestRecord(
-            method: request.method.rawValue, path: rawPath, query: rawQuery, status: response.status,
+            method: request.method, path: request.rawPath, query: request.rawQuery, status: response.status,
             endpoint: outcome.endpoint, faults: applied)
         await state.record(record)
         onRequest?(record)
-        let status = HTTPStatusCode(response.status, phrase: HTTPPhrases.phrase(response.status))
-        if outcome.faults.truncate || outcome.faults.drip != nil {
-            let cut = outcome.faults.truncate ? response.body.count / 2 : nil
-            return HTTPResponse(statusCode: status, headers: fields,
-                                body: FaultBodies.body(response.body, drip: outcome.faults.drip, cutAt: cut))
-        }
-        return HTTPResponse(statusCode: status, headers: fields, body: response.body)
+        return OutgoingResponse(
+            status: response.status, headers: response.headers, body: response.body,
+            drip: outcome.faults.drip, cutAt: outcome.faults.truncate ? response.body.count / 2 : nil)
     }
-}
-
-/// The error that stopped a server before it listened.
-private actor StartFailure {
-    var error: (any Error)?
-    func set(_ error: any Error) { self.error = error }
 }
 
 /// Why a mock server did not start.
@@ -168,15 +135,12 @@ public enum MockServerError: Error, Sendable, CustomStringConvertible {
     case badItemCount(Int)
     /// The address could not be bound (in use, not an IPv4 address, …).
     case cannotListen(String)
-    /// The server stopped before it listened.
-    case notListening
 
     public var description: String {
         switch self {
         case .badPort(let port): "the port \(port) is not between 0 and 65535"
         case .badItemCount(let count): "the item count \(count) is negative"
         case .cannotListen(let reason): "cannot listen on \(reason)"
-        case .notListening: "the server stopped before it listened"
         }
     }
 }
@@ -189,7 +153,13 @@ enum HTTPPhrases {
         case 400: "Bad Request"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 413: "Content Too Large"
+        case 414: "URI Too Long"
         case 429: "Too Many Requests"
+        case 431: "Request Header Fields Too Large"
+        case 501: "Not Implemented"
+        case 505: "HTTP Version Not Supported"
         case 500: "Internal Server Error"
         case 502: "Bad Gateway"
         case 503: "Service Unavailable"

@@ -82,6 +82,12 @@ struct MockCommand: AsyncParsableCommand {
     @Option(help: "The most items drift inserts into one list (default: --items).")
     var driftLimit: Int?
 
+    @Option(help: "The longest a client may take to send a whole request (408 after it), or stall while reading a response.")
+    var readTimeout: String = "10s"
+
+    @Option(help: "The longest a keep-alive connection may wait for its next request.")
+    var idleTimeout: String = "60s"
+
     func validate() throws {
         for (name, rate) in [("--error-rate", errorRate), ("--throttle-rate", throttleRate), ("--truncate-rate", truncateRate),
                              ("--malformed-rate", malformedRate), ("--body-error-rate", bodyErrorRate)]
@@ -100,6 +106,10 @@ struct MockCommand: AsyncParsableCommand {
         if let drip, MockFaults.Drip(parsing: drip) == nil {
             throw ValidationError("--drip '\(drip)' is not BYTES/DELAY such as 64/10ms")
         }
+        for (name, value) in [("--read-timeout", readTimeout), ("--idle-timeout", idleTimeout)]
+        where MockHTTPLimits.timeout(parsing: value) == nil {
+            throw ValidationError("\(name) '\(value)' is not a time such as 10s or 500ms (above 0, at most an hour)")
+        }
     }
 
     var options: MockOptions {
@@ -110,7 +120,10 @@ struct MockCommand: AsyncParsableCommand {
                 errorRate: errorRate, errorStatus: errorStatus, throttleRate: throttleRate, retryAfter: retryAfter,
                 truncateRate: truncateRate, malformedRate: malformedRate, bodyErrorRate: bodyErrorRate,
                 drip: drip.flatMap(MockFaults.Drip.init(parsing:)), loopingCursors: loop, drift: drift,
-                driftLimit: driftLimit))
+                driftLimit: driftLimit),
+            limits: MockHTTPLimits(
+                readTimeout: MockHTTPLimits.timeout(parsing: readTimeout) ?? .seconds(10),
+                idleTimeout: MockHTTPLimits.timeout(parsing: idleTimeout) ?? .seconds(60)))
     }
 
     func run() async throws {

@@ -21,8 +21,10 @@ import Testing
         await server.stop()
     }
 
-    /// Waits until `condition` holds, checking after every change of `list` (at most `timeout`).
-    func waitUntil<Item>(_ list: PagedList<Item>, timeout: Duration = .seconds(5), _ condition: @MainActor () -> Bool) async -> Bool {
+    /// Waits until `condition` holds, looking every 5 ms (at most `timeout`). The timeout is generous: it only
+    /// matters when the test fails, and the whole suite on a 2-core machine can hold
+    /// every thread for seconds with synchronous generator tests.
+    func waitUntil<Item>(_ list: PagedList<Item>, timeout: Duration = .seconds(30), _ condition: @MainActor () -> Bool) async -> Bool {
         if condition() { return true }
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+@testable import PagegenMock
 import Testing
 
 /// Runs the built `pagegen-mock` binary the way a user does.
@@ -61,6 +62,21 @@ import Testing
         let errors = try await Self.finish(process, out, err).errors
         #expect(process.terminationStatus == 64)
         #expect(errors.contains("--error-rate must be between 0 and 1"))
+
+        let (timeout, timeoutOut, timeoutErr) = try Self.process(["specs/articles.pagegen.yaml", "--read-timeout", "0s"])
+        let timeoutErrors = try await Self.finish(timeout, timeoutOut, timeoutErr).errors
+        #expect(timeout.terminationStatus == 64)
+        #expect(timeoutErrors.contains("--read-timeout '0s' is not a time such as 10s or 500ms"), "\(timeoutErrors)")
+    }
+
+    @Test func timeoutsParse() {
+        #expect(MockHTTPLimits.timeout(parsing: "10s") == .seconds(10))
+        #expect(MockHTTPLimits.timeout(parsing: "1.5s") == .milliseconds(1500))
+        #expect(MockHTTPLimits.timeout(parsing: "250ms") == .milliseconds(250))
+        #expect(MockHTTPLimits.timeout(parsing: "250") == .milliseconds(250))
+        for bad in ["0", "-1s", "2h", "7200s", "soon", ""] {
+            #expect(MockHTTPLimits.timeout(parsing: bad) == nil, "\(bad)")
+        }
     }
 
     @Test func itServesUntilInterrupted() async throws {

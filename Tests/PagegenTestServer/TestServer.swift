@@ -31,7 +31,9 @@ public final class TestServer: Sendable {
         host: String = "127.0.0.1",
         _ handler: @escaping @Sendable (TestRequest) async -> TestResponse
     ) async throws -> TestServer {
-        let server = HTTPServer(address: try .inet(ip4: host, port: 0), logger: .disabled)
+        // A generous handler timeout: FlyingFox answers 500 on its own after 15 s, which
+        // a busy 2-core machine running the whole suite can reach.
+        let server = HTTPServer(address: try .inet(ip4: host, port: 0), timeout: 300, logger: .disabled)
         let log = RequestLog()
         await server.appendRoute("*") { request in
             let recorded = await TestRequest(request)
