@@ -114,6 +114,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        .executableTarget(
+            name: "MockLoadBaseline",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Benchmarks/MockLoadBaseline",
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Tests
 
         .target(

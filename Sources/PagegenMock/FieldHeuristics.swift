@@ -14,6 +14,12 @@ struct FieldName: Sendable, Hashable {
     init(_ raw: String, model: String? = nil) {
         self.raw = raw
         self.model = model
+        self.words = raw.utf8.allSatisfy { $0 < 0x80 } ? Self.asciiWords(raw) : Self.words(raw)
+    }
+
+    /// Splits at `_ - . $` and spaces, and before an upper-case letter that follows a
+    /// lower-case one or a digit (`createdAt`, `page2Size`); lower-cases the words.
+    private static func words(_ raw: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?
@@ -30,7 +36,32 @@ struct FieldName: Sendable, Hashable {
             previous = character
         }
         if !current.isEmpty { words.append(current) }
-        self.words = words.map { $0.lowercased() }
+        return words.map { $0.lowercased() }
+    }
+
+    /// ``words(_:)`` for ASCII names (every name a spec has in practice), on bytes:
+    /// the data generator splits every field name of every item it makes.
+    private static func asciiWords(_ raw: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        var previous: UInt8?
+        for byte in raw.utf8 {
+            let isUpper = (0x41...0x5A).contains(byte)
+            switch byte {
+            case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: " "), UInt8(ascii: "$"):
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
+            default:
+                if isUpper, let previous, (0x61...0x7A).contains(previous) || (0x30...0x39).contains(previous) {
+                    if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                    current.removeAll(keepingCapacity: true)
+                }
+                current.append(isUpper ? byte + 0x20 : byte)
+            }
+            previous = byte
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+        return words
     }
 
     /// True when any word is one of `candidates`.

@@ -13,8 +13,11 @@ struct ItemKeyCodec: Sendable {
     static let maxIndex = 1 << 40
 
     init(model: String?, salt: UInt64) {
-        let letters = (model ?? "item").lowercased().filter { $0.isLetter && $0.isASCII }
-        prefix = String(letters.prefix(3)).isEmpty ? "itm" : String(letters.prefix(3))
+        let letters = (model ?? "item").utf8.lazy
+            .filter { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+            .map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+            .prefix(3)
+        prefix = letters.isEmpty ? "itm" : String(decoding: Array(letters), as: UTF8.self)
         self.salt = salt
     }
 

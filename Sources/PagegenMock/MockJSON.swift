@@ -117,6 +117,11 @@ public indirect enum MockJSON: Sendable, Hashable {
 
     private static func writeString(_ text: String, to output: inout String) {
         output += "\""
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output += text  // nothing to escape: most keys and values
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

@@ -147,6 +147,9 @@ import Testing
         #expect(FieldName("objectID").words == ["object", "id"])
         #expect(FieldName("objectID").isIdentifierLike)
         #expect(FieldName("X-Total-Count").words == ["x", "total", "count"])
+        #expect(FieldName("page2Size.$top").words == ["page2", "size", "top"])
+        #expect(FieldName("HTMLBody").words == ["htmlbody"])
+        #expect(FieldName("größeÄnderung_ID").words == ["größe", "änderung", "id"], "names beyond ASCII split the same way")
     }
 
     @Test func theSeededGeneratorIsStableAcrossRuns() {
