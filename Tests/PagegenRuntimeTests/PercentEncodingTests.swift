@@ -1,5 +1,6 @@
 import Foundation
 @testable import PagegenRuntime
+import PagegenTestServer
 import Testing
 
 @Suite struct PercentEncodingTests {
@@ -31,6 +32,23 @@ import Testing
         #expect(request.value(forHeader: "x-trace") == "t1")
         #expect(request.value(forHeader: "X-Fixed") == "1")
         #expect(request.value(forHeader: "Accept") == "application/json")
+    }
+
+    @Test func hostileValuesStayInTheirSegmentOrQueryItem() async throws {
+        let server = try await TestServer.start { _ in .json("{}") }
+        defer { Task { await server.stop() } }
+        let endpoint = Endpoint(name: "thing", method: "GET", path: "/api/things/{id}")
+        let runtime = ClientRuntime(baseURL: server.baseURL, credentials: [.queryKey(name: "api_key", value: "k")])
+        for (id, query) in [("../../admin", "a&b=c#d"), ("a?b#c/d", "x\r\ny"), ("x\r\nHost: evil", "api_key=stolen")] {
+            var parameters = RequestParameters()
+            parameters.path("id", id)
+            parameters.query("q", query)
+            _ = try await runtime.send(endpoint, parameters, as: JSONValue.self).get()
+        }
+        let requests = await server.requests
+        #expect(requests.map(\.rawPath) == ["/api/things/..%2F..%2Fadmin", "/api/things/a%3Fb%23c%2Fd", "/api/things/x%0D%0AHost%3A%20evil"])
+        #expect(requests.map(\.rawQuery) == ["q=a%26b%3Dc%23d&api_key=k", "q=x%0D%0Ay&api_key=k", "q=api_key%3Dstolen&api_key=k"])
+        #expect(requests.allSatisfy { $0.headers["host"]?.hasPrefix("127.0.0.1:") == true })
     }
 
     @Test func aMissingPathParameterIsAnInvalidRequest() {

@@ -5,7 +5,7 @@ import PagegenYAML
 enum EndpointLoader {
     static let methods = ["get", "post", "put", "patch", "delete"]
     static let keys = methods + [
-        "summary", "description", "path", "query", "header", "headers", "body", "returns", "paging", "window",
+        "summary", "description", "path", "query", "header", "headers", "body", "returns", "paging", "window", "idempotent",
     ]
 
     static func load(_ node: Node, context: LoadContext) -> [EndpointSpec] {
@@ -48,18 +48,32 @@ enum EndpointLoader {
             method: method.uppercased(),
             path: path,
             summary: (reader.string("summary") ?? reader.string("description"))?.value,
-            pathParameters: reader["path"].map { parameters($0, what: "'path' of \(what)", context: context) } ?? [],
+            pathParameters: reader["path"].map { parameters($0, what: "'path' of \(what)", inPath: true, context: context) } ?? [],
             queryParameters: reader["query"].map { parameters($0, what: "'query' of \(what)", context: context) } ?? [],
             headerParameters: reader["header"].map { parameters($0, what: "'header' of \(what)", context: context) } ?? [],
             headers: reader["headers"].map { SpecLoader.readFixedHeaders($0, what: "'headers' of \(what)", context: context) } ?? [],
             body: reader["body"].flatMap { TypeLoader.type($0, what: "'body' of \(what)", context: context) },
             returns: returns,
             paging: reader["paging"].flatMap { PagingLoader.load($0, endpoint: name.value, context: context) },
-            window: reader["window"].flatMap { window($0, endpoint: name.value, context: context) }
+            window: reader["window"].flatMap { window($0, endpoint: name.value, context: context) },
+            idempotent: idempotent(reader, method: method, what: what, context: context)
         )
     }
 
-    private static func parameters(_ node: Node, what: String, context: LoadContext) -> [ParameterSpec] {
+    /// `idempotent: true` marks a `POST` or `PATCH` safe to send twice (a search sent
+    /// as POST), `false` a `GET`, `PUT` or `DELETE` that is not; saying what the
+    /// method says already is a warning.
+    private static func idempotent(_ reader: MappingReader, method: String, what: String, context: LoadContext) -> Located<Bool>? {
+        guard let value = reader.bool("idempotent"), let key = reader.keyNode("idempotent") else { return nil }
+        let byMethod = ["get", "put", "delete"].contains(method)
+        if value == byMethod {
+            context.warning("\(what) is \(value ? "" : "not ")idempotent by its method (\(method.uppercased())); 'idempotent: \(value)' changes nothing",
+                            at: key.mark, hint: "remove it")
+        }
+        return Located(value, at: key.mark)
+    }
+
+    private static func parameters(_ node: Node, what: String, inPath: Bool = false, context: LoadContext) -> [ParameterSpec] {
         guard let pairs = node.pairs else {
             context.error("\(what) must be a mapping of parameter names to types", at: node.mark,
                           hint: "write '{ name: String }'")
@@ -73,8 +87,21 @@ enum EndpointLoader {
                 continue
             }
             guard let field = TypeLoader.field(pair.value, what: "parameter '\(name)'", context: context) else { continue }
+            var allowsEmpty = false
+            if let allowEmpty = field.allowEmpty {
+                if !inPath {
+                    context.error("'allowEmpty' is for path parameters; the parameter '\(name)' in \(what) is sent as it is, empty or not",
+                                  at: allowEmpty.mark, hint: "remove it")
+                } else if field.type.value != .named("String") {
+                    context.error("'allowEmpty' is for String path parameters, and '\(name)' is \(field.type.value)",
+                                  at: allowEmpty.mark, hint: "remove it, or make '\(name)' a String")
+                } else {
+                    allowsEmpty = allowEmpty.value
+                }
+            }
             parameters.append(ParameterSpec(name: Located(name, at: pair.key.mark), type: field.type,
-                                            defaultValue: field.defaultValue, description: field.description))
+                                            defaultValue: field.defaultValue, description: field.description,
+                                            allowsEmpty: allowsEmpty))
         }
         return parameters
     }

@@ -60,6 +60,10 @@ enum ModelLoader {
             guard let field = TypeLoader.field(pair.value, what: "field '\(name)' of model '\(model)'", context: context) else {
                 continue
             }
+            if let allowEmpty = field.allowEmpty {
+                context.error("'allowEmpty' is for path parameters, not for the field '\(name)' of model '\(model)'",
+                              at: allowEmpty.mark, hint: "remove it")
+            }
             fields.append(FieldSpec(name: Located(name, at: pair.key.mark), type: field.type,
                                     dateFormat: field.dateFormat, description: field.description))
         }

@@ -91,6 +91,10 @@ public enum SpecLoader {
                               hint: "write 'Header-Name: \"value\"'")
                 return nil
             }
+            if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+                context.error("the value of the header '\(name)' holds a line break, which a header value cannot", at: pair.value.mark)
+                return nil
+            }
             return FixedHeader(name: name, value: value)
         }
     }

@@ -5,13 +5,15 @@ import PagegenYAML
 /// `{ type: Date, dates: unixSeconds }`).
 enum TypeLoader {
     /// The keys of a field's long form.
-    static let fieldKeys = ["type", "enum", "map", "optional", "dates", "description", "default"]
+    static let fieldKeys = ["type", "enum", "map", "optional", "dates", "description", "default", "allowEmpty"]
 
     struct Field {
         var type: Located<TypeReference>
         var dateFormat: DateFormatName?
         var description: String?
         var defaultValue: String?
+        /// `allowEmpty:` as written, for path parameters (an error anywhere else).
+        var allowEmpty: Located<Bool>?
     }
 
     /// Reads the scalar type syntax at `text`.
@@ -89,7 +91,8 @@ enum TypeLoader {
                 context.error("'dates' applies to Date fields only, and this one is \(type.value)", at: dates.mark)
             }
         }
+        let allowEmpty = reader.bool("allowEmpty").map { Located($0, at: reader.keyNode("allowEmpty")!.mark) }
         return Field(type: type, dateFormat: dateFormat, description: reader.string("description")?.value,
-                     defaultValue: reader.string("default")?.value)
+                     defaultValue: reader.string("default")?.value, allowEmpty: allowEmpty)
     }
 }

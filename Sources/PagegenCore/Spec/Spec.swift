@@ -115,6 +115,9 @@ public struct ParameterSpec: Sendable, Hashable {
     public var defaultValue: String?
     /// A description for the doc comment.
     public var description: String?
+    /// For a path parameter: an empty value is sent (`allowEmpty: true`) instead of
+    /// failing the call (an empty segment usually names another resource).
+    public var allowsEmpty: Bool = false
 }
 
 /// One endpoint.
@@ -143,4 +146,7 @@ public struct EndpointSpec: Sendable, Hashable {
     public var paging: PagingSpec?
     /// Where the endpoint is a window into a paged endpoint.
     public var window: WindowSpec?
+    /// `idempotent:` as written: whether a request may be sent twice (and so retried),
+    /// when it differs from what the method says. Nil leaves it to the method.
+    public var idempotent: Located<Bool>? = nil
 }

@@ -76,11 +76,14 @@ struct EndpointTranslator {
             resultType = returns
             call = "runtime.send(Operations.\(name)Endpoint, \(parametersCall), as: \(returns).self)"
         }
-        let endpointArgs = [
+        var endpointArgs = [
             "name: \(SwiftNaming.stringLiteral(endpoint.name.value))",
             "method: \(SwiftNaming.stringLiteral(endpoint.method))",
             "path: \(SwiftNaming.stringLiteral(endpoint.path.value))",
         ]
+        let emptyAllowed = endpoint.pathParameters.filter(\.allowsEmpty).map { SwiftNaming.stringLiteral($0.name.value) }
+        if !emptyAllowed.isEmpty { endpointArgs.append("emptyPathParameters: [\(emptyAllowed.joined(separator: ", "))]") }
+        if let idempotent = endpoint.idempotent { endpointArgs.append("isIdempotent: \(idempotent.value)") }
         return EndpointCode(
             name: SwiftNaming.lowerCamel(endpoint.name.value),
             functionName: SwiftNaming.memberName(endpoint.name.value),

@@ -58,7 +58,7 @@ extension AlgoliaAPI.Client {
 extension AlgoliaAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let searchEndpoint = Endpoint(name: "search", method: "POST", path: "/indexes/{index}/query")
+        static let searchEndpoint = Endpoint(name: "search", method: "POST", path: "/indexes/{index}/query", isIdempotent: true)
 
         static func searchParameters(index: String, body: AlgoliaAPI.SearchQuery) -> RequestParameters {
             var parameters = RequestParameters()

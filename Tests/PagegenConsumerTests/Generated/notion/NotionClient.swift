@@ -59,7 +59,7 @@ extension NotionAPI.Client {
 extension NotionAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let queryDatabaseEndpoint = Endpoint(name: "queryDatabase", method: "POST", path: "/databases/{database_id}/query")
+        static let queryDatabaseEndpoint = Endpoint(name: "queryDatabase", method: "POST", path: "/databases/{database_id}/query", isIdempotent: true)
 
         static func queryDatabaseParameters(databaseID: String, body: NotionAPI.DatabaseQuery) -> RequestParameters {
             var parameters = RequestParameters()
