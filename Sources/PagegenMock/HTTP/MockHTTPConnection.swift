@@ -29,7 +29,13 @@ struct MockHTTPConnection: Sendable {
     /// Requests and responses until the connection is to close.
     private func exchange(_ watch: ConnectionWatch) async {
         var reader = RequestReader(socket: socket, limits: limits)
+        var first = true
         while !Task.isCancelled {
+            // Between two requests, let the other connections run: a client that sends its
+            // next request as soon as it has an answer would otherwise keep a thread to
+            // itself, and under load the others would wait seconds.
+            if !first { await Task.yield() }
+            first = false
             guard watch.enter(.idle, awaiting: "the request head") else { return }
             let request: ReceivedRequest
             do {
