@@ -32,8 +32,8 @@ public struct GeneratorPipeline {
         guard let spec = check(text, file: file, diagnostics: diagnostics), !diagnostics.hasErrors else {
             throw GenerationFailed(diagnostics: diagnostics.sorted)
         }
-        let code = SpecTranslator.translate(spec, config: config, diagnostics: diagnostics)
-        return SwiftRenderer.render(code, templates: templates, config: config, diagnostics: diagnostics)
+        let code = SpecTranslator.translate(spec, config: config)
+        return try SwiftRenderer.render(code, templates: templates)
     }
 
     /// Reads `url` and runs every stage; `displayName` is how diagnostics name the file.

@@ -112,7 +112,7 @@ import Testing
             endpoints: {}
             """)
         #expect(output == [
-            "specs/shop.pagegen.yaml:7:5: error: the fields 'sale_price' and 'salePrice' of model 'Product' both become 'salePrice' in Swift; one type cannot decode both; keep the one you need",
+            "specs/shop.pagegen.yaml:7:5: error: the fields 'sale_price' and 'salePrice' of model 'Product' both become 'salePrice' in Swift; give one of them another Swift name with 'swiftName:', such as 'salePrice: { type: Double, swiftName: salePriceValue }'",
         ])
     }
 
@@ -214,7 +214,7 @@ import Testing
                 returns: [Product]
             """)
         #expect(output == [
-            "specs/shop.pagegen.yaml:12:7: error: the parameters 'page[size]' and 'Page-Size' of endpoint 'products' both become 'pageSize' in Swift; rename one",
+            "specs/shop.pagegen.yaml:12:7: error: the parameters 'page[size]' and 'Page-Size' of endpoint 'products' both become 'pageSize' in Swift; give it another Swift name with 'swiftName:', such as 'Page-Size: { type: Int, optional: true, swiftName: pageSizeValue }'",
         ])
     }
 
@@ -289,7 +289,7 @@ import Testing
                     returns: [Product]
                 """, file: SpecProbe.file, templates: try TemplateSet.load(), diagnostics: DiagnosticCollector())
             let models = files.first { $0.name == "ShopModels.swift" }?.contents ?? ""
-            #expect(models.contains("struct NewProduct: Codable"), "a model sent in a body list must be Encodable")
+            #expect(models.contains("struct NewProduct: Swift.Codable"), "a model sent in a body list must be Encodable")
         }
     }
 

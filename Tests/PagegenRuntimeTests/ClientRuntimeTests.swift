@@ -1,5 +1,5 @@
 import Foundation
-import PagegenRuntime
+@_spi(Generated) import PagegenRuntime
 import Testing
 
 /// A transport that answers from a closure and records what it was sent.

@@ -1,5 +1,5 @@
 import Testing
-@testable import PagegenRuntime
+@_spi(Generated) @testable import PagegenRuntime
 
 /// Jumps, estimated totals, SwiftUI's appear/disappear, pages that change length.
 @MainActor

@@ -1,5 +1,5 @@
 import Testing
-@testable import PagegenRuntime
+@_spi(Generated) @testable import PagegenRuntime
 
 /// Prefetching, cancelling, concurrency, flings and the memory bound.
 @MainActor

@@ -1,5 +1,5 @@
 import Testing
-@testable import PagegenRuntime
+@_spi(Generated) @testable import PagegenRuntime
 
 /// Cursor and link lists, which can only walk from page to page.
 @MainActor

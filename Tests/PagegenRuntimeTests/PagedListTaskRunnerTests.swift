@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PagegenRuntime
+@_spi(Generated) @testable import PagegenRuntime
 
 /// A server whose answers the test releases one by one: each `load` waits until
 /// the test resumes it, or until its task is cancelled.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PagegenRuntime
+@_spi(Generated) @testable import PagegenRuntime
 
 /// An item of the test lists: its row in the server's data, and a version that a
 /// refresh can bump.

@@ -45,15 +45,8 @@ public enum ConfigLoader {
                 return nil
             })
         }
-        if let namespace = reader.string("namespace") {
-            if SwiftNaming.isTypeName(namespace.value) {
-                config.namespace = namespace.value
-            } else {
-                context.error("'\(namespace.value)' cannot name a namespace", at: namespace.mark, hint: "use a Swift type name")
-            }
-        }
         if let prefix = reader.string("typePrefix") {
-            if prefix.value.isEmpty || SwiftNaming.isTypeName(prefix.value) {
+            if prefix.value.isEmpty || NameConversion.isTypeName(prefix.value) {
                 config.typePrefix = prefix.value
             } else {
                 context.error("'\(prefix.value)' cannot start a type name", at: prefix.mark, hint: "use letters and digits, starting with a letter")
@@ -61,6 +54,13 @@ public enum ConfigLoader {
         }
         if let imports = reader["imports"] {
             config.extraImports = list(imports, what: "'imports'", context: context).map(\.value)
+        }
+        if let namespace = reader.string("namespace") {
+            if let problem = SpecNames.namespaceProblem(namespace.value, modules: SpecNames.modules + config.extraImports) {
+                context.error(problem.message, at: namespace.mark, hint: problem.hint)
+            } else {
+                config.namespace = namespace.value
+            }
         }
         config.templatesDirectory = reader.string("templates")?.value
         return config

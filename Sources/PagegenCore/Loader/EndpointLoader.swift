@@ -101,7 +101,7 @@ enum EndpointLoader {
             }
             parameters.append(ParameterSpec(name: Located(name, at: pair.key.mark), type: field.type,
                                             defaultValue: field.defaultValue, description: field.description,
-                                            allowsEmpty: allowsEmpty))
+                                            allowsEmpty: allowsEmpty, swiftName: field.swiftName))
         }
         return parameters
     }

@@ -65,7 +65,7 @@ enum ModelLoader {
                               at: allowEmpty.mark, hint: "remove it")
             }
             fields.append(FieldSpec(name: Located(name, at: pair.key.mark), type: field.type,
-                                    dateFormat: field.dateFormat, description: field.description))
+                                    dateFormat: field.dateFormat, description: field.description, swiftName: field.swiftName))
         }
         return fields
     }

@@ -5,7 +5,7 @@ import PagegenYAML
 /// `{ type: Date, dates: unixSeconds }`).
 enum TypeLoader {
     /// The keys of a field's long form.
-    static let fieldKeys = ["type", "enum", "map", "optional", "dates", "description", "default", "allowEmpty"]
+    static let fieldKeys = ["type", "enum", "map", "optional", "dates", "description", "default", "allowEmpty", "swiftName"]
 
     struct Field {
         var type: Located<TypeReference>
@@ -14,6 +14,7 @@ enum TypeLoader {
         var defaultValue: String?
         /// `allowEmpty:` as written, for path parameters (an error anywhere else).
         var allowEmpty: Located<Bool>?
+        var swiftName: Located<String>?
     }
 
     /// Reads the scalar type syntax at `text`.
@@ -93,6 +94,6 @@ enum TypeLoader {
         }
         let allowEmpty = reader.bool("allowEmpty").map { Located($0, at: reader.keyNode("allowEmpty")!.mark) }
         return Field(type: type, dateFormat: dateFormat, description: reader.string("description")?.value,
-                     defaultValue: reader.string("default")?.value, allowEmpty: allowEmpty)
+                     defaultValue: reader.string("default")?.value, allowEmpty: allowEmpty, swiftName: reader.string("swiftName"))
     }
 }

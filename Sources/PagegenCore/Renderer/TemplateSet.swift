@@ -1,18 +1,25 @@
 import Foundation
 import Mustache
 import PagegenTemplates
+import PagegenYAML
 
 /// The templates a run renders with: the bundled ones, each replaced by a file of
 /// the same name from a user's folder when one is given.
+///
+/// Every template is checked when it is loaded: a name it uses that the code model
+/// does not have (``TemplateNames``), or a partial that does not exist, is an error
+/// at its line and column, so that a typo cannot render as nothing.
 public struct TemplateSet: Sendable {
-    /// The names every template set has: a template per file, and `Enum`, a partial
-    /// the others include.
-    public static let names = ["Models", "Client", "Paging", "Enum"]
+    /// The names every template set has: a template per file (`Models`, `Client`,
+    /// `Paging`), and the partials they include: `Header` (the file header, imports
+    /// and namespace) and `Enum` (an enumeration).
+    public static let names = ["Models", "Client", "Paging", "Header", "Enum"]
 
     let library: MustacheLibrary
 
     /// Loads the bundled templates, overridden by those in `overrides`.
-    /// - Throws: ``GenerationFailed`` when a template is missing or does not parse.
+    /// - Throws: ``GenerationFailed`` when a template is missing, does not parse, or
+    ///   uses a name the code model does not have.
     public static func load(overrides: URL? = nil) throws -> TemplateSet {
         var library = MustacheLibrary()
         guard let bundled = BundledTemplates.directory else {
@@ -22,26 +29,116 @@ public struct TemplateSet: Sendable {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: overrides.path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw GenerationFailed(diagnostics: [Diagnostic(.error, "the templates folder '\(overrides.path)' does not exist",
-                                                                hint: "pass a folder holding Models.mustache, Client.mustache or Paging.mustache")])
+                                                                hint: "pass a folder holding any of \(names.map { "\($0).mustache" }.joined(separator: ", "))")])
             }
         }
+        var problems: [Diagnostic] = []
         for name in names {
             let file = "\(name).mustache"
             let override = overrides?.appendingPathComponent(file)
             let url = override.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
                 ?? bundled.appendingPathComponent(file)
+            let shownName = url == override ? url.path : "the bundled \(file)"
+            let text: String
             do {
-                let text = try String(contentsOf: url, encoding: .utf8)
+                text = try String(contentsOf: url, encoding: .utf8)
+            } catch {
+                throw GenerationFailed(diagnostics: [Diagnostic(.error, "cannot read the template \(shownName): \(error.localizedDescription)")])
+            }
+            do {
                 library.register(try MustacheTemplate(string: text), named: name)
             } catch {
-                throw GenerationFailed(diagnostics: [Diagnostic(.error, "cannot read the template \(url.lastPathComponent): \(error)")])
+                throw GenerationFailed(diagnostics: [Diagnostic(.error, "the template \(shownName) does not parse: \(error)")])
             }
+            problems += TemplateCheck.problems(in: text, file: url == override ? url.path : "Templates/Swift/\(file)",
+                                               partials: Set(names))
         }
+        if !problems.isEmpty { throw GenerationFailed(diagnostics: problems) }
         return TemplateSet(library: library)
     }
 
-    /// Renders the template `name` with `object`.
-    func render(_ name: String, with object: Any) -> String {
-        library.render(object, withTemplate: name) ?? ""
+    /// Renders the template `name` with `code`.
+    /// - Throws: ``GenerationFailed`` when there is no such template.
+    func render(_ name: String, with code: CodeModel) throws -> String {
+        guard let text = library.render(code, withTemplate: name) else {
+            throw GenerationFailed(diagnostics: [Diagnostic(.error, "the template \(name).mustache did not render: there is no such template")])
+        }
+        return text
+    }
+}
+
+/// Checks the tags of a template against the code model's names.
+enum TemplateCheck {
+    /// What Mustache can apply to a name: `{{#reversed(items)}}`, and inside a list
+    /// `{{#first()}}`, `{{^last()}}`, `{{index()}}`.
+    static let transforms: Set<String> = [
+        "first", "last", "index", "even", "odd", "reversed", "count", "empty", "sorted", "enumerated",
+        "capitalized", "lowercased", "uppercased", "plusone", "minusone", "equalzero",
+    ]
+
+    /// A diagnostic for each tag that names something the code model does not have.
+    static func problems(in text: String, file: String, partials: Set<String>) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            var tagStart = open.upperBound
+            var closing = "}}"
+            if rest[tagStart...].hasPrefix("{") {
+                tagStart = rest.index(after: tagStart)
+                closing = "}}}"
+            }
+            guard let close = rest[tagStart...].range(of: closing) else { break }
+            let tag = rest[tagStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let mark = self.mark(of: open.lowerBound, in: text)
+            rest = rest[close.upperBound...]
+            guard let kind = tag.first else { continue }
+            switch kind {
+            case "!", "%":
+                continue
+            case "=":
+                // Custom delimiters: the tags after this are not checked.
+                return problems
+            case ">", "<", "$":
+                let partial = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+                if kind == ">", !partials.contains(partial) {
+                    problems.append(Diagnostic(.error, "the template uses the partial '\(partial)', which does not exist",
+                                               hint: Suggestion.didYouMean(partial, in: partials) ?? "the partials are \(partials.sorted().joined(separator: ", "))",
+                                               at: SourceLocation(file: file, mark: mark)))
+                }
+                continue
+            default:
+                let name = "#^/&".contains(kind) ? tag.dropFirst().trimmingCharacters(in: .whitespaces) : tag
+                if let problem = problem(with: name) {
+                    problems.append(Diagnostic(.error, problem.message, hint: problem.hint, at: SourceLocation(file: file, mark: mark)))
+                }
+            }
+        }
+        return problems
+    }
+
+    /// Why `name` (`models`, `.`, `name.bare`, `last()`, `reversed(items)`) names nothing.
+    static func problem(with name: String) -> (message: String, hint: String)? {
+        var name = Substring(name)
+        if let open = name.firstIndex(of: "("), name.hasSuffix(")") {
+            let transform = String(name[..<open])
+            guard transforms.contains(transform) else {
+                return ("the template applies '\(transform)()', which Mustache does not have",
+                        Suggestion.didYouMean(transform, in: transforms) ?? "the transforms are \(transforms.sorted().joined(separator: ", "))")
+            }
+            name = name[name.index(after: open)..<name.index(before: name.endIndex)]
+        }
+        for part in name.split(separator: ".") where !TemplateNames.all.contains(String(part)) {
+            return ("the template uses '\(part)', which is not a name of the code model",
+                    Suggestion.didYouMean(String(part), in: TemplateNames.all) ?? "the names are documented in docs/templates.md")
+        }
+        return nil
+    }
+
+    /// The 1-based line and column of `index` in `text`.
+    static func mark(of index: String.Index, in text: String) -> Mark {
+        let before = text[..<index]
+        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        let column = before.distance(from: before.lastIndex(of: "\n").map(before.index(after:)) ?? before.startIndex, to: before.endIndex) + 1
+        return Mark(line: line, column: column)
     }
 }

@@ -23,6 +23,19 @@ public struct PagingSpec: Sendable, Hashable {
     /// Whether next links to another origin may be followed (without credentials).
     public var allowForeignLinks: Bool
 
+    /// The names on the wire of the parameters the paging block declares: the page,
+    /// offset or cursors, and the size.
+    public var parameterNames: [String] {
+        var names: [String] = []
+        switch style {
+        case .pageNumber(let parameter, _), .offset(let parameter, _): names.append(parameter.name.value)
+        case .cursor(let next, let previous): names += [next.parameter.name.value] + (previous.map { [$0.parameter.name.value] } ?? [])
+        case .link, .ids: break
+        }
+        if let size = size?.parameter { names.append(size.name.value) }
+        return names
+    }
+
     /// The paging styles.
     public enum Style: Sendable, Hashable {
         /// `page: { param, first }`

@@ -103,6 +103,8 @@ public struct FieldSpec: Sendable, Hashable {
     public var dateFormat: DateFormatName?
     /// A description for the doc comment.
     public var description: String?
+    /// The property's name in Swift, when the spec gives one (`swiftName:`).
+    public var swiftName: Located<String>?
 }
 
 /// A parameter of an endpoint: path, query or header.
@@ -118,6 +120,8 @@ public struct ParameterSpec: Sendable, Hashable {
     /// For a path parameter: an empty value is sent (`allowEmpty: true`) instead of
     /// failing the call (an empty segment usually names another resource).
     public var allowsEmpty: Bool = false
+    /// The argument's label in Swift, when the spec gives one (`swiftName:`).
+    public var swiftName: Located<String>?
 }
 
 /// One endpoint.

@@ -1,150 +1,126 @@
-/// Turns an endpoint into ``EndpointCode``: the function's parameters, the
-/// statements that fill the request, and for a paged endpoint its ``PagingCode``.
+/// Turns an endpoint into ``EndpointCode``: its parameters with their types and
+/// defaults, the arguments its generated functions add, and for a paged endpoint its
+/// ``PagingCode`` or ``IDListCode``.
 struct EndpointTranslator {
     let spec: Spec
-    let namer: TypeNamer
+    let names: SpecNames
+    let types: SwiftTypes
+
+    /// The options argument of the `…List` functions.
+    static let options = ParameterCode(
+        names: ParameterNames(label: SwiftIdentifier("options"), name: SwiftIdentifier("options")),
+        type: .named("PagegenRuntime.PagedListOptions"),
+        defaultValue: .initializer(.named("PagegenRuntime.PagedListOptions")))
 
     func translate(_ endpoint: EndpointSpec) -> EndpointCode {
-        var parameters: [ParameterCode] = []
-        var fill: [String] = []
-        var forward: [String] = []
+        guard let endpointNames = names.endpoints[endpoint.name.value] else {
+            preconditionFailure("no names for endpoint \(endpoint.name.value)")
+        }
         var enums: [EnumCode] = []
-        func parameterType(_ parameter: ParameterSpec) -> String {
-            guard let cases = TypeNamer.enumeration(in: parameter.type.value) else { return namer.swiftType(parameter.type.value) }
-            let name = SwiftNaming.typeName(endpoint.name.value) + SwiftNaming.typeName(parameter.name.value)
-            enums.append(EnumCode(name: name, cases: EnumTranslator.cases(cases)))
-            return namer.swiftType(parameter.type.value, enumName: name)
-        }
-        for parameter in endpoint.pathParameters {
-            let names = SwiftNaming.parameterNames(parameter.name.value)
-            parameters.append(ParameterCode(declaration: "\(declared(names)): \(parameterType(parameter))"))
-            fill.append("parameters.path(\(SwiftNaming.stringLiteral(parameter.name.value)), \(names.inner))")
-            forward.append("\(names.label): \(names.inner)")
-        }
-        if let body = endpoint.body {
-            parameters.append(ParameterCode(declaration: "body: \(namer.swiftType(body.value))"))
-            fill.append("parameters.body = body")
-            forward.append("body: body")
-        }
-        for (parameter, method) in endpoint.queryParameters.map({ ($0, "query") }) + endpoint.headerParameters.map({ ($0, "header") }) {
-            let names = SwiftNaming.parameterNames(parameter.name.value)
-            var declaration = "\(declared(names)): \(parameterType(parameter))"
-            if let value = parameter.defaultValue {
-                declaration += " = \(defaultLiteral(value, type: parameter.type.value))"
-            } else if parameter.type.value.isOptional {
-                declaration += " = nil"
+        let parameters = endpointNames.parameters.map { parameter -> ParameterCode in
+            if let enumeration = parameter.enumeration, let values = parameter.type.inlineEnumeration {
+                enums.append(EnumTranslator.code(enumeration, values: values))
             }
-            parameters.append(ParameterCode(declaration: declaration))
-            fill.append("parameters.\(method)(\(SwiftNaming.stringLiteral(parameter.name.value)), \(names.inner))")
-            forward.append("\(names.label): \(names.inner)")
-        }
-        for header in endpoint.headers {
-            fill.append("parameters.headers.append(HTTPHeaderField(name: \(SwiftNaming.stringLiteral(header.name)), value: \(SwiftNaming.stringLiteral(header.value))))")
+            return ParameterCode(
+                names: parameter.names,
+                type: types.type(parameter.type, enumName: parameter.enumeration?.type),
+                defaultValue: parameter.spec.flatMap { defaultValue($0, enumeration: parameter.enumeration) },
+                location: parameter.location.rawValue,
+                wireName: parameter.spec.map { StringLiteral($0.name.value) })
         }
 
-        let returns = namer.swiftType(endpoint.returns.value)
+        let returnType = types.type(endpoint.returns.value)
         var docLines = DocLines.split(endpoint.summary)
         if !docLines.isEmpty { docLines.append("") }
-        docLines.append("`\(endpoint.method) \(endpoint.path.value)`")
+        docLines.append("`\(endpoint.method) \(SwiftLiteral.commentText(endpoint.path.value))`")
 
-        let paging = endpoint.paging.flatMap { paging -> PagingCode? in
-            if case .ids = paging.style { return nil }
-            return PagingTranslator(spec: spec, namer: namer).translate(
-                paging, endpoint: endpoint, parameters: parameters.map(\.declaration), forward: forward)
-        }
-        let idList = endpoint.paging.flatMap { paging -> IDListCode? in
-            guard case .ids(let item) = paging.style else { return nil }
-            return idListCode(endpoint: endpoint, itemEndpoint: item.value, size: paging.size?.defaultValue.value ?? 30,
-                              parameters: parameters.map(\.declaration), forward: forward)
-        }
-        var signature = parameters.map(\.declaration)
-        var callArguments = forward
-        let resultType: String
-        let call: String
-        let parametersCall = "Operations.\(SwiftNaming.lowerCamel(endpoint.name.value))Parameters(\(forward.joined(separator: ", ")))"
-        let name = SwiftNaming.lowerCamel(endpoint.name.value)
-        if let paging {
-            signature.append(paging.pageParameter)
-            callArguments.append(paging.keyExpression == "page" || paging.pageParameter.hasPrefix("page") ? "page: page" : "offset: offset")
-            if let size = paging.sizeParameter {
-                signature.append(size)
-                callArguments.append("\(paging.sizeArgument): \(paging.sizeArgument)")
+        var paging: PagingCode?
+        var idList: IDListCode?
+        var pageParameter: ParameterCode?
+        var sizeParameter: ParameterCode?
+        var pageSizeParameter: ParameterCode?
+        if let spec = endpoint.paging {
+            if case .ids(let item) = spec.style {
+                idList = idListCode(endpoint, item: item.value)
+                pageSizeParameter = endpointNames.pageSize.map {
+                    ParameterCode(names: $0, type: .int, defaultValue: .literal("\(spec.size?.defaultValue.value ?? 30)"))
+                }
+            } else {
+                let translator = PagingTranslator(spec: self.spec, names: names, types: types)
+                paging = translator.translate(spec, endpoint: endpoint, names: endpointNames)
+                pageParameter = translator.pageParameter(spec, names: endpointNames)
+                if let names = endpointNames.size, let size = spec.size {
+                    sizeParameter = ParameterCode(names: names, type: .int, defaultValue: .literal("\(size.defaultValue.value)"))
+                }
             }
-            resultType = "Page<\(paging.itemType)>"
-            call = "runtime.page(Operations.\(name)Endpoint, \(parametersCall), paging: Operations.\(name)Paging, at: \(paging.keyExpression), size: \(paging.sizeArgument))"
-        } else {
-            resultType = returns
-            call = "runtime.send(Operations.\(name)Endpoint, \(parametersCall), as: \(returns).self)"
         }
-        var endpointArgs = [
-            "name: \(SwiftNaming.stringLiteral(endpoint.name.value))",
-            "method: \(SwiftNaming.stringLiteral(endpoint.method))",
-            "path: \(SwiftNaming.stringLiteral(endpoint.path.value))",
-        ]
-        let emptyAllowed = endpoint.pathParameters.filter(\.allowsEmpty).map { SwiftNaming.stringLiteral($0.name.value) }
-        if !emptyAllowed.isEmpty { endpointArgs.append("emptyPathParameters: [\(emptyAllowed.joined(separator: ", "))]") }
-        if let idempotent = endpoint.idempotent { endpointArgs.append("isIdempotent: \(idempotent.value)") }
+        let sequenceParameters = parameters + [sizeParameter ?? pageSizeParameter].compactMap { $0 }
         return EndpointCode(
-            name: SwiftNaming.lowerCamel(endpoint.name.value),
-            functionName: SwiftNaming.memberName(endpoint.name.value),
-            enums: enums,
+            name: endpointNames.function,
+            specName: StringLiteral(endpoint.name.value),
+            method: StringLiteral(endpoint.method),
+            path: StringLiteral(endpoint.path.value),
+            descriptor: EndpointDescriptorCode(
+                name: StringLiteral(endpoint.name.value),
+                method: StringLiteral(endpoint.method),
+                path: StringLiteral(endpoint.path.value),
+                emptyPathParameters: endpoint.pathParameters.filter(\.allowsEmpty).map { StringLiteral($0.name.value) },
+                isIdempotent: endpoint.idempotent?.value),
             docLines: docLines,
-            endpointExpression: "Endpoint(\(endpointArgs.joined(separator: ", ")))",
             parameters: parameters,
-            fillStatements: fill,
-            forwardArguments: forward.joined(separator: ", "),
-            parameterList: parameters.map(\.declaration).joined(separator: ", "),
-            returnType: returns,
-            signature: signature.joined(separator: ", "),
-            completionSignature: signature.isEmpty ? "" : signature.joined(separator: ", ") + ", ",
-            callArguments: callArguments.joined(separator: ", "),
-            resultType: resultType,
-            call: call,
-            hasFillStatements: !fill.isEmpty,
+            headers: endpoint.headers.map { HeaderCode(name: StringLiteral($0.name), value: StringLiteral($0.value)) },
+            returnType: returnType,
+            resultType: paging.map { .generic("PagegenRuntime.Page", [$0.itemType]) } ?? returnType,
+            pageParameter: pageParameter,
+            sizeParameter: sizeParameter,
+            pageSizeParameter: pageSizeParameter,
+            functionParameters: parameters + [pageParameter, sizeParameter].compactMap { $0 },
+            sequenceParameters: sequenceParameters,
+            listParameters: sequenceParameters + [Self.options],
+            endpointDescriptor: endpointNames.endpointDescriptor,
+            parametersBuilder: endpointNames.parametersBuilder,
+            pagingDescriptor: endpointNames.pagingDescriptor,
+            pages: endpointNames.pages,
+            all: endpointNames.all,
+            loader: endpointNames.loader,
+            list: endpointNames.list,
+            enums: enums,
             paging: paging,
-            isPaged: paging != nil,
-            idList: idList,
-            isIDList: idList != nil
-        )
+            idList: idList)
     }
 
-    private func idListCode(endpoint: EndpointSpec, itemEndpoint: String, size: Int, parameters: [String], forward: [String]) -> IDListCode? {
-        guard let item = spec.endpoint(named: itemEndpoint), let idParameter = item.pathParameters.first,
-              let idType = endpoint.returns.value.arrayElement
+    /// `ids` paging: the item endpoint that fetches one id.
+    private func idListCode(_ endpoint: EndpointSpec, item: String) -> IDListCode? {
+        guard let itemEndpoint = spec.endpoint(named: item), let itemNames = names.endpoints[item],
+              let idParameter = itemNames.parameters.first, let idType = endpoint.returns.value.arrayElement
         else { return nil }
-        let itemType = namer.swiftType(item.returns.value.unwrapped)
-        let name = SwiftNaming.lowerCamel(endpoint.name.value)
+        let itemType = types.type(itemEndpoint.returns.value.unwrapped)
         return IDListCode(
             itemType: itemType,
-            idType: namer.swiftType(idType),
-            itemEndpointName: SwiftNaming.lowerCamel(itemEndpoint),
-            itemPathParameter: SwiftNaming.parameterNames(idParameter.name.value).label,
-            pageSize: size,
-            pagesName: name + "Pages",
-            allName: SwiftNaming.prefixed("all", name),
-            listName: name + "List",
-            identityExpression: PagingTranslator.identityExpression(spec: spec, type: item.returns.value.unwrapped),
-            hasIdentity: PagingTranslator.identityExpression(spec: spec, type: item.returns.value.unwrapped) != "nil",
-            sequenceParameterList: (parameters + ["pageSize: Int = \(size)"]).joined(separator: ", "),
-            sequenceForwardArguments: (forward + ["pageSize: pageSize"]).joined(separator: ", "),
-            sequenceParameterPrefix: (parameters + ["pageSize: Int = \(size)"]).joined(separator: ", ") + ", "
-        )
+            itemResultType: .optional(itemType),
+            idType: types.type(idType),
+            itemEndpointName: itemNames.function,
+            itemEndpointDescriptor: itemNames.endpointDescriptor,
+            itemParametersBuilder: itemNames.parametersBuilder,
+            itemLabel: idParameter.names.label.label,
+            identity: PagingTranslator.identity(spec: spec, names: names, itemType: itemEndpoint.returns.value.unwrapped))
     }
 
-    /// `name` or, for a keyword, `self self_`.
-    private func declared(_ names: (label: String, inner: String)) -> String {
-        names.label == names.inner ? names.label : "\(names.label) \(names.inner)"
-    }
-
-    private func defaultLiteral(_ value: String, type: TypeReference) -> String {
-        if case .enumeration = type.unwrapped {
-            return "." + SwiftNaming.memberName(value)
-        }
-        switch type.unwrapped {
-        case .named("Int"), .named("Int64"), .named("Double"), .named("Bool"):
-            return value
+    /// A query or header parameter's default: the spec's `default:`, or `nil` for an optional.
+    private func defaultValue(_ parameter: ParameterSpec, enumeration: EnumNames?) -> DefaultValue? {
+        guard let value = parameter.defaultValue else { return parameter.type.value.isOptional ? .nil : nil }
+        switch parameter.type.value.unwrapped {
+        case .enumeration(let values):
+            guard let index = values.firstIndex(of: value), let enumeration else { return nil }
+            return .enumCase(enumeration.cases[index])
+        case .named("Int"), .named("Int64"):
+            return SwiftLiteral.integer(value).map(DefaultValue.literal)
+        case .named("Double"):
+            return SwiftLiteral.double(value).map(DefaultValue.literal)
+        case .named("Bool"):
+            return .literal(value)
         default:
-            return SwiftNaming.stringLiteral(value)
+            return .string(StringLiteral(value))
         }
     }
 }

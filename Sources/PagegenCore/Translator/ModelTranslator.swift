@@ -1,93 +1,87 @@
 import Foundation
 
-/// Turns the spec's models into ``ModelCode``: Swift names, types, coding keys,
-/// enums, identity, and the conformances each model needs.
+/// Turns the spec's models into ``ModelCode``: properties with their types, coding
+/// keys, enums, identity, and the conformances each model needs.
 struct ModelTranslator {
     let spec: Spec
-    let namer: TypeNamer
+    let names: SpecNames
+    let types: SwiftTypes
     /// Models sent in a request body (directly or inside another): these are also Encodable.
     let encodable: Set<String>
-
     /// Item arrays (`Model.field`) that decode as empty when their key is missing:
     /// a missing items path is an empty page.
     let emptyWhenMissing: Set<String>
 
-    init(spec: Spec, namer: TypeNamer) {
+    init(spec: Spec, names: SpecNames) {
         self.spec = spec
-        self.namer = namer
+        self.names = names
+        types = SwiftTypes(names: names)
         emptyWhenMissing = Self.itemArrays(in: spec)
-        var roots = spec.endpoints.compactMap(\.body).flatMap { Self.modelNames(in: $0.value) }
+        var roots = spec.endpoints.compactMap(\.body).flatMap(\.value.referencedNames)
         var reached: Set<String> = []
         while let name = roots.popLast() {
             guard reached.insert(name).inserted, let model = spec.model(named: name) else { continue }
-            roots += model.fields.compactMap { Self.modelNames(in: $0.type.value) }.flatMap { $0 }
+            roots += model.fields.flatMap(\.type.value.referencedNames)
         }
         encodable = reached
     }
 
     func translate(_ model: ModelSpec) -> ModelCode {
+        guard let modelNames = names.models[model.name.value] else { preconditionFailure("no names for model \(model.name.value)") }
         let isClass = isRecursive(model)
-        let customCoding = model.fields.contains {
-            ($0.dateFormat != nil && $0.dateFormat != spec.dateFormat) || emptyWhenMissing.contains("\(model.name.value).\($0.name.value)")
+        let customCoding = model.fields.contains { field in
+            (field.dateFormat != nil && field.dateFormat != spec.dateFormat) || emptyWhenMissing.contains("\(model.name.value).\(field.name.value)")
         }
         var enums: [EnumCode] = []
-        let fields = model.fields.map { field -> FieldCode in
-            let swiftName = SwiftNaming.memberName(field.name.value)
-            var enumName: String?
-            if let cases = TypeNamer.enumeration(in: field.type.value) {
-                var name = SwiftNaming.typeName(field.name.value)
-                // An enum must not shadow a model the struct's other fields use.
-                while spec.model(named: name) != nil || name == model.name.value || enums.contains(where: { $0.name == name }) {
-                    name += "Value"
-                }
-                enumName = name
-                enums.append(EnumCode(name: name, cases: EnumTranslator.cases(cases)))
+        let fields = model.fields.enumerated().map { index, field -> FieldCode in
+            let property = modelNames.properties[index]
+            let enumeration = modelNames.enums[index]
+            if let enumeration, let values = field.type.value.inlineEnumeration {
+                enums.append(EnumTranslator.code(enumeration, values: values))
             }
-            let type = namer.swiftType(field.type.value, enumName: enumName)
-            let bareType = namer.swiftType(field.type.value.unwrapped, enumName: enumName)
+            let type = types.type(field.type.value, enumName: enumeration?.type)
             let isOptional = field.type.value.isOptional
-            let key = SwiftNaming.lowerCamel(field.name.value)
-            let format = field.dateFormat.map { ".\($0.rawValue)" }
-            let isDate = field.type.value.name == "Date" && format != nil
+            let format = field.dateFormat.flatMap { field.type.value.name == "Date" ? $0.rawValue : nil }
             return FieldCode(
-                swiftName: swiftName,
-                jsonName: field.name.value,
-                jsonNameLiteral: SwiftNaming.stringLiteral(field.name.value),
+                name: property,
+                jsonName: StringLiteral(field.name.value),
                 type: type,
                 docLines: DocLines.split(field.description),
-                needsRawKey: key != field.name.value,
+                needsRawKey: property.name != field.name.value,
                 isOptional: isOptional,
-                initDefault: isOptional ? " = nil" : "",
-                initParameter: Self.initParameter(field.name.value, type: type, isOptional: isOptional),
-                initAssignment: "self.\(swiftName) = \(SwiftNaming.parameterNames(field.name.value).inner)",
-                decodeLine: emptyWhenMissing.contains("\(model.name.value).\(field.name.value)")
-                    ? "\(swiftName) = try container.decodeIfPresent(\(bareType).self, forKey: .\(swiftName)) ?? []"
-                    : isDate
-                    ? "\(swiftName) = try container.\(isOptional ? "decodeDateIfPresent" : "decodeDate")(forKey: .\(swiftName), format: \(format!))"
-                    : "\(swiftName) = try container.\(isOptional ? "decodeIfPresent" : "decode")(\(bareType).self, forKey: .\(swiftName))",
-                encodeLine: isDate
-                    ? "try container.\(isOptional ? "encodeDateIfPresent" : "encodeDate")(\(swiftName), forKey: .\(swiftName), format: \(format!))"
-                    : "try container.\(isOptional ? "encodeIfPresent" : "encode")(\(swiftName), forKey: .\(swiftName))"
-            )
+                initializerParameter: ParameterCode(
+                    names: ParameterNames(label: property, name: modelNames.initializerNames[index]),
+                    type: type, defaultValue: isOptional ? .nil : nil),
+                decode: DecodeCode(
+                    name: property, type: type.wrapped, isOptional: isOptional,
+                    emptyWhenMissing: emptyWhenMissing.contains("\(model.name.value).\(field.name.value)"), dateFormat: format),
+                encode: EncodeCode(name: property, isOptional: isOptional, dateFormat: format))
         }
-        let identity = identityProperty(model)
-        let isEncodable = encodable.contains(model.name.value)
-        var conformances = [isEncodable ? "Codable" : "Decodable", "Sendable"]
-        if identity != nil || hasIDField(model) { conformances.append("Identifiable") }
+        var conformances = [encodable.contains(model.name.value) ? "Swift.Codable" : "Swift.Decodable", "Swift.Sendable"]
+        if modelNames.identity?.isIdentifiable == true { conformances.append("Swift.Identifiable") }
         return ModelCode(
-            name: namer.declaredName(model.name.value),
+            name: modelNames.type,
+            reference: modelNames.reference,
             docLines: DocLines.split(model.description ?? "\(model.name.value), as the API sends it."),
             kind: isClass ? "final class" : "struct",
             isClass: isClass,
-            conformances: conformances.joined(separator: ", "),
+            conformances: conformances,
             fields: fields,
             enums: enums,
-            hasFields: !fields.isEmpty,
-            identityProperty: identity,
-            isEncodable: isEncodable,
+            identityProperty: identityProperty(model, names: modelNames),
+            isEncodable: encodable.contains(model.name.value),
             customCoding: customCoding,
-            needsCodingKeys: customCoding || fields.contains(where: \.needsRawKey)
-        )
+            needsCodingKeys: customCoding || fields.contains(where: \.needsRawKey))
+    }
+
+    /// The computed `id` of a model whose identity is another field.
+    private func identityProperty(_ model: ModelSpec, names modelNames: ModelNames) -> IdentityCode? {
+        guard let identity = modelNames.identity, identity.declaresID,
+              case .success(let type) = TypeResolver(spec: spec).resolve(identity.path, in: .named(model.name.value))
+        else { return nil }
+        return IdentityCode(
+            type: types.type(type),
+            expression: AccessorBuilder(spec: spec, names: names).accessor(identity.path, from: "self", in: .named(model.name.value)))
     }
 
     /// The non-optional arrays that items paths end in.
@@ -112,29 +106,6 @@ struct ModelTranslator {
         return found
     }
 
-    static func initParameter(_ name: String, type: String, isOptional: Bool) -> String {
-        let names = SwiftNaming.parameterNames(name)
-        let declared = names.label == names.inner ? names.label : "\(names.label) \(names.inner)"
-        return "\(declared): \(type)\(isOptional ? " = nil" : "")"
-    }
-
-    /// True when the model has a field named `id` of a type that can identify it.
-    func hasIDField(_ model: ModelSpec) -> Bool {
-        guard let field = model.field(named: "id"), model.identity == nil || model.identity?.value.description == "id" else {
-            return false
-        }
-        return SpecValidator.isIdentityType(field.type.value.unwrapped)
-    }
-
-    /// The computed `id` for a model whose identity is another field.
-    private func identityProperty(_ model: ModelSpec) -> IdentityCode? {
-        guard let identity = model.identity, identity.value.description != "id", model.field(named: "id") == nil,
-              case .success(let type) = TypeResolver(spec: spec).resolve(identity.value, in: .named(model.name.value))
-        else { return nil }
-        let access = AccessorBuilder(spec: spec).expression(identity.value, from: "self", in: .named(model.name.value))
-        return IdentityCode(type: namer.swiftType(type), expression: String(access.code.dropFirst("self.".count)))
-    }
-
     /// A model that holds itself through a chain of direct (non-list) fields needs
     /// indirection: it is generated as a final class.
     private func isRecursive(_ model: ModelSpec) -> Bool {
@@ -154,34 +125,22 @@ struct ModelTranslator {
             return nil
         }
     }
-
-    static func modelNames(in type: TypeReference) -> [String] {
-        switch type {
-        case .named(let name): [name]
-        case .array(let inner), .optional(let inner), .map(let inner): modelNames(in: inner)
-        case .enumeration: []
-        }
-    }
 }
 
-/// Enum cases from raw values.
+/// Enum code from the names ``SpecNames`` gave an enum and its values.
 enum EnumTranslator {
-    static func cases(_ values: [String]) -> [EnumCaseCode] {
-        var used: Set<String> = ["unknown"]
-        return values.map { value in
-            var name = SwiftNaming.memberName(value)
-            while !used.insert(name).inserted { name += "_" }
-            return EnumCaseCode(swiftName: name, rawLiteral: SwiftNaming.stringLiteral(value))
-        }
+    static func code(_ names: EnumNames, values: [String]) -> EnumCode {
+        EnumCode(name: names.type, cases: zip(names.cases, values).map { EnumCaseCode(name: $0, value: StringLiteral($1)) })
     }
 }
 
-/// Doc comment lines from a description.
+/// Doc comment lines from a description: a line each, trimmed, with invisible
+/// characters shown (``SwiftLiteral/commentText(_:)``).
 enum DocLines {
     static func split(_ text: String?) -> [String] {
         guard let text else { return [] }
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String($0).trimmingCharacters(in: .whitespaces) }
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map { SwiftLiteral.commentText(String($0)).trimmingCharacters(in: .whitespaces) }
             .reversed().drop { $0.isEmpty }.reversed()
     }
 }

@@ -1,129 +1,146 @@
-/// Stage 3: turns a checked ``Spec`` into a ``CodeModel``, deciding every Swift
-/// name and type the templates print.
+/// Stage 3: turns a checked ``Spec`` into a ``CodeModel``, with the names
+/// ``SpecNames`` decides and every type the templates print.
 public enum SpecTranslator {
     /// Translates `spec` with `config`.
-    public static func translate(_ spec: Spec, config: GeneratorConfig, diagnostics: DiagnosticCollector) -> CodeModel {
-        let namespace = config.namespace ?? spec.namespace?.value
-        let namer = TypeNamer(spec: spec, prefix: config.typePrefix, namespace: namespace)
-        let models = ModelTranslator(spec: spec, namer: namer)
-        let endpoints = EndpointTranslator(spec: spec, namer: namer)
-        let specName = spec.name.value
+    public static func translate(_ spec: Spec, config: GeneratorConfig) -> CodeModel {
+        let names = SpecNames(spec: spec, config: config)
+        let types = SwiftTypes(names: names)
+        let models = ModelTranslator(spec: spec, names: names)
+        let endpoints = EndpointTranslator(spec: spec, names: names, types: types)
         var endpointCodes = spec.endpoints.map(endpoints.translate)
-        attachWindows(spec: spec, namer: namer, to: &endpointCodes)
+        attachWindows(spec: spec, names: names, types: types, to: &endpointCodes)
+        let specName = spec.name.value
         return CodeModel(
             specFile: spec.file.split(separator: "/").last.map(String.init) ?? spec.file,
             fileStem: config.fileStem ?? config.typePrefix + specName,
             access: config.accessModifier.rawValue,
             imports: config.extraImports,
-            namespace: namespace,
+            namespace: names.namespace,
+            file: FileCode(name: "", template: "", declaresNamespace: false),
             models: spec.models.map(models.translate),
             client: ClientCode(
-                name: namespace == nil ? "\(config.typePrefix)\(specName)Client" : "\(config.typePrefix)Client",
+                name: names.client,
+                reference: names.namespace.map { "\($0).\(names.client)" } ?? names.client,
+                operations: names.operations,
                 specName: specName,
                 docLines: DocLines.split(spec.description ?? "A client for the \(specName) API."),
-                baseURLLiteral: SwiftNaming.stringLiteral(spec.baseURL.value),
-                credentialParameters: CredentialTranslator.parameters(spec.auth),
-                credentialExpressions: CredentialTranslator.expressions(spec.auth),
-                hasCredentials: !spec.auth.isEmpty,
-                headerExpressions: spec.headers.map {
-                    "HTTPHeaderField(name: \(SwiftNaming.stringLiteral($0.name)), value: \(SwiftNaming.stringLiteral($0.value)))"
+                baseURL: StringLiteral(spec.baseURL.value),
+                credentialParameters: names.credentials.map {
+                    ParameterCode(names: $0, type: .optional(.string), defaultValue: .nil)
                 },
-                hasHeaders: !spec.headers.isEmpty,
-                dateFormat: ".\(spec.dateFormat.rawValue)",
-                bodyErrorExpression: spec.bodyError.map(bodyErrorExpression),
+                credentials: credentials(spec.auth, names: names.credentials),
+                headers: spec.headers.map { HeaderCode(name: StringLiteral($0.name), value: StringLiteral($0.value)) },
+                dateFormat: spec.dateFormat.rawValue,
+                bodyError: spec.bodyError.map(bodyError),
                 endpoints: endpointCodes,
-                parameterEnums: endpointCodes.flatMap(\.enums),
-                hasParameterEnums: endpointCodes.contains { !$0.enums.isEmpty }
-            ),
+                parameterEnums: endpointCodes.flatMap(\.enums)),
             emitModels: config.parts.contains(.models),
             emitClient: config.parts.contains(.client),
             emitPaging: config.parts.contains(.paging),
-            emitLists: config.parts.contains(.lists)
-        )
+            emitLists: config.parts.contains(.lists))
     }
 
-    private static func bodyErrorExpression(_ spec: BodyErrorSpec) -> String {
-        func keys(_ path: ResponsePath) -> String {
-            "[" + path.segments.compactMap { segment -> String? in
-                if case .key(let key) = segment { return SwiftNaming.stringLiteral(key) }
-                return nil
-            }.joined(separator: ", ") + "]"
-        }
-        let flag = spec.flag.map { keys($0.value) } ?? "nil"
-        return "BodyErrorRule(flag: \(flag), message: \(keys(spec.message.value))).check"
-    }
-
-    /// Gives each list that a window endpoint opens the code to start at the window.
-    private static func attachWindows(spec: Spec, namer: TypeNamer, to endpoints: inout [EndpointCode]) {
-        for endpoint in spec.endpoints {
-            guard let window = endpoint.window,
-                  let list = spec.endpoint(named: window.list.value),
-                  let index = endpoints.firstIndex(where: { $0.name == SwiftNaming.lowerCamel(list.name.value) }),
-                  let listPaging = list.paging
-            else { continue }
-            let accessors = AccessorBuilder(spec: spec)
-            let returns = endpoint.returns.value
-            func read(_ path: Located<ResponsePath>?) -> String {
-                guard let path else { return "nil" }
-                let access = accessors.expression(path.value, from: "$0", in: returns)
-                return access.code
-            }
-            let first: Int
-            switch listPaging.style {
-            case .pageNumber(_, let value): first = value
-            case .offset(_, let value): first = value
-            default: continue
-            }
-            let sizeDefault = listPaging.size?.defaultValue.value ?? 0
-            let pageSize = window.size.map { "\(read($0))" } ?? "\(sizeDefault)"
-            let isOffset: Bool = if case .offset = listPaging.style { true } else { false }
-            let position = first == 0 ? read(window.page) : "\(read(window.page)) - \(first)"
-            let pageIndex = isOffset ? "(\(position)) / max(1, \(pageSize))" : position
-            let start = "WindowStart(pageIndex: \(pageIndex), pageSize: \(pageSize), total: \(read(window.total)), focusRow: \(read(window.focus)))"
-            let windowName = SwiftNaming.lowerCamel(endpoint.name.value)
-            let windowCode = endpoints.first { $0.name == windowName }
-            endpoints[index].paging?.window = WindowCode(
-                endpointName: windowName,
-                responseType: namer.swiftType(returns),
-                startExpression: "{ \(start) }",
-                listName: windowName + "List",
-                parameterPrefix: (windowCode?.parameterList).map { $0.isEmpty ? "" : $0 + ", " } ?? "",
-                forwardArguments: windowCode?.forwardArguments ?? ""
-            )
-        }
-    }
-}
-
-/// The client initializer's credential parameters, per auth scheme.
-enum CredentialTranslator {
-    static func parameters(_ schemes: [AuthScheme]) -> [String] {
-        schemes.map { scheme in
-            switch scheme {
-            case .bearer: "token: String? = nil"
-            case .basic: "username: String? = nil, password: String? = nil"
-            case .headerKey(let name), .queryKey(let name): "\(keyName(name, schemes: schemes)): String? = nil"
-            }
-        }
-    }
-
-    static func expressions(_ schemes: [AuthScheme]) -> [String] {
-        schemes.map { scheme in
+    /// The credentials, from the initializer's arguments in the order ``SpecNames`` gives them.
+    private static func credentials(_ schemes: [AuthScheme], names: [ParameterNames]) -> [CredentialCode] {
+        var arguments = names.map(\.name)[...]
+        return schemes.compactMap { scheme in
             switch scheme {
             case .bearer:
-                "token.map { Credential.bearer($0) }"
+                arguments.popFirst().map { .bearer(token: $0) }
             case .basic:
-                "username.map { Credential.basic(username: $0, password: password ?? \"\") }"
-            case .headerKey(let name):
-                "\(keyName(name, schemes: schemes)).map { Credential.headerKey(name: \(SwiftNaming.stringLiteral(name)), value: $0) }"
-            case .queryKey(let name):
-                "\(keyName(name, schemes: schemes)).map { Credential.queryKey(name: \(SwiftNaming.stringLiteral(name)), value: $0) }"
+                zipped(arguments.popFirst(), arguments.popFirst()).map { .basic(username: $0, password: $1) }
+            case .headerKey(let key):
+                arguments.popFirst().map { .headerKey(name: StringLiteral(key), value: $0) }
+            case .queryKey(let key):
+                arguments.popFirst().map { .queryKey(name: StringLiteral(key), value: $0) }
             }
         }
     }
 
-    /// `apiKey` when the API takes one key; the key's own name when it takes several.
-    private static func keyName(_ name: String, schemes: [AuthScheme]) -> String {
-        let keys = schemes.filter { if case .headerKey = $0 { true } else if case .queryKey = $0 { true } else { false } }
-        return keys.count == 1 ? "apiKey" : SwiftNaming.memberName(name)
+    private static func zipped<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+        guard let a, let b else { return nil }
+        return (a, b)
+    }
+
+    private static func bodyError(_ spec: BodyErrorSpec) -> BodyErrorCode {
+        func keys(_ path: ResponsePath) -> [StringLiteral] {
+            path.segments.compactMap { segment in
+                if case .key(let key) = segment { return StringLiteral(key) }
+                return nil
+            }
+        }
+        return BodyErrorCode(flag: spec.flag.map { keys($0.value) }, message: keys(spec.message.value))
+    }
+
+    /// Gives each list that a window endpoint opens the list factory that starts at the window.
+    private static func attachWindows(spec: Spec, names: SpecNames, types: SwiftTypes, to endpoints: inout [EndpointCode]) {
+        for (windowIndex, endpoint) in spec.endpoints.enumerated() {
+            guard let window = endpoint.window, let windowNames = names.endpoints[endpoint.name.value]?.windowList,
+                  let listIndex = spec.endpoints.firstIndex(where: { $0.name.value == window.list.value }),
+                  let listPaging = spec.endpoints[listIndex].paging, endpoints[listIndex].paging != nil
+            else { continue }
+            let windowCode = endpoints[windowIndex]
+            let listCode = endpoints[listIndex]
+            let first: Int
+            let isOffset: Bool
+            switch listPaging.style {
+            case .pageNumber(_, let value): (first, isOffset) = (value, false)
+            case .offset(_, let value): (first, isOffset) = (value, true)
+            default: continue
+            }
+
+            // The function's parameters, each under its name in this function.
+            var parameters: [ParameterCode] = []
+            var windowArguments: [ArgumentCode] = []
+            var listArguments: [(index: Int?, argument: ArgumentCode)] = []
+            for parameter in windowNames.parameters {
+                let source = parameter.forWindow
+                    ? parameter.index.map { windowCode.parameters[$0] }
+                    : parameter.index.map { listCode.parameters[$0] } ?? listCode.sizeParameter
+                guard var code = source else { continue }
+                code.names = parameter.names
+                parameters.append(code)
+                if parameter.forWindow { windowArguments.append(code.argument) }
+                if parameter.forList {
+                    let index = parameter.forWindow ? parameter.listIndex : parameter.index
+                    let label = index.map { listCode.parameters[$0].label } ?? code.label
+                    listArguments.append((index, ArgumentCode(label: label, value: code.name)))
+                }
+            }
+            parameters.append(EndpointTranslator.options)
+            // The list's loader takes its parameters in its own order, then the size.
+            listArguments.sort { ($0.index ?? .max) < ($1.index ?? .max) }
+
+            let accessors = AccessorBuilder(spec: spec, names: names)
+            let returns = endpoint.returns.value
+            let resolver = TypeResolver(spec: spec)
+            func read(_ path: Located<ResponsePath>?) -> ConvertedValue? {
+                guard let path else { return nil }
+                let leaf = (try? resolver.resolve(path.value, in: returns).get())?.name ?? "Int"
+                return ConvertedValue(accessor: accessors.accessor(path.value, from: "$0", in: returns),
+                                      conversion: PagingTranslator.conversion(from: leaf, to: "Int"))
+            }
+            func value(_ read: ConvertedValue?, orElse fallback: String) -> String {
+                guard let read else { return fallback }
+                return read.accessor.isOptional ? "(\(read) ?? \(fallback))" : read.description
+            }
+            let pageSize = value(read(window.size), orElse: "\(listPaging.size?.defaultValue.value ?? 0)")
+            let page = value(read(window.page), orElse: "\(first)")
+            let position = first == 0 ? page : "\(page) - \(first)"
+            endpoints[listIndex].paging?.window = WindowCode(
+                function: windowNames.function,
+                endpointName: windowCode.name,
+                endpointDescriptor: windowCode.endpointDescriptor,
+                parametersBuilder: windowCode.parametersBuilder,
+                responseType: types.type(returns),
+                start: WindowStartCode(
+                    pageIndex: isOffset ? "(\(position)) / Swift.max(1, \(pageSize))" : position,
+                    pageSize: pageSize,
+                    total: read(window.total)?.description ?? "nil",
+                    focusRow: read(window.focus)?.description ?? "nil"),
+                parameters: parameters,
+                windowArguments: windowArguments,
+                listArguments: listArguments.map(\.argument))
+        }
     }
 }

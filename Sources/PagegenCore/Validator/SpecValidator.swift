@@ -16,18 +16,12 @@ public enum SpecValidator {
         for endpoint in spec.endpoints {
             checkEndpoint(endpoint, spec: spec, resolver: resolver, context: context)
         }
-        checkEndpointNames(spec, context: context)
+        for problem in SpecNames(spec: spec, config: config).problems {
+            context.error(problem.message, at: problem.mark, hint: problem.hint)
+        }
     }
 
     private static func checkTopLevel(_ spec: Spec, context: LoadContext) {
-        if !SwiftNaming.isTypeName(spec.name.value) {
-            context.error("'\(spec.name.value)' cannot name a client", at: spec.name.mark,
-                          hint: "use a Swift type name such as '\(SwiftNaming.typeName(spec.name.value))'")
-        }
-        if let namespace = spec.namespace, !SwiftNaming.isTypeName(namespace.value) {
-            context.error("'\(namespace.value)' cannot name a namespace", at: namespace.mark,
-                          hint: "use a Swift type name such as '\(SwiftNaming.typeName(namespace.value))'")
-        }
         if spec.baseURL.value.isEmpty {
             context.error("'baseURL' is empty", at: spec.baseURL.mark, hint: "write the API's base URL, such as https://api.example.com/v1")
         } else {
@@ -40,19 +34,8 @@ public enum SpecValidator {
     }
 
     private static func checkModel(_ model: ModelSpec, resolver: TypeResolver, context: LoadContext) {
-        if TypeReference.builtins.contains(model.name.value) || SwiftNaming.keywords.contains(model.name.value) {
-            context.error("a model cannot be named '\(model.name.value)', the name of a built-in type", at: model.name.mark,
-                          hint: "rename it, such as '\(model.name.value)Info'")
-        }
-        var swiftNames: [String: String] = [:]
         for field in model.fields {
             checkType(field.type, resolver: resolver, context: context)
-            let swiftName = SwiftNaming.memberName(field.name.value)
-            if let other = swiftNames[swiftName] {
-                context.error("the fields '\(other)' and '\(field.name.value)' of model '\(model.name.value)' both become '\(swiftName)' in Swift",
-                              at: field.name.mark, hint: "one type cannot decode both; keep the one you need")
-            }
-            swiftNames[swiftName] = field.name.value
         }
         if let identity = model.identity {
             switch resolver.resolve(identity.value, in: .named(model.name.value)) {
@@ -90,13 +73,12 @@ public enum SpecValidator {
         }
         for parameter in endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters {
             checkType(parameter.type, resolver: resolver, context: context)
-            if ModelTranslator.modelNames(in: parameter.type.value).contains(where: { spec.model(named: $0) != nil }) {
+            if parameter.type.value.referencedNames.contains(where: { spec.model(named: $0) != nil }) {
                 context.error("the parameter '\(parameter.name.value)' cannot be a model", at: parameter.type.mark,
                               hint: "parameters are scalars, enums or lists of them; send a model as 'body:'")
             }
         }
         checkPathParameters(endpoint, context: context)
-        checkSwiftNames(endpoint, context: context)
         checkDefaults(endpoint, context: context)
         checkPagingParameterClashes(endpoint, context: context)
         if let paging = endpoint.paging {
@@ -114,7 +96,7 @@ public enum SpecValidator {
             let fits: Bool
             switch type {
             case .named("Int"), .named("Int64"): fits = Int64(value) != nil
-            case .named("Double"): fits = Double(value) != nil
+            case .named("Double"): fits = Double(value)?.isFinite == true
             case .named("Bool"): fits = value == "true" || value == "false"
             case .named("String"): fits = true
             case .enumeration(let cases): fits = cases.contains(value)
@@ -137,37 +119,10 @@ public enum SpecValidator {
     /// generated functions declare themselves.
     private static func checkPagingParameterClashes(_ endpoint: EndpointSpec, context: LoadContext) {
         guard let paging = endpoint.paging else { return }
-        var pagingNames: [String] = []
-        switch paging.style {
-        case .pageNumber(let parameter, _), .offset(let parameter, _): pagingNames.append(parameter.name.value)
-        case .cursor(let next, let previous): pagingNames += [next.parameter.name.value] + (previous.map { [$0.parameter.name.value] } ?? [])
-        case .link, .ids: break
-        }
-        if let size = paging.size?.parameter { pagingNames.append(size.name.value) }
+        let pagingNames = paging.parameterNames
         for parameter in endpoint.queryParameters + endpoint.headerParameters where pagingNames.contains(parameter.name.value) {
             context.error("'\(parameter.name.value)' is a paging parameter of endpoint '\(endpoint.name.value)'", at: parameter.name.mark,
                           hint: "remove it here: the generated functions take it from 'paging:'")
-        }
-    }
-
-    /// Endpoints whose generated functions would have the same Swift name.
-    static func checkEndpointNames(_ spec: Spec, context: LoadContext) {
-        var owners: [String: String] = [:]
-        for endpoint in spec.endpoints {
-            let name = SwiftNaming.lowerCamel(endpoint.name.value)
-            var functions = [name]
-            if endpoint.paging != nil {
-                functions += [name + "Pages", SwiftNaming.prefixed("all", name), name + "Loader", name + "List"]
-            }
-            if endpoint.window != nil { functions.append(name + "List") }
-            for function in Set(functions).sorted() {
-                if let owner = owners[function], owner != endpoint.name.value {
-                    context.error("the endpoints '\(owner)' and '\(endpoint.name.value)' both generate a function '\(function)'",
-                                  at: endpoint.name.mark, hint: "rename one of them")
-                    break
-                }
-                owners[function] = endpoint.name.value
-            }
         }
     }
 
@@ -186,18 +141,6 @@ public enum SpecValidator {
         for parameter in endpoint.pathParameters where parameter.type.value.isOptional {
             context.error("the path parameter '\(parameter.name.value)' cannot be optional", at: parameter.type.mark,
                           hint: "write '\(parameter.type.value.unwrapped)'")
-        }
-    }
-
-    private static func checkSwiftNames(_ endpoint: EndpointSpec, context: LoadContext) {
-        var seen: [String: String] = [:]
-        for parameter in endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters {
-            let swiftName = SwiftNaming.memberName(parameter.name.value)
-            if let other = seen[swiftName] {
-                context.error("the parameters '\(other)' and '\(parameter.name.value)' of endpoint '\(endpoint.name.value)' both become '\(swiftName)' in Swift",
-                              at: parameter.name.mark, hint: "rename one")
-            }
-            seen[swiftName] = parameter.name.value
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// An error an API reports inside a successful response, as the spec declares it:
 /// `errors: { flag: ok, message: error }` reads Slack's `{"ok": false, "error": "invalid_cursor"}`.
-public struct BodyErrorRule: Sendable, Hashable {
+@_spi(Generated) public struct BodyErrorRule: Sendable, Hashable {
     /// The keys of a flag that is false on error, if the API has one.
     public var flag: [String]?
     /// The keys of the error's message or code.

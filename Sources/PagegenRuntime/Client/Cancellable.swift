@@ -21,7 +21,7 @@ extension Cancellable {
     /// Runs `operation` in a new task and hands its result to `completion`.
     ///
     /// Used by the completion-handler variants of generated functions.
-    public static func run<Success: Sendable>(
+    @_spi(Generated) public static func run<Success: Sendable>(
         _ operation: @escaping @Sendable () async -> Result<Success, APIError>,
         completion: @escaping @Sendable (Result<Success, APIError>) -> Void
     ) -> Cancellable {

@@ -42,7 +42,7 @@ public struct ClientRuntime: Sendable {
     }
 
     /// Sends one request to `endpoint` and decodes the body as `Response`.
-    public func send<Response: Decodable & Sendable>(
+    @_spi(Generated) public func send<Response: Decodable & Sendable>(
         _ endpoint: Endpoint, _ parameters: RequestParameters, as _: Response.Type = Response.self
     ) async -> Result<Response, APIError> {
         do {

@@ -1,7 +1,8 @@
 /// What generated code knows about one endpoint: its name, method, path template,
 /// fixed headers, and what the spec says about empty path parameters and retries.
-/// One static value per endpoint, handed to ``ClientRuntime``.
-public struct Endpoint: Sendable, Hashable {
+/// One static value per endpoint, handed to ``ClientRuntime``; for generated code only
+/// (`@_spi(Generated)`).
+@_spi(Generated) public struct Endpoint: Sendable, Hashable {
     /// The endpoint's name in the spec, for messages.
     public var name: String
     /// The HTTP method, upper-case.

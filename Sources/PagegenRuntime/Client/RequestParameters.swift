@@ -3,7 +3,7 @@ import Foundation
 /// The values of one call's parameters: path, query, header and body.
 ///
 /// Generated functions fill one from their arguments; `nil` values are left out.
-public struct RequestParameters: Sendable {
+@_spi(Generated) public struct RequestParameters: Sendable {
     /// Path parameters by their name in the template.
     public var path: [String: String] = [:]
     /// Query items in order; a name may repeat.

@@ -10,7 +10,7 @@ extension ClientRuntime {
     ///   - paging: how the endpoint pages.
     ///   - key: which page.
     ///   - size: the page size; nil takes the spec's default.
-    public func page<Response: Decodable & Sendable, Item: Sendable>(
+    @_spi(Generated) public func page<Response: Decodable & Sendable, Item: Sendable>(
         _ endpoint: Endpoint,
         _ parameters: RequestParameters,
         paging: Paging<Response, Item>,

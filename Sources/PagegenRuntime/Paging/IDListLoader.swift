@@ -12,7 +12,7 @@ extension ClientRuntime {
     ///   - maxConcurrentItems: how many item requests run at once.
     ///   - identity: the identity of an item.
     ///   - fetchItem: fetches one item; nil (an item the API answers with `null`) is left out.
-    public func idListLoader<ID: Decodable & Sendable, Item: Sendable>(
+    @_spi(Generated) public func idListLoader<ID: Decodable & Sendable, Item: Sendable>(
         _ endpoint: Endpoint,
         _ parameters: RequestParameters,
         idType: ID.Type = ID.self,

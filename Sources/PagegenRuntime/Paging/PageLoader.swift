@@ -61,7 +61,7 @@ public struct WindowStart: Sendable, Hashable {
 
 extension ClientRuntime {
     /// A loader over a paged endpoint, for the sequences and the list adapter.
-    public func loader<Response: Decodable & Sendable, Item: Sendable>(
+    @_spi(Generated) public func loader<Response: Decodable & Sendable, Item: Sendable>(
         _ endpoint: Endpoint,
         _ parameters: RequestParameters,
         paging: Paging<Response, Item>,

@@ -6,7 +6,7 @@ import Foundation
 /// Generated code holds one static `Paging` per paged endpoint and hands it to
 /// ``ClientRuntime/page(_:_:paging:at:size:)``. `Response` is the decoded body;
 /// `Item` is the element of the list.
-public struct Paging<Response: Sendable, Item: Sendable>: Sendable {
+@_spi(Generated) public struct Paging<Response: Sendable, Item: Sendable>: Sendable {
     /// How a page is addressed.
     public enum Style: Sendable {
         /// Page numbers, starting at `first` (0 or 1): `?page=2`.
@@ -125,7 +125,7 @@ public struct Paging<Response: Sendable, Item: Sendable>: Sendable {
 }
 
 /// Where a parameter goes.
-public enum ParameterLocation: String, Sendable, Hashable {
+@_spi(Generated) public enum ParameterLocation: String, Sendable, Hashable {
     /// A query item.
     case query
     /// A header field.
@@ -135,7 +135,7 @@ public enum ParameterLocation: String, Sendable, Hashable {
 }
 
 /// A paging parameter: its name and where it is sent.
-public struct Parameter: Sendable, Hashable {
+@_spi(Generated) public struct Parameter: Sendable, Hashable {
     /// The name on the wire.
     public var name: String
     /// Where it is sent.
@@ -157,7 +157,7 @@ public struct Parameter: Sendable, Hashable {
 }
 
 /// The page size an endpoint takes: its parameter, default and bounds.
-public struct PageSize: Sendable, Hashable {
+@_spi(Generated) public struct PageSize: Sendable, Hashable {
     /// The parameter, or nil where the API takes none (the size is then fixed by the server).
     public var parameter: Parameter?
     /// The size used when the caller gives none.

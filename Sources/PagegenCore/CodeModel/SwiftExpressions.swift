@@ -1,0 +1,339 @@
+/// The expressions generated code is made of, as typed values: each prints itself
+/// (`{{value}}` in a template), so templates lay out declarations and statements and
+/// never assemble an expression from text.
+
+/// Reads a response path from a value: `$0.response.productCollection`,
+/// `$0.data?.children?.map { $0.data }`, `self.sys.id`.
+public struct Accessor: Sendable, Hashable, CustomStringConvertible {
+    /// One step of the path.
+    public indirect enum Step: Sendable, Hashable {
+        /// A property, read through `?.` when what holds it may be nil.
+        case member(SwiftIdentifier, throughOptional: Bool)
+        /// A `map` (or `compactMap`, when the mapped value may be nil) over an array.
+        case map(Accessor, compact: Bool, throughOptional: Bool)
+    }
+
+    /// `$0` or `self`.
+    public var base: String
+    /// The steps.
+    public var steps: [Step]
+    /// True when the value read may be nil.
+    public var isOptional: Bool
+
+    /// The expression.
+    public var description: String {
+        var code = base
+        for step in steps {
+            switch step {
+            case .member(let name, let throughOptional):
+                code += (throughOptional ? "?." : ".") + name.escaped
+            case .map(let inner, let compact, let throughOptional):
+                code += (throughOptional ? "?." : ".") + (compact ? "compactMap" : "map") + " { \(inner) }"
+            }
+        }
+        return code
+    }
+}
+
+/// A value read from a response and converted to what the runtime takes: an `Int64`
+/// total to `Int`, an integer or URL cursor to `String`.
+public struct ConvertedValue: Sendable, Hashable, CustomStringConvertible {
+    /// How the value is converted.
+    public enum Conversion: Sendable, Hashable {
+        /// Used as it is.
+        case none
+        /// `Swift.Int(…)`.
+        case toInt
+        /// `Swift.String(…)`.
+        case toString
+        /// `….absoluteString`.
+        case urlToString
+    }
+
+    /// The read.
+    public var accessor: Accessor
+    /// The conversion.
+    public var conversion: Conversion
+    /// `""` for a nil value, where the runtime wants a value (item cursors).
+    public var emptyWhenNil: Bool = false
+
+    public var description: String {
+        let code = accessor.description
+        let optional = accessor.isOptional
+        let converted = switch conversion {
+        case .none: code
+        case .toInt: optional ? "\(code).map(Swift.Int.init)" : "Swift.Int(\(code))"
+        case .toString: optional ? "\(code).map(Swift.String.init)" : "Swift.String(\(code))"
+        case .urlToString: "\(code)\(optional ? "?" : "").absoluteString"
+        }
+        return emptyWhenNil && optional ? "\(converted) ?? \"\"" : converted
+    }
+}
+
+/// A closure of one argument: `{ $0.items }`.
+public struct Closure: Sendable, Hashable, CustomStringConvertible {
+    /// Its body.
+    public var body: String
+
+    public var description: String { "{ \(body) }" }
+}
+
+/// An argument of a call: `label: value`.
+public struct ArgumentCode: Sendable, Hashable, CustomStringConvertible {
+    /// The label, spelled as labels are.
+    public var label: String
+    /// The value.
+    public var value: String
+
+    public var description: String { "\(label): \(value)" }
+}
+
+/// A parameter's default value.
+public enum DefaultValue: Sendable, Hashable, CustomStringConvertible {
+    /// `nil`.
+    case `nil`
+    /// A number or `true`/`false`, as Swift writes it.
+    case literal(String)
+    /// A string.
+    case string(StringLiteral)
+    /// A case of the parameter's enum: `.open`.
+    case enumCase(SwiftIdentifier)
+    /// A new value of a type: `PagegenRuntime.PagedListOptions()`.
+    case initializer(SwiftType)
+
+    public var description: String {
+        switch self {
+        case .nil: "nil"
+        case .literal(let text): text
+        case .string(let literal): literal.description
+        case .enumCase(let name): "." + name.escaped
+        case .initializer(let type): "\(type)()"
+        }
+    }
+}
+
+/// An endpoint's descriptor: `PagegenRuntime.Endpoint(name: "products", method: "GET", path: "/products")`,
+/// with the path parameters that may be empty and whether requests may be sent twice,
+/// when the spec says.
+public struct EndpointDescriptorCode: Sendable, Hashable, CustomStringConvertible {
+    /// The endpoint's name in the spec.
+    public var name: StringLiteral
+    /// The HTTP method.
+    public var method: StringLiteral
+    /// The path template.
+    public var path: StringLiteral
+    /// The path parameters that may be empty (`allowEmpty: true`).
+    public var emptyPathParameters: [StringLiteral]
+    /// The spec's `idempotent:`, if it says.
+    public var isIdempotent: Bool?
+
+    public var description: String {
+        var arguments = ["name: \(name)", "method: \(method)", "path: \(path)"]
+        if !emptyPathParameters.isEmpty {
+            arguments.append("emptyPathParameters: [\(emptyPathParameters.map(\.description).joined(separator: ", "))]")
+        }
+        if let isIdempotent { arguments.append("isIdempotent: \(isIdempotent)") }
+        return "PagegenRuntime.Endpoint(\(arguments.joined(separator: ", ")))"
+    }
+}
+
+/// A paging parameter: `PagegenRuntime.Parameter("page", in: .body, format: "…")`.
+public struct PagingParameterCode: Sendable, Hashable, CustomStringConvertible {
+    /// The name on the wire.
+    public var name: StringLiteral
+    /// `query`, `header` or `body`.
+    public var location: String
+    /// A format with `{value}`.
+    public var format: StringLiteral?
+
+    public var description: String {
+        var arguments = [name.description]
+        if location != "query" { arguments.append("in: .\(location)") }
+        if let format { arguments.append("format: \(format)") }
+        return "PagegenRuntime.Parameter(\(arguments.joined(separator: ", ")))"
+    }
+}
+
+/// How a page is addressed, as the `style:` of a paging descriptor.
+public enum PagingStyleCode: Sendable, Hashable, CustomStringConvertible {
+    /// `.pageNumber(…, first:)`.
+    case pageNumber(PagingParameterCode, first: Int)
+    /// `.offset(…, first:)`.
+    case offset(PagingParameterCode, first: Int)
+    /// `.cursor(…, next:, previousParameter:, previous:)`.
+    case cursor(PagingParameterCode, next: SourceCode, previousParameter: PagingParameterCode?, previous: SourceCode?)
+    /// `.link(next:, previous:)`.
+    case link(next: SourceCode, previous: SourceCode?)
+
+    public var description: String {
+        switch self {
+        case .pageNumber(let parameter, let first): ".pageNumber(\(parameter), first: \(first))"
+        case .offset(let parameter, let first): ".offset(\(parameter), first: \(first))"
+        case .cursor(let parameter, let next, let previousParameter, let previous):
+            ".cursor(" + ([parameter.description, "next: \(next)"]
+                + (previousParameter.map { ["previousParameter: \($0)"] } ?? [])
+                + (previous.map { ["previous: \($0)"] } ?? [])).joined(separator: ", ") + ")"
+        case .link(let next, let previous):
+            ".link(" + (["next: \(next)"] + (previous.map { ["previous: \($0)"] } ?? [])).joined(separator: ", ") + ")"
+        }
+    }
+}
+
+/// Where a cursor, link or total comes from: `.body({ … })`, `.item({ … })`,
+/// `.header("X-Next-Cursor")`, `.linkHeader`.
+public enum SourceCode: Sendable, Hashable, CustomStringConvertible {
+    /// A field of the body.
+    case body(Closure)
+    /// A field of an item.
+    case item(Closure)
+    /// A response header.
+    case header(StringLiteral)
+    /// The `Link` header.
+    case linkHeader
+
+    public var description: String {
+        switch self {
+        case .body(let closure): ".body(\(closure))"
+        case .item(let closure): ".item(\(closure))"
+        case .header(let name): ".header(\(name))"
+        case .linkHeader: ".linkHeader"
+        }
+    }
+}
+
+/// The page size of a paging descriptor: `PagegenRuntime.PageSize(…, default: 30, maximum: 100)`.
+public struct PageSizeCode: Sendable, Hashable, CustomStringConvertible {
+    /// The parameter, if the API takes a size.
+    public var parameter: PagingParameterCode?
+    /// The default.
+    public var defaultValue: Int
+    /// The bounds.
+    public var minimum: Int?
+    public var maximum: Int?
+
+    public var description: String {
+        var arguments = [parameter?.description ?? "nil", "default: \(defaultValue)"]
+        if let minimum { arguments.append("minimum: \(minimum)") }
+        if let maximum { arguments.append("maximum: \(maximum)") }
+        return "PagegenRuntime.PageSize(\(arguments.joined(separator: ", ")))"
+    }
+}
+
+/// The page key of a one-page call: `.number(page)`, `.offset(offset)`, or the
+/// `PageKey` argument itself.
+public enum PageKeyCode: Sendable, Hashable, CustomStringConvertible {
+    /// `.number(page)`.
+    case number(SwiftIdentifier)
+    /// `.offset(offset)`.
+    case offset(SwiftIdentifier)
+    /// The argument, already a `PageKey`.
+    case key(SwiftIdentifier)
+
+    public var description: String {
+        switch self {
+        case .number(let name): ".number(\(name))"
+        case .offset(let name): ".offset(\(name))"
+        case .key(let name): name.escaped
+        }
+    }
+}
+
+/// Where a window endpoint's answer says a list starts:
+/// `PagegenRuntime.WindowStart(pageIndex: $0.firstPage, pageSize: …, total: …, focusRow: …)`.
+public struct WindowStartCode: Sendable, Hashable, CustomStringConvertible {
+    /// The zero-based page index: the page read, less the first page's number, or the
+    /// offset read divided by the page size.
+    public var pageIndex: String
+    /// The page size: read, or the list's default.
+    public var pageSize: String
+    /// The total, or `nil`.
+    public var total: String
+    /// The row to focus, or `nil`.
+    public var focusRow: String
+
+    public var description: String {
+        "PagegenRuntime.WindowStart(pageIndex: \(pageIndex), pageSize: \(pageSize), total: \(total), focusRow: \(focusRow))"
+    }
+}
+
+/// One credential of the client: `token.map { PagegenRuntime.Credential.bearer($0) }`.
+public enum CredentialCode: Sendable, Hashable, CustomStringConvertible {
+    /// A bearer token from the argument.
+    case bearer(token: SwiftIdentifier)
+    /// HTTP Basic from the two arguments.
+    case basic(username: SwiftIdentifier, password: SwiftIdentifier)
+    /// A key in a header field.
+    case headerKey(name: StringLiteral, value: SwiftIdentifier)
+    /// A key in a query item.
+    case queryKey(name: StringLiteral, value: SwiftIdentifier)
+
+    public var description: String {
+        switch self {
+        case .bearer(let token):
+            "\(token).map { PagegenRuntime.Credential.bearer($0) }"
+        case .basic(let username, let password):
+            "\(username).map { PagegenRuntime.Credential.basic(username: $0, password: \(password) ?? \"\") }"
+        case .headerKey(let name, let value):
+            "\(value).map { PagegenRuntime.Credential.headerKey(name: \(name), value: $0) }"
+        case .queryKey(let name, let value):
+            "\(value).map { PagegenRuntime.Credential.queryKey(name: \(name), value: $0) }"
+        }
+    }
+}
+
+/// The check for errors an API reports inside a successful response:
+/// `PagegenRuntime.BodyErrorRule(flag: ["ok"], message: ["error"]).check`.
+public struct BodyErrorCode: Sendable, Hashable, CustomStringConvertible {
+    /// The keys of the flag, if any.
+    public var flag: [StringLiteral]?
+    /// The keys of the message.
+    public var message: [StringLiteral]
+
+    public var description: String {
+        func keys(_ keys: [StringLiteral]) -> String { "[" + keys.map(\.description).joined(separator: ", ") + "]" }
+        return "PagegenRuntime.BodyErrorRule(flag: \(flag.map(keys) ?? "nil"), message: \(keys(message))).check"
+    }
+}
+
+/// How a field is decoded in a written-out `init(from:)`.
+public struct DecodeCode: Sendable, Hashable, CustomStringConvertible {
+    /// The property and its coding key.
+    public var name: SwiftIdentifier
+    /// The type, without its optional.
+    public var type: SwiftType
+    /// True when the key may be missing or null.
+    public var isOptional: Bool
+    /// True for an item array that decodes as empty when missing.
+    public var emptyWhenMissing: Bool
+    /// For a date with its own format: the `PagegenRuntime.DateFormat` case.
+    public var dateFormat: String?
+
+    /// `try container.decodeIfPresent([Item].self, forKey: .items) ?? []`
+    public var description: String {
+        if let dateFormat {
+            return "try container.\(isOptional ? "decodeDateIfPresent" : "decodeDate")(forKey: .\(name.escaped), format: .\(dateFormat))"
+        }
+        if emptyWhenMissing {
+            return "try container.decodeIfPresent(\(type).self, forKey: .\(name.escaped)) ?? []"
+        }
+        return "try container.\(isOptional ? "decodeIfPresent" : "decode")(\(type).self, forKey: .\(name.escaped))"
+    }
+}
+
+/// How a field is encoded in a written-out `encode(to:)`.
+public struct EncodeCode: Sendable, Hashable, CustomStringConvertible {
+    /// The property and its coding key.
+    public var name: SwiftIdentifier
+    /// True when the value may be nil (and is then left out).
+    public var isOptional: Bool
+    /// For a date with its own format: the `PagegenRuntime.DateFormat` case.
+    public var dateFormat: String?
+
+    /// `try container.encodeIfPresent(self.note, forKey: .note)`
+    public var description: String {
+        if let dateFormat {
+            return "try container.\(isOptional ? "encodeDateIfPresent" : "encodeDate")(self.\(name.escaped), forKey: .\(name.escaped), format: .\(dateFormat))"
+        }
+        return "try container.\(isOptional ? "encodeIfPresent" : "encode")(self.\(name.escaped), forKey: .\(name.escaped))"
+    }
+}

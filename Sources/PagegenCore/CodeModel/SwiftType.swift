@@ -1,0 +1,57 @@
+/// A Swift type as generated code writes it. Types the generated code does not
+/// declare are named by their module (`Swift.String`, `Foundation.URL`,
+/// `PagegenRuntime.JSONValue`); models by their namespace when there is one.
+public indirect enum SwiftType: Sendable, Hashable, CustomStringConvertible {
+    /// A type by its (qualified) name: `Swift.Int`, `CatalogAPI.Product`, or a nested enum's `Status`.
+    case named(String)
+    /// `[Element]`.
+    case array(SwiftType)
+    /// `Wrapped?`.
+    case optional(SwiftType)
+    /// `[Key: Value]`.
+    case dictionary(key: SwiftType, value: SwiftType)
+    /// A generic type with its arguments: `PagegenRuntime.Page<CatalogAPI.Product>`.
+    case generic(String, [SwiftType])
+
+    /// `Swift.String`.
+    static let string = SwiftType.named("Swift.String")
+    /// `Swift.Int`.
+    static let int = SwiftType.named("Swift.Int")
+
+    /// The type as written: `[Swift.String: Foundation.URL]?`.
+    public var description: String {
+        switch self {
+        case .named(let name): name
+        case .array(let element): "[\(element)]"
+        case .optional(let wrapped): "\(wrapped)?"
+        case .dictionary(let key, let value): "[\(key): \(value)]"
+        case .generic(let name, let arguments): "\(name)<\(arguments.map(\.description).joined(separator: ", "))>"
+        }
+    }
+
+    /// The type without its outermost optional.
+    public var wrapped: SwiftType {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
+    }
+
+    /// True for `T?`.
+    public var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+}
+
+/// A string as a Swift string literal: `{{value}}` prints the literal, with its
+/// escapes (`"a\"b"`); `{{value.text}}` prints the text itself.
+public struct StringLiteral: Sendable, Hashable, CustomStringConvertible {
+    /// The text.
+    public var text: String
+
+    /// The literal, quoted and escaped.
+    public var description: String { SwiftLiteral.string(text) }
+
+    init(_ text: String) {
+        self.text = text
+    }
+}

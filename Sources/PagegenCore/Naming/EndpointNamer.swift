@@ -1,0 +1,208 @@
+/// Names the endpoints: their functions (and clashes between them), their parameters'
+/// labels (and clashes with the arguments the generated functions add), the internal
+/// names, the parameter enums, and the list factories of window endpoints.
+struct EndpointNamer {
+    let spec: Spec
+    let config: GeneratorConfig
+    /// The types nested in the client so far: parameter enums are added here.
+    var clientTypes: NameScope
+
+    /// Why the generated functions take a fixed argument, for messages.
+    enum FixedArgument: String {
+        case page = "the page"
+        case size = "the page size"
+        case pageSize = "the number of items a page fetches"
+        case completion = "the completion handler"
+        case options = "the list's options"
+        case body = "the body"
+    }
+
+    init(spec: Spec, config: GeneratorConfig, clientTypes: NameScope) {
+        self.spec = spec
+        self.config = config
+        self.clientTypes = clientTypes
+    }
+
+    /// The names of every endpoint, and what clashes.
+    func names() -> (endpoints: [String: EndpointNames], problems: [NamingProblem]) {
+        var namer = self
+        var problems: [NamingProblem] = []
+        var functions = NameScope()
+        for member in SpecNames.clientMembers { functions.claim(member, by: "the client's property") }
+        var endpoints: [String: EndpointNames] = [:]
+        for endpoint in spec.endpoints {
+            let names = namer.endpointNames(endpoint, problems: &problems)
+            namer.claimFunctions(endpoint, names: names, in: &functions, problems: &problems)
+            endpoints[endpoint.name.value] = names
+        }
+        for endpoint in spec.endpoints {
+            guard let window = endpoint.window, let list = spec.endpoint(named: window.list.value),
+                  let windowNames = endpoints[endpoint.name.value], let listNames = endpoints[list.name.value]
+            else { continue }
+            endpoints[endpoint.name.value]?.windowList = Self.windowList(
+                endpoint, names: windowNames, list: list, listNames: listNames, problems: &problems)
+        }
+        return (endpoints, problems)
+    }
+
+    /// Every function an endpoint generates must be free in the client.
+    private func claimFunctions(_ endpoint: EndpointSpec, names: EndpointNames, in functions: inout NameScope, problems: inout [NamingProblem]) {
+        var generated = [names.function]
+        if endpoint.paging != nil { generated += [names.pages, names.all, names.loader, names.list] }
+        if endpoint.window != nil { generated.append(SwiftIdentifier(names.function.name + "List")) }
+        var seen: Set<String> = []
+        for function in generated where seen.insert(function.name).inserted {
+            guard let holder = functions.claim(function.name, by: endpoint.name.value) else { continue }
+            if holder == "the client's property" {
+                problems.append(NamingProblem(
+                    message: "the endpoint '\(endpoint.name.value)' generates a function '\(function.name)', the name of the client's property",
+                    mark: endpoint.name.mark, hint: "rename the endpoint (its name is not sent to the server)"))
+            } else {
+                problems.append(NamingProblem(
+                    message: "the endpoints '\(holder)' and '\(endpoint.name.value)' both generate a function '\(function.name)'",
+                    mark: endpoint.name.mark, hint: "rename one of them (endpoint names are not sent to the server)"))
+            }
+            return
+        }
+    }
+
+    private mutating func endpointNames(_ endpoint: EndpointSpec, problems: inout [NamingProblem]) -> EndpointNames {
+        let function = NameConversion.lowerCamel(endpoint.name.value)
+        let emitsLists = config.parts.contains(.lists)
+
+        // The arguments the generated functions add to the endpoint's own.
+        var labels = NameScope()
+        var fixed: [String: FixedArgument] = [:]
+        func reserve(_ name: String, _ argument: FixedArgument) -> ParameterNames {
+            let label = labels.claimFree(name, suffix: "_", by: name)
+            fixed[label] = argument
+            return ParameterNames(label: SwiftIdentifier(label), name: SwiftIdentifier(label))
+        }
+        var page: ParameterNames?
+        var size: ParameterNames?
+        var pageSize: ParameterNames?
+        _ = reserve("completion", .completion)
+        if let paging = endpoint.paging {
+            if case .ids = paging.style {
+                pageSize = reserve("pageSize", .pageSize)
+            } else {
+                if case .offset = paging.style { page = reserve("offset", .page) } else { page = reserve("page", .page) }
+                if let parameter = paging.size?.parameter {
+                    let name = NameConversion.lowerCamel(parameter.name.value)
+                    size = reserve(name == page?.label.name ? "pageSize" : name, .size)
+                }
+            }
+            if emitsLists { _ = reserve("options", .options) }
+        }
+        if endpoint.window != nil, emitsLists, !labels.isTaken("options") { _ = reserve("options", .options) }
+
+        // The endpoint's own parameters; the body is always `body:`. A parameter that
+        // repeats a paging parameter is reported by the validator, not here.
+        let pagingNames = endpoint.paging?.parameterNames ?? []
+        let body = endpoint.body == nil ? nil : reserve("body", .body)
+        var inner = NameScope(reserved: Dictionary(uniqueKeysWithValues: (["self"] + SpecNames.templateLocals).map { ($0, "") }))
+        for label in fixed.keys.sorted() { inner.claim(label, by: label) }
+        var parameters: [EndpointParameter] = []
+        for (location, parameter) in endpoint.orderedParameters {
+            guard let parameter else {
+                if let body, let type = endpoint.body {
+                    parameters.append(EndpointParameter(location: .body, spec: nil, type: type.value, mark: type.mark, names: body, enumeration: nil))
+                }
+                continue
+            }
+            let wireName = parameter.name.value
+            let label = ModelNamer.swiftName(of: parameter.name, given: parameter.swiftName, problems: &problems)
+            if let holder = labels.claim(label, by: wireName), !(fixed[label] != nil && pagingNames.contains(wireName)) {
+                let message = if let argument = fixed[label] {
+                    "the parameter '\(wireName)' of endpoint '\(endpoint.name.value)' becomes '\(label):', the argument the generated functions take for \(argument.rawValue)"
+                } else {
+                    "the parameters '\(holder)' and '\(wireName)' of endpoint '\(endpoint.name.value)' both become '\(label)' in Swift"
+                }
+                problems.append(NamingProblem(
+                    message: message, mark: parameter.name.mark,
+                    hint: SwiftNameHint.rename(wireName, type: parameter.type.value, suggesting: label + "Value")))
+            }
+            var enumeration: EnumNames?
+            if let values = parameter.type.value.inlineEnumeration {
+                let type = clientTypes.claimFree(
+                    NameConversion.upperCamel(function) + NameConversion.upperCamel(label), suffix: "Value", by: wireName)
+                enumeration = EnumNames(type: type, cases: ModelNamer.cases(values))
+            }
+            parameters.append(EndpointParameter(
+                location: location, spec: parameter, type: parameter.type.value, mark: parameter.name.mark,
+                names: ParameterNames(label: SwiftIdentifier(label), name: SwiftIdentifier(inner.claimFree(label, suffix: "_", by: label))),
+                enumeration: enumeration))
+        }
+
+        return EndpointNames(
+            function: SwiftIdentifier(function),
+            pages: SwiftIdentifier(function + "Pages"),
+            all: SwiftIdentifier(NameConversion.prefixed("all", function)),
+            loader: SwiftIdentifier(function + "Loader"),
+            list: SwiftIdentifier(function + "List"),
+            windowList: nil,
+            endpointDescriptor: SwiftIdentifier(function + "Endpoint"),
+            parametersBuilder: SwiftIdentifier(function + "Parameters"),
+            pagingDescriptor: SwiftIdentifier(function + "Paging"),
+            parameters: parameters,
+            page: page,
+            size: size,
+            pageSize: pageSize)
+    }
+
+    /// The list factory of window endpoint `window`: its own arguments, then the list's
+    /// (shared when the window endpoint takes one with the same label and type), then
+    /// the list's size and the options.
+    private static func windowList(
+        _ window: EndpointSpec, names: EndpointNames, list: EndpointSpec, listNames: EndpointNames, problems: inout [NamingProblem]
+    ) -> WindowListNames {
+        typealias Parameter = WindowListNames.WindowParameter
+        var inner = NameScope(reserved: Dictionary(uniqueKeysWithValues: (["self", "options"] + SpecNames.templateLocals).map { ($0, "") }))
+        var result: [Parameter] = []
+        var labels: [String: Int] = [:]
+        func add(_ parameter: Parameter) {
+            var parameter = parameter
+            parameter.names.name = SwiftIdentifier(inner.claimFree(parameter.names.label.name, suffix: "_", by: parameter.names.label.name))
+            labels[parameter.names.label.name] = result.count
+            result.append(parameter)
+        }
+        for (index, parameter) in names.parameters.enumerated() {
+            add(Parameter(forWindow: true, forList: false, index: index, names: parameter.names))
+        }
+        let function = names.function.name + "List"
+        for (index, parameter) in listNames.parameters.enumerated() {
+            let label = parameter.names.label.name
+            guard let position = labels[label] else {
+                add(Parameter(forWindow: false, forList: true, index: index, names: parameter.names))
+                continue
+            }
+            let own = names.parameters[result[position].index ?? 0]
+            if own.type == parameter.type, own.type.inlineEnumeration == nil {
+                result[position].forList = true
+                result[position].listIndex = index
+            } else {
+                let ownName = own.spec?.name.value ?? "body"
+                problems.append(NamingProblem(
+                    message: "the parameter '\(ownName)' of endpoint '\(window.name.value)' and the parameter '\(parameter.spec?.name.value ?? "body")' of endpoint '\(list.name.value)' both become '\(label):' of '\(function)', with different types",
+                    mark: own.mark,
+                    hint: own.spec.map { SwiftNameHint.rename($0.name.value, type: $0.type.value, suggesting: label + "Value") }
+                        ?? "the window endpoint and its list cannot both take a body of different models"))
+            }
+        }
+        if let size = listNames.size {
+            if let position = labels[size.label.name] {
+                // A clash with one of the list's own parameters is reported with the list.
+                if result[position].forWindow, let index = result[position].index {
+                    let own = names.parameters[index]
+                    problems.append(NamingProblem(
+                        message: "the parameter '\(own.spec?.name.value ?? "body")' of endpoint '\(window.name.value)' becomes '\(size.label.name):' of '\(function)', the argument it takes for the page size of '\(list.name.value)'",
+                        mark: own.mark,
+                        hint: own.spec.map { SwiftNameHint.rename($0.name.value, type: $0.type.value, suggesting: size.label.name + "Value") }))
+                }
+            } else {
+                add(Parameter(forWindow: false, forList: true, index: nil, names: size))
+            }
+        }
+        return WindowListNames(function: SwiftIdentifier(function), parameters: result)
+    }
+}

@@ -1,0 +1,33 @@
+/// A Swift identifier the generator writes, and how it is spelled where Swift
+/// treats a keyword differently.
+///
+/// The name never has backticks; ``escaped`` adds them for a keyword, where a name
+/// is declared or used (`` `default` ``, `` self.`self` ``, `` .`in` ``), and ``label``
+/// only where an argument label needs them (`` `inout`: ``).
+public struct SwiftIdentifier: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The name, without backticks: `salePrice`, `default`.
+    public let name: String
+
+    /// Creates an identifier; `name` must be a valid Swift identifier.
+    init(_ name: String) {
+        self.name = name
+    }
+
+    /// As a declaration, a value, a member or a case: in backticks when a keyword.
+    public var escaped: String {
+        SwiftKeywords.reserved.contains(name) ? "`\(name)`" : name
+    }
+
+    /// As an argument label, in a declaration or a call: bare but for `inout`.
+    public var label: String {
+        SwiftKeywords.reservedLabels.contains(name) ? "`\(name)`" : name
+    }
+
+    /// True when the name is a keyword that needs backticks.
+    public var isKeyword: Bool { SwiftKeywords.reserved.contains(name) }
+
+    /// The escaped spelling.
+    public var description: String { escaped }
+
+    public static func < (lhs: SwiftIdentifier, rhs: SwiftIdentifier) -> Bool { lhs.name < rhs.name }
+}
