@@ -11,7 +11,7 @@ enum CodeLayout {
     static let indentation = "    "
 
     static func format(_ text: String) -> String {
-        var output: [String] = []
+        var output: [Substring] = []
         var depth = 0
         /// For each open bracket: true for a `switch` block.
         var open: [Bool] = []
@@ -19,19 +19,20 @@ enum CodeLayout {
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = rawLine.trimmingBlanks
             if line.isEmpty {
-                if let last = output.last, !last.isEmpty, !last.hasSuffix("{") { output.append("") }
+                if let last = output.last, !last.isEmpty, last.last != "{" { output.append("") }
                 continue
             }
-            let scan = BracketScan(line, inBlockComment: inBlockComment)
+            let scan = BracketScan(line.utf8, inBlockComment: inBlockComment)
             var level = max(0, depth - scan.leadingClosers)
             if scan.leadingClosers == 0, open.last == true, line.hasPrefix("case ") || line.hasPrefix("default:") || line.hasPrefix("@unknown default:") {
                 level = max(0, level - 1)
             }
-            if line.hasPrefix("}"), output.last?.isEmpty == true { output.removeLast() }
-            output.append(String(repeating: indentation, count: level) + line)
-            for bracket in scan.brackets {
-                if bracket.opens {
-                    open.append(bracket.opensSwitch)
+            if line.first == "}", output.last?.isEmpty == true { output.removeLast() }
+            output.append(Substring(String(repeating: indentation, count: level) + line))
+            let isSwitch = line.hasPrefix("switch ")
+            for opens in scan.brackets {
+                if opens {
+                    open.append(isSwitch)
                     depth += 1
                 } else if depth > 0 {
                     open.removeLast()
@@ -45,56 +46,51 @@ enum CodeLayout {
     }
 }
 
-/// The brackets of one line of Swift, outside string literals and comments.
+/// The brackets of one line of Swift, outside string literals and comments, read
+/// byte by byte (every character that matters is ASCII, and no byte of another
+/// character's UTF-8 is).
 private struct BracketScan {
-    struct Bracket {
-        var opens: Bool
-        var opensSwitch: Bool
-    }
-
-    var brackets: [Bracket] = []
+    /// The brackets in order: true for an opening one.
+    var brackets: [Bool] = []
     /// How many closing brackets the line starts with.
     var leadingClosers = 0
-    var endsInBlockComment: Bool
+    var endsInBlockComment = false
 
-    init(_ line: String, inBlockComment: Bool) {
+    init(_ line: Substring.UTF8View, inBlockComment: Bool) {
         var inComment = inBlockComment
         var inString = false
         var escaped = false
         var sawCode = false
-        let characters = Array(line)
-        let isSwitch = line.hasPrefix("switch ")
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            let next = index + 1 < characters.count ? characters[index + 1] : nil
-            defer { index += 1 }
+        var previous: UInt8 = 0
+        for byte in line {
+            defer { previous = byte }
             if inComment {
-                if character == "*", next == "/" { inComment = false; index += 1 }
+                if previous == UInt8(ascii: "*"), byte == UInt8(ascii: "/") { inComment = false }
                 continue
             }
             if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
                 continue
             }
-            switch character {
-            case "/" where next == "/":
-                endsInBlockComment = false
+            switch byte {
+            case UInt8(ascii: "/") where previous == UInt8(ascii: "/"):
                 return
-            case "/" where next == "*":
+            case UInt8(ascii: "*") where previous == UInt8(ascii: "/"):
                 inComment = true
-                index += 1
-            case "\"":
+                endsInBlockComment = true
+            case UInt8(ascii: "\""):
                 inString = true
                 sawCode = true
-            case "{", "(", "[":
-                brackets.append(Bracket(opens: true, opensSwitch: isSwitch && character == "{"))
+            case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["):
+                brackets.append(true)
                 sawCode = true
-            case "}", ")", "]":
+            case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"):
                 if !sawCode { leadingClosers += 1 }
-                brackets.append(Bracket(opens: false, opensSwitch: false))
+                brackets.append(false)
+            case UInt8(ascii: " "), UInt8(ascii: "/"):
+                break
             default:
-                if character != " " { sawCode = true }
+                sawCode = true
             }
         }
         endsInBlockComment = inComment
@@ -103,7 +99,11 @@ private struct BracketScan {
 
 extension Substring {
     /// Without spaces and tabs at either end.
-    fileprivate var trimmingBlanks: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    fileprivate var trimmingBlanks: Substring {
+        let utf8 = self.utf8
+        guard let first = utf8.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+              let last = utf8.lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") })
+        else { return "" }
+        return self[first...last]
     }
 }

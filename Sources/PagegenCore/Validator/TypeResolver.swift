@@ -8,7 +8,7 @@ struct TypeResolver {
     /// The first unknown name in `type`, if any.
     func unknownName(in type: TypeReference) -> String? {
         switch type {
-        case .named(let name): knownTypeNames.contains(name) ? nil : name
+        case .named(let name): TypeReference.builtins.contains(name) || spec.model(named: name) != nil ? nil : name
         case .array(let element), .optional(let element), .map(let element): unknownName(in: element)
         case .enumeration: nil
         }
