@@ -155,6 +155,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "PagegenCompileTests",
+            dependencies: ["PagegenCore", "PagegenRuntime"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "PagegenCLITests",
             dependencies: ["pagegen"],
             swiftSettings: strictSettings

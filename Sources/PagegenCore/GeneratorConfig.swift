@@ -58,3 +58,11 @@ public struct GeneratorConfig: Sendable, Hashable {
         self.fileStem = fileStem
     }
 }
+
+extension GeneratorConfig {
+    /// Why `name` cannot be the namespace of generated code, with `imports` imported
+    /// besides Foundation and PagegenRuntime; nil when it can.
+    public static func namespaceProblem(_ name: String, imports: [String] = []) -> Diagnostic? {
+        SpecNames.namespaceProblem(name, modules: SpecNames.modules + imports).map { Diagnostic(.error, $0.message, hint: $0.hint) }
+    }
+}

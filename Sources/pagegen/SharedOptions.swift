@@ -35,7 +35,12 @@ struct GenerationOptions: ParsableArguments {
             }
         }
         if let templates { config.templatesDirectory = templates }
-        if let namespace { config.namespace = namespace }
+        if let namespace {
+            if let problem = GeneratorConfig.namespaceProblem(namespace, imports: config.extraImports) {
+                throw GenerationFailed(diagnostics: [problem])
+            }
+            config.namespace = namespace
+        }
         if let access { config.accessModifier = access }
         if let fileStem { config.fileStem = fileStem }
         return config

@@ -67,11 +67,16 @@ import Testing
         }
     }
 
-    @Test func argumentLabelsNeedBackticksOnlyForInout() {
+    @Test func argumentLabelsNeedBackticksOnlyForInoutLetAndVar() {
         #expect(SwiftIdentifier("in").label == "in")
         #expect(SwiftIdentifier("self").label == "self")
         #expect(SwiftIdentifier("await").label == "await")
         #expect(SwiftIdentifier("inout").label == "`inout`")
+        #expect(SwiftIdentifier("let").label == "let", "a call writes `let` bare")
+        #expect(SwiftIdentifier("let").parameterLabel == "`let`", "a declaration needs backticks")
+        #expect(SwiftIdentifier("var").parameterLabel == "`var`")
+        #expect(SwiftIdentifier("inout").parameterLabel == "`inout`")
+        #expect(SwiftIdentifier("in").parameterLabel == "in")
     }
 
     @Test func wordsAreSplitAtSeparatorsAndCaseChanges() {
@@ -111,6 +116,8 @@ import Testing
         #expect(!NameConversion.isTypeName("Type"))
         #expect(!NameConversion.isTypeName("Protocol"))
         #expect(!NameConversion.isTypeName("Any"))
+        #expect(!NameConversion.isTypeName("any"))
+        #expect(!NameConversion.isTypeName("some"))
     }
 
     @Test func identifierChecks() {

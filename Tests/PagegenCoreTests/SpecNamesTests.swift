@@ -132,7 +132,7 @@ import Testing
 
     @Test(arguments: ["Page", "Result", "Paging", "PagedList", "ItemSequence", "PageSequence", "PageLoader", "Parameter",
                       "PageSize", "Endpoint", "RequestParameters", "ClientRuntime", "Cancellable", "APIError", "HTTPTransport",
-                      "URLSessionTransport", "Sendable", "Decodable", "Identifiable", "Decoder", "CodingKeys", "Void", "Operations"])
+                      "URLSessionTransport", "Sendable", "Decodable", "Identifiable", "Decoder", "Void", "Operations"])
     func runtimeAndStandardLibraryNamesAreModelNames(_ name: String) {
         #expect(SpecProbe.validate(Self.header + "models:\n  \(name): { value: Int }\nendpoints: {}\n") == [])
     }
@@ -143,6 +143,15 @@ import Testing
         #expect(output == [
             "specs/shop.pagegen.yaml:5:3: error: a model cannot be named '\(name)': generated code names the types of the module \(name) as \(name).Name; rename the model (its name is not sent to the server), such as '\(name)Info'",
         ])
+    }
+
+    @Test func aModelNamedCodingKeysNeedsANamespace() {
+        let bare = SpecProbe.validate(Self.header + "models:\n  CodingKeys: { value: Int }\nendpoints: {}\n")
+        #expect(bare == [
+            "specs/shop.pagegen.yaml:5:3: error: a model cannot be named 'CodingKeys' outside a namespace: inside every model, 'CodingKeys' names the model's coding keys; put the spec in a namespace with 'namespace:', or rename the model (its name is not sent to the server)",
+        ])
+        let namespaced = SpecProbe.validate(Self.header + "namespace: ShopAPI\nmodels:\n  CodingKeys: { value: Int }\nendpoints: {}\n")
+        #expect(namespaced == [])
     }
 
     @Test func aModelNamedClientInANamespaceRenamesTheClient() throws {

@@ -354,14 +354,16 @@ extension ArgumentCode: TemplateValue {
 
 extension SwiftIdentifier: TemplateValue {
     /// `{{name}}` prints the escaped name; `{{name.bare}}` the name without backticks
-    /// (for doc comments), `{{name.label}}` the name as an argument label.
-    static let templateNames = ["bare", "escaped", "label"]
+    /// (for doc comments), `{{name.label}}` the name as an argument label in a call,
+    /// `{{name.parameterLabel}}` as one where a function is declared.
+    static let templateNames = ["bare", "escaped", "label", "parameterLabel"]
 
     public func child(named name: String) -> Any? {
         switch name {
         case "bare": self.name
         case "escaped": escaped
         case "label": label
+        case "parameterLabel": parameterLabel
         default: nil
         }
     }
@@ -386,3 +388,28 @@ extension StringLiteral: TemplateValue {
         name == "text" ? text : nil
     }
 }
+
+/// Expressions print themselves and answer no names: inside a section over one,
+/// names are looked up in the enclosing values.
+protocol TemplateExpression: TemplateValue {}
+
+extension TemplateExpression {
+    static var templateNames: [String] { [] }
+
+    public func child(named name: String) -> Any? { nil }
+}
+
+extension Accessor: TemplateExpression {}
+extension ConvertedValue: TemplateExpression {}
+extension Closure: TemplateExpression {}
+extension DefaultValue: TemplateExpression {}
+extension PagingParameterCode: TemplateExpression {}
+extension PagingStyleCode: TemplateExpression {}
+extension SourceCode: TemplateExpression {}
+extension PageSizeCode: TemplateExpression {}
+extension PageKeyCode: TemplateExpression {}
+extension WindowStartCode: TemplateExpression {}
+extension CredentialCode: TemplateExpression {}
+extension BodyErrorCode: TemplateExpression {}
+extension DecodeCode: TemplateExpression {}
+extension EncodeCode: TemplateExpression {}

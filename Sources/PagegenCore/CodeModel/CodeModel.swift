@@ -63,7 +63,7 @@ public struct ParameterCode: Sendable, Hashable {
     /// The name on the wire, for path, query and header parameters.
     public var wireName: StringLiteral?
 
-    /// The argument label, spelled as labels are (`in`, `` `inout` ``).
+    /// The argument label, as a call writes it (`in`, `` `inout` ``).
     public var label: String { names.label.label }
     /// The name inside the function, escaped (`` `in` ``, `self_`).
     public var name: String { names.name.escaped }
@@ -72,7 +72,7 @@ public struct ParameterCode: Sendable, Hashable {
 
     /// `label name: Type = default`, the name written once when it is the label.
     public var declaration: String {
-        let declared = names.label.name == names.name.name ? names.label.label : "\(names.label.label) \(names.name.escaped)"
+        let declared = names.label.name == names.name.name ? names.label.parameterLabel : "\(names.label.parameterLabel) \(names.name.escaped)"
         return "\(declared): \(type)" + (defaultValue.map { " = \($0)" } ?? "")
     }
 

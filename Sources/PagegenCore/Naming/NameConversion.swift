@@ -100,9 +100,10 @@ enum NameConversion {
         return name.allSatisfy { $0 == "_" || isWordCharacter($0) }
     }
 
-    /// True when `name` can name a type as it is: an identifier that is not a keyword.
+    /// True when `name` can name a type as it is: an identifier that is neither a
+    /// keyword nor a word that starts a type (`any`, `some`).
     static func isTypeName(_ name: String) -> Bool {
-        isIdentifier(name) && !SwiftKeywords.reserved.contains(name)
+        isIdentifier(name) && !SwiftKeywords.reserved.contains(name) && !SwiftKeywords.reservedTypeNames.contains(name)
     }
 
     static func uppercaseFirst(_ word: String) -> String {

@@ -33,6 +33,11 @@ extension SpecNames {
                 problems.append(NamingProblem(
                     message: "a model cannot be named '\(name)': Swift reserves it", mark: model.name.mark,
                     hint: "rename it, such as '\(name)Info'"))
+            } else if namespace == nil, declared == ModelNamer.codingKeys {
+                problems.append(NamingProblem(
+                    message: "a model cannot be named '\(declared)' outside a namespace: inside every model, '\(declared)' names the model's coding keys",
+                    mark: model.name.mark,
+                    hint: "put the spec in a namespace with 'namespace:', or rename the model (its name is not sent to the server)"))
             } else if let holder = topLevel.claim(declared, by: "the model '\(name)'") {
                 let message = holder.hasPrefix("the module")
                     ? "a model cannot be named '\(name)': generated code names the types of \(holder) as \(declared).Name"

@@ -2,8 +2,9 @@
 /// treats a keyword differently.
 ///
 /// The name never has backticks; ``escaped`` adds them for a keyword, where a name
-/// is declared or used (`` `default` ``, `` self.`self` ``, `` .`in` ``), and ``label``
-/// only where an argument label needs them (`` `inout`: ``).
+/// is declared or used (`` `default` ``, `` self.`self` ``, `` .`in` ``); ``parameterLabel``
+/// and ``label`` only where an argument label needs them, where a parameter is
+/// declared (`` `let` x: Int ``) and in a call (`` `inout`: x ``).
 public struct SwiftIdentifier: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The name, without backticks: `salePrice`, `default`.
     public let name: String
@@ -18,9 +19,15 @@ public struct SwiftIdentifier: Sendable, Hashable, Comparable, CustomStringConve
         SwiftKeywords.reserved.contains(name) ? "`\(name)`" : name
     }
 
-    /// As an argument label, in a declaration or a call: bare but for `inout`.
+    /// As an argument label in a call: bare but for `inout`.
     public var label: String {
-        SwiftKeywords.reservedLabels.contains(name) ? "`\(name)`" : name
+        SwiftKeywords.reservedArgumentLabels.contains(name) ? "`\(name)`" : name
+    }
+
+    /// As a parameter's argument label where the function is declared: bare but for
+    /// `inout`, `let` and `var`.
+    public var parameterLabel: String {
+        SwiftKeywords.reservedParameterLabels.contains(name) ? "`\(name)`" : name
     }
 
     /// True when the name is a keyword that needs backticks.

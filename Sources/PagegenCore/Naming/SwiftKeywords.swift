@@ -13,13 +13,20 @@ enum SwiftKeywords {
         "Type", "Protocol",
     ]
 
-    /// The only words an argument label must write in backticks: every other keyword
-    /// is a plain label (`search(in: …)`), but `inout` would start a parameter modifier.
-    static let reservedLabels: Set<String> = ["inout"]
+    /// The words a parameter's argument label must write in backticks where it is
+    /// declared: every other keyword is a plain label (`search(in: …)`), but `inout`,
+    /// `let` and `var` would be read as the parameter's specifier.
+    static let reservedParameterLabels: Set<String> = ["inout", "let", "var"]
 
-    /// Names a type cannot have: `Self`, `Any`, and `Type` and `Protocol`, which after
-    /// another type's name mean its metatypes (`Model.Type`).
-    static let reservedTypeNames: Set<String> = ["Self", "Any", "Type", "Protocol"]
+    /// The words an argument label must write in backticks in a call: `inout` alone
+    /// (Swift warns about backticks around `let` and `var` there).
+    static let reservedArgumentLabels: Set<String> = ["inout"]
+
+    /// Names a type cannot have: `Self` and `Any`; `Type` and `Protocol`, which after
+    /// another type's name mean its metatypes (`Model.Type`); and the words that start
+    /// a type (`any`, `some`, `each`, `sending`, `nonisolated`), so that `extension any`
+    /// or `Paging<sending.Item, …>` would not parse.
+    static let reservedTypeNames: Set<String> = ["Self", "Any", "Type", "Protocol", "any", "some", "each", "sending", "nonisolated"]
 
     /// Every keyword, contextual ones included: what the generative tests try in every position.
     static let all: [String] = reserved.sorted() + [

@@ -1,0 +1,564 @@
+import Foundation
+import PagegenCore
+
+/// One spec of the corpus: legal YAML with an unlucky name or text in it.
+struct CorpusCase: Sendable {
+    /// A short name, unique in the corpus: `keyword-members-default`.
+    var id: String
+    /// What it tries.
+    var category: String
+    /// The spec.
+    var yaml: String
+    /// The generator's options.
+    var config = GeneratorConfig()
+
+    /// The file the spec is read as, in diagnostics.
+    var file: String { "corpus/\(id).pagegen.yaml" }
+}
+
+/// Builds the corpus: specs that a careless generator would accept and then
+/// generate code that does not compile. Each is either rejected by lint with a
+/// located error, or generates code that type-checks.
+enum HostileCorpus {
+    /// The names of the runtime's, Foundation's and the standard library's public types
+    /// that generated code uses or that real APIs call their models.
+    static let typeNames = [
+        "Page", "Result", "Paging", "PagedList", "ItemSequence", "PageSequence", "PageLoader", "PageKey", "Parameter",
+        "PageSize", "Endpoint", "RequestParameters", "ClientRuntime", "Cancellable", "APIError", "HTTPTransport",
+        "URLSessionTransport", "ClientMiddleware", "Credential", "OpenEnum", "JSONValue", "DateFormat", "HTTPHeaderField",
+        "HTTPRequest", "HTTPResponse", "WindowStart", "BodyErrorRule", "PagedListOptions", "ParameterValue",
+        "Sendable", "Decodable", "Encodable", "Codable", "Identifiable", "Decoder", "Encoder", "CodingKey", "CodingKeys",
+        "Void", "Optional", "Array", "Dictionary", "Set", "Error", "Never", "Character", "AnyHashable", "Hashable",
+        "Equatable", "MainActor", "Task", "Data", "UUID", "Locale", "Operations", "Client", "Status", "Type",
+    ]
+
+    static func build() -> [CorpusCase] {
+        var cases: [CorpusCase] = []
+        for (index, keyword) in SwiftKeywordList.all.enumerated() {
+            cases += keywordCases(keyword, index: index)
+        }
+        for (index, name) in typeNames.enumerated() {
+            cases += typeNameCases(name, index: index)
+        }
+        cases += collisionCases()
+        cases += identityCases()
+        cases += derivedNameCases()
+        cases += hostileTextCases()
+        return cases
+    }
+
+    // MARK: Keywords in every position
+
+    static func keywordCases(_ keyword: String, index: Int) -> [CorpusCase] {
+        let slug = keyword.filter { $0.isLetter || $0.isNumber }.isEmpty ? "underscore" : keyword
+        let endpoint = keyword.first?.isLetter == true ? keyword : "byKeyword"
+        let typeName = keyword.prefix(1).uppercased() + keyword.dropFirst()
+        let members = """
+            pagegen: 1
+            name: Keyword\(index)
+            namespace: Keyword\(index)API
+            description: Every member position named '\(keyword)'.
+            baseURL: https://api.example.com/v1
+            models:
+              Thing:
+                description: A thing with a field named '\(keyword)'.
+                fields:
+                  id: Int
+                  \(keyword): String?
+                  \(keyword)_list: "[String]?"
+                  kind: { enum: [\(keyword), other], optional: true }
+                  stamp: { type: Date, dates: unixSeconds, optional: true }
+              ThingPage:
+                \(keyword): Int?
+                things: [Thing]
+                next: String?
+              Tagged:
+                \(keyword): { enum: [\(keyword), plain] }
+            endpoints:
+              things:
+                get: /things
+                query:
+                  \(keyword): String?
+                  mode: { enum: [\(keyword), plain], default: \(keyword) }
+                returns: ThingPage
+                paging:
+                  cursor: { param: cursor, from: next }
+                  size: { param: limit, default: 20 }
+                  items: things
+              \(endpoint):
+                summary: The endpoint named '\(keyword)'.
+                get: /things/{\(keyword)}
+                path: { \(keyword): String }
+                header: { X-Trace: String? }
+                returns: Thing
+              headed:
+                get: /headed
+                header: { \(keyword): String? }
+                returns: Tagged
+              create:
+                post: /things
+                body: Thing
+                returns: Thing
+            """
+        let specName = """
+            pagegen: 1
+            name: \(keyword)
+            baseURL: https://api.example.com
+            models:
+              Item\(index): { id: Int }
+            endpoints:
+              one:
+                get: /one
+                returns: Item\(index)
+            """
+        let modelName = """
+            pagegen: 1
+            name: Model\(index)
+            baseURL: https://api.example.com
+            models:
+              \(typeName):
+                id: Int
+                \(keyword): \(typeName)?
+                kind: { enum: [\(keyword)] }
+              Holder\(index): { value: \(typeName), values: [\(typeName)], next: String? }
+            endpoints:
+              one:
+                get: /one
+                returns: \(typeName)
+              all:
+                get: /all
+                returns: Holder\(index)
+                paging: { cursor: { param: after, from: next }, items: values }
+            """
+        let namespace = """
+            pagegen: 1
+            name: Space\(index)
+            namespace: \(keyword)
+            baseURL: https://api.example.com
+            models:
+              Item: { id: Int }
+            endpoints:
+              items:
+                get: /items
+                returns: [Item]
+                paging: { page: { param: page } }
+            """
+        return [
+            CorpusCase(id: "keyword-members-\(index)-\(slug)", category: "keywords in member positions", yaml: members),
+            CorpusCase(id: "keyword-spec-name-\(index)-\(slug)", category: "keywords as spec names", yaml: specName),
+            CorpusCase(id: "keyword-model-\(index)-\(slug)", category: "keywords as model names", yaml: modelName),
+            CorpusCase(id: "keyword-namespace-\(index)-\(slug)", category: "keywords as namespaces", yaml: namespace),
+        ]
+    }
+
+    // MARK: Type names as model names
+
+    static func typeNameCases(_ name: String, index: Int) -> [CorpusCase] {
+        func spec(namespace: String?) -> String {
+            """
+            pagegen: 1
+            name: Types\(index)\(namespace == nil ? "Bare" : "")
+            \(namespace.map { "namespace: \($0)" } ?? "")
+            baseURL: https://api.example.com
+            models:
+              \(name):
+                id: Int
+                name: String
+                status: { enum: [open, closed] }
+                parent: \(name)?
+              Wrapper\(index):
+                items: [\(name)]
+                next: String?
+            endpoints:
+              list:
+                get: /list
+                query: { sort: { enum: [asc, desc], optional: true } }
+                returns: Wrapper\(index)
+                paging:
+                  cursor: { param: after, from: next }
+                  items: items
+              one:
+                get: /one/{id}
+                path: { id: Int }
+                returns: \(name)
+              send:
+                post: /send
+                body: Wrapper\(index)
+                returns: \(name)?
+            """
+        }
+        return [
+            CorpusCase(id: "type-name-\(name)-namespaced", category: "type names as models, in a namespace", yaml: spec(namespace: "TypeNames\(index)")),
+            CorpusCase(id: "type-name-\(name)-bare", category: "type names as models, without a namespace", yaml: spec(namespace: nil)),
+        ]
+    }
+
+    // MARK: Names that collide after conversion
+
+    static func collisionCases() -> [CorpusCase] {
+        var cases: [CorpusCase] = []
+        func add(_ id: String, _ body: String, namespace: Bool = true) {
+            cases.append(CorpusCase(id: "collision-\(id)", category: "names that collide after conversion", yaml: """
+                pagegen: 1
+                name: Collide\(cases.count)
+                \(namespace ? "namespace: Collide\(cases.count)API" : "")
+                baseURL: https://api.example.com
+                \(body)
+                """))
+        }
+        let fieldPairs = [("foo_bar", "fooBar"), ("Name", "name"), ("ID", "id"), ("self", "Self"), ("a-b", "a_b"),
+                          ("url", "URL"), ("_", "underscore"), ("+", "plus"), ("$top", "top"), ("page[size]", "pageSize")]
+        for (first, second) in fieldPairs {
+            add("fields-\(first)-\(second)", """
+                models:
+                  Thing: { '\(first)': String, '\(second)': Int }
+                endpoints:
+                  thing: { get: /thing, returns: Thing }
+                """)
+            add("fields-renamed-\(first)-\(second)", """
+                models:
+                  Thing: { '\(first)': String, '\(second)': { type: Int, swiftName: otherName } }
+                endpoints:
+                  thing: { get: /thing, returns: Thing }
+                """)
+        }
+        for (first, second) in [("page[size]", "Page-Size"), ("sort_by", "sortBy"), ("q", "Q")] {
+            add("parameters-\(first)-\(second)", """
+                models:
+                  Thing: { id: Int }
+                endpoints:
+                  things:
+                    get: /things
+                    query: { '\(first)': String? }
+                    header: { '\(second)': String? }
+                    returns: [Thing]
+                """)
+        }
+        let generatedArguments: [(String, String)] = [
+            ("page", "page: { param: p }"), ("offset", "offset: { param: o }"), ("perPage", "page: { param: p }\n      size: { param: per_page, default: 10 }"),
+            ("completion", "page: { param: p }"), ("options", "page: { param: p }"), ("pageSize", "ids: { item: thing }"),
+            ("runtime", "page: { param: p }"), ("parameters", "page: { param: p }"), ("loader", "page: { param: p }"),
+            ("self", "page: { param: p }"), ("body", "page: { param: p }"), ("cursor", "cursor: { param: cursor, from: next }"),
+        ]
+        for (name, paging) in generatedArguments {
+            let returns = paging.hasPrefix("ids") ? "[Int]" : "ThingPage"
+            let items = paging.hasPrefix("ids") ? "" : "\n      items: things"
+            add("argument-\(name)", """
+                models:
+                  Thing: { id: Int }
+                  ThingPage: { things: [Thing], next: String? }
+                endpoints:
+                  things:
+                    get: /things
+                    query: { \(name): String? }
+                    returns: \(returns)
+                    paging:
+                      \(paging)\(items)
+                  thing:
+                    get: /things/{id}
+                    path: { id: Int }
+                    returns: Thing
+                """)
+            add("argument-renamed-\(name)", """
+                models:
+                  Thing: { id: Int }
+                  ThingPage: { things: [Thing], next: String? }
+                endpoints:
+                  things:
+                    get: /things
+                    query: { \(name): { type: String, optional: true, swiftName: \(name)Filter } }
+                    returns: \(returns)
+                    paging:
+                      \(paging)\(items)
+                  thing:
+                    get: /things/{id}
+                    path: { id: Int }
+                    returns: Thing
+                """)
+        }
+        add("body-and-query-body", """
+            models:
+              Thing: { id: Int }
+            endpoints:
+              create:
+                post: /things
+                query: { body: String? }
+                body: Thing
+                returns: Thing
+            """)
+        for values in [["a-b", "a_b", "aB"], ["unknown", "Unknown"], ["_", "+", "-", ""], ["rawValue", "init", "self", "Type"],
+                       ["1", "01", "1st"], ["true", "false", "nil"], ["x\u{202E}y", "xY"]] {
+            let list = values.map { "'\($0)'" }.joined(separator: ", ")
+            add("enum-values-\(values.joined(separator: "|"))", """
+                models:
+                  Thing:
+                    state: { enum: [\(list)] }
+                endpoints:
+                  things:
+                    get: /things
+                    query: { state: { enum: [\(list)], default: '\(values[0])' } }
+                    returns: [Thing]
+                """)
+        }
+        add("type-client-in-namespace", """
+            models:
+              Client: { id: Int, owner: Client? }
+              Collide\(cases.count)Client: { id: Int }
+            endpoints:
+              clients: { get: /clients, returns: [Client] }
+            """)
+        add("type-client-twice", """
+            models:
+              Client: { id: Int }
+              Collide\(cases.count)Client: { id: Int }
+            endpoints:
+              clients: { get: /clients, returns: [Client] }
+            """)
+        add("type-client-without-namespace", """
+            models:
+              Collide\(cases.count)Client: { id: Int }
+            endpoints:
+              clients: { get: /clients, returns: [Collide\(cases.count)Client] }
+            """, namespace: false)
+        add("type-model-is-namespace", """
+            models:
+              Collide\(cases.count)API: { id: Int }
+            endpoints:
+              items: { get: /items, returns: [Collide\(cases.count)API] }
+            """)
+        add("type-operations", """
+            models:
+              Operations: { id: Int, kind: { enum: [a] } }
+            endpoints:
+              operations:
+                get: /operations
+                query: { kind: { enum: [a, b], optional: true } }
+                returns: [Operations]
+                paging: { page: { param: page } }
+            """, namespace: false)
+        add("type-enum-shadows", """
+            models:
+              Status: { status: { enum: [a, b] }, type: { enum: [x] }, coding_keys: { enum: [y] }, swift: { enum: [z] }, foundation: { enum: [w] } }
+              ItemsSort: { id: Int }
+            endpoints:
+              items:
+                get: /items
+                query: { sort: { enum: [a, b], optional: true } }
+                returns: [Status]
+            """, namespace: false)
+        add("window-parameters", """
+            models:
+              Row: { id: Int }
+              RowPage: { rows: [Row] }
+              Window: { first_page: Int, size: Int?, total: Int64?, focus: Int64 }
+            endpoints:
+              rows:
+                get: /tables/{table}/rows
+                path: { table: String }
+                query: { filter: String? }
+                returns: RowPage
+                paging:
+                  offset: { param: start, first: 1 }
+                  size: { param: per_page, default: 20 }
+                  items: rows
+              rowsWindow:
+                get: /tables/{table}/window
+                path: { table: String }
+                query: { filter: Int?, around: Int }
+                returns: Window
+                window: { for: rows, page: first_page, size: size, total: total, focus: focus }
+            """)
+        add("window-size", """
+            models:
+              Row: { id: Int }
+              Window: { first_page: Int }
+            endpoints:
+              rows:
+                get: /rows
+                returns: [Row]
+                paging:
+                  page: { param: page, first: 0 }
+                  size: { param: per_page, default: 20 }
+              rowsWindow:
+                get: /rows/window
+                query: { per_page: Int? }
+                returns: Window
+                window: { for: rows, page: first_page }
+            """)
+        add("credentials", """
+            auth:
+              - bearer
+              - basic
+              - apiKey: { header: Token }
+              - apiKey: { header: Transport }
+              - apiKey: { query: base_url }
+              - apiKey: { query: self }
+            models:
+              Thing: { id: Int }
+            endpoints:
+              thing: { get: /thing, returns: Thing }
+            """)
+        return cases
+    }
+
+    // MARK: Identity fields under other names
+
+    static func identityCases() -> [CorpusCase] {
+        var cases: [CorpusCase] = []
+        func add(_ id: String, _ models: String, item: String = "Record") {
+            cases.append(CorpusCase(id: "identity-\(id)", category: "identity fields under other names", yaml: """
+                pagegen: 1
+                name: Identity\(cases.count)
+                namespace: Identity\(cases.count)API
+                baseURL: https://api.example.com
+                models:
+                \(models)
+                  RecordPage:
+                    records: [\(item)]
+                    done: Bool
+                endpoints:
+                  records:
+                    get: /records
+                    returns: RecordPage
+                    paging:
+                      offset: { param: offset }
+                      size: { param: limit, default: 50 }
+                      items: records
+                      last: done
+                """))
+        }
+        for field in ["Id", "ID", "_id", "id_", "iD", "objectID", "uuid", "self"] {
+            add("long-\(field)", """
+                  Record:
+                    id: '\(field)'
+                    fields: { '\(field)': String, Name: String }
+                """)
+            add("short-\(field)", """
+                  Record: { '\(field)': String, name: String }
+                """)
+        }
+        add("another-id-field", """
+              Record:
+                id: uuid
+                fields: { uuid: String, id: Int }
+            """)
+        add("two-ids", """
+              Record:
+                id: Id
+                fields: { Id: String, id: Int }
+            """)
+        add("nested", """
+              Record:
+                id: sys.id
+                fields: { sys: Sys, id: Int? }
+              Sys: { id: String }
+            """)
+        add("optional", """
+              Record:
+                id: key
+                fields: { key: String? }
+            """)
+        return cases
+    }
+
+    // MARK: Endpoints that clash with derived names
+
+    static func derivedNameCases() -> [CorpusCase] {
+        var cases: [CorpusCase] = []
+        for other in ["allThings", "thingsPages", "thingsList", "thingsLoader", "things_list", "runtime", "defaultBaseURL",
+                      "init", "self", "Things", "things_", "thingsWindowList"] {
+            cases.append(CorpusCase(id: "derived-\(other)", category: "endpoints that clash with derived names", yaml: """
+                pagegen: 1
+                name: Derived\(cases.count)
+                namespace: Derived\(cases.count)API
+                baseURL: https://api.example.com
+                models:
+                  Thing: { id: Int }
+                  ThingPage: { things: [Thing], total: Int }
+                  Window: { first_page: Int }
+                endpoints:
+                  things:
+                    get: /things
+                    returns: ThingPage
+                    paging:
+                      page: { param: page, first: 0 }
+                      size: { param: size, default: 20 }
+                      items: things
+                      total: total
+                  thingsWindow:
+                    get: /things/window
+                    query: { around: Int }
+                    returns: Window
+                    window: { for: things, page: first_page }
+                  \(other):
+                    get: /other
+                    returns: [Thing]
+                """))
+        }
+        return cases
+    }
+
+    // MARK: Hostile text
+
+    static let hostileTexts = [
+        "ends a comment */ here", "opens a comment /* here", #"three quotes """ here"#, #"interpolation \(x) here"#,
+        ##"raw #" string"##, #"back\slash \\ and \n"#, "a\nnew line", "bidi \u{202E}gnirts\u{202C} text",
+        "isolate \u{2066}x\u{2069}", "zero\u{200B}width", "tab\there", "emoji 😀 and caf\u{E9}", "{{mustache}} {{{triple}}}",
+        "<html> &amp; 'quotes'", "ends with a backslash \\",
+    ]
+
+    static func hostileTextCases() -> [CorpusCase] {
+        hostileTexts.enumerated().map { index, text in
+            let quoted = "\"" + yamlEscaped(text) + "\""
+            return CorpusCase(id: "text-\(index)", category: "hostile text in descriptions, summaries and defaults", yaml: """
+                pagegen: 1
+                name: Text\(index)
+                namespace: Text\(index)API
+                description: \(quoted)
+                baseURL: https://api.example.com
+                headers: { X-Note: \(quoted) }
+                models:
+                  Note:
+                    description: \(quoted)
+                    fields:
+                      id: Int
+                      body: { type: String, description: \(quoted) }
+                      \(quoted): String?
+                      kind: { enum: [\(quoted), plain] }
+                endpoints:
+                  notes:
+                    summary: \(quoted)
+                    get: /notes
+                    headers: { X-Fixed: \(quoted) }
+                    query:
+                      text: { type: String, default: \(quoted) }
+                      kind: { enum: [\(quoted), plain], default: \(quoted) }
+                      \(quoted): String?
+                    returns: [Note]
+                    paging:
+                      cursor: { param: "c \(yamlEscaped(text))", fromHeader: \(quoted) }
+                      size: { param: "s \(yamlEscaped(text))", default: 5, format: "\(yamlEscaped(text)){value}" }
+                """)
+        }
+    }
+
+    /// Text as the inside of a double-quoted YAML scalar.
+    static func yamlEscaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || (0x200B...0x206F).contains(scalar.value) {
+                    result += String(format: "\\u%04X", scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}
