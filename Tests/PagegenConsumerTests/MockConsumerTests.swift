@@ -91,6 +91,13 @@ import Testing
         PagedCase(spec: "jira", endpoint: "search", size: 30, requests: PagedCase.pages(30)) { url, size in
             try await collect(JiraAPI.Client(baseURL: url).allSearch(jql: "project = PG", maxResults: size)).map(\.id)
         },
+        PagedCase(spec: "jira", endpoint: "projects", size: 30, requests: PagedCase.pages(30)) { url, size in
+            try await collect(JiraAPI.Client(baseURL: url).allProjects(maxResults: size)).map(\.id)
+        },
+        PagedCase(spec: "salesforce", endpoint: "queryAccounts", size: 20, requests: PagedCase.pages(20)) { url, _ in
+            // The server chooses the batch size (the mock's default, 20); the client takes none.
+            try await collect(SalesforceAPI.Client(baseURL: url).allQueryAccounts(q: "SELECT Id FROM Account")).map(\.id)
+        },
         PagedCase(spec: "msgraph", endpoint: "messages", size: 25, requests: PagedCase.pages(25)) { url, size in
             try await collect(GraphAPI.Client(baseURL: url).allMessages(select: "subject", top: size)).map(\.id)
         },

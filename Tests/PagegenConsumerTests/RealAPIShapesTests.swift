@@ -51,6 +51,88 @@ import Testing
         }
     }
 
+    // MARK: Jira: the paged envelope has a `self` of its own, and may leave out its items
+
+    @Test func jiraProjectPagesHaveASelfAndMayLeaveOutTheirValues() async throws {
+        try await withServer({ request in
+            let start = request.intQuery("startAt") ?? 0
+            let size = request.intQuery("maxResults") ?? 50
+            let host = "http://\(request.headers["host"]!)"
+            var body: [String: Any] = [
+                "self": "\(host)/rest/api/3/project/search?startAt=\(start)&maxResults=\(size)",
+                "startAt": start, "maxResults": size, "total": 5, "isLast": start + size >= 5,
+            ]
+            // Jira leaves out `values` on a page past the end; the first page is complete.
+            if start < 5 {
+                body["values"] = (start..<min(start + size, 5)).map { index -> [String: Any] in
+                    ["self": "\(host)/rest/api/3/project/\(10_000 + index)", "id": "\(10_000 + index)", "key": "P\(index)",
+                     "name": "Project \(index)", "projectTypeKey": index == 0 ? "software" : "product_discovery"]
+                }
+                body["nextPage"] = "\(host)/rest/api/3/project/search?startAt=\(start + size)&maxResults=\(size)"
+            }
+            return .json(object: body)
+        }) { server in
+            let client = JiraAPI.Client(baseURL: server.baseURL, username: "ann@example.com", password: "token")
+            var projects: [JiraAPI.Project] = []
+            for try await project in client.allProjects(orderBy: .key, maxResults: 2) { projects.append(project) }
+            #expect(projects.map(\.key) == ["P0", "P1", "P2", "P3", "P4"])
+            #expect(projects[1].`self`.path == "/rest/api/3/project/10001")
+            #expect(projects[0].projectTypeKey == .software)
+            #expect(projects[1].projectTypeKey == .unknown("product_discovery"))
+            let requests = await server.requests
+            #expect(requests.map { $0.intQuery("startAt") } == [0, 2, 4], "isLast ends the list")
+            #expect(requests.allSatisfy { $0.query("orderBy") == "key" })
+
+            let first = try await client.projects(maxResults: 2).get()
+            #expect(first.items.count == 2)
+            let past = try await client.projects(offset: 10, maxResults: 2).get()
+            #expect(past.items.isEmpty, "a page without `values` is empty, not a decoding error")
+            #expect(past.next == nil)
+        }
+    }
+
+    // MARK: Salesforce: records identified by `Id`, a relative next-records URL
+
+    static func account(_ index: Int) -> [String: Any] {
+        let id = "001D000000Ik\(String(format: "%03d", index))AAA"
+        return ["attributes": ["type": "Account", "url": "/services/data/v60.0/sobjects/Account/\(id)"],
+                "Id": id, "Name": "Account \(index)", "Industry": index.isMultiple(of: 2) ? "Energy" : NSNull(),
+                "AnnualRevenue": 1_000_000.5, "Type": index == 0 ? "Customer - Direct" : "Prospect",
+                "CreatedDate": "2024-05-01T12:00:00.000+0000"]
+    }
+
+    @Test func salesforceQueriesFollowRelativeNextRecordsURLsAndIdentifyRecordsByID() async throws {
+        try await withServer({ request in
+            // Batches of two; the second batch repeats the last record of the first, as a
+            // query over rows that change may.
+            let batch = Int(request.path.split(separator: "-").last ?? "") ?? 0
+            let indices = batch == 0 ? [0, 1] : batch == 1 ? [1, 2, 3] : [4]
+            var body: [String: Any] = ["totalSize": 5, "done": batch == 2, "records": indices.map(Self.account)]
+            if batch < 2 { body["nextRecordsUrl"] = "/services/data/v60.0/query/01gD0000002HU6KIAW-\(batch + 1)" }
+            return .json(object: body)
+        }) { server in
+            let baseURL = server.baseURL.appendingPathComponent("services/data/v60.0")
+            let client = SalesforceAPI.Client(baseURL: baseURL, token: "00D!token")
+            var accounts: [SalesforceAPI.Account] = []
+            for try await account in client.allQueryAccounts(q: "SELECT Id, Name FROM Account") { accounts.append(account) }
+            #expect(accounts.map(\.name) == (0..<5).map { "Account \($0)" }, "a record that shows up again is delivered once")
+            #expect(Self.identity(of: accounts[0]) == "001D000000Ik000AAA", "Identifiable by its Id")
+            #expect(accounts[0].type == .customerDirect)
+            #expect(accounts[1].industry == nil)
+            #expect(accounts[0].createdDate == Date(timeIntervalSince1970: 1_714_564_800))
+            let requests = await server.requests
+            #expect(requests.map(\.path) == [
+                "/services/data/v60.0/query",
+                "/services/data/v60.0/query/01gD0000002HU6KIAW-1",
+                "/services/data/v60.0/query/01gD0000002HU6KIAW-2",
+            ])
+            #expect(requests[0].query("q") == "SELECT Id, Name FROM Account")
+            #expect(requests.allSatisfy { $0.headers["authorization"] == "Bearer 00D!token" })
+        }
+    }
+
+    static func identity<Record: Identifiable>(of record: Record) -> Record.ID { record.id }
+
     // MARK: Algolia: paging in a POST body, two API-key headers, objectID
 
     @Test func algoliaPagesInTheBodyWithTwoKeyHeaders() async throws {

@@ -58,6 +58,64 @@ extension JiraAPI.Client {
     public func search(jql: Swift.String, fields: [Swift.String]? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<JiraAPI.Issue>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.search(jql: jql, fields: fields, offset: offset, maxResults: maxResults) }, completion: completion)
     }
+
+    /// Projects visible to the user, a page at a time.
+    ///
+    /// `GET /rest/api/3/project/search`
+    public func projects(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50) async -> Swift.Result<PagegenRuntime.Page<JiraAPI.Project>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.projectsEndpoint,
+            Operations.projectsParameters(query: query, orderBy: orderBy),
+            paging: Operations.projectsPaging,
+            at: .offset(offset),
+            size: maxResults
+        )
+    }
+
+    /// Projects visible to the user, a page at a time.
+    ///
+    /// `GET /rest/api/3/project/search`
+    ///
+    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
+    @discardableResult
+    public func projects(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<JiraAPI.Project>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run({ [self] in await self.projects(query: query, orderBy: orderBy, offset: offset, maxResults: maxResults) }, completion: completion)
+    }
+}
+
+extension JiraAPI.Client {
+    /// The values of `ProjectsOrderBy`; values this client does not know decode to `unknown`.
+    public enum ProjectsOrderBy: PagegenRuntime.OpenEnum {
+        case category
+        case key
+        case name
+        case owner
+        case issueCount
+        /// A value that is not in the spec.
+        case unknown(Swift.String)
+
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+            case "category": self = .category
+            case "key": self = .key
+            case "name": self = .name
+            case "owner": self = .owner
+            case "issueCount": self = .issueCount
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: Swift.String {
+            switch self {
+            case .category: "category"
+            case .key: "key"
+            case .name: "name"
+            case .owner: "owner"
+            case .issueCount: "issueCount"
+            case .unknown(let value): value
+            }
+        }
+    }
 }
 
 extension JiraAPI.Client {
@@ -77,6 +135,23 @@ extension JiraAPI.Client {
             size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50, maximum: 100),
             items: { $0.issues },
             total: .body({ $0.total })
+        )
+
+        static let projectsEndpoint = PagegenRuntime.Endpoint(name: "projects", method: "GET", path: "/rest/api/3/project/search")
+
+        static func projectsParameters(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil) -> PagegenRuntime.RequestParameters {
+            var parameters = PagegenRuntime.RequestParameters()
+            parameters.query("query", query)
+            parameters.query("orderBy", orderBy)
+            return parameters
+        }
+
+        static let projectsPaging = PagegenRuntime.Paging<JiraAPI.ProjectPage, JiraAPI.Project>(
+            style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50, maximum: 100),
+            items: { $0.values },
+            total: .body({ $0.total }),
+            isLast: { $0.isLast }
         )
     }
 }

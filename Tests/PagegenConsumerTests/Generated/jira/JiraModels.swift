@@ -93,6 +93,111 @@ extension JiraAPI {
         }
     }
 
+    /// ProjectPage, as the API sends it.
+    public struct ProjectPage: Swift.Decodable, Swift.Sendable {
+        public var `self`: Foundation.URL
+        public var nextPage: Foundation.URL?
+        public var startAt: Swift.Int
+        public var maxResults: Swift.Int
+        public var total: Swift.Int
+        public var isLast: Swift.Bool
+        public var values: [JiraAPI.Project]
+
+        /// Creates a value from its fields.
+        public init(
+            self self_: Foundation.URL,
+            nextPage: Foundation.URL? = nil,
+            startAt: Swift.Int,
+            maxResults: Swift.Int,
+            total: Swift.Int,
+            isLast: Swift.Bool,
+            values: [JiraAPI.Project]
+        ) {
+            self.`self` = self_
+            self.nextPage = nextPage
+            self.startAt = startAt
+            self.maxResults = maxResults
+            self.total = total
+            self.isLast = isLast
+            self.values = values
+        }
+
+        enum CodingKeys: Swift.String, Swift.CodingKey {
+            case `self`
+            case nextPage
+            case startAt
+            case maxResults
+            case total
+            case isLast
+            case values
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.`self` = try container.decode(Foundation.URL.self, forKey: .`self`)
+            self.nextPage = try container.decodeIfPresent(Foundation.URL.self, forKey: .nextPage)
+            self.startAt = try container.decode(Swift.Int.self, forKey: .startAt)
+            self.maxResults = try container.decode(Swift.Int.self, forKey: .maxResults)
+            self.total = try container.decode(Swift.Int.self, forKey: .total)
+            self.isLast = try container.decode(Swift.Bool.self, forKey: .isLast)
+            self.values = try container.decodeIfPresent([JiraAPI.Project].self, forKey: .values) ?? []
+        }
+    }
+
+    /// Project, as the API sends it.
+    public struct Project: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        public var `self`: Foundation.URL
+        public var id: Swift.String
+        public var key: Swift.String
+        public var name: Swift.String
+        public var projectTypeKey: ProjectTypeKey?
+        public var avatarUrls: JiraAPI.AvatarURLs?
+
+        /// Creates a value from its fields.
+        public init(
+            self self_: Foundation.URL,
+            id: Swift.String,
+            key: Swift.String,
+            name: Swift.String,
+            projectTypeKey: ProjectTypeKey? = nil,
+            avatarUrls: JiraAPI.AvatarURLs? = nil
+        ) {
+            self.`self` = self_
+            self.id = id
+            self.key = key
+            self.name = name
+            self.projectTypeKey = projectTypeKey
+            self.avatarUrls = avatarUrls
+        }
+
+        /// The values of `ProjectTypeKey`; values this client does not know decode to `unknown`.
+        public enum ProjectTypeKey: PagegenRuntime.OpenEnum {
+            case software
+            case serviceDesk
+            case business
+            /// A value that is not in the spec.
+            case unknown(Swift.String)
+
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "software": self = .software
+                case "service_desk": self = .serviceDesk
+                case "business": self = .business
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: Swift.String {
+                switch self {
+                case .software: "software"
+                case .serviceDesk: "service_desk"
+                case .business: "business"
+                case .unknown(let value): value
+                }
+            }
+        }
+    }
+
     /// Status, as the API sends it.
     public struct Status: Swift.Decodable, Swift.Sendable {
         public var name: Swift.String

@@ -33,4 +33,34 @@ extension JiraAPI.Client {
     public func searchList(jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<JiraAPI.Issue> {
         PagegenRuntime.PagedList(self.searchLoader(jql: jql, fields: fields, maxResults: maxResults), options: options)
     }
+
+    /// The pages of `projects(…)`, from the first to the last; the
+    /// next page is fetched while the caller handles the current one.
+    public func projectsPages(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50) -> PagegenRuntime.PageSequence<JiraAPI.Project> {
+        PagegenRuntime.PageSequence(self.projectsLoader(query: query, orderBy: orderBy, maxResults: maxResults))
+    }
+
+    /// Every item of `projects(…)`, page after page; an item
+    /// that appears again on a later page is delivered once.
+    public func allProjects(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50) -> PagegenRuntime.ItemSequence<JiraAPI.Project> {
+        PagegenRuntime.ItemSequence(self.projectsLoader(query: query, orderBy: orderBy, maxResults: maxResults))
+    }
+
+    /// What loads the pages of `projects(…)`, for the sequences and list adapters.
+    public func projectsLoader(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50) -> PagegenRuntime.PageLoader<JiraAPI.Project> {
+        self.runtime.loader(
+            Operations.projectsEndpoint,
+            Operations.projectsParameters(query: query, orderBy: orderBy),
+            paging: Operations.projectsPaging,
+            size: maxResults,
+            identity: { Swift.AnyHashable($0.id) }
+        )
+    }
+
+    /// A list adapter over `projects(…)` for a table view, a collection view or a SwiftUI
+    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
+    @Swift.MainActor
+    public func projectsList(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<JiraAPI.Project> {
+        PagegenRuntime.PagedList(self.projectsLoader(query: query, orderBy: orderBy, maxResults: maxResults), options: options)
+    }
 }
