@@ -28,8 +28,9 @@ struct TargetSpecs {
     static let configName = "pagegen-config.yaml"
     /// The suffixes of the files pagegen writes for every spec.
     static let fileSuffixes = ["Models", "Client", "Paging"]
-    /// The template names a `templates:` folder may override.
-    static let templateNames = ["Models", "Client", "Paging"]
+    /// The template names a `templates:` folder may override: one per file, and the
+    /// partials they include (pagegen's `TemplateSet.names`).
+    static let templateNames = ["Models", "Client", "Paging", "Header", "Enum"]
 
     /// The target's name.
     let targetName: String

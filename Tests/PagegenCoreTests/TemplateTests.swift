@@ -1,0 +1,152 @@
+import Foundation
+@testable import PagegenCore
+import Testing
+
+/// The templates' side: the vocabulary the code model answers (and that
+/// docs/templates.md documents), templates checked when they load, overrides, and the
+/// printer that indents what they render.
+@Suite struct TemplateTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func code(_ spec: String) throws -> CodeModel {
+        let diagnostics = DiagnosticCollector()
+        let checked = try #require(GeneratorPipeline().check(spec, file: "specs/x.pagegen.yaml", diagnostics: diagnostics))
+        #expect(!diagnostics.hasErrors, "\(diagnostics.diagnostics)")
+        return SpecTranslator.translate(checked, config: GeneratorConfig())
+    }
+
+    static let numbers = (try? String(contentsOf: root.appendingPathComponent("specs/numbers.pagegen.yaml"), encoding: .utf8)) ?? ""
+
+    // MARK: The vocabulary
+
+    @Test func everyStoredValueIsANameOfTheVocabulary() throws {
+        let code = try Self.code(Self.numbers)
+        var seen: Set<String> = []
+        func visit(_ value: Any) {
+            let mirror = Mirror(reflecting: value)
+            if mirror.displayStyle != .optional, let templateValue = value as? any TemplateValue, !(value is any TemplateExpression) {
+                let type = "\(Swift.type(of: templateValue))"
+                let names = Swift.type(of: templateValue).templateNames
+                #expect(Set(names).count == names.count, "\(type) lists a name twice")
+                // A name and a type are what they print; their parts are their template names.
+                let printed = type == "SwiftIdentifier" || type == "SwiftType"
+                for case let (label?, _) in mirror.children where !printed && !(type == "ParameterCode" && label == "names") {
+                    #expect(names.contains(label), "\(type).\(label) is not one of its template names")
+                }
+                seen.insert(type)
+            }
+            for child in mirror.children { visit(child.value) }
+        }
+        visit(code)
+        #expect(seen.isSuperset(of: ["CodeModel", "FileCode", "ModelCode", "FieldCode", "ClientCode", "EndpointCode",
+                                      "ParameterCode", "PagingCode", "WindowCode", "SwiftIdentifier", "SwiftType", "StringLiteral"]))
+    }
+
+    @Test func docsTemplatesDocumentsEveryNameOfEveryType() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/templates.md"), encoding: .utf8)
+        var documented: [String: [String]] = [:]
+        var current: String?
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("### ") {
+                current = String(line.dropFirst(4))
+                documented[current!] = []
+            } else if let type = current, line.hasPrefix("| `"), let end = line.dropFirst(3).firstIndex(of: "`") {
+                documented[type]?.append(String(line.dropFirst(3)[..<end]))
+            }
+        }
+        for (type, names) in TemplateNames.byType {
+            #expect(documented[type] == names, "docs/templates.md should list the names of \(type) in order: \(names)")
+        }
+        #expect(Set(documented.keys) == Set(TemplateNames.byType.map(\.type)), "docs/templates.md documents a type the code model does not have")
+    }
+
+    // MARK: Loading
+
+    static func overrides(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pagegen-templates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return folder
+    }
+
+    @Test func aTemplateThatUsesAnUnknownNameIsAnErrorAtItsLineAndColumn() throws {
+        let folder = try Self.overrides(["Models.mustache": """
+            {{% CONTENT_TYPE: TEXT}}
+            {{> Header}}
+            {{#modles}}
+            struct {{name}} {}
+            {{/modles}}
+            {{#models}}{{^lsat()}}x{{/lsat()}}{{/models}}
+            {{> Footer}}
+            """])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect {
+            _ = try TemplateSet.load(overrides: folder)
+        } throws: { error in
+            let printed = (error as? GenerationFailed)?.diagnostics.map(\.description) ?? []
+            let file = folder.appendingPathComponent("Models.mustache").path
+            return printed == [
+                "\(file):3:1: error: the template uses 'modles', which is not a name of the code model; did you mean 'models'?",
+                "\(file):5:1: error: the template uses 'modles', which is not a name of the code model; did you mean 'models'?",
+                "\(file):6:12: error: the template applies 'lsat()', which Mustache does not have; did you mean 'last'?",
+                "\(file):6:24: error: the template applies 'lsat()', which Mustache does not have; did you mean 'last'?",
+                "\(file):7:1: error: the template uses the partial 'Footer', which does not exist; the partials are Client, Enum, Header, Models, Paging",
+            ]
+        }
+    }
+
+    @Test func anOverrideReplacesItsTemplateAndKeepsTheOthers() throws {
+        let folder = try Self.overrides(["Header.mustache": """
+            {{% CONTENT_TYPE: TEXT}}
+            // Licensed to the reader. Generated from {{specFile}}.
+            @_spi(Generated) import PagegenRuntime
+            """])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try GeneratorPipeline().generate(
+            Self.numbers, file: "numbers.pagegen.yaml", templates: TemplateSet.load(overrides: folder), diagnostics: DiagnosticCollector())
+        #expect(files.allSatisfy { $0.contents.hasPrefix("// Licensed to the reader. Generated from numbers.pagegen.yaml.\n") })
+        #expect(files[0].contents.contains("public struct NumberItem: Swift.Decodable"), "the bundled Models template renders with the override's header")
+    }
+
+    // MARK: The printer
+
+    @Test func thePrinterIndentsByNestingWithCasesAtTheLevelOfTheirSwitch() {
+        let rendered = """
+            enum E {
+            case a
+                  case b
+            init(raw: String) {
+            switch raw {
+                case "{": self = .a
+            default:
+            self = .b
+            }
+            }
+            let x = [
+            "}", // a comment with }
+            ]
+            }
+            """
+        #expect(CodeLayout.format(rendered) == """
+            enum E {
+                case a
+                case b
+                init(raw: String) {
+                    switch raw {
+                    case "{": self = .a
+                    default:
+                        self = .b
+                    }
+                }
+                let x = [
+                    "}", // a comment with }
+                ]
+            }
+
+            """)
+    }
+
+    @Test func thePrinterKeepsOneBlankLineAtMostAndNoneInsideBraces() {
+        #expect(CodeLayout.format("\n\nstruct A {\n\n   let a = 1   \n\n\n   let b = 2\n\n}\n\n\n") == "struct A {\n    let a = 1\n\n    let b = 2\n}\n")
+    }
+}
