@@ -53,7 +53,16 @@ public enum ConfigLoader {
             }
         }
         if let imports = reader["imports"] {
-            config.extraImports = list(imports, what: "'imports'", context: context).map(\.value)
+            config.extraImports = list(imports, what: "'imports'", context: context).compactMap { module in
+                let isModuleName = module.value.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
+                    NameConversion.isTypeName(String($0))
+                }
+                guard isModuleName else {
+                    context.error("'\(module.value)' is not a module name", at: module.mark, hint: "write a module's name, such as 'MyHelpers'")
+                    return nil
+                }
+                return module.value
+            }
         }
         if let namespace = reader.string("namespace") {
             if let problem = SpecNames.namespaceProblem(namespace.value, modules: SpecNames.modules + config.extraImports) {

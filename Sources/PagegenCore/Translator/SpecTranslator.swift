@@ -11,7 +11,7 @@ public enum SpecTranslator {
         attachWindows(spec: spec, names: names, types: types, to: &endpointCodes)
         let specName = spec.name.value
         return CodeModel(
-            specFile: spec.file.split(separator: "/").last.map(String.init) ?? spec.file,
+            specFile: SwiftLiteral.commentText(spec.file.split(separator: "/").last.map(String.init) ?? spec.file),
             fileStem: config.fileStem ?? config.typePrefix + specName,
             access: config.accessModifier.rawValue,
             imports: config.extraImports,
