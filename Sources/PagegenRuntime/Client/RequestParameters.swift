@@ -3,6 +3,7 @@ import Foundation
 /// The values of one call's parameters: path, query, header and body.
 ///
 /// Generated functions fill one from their arguments; `nil` values are left out.
+/// For generated code only (`@_spi(Generated)`).
 @_spi(Generated) public struct RequestParameters: Sendable {
     /// Path parameters by their name in the template.
     public var path: [String: String] = [:]

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Generated code holds one static `Paging` per paged endpoint and hands it to
 /// ``ClientRuntime/page(_:_:paging:at:size:)``. `Response` is the decoded body;
-/// `Item` is the element of the list.
+/// `Item` is the element of the list. For generated code only (`@_spi(Generated)`),
+/// with ``Parameter`` and ``PageSize``.
 @_spi(Generated) public struct Paging<Response: Sendable, Item: Sendable>: Sendable {
     /// How a page is addressed.
     public enum Style: Sendable {
