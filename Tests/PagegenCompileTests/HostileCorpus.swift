@@ -510,13 +510,15 @@ enum HostileCorpus {
     static func hostileTextCases() -> [CorpusCase] {
         hostileTexts.enumerated().map { index, text in
             let quoted = "\"" + yamlEscaped(text) + "\""
+            // A header value cannot hold a line break (lint says so); the rest of the text can.
+            let headerValue = "\"" + yamlEscaped(text.replacingOccurrences(of: "\n", with: " ")) + "\""
             return CorpusCase(id: "text-\(index)", category: "hostile text in descriptions, summaries and defaults", yaml: """
                 pagegen: 1
                 name: Text\(index)
                 namespace: Text\(index)API
                 description: \(quoted)
                 baseURL: https://api.example.com
-                headers: { X-Note: \(quoted) }
+                headers: { X-Note: \(headerValue) }
                 models:
                   Note:
                     description: \(quoted)
@@ -529,7 +531,7 @@ enum HostileCorpus {
                   notes:
                     summary: \(quoted)
                     get: /notes
-                    headers: { X-Fixed: \(quoted) }
+                    headers: { X-Fixed: \(headerValue) }
                     query:
                       text: { type: String, default: \(quoted) }
                       kind: { enum: [\(quoted), plain], default: \(quoted) }

@@ -1,5 +1,5 @@
 import Foundation
-import PagegenRuntime
+@_spi(Generated) import PagegenRuntime
 import PagegenTestServer
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import PagegenRuntime
+@_spi(Generated) @testable import PagegenRuntime
 import PagegenTestServer
 import Testing
 

@@ -413,3 +413,4 @@ extension CredentialCode: TemplateExpression {}
 extension BodyErrorCode: TemplateExpression {}
 extension DecodeCode: TemplateExpression {}
 extension EncodeCode: TemplateExpression {}
+extension EndpointDescriptorCode: TemplateExpression {}
