@@ -1,0 +1,120 @@
+import Foundation
+
+/// Drains one list with every contender, in alternating order, several times,
+/// and reports medians and ratios to the hand-written loop measured in the same
+/// rounds.
+struct Comparison {
+    /// A list on the server: a name for the report, its base URL, its length.
+    struct List {
+        var name: String
+        var url: URL
+        var pages: Int
+
+        /// `NAME=URL,PAGES`
+        init?(parsing text: String) {
+            guard let equals = text.firstIndex(of: "="), let comma = text.lastIndex(of: ",") , equals < comma,
+                  let url = URL(string: String(text[text.index(after: equals)..<comma])),
+                  let pages = Int(text[text.index(after: comma)...]), pages > 0 else { return nil }
+            name = String(text[..<equals])
+            self.url = url
+            self.pages = pages
+        }
+    }
+
+    struct Result {
+        var list: List
+        var runs: Int
+        /// Seconds per drain, by contender, in round order.
+        var seconds: [Contender: [Double]]
+        var allCorrect: Bool
+
+        func print() {
+            let items = Double(list.pages * PageFiles.itemsPerPage)
+            let loop = seconds[.loop] ?? []
+            Swift.print("\n\(list.name): \(list.pages) pages × \(PageFiles.itemsPerPage) items, median of \(runs) alternated runs")
+            Swift.print(pad("contender", 40) + pad("items/s", 12, right: true) + pad("× loop", 10, right: true)
+                        + pad("range × loop", 16, right: true))
+            for contender in Contender.allCases {
+                guard let times = seconds[contender], !times.isEmpty else { continue }
+                // A server check ran once: against the median loop.
+                let ratios = contender.isServerCheck ? [median(loop) / times[0]] : zip(loop, times).map { $0 / $1 }
+                let rate = items / median(times)
+                let ratio = median(ratios)
+                let range = String(format: "%.2f–%.2f", ratios.min() ?? 0, ratios.max() ?? 0)
+                Swift.print(pad(contender.label, 40) + pad(Self.format(rate), 12, right: true)
+                            + pad(String(format: "%.2f×", ratio), 10, right: true) + pad(range, 16, right: true))
+            }
+            if let pages = seconds[.pages], let all = seconds[.all] {
+                let overhead = median(zip(all, pages).map { $0 / $1 - 1 })
+                Swift.print(String(format: "per-item overhead of all… over …Pages: %+.1f%%", overhead * 100))
+            }
+            if !allCorrect { Swift.print("ERROR: a drain lost or repeated items (see above)") }
+        }
+
+        static func format(_ rate: Double) -> String {
+            let formatter = NumberFormatter()
+            formatter.numberStyle = .decimal
+            formatter.maximumFractionDigits = 0
+            return formatter.string(from: NSNumber(value: rate.rounded())) ?? "\(Int(rate))"
+        }
+
+        private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+            let space = String(repeating: " ", count: max(1, width - text.count))
+            return right ? space + text : text + space
+        }
+    }
+
+    let list: List
+    let runs: Int
+
+    /// One warm-up drain per contender (the server checks are measured then, once),
+    /// then `runs` rounds of the others; round `r` starts with the `r`-th contender,
+    /// so that none always runs first or last.
+    @MainActor
+    func run() async throws -> Result {
+        var seconds: [Contender: [Double]] = [:]
+        var correct = true
+        for contender in Contender.allCases {
+            guard let time = try await check(contender) else {
+                correct = false
+                continue
+            }
+            if contender.isServerCheck { seconds[contender] = [time] }
+        }
+        let contenders = Contender.allCases.filter { !$0.isServerCheck }
+        for round in 0..<runs {
+            for offset in 0..<contenders.count {
+                let contender = contenders[(round + offset) % contenders.count]
+                guard let time = try await check(contender) else {
+                    correct = false
+                    continue
+                }
+                seconds[contender, default: []].append(time)
+            }
+        }
+        return Result(list: list, runs: runs, seconds: seconds, allCorrect: correct)
+    }
+
+    /// One drain, timed; nil (and a message) when it lost or repeated items.
+    @MainActor
+    private func check(_ contender: Contender) async throws -> Double? {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = try await contender.drain(list.url, pages: list.pages)
+        let elapsed = clock.now - start
+        let expectedItems = list.pages * PageFiles.itemsPerPage
+        guard outcome.items == expectedItems, outcome.idSum == PageFiles.idSum(pages: list.pages) else {
+            Swift.print("ERROR: \(contender.label) delivered \(outcome.items) items (id sum \(outcome.idSum)); "
+                        + "expected \(expectedItems) (id sum \(PageFiles.idSum(pages: list.pages)))")
+            return nil
+        }
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}

@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import PagegenRuntime
+
+/// One way to drain the list. Each hands every item's id to a checksum, so that
+/// a drain that lost or repeated an item is caught.
+enum Contender: String, CaseIterable {
+    /// The hand-written sequential loop: the baseline.
+    case loop
+    /// The generated `itemsPages(perPage:)`, iterating each page's items.
+    case pages
+    /// The generated `allItems(perPage:)`.
+    case all
+    /// The server check: fetch every page, one at a time, without decoding.
+    case fetchSequential = "fetch-1"
+    /// The server check: fetch every page, four at a time, without decoding.
+    case fetchConcurrent = "fetch-4"
+
+    var label: String {
+        switch self {
+        case .loop: "hand-written loop (baseline)"
+        case .pages: "itemsPages(perPage: 100)"
+        case .all: "allItems(perPage: 100)"
+        case .fetchSequential: "server check: fetch only, 1 at a time (once)"
+        case .fetchConcurrent: "server check: fetch only, 4 at a time (once)"
+        }
+    }
+
+    /// True for the rows that only show what the server and the transport can do.
+    var isServerCheck: Bool { self == .fetchSequential || self == .fetchConcurrent }
+
+    /// What one drain saw.
+    struct Outcome {
+        var items = 0
+        var idSum = 0
+    }
+
+    /// Drains the list at `baseURL` (`pages` pages long), on the main actor, as
+    /// an app's code would.
+    @MainActor
+    func drain(_ baseURL: URL, pages: Int) async throws -> Outcome {
+        var outcome = Outcome()
+        switch self {
+        case .loop:
+            try await HandWrittenLoop.drain(baseURL) { id in
+                outcome.items += 1
+                outcome.idSum &+= id
+            }
+        case .pages:
+            let client = DrainAPI.Client(baseURL: baseURL)
+            for try await page in client.itemsPages(perPage: 100) {
+                for item in page.items {
+                    outcome.items += 1
+                    outcome.idSum &+= item.id
+                }
+            }
+        case .all:
+            let client = DrainAPI.Client(baseURL: baseURL)
+            for try await item in client.allItems(perPage: 100) {
+                outcome.items += 1
+                outcome.idSum &+= item.id
+            }
+        case .fetchSequential:
+            for number in 1...pages where try await Self.fetch(baseURL, page: number) > 0 {
+                outcome.items += PageFiles.itemsPerPage
+            }
+            outcome.idSum = PageFiles.idSum(pages: pages)
+        case .fetchConcurrent:
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                var next = 1
+                func launch() {
+                    guard next <= pages else { return }
+                    let number = next
+                    next += 1
+                    group.addTask { try await Self.fetch(baseURL, page: number) > 0 ? 1 : 0 }
+                }
+                for _ in 0..<4 { launch() }
+                while let full = try await group.next() {
+                    outcome.items += full * PageFiles.itemsPerPage
+                    launch()
+                }
+            }
+            outcome.idSum = PageFiles.idSum(pages: pages)
+        }
+        return outcome
+    }
+
+    /// Fetches one page and returns its size in bytes.
+    private static func fetch(_ baseURL: URL, page: Int) async throws -> Int {
+        let url = URL(string: "\(baseURL.absoluteString)/items?page=\(page)&per_page=100")!
+        let (data, response) = try await URLSession.shared.data(from: url)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+            throw HandWrittenLoop.Failure(description: "GET \(url): \(response)")
+        }
+        return data.count
+    }
+}

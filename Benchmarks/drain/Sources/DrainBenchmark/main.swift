@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The drain benchmark. Run it through run.sh, which builds it in release mode,
+// writes the pages, serves them with nginx on loopback and calls:
+//
+//   DrainBenchmark write-pages DIR PAGES
+//   DrainBenchmark compare --list NAME=URL,PAGES [--list …] [--runs N]
+//   DrainBenchmark memory CONTENDER URL PAGES
+
+/// Fails with a message and status 2.
+func usage(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(2)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "write-pages":
+    guard arguments.count == 3, let pages = Int(arguments[2]), pages > 0 else {
+        usage("write-pages DIR PAGES")
+    }
+    try PageFiles.write(pages: pages, to: URL(fileURLWithPath: arguments[1]))
+
+case "compare":
+    var lists: [Comparison.List] = []
+    var runs = 5
+    var rest = arguments.dropFirst()
+    while let option = rest.popFirst() {
+        switch option {
+        case "--list":
+            guard let value = rest.popFirst(), let list = Comparison.List(parsing: value) else {
+                usage("--list NAME=URL,PAGES")
+            }
+            lists.append(list)
+        case "--runs":
+            guard let value = rest.popFirst(), let number = Int(value), number > 0 else { usage("--runs N") }
+            runs = number
+        default:
+            usage("unknown option \(option)")
+        }
+    }
+    guard !lists.isEmpty else { usage("compare needs at least one --list") }
+    var failed = false
+    for list in lists {
+        let comparison = Comparison(list: list, runs: runs)
+        let result = try await comparison.run()
+        result.print()
+        failed = failed || !result.allCorrect
+    }
+    exit(failed ? 1 : 0)
+
+case "memory":
+    guard arguments.count == 4, let contender = Contender(rawValue: arguments[1]),
+          let url = URL(string: arguments[2]), let pages = Int(arguments[3]) else {
+        usage("memory CONTENDER URL PAGES")
+    }
+    let before = MaxRSS.kilobytes()
+    let outcome = try await contender.drain(url, pages: pages)
+    let after = MaxRSS.kilobytes()
+    let expected = pages * PageFiles.itemsPerPage
+    print("\(contender.rawValue) \(pages) pages: \(outcome.items) items, max RSS \(after / 1024) MB "
+          + "(\(before / 1024) MB before draining)")
+    exit(outcome.items == expected && outcome.idSum == PageFiles.idSum(pages: pages) ? 0 : 1)
+
+default:
+    usage("expected write-pages, compare or memory")
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# The drain benchmark: a generated client and a hand-written loop drain the same
+# list of 1,000 pages × 100 items (about 20 MB of JSON) from nginx on loopback,
+# at 0 ms and at 20 ms a page, in one process, in release mode.
+#
+# Usage: Benchmarks/drain/run.sh
+#   RUNS=5         alternated runs per list (medians are reported)
+#   SLOW_PAGES=1000  the length of the 20 ms list
+#   MEMORY=1       also measure peak memory on 1,000- and 10,000-page lists (writes
+#                  200 MB of pages to a temporary folder, removed at the end)
+#   PORT=18470     nginx listens on PORT (0 ms) and PORT+1 (20 ms), 127.0.0.1 only
+#   PROFILE=all    instead of comparing, drain the 0 ms list once with one contender
+#                  (loop, pages or all) under `perf record -g` and print the top of
+#                  `perf report` and the context switches (`perf stat`)
+#
+# Installs nginx and its echo module with apt-get when they are missing (the
+# echo module's non-blocking echo_sleep adds the 20 ms).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+runs="${RUNS:-5}"
+slow_pages="${SLOW_PAGES:-1000}"
+memory="${MEMORY:-1}"
+port="${PORT:-18470}"
+slow_port=$((port + 1))
+echo_module=/usr/lib/nginx/modules/ngx_http_echo_module.so
+
+if ! command -v nginx >/dev/null || [ ! -f "$echo_module" ]; then
+    echo "==> installing nginx and its echo module"
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo=sudo
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends nginx libnginx-mod-http-echo >/dev/null
+fi
+
+echo "==> building (release)"
+swift build -c release --package-path "$here" 2>&1 | tail -1
+bin="$(swift build -c release --package-path "$here" --show-bin-path)/DrainBenchmark"
+
+work="$(mktemp -d)"
+chmod 755 "$work"   # nginx workers run as an unprivileged user
+nginx_pid=""
+cleanup() {
+    [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "==> writing the pages"
+"$bin" write-pages "$work/p1000" 1000
+[ "$memory" = 1 ] && "$bin" write-pages "$work/p10000" 10000
+[ -d "$work/p$slow_pages" ] || "$bin" write-pages "$work/p$slow_pages" "$slow_pages"
+
+cat > "$work/nginx.conf" <<CONF
+load_module $echo_module;
+worker_processes 1;
+daemon off;
+pid $work/nginx.pid;
+error_log $work/error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $work/tmp; proxy_temp_path $work/tmp; fastcgi_temp_path $work/tmp;
+    uwsgi_temp_path $work/tmp; scgi_temp_path $work/tmp;
+    default_type application/json;
+    sendfile on;
+    tcp_nodelay on;
+    keepalive_requests 1000000;
+    keepalive_timeout 60s;
+    open_file_cache max=20000 inactive=60s;
+    server {
+        # Static pages as fast as nginx serves them: /api/1000/items?page=N
+        listen 127.0.0.1:$port;
+        root $work;
+        location ~ ^/api/(\d+)/items\$ { try_files /p\$1/\$arg_page.json /p\$1/empty.json; }
+    }
+    server {
+        # The same pages 20 ms later (a timer, no thread blocks).
+        listen 127.0.0.1:$slow_port;
+        root $work;
+        location ~ ^/api/(\d+)/items\$ { set \$list \$1; echo_sleep 0.02; echo_exec @page; }
+        location @page { try_files /p\$list/\$arg_page.json /p\$list/empty.json; }
+    }
+}
+CONF
+mkdir "$work/tmp"
+nginx -c "$work/nginx.conf" &
+nginx_pid=$!
+for _ in $(seq 1 50); do
+    curl -sf "http://127.0.0.1:$port/api/1000/items?page=1" >/dev/null 2>&1 && break
+    sleep 0.1
+done
+
+if [ -n "${PROFILE:-}" ]; then
+    echo "==> perf stat: $PROFILE"
+    perf stat -e task-clock,context-switches,cpu-migrations "$bin" memory "$PROFILE" "http://127.0.0.1:$port/api/1000" 1000 2>&1 | grep -E "items|task-clock|context|migrations|elapsed"
+    echo "==> perf record: $PROFILE"
+    perf record -q -g -o "$work/perf.data" "$bin" memory "$PROFILE" "http://127.0.0.1:$port/api/1000" 1000 >/dev/null 2>&1
+    perf report -i "$work/perf.data" --no-children --sort dso,symbol --stdio 2>/dev/null | grep -E "^ +[0-9]" | sed -E "s/ +- +- *$//" | cut -c1-160 | head -40
+    exit 0
+fi
+
+echo "==> comparing (RUNS=$runs)"
+"$bin" compare --runs "$runs" \
+    --list "0 ms a page=http://127.0.0.1:$port/api/1000,1000" \
+    --list "20 ms a page=http://127.0.0.1:$slow_port/api/$slow_pages,$slow_pages" \
+    || status=$?
+
+if [ "$memory" = 1 ]; then
+    echo
+    echo "==> peak memory (max RSS of a fresh process draining the list once, 0 ms)"
+    for contender in loop pages all; do
+        for pages in 1000 10000; do
+            "$bin" memory "$contender" "http://127.0.0.1:$port/api/$pages" "$pages"
+        done
+    done
+fi
+exit "${status:-0}"
