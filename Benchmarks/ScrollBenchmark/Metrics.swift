@@ -10,6 +10,10 @@ struct Metrics {
     var firstContentSeconds: Double?
     /// Requests sent before the start row showed content.
     var requestsBeforeFirstContent = 0
+    /// Seconds from opening the list to every row of the first screen showing content.
+    var startFillSeconds: Double?
+    /// Seconds from catching a fling until every row on screen shows content.
+    var caughtFillSeconds: Double?
     /// Seconds from the end of the fling until the viewport at its target is full.
     var flingFillSeconds: Double?
     /// Requests sent.

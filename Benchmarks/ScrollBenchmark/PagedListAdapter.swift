@@ -23,8 +23,8 @@ final class PagedListAdapter: ScrollAdapter {
         return list[index * pageSize].isItem
     }
 
-    func start(atRow row: Int) {
-        if row == 0 { list.start() } else { list.start(atRow: row) }
+    func start(atRows rows: Range<Int>) {
+        if rows.lowerBound == 0 { list.start() } else { list.start(atRows: rows) }
     }
 
     func willDisplay(row: Int) {}
@@ -38,5 +38,9 @@ final class PagedListAdapter: ScrollAdapter {
 
     func willEndDragging(targetRows: Range<Int>) {
         if settles { list.willSettle(atRows: targetRows) }
+    }
+
+    func willBeginDragging() {
+        list.willBeginDragging()
     }
 }

@@ -9,7 +9,8 @@ enum Report {
     }
 
     static let columns = [
-        "implementation", "placeholders", "stalled", "1st content", "fling fill", "requests", "wasted", "dup", "peak items",
+        "implementation", "placeholders", "stalled", "1st content", "1st screen", "fling fill", "caught fill", "requests",
+        "wasted", "dup", "peak items",
     ]
 
     /// A table of `lines`, one implementation per line.
@@ -21,7 +22,9 @@ enum Report {
                 percent(m.placeholderShare),
                 seconds(m.stalledSeconds),
                 m.firstContentSeconds.map(seconds) ?? "never",
+                m.startFillSeconds.map(seconds) ?? "never",
                 m.flingFillSeconds.map(seconds) ?? "-",
+                m.caughtFillSeconds.map(seconds) ?? "-",
                 "\(m.requests)",
                 "\(m.wasted)",
                 "\(m.duplicates)",

@@ -10,8 +10,8 @@ protocol ScrollAdapter: AnyObject {
     func holds(_ key: RequestKey) -> Bool
     /// Items held in memory.
     var heldItems: Int { get }
-    /// The app opens the list wanting to show `row`.
-    func start(atRow row: Int)
+    /// The app opens the list wanting to show `rows` (`row` at the top of a full screen).
+    func start(atRows rows: Range<Int>)
     /// `tableView(_:cellForRowAt:)` / `willDisplay`: `row` comes on screen.
     func willDisplay(row: Int)
     /// `scrollViewDidScroll`: `visible` rows are on screen; `offset` is the
@@ -24,6 +24,13 @@ protocol ScrollAdapter: AnyObject {
     /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`: the scroll
     /// will stop showing `targetRows`.
     func willEndDragging(targetRows: Range<Int>)
+    /// `scrollViewWillBeginDragging(_:)`: the user touched the scroll view.
+    func willBeginDragging()
+}
+
+extension ScrollAdapter {
+    /// The approaches PagedList is compared with do nothing when a drag begins.
+    func willBeginDragging() {}
 }
 
 /// The implementations compared.

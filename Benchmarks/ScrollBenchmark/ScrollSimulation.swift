@@ -22,8 +22,9 @@ final class ScrollSimulation {
     private enum Activity {
         case starting(row: Int)
         case scrolling(target: Double, rowsPerSecond: Double)
-        case flinging(from: Double, target: Double, intended: Double, since: Int, rate: Double)
+        case flinging(from: Double, target: Double, intended: Double, since: Int, rate: Double, caughtAt: Int?, hold: Int)
         case pausing(until: Int)
+        case holding(until: Int)
     }
 
     init(trace: ScrollTrace, adapter: any ScrollAdapter, server: SimulatedServer, clock: VirtualClock, timeLimit: Int = .seconds(1_500)) {
@@ -47,6 +48,8 @@ final class ScrollSimulation {
         var flingEnd: Int?
         var flingTarget = 0.0
         var reachedFlingTarget = false
+        var startFillPending = false
+        var caughtAt: Int?
         var time = 0
         let dt = Double(Self.frame) / 1_000_000
 
@@ -59,6 +62,7 @@ final class ScrollSimulation {
             if activity == nil {
                 guard !steps.isEmpty else { break }
                 activity = begin(steps.removeFirst(), offset: offset, maxOffset: maxOffset, time: time)
+                if case .starting = activity { startFillPending = true }
             }
             switch activity! {
             case .starting(let row):
@@ -72,7 +76,12 @@ final class ScrollSimulation {
                 }
                 offset = next
                 if offset == target { activity = nil }
-            case .flinging(let from, let target, let intended, let since, let rate):
+            case .flinging(_, _, _, _, _, let catchTime?, let hold) where time >= catchTime:
+                // The finger lands: the glide stops where it is.
+                adapter.willBeginDragging()
+                caughtAt = time
+                activity = .holding(until: time + hold)
+            case .flinging(let from, let target, let intended, let since, let rate, _, _):
                 let elapsed = Double(time - since) / 1_000_000
                 var position = from + (target - from) * (1 - exp(-rate * elapsed))
                 if abs(target - position) < 0.5 {
@@ -88,6 +97,13 @@ final class ScrollSimulation {
                 offset = min(position, max(maxOffset, offset))
             case .pausing(let until):
                 if time >= until { activity = nil }
+            case .holding(let until):
+                if time >= until {
+                    // The finger lifts without moving: the scroll stays where it is.
+                    let top = Int(offset.rounded(.down))
+                    adapter.willEndDragging(targetRows: top..<top + Self.viewportRows)
+                    activity = nil
+                }
             }
 
             // What the table view does: lay out the visible rows, tell the delegates.
@@ -109,6 +125,14 @@ final class ScrollSimulation {
                     if !content { metrics.placeholderAppearances += 1 }
                 }
                 if content { server.markShown(row: row) } else { full = false }
+            }
+            if startFillPending, full {
+                metrics.startFillSeconds = Double(time) / 1_000_000
+                startFillPending = false
+            }
+            if let caught = caughtAt, full {
+                metrics.caughtFillSeconds = Double(time - caught) / 1_000_000
+                caughtAt = nil
             }
             if case .starting(let row)? = activity, visible.contains(row), adapter.hasContent(row: row) {
                 sawFirstContent = true
@@ -144,18 +168,28 @@ final class ScrollSimulation {
     private func begin(_ step: ScrollTrace.Step, offset: Double, maxOffset: Double, time: Int) -> Activity {
         switch step {
         case .start(let row):
-            adapter.start(atRow: row)
+            adapter.start(atRows: row..<row + Self.viewportRows)
             return .starting(row: row)
         case .scroll(let rows, let speed):
             return .scrolling(target: max(0, offset + Double(rows)), rowsPerSecond: speed)
         case .fling(let rows, let deceleration):
-            let intended = max(0, offset + Double(rows))
-            let target = min(intended, max(offset, maxOffset))
-            let top = Int(target.rounded(.down))
-            adapter.willEndDragging(targetRows: top..<top + Self.viewportRows)
-            return .flinging(from: offset, target: target, intended: intended, since: time, rate: deceleration.ratePerSecond)
+            return fling(rows: rows, rate: deceleration.ratePerSecond, offset: offset, maxOffset: maxOffset, time: time)
+        case .caughtFling(let rows, let caughtAfter, let hold):
+            return fling(rows: rows, rate: ScrollTrace.Deceleration.normal.ratePerSecond, offset: offset, maxOffset: maxOffset,
+                         time: time, caughtAt: time + .seconds(caughtAfter), hold: .seconds(hold))
         case .pause(let seconds):
             return .pausing(until: time + .seconds(seconds))
         }
+    }
+
+    /// Starts a fling of `rows` rows: UIKit announces where it will stop.
+    private func fling(
+        rows: Int, rate: Double, offset: Double, maxOffset: Double, time: Int, caughtAt: Int? = nil, hold: Int = 0
+    ) -> Activity {
+        let intended = max(0, offset + Double(rows))
+        let target = min(intended, max(offset, maxOffset))
+        let top = Int(target.rounded(.down))
+        adapter.willEndDragging(targetRows: top..<top + Self.viewportRows)
+        return .flinging(from: offset, target: target, intended: intended, since: time, rate: rate, caughtAt: caughtAt, hold: hold)
     }
 }

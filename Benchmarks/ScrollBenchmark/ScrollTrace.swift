@@ -12,6 +12,10 @@ struct ScrollTrace {
         /// Flick: the content glides `rows` rows, slowing down as UIScrollView
         /// does. If the content ends first, the user drags on at 25 rows/s.
         case fling(rows: Int, deceleration: Deceleration = .normal)
+        /// Flick as ``fling(rows:deceleration:)``, then catch it after
+        /// `caughtAfter` seconds (the finger stops the glide where it is), hold the
+        /// finger still for `hold` seconds, and lift it without moving.
+        case caughtFling(rows: Int, caughtAfter: Double, hold: Double)
         /// Stay still.
         case pause(seconds: Double)
     }
@@ -56,6 +60,13 @@ struct ScrollTrace {
         ]),
         ScrollTrace(name: "start in the middle at row 5,000", steps: [
             .start(row: 5_000), .scroll(rows: 120, rowsPerSecond: 8), .scroll(rows: -240, rowsPerSecond: 8),
+        ]),
+        ScrollTrace(name: "caught fling: 2,000 rows, caught after 0.5 s, held 2 s", steps: [
+            .start(row: 0), .scroll(rows: 40, rowsPerSecond: 8), .caughtFling(rows: 2_000, caughtAfter: 0.5, hold: 2),
+            .scroll(rows: 60, rowsPerSecond: 8),
+        ]),
+        ScrollTrace(name: "cold start at row 5,035, the viewport across two pages", steps: [
+            .start(row: 5_035), .pause(seconds: 1), .scroll(rows: 60, rowsPerSecond: 8),
         ]),
     ]
 

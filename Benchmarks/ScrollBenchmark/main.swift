@@ -27,8 +27,10 @@ Scroll benchmark: \(totalRows) rows, \(pageSize) items a page, a 12-row viewport
 UIKit's prefetching is modelled as one screen ahead in the scroll direction. PagedList runs with default options
 (prefetch distance 1 page, drop hysteresis 1 page, 3 concurrent loads, maxLoadedItems \(options.maxLoadedItems)).
 placeholders: share of row appearances without their item. stalled: seconds the user waited at the end of the content.
-1st content: seconds until the start row shows its item. fling fill: seconds from the end of the fling until the viewport
-at its target is full. wasted: requests cancelled, or answered and never shown. dup: requests for a page in flight or held.
+1st content: seconds until the start row shows its item. 1st screen: seconds until every row of the first screen does.
+fling fill: seconds from the end of the fling until the viewport at its target is full. caught fill: seconds from catching
+a fling until every row on screen shows its item. wasted: requests cancelled, or answered and never shown. dup: requests
+for a page in flight or held.
 """)
 
 var targets: [(String, Bool)] = []
@@ -48,8 +50,14 @@ for trace in ScrollTrace.all {
                 if trace.name.hasPrefix("steady") || trace.name.hasPrefix("thumbing") {
                     targets.append(("placeholders under 1% (\(where_)): \(Report.percent(metrics.placeholderShare))", metrics.placeholderShare < 0.01))
                 }
-                if trace.name.hasPrefix("start in the middle") {
-                    targets.append(("first content at row 5,000 after one request (\(latency) ms): \(metrics.requestsBeforeFirstContent) request(s), \(Report.seconds(metrics.firstContentSeconds ?? -1))", metrics.requestsBeforeFirstContent == 1))
+                if trace.name.hasPrefix("start in the middle") || trace.name.hasPrefix("cold start") {
+                    let roundTrip = Double(latency) / 1_000 + 0.02
+                    let first = metrics.firstContentSeconds ?? .infinity
+                    let screen = metrics.startFillSeconds ?? .infinity
+                    targets.append((
+                        "first content and a full first screen one round trip after a cold start (\(where_)): "
+                            + "\(Report.seconds(first)), \(Report.seconds(screen)), \(metrics.requestsBeforeFirstContent) request(s) before",
+                        first <= roundTrip && screen <= roundTrip && metrics.requestsBeforeFirstContent <= 2))
                 }
             }
         }
@@ -61,6 +69,16 @@ for trace in ScrollTrace.all {
                 "viewport full within one round trip after the fling (\(trace.name), \(latency) ms): "
                     + "\(Report.seconds(fill)) with willSettle, \(Report.seconds(fillWithout)) without",
                 fill <= roundTrip && fillWithout <= roundTrip && fill <= fillWithout))
+        }
+        if trace.name.contains("caught") {
+            let with = lines[0].metrics, without = lines[1].metrics
+            let fill = with.caughtFillSeconds ?? .infinity
+            let fillWithout = without.caughtFillSeconds ?? .infinity
+            targets.append((
+                "placeholders under a caught fling no worse than without willSettle (\(latency) ms): "
+                    + "\(Report.seconds(fill)) until the screen is full with willSettle, \(Report.seconds(fillWithout)) without; "
+                    + "\(Report.percent(with.placeholderShare)) against \(Report.percent(without.placeholderShare)) placeholders",
+                fill <= fillWithout + 0.02 && with.placeholderShare <= without.placeholderShare + 0.0001))
         }
         print("\n\(trace.name): \(latency) ms a page")
         print(Report.table(lines))

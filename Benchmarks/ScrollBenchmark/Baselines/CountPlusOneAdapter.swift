@@ -22,7 +22,7 @@ final class CountPlusOneAdapter: ScrollAdapter {
         return index * server.catalog.pageSize < loaded
     }
 
-    func start(atRow row: Int) { loadNextPage() }
+    func start(atRows rows: Range<Int>) { loadNextPage() }
 
     func willDisplay(row: Int) {
         if row == loaded { loadNextPage() }

@@ -27,7 +27,7 @@ final class LoadAtBottomAdapter: ScrollAdapter {
         return index * server.catalog.pageSize < loaded
     }
 
-    func start(atRow row: Int) { loadNextPage() }
+    func start(atRows rows: Range<Int>) { loadNextPage() }
     func willDisplay(row: Int) {}
 
     func didScroll(visible: Range<Int>, offset: Double) {

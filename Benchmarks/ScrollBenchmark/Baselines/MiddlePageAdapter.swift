@@ -24,7 +24,7 @@ final class MiddlePageAdapter: ScrollAdapter {
         return loaded.contains(index)
     }
 
-    func start(atRow row: Int) { load(row / pageSize) }
+    func start(atRows rows: Range<Int>) { load(rows.lowerBound / pageSize) }
     func willDisplay(row: Int) { load(row / pageSize) }
     func didScroll(visible: Range<Int>, offset: Double) {}
 

@@ -26,7 +26,7 @@ final class PerRowPrefetchAdapter: ScrollAdapter {
         }
     }
 
-    func start(atRow row: Int) {
+    func start(atRows rows: Range<Int>) {
         guard !firstPageRequested else { return }
         firstPageRequested = true
         server.send(.page(0)) { [self] in

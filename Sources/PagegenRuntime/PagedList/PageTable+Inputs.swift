@@ -1,9 +1,11 @@
 /// The inputs of the page table: what the list's public methods and the runner's
 /// answers feed it. Each ends by planning the loads anew.
 extension PageTable {
-    /// Starts at `row`, or moves the focus there if already started.
-    mutating func start(atRow row: Int) {
-        let row = max(0, row)
+    /// Starts with `rows` on screen (their pages load first, together), or moves the
+    /// focus to their first row if already started.
+    mutating func start(atRows rows: Range<Int>) {
+        let row = max(0, rows.lowerBound)
+        let rows = row..<max(row + 1, rows.upperBound)
         switch phase {
         case .idle:
             phase = .open
@@ -13,16 +15,21 @@ extension PageTable {
             phase = .open
         case .open:
             if !hasContent {
-                let slot = isIndexed ? row / pageSize : 0
-                if slot != startSlot { cancelAll() }
-                clearFailure(startSlot)
+                if startSlots(for: rows) != startSlots { cancelAll() }
+                for slot in startSlots { clearFailure(slot) }
             }
         }
         focusRow = row
+        startRows = rows
         visible = nil
         settleTarget = nil
-        if !hasContent { startSlot = isIndexed ? clampedSlot(row / pageSize) : 0 }
+        if !hasContent { startSlots = startSlots(for: rows) }
         plan()
+    }
+
+    /// Starts at `row`, or moves the focus there if already started.
+    mutating func start(atRow row: Int) {
+        start(atRows: row..<row + 1)
     }
 
     /// Starts at the top; harmless once started.
@@ -38,14 +45,31 @@ extension PageTable {
         sendWindowRequest()
     }
 
-    /// The rows on screen changed.
+    /// The rows on screen, as the UI reports them. The same rows reported again mean
+    /// the scroll is resting (or crawling): a fling target it has not reached no
+    /// longer holds, and the rows on screen load.
     mutating func setVisible(_ rows: Range<Int>) {
-        guard !rows.isEmpty, rows.lowerBound >= 0, rows != visible else { return }
+        guard !rows.isEmpty, rows.lowerBound >= 0 else { return }
+        guard rows != visible else {
+            if settleTarget != nil {
+                settleTarget = nil
+                plan()
+            }
+            return
+        }
         if let old = visible, rows.lowerBound != old.lowerBound {
             direction = rows.lowerBound > old.lowerBound ? 1 : -1
         }
         visible = rows
         if let target = settleTarget, rows.overlaps(target) { settleTarget = nil }
+        plan()
+    }
+
+    /// A drag began (the user touched the scroll view, which also stops a fling):
+    /// the scroll goes where the finger takes it, not to the fling's target.
+    mutating func beginDragging() {
+        guard settleTarget != nil else { return }
+        settleTarget = nil
         plan()
     }
 
@@ -181,7 +205,16 @@ extension PageTable {
             totalIsEstimate = false
         }
         focusRow = window.focusRow.map { max(0, $0) } ?? pageRow
-        startSlot = isIndexed ? clampedSlot(pageRow / pageSize) : 0
+        startRows = nil
+        let slot = isIndexed ? clampedSlot(pageRow / pageSize) : 0
+        startSlots = slot...slot
+    }
+
+    /// The pages that hold `rows` at the start (the first page for a chain, which
+    /// can only be walked).
+    func startSlots(for rows: Range<Int>) -> ClosedRange<Int> {
+        guard isIndexed else { return 0...0 }
+        return clampedSlot(rows.lowerBound / pageSize)...clampedSlot((rows.upperBound - 1) / pageSize)
     }
 
     /// `slot`, kept inside a known total.

@@ -87,13 +87,15 @@ extension PageTable {
     }
 
     /// The rows loading revolves around: where a fling will stop, else the visible
-    /// rows, else the row the list started at; inside the count once there is one.
+    /// rows, else the rows the list started with; inside the count once there is one.
     var focusRange: Range<Int> {
         let raw: Range<Int>
         if let settleTarget {
             raw = settleTarget
         } else if let visible {
             raw = visible
+        } else if let startRows {
+            raw = startRows
         } else {
             let row = focusRow ?? 0
             raw = row..<row + 1

@@ -42,8 +42,8 @@ extension PageTable {
             result.append(Candidate(slot: slot, distance: distance(ofSlot: slot, from: focus), isBehind: isBehind))
         }
         guard hasContent else {
-            consider(startSlot)
-            return result
+            for slot in startSlots { consider(slot) }
+            return result.sorted { $0.order < $1.order }
         }
         let rowCount = count
         let lower = max(0, focus.lowerBound - prefetchRows)
@@ -59,7 +59,7 @@ extension PageTable {
 
     /// True when the request for page `slot` should stay in flight.
     private func isKept(_ slot: Int, focus: Range<Int>, keep: Int) -> Bool {
-        guard hasContent else { return slot == startSlot }
+        guard hasContent else { return startSlots.contains(slot) }
         if distance(ofSlot: slot, from: focus) <= keep { return true }
         let rows = rowRange(ofSlot: slot)
         return demands.keys.contains { rows.contains($0) }
@@ -68,10 +68,10 @@ extension PageTable {
     /// True when another request may start for page `slot`: fewer than
     /// ``PagedListOptions/maxConcurrentLoads`` in flight, and for a chain of cursor
     /// or link pages, none in flight in the same direction. Before the first
-    /// content, one request only.
+    /// content, only the pages the start rows need, all at once.
     private func hasCapacity(for slot: Int, focus: Range<Int>) -> Bool {
         let pages = flights.values.compactMap(\.slot)
-        guard hasContent else { return pages.isEmpty }
+        guard hasContent else { return pages.count < max(1, min(options.maxConcurrentLoads, startSlots.count)) }
         let limit = max(1, options.maxConcurrentLoads)
         guard pages.count < (isIndexed ? limit : min(limit, 2)) else { return false }
         if isIndexed { return true }

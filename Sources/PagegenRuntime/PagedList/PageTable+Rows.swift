@@ -38,7 +38,7 @@ extension PageTable {
             break
         }
         guard hasContent else {
-            states.refresh = slots[startSlot]?.failure.map { .failed($0) } ?? .loading
+            states.refresh = startSlots.lazy.compactMap { slots[$0]?.failure }.first.map { .failed($0) } ?? .loading
             return states
         }
         if let refreshing {

@@ -62,13 +62,16 @@ struct PageTable<Item: Sendable>: Sendable {
     var endReached = false
     /// True once the first page arrived.
     var hasContent = false
-    /// The page to load first.
-    var startSlot = 0
+    /// The pages to load first, together: those the rows the list starts with need.
+    var startSlots = 0...0
     /// The row the list started at.
     var focusRow: Int?
+    /// The rows the list started with, until the UI reports the visible rows.
+    var startRows: Range<Int>?
     /// The rows on screen.
     var visible: Range<Int>?
-    /// Where a fling will stop, until the visible rows get there.
+    /// Where a fling will stop, until the visible rows get there, the scroll stops
+    /// short of it, or a drag begins.
     var settleTarget: Range<Int>?
     /// The way the user last scrolled: 1 down, -1 up.
     var direction = 1

@@ -14,6 +14,7 @@
 /// list.cancelPrefetch(rows: indexPaths.map(\.row))
 /// // UIScrollViewDelegate
 /// list.setVisibleRows(visible)               // scrollViewDidScroll
+/// list.willBeginDragging()                   // scrollViewWillBeginDragging
 /// list.willSettle(atRows: target)            // scrollViewWillEndDragging
 /// ```
 ///
@@ -161,6 +162,14 @@ public final class PagedList<Item: Sendable> {
         perform { $0.start(atRow: row) }
     }
 
+    /// Starts with `rows` on screen (the first of them at the top, ``focusRow``):
+    /// every page they need loads first, all at once, so that the whole screen fills
+    /// after one round trip, then the pages around them. Cursor and link loaders walk
+    /// there from the top. Once started, moves the focus there (as a jump would).
+    public func start(atRows rows: Range<Int>) {
+        perform { $0.start(atRows: rows) }
+    }
+
     /// Asks the loader's window endpoint where to start (the page, the total and
     /// the row to focus, see ``focusRow``), then starts there. Without a window
     /// endpoint, starts at the top. Harmless once started.
@@ -171,6 +180,10 @@ public final class PagedList<Item: Sendable> {
     /// Reports the rows on screen (from `scrollViewDidScroll`, or
     /// `indexPathsForVisibleRows`). Loads what they and the prefetch distance need,
     /// cancels requests for pages that moved out of reach. Empty ranges are ignored.
+    ///
+    /// The same rows reported again mean the scroll rests there: a fling target
+    /// (``willSettle(atRows:)``) it stopped short of is dropped, and the rows on
+    /// screen load.
     public func setVisibleRows(_ rows: Range<Int>) {
         perform { $0.setVisible(rows) }
     }
@@ -204,9 +217,18 @@ public final class PagedList<Item: Sendable> {
     /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`: the
     /// scroll will come to rest showing `rows`. Their pages load first; requests
     /// for pages the fling passes by are cancelled and not sent, until the visible
-    /// rows reach `rows` (or the next call).
+    /// rows reach `rows`, the scroll rests short of them (the same visible rows
+    /// reported again), a drag begins (``willBeginDragging()``), or the next call.
     public func willSettle(atRows rows: Range<Int>) {
         perform { $0.willSettle(rows) }
+    }
+
+    /// `scrollViewWillBeginDragging(_:)`: the user touched the scroll view. A fling
+    /// announced with ``willSettle(atRows:)`` stops where it is when caught, so its
+    /// target is dropped and the rows on screen load at once, while the finger is
+    /// still down.
+    public func willBeginDragging() {
+        perform { $0.beginDragging() }
     }
 
     /// Sends the failed requests again: exactly the pages that failed (the ones
