@@ -30,8 +30,9 @@ import Testing
                 values.append(number.value)
             }
             #expect(values == (0..<100).map { $0 * 10 })
-            let pages = await server.requests.map { $0.intQuery("page_number") }
-            #expect(pages == (0..<15).map { $0 })
+            // Pages after the next are fetched ahead in parallel: they may arrive in any order.
+            let pages = await server.requests.compactMap { $0.intQuery("page_number") }
+            #expect(pages.sorted() == Array(0..<15))
         }
     }
 

@@ -41,6 +41,11 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
     public var request: HTTPRequest?
     /// Which page, when the request fetched a page (`page 3`, `cursor "dXNlcjpV…"`).
     public var page: String?
+    /// For a page of a ``PageSequence`` or ``ItemSequence`` walk: where a new walk can
+    /// go on (``PageSequence/init(_:resumingFrom:)``), with what this one had seen.
+    /// `Codable`, so an app can keep it. Nil for other errors, and for a list that
+    /// loops (resuming would loop again).
+    public var resumePoint: ResumePoint?
 
     /// Creates an error.
     public init(_ kind: Kind, request: HTTPRequest? = nil, page: String? = nil) {

@@ -21,12 +21,48 @@ extension ClientRuntime {
         identity: (@Sendable (Item) -> AnyHashable)? = nil,
         fetchItem: @escaping @Sendable (ID) async -> Result<Item?, APIError>
     ) -> PageLoader<Item> {
+        idListLoader(
+            endpoint, parameters, pageSize: pageSize, maxConcurrentItems: maxConcurrentItems,
+            identifier: identity.map { ItemIdentifier(anyHashable: $0) }, fetchItem: fetchItem)
+    }
+
+    /// A loader for APIs that answer a list with ids and serve each item on its own,
+    /// whose items are identified by `identity` (generated code passes `{ $0.id }`).
+    ///
+    /// - Parameters:
+    ///   - endpoint: the endpoint that returns the ids.
+    ///   - parameters: its parameters.
+    ///   - pageSize: how many items a page fetches.
+    ///   - maxConcurrentItems: how many item requests run at once.
+    ///   - identity: the identity of an item.
+    ///   - fetchItem: fetches one item; nil (an item the API answers with `null`) is left out.
+    @_spi(Generated) public func idListLoader<ID: Decodable & Sendable, Item: Sendable, Identity: Hashable & Codable & Sendable>(
+        _ endpoint: Endpoint,
+        _ parameters: RequestParameters,
+        idType: ID.Type = ID.self,
+        pageSize: Int,
+        maxConcurrentItems: Int = 8,
+        identity: @escaping @Sendable (Item) -> Identity,
+        fetchItem: @escaping @Sendable (ID) async -> Result<Item?, APIError>
+    ) -> PageLoader<Item> {
+        idListLoader(
+            endpoint, parameters, pageSize: pageSize, maxConcurrentItems: maxConcurrentItems,
+            identifier: ItemIdentifier(identity), fetchItem: fetchItem)
+    }
+
+    private func idListLoader<ID: Decodable & Sendable, Item: Sendable>(
+        _ endpoint: Endpoint,
+        _ parameters: RequestParameters,
+        pageSize: Int,
+        maxConcurrentItems: Int,
+        identifier: ItemIdentifier<Item>?,
+        fetchItem: @escaping @Sendable (ID) async -> Result<Item?, APIError>
+    ) -> PageLoader<Item> {
         let ids = IDListCache<ID> { [self] in await send(endpoint, parameters, as: [ID].self) }
         let size = max(1, pageSize)
         return PageLoader(
             pageSize: size, firstKey: .offset(0),
-            keyForPageIndex: { .offset($0 * size) },
-            identity: identity
+            keyForPageIndex: { .offset($0 * size) }
         ) { key in
             guard case .offset(let start) = key else {
                 return .failure(APIError(.invalidRequest("\(key) does not address a slice of an id list"), page: "\(endpoint.name), \(key)"))
@@ -47,6 +83,7 @@ extension ClientRuntime {
                     total: all.count, firstRow: start)
             }
         }
+        .identified(by: identifier)
     }
 
     /// Fetches the items of `ids` with at most `concurrency` requests at once, keeping their order.

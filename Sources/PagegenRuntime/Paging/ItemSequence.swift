@@ -10,25 +10,51 @@
 /// When items have an identity, an item seen on an earlier page is not delivered
 /// again (offset paging while the server inserts rows shifts items across page
 /// boundaries). Without an identity every item is delivered as it comes.
+///
+/// Items are handed out on the caller's actor, without a suspension between the
+/// items of a page; pages load as for ``PageSequence``. A failed page throws an
+/// ``APIError`` after every item before it, whose ``APIError/resumePoint`` also
+/// holds the identities delivered, so that a sequence resumed from it
+/// (``init(_:resumingFrom:)``) delivers none of them again.
 public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Item
     public typealias Failure = APIError
 
     /// The pages the items come from.
     public let pages: PageSequence<Item>
+    /// The identities a resumed walk had delivered.
+    let delivered: String?
 
     /// The items of `pages`.
     public init(_ pages: PageSequence<Item>) {
         self.pages = pages
+        self.delivered = nil
     }
 
     /// The items of the pages `loader` loads, from its first page.
     public init(_ loader: PageLoader<Item>) {
-        self.pages = PageSequence(loader)
+        self.init(PageSequence(loader))
+    }
+
+    /// The items of the pages `loader` loads, going on where an earlier walk stopped
+    /// (``APIError/resumePoint``) without delivering again an item it delivered; from
+    /// the first page when `resumePoint` is nil.
+    public init(_ loader: PageLoader<Item>, resumingFrom resumePoint: ResumePoint?) {
+        self.pages = PageSequence(loader, resumingFrom: resumePoint)
+        self.delivered = resumePoint?.deliveredIdentities
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(pages: pages.makeAsyncIterator(), identity: pages.loader.identity)
+        let identities = pages.loader.identifier?.makeSet()
+        var failure: APIError?
+        if let delivered {
+            do throws(APIError) {
+                if let identities { try identities.restore(delivered) }
+            } catch {
+                failure = error
+            }
+        }
+        return AsyncIterator(pages: pages.makeAsyncIterator(), identities: identities, failure: failure)
     }
 
     /// Iterates an ``ItemSequence``.
@@ -36,23 +62,54 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
         public typealias Failure = APIError
 
         var pages: PageSequence<Item>.AsyncIterator
-        let identity: (@Sendable (Item) -> AnyHashable)?
+        let identities: DeliveredIdentities<Item>?
+        /// A resume point that did not fit, thrown by the first `next`.
+        var failure: APIError?
         var buffer: [Item] = []
         var index = 0
-        var seen: Set<AnyHashable> = []
 
-        public mutating func next() async throws(APIError) -> Item? {
+        init(pages: PageSequence<Item>.AsyncIterator, identities: DeliveredIdentities<Item>?, failure: APIError?) {
+            self.pages = pages
+            self.identities = identities
+            self.failure = failure
+        }
+
+        /// The next item, on the caller's actor.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(APIError) -> Item? {
             while true {
                 while index < buffer.count {
                     let item = buffer[index]
                     index += 1
-                    if let identity, !seen.insert(identity(item)).inserted { continue }
+                    if let identities, !identities.insert(item) { continue }
                     return item
                 }
-                guard let page = try await pages.next() else { return nil }
+                if let error = failure {
+                    failure = nil
+                    throw error
+                }
+                let page: Page<Item>?
+                do throws(APIError) {
+                    page = try await pages.next(isolation: actor)
+                } catch {
+                    var error = error
+                    if error.resumePoint != nil, let identities {
+                        error.resumePoint?.deliveredIdentities = identities.snapshot()
+                    }
+                    buffer = []
+                    index = 0
+                    throw error
+                }
+                guard let page else {
+                    buffer = []
+                    return nil
+                }
                 buffer = page.items
                 index = 0
             }
+        }
+
+        public mutating func next() async throws(APIError) -> Item? {
+            try await next(isolation: nil)
         }
     }
 }

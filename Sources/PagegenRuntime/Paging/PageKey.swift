@@ -1,7 +1,11 @@
 import Foundation
 
 /// Where a page is, in the terms of the API's paging style.
-public enum PageKey: Sendable, Hashable, CustomStringConvertible {
+///
+/// `Codable`, so that an app can keep where a walk stopped (see ``ResumePoint``):
+/// a key is written as a one-field object, `{"number": 3}`, `{"after": "dXNl…"}`,
+/// `{"url": "https://…"}`, `{"first": true}`.
+public enum PageKey: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The first page of a cursor or link style: sent with no paging parameter.
     case first
     /// A page number in the API's own numbering (the first page may be 0 or 1).
@@ -24,6 +28,50 @@ public enum PageKey: Sendable, Hashable, CustomStringConvertible {
         case .after(let cursor): "page after cursor \"\(cursor.abbreviated)\""
         case .before(let cursor): "page before cursor \"\(cursor.abbreviated)\""
         case .url(let url): "page at \(url.absoluteString)"
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case first, number, offset, after, before, url
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath,
+                debugDescription: "a page key has exactly one of first, number, offset, after, before, url"))
+        }
+        switch key {
+        case .first: self = .first
+        case .number: self = .number(try container.decode(Int.self, forKey: key))
+        case .offset: self = .offset(try container.decode(Int.self, forKey: key))
+        case .after: self = .after(try container.decode(String.self, forKey: key))
+        case .before: self = .before(try container.decode(String.self, forKey: key))
+        case .url: self = .url(try container.decode(URL.self, forKey: key))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .first: try container.encode(true, forKey: .first)
+        case .number(let number): try container.encode(number, forKey: .number)
+        case .offset(let offset): try container.encode(offset, forKey: .offset)
+        case .after(let cursor): try container.encode(cursor, forKey: .after)
+        case .before(let cursor): try container.encode(cursor, forKey: .before)
+        case .url(let url): try container.encode(url, forKey: .url)
+        }
+    }
+
+    /// The key of the page after this one if this one holds `itemsPerPage` items,
+    /// for page-number and offset keys; nil for cursors and links, which only a
+    /// response can give.
+    func predictedNext(itemsPerPage: Int) -> PageKey? {
+        switch self {
+        case .number(let number): .number(number + 1)
+        case .offset(let offset) where itemsPerPage > 0: .offset(offset + itemsPerPage)
+        default: nil
         }
     }
 }

@@ -14,13 +14,27 @@ public struct PageLoader<Item: Sendable>: Sendable {
     public var keyForPageIndex: (@Sendable (Int) -> PageKey)?
     /// Loads the page at a key.
     public var load: @Sendable (PageKey) async -> Result<Page<Item>, APIError>
-    /// The identity of an item, for de-duplication and list identity; nil when the
-    /// model has no identifying field.
-    public var identity: (@Sendable (Item) -> AnyHashable)?
     /// For lists with a window endpoint: loads the page to start at.
     public var window: (@Sendable () async -> Result<WindowStart, APIError>)?
+    /// How many pages a ``PageSequence`` or ``ItemSequence`` keeps in flight at most
+    /// while the caller handles one: 3 by default. Cursor and link lists can only have
+    /// the next page in flight (its key comes with the page before), and so can lists
+    /// without a total; page-number and offset lists whose pages give the exact total
+    /// also request the pages after the next, never past the total. The memory a walk
+    /// holds is these pages and the caller's.
+    public var pagesAhead: Int = 3
+    /// What identifies an item.
+    var identifier: ItemIdentifier<Item>?
 
-    /// Creates a loader.
+    /// The identity of an item, for de-duplication and list identity; nil when the
+    /// model has no identifying field.
+    public var identity: (@Sendable (Item) -> AnyHashable)? {
+        get { identifier?.anyHashable }
+        set { identifier = newValue.map { ItemIdentifier(anyHashable: $0) } }
+    }
+
+    /// Creates a loader whose items are identified by `identity` (given as
+    /// `AnyHashable`), or have no identity.
     public init(
         pageSize: Int,
         firstKey: PageKey,
@@ -32,9 +46,31 @@ public struct PageLoader<Item: Sendable>: Sendable {
         self.pageSize = pageSize
         self.firstKey = firstKey
         self.keyForPageIndex = keyForPageIndex
-        self.identity = identity
+        self.identifier = identity.map { ItemIdentifier(anyHashable: $0) }
         self.window = window
         self.load = load
+    }
+
+    /// Creates a loader whose items are identified by `identity`, a value of their
+    /// own (the model's `id`): de-duplication hashes it as it is, and a
+    /// ``ResumePoint`` can keep the identities delivered.
+    public init<ID: Hashable & Codable & Sendable>(
+        pageSize: Int,
+        firstKey: PageKey,
+        keyForPageIndex: (@Sendable (Int) -> PageKey)? = nil,
+        identity: @escaping @Sendable (Item) -> ID,
+        window: (@Sendable () async -> Result<WindowStart, APIError>)? = nil,
+        load: @escaping @Sendable (PageKey) async -> Result<Page<Item>, APIError>
+    ) {
+        self.init(pageSize: pageSize, firstKey: firstKey, keyForPageIndex: keyForPageIndex, window: window, load: load)
+        self.identifier = ItemIdentifier(identity)
+    }
+
+    /// A copy with `identifier`.
+    func identified(by identifier: ItemIdentifier<Item>?) -> Self {
+        var copy = self
+        copy.identifier = identifier
+        return copy
     }
 }
 
@@ -60,7 +96,8 @@ public struct WindowStart: Sendable, Hashable {
 }
 
 extension ClientRuntime {
-    /// A loader over a paged endpoint, for the sequences and the list adapter.
+    /// A loader over a paged endpoint, for the sequences and the list adapter, whose
+    /// items are identified by `identity` given as `AnyHashable`, or have no identity.
     @_spi(Generated) public func loader<Response: Decodable & Sendable, Item: Sendable>(
         _ endpoint: Endpoint,
         _ parameters: RequestParameters,
@@ -68,15 +105,35 @@ extension ClientRuntime {
         size: Int? = nil,
         identity: (@Sendable (Item) -> AnyHashable)? = nil
     ) -> PageLoader<Item> {
+        loader(endpoint, parameters, paging: paging, size: size, identifier: identity.map { ItemIdentifier(anyHashable: $0) })
+    }
+
+    /// A loader over a paged endpoint, for the sequences and the list adapter, whose
+    /// items are identified by `identity` (generated code passes `{ $0.id }`).
+    @_spi(Generated) public func loader<Response: Decodable & Sendable, Item: Sendable, ID: Hashable & Codable & Sendable>(
+        _ endpoint: Endpoint,
+        _ parameters: RequestParameters,
+        paging: Paging<Response, Item>,
+        size: Int? = nil,
+        identity: @escaping @Sendable (Item) -> ID
+    ) -> PageLoader<Item> {
+        loader(endpoint, parameters, paging: paging, size: size, identifier: ItemIdentifier(identity))
+    }
+
+    private func loader<Response: Decodable & Sendable, Item: Sendable>(
+        _ endpoint: Endpoint,
+        _ parameters: RequestParameters,
+        paging: Paging<Response, Item>,
+        size: Int?,
+        identifier: ItemIdentifier<Item>?
+    ) -> PageLoader<Item> {
         let pageSize = size ?? paging.size?.defaultValue ?? 0
         let keyForPageIndex: (@Sendable (Int) -> PageKey)? = paging.isIndexAddressed && pageSize > 0
             ? { @Sendable index in paging.key(forPageIndex: index, pageSize: pageSize) ?? paging.firstKey }
             : nil
-        return PageLoader(
-            pageSize: pageSize, firstKey: paging.firstKey, keyForPageIndex: keyForPageIndex,
-            identity: identity
-        ) { key in
+        return PageLoader(pageSize: pageSize, firstKey: paging.firstKey, keyForPageIndex: keyForPageIndex) { key in
             await page(endpoint, parameters, paging: paging, at: key, size: size)
         }
+        .identified(by: identifier)
     }
 }

@@ -7,10 +7,19 @@
 /// }
 /// ```
 ///
-/// While the caller handles one page, the next one is already being fetched and
-/// decoded on the global executor, off the caller's actor. A failed page throws an
-/// ``APIError`` after every earlier page was delivered; so does a cursor or link
-/// that repeats one already followed (a loop), instead of spinning.
+/// While the caller handles one page, the next ones are already being fetched and
+/// decoded, off the caller's actor and in parallel: the next page as soon as a
+/// response names it, and, for page-number and offset lists, the pages after it up
+/// to ``PageLoader/pagesAhead`` in all (a page fetched ahead on a guess that the
+/// next response proves wrong is cancelled and fetched again by its real key).
+/// Iteration runs on the caller's actor: only waiting for a page that has not
+/// arrived yet suspends it. Cancelling the task that iterates cancels the requests
+/// in flight.
+///
+/// A failed page throws an ``APIError`` after every earlier page was delivered; its
+/// ``APIError/resumePoint`` says where a new sequence can go on
+/// (``init(_:resumingFrom:)``). So does a cursor or link that repeats one already
+/// followed (a loop), instead of spinning, without a resume point.
 public struct PageSequence<Item: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Page<Item>
     public typealias Failure = APIError
@@ -21,95 +30,44 @@ public struct PageSequence<Item: Sendable>: AsyncSequence, Sendable {
     public let start: PageKey
     /// True to walk towards the start of the list (`previous` links) instead of the end.
     public let backward: Bool
+    /// The keys a resumed walk had already followed.
+    let followed: [PageKey]
 
     /// A sequence starting at `start` (the loader's first page by default).
     public init(_ loader: PageLoader<Item>, from start: PageKey? = nil, backward: Bool = false) {
         self.loader = loader
         self.start = start ?? loader.firstKey
         self.backward = backward
+        self.followed = []
+    }
+
+    /// A sequence that goes on where an earlier walk stopped (``APIError/resumePoint``),
+    /// with the keys it followed, so that a loop back to them is still caught; from the
+    /// first page when `resumePoint` is nil.
+    public init(_ loader: PageLoader<Item>, resumingFrom resumePoint: ResumePoint?) {
+        self.loader = loader
+        self.start = resumePoint?.key ?? loader.firstKey
+        self.backward = resumePoint?.backward ?? false
+        self.followed = resumePoint?.followed ?? []
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(state: PageWalk(loader: loader, start: start, backward: backward))
+        AsyncIterator(walk: PageWalk(loader: loader, start: start, backward: backward, followed: followed))
     }
 
     /// Iterates a ``PageSequence``.
     public struct AsyncIterator: AsyncIteratorProtocol {
         public typealias Failure = APIError
 
-        let state: PageWalk<Item>
+        let walk: PageWalk<Item>
+
+        /// The next page, on the caller's actor.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(APIError) -> Page<Item>? {
+            try await walk.next(isolation: actor)
+        }
 
         public mutating func next() async throws(APIError) -> Page<Item>? {
-            try await state.next()
+            try await walk.next(isolation: nil)
         }
-    }
-}
-
-/// The state of one walk over the pages: the page being fetched ahead, the keys
-/// already followed, and whether the walk has ended.
-///
-/// `@unchecked Sendable`: an iterator is used by one task at a time (as every
-/// `AsyncIteratorProtocol` value is), and the only state shared with another task
-/// is the prefetch `Task`, whose result is read through `await`.
-final class PageWalk<Item: Sendable>: @unchecked Sendable {
-    private let loader: PageLoader<Item>
-    private let backward: Bool
-    private var nextKey: PageKey?
-    private var ahead: Task<Result<Page<Item>, APIError>, Never>?
-    private var followed: Set<PageKey> = []
-    private var pendingError: APIError?
-
-    init(loader: PageLoader<Item>, start: PageKey, backward: Bool) {
-        self.loader = loader
-        self.backward = backward
-        self.nextKey = start
-    }
-
-    deinit { ahead?.cancel() }
-
-    func next() async throws(APIError) -> Page<Item>? {
-        if let error = pendingError {
-            pendingError = nil
-            nextKey = nil
-            throw error
-        }
-        guard let key = nextKey else { return nil }
-        followed.insert(key)
-        let result = await take(key)
-        let page: Page<Item>
-        switch result {
-        case .success(let loaded):
-            page = loaded
-        case .failure(let error):
-            nextKey = nil
-            throw error
-        }
-        let following = backward ? page.previous : page.next
-        if let following, followed.contains(following) {
-            nextKey = nil
-            pendingError = APIError(
-                .paging("the \(following) after \(key) repeats one already followed: the list loops, so it stops here"),
-                page: "\(key)")
-        } else {
-            nextKey = following
-            if let following { fetchAhead(following) }
-        }
-        return page
-    }
-
-    /// The page at `key`: the one fetched ahead, or a fresh load.
-    private func take(_ key: PageKey) async -> Result<Page<Item>, APIError> {
-        let task = ahead ?? Task.detached { [loader] in await loader.load(key) }
-        ahead = nil
-        return await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
-        }
-    }
-
-    private func fetchAhead(_ key: PageKey) {
-        let loader = loader
-        ahead = Task.detached { await loader.load(key) }
     }
 }
