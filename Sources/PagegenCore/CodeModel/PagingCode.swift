@@ -26,7 +26,7 @@ public struct PagingCode: Sendable {
     public var allowsForeignLinks: Bool
     /// The page to fetch, from the page argument: `.number(page)`.
     public var key: PageKeyCode
-    /// The identity of an item, `{ Swift.AnyHashable($0.id) }`, when items have one.
+    /// The identity of an item, `{ $0.id }`, when items have one.
     public var identity: Closure?
     /// Set when a window endpoint opens this list.
     public var window: WindowCode?

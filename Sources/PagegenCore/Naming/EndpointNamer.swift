@@ -14,6 +14,7 @@ struct EndpointNamer {
         case pageSize = "the number of items a page fetches"
         case completion = "the completion handler"
         case options = "the list's options"
+        case resumePoint = "the point the sequences resume from"
         case body = "the body"
     }
 
@@ -93,6 +94,7 @@ struct EndpointNamer {
                 }
             }
             if emitsLists { _ = reserve("options", .options) }
+            _ = reserve("from", .resumePoint)
         }
         if endpoint.window != nil, emitsLists, !labels.isTaken("options") { _ = reserve("options", .options) }
 

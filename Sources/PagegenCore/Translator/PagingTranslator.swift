@@ -106,12 +106,12 @@ struct PagingTranslator {
         }
     }
 
-    /// `{ Swift.AnyHashable($0.id) }` for items with an identity that cannot be nil.
+    /// `{ $0.id }` for items with an identity that cannot be nil.
     static func identity(spec: Spec, names: SpecNames, itemType: TypeReference) -> Closure? {
         guard case .named(let name) = itemType.unwrapped, let identity = names.models[name]?.identity else { return nil }
         let accessor = AccessorBuilder(spec: spec, names: names).accessor(identity.path, from: "$0", in: .named(name))
         // An optional identity cannot identify: items without one would all look alike.
-        return accessor.isOptional ? nil : Closure(body: "Swift.AnyHashable(\(accessor))")
+        return accessor.isOptional ? nil : Closure(body: "\(accessor)")
     }
 
     static func parameter(_ parameter: PagingParameter) -> PagingParameterCode {

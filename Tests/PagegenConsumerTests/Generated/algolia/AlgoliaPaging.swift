@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension AlgoliaAPI.Client {
-    /// The pages of `search(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func searchPages(index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20) -> PagegenRuntime.PageSequence<AlgoliaAPI.Hit> {
-        PagegenRuntime.PageSequence(self.searchLoader(index: index, body: body, hitsPerPage: hitsPerPage))
+    /// The pages of `search(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func searchPages(index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<AlgoliaAPI.Hit> {
+        PagegenRuntime.PageSequence(self.searchLoader(index: index, body: body, hitsPerPage: hitsPerPage), resumingFrom: resumePoint)
     }
 
-    /// Every item of `search(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allSearch(index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20) -> PagegenRuntime.ItemSequence<AlgoliaAPI.Hit> {
-        PagegenRuntime.ItemSequence(self.searchLoader(index: index, body: body, hitsPerPage: hitsPerPage))
+    /// Every item of `search(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allSearch(index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<AlgoliaAPI.Hit> {
+        PagegenRuntime.ItemSequence(self.searchLoader(index: index, body: body, hitsPerPage: hitsPerPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `search(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension AlgoliaAPI.Client {
             Operations.searchParameters(index: index, body: body),
             paging: Operations.searchPaging,
             size: hitsPerPage,
-            identity: { Swift.AnyHashable($0.objectID) }
+            identity: { $0.objectID }
         )
     }
 

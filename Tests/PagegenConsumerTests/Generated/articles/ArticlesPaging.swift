@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ArticlesAPI.Client {
-    /// The pages of `articles(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func articlesPages(tag: Swift.String? = nil, limit: Swift.Int = 25) -> PagegenRuntime.PageSequence<ArticlesAPI.Article> {
-        PagegenRuntime.PageSequence(self.articlesLoader(tag: tag, limit: limit))
+    /// The pages of `articles(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func articlesPages(tag: Swift.String? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ArticlesAPI.Article> {
+        PagegenRuntime.PageSequence(self.articlesLoader(tag: tag, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `articles(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allArticles(tag: Swift.String? = nil, limit: Swift.Int = 25) -> PagegenRuntime.ItemSequence<ArticlesAPI.Article> {
-        PagegenRuntime.ItemSequence(self.articlesLoader(tag: tag, limit: limit))
+    /// Every item of `articles(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allArticles(tag: Swift.String? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ArticlesAPI.Article> {
+        PagegenRuntime.ItemSequence(self.articlesLoader(tag: tag, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `articles(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension ArticlesAPI.Client {
             Operations.articlesParameters(tag: tag),
             paging: Operations.articlesPaging,
             size: limit,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension CatalogAPI.Client {
-    /// The pages of `products(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func productsPages(categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20) -> PagegenRuntime.PageSequence<CatalogAPI.Product> {
-        PagegenRuntime.PageSequence(self.productsLoader(categoryID: categoryID, sort: sort, inStock: inStock, pageSize: pageSize))
+    /// The pages of `products(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func productsPages(categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<CatalogAPI.Product> {
+        PagegenRuntime.PageSequence(self.productsLoader(categoryID: categoryID, sort: sort, inStock: inStock, pageSize: pageSize), resumingFrom: resumePoint)
     }
 
-    /// Every item of `products(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allProducts(categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20) -> PagegenRuntime.ItemSequence<CatalogAPI.Product> {
-        PagegenRuntime.ItemSequence(self.productsLoader(categoryID: categoryID, sort: sort, inStock: inStock, pageSize: pageSize))
+    /// Every item of `products(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allProducts(categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<CatalogAPI.Product> {
+        PagegenRuntime.ItemSequence(self.productsLoader(categoryID: categoryID, sort: sort, inStock: inStock, pageSize: pageSize), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `products(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension CatalogAPI.Client {
             Operations.productsParameters(categoryID: categoryID, sort: sort, inStock: inStock),
             paging: Operations.productsPaging,
             size: pageSize,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension CoinsAPI.Client {
-    /// The pages of `listings(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func listingsPages(convert: Swift.String = "USD", limit: Swift.Int = 15) -> PagegenRuntime.PageSequence<CoinsAPI.Coin> {
-        PagegenRuntime.PageSequence(self.listingsLoader(convert: convert, limit: limit))
+    /// The pages of `listings(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func listingsPages(convert: Swift.String = "USD", limit: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<CoinsAPI.Coin> {
+        PagegenRuntime.PageSequence(self.listingsLoader(convert: convert, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `listings(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allListings(convert: Swift.String = "USD", limit: Swift.Int = 15) -> PagegenRuntime.ItemSequence<CoinsAPI.Coin> {
-        PagegenRuntime.ItemSequence(self.listingsLoader(convert: convert, limit: limit))
+    /// Every item of `listings(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allListings(convert: Swift.String = "USD", limit: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<CoinsAPI.Coin> {
+        PagegenRuntime.ItemSequence(self.listingsLoader(convert: convert, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `listings(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension CoinsAPI.Client {
             Operations.listingsParameters(convert: convert),
             paging: Operations.listingsPaging,
             size: limit,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

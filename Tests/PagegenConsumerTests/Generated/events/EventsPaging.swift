@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension EventsAPI.Client {
-    /// The pages of `events(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func eventsPages(actor: Swift.String? = nil, xPageSize: Swift.Int = 50) -> PagegenRuntime.PageSequence<EventsAPI.Event> {
-        PagegenRuntime.PageSequence(self.eventsLoader(actor: actor, xPageSize: xPageSize))
+    /// The pages of `events(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func eventsPages(actor: Swift.String? = nil, xPageSize: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<EventsAPI.Event> {
+        PagegenRuntime.PageSequence(self.eventsLoader(actor: actor, xPageSize: xPageSize), resumingFrom: resumePoint)
     }
 
-    /// Every item of `events(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allEvents(actor: Swift.String? = nil, xPageSize: Swift.Int = 50) -> PagegenRuntime.ItemSequence<EventsAPI.Event> {
-        PagegenRuntime.ItemSequence(self.eventsLoader(actor: actor, xPageSize: xPageSize))
+    /// Every item of `events(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allEvents(actor: Swift.String? = nil, xPageSize: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<EventsAPI.Event> {
+        PagegenRuntime.ItemSequence(self.eventsLoader(actor: actor, xPageSize: xPageSize), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `events(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension EventsAPI.Client {
             Operations.eventsParameters(actor: actor),
             paging: Operations.eventsPaging,
             size: xPageSize,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension GitHubAPI.Client {
-    /// The pages of `issues(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func issuesPages(owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30) -> PagegenRuntime.PageSequence<GitHubAPI.Issue> {
-        PagegenRuntime.PageSequence(self.issuesLoader(owner: owner, repo: repo, state: state, labels: labels, perPage: perPage))
+    /// The pages of `issues(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func issuesPages(owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<GitHubAPI.Issue> {
+        PagegenRuntime.PageSequence(self.issuesLoader(owner: owner, repo: repo, state: state, labels: labels, perPage: perPage), resumingFrom: resumePoint)
     }
 
-    /// Every item of `issues(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allIssues(owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30) -> PagegenRuntime.ItemSequence<GitHubAPI.Issue> {
-        PagegenRuntime.ItemSequence(self.issuesLoader(owner: owner, repo: repo, state: state, labels: labels, perPage: perPage))
+    /// Every item of `issues(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allIssues(owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<GitHubAPI.Issue> {
+        PagegenRuntime.ItemSequence(self.issuesLoader(owner: owner, repo: repo, state: state, labels: labels, perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `issues(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension GitHubAPI.Client {
             Operations.issuesParameters(owner: owner, repo: repo, state: state, labels: labels),
             paging: Operations.issuesPaging,
             size: perPage,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

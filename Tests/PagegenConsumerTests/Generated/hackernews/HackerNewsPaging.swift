@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension HackerNewsAPI.Client {
-    /// The items of the ids `topStories(…)` returns, a page at a time; the id
-    /// list is fetched once, and each item with `item(…)`.
-    public func topStoriesPages(pageSize: Swift.Int = 30) -> PagegenRuntime.PageSequence<HackerNewsAPI.Item> {
-        PagegenRuntime.PageSequence(self.topStoriesLoader(pageSize: pageSize))
+    /// The items of the ids `topStories(…)` returns, a page at a time, or from where
+    /// a failed walk stopped (its error's `resumePoint`); the id list is fetched once,
+    /// and each item with `item(…)`.
+    public func topStoriesPages(pageSize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<HackerNewsAPI.Item> {
+        PagegenRuntime.PageSequence(self.topStoriesLoader(pageSize: pageSize), resumingFrom: resumePoint)
     }
 
-    /// Every item of the ids `topStories(…)` returns, in order; an id listed
-    /// twice is delivered once.
-    public func allTopStories(pageSize: Swift.Int = 30) -> PagegenRuntime.ItemSequence<HackerNewsAPI.Item> {
-        PagegenRuntime.ItemSequence(self.topStoriesLoader(pageSize: pageSize))
+    /// Every item of the ids `topStories(…)` returns, in order, or from where a failed
+    /// walk stopped (its error's `resumePoint`); an id listed twice is
+    /// delivered once.
+    public func allTopStories(pageSize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<HackerNewsAPI.Item> {
+        PagegenRuntime.ItemSequence(self.topStoriesLoader(pageSize: pageSize), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `topStories(…)`'s items, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension HackerNewsAPI.Client {
             Operations.topStoriesParameters(),
             idType: Swift.Int.self,
             pageSize: pageSize,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         ) { id in
             await self.runtime.send(
                 Operations.itemEndpoint,

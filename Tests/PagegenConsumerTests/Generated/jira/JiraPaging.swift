@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension JiraAPI.Client {
-    /// The pages of `search(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func searchPages(jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50) -> PagegenRuntime.PageSequence<JiraAPI.Issue> {
-        PagegenRuntime.PageSequence(self.searchLoader(jql: jql, fields: fields, maxResults: maxResults))
+    /// The pages of `search(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func searchPages(jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<JiraAPI.Issue> {
+        PagegenRuntime.PageSequence(self.searchLoader(jql: jql, fields: fields, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
-    /// Every item of `search(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allSearch(jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50) -> PagegenRuntime.ItemSequence<JiraAPI.Issue> {
-        PagegenRuntime.ItemSequence(self.searchLoader(jql: jql, fields: fields, maxResults: maxResults))
+    /// Every item of `search(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allSearch(jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<JiraAPI.Issue> {
+        PagegenRuntime.ItemSequence(self.searchLoader(jql: jql, fields: fields, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `search(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension JiraAPI.Client {
             Operations.searchParameters(jql: jql, fields: fields),
             paging: Operations.searchPaging,
             size: maxResults,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 
@@ -34,16 +36,18 @@ extension JiraAPI.Client {
         PagegenRuntime.PagedList(self.searchLoader(jql: jql, fields: fields, maxResults: maxResults), options: options)
     }
 
-    /// The pages of `projects(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func projectsPages(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50) -> PagegenRuntime.PageSequence<JiraAPI.Project> {
-        PagegenRuntime.PageSequence(self.projectsLoader(query: query, orderBy: orderBy, maxResults: maxResults))
+    /// The pages of `projects(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func projectsPages(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<JiraAPI.Project> {
+        PagegenRuntime.PageSequence(self.projectsLoader(query: query, orderBy: orderBy, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
-    /// Every item of `projects(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allProjects(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50) -> PagegenRuntime.ItemSequence<JiraAPI.Project> {
-        PagegenRuntime.ItemSequence(self.projectsLoader(query: query, orderBy: orderBy, maxResults: maxResults))
+    /// Every item of `projects(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allProjects(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<JiraAPI.Project> {
+        PagegenRuntime.ItemSequence(self.projectsLoader(query: query, orderBy: orderBy, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `projects(…)`, for the sequences and list adapters.
@@ -53,7 +57,7 @@ extension JiraAPI.Client {
             Operations.projectsParameters(query: query, orderBy: orderBy),
             paging: Operations.projectsPaging,
             size: maxResults,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension GraphAPI.Client {
-    /// The pages of `messages(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func messagesPages(select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 10) -> PagegenRuntime.PageSequence<GraphAPI.Message> {
-        PagegenRuntime.PageSequence(self.messagesLoader(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, top: top))
+    /// The pages of `messages(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func messagesPages(select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<GraphAPI.Message> {
+        PagegenRuntime.PageSequence(self.messagesLoader(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, top: top), resumingFrom: resumePoint)
     }
 
-    /// Every item of `messages(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allMessages(select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 10) -> PagegenRuntime.ItemSequence<GraphAPI.Message> {
-        PagegenRuntime.ItemSequence(self.messagesLoader(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, top: top))
+    /// Every item of `messages(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allMessages(select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<GraphAPI.Message> {
+        PagegenRuntime.ItemSequence(self.messagesLoader(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, top: top), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `messages(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension GraphAPI.Client {
             Operations.messagesParameters(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel),
             paging: Operations.messagesPaging,
             size: top,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

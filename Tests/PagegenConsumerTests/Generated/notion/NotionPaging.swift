@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension NotionAPI.Client {
-    /// The pages of `queryDatabase(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func queryDatabasePages(databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100) -> PagegenRuntime.PageSequence<NotionAPI.NotionPage> {
-        PagegenRuntime.PageSequence(self.queryDatabaseLoader(databaseID: databaseID, body: body, pageSize: pageSize))
+    /// The pages of `queryDatabase(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func queryDatabasePages(databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<NotionAPI.NotionPage> {
+        PagegenRuntime.PageSequence(self.queryDatabaseLoader(databaseID: databaseID, body: body, pageSize: pageSize), resumingFrom: resumePoint)
     }
 
-    /// Every item of `queryDatabase(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allQueryDatabase(databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100) -> PagegenRuntime.ItemSequence<NotionAPI.NotionPage> {
-        PagegenRuntime.ItemSequence(self.queryDatabaseLoader(databaseID: databaseID, body: body, pageSize: pageSize))
+    /// Every item of `queryDatabase(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allQueryDatabase(databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<NotionAPI.NotionPage> {
+        PagegenRuntime.ItemSequence(self.queryDatabaseLoader(databaseID: databaseID, body: body, pageSize: pageSize), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `queryDatabase(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension NotionAPI.Client {
             Operations.queryDatabaseParameters(databaseID: databaseID, body: body),
             paging: Operations.queryDatabasePaging,
             size: pageSize,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

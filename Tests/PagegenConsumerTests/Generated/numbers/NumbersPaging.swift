@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension NumbersAPI.Client {
-    /// The pages of `numbers(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func numbersPages(perPage: Swift.Int = 30) -> PagegenRuntime.PageSequence<NumbersAPI.NumberItem> {
-        PagegenRuntime.PageSequence(self.numbersLoader(perPage: perPage))
+    /// The pages of `numbers(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func numbersPages(perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<NumbersAPI.NumberItem> {
+        PagegenRuntime.PageSequence(self.numbersLoader(perPage: perPage), resumingFrom: resumePoint)
     }
 
-    /// Every item of `numbers(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allNumbers(perPage: Swift.Int = 30) -> PagegenRuntime.ItemSequence<NumbersAPI.NumberItem> {
-        PagegenRuntime.ItemSequence(self.numbersLoader(perPage: perPage))
+    /// Every item of `numbers(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allNumbers(perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<NumbersAPI.NumberItem> {
+        PagegenRuntime.ItemSequence(self.numbersLoader(perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `numbers(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension NumbersAPI.Client {
             Operations.numbersParameters(),
             paging: Operations.numbersPaging,
             size: perPage,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension RedditAPI.Client {
-    /// The pages of `liveUpdates(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func liveUpdatesPages(thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25) -> PagegenRuntime.PageSequence<RedditAPI.ThingData> {
-        PagegenRuntime.PageSequence(self.liveUpdatesLoader(thread: thread, rawJSON: rawJSON, limit: limit))
+    /// The pages of `liveUpdates(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func liveUpdatesPages(thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<RedditAPI.ThingData> {
+        PagegenRuntime.PageSequence(self.liveUpdatesLoader(thread: thread, rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `liveUpdates(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allLiveUpdates(thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25) -> PagegenRuntime.ItemSequence<RedditAPI.ThingData> {
-        PagegenRuntime.ItemSequence(self.liveUpdatesLoader(thread: thread, rawJSON: rawJSON, limit: limit))
+    /// Every item of `liveUpdates(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allLiveUpdates(thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<RedditAPI.ThingData> {
+        PagegenRuntime.ItemSequence(self.liveUpdatesLoader(thread: thread, rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `liveUpdates(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension RedditAPI.Client {
             Operations.liveUpdatesParameters(thread: thread, rawJSON: rawJSON),
             paging: Operations.liveUpdatesPaging,
             size: limit,
-            identity: { Swift.AnyHashable($0.name) }
+            identity: { $0.name }
         )
     }
 
@@ -34,16 +36,18 @@ extension RedditAPI.Client {
         PagegenRuntime.PagedList(self.liveUpdatesLoader(thread: thread, rawJSON: rawJSON, limit: limit), options: options)
     }
 
-    /// The pages of `userComments(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func userCommentsPages(username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25) -> PagegenRuntime.PageSequence<RedditAPI.ThingData> {
-        PagegenRuntime.PageSequence(self.userCommentsLoader(username: username, sort: sort, t: t, rawJSON: rawJSON, limit: limit))
+    /// The pages of `userComments(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func userCommentsPages(username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<RedditAPI.ThingData> {
+        PagegenRuntime.PageSequence(self.userCommentsLoader(username: username, sort: sort, t: t, rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `userComments(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allUserComments(username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25) -> PagegenRuntime.ItemSequence<RedditAPI.ThingData> {
-        PagegenRuntime.ItemSequence(self.userCommentsLoader(username: username, sort: sort, t: t, rawJSON: rawJSON, limit: limit))
+    /// Every item of `userComments(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allUserComments(username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<RedditAPI.ThingData> {
+        PagegenRuntime.ItemSequence(self.userCommentsLoader(username: username, sort: sort, t: t, rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `userComments(…)`, for the sequences and list adapters.
@@ -53,7 +57,7 @@ extension RedditAPI.Client {
             Operations.userCommentsParameters(username: username, sort: sort, t: t, rawJSON: rawJSON),
             paging: Operations.userCommentsPaging,
             size: limit,
-            identity: { Swift.AnyHashable($0.name) }
+            identity: { $0.name }
         )
     }
 
@@ -64,16 +68,18 @@ extension RedditAPI.Client {
         PagegenRuntime.PagedList(self.userCommentsLoader(username: username, sort: sort, t: t, rawJSON: rawJSON, limit: limit), options: options)
     }
 
-    /// The pages of `announcements(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func announcementsPages(rawJSON: Swift.Int? = nil, limit: Swift.Int = 25) -> PagegenRuntime.PageSequence<RedditAPI.Announcement> {
-        PagegenRuntime.PageSequence(self.announcementsLoader(rawJSON: rawJSON, limit: limit))
+    /// The pages of `announcements(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func announcementsPages(rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<RedditAPI.Announcement> {
+        PagegenRuntime.PageSequence(self.announcementsLoader(rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `announcements(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allAnnouncements(rawJSON: Swift.Int? = nil, limit: Swift.Int = 25) -> PagegenRuntime.ItemSequence<RedditAPI.Announcement> {
-        PagegenRuntime.ItemSequence(self.announcementsLoader(rawJSON: rawJSON, limit: limit))
+    /// Every item of `announcements(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allAnnouncements(rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<RedditAPI.Announcement> {
+        PagegenRuntime.ItemSequence(self.announcementsLoader(rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `announcements(…)`, for the sequences and list adapters.
@@ -83,7 +89,7 @@ extension RedditAPI.Client {
             Operations.announcementsParameters(rawJSON: rawJSON),
             paging: Operations.announcementsPaging,
             size: limit,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

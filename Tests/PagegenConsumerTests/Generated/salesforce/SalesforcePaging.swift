@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension SalesforceAPI.Client {
-    /// The pages of `queryAccounts(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func queryAccountsPages(q: Swift.String) -> PagegenRuntime.PageSequence<SalesforceAPI.Account> {
-        PagegenRuntime.PageSequence(self.queryAccountsLoader(q: q))
+    /// The pages of `queryAccounts(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func queryAccountsPages(q: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<SalesforceAPI.Account> {
+        PagegenRuntime.PageSequence(self.queryAccountsLoader(q: q), resumingFrom: resumePoint)
     }
 
-    /// Every item of `queryAccounts(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allQueryAccounts(q: Swift.String) -> PagegenRuntime.ItemSequence<SalesforceAPI.Account> {
-        PagegenRuntime.ItemSequence(self.queryAccountsLoader(q: q))
+    /// Every item of `queryAccounts(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allQueryAccounts(q: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<SalesforceAPI.Account> {
+        PagegenRuntime.ItemSequence(self.queryAccountsLoader(q: q), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `queryAccounts(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension SalesforceAPI.Client {
             Operations.queryAccountsParameters(q: q),
             paging: Operations.queryAccountsPaging,
             size: nil,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

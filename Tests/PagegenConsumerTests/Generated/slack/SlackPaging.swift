@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension SlackAPI.Client {
-    /// The pages of `conversations(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func conversationsPages(excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100) -> PagegenRuntime.PageSequence<SlackAPI.Channel> {
-        PagegenRuntime.PageSequence(self.conversationsLoader(excludeArchived: excludeArchived, types: types, limit: limit))
+    /// The pages of `conversations(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func conversationsPages(excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<SlackAPI.Channel> {
+        PagegenRuntime.PageSequence(self.conversationsLoader(excludeArchived: excludeArchived, types: types, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `conversations(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allConversations(excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100) -> PagegenRuntime.ItemSequence<SlackAPI.Channel> {
-        PagegenRuntime.ItemSequence(self.conversationsLoader(excludeArchived: excludeArchived, types: types, limit: limit))
+    /// Every item of `conversations(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allConversations(excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<SlackAPI.Channel> {
+        PagegenRuntime.ItemSequence(self.conversationsLoader(excludeArchived: excludeArchived, types: types, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `conversations(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension SlackAPI.Client {
             Operations.conversationsParameters(excludeArchived: excludeArchived, types: types),
             paging: Operations.conversationsPaging,
             size: limit,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 
@@ -34,16 +36,18 @@ extension SlackAPI.Client {
         PagegenRuntime.PagedList(self.conversationsLoader(excludeArchived: excludeArchived, types: types, limit: limit), options: options)
     }
 
-    /// The pages of `users(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func usersPages(presence: Swift.Bool? = nil, limit: Swift.Int = 100) -> PagegenRuntime.PageSequence<SlackAPI.Member> {
-        PagegenRuntime.PageSequence(self.usersLoader(presence: presence, limit: limit))
+    /// The pages of `users(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func usersPages(presence: Swift.Bool? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<SlackAPI.Member> {
+        PagegenRuntime.PageSequence(self.usersLoader(presence: presence, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `users(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allUsers(presence: Swift.Bool? = nil, limit: Swift.Int = 100) -> PagegenRuntime.ItemSequence<SlackAPI.Member> {
-        PagegenRuntime.ItemSequence(self.usersLoader(presence: presence, limit: limit))
+    /// Every item of `users(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allUsers(presence: Swift.Bool? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<SlackAPI.Member> {
+        PagegenRuntime.ItemSequence(self.usersLoader(presence: presence, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `users(…)`, for the sequences and list adapters.
@@ -53,7 +57,7 @@ extension SlackAPI.Client {
             Operations.usersParameters(presence: presence),
             paging: Operations.usersPaging,
             size: limit,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

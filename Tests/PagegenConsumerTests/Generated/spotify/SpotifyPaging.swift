@@ -4,15 +4,17 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension SpotifyAPI.Client {
-    /// The pages of `albumTracks(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func albumTracksPages(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20) -> PagegenRuntime.PageSequence<SpotifyAPI.Track> {
-        PagegenRuntime.PageSequence(self.albumTracksLoader(id: id, market: market, limit: limit))
+    /// The pages of `albumTracks(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func albumTracksPages(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<SpotifyAPI.Track> {
+        PagegenRuntime.PageSequence(self.albumTracksLoader(id: id, market: market, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `albumTracks(…)`, page after page.
-    public func allAlbumTracks(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20) -> PagegenRuntime.ItemSequence<SpotifyAPI.Track> {
-        PagegenRuntime.ItemSequence(self.albumTracksLoader(id: id, market: market, limit: limit))
+    /// Every item of `albumTracks(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allAlbumTracks(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<SpotifyAPI.Track> {
+        PagegenRuntime.ItemSequence(self.albumTracksLoader(id: id, market: market, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `albumTracks(…)`, for the sequences and list adapters.
@@ -33,15 +35,17 @@ extension SpotifyAPI.Client {
         PagegenRuntime.PagedList(self.albumTracksLoader(id: id, market: market, limit: limit), options: options)
     }
 
-    /// The pages of `playlistTracks(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func playlistTracksPages(playlistID: Swift.String, limit: Swift.Int = 100) -> PagegenRuntime.PageSequence<SpotifyAPI.PlaylistTrack> {
-        PagegenRuntime.PageSequence(self.playlistTracksLoader(playlistID: playlistID, limit: limit))
+    /// The pages of `playlistTracks(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func playlistTracksPages(playlistID: Swift.String, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<SpotifyAPI.PlaylistTrack> {
+        PagegenRuntime.PageSequence(self.playlistTracksLoader(playlistID: playlistID, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `playlistTracks(…)`, page after page.
-    public func allPlaylistTracks(playlistID: Swift.String, limit: Swift.Int = 100) -> PagegenRuntime.ItemSequence<SpotifyAPI.PlaylistTrack> {
-        PagegenRuntime.ItemSequence(self.playlistTracksLoader(playlistID: playlistID, limit: limit))
+    /// Every item of `playlistTracks(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPlaylistTracks(playlistID: Swift.String, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<SpotifyAPI.PlaylistTrack> {
+        PagegenRuntime.ItemSequence(self.playlistTracksLoader(playlistID: playlistID, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `playlistTracks(…)`, for the sequences and list adapters.

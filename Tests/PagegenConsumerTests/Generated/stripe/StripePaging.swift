@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension StripeAPI.Client {
-    /// The pages of `customers(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func customersPages(email: Swift.String? = nil, limit: Swift.Int = 10) -> PagegenRuntime.PageSequence<StripeAPI.Customer> {
-        PagegenRuntime.PageSequence(self.customersLoader(email: email, limit: limit))
+    /// The pages of `customers(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func customersPages(email: Swift.String? = nil, limit: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<StripeAPI.Customer> {
+        PagegenRuntime.PageSequence(self.customersLoader(email: email, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `customers(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allCustomers(email: Swift.String? = nil, limit: Swift.Int = 10) -> PagegenRuntime.ItemSequence<StripeAPI.Customer> {
-        PagegenRuntime.ItemSequence(self.customersLoader(email: email, limit: limit))
+    /// Every item of `customers(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allCustomers(email: Swift.String? = nil, limit: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<StripeAPI.Customer> {
+        PagegenRuntime.ItemSequence(self.customersLoader(email: email, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `customers(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension StripeAPI.Client {
             Operations.customersParameters(email: email),
             paging: Operations.customersPaging,
             size: limit,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

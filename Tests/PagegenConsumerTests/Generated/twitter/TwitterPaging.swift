@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension TwitterAPI.Client {
-    /// The pages of `recentSearch(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func recentSearchPages(query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10) -> PagegenRuntime.PageSequence<TwitterAPI.Tweet> {
-        PagegenRuntime.PageSequence(self.recentSearchLoader(query: query, tweetFields: tweetFields, expansions: expansions, maxResults: maxResults))
+    /// The pages of `recentSearch(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func recentSearchPages(query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<TwitterAPI.Tweet> {
+        PagegenRuntime.PageSequence(self.recentSearchLoader(query: query, tweetFields: tweetFields, expansions: expansions, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
-    /// Every item of `recentSearch(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allRecentSearch(query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10) -> PagegenRuntime.ItemSequence<TwitterAPI.Tweet> {
-        PagegenRuntime.ItemSequence(self.recentSearchLoader(query: query, tweetFields: tweetFields, expansions: expansions, maxResults: maxResults))
+    /// Every item of `recentSearch(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allRecentSearch(query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<TwitterAPI.Tweet> {
+        PagegenRuntime.ItemSequence(self.recentSearchLoader(query: query, tweetFields: tweetFields, expansions: expansions, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `recentSearch(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension TwitterAPI.Client {
             Operations.recentSearchParameters(query: query, tweetFields: tweetFields, expansions: expansions),
             paging: Operations.recentSearchPaging,
             size: maxResults,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 
