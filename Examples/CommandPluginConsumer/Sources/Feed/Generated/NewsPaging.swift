@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension NewsAPI.Client {
-    /// The pages of `stories(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    internal func storiesPages(section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50) -> PagegenRuntime.PageSequence<NewsAPI.Story> {
-        PagegenRuntime.PageSequence(self.storiesLoader(section: section, minScore: minScore, limit: limit))
+    /// The pages of `stories(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    internal func storiesPages(section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<NewsAPI.Story> {
+        PagegenRuntime.PageSequence(self.storiesLoader(section: section, minScore: minScore, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `stories(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    internal func allStories(section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50) -> PagegenRuntime.ItemSequence<NewsAPI.Story> {
-        PagegenRuntime.ItemSequence(self.storiesLoader(section: section, minScore: minScore, limit: limit))
+    /// Every item of `stories(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    internal func allStories(section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<NewsAPI.Story> {
+        PagegenRuntime.ItemSequence(self.storiesLoader(section: section, minScore: minScore, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `stories(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension NewsAPI.Client {
             Operations.storiesParameters(section: section, minScore: minScore),
             paging: Operations.storiesPaging,
             size: limit,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 
