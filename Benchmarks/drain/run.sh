@@ -5,13 +5,15 @@
 #
 # Usage: Benchmarks/drain/run.sh
 #   RUNS=5         alternated runs per list (medians are reported)
-#   SLOW_PAGES=1000  the length of the 20 ms list
+#   SLOW_PAGES=1000  the length of the 20 ms list (0: no 20 ms list)
 #   MEMORY=1       also measure peak memory on 1,000- and 10,000-page lists (writes
 #                  200 MB of pages to a temporary folder, removed at the end)
+#   PAGES_AHEAD=n  the generated client's PageLoader.pagesAhead (default: the runtime's)
 #   PORT=18470     nginx listens on PORT (0 ms) and PORT+1 (20 ms), 127.0.0.1 only
 #   PROFILE=all    instead of comparing, drain the 0 ms list once with one contender
 #                  (loop, pages or all) under `perf record -g` and print the top of
-#                  `perf report` and the context switches (`perf stat`)
+#                  `perf report` and the context switches (`perf stat`); PERF_DATA=FILE
+#                  keeps the recording
 #
 # Installs nginx and its echo module with apt-get when they are missing (the
 # echo module's non-blocking echo_sleep adds the 20 ms).
@@ -49,7 +51,7 @@ trap cleanup EXIT
 echo "==> writing the pages"
 "$bin" write-pages "$work/p1000" 1000
 [ "$memory" = 1 ] && "$bin" write-pages "$work/p10000" 10000
-[ -d "$work/p$slow_pages" ] || "$bin" write-pages "$work/p$slow_pages" "$slow_pages"
+[ "$slow_pages" = 0 ] || [ -d "$work/p$slow_pages" ] || "$bin" write-pages "$work/p$slow_pages" "$slow_pages"
 
 cat > "$work/nginx.conf" <<CONF
 load_module $echo_module;
@@ -96,15 +98,15 @@ if [ -n "${PROFILE:-}" ]; then
     perf stat -e task-clock,context-switches,cpu-migrations "$bin" memory "$PROFILE" "http://127.0.0.1:$port/api/1000" 1000 2>&1 | grep -E "items|task-clock|context|migrations|elapsed"
     echo "==> perf record: $PROFILE"
     perf record -q -g -o "$work/perf.data" "$bin" memory "$PROFILE" "http://127.0.0.1:$port/api/1000" 1000 >/dev/null 2>&1
-    perf report -i "$work/perf.data" --no-children --sort dso,symbol --stdio 2>/dev/null | grep -E "^ +[0-9]" | sed -E "s/ +- +- *$//" | cut -c1-160 | head -40
+    perf report -i "$work/perf.data" --no-children --sort dso,symbol --stdio 2>/dev/null | grep -E "^ +[0-9]" | sed -E "s/ +- +- *$//" | cut -c1-160 | head -40 || true
+    [ -n "${PERF_DATA:-}" ] && cp "$work/perf.data" "$PERF_DATA"
     exit 0
 fi
 
 echo "==> comparing (RUNS=$runs)"
-"$bin" compare --runs "$runs" \
-    --list "0 ms a page=http://127.0.0.1:$port/api/1000,1000" \
-    --list "20 ms a page=http://127.0.0.1:$slow_port/api/$slow_pages,$slow_pages" \
-    || status=$?
+lists=(--list "0 ms a page=http://127.0.0.1:$port/api/1000,1000")
+[ "$slow_pages" = 0 ] || lists+=(--list "20 ms a page=http://127.0.0.1:$slow_port/api/$slow_pages,$slow_pages")
+"$bin" compare --runs "$runs" "${lists[@]}" || status=$?
 
 if [ "$memory" = 1 ]; then
     echo

@@ -32,7 +32,7 @@ struct Comparison {
             let items = Double(list.pages * PageFiles.itemsPerPage)
             let loop = seconds[.loop] ?? []
             Swift.print("\n\(list.name): \(list.pages) pages × \(PageFiles.itemsPerPage) items, median of \(runs) alternated runs")
-            Swift.print(pad("contender", 40) + pad("items/s", 12, right: true) + pad("× loop", 10, right: true)
+            Swift.print(pad("contender", 48) + pad("items/s", 12, right: true) + pad("× loop", 10, right: true)
                         + pad("range × loop", 16, right: true))
             for contender in Contender.allCases {
                 guard let times = seconds[contender], !times.isEmpty else { continue }
@@ -41,7 +41,7 @@ struct Comparison {
                 let rate = items / median(times)
                 let ratio = median(ratios)
                 let range = String(format: "%.2f–%.2f", ratios.min() ?? 0, ratios.max() ?? 0)
-                Swift.print(pad(contender.label, 40) + pad(Self.format(rate), 12, right: true)
+                Swift.print(pad(contender.label, 48) + pad(Self.format(rate), 12, right: true)
                             + pad(String(format: "%.2f×", ratio), 10, right: true) + pad(range, 16, right: true))
             }
             if let pages = seconds[.pages], let all = seconds[.all] {

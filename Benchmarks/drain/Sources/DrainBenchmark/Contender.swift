@@ -50,7 +50,7 @@ enum Contender: String, CaseIterable {
             }
         case .pages:
             let client = DrainAPI.Client(baseURL: baseURL)
-            for try await page in client.itemsPages(perPage: 100) {
+            for try await page in PageSequence(Self.loader(client)) {
                 for item in page.items {
                     outcome.items += 1
                     outcome.idSum &+= item.id
@@ -58,7 +58,7 @@ enum Contender: String, CaseIterable {
             }
         case .all:
             let client = DrainAPI.Client(baseURL: baseURL)
-            for try await item in client.allItems(perPage: 100) {
+            for try await item in ItemSequence(Self.loader(client)) {
                 outcome.items += 1
                 outcome.idSum &+= item.id
             }
@@ -85,6 +85,16 @@ enum Contender: String, CaseIterable {
             outcome.idSum = PageFiles.idSum(pages: pages)
         }
         return outcome
+    }
+
+    /// The loader `itemsPages(perPage: 100)` and `allItems(perPage: 100)` make, with
+    /// `PAGES_AHEAD` from the environment when it is set (to compare depths).
+    private static func loader(_ client: DrainAPI.Client) -> PageLoader<DrainAPI.CatalogItem> {
+        var loader = client.itemsLoader(perPage: 100)
+        if let text = ProcessInfo.processInfo.environment["PAGES_AHEAD"], let depth = Int(text) {
+            loader.pagesAhead = depth
+        }
+        return loader
     }
 
     /// Fetches one page and returns its size in bytes.
