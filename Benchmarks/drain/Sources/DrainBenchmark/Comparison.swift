@@ -26,14 +26,19 @@ struct Comparison {
         var runs: Int
         /// Seconds per drain, by contender, in round order.
         var seconds: [Contender: [Double]]
+        /// CPU seconds per drain (every thread of the process), by contender.
+        var cpu: [Contender: [Double]]
+        /// The load average before and after.
+        var load: (before: String?, after: String?)
         var allCorrect: Bool
 
         func print() {
             let items = Double(list.pages * PageFiles.itemsPerPage)
             let loop = seconds[.loop] ?? []
-            Swift.print("\n\(list.name): \(list.pages) pages × \(PageFiles.itemsPerPage) items, median of \(runs) alternated runs")
+            Swift.print("\n\(list.name): \(list.pages) pages × \(PageFiles.itemsPerPage) items, median of \(runs) alternated runs"
+                        + " (load average \(load.before ?? "?") before, \(load.after ?? "?") after)")
             Swift.print(pad("contender", 48) + pad("items/s", 12, right: true) + pad("× loop", 10, right: true)
-                        + pad("range × loop", 16, right: true))
+                        + pad("range × loop", 16, right: true) + pad("CPU ms/1k items", 17, right: true))
             for contender in Contender.allCases {
                 guard let times = seconds[contender], !times.isEmpty else { continue }
                 // A server check ran once: against the median loop.
@@ -41,12 +46,15 @@ struct Comparison {
                 let rate = items / median(times)
                 let ratio = median(ratios)
                 let range = String(format: "%.2f–%.2f", ratios.min() ?? 0, ratios.max() ?? 0)
+                let cpuPerThousand = median(cpu[contender] ?? []) / items * 1_000_000
                 Swift.print(pad(contender.label, 48) + pad(Self.format(rate), 12, right: true)
-                            + pad(String(format: "%.2f×", ratio), 10, right: true) + pad(range, 16, right: true))
+                            + pad(String(format: "%.2f×", ratio), 10, right: true) + pad(range, 16, right: true)
+                            + pad(String(format: "%.1f", cpuPerThousand), 17, right: true))
             }
-            if let pages = seconds[.pages], let all = seconds[.all] {
+            if let pages = seconds[.pages], let all = seconds[.all], let pagesCPU = cpu[.pages], let allCPU = cpu[.all] {
                 let overhead = median(zip(all, pages).map { $0 / $1 - 1 })
-                Swift.print(String(format: "per-item overhead of all… over …Pages: %+.1f%%", overhead * 100))
+                let cpuOverhead = median(allCPU) / median(pagesCPU) - 1
+                Swift.print(String(format: "per-item overhead of all… over …Pages: %+.1f%% in time, %+.1f%% in CPU", overhead * 100, cpuOverhead * 100))
             }
             if !allCorrect { Swift.print("ERROR: a drain lost or repeated items (see above)") }
         }
@@ -73,42 +81,52 @@ struct Comparison {
     @MainActor
     func run() async throws -> Result {
         var seconds: [Contender: [Double]] = [:]
+        var cpu: [Contender: [Double]] = [:]
         var correct = true
+        let loadBefore = MaxRSS.loadAverage()
         for contender in Contender.allCases {
-            guard let time = try await check(contender) else {
+            guard let (time, cpuTime) = try await check(contender) else {
                 correct = false
                 continue
             }
-            if contender.isServerCheck { seconds[contender] = [time] }
+            if contender.isServerCheck {
+                seconds[contender] = [time]
+                cpu[contender] = [cpuTime]
+            }
         }
         let contenders = Contender.allCases.filter { !$0.isServerCheck }
         for round in 0..<runs {
             for offset in 0..<contenders.count {
                 let contender = contenders[(round + offset) % contenders.count]
-                guard let time = try await check(contender) else {
+                guard let (time, cpuTime) = try await check(contender) else {
                     correct = false
                     continue
                 }
                 seconds[contender, default: []].append(time)
+                cpu[contender, default: []].append(cpuTime)
             }
         }
-        return Result(list: list, runs: runs, seconds: seconds, allCorrect: correct)
+        return Result(list: list, runs: runs, seconds: seconds, cpu: cpu,
+                      load: (loadBefore, MaxRSS.loadAverage()), allCorrect: correct)
     }
 
-    /// One drain, timed; nil (and a message) when it lost or repeated items.
+    /// One drain, timed (seconds, CPU seconds); nil (and a message) when it lost or
+    /// repeated items.
     @MainActor
-    private func check(_ contender: Contender) async throws -> Double? {
+    private func check(_ contender: Contender) async throws -> (Double, Double)? {
         let clock = ContinuousClock()
         let start = clock.now
+        let cpuStart = MaxRSS.cpuSeconds()
         let outcome = try await contender.drain(list.url, pages: list.pages)
         let elapsed = clock.now - start
+        let cpuTime = MaxRSS.cpuSeconds() - cpuStart
         let expectedItems = list.pages * PageFiles.itemsPerPage
         guard outcome.items == expectedItems, outcome.idSum == PageFiles.idSum(pages: list.pages) else {
             Swift.print("ERROR: \(contender.label) delivered \(outcome.items) items (id sum \(outcome.idSum)); "
                         + "expected \(expectedItems) (id sum \(PageFiles.idSum(pages: list.pages)))")
             return nil
         }
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, cpuTime)
     }
 }
 
