@@ -48,7 +48,7 @@ final class ScrollSimulation {
         var flingEnd: Int?
         var flingTarget = 0.0
         var reachedFlingTarget = false
-        var startFillRow: Int?
+        var firstScreen: Range<Int>?
         var caughtAt: Int?
         var time = 0
         let dt = Double(Self.frame) / 1_000_000
@@ -62,7 +62,7 @@ final class ScrollSimulation {
             if activity == nil {
                 guard !steps.isEmpty else { break }
                 activity = begin(steps.removeFirst(), offset: offset, maxOffset: maxOffset, time: time)
-                if case .starting(let row)? = activity { startFillRow = row }
+                if case .starting(let row)? = activity { firstScreen = row..<row + Self.viewportRows }
             }
             switch activity! {
             case .starting(let row):
@@ -126,9 +126,10 @@ final class ScrollSimulation {
                 }
                 if content { server.markShown(row: row) } else { full = false }
             }
-            if let row = startFillRow, full, visible.contains(row) {
+            // The rows the list was opened to show, wherever the user scrolled since.
+            if let rows = firstScreen, rows.upperBound <= count, rows.allSatisfy(adapter.hasContent(row:)) {
                 metrics.startFillSeconds = Double(time) / 1_000_000
-                startFillRow = nil
+                firstScreen = nil
             }
             if let caught = caughtAt, full {
                 metrics.caughtFillSeconds = Double(time - caught) / 1_000_000
