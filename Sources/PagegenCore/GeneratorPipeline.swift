@@ -1,4 +1,5 @@
 import Foundation
+import PagegenYAML
 
 /// The whole generator: spec text in, Swift files out, through four named stages:
 ///
@@ -42,15 +43,56 @@ public struct GeneratorPipeline {
         return try generate(text, file: displayName ?? url.path, templates: templates, diagnostics: diagnostics)
     }
 
-    /// Reads a spec file as UTF-8.
-    /// - Throws: ``GenerationFailed`` naming the file when it cannot be read.
+    /// Reads a spec (or config) file: UTF-8 text, a byte-order mark allowed, of at
+    /// most ``YAMLLimits/standard``'s `maxBytes`.
+    /// - Throws: ``GenerationFailed`` naming the file when it cannot be read, and at
+    ///   the line and column of the first byte that is not UTF-8 text.
     public static func read(_ url: URL, displayName: String? = nil) throws -> String {
+        let name = displayName ?? url.path
+        let bytes: [UInt8]
         do {
-            return try String(contentsOf: url, encoding: .utf8)
+            bytes = try readBytes(url, atMost: YAMLLimits.standard.maxBytes + 1)
+        } catch {
+            throw GenerationFailed(diagnostics: [Diagnostic(.error, "cannot read \(name): \(error.reason)", hint: error.hint)])
+        }
+        return try text(of: bytes, file: name)
+    }
+
+    /// Decodes the bytes of a spec file read from `file` (a name for diagnostics), as
+    /// ``read(_:displayName:)`` does.
+    /// - Throws: ``GenerationFailed`` at the line and column of the first byte that
+    ///   is not UTF-8 text, or at 1:1 for a file that is too large or UTF-16.
+    public static func text(of bytes: [UInt8], file: String) throws -> String {
+        do {
+            return try YAMLText.decode(bytes)
         } catch {
             throw GenerationFailed(diagnostics: [Diagnostic(
-                .error, "cannot read \(displayName ?? url.path): \((error as NSError).localizedDescription)",
-                hint: "check that the file exists and is UTF-8 text")])
+                .error, error.message, hint: error.hint, at: SourceLocation(file: file, mark: error.mark))])
         }
     }
+
+    /// Reads at most `limit` bytes of `url`, so that a huge file or a device such as
+    /// /dev/zero cannot exhaust the memory.
+    private static func readBytes(_ url: URL, atMost limit: Int) throws(FileReadError) -> [UInt8] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw FileReadError(reason: "no such file", hint: "check the path")
+        }
+        if isFolder.boolValue {
+            throw FileReadError(reason: "it is a folder", hint: "name a *.pagegen.yaml file")
+        }
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            return Array(try handle.read(upToCount: limit) ?? Data())
+        } catch {
+            throw FileReadError(reason: (error as NSError).localizedDescription, hint: "check that the file can be read")
+        }
+    }
+}
+
+/// Why a file could not be read.
+private struct FileReadError: Error {
+    var reason: String
+    var hint: String
 }

@@ -7,15 +7,41 @@ internal import CYAML
 /// root?["name"]?.scalarText // "Catalog"
 /// ```
 ///
-/// Aliases (`*name`) are resolved to a copy of their anchored node. Only the first
-/// document of a stream is read; a second one is an error, as a spec is one document.
+/// Aliases (`*name`) are resolved to a copy of their anchored node, and merge keys
+/// (`<<: *base`) to the pairs of the merged mappings that the mapping does not set
+/// itself. Only the first document of a stream is read; a second one is an error,
+/// as a spec is one document.
+///
+/// Whatever the text, parsing ends with a tree or a ``YAMLError`` at a line and
+/// column: the ``YAMLLimits`` bound the nesting depth (deeper trees would overflow
+/// the stack of whoever walks them), the values aliases copy (an alias bomb doubles
+/// a document with every line) and the size of the document.
 public enum YAMLParser {
     /// Parses `text` and returns the root node, or nil for an empty document.
+    /// A byte-order mark at the start is ignored.
     /// - Throws: ``YAMLError`` with the 1-based position of the first problem.
-    public static func parse(_ text: String) throws(YAMLError) -> Node? {
-        let reader = EventReader(text: text)
+    public static func parse(_ text: String, limits: YAMLLimits = .standard) throws(YAMLError) -> Node? {
+        guard text.utf8.count <= limits.maxBytes else {
+            throw YAMLError(message: "the file is larger than \(YAMLText.describeSize(limits.maxBytes))",
+                            mark: Mark(line: 1, column: 1),
+                            hint: "a spec is a few thousand lines at most; check that this is the right file")
+        }
+        var text = text
+        if text.unicodeScalars.first == "\u{FEFF}" {
+            text.unicodeScalars.removeFirst()
+        }
+        try YAMLText.check(text)
+        let reader = EventReader(text: text, limits: limits)
         return try reader.readDocument()
     }
+}
+
+/// A node as it was built, with what the limits count: the values it holds (itself
+/// included, aliases expanded) and how many levels of mappings and lists it nests.
+private struct BuiltNode {
+    var node: Node
+    var values: Int
+    var height: Int
 }
 
 /// Owns one `yaml_parser_t` and its input; releases both in `deinit`.
@@ -23,10 +49,16 @@ private final class EventReader {
     private var parser = yaml_parser_t()
     /// libyaml keeps a pointer to its input, so the bytes live in memory this class owns.
     private let input: UnsafeMutableBufferPointer<UInt8>
-    private var anchors: [String: Node] = [:]
+    private let limits: YAMLLimits
+    private var anchors: [String: BuiltNode] = [:]
+    /// Values read so far, aliases expanded.
+    private var values = 0
+    /// Values copied by aliases so far.
+    private var aliasValues = 0
 
-    init(text: String) {
+    init(text: String, limits: YAMLLimits) {
         let bytes = Array(text.utf8)
+        self.limits = limits
         input = .allocate(capacity: max(bytes.count, 1))
         _ = input.initialize(from: bytes)
         yaml_parser_initialize(&parser)
@@ -53,66 +85,109 @@ private final class EventReader {
             case YAML_DOCUMENT_START_EVENT:
                 if sawDocument {
                     throw YAMLError(
-                        message: "a spec is one YAML document; remove the second '---'",
+                        message: "malformed YAML: a spec is one YAML document; remove the second '---'",
                         mark: event.mark)
                 }
                 sawDocument = true
             default:
-                root = try readNode(startingWith: event)
+                root = try readNode(startingWith: event, level: 1).node
             }
         }
     }
 
-    private func readNode(startingWith event: Event) throws(YAMLError) -> Node {
+    /// Reads the node that `event` starts; a mapping or list there would be at `level`.
+    private func readNode(startingWith event: Event, level: Int) throws(YAMLError) -> BuiltNode {
         let mark = event.mark
+        if event.type == YAML_ALIAS_EVENT {
+            return try resolveAlias(event, level: level)
+        }
+        try count(1, at: mark)
         switch event.type {
         case YAML_SCALAR_EVENT:
             let scalar = event.value.data.scalar
             let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
             let quoted = scalar.style != YAML_PLAIN_SCALAR_STYLE && scalar.style != YAML_ANY_SCALAR_STYLE
-            let node = Node(.scalar(.init(text: text, isQuoted: quoted)), mark: mark)
-            remember(node, anchor: scalar.anchor)
-            return node
+            let built = BuiltNode(node: Node(.scalar(.init(text: text, isQuoted: quoted)), mark: mark), values: 1, height: 0)
+            remember(built, anchor: scalar.anchor)
+            return built
         case YAML_SEQUENCE_START_EVENT:
+            try checkDepth(level, at: mark)
             var items: [Node] = []
+            var built = BuiltNode(node: Node(.sequence([]), mark: mark), values: 1, height: 1)
             while true {
                 let child = try nextEvent()
                 defer { child.release() }
                 if child.type == YAML_SEQUENCE_END_EVENT { break }
-                items.append(try readNode(startingWith: child))
+                let item = try readNode(startingWith: child, level: level + 1)
+                items.append(item.node)
+                built.add(item)
             }
-            let node = Node(.sequence(items), mark: mark)
-            remember(node, anchor: event.value.data.sequence_start.anchor)
-            return node
+            built.node.content = .sequence(items)
+            remember(built, anchor: event.value.data.sequence_start.anchor)
+            return built
         case YAML_MAPPING_START_EVENT:
+            try checkDepth(level, at: mark)
             var pairs: [Node.Pair] = []
+            var built = BuiltNode(node: Node(.mapping([]), mark: mark), values: 1, height: 1)
             while true {
                 let keyEvent = try nextEvent()
                 defer { keyEvent.release() }
                 if keyEvent.type == YAML_MAPPING_END_EVENT { break }
-                let key = try readNode(startingWith: keyEvent)
+                let key = try readNode(startingWith: keyEvent, level: level + 1)
                 let valueEvent = try nextEvent()
                 defer { valueEvent.release() }
-                let value = try readNode(startingWith: valueEvent)
-                pairs.append(Node.Pair(key: key, value: value))
+                let value = try readNode(startingWith: valueEvent, level: level + 1)
+                pairs.append(Node.Pair(key: key.node, value: value.node))
+                built.add(key)
+                built.add(value)
             }
-            let node = Node(.mapping(pairs), mark: mark)
-            remember(node, anchor: event.value.data.mapping_start.anchor)
-            return node
-        case YAML_ALIAS_EVENT:
-            let name = String(cString: event.value.data.alias.anchor)
-            guard let node = anchors[name] else {
-                throw YAMLError(message: "unknown alias '*\(name)'", mark: mark)
-            }
-            return node
+            built.node.content = .mapping(try MergeKeys.resolve(pairs))
+            remember(built, anchor: event.value.data.mapping_start.anchor)
+            return built
         default:
-            throw YAMLError(message: "unexpected YAML event", mark: mark)
+            throw YAMLError(message: "malformed YAML: unexpected YAML event", mark: mark)
         }
     }
 
-    private func remember(_ node: Node, anchor: UnsafeMutablePointer<yaml_char_t>?) {
+    /// A copy of the anchored node, counted against the limits as if written out.
+    private func resolveAlias(_ event: Event, level: Int) throws(YAMLError) -> BuiltNode {
+        let name = String(cString: event.value.data.alias.anchor)
+        guard let anchored = anchors[name] else {
+            throw YAMLError(message: "malformed YAML: unknown alias '*\(name)'", mark: event.mark,
+                            hint: "define '&\(name)' on a value before this line")
+        }
+        aliasValues += anchored.values
+        guard aliasValues <= limits.maxAliasValues else {
+            throw YAMLError(
+                message: "aliases copy more than \(limits.maxAliasValues) values",
+                mark: event.mark,
+                hint: "aliases that copy aliases grow the document exponentially (an alias bomb); write the values out")
+        }
+        try count(anchored.values, at: event.mark)
+        if anchored.height > 0 {
+            try checkDepth(level + anchored.height - 1, at: event.mark)
+        }
+        return anchored
+    }
+
+    private func checkDepth(_ level: Int, at mark: Mark) throws(YAMLError) {
+        guard level <= limits.maxDepth else {
+            throw YAMLError(message: "the document nests mappings and lists more than \(limits.maxDepth) levels deep",
+                            mark: mark, hint: "a spec needs a few levels; look for a '[' or '{' that is not closed")
+        }
+    }
+
+    private func count(_ added: Int, at mark: Mark) throws(YAMLError) {
+        values += added
+        guard values <= limits.maxValues else {
+            throw YAMLError(message: "the document holds more than \(limits.maxValues) values", mark: mark,
+                            hint: "a spec holds a few thousand; check that this is the right file")
+        }
+    }
+
+    private func remember(_ built: BuiltNode, anchor: UnsafeMutablePointer<yaml_char_t>?) {
         guard let anchor else { return }
-        anchors[String(cString: anchor)] = node
+        anchors[String(cString: anchor)] = built
     }
 
     private func nextEvent() throws(YAMLError) -> Event {
@@ -125,13 +200,28 @@ private final class EventReader {
     }
 
     private func parserError() -> YAMLError {
-        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
-        var message = problem
+        if parser.error == YAML_MEMORY_ERROR {
+            return YAMLError(message: "libyaml ran out of memory", mark: Mark(line: 1, column: 1))
+        }
+        var message = "malformed YAML: " + (parser.problem.map { String(cString: $0) } ?? "libyaml cannot read it")
         if let context = parser.context.map({ String(cString: $0) }) {
             message += " \(context)"
         }
+        if parser.error == YAML_READER_ERROR {
+            // The reader reports a byte offset, not a mark.
+            let mark = TextPosition.mark(atByteOffset: parser.problem_offset, in: UnsafeBufferPointer(input))
+            return YAMLError(message: message, mark: mark)
+        }
         let mark = Mark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
         return YAMLError(message: message, mark: mark)
+    }
+}
+
+extension BuiltNode {
+    /// Counts a child: its values, and its levels under this one.
+    mutating func add(_ child: BuiltNode) {
+        values += child.values
+        height = max(height, child.height + 1)
     }
 }
 

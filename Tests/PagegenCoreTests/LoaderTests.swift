@@ -58,7 +58,7 @@ import Testing
     @Test func anUnknownAliasIsAnError() {
         let (spec, output) = SpecProbe.load("pagegen: 1\nname: *apiName\n")
         #expect(spec == nil)
-        #expect(output == ["specs/shop.pagegen.yaml:2:7: error: malformed YAML: unknown alias '*apiName'"])
+        #expect(output == ["specs/shop.pagegen.yaml:2:7: error: malformed YAML: unknown alias '*apiName'; define '&apiName' on a value before this line"])
     }
 
     @Test(arguments: ["", "\n\n", "# nothing yet\n"])

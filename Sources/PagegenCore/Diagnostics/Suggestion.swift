@@ -5,12 +5,22 @@ enum Suggestion {
         closest(to: word, in: candidates).map { "did you mean '\($0)'?" }
     }
 
+    /// Words longer than this get no suggestion: a typo is in a name, not in a paragraph,
+    /// and comparing long texts would take time in proportion to the product of their lengths.
+    static let maxWordLength = 100
+
     /// The candidate closest to `word`, if within a third of its length (at least 2 edits).
     static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
-        let limit = max(2, word.count / 3)
+        let length = word.count
+        guard length <= maxWordLength else { return nil }
+        let limit = max(2, length / 3)
+        let lowered = word.lowercased()
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate.lowercased())
+            let candidateLength = candidate.count
+            // The distance is at least the difference in length.
+            guard candidateLength <= maxWordLength, abs(candidateLength - length) <= limit else { continue }
+            let distance = editDistance(lowered, candidate.lowercased())
             if distance <= limit, distance < best?.distance ?? .max {
                 best = (candidate, distance)
             }

@@ -22,7 +22,7 @@ public enum ConfigLoader {
             guard let parsed = try YAMLParser.parse(text) else { return GeneratorConfig() }
             root = parsed
         } catch {
-            context.error("malformed YAML: \(error.message)", at: error.mark)
+            context.error(error.message, at: error.mark, hint: error.hint)
             return nil
         }
         guard let reader = MappingReader(root, what: "the config", allowed: keys, context: context) else { return nil }

@@ -80,9 +80,13 @@ enum EndpointLoader {
             return []
         }
         var parameters: [ParameterSpec] = []
+        var seen: Set<String> = []
         for pair in pairs {
-            guard let name = pair.key.scalarText else { continue }
-            if parameters.contains(where: { $0.name.value == name }) {
+            guard let name = pair.key.scalarText else {
+                context.error("a parameter name in \(what) must be text, not \(pair.key.kindDescription)", at: pair.key.mark)
+                continue
+            }
+            guard seen.insert(name).inserted else {
                 context.error("the parameter '\(name)' is declared twice in \(what)", at: pair.key.mark)
                 continue
             }

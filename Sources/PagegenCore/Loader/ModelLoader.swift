@@ -48,12 +48,13 @@ enum ModelLoader {
 
     private static func fields(_ node: Node, model: String, context: LoadContext) -> [FieldSpec] {
         var fields: [FieldSpec] = []
+        var seen: Set<String> = []
         for pair in node.pairs ?? [] {
             guard let name = pair.key.scalarText else {
                 context.error("a field name must be text", at: pair.key.mark)
                 continue
             }
-            if fields.contains(where: { $0.name.value == name }) {
+            guard seen.insert(name).inserted else {
                 context.error("the field '\(name)' is declared twice in model '\(model)'", at: pair.key.mark, hint: "remove one of them")
                 continue
             }

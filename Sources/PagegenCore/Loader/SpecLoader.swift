@@ -24,7 +24,7 @@ public enum SpecLoader {
             }
             root = parsed
         } catch {
-            context.error("malformed YAML: \(error.message)", at: error.mark)
+            context.error(error.message, at: error.mark, hint: error.hint)
             return nil
         }
         guard let top = MappingReader(root, what: "the spec", allowed: topLevelKeys, context: context) else {

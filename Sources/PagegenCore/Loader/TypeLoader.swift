@@ -20,6 +20,11 @@ enum TypeLoader {
     /// Reads the scalar type syntax at `text`.
     static func parse(_ text: Located<String>, context: LoadContext) -> Located<TypeReference>? {
         guard let type = TypeReference.parse(text.value) else {
+            if text.value.lazy.filter({ $0 == "[" }).count > TypeReference.maxNesting {
+                context.error("the type nests lists and optionals more than \(TypeReference.maxNesting) levels deep", at: text.mark,
+                              hint: "write a type such as [[Int]]")
+                return nil
+            }
             context.error("'\(text.value)' is not a type", at: text.mark,
                           hint: "write a name (String, Int, Product), [T] for a list, T? for an optional; quote \"[T]?\" in YAML")
             return nil

@@ -23,18 +23,53 @@ public struct Spec: Sendable, Hashable {
     /// An error the API reports inside a successful response, if declared.
     public var bodyError: BodyErrorSpec?
     /// The models, in spec order.
-    public var models: [ModelSpec]
+    public var models: [ModelSpec] {
+        didSet { modelIndex = Self.firstIndex(of: models, by: \.name.value) }
+    }
     /// The endpoints, in spec order.
-    public var endpoints: [EndpointSpec]
+    public var endpoints: [EndpointSpec] {
+        didSet { endpointIndex = Self.firstIndex(of: endpoints, by: \.name.value) }
+    }
+    /// Where the first model and endpoint of each name are, so that looking one up
+    /// does not walk the list (the generator looks up models for every type it meets).
+    private var modelIndex: [String: Int]
+    private var endpointIndex: [String: Int]
+
+    init(file: String, version: Int, name: Located<String>, namespace: Located<String>?, description: String?,
+         baseURL: Located<String>, auth: [AuthScheme], headers: [FixedHeader], dateFormat: DateFormatName,
+         bodyError: BodyErrorSpec?, models: [ModelSpec], endpoints: [EndpointSpec]) {
+        self.file = file
+        self.version = version
+        self.name = name
+        self.namespace = namespace
+        self.description = description
+        self.baseURL = baseURL
+        self.auth = auth
+        self.headers = headers
+        self.dateFormat = dateFormat
+        self.bodyError = bodyError
+        self.models = models
+        self.endpoints = endpoints
+        modelIndex = Self.firstIndex(of: models, by: \.name.value)
+        endpointIndex = Self.firstIndex(of: endpoints, by: \.name.value)
+    }
 
     /// The model named `name`, if any.
     public func model(named name: String) -> ModelSpec? {
-        models.first { $0.name.value == name }
+        modelIndex[name].map { models[$0] }
     }
 
     /// The endpoint named `name`, if any.
     public func endpoint(named name: String) -> EndpointSpec? {
-        endpoints.first { $0.name.value == name }
+        endpointIndex[name].map { endpoints[$0] }
+    }
+
+    private static func firstIndex<Element>(of elements: [Element], by name: (Element) -> String) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (offset, element) in elements.enumerated() where index[name(element)] == nil {
+            index[name(element)] = offset
+        }
+        return index
     }
 }
 

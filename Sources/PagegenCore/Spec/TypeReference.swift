@@ -1,5 +1,3 @@
-import Foundation
-
 /// A field, parameter or response type as written in a spec: `Int`, `[Product]`,
 /// `String?`, `"[Int]?"`, `{ map: String }`, `{ enum: [a, b] }`.
 public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible {
@@ -52,25 +50,39 @@ public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// The most levels of `[…]` and `?` a written type may nest: `[[Int]?]` has three.
+    public static let maxNesting = 32
+
     /// Parses the scalar form: `Int`, `[Product]`, `String?`, `[Int]?`, `[[Int]]`.
-    /// - Returns: nil when the text is not a well-formed type.
+    /// - Returns: nil when the text is not a well-formed type, or nests more than
+    ///   ``maxNesting`` levels.
     public static func parse(_ text: String) -> TypeReference? {
-        var text = Substring(text.trimmingCharacters(in: .whitespaces))
-        var optional = false
-        if text.hasSuffix("?") {
-            optional = true
-            text = text.dropLast()
+        // Peel the wrappers from the outside in, then wrap the name from the inside out.
+        var wrappers: [(TypeReference) -> TypeReference] = []
+        var text = trimmingSpaces(Substring(text))
+        while true {
+            guard wrappers.count <= maxNesting else { return nil }
+            if text.hasSuffix("?") {
+                wrappers.append(TypeReference.optional)
+                text = text.dropLast()
+            }
+            guard text.hasPrefix("[") else { break }
+            guard text.hasSuffix("]") else { return nil }
+            wrappers.append(TypeReference.array)
+            text = trimmingSpaces(text.dropFirst().dropLast())
         }
-        let type: TypeReference
-        if text.hasPrefix("[") {
-            guard text.hasSuffix("]"), let element = parse(String(text.dropFirst().dropLast())) else { return nil }
-            type = .array(element)
-        } else {
-            guard let first = text.first, first.isLetter || first == "_",
-                  text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
-            else { return nil }
-            type = .named(String(text))
-        }
-        return optional ? .optional(type) : type
+        guard wrappers.count <= maxNesting,
+              let first = text.first, first.isLetter || first == "_",
+              text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        else { return nil }
+        return wrappers.reversed().reduce(.named(String(text))) { type, wrap in wrap(type) }
+    }
+
+    /// `text` without the spaces and tabs around it.
+    private static func trimmingSpaces(_ text: Substring) -> Substring {
+        let isSpace = { (character: Character) in character.isWhitespace && !character.isNewline }
+        let start = text.firstIndex { !isSpace($0) } ?? text.endIndex
+        let end = text[start...].lastIndex { !isSpace($0) }.map(text.index(after:)) ?? start
+        return text[start..<end]
     }
 }

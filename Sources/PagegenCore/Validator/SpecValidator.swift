@@ -128,12 +128,13 @@ public enum SpecValidator {
 
     private static func checkPathParameters(_ endpoint: EndpointSpec, context: LoadContext) {
         let used = PathTemplate.parameterNames(endpoint.path.value)
-        let declared = endpoint.pathParameters.map(\.name.value)
+        let usedSet = Set(used)
+        let declared = Set(endpoint.pathParameters.map(\.name.value))
         for name in used where !declared.contains(name) {
             context.error("the path parameter '{\(name)}' of endpoint '\(endpoint.name.value)' is not declared",
                           at: endpoint.path.mark, hint: "add 'path: { \(name): String }' to the endpoint")
         }
-        for parameter in endpoint.pathParameters where !used.contains(parameter.name.value) {
+        for parameter in endpoint.pathParameters where !usedSet.contains(parameter.name.value) {
             context.error("the path parameter '\(parameter.name.value)' is not in the path '\(endpoint.path.value)'",
                           at: parameter.name.mark,
                           hint: Suggestion.didYouMean(parameter.name.value, in: used) ?? "add '{\(parameter.name.value)}' to the path or remove the declaration")

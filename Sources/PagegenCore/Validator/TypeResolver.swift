@@ -1,6 +1,12 @@
 /// Looks up types and walks response paths through the models of one spec.
 struct TypeResolver {
     let spec: Spec
+    private let index: SpecIndex
+
+    init(spec: Spec) {
+        self.spec = spec
+        index = SpecIndex()
+    }
 
     /// Names that may be used as types: the built-ins and the models.
     var knownTypeNames: [String] { TypeReference.builtins + spec.models.map(\.name.value) }
@@ -42,7 +48,7 @@ struct TypeResolver {
                     let prefix = walked.isEmpty ? "the response" : "'\(ResponsePath(walked))'"
                     return .failure(.init("\(prefix) is \(bare), which has no field '\(key)'"))
                 }
-                guard let field = model.field(named: key) else {
+                guard let field = index.field(named: key, in: model) else {
                     return .failure(.init("model '\(name)' has no field '\(key)'",
                                           hint: Suggestion.didYouMean(key, in: model.fields.map(\.name.value))))
                 }
@@ -67,5 +73,22 @@ struct PathResolutionError: Error {
     init(_ message: String, hint: String? = nil) {
         self.message = message
         self.hint = hint
+    }
+}
+
+/// The fields of each model by name, built model by model on first use, so that a
+/// resolver costs nothing until it looks something up, and walking a long path
+/// through a model of many fields does not read them all at every step.
+private final class SpecIndex {
+    private var fields: [String: [String: FieldSpec]] = [:]
+
+    func field(named name: String, in model: ModelSpec) -> FieldSpec? {
+        if let known = fields[model.name.value] { return known[name] }
+        var byName: [String: FieldSpec] = [:]
+        for field in model.fields where byName[field.name.value] == nil {
+            byName[field.name.value] = field
+        }
+        fields[model.name.value] = byName
+        return byName[name]
     }
 }
