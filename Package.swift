@@ -129,6 +129,11 @@ let package = Package(
             path: "Tests/PagegenTestServer",
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "PagegenSpecMutations",
+            path: "Tests/PagegenSpecMutations",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "PagegenYAMLTests",
             dependencies: ["PagegenYAML"],
@@ -136,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PagegenCoreTests",
-            dependencies: ["PagegenCore"],
+            dependencies: ["PagegenCore", "PagegenSpecMutations"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -151,7 +156,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PagegenMockTests",
-            dependencies: ["PagegenMock", "PagegenRuntime"],
+            dependencies: ["PagegenMock", "PagegenRuntime", "PagegenSpecMutations"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -161,7 +166,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PagegenCLITests",
-            dependencies: ["pagegen"],
+            dependencies: ["pagegen", "PagegenSpecMutations"],
             swiftSettings: strictSettings
         ),
     ]

@@ -49,6 +49,8 @@ private final class EventReader {
     private var parser = yaml_parser_t()
     /// libyaml keeps a pointer to its input, so the bytes live in memory this class owns.
     private let input: UnsafeMutableBufferPointer<UInt8>
+    /// The text's length in bytes (the buffer has at least one byte).
+    private let length: Int
     private let limits: YAMLLimits
     private var anchors: [String: BuiltNode] = [:]
     /// Values read so far, aliases expanded.
@@ -59,6 +61,7 @@ private final class EventReader {
     init(text: String, limits: YAMLLimits) {
         let bytes = Array(text.utf8)
         self.limits = limits
+        length = bytes.count
         input = .allocate(capacity: max(bytes.count, 1))
         _ = input.initialize(from: bytes)
         yaml_parser_initialize(&parser)
@@ -199,6 +202,11 @@ private final class EventReader {
         return event
     }
 
+    /// The input text.
+    private var text: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: input[..<length])
+    }
+
     private func parserError() -> YAMLError {
         if parser.error == YAML_MEMORY_ERROR {
             return YAMLError(message: "libyaml ran out of memory", mark: Mark(line: 1, column: 1))
@@ -209,11 +217,14 @@ private final class EventReader {
         }
         if parser.error == YAML_READER_ERROR {
             // The reader reports a byte offset, not a mark.
-            let mark = TextPosition.mark(atByteOffset: parser.problem_offset, in: UnsafeBufferPointer(input))
+            let mark = TextPosition.mark(atByteOffset: parser.problem_offset, in: text)
             return YAMLError(message: message, mark: mark)
         }
         let mark = Mark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
-        return YAMLError(message: message, mark: mark)
+        // At the end of a text without a last line break, libyaml counts one more
+        // line than the text has; the problem is at the end of the last line.
+        let end = TextPosition.mark(atByteOffset: length, in: text)
+        return YAMLError(message: message, mark: min(mark, end))
     }
 }
 

@@ -29,7 +29,11 @@ public enum YAMLText {
                             hint: "save it as UTF-8")
         }
         let body = bytes.starts(with: byteOrderMark) ? bytes[3...] : bytes[...]
-        try check(body)
+        var problem: YAMLError?
+        body.withUnsafeBufferPointer { buffer in
+            problem = firstProblem(in: buffer)
+        }
+        if let problem { throw problem }
         return String(decoding: body, as: UTF8.self)
     }
 
@@ -37,15 +41,7 @@ public enum YAMLText {
     /// always UTF-8, so only the characters can be wrong).
     static func check(_ text: String) throws(YAMLError) {
         var text = text
-        var problem: YAMLError?
-        text.withUTF8 { bytes in
-            do throws(YAMLError) {
-                try check(bytes[...])
-            } catch {
-                problem = error
-            }
-        }
-        if let problem { throw problem }
+        if let problem = text.withUTF8(firstProblem(in:)) { throw problem }
     }
 
     /// "16 MB" for 16 MiB.
@@ -62,35 +58,35 @@ public enum YAMLText {
         return nil
     }
 
-    /// Walks the bytes once, validating UTF-8 and the characters, and throws at
-    /// the first problem with its position.
-    private static func check<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(YAMLError) where Bytes.Index == Int {
-        var position = TextPosition()
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                if !isAllowed(UInt32(lead)) {
-                    throw disallowed(UInt32(lead), at: position.mark)
-                }
-                position.advance(over: UInt32(lead))
+    /// Walks the bytes once, validating UTF-8 and the characters; the position of
+    /// a problem is counted only when there is one.
+    private static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> YAMLError? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if (0x20..<0x7F).contains(byte) || byte == 0x0A || byte == 0x0D || byte == 0x09 {
                 index += 1
                 continue
             }
+            let mark = { TextPosition.mark(atByteOffset: index, in: bytes) }
+            if byte < 0x80 {
+                return disallowed(UInt32(byte), at: mark())
+            }
             guard let (scalar, length) = decodeScalar(bytes, at: index) else {
-                throw notUTF8(bytes, at: index, mark: position.mark)
+                return notUTF8(bytes[index], at: mark())
             }
             if !isAllowed(scalar) {
-                throw disallowed(scalar, at: position.mark)
+                return disallowed(scalar, at: mark())
             }
-            position.advance(over: scalar)
             index += length
         }
+        return nil
     }
 
     /// The scalar of a multi-byte sequence at `index` and its length, or nil when the
     /// bytes there are not well-formed UTF-8 (Unicode 15, table 3-7).
-    private static func decodeScalar<Bytes: Collection<UInt8>>(_ bytes: Bytes, at index: Int) -> (UInt32, Int)? where Bytes.Index == Int {
+    private static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
         let lead = bytes[index]
         let length: Int
         var secondRange: ClosedRange<UInt8> = 0x80...0xBF
@@ -104,7 +100,7 @@ public enum YAMLText {
         case 0xF4: length = 4; secondRange = 0x80...0x8F
         default: return nil
         }
-        guard index + length <= bytes.endIndex else { return nil }
+        guard index + length <= bytes.count else { return nil }
         var scalar = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
         for offset in 1..<length {
             let byte = bytes[index + offset]
@@ -133,8 +129,7 @@ public enum YAMLText {
                          hint: "remove it, or write it as an escape inside a double-quoted string")
     }
 
-    private static func notUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes, at index: Int, mark: Mark) -> YAMLError where Bytes.Index == Int {
-        let lead = bytes[index]
+    private static func notUTF8(_ lead: UInt8, at mark: Mark) -> YAMLError {
         let what: String
         if (0x80...0xBF).contains(lead) {
             what = "the byte 0x\(hex(lead)) is not UTF-8: it continues a character that did not start"
