@@ -10,11 +10,11 @@ struct LoadContext {
     }
 
     func error(_ message: String, at mark: Mark, hint: String? = nil) {
-        diagnostics.emit(Diagnostic(.error, message, hint: hint, at: location(mark)))
+        diagnostics.emit(Diagnostic(.error, Excerpt.shortened(message), hint: hint.map(Excerpt.shortened), at: location(mark)))
     }
 
     func warning(_ message: String, at mark: Mark, hint: String? = nil) {
-        diagnostics.emit(Diagnostic(.warning, message, hint: hint, at: location(mark)))
+        diagnostics.emit(Diagnostic(.warning, Excerpt.shortened(message), hint: hint.map(Excerpt.shortened), at: location(mark)))
     }
 }
 

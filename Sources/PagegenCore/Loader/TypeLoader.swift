@@ -43,6 +43,10 @@ enum TypeLoader {
 
     /// Reads a field or parameter type in either form.
     static func field(_ node: Node, what: String, context: LoadContext) -> Field? {
+        if node.isNull {
+            context.error("\(what) has no type", at: node.mark, hint: "write a type after the colon, such as String or [Product]")
+            return nil
+        }
         if let text = node.scalarText, !node.isNull {
             return parse(Located(text, at: node.mark), context: context).map { Field(type: $0) }
         }
