@@ -2,7 +2,7 @@
 /// it (a stack overflow on deep nesting), hang it, or fill the memory (an alias bomb).
 ///
 /// The standard limits are far above what a spec needs: the bundled specs nest
-/// at most 8 levels, use no aliases and hold a few thousand values.
+/// at most 6 levels, use no aliases and hold at most a few hundred values.
 public struct YAMLLimits: Sendable, Hashable {
     /// The most bytes a document may have.
     public var maxBytes: Int
