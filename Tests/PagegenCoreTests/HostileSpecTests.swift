@@ -64,6 +64,31 @@ import Testing
         #expect(output == [])
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aPathThroughARecursiveModelIsWalkedWithoutRecursion() {
+        // Each `[]` was a recursive call that copied the rest of the path, and added a
+        // level to the type it led to: 100,000 of them took minutes, then overflowed
+        // the stack.
+        let path = "items[]." + Array(repeating: "children[]", count: 100_000).joined(separator: ".") + ".id"
+        let output = SpecProbe.check(Self.head + """
+            models:
+              Node: { id: Int, children: [Node] }
+              Page: { items: [Node] }
+            endpoints:
+              nodes:
+                get: /nodes
+                returns: Page
+                paging:
+                  page: { param: page }
+                  items: \(path)
+
+            """)
+        #expect(output.count == 1)
+        #expect(output.first?.hasPrefix("specs/shop.pagegen.yaml:13:14: error: the items path 'items[].children[].children[]") == true)
+        #expect(output.first?.hasSuffix("…' is not in the response model Page: the path maps over lists more than 32 times") == true,
+                "\(output.first?.suffix(200) ?? "")")
+    }
+
     // MARK: Bytes that are not UTF-8 text
 
     @Test func anInvalidByteIsReportedAtItsLineAndColumn() throws {

@@ -21,28 +21,33 @@ struct TypeResolver {
     }
 
     /// The type a path leads to inside `root`, or a reason it does not exist.
-    /// Any optional along the way makes the result optional.
+    /// Any optional before the first `[]` makes the result optional; each `[]` makes
+    /// it a list of what the rest of the path leads to.
+    ///
+    /// The walk is a loop, however long the path: `children[].children[]…` through
+    /// a recursive model goes as deep as the text says, up to
+    /// ``TypeReference/maxNesting`` lists.
     func resolve(_ path: ResponsePath, in root: TypeReference) -> Result<TypeReference, PathResolutionError> {
         var current = root
         var optional = false
+        var lists = 0
+        /// The segments since the last `[]`, which messages name.
         var walked: [ResponsePath.Segment] = []
         for segment in path.segments {
-            if current.isOptional { optional = true }
+            if current.isOptional, lists == 0 { optional = true }
             let bare = current.unwrapped
             switch segment {
             case .each:
                 guard case .array(let element) = bare else {
                     return .failure(.init("'\(ResponsePath(walked + [segment]))' maps over \(bare), which is not a list"))
                 }
-                current = element
-                walked.append(segment)
-                // The rest of the path applies to each element; the result is a list of it.
-                let rest = ResponsePath(Array(path.segments.dropFirst(walked.count)))
-                if rest.segments.isEmpty { return .success(wrap(.array(element), optional)) }
-                switch resolve(rest, in: element) {
-                case .success(let leaf): return .success(wrap(.array(leaf.unwrapped), optional))
-                case .failure(let error): return .failure(error)
+                // The result nests a list for every `[]`, and a type nests at most so deep.
+                guard lists < TypeReference.maxNesting else {
+                    return .failure(.init("the path maps over lists more than \(TypeReference.maxNesting) times"))
                 }
+                current = element
+                lists += 1
+                walked = []
             case .key(let key):
                 guard case .named(let name) = bare, let model = spec.model(named: name) else {
                     let prefix = walked.isEmpty ? "the response" : "'\(ResponsePath(walked))'"
@@ -56,7 +61,16 @@ struct TypeResolver {
                 walked.append(segment)
             }
         }
-        return .success(wrap(current, optional || current.isOptional))
+        guard lists > 0 else {
+            return .success(wrap(current, optional || current.isOptional))
+        }
+        // A path that ends in `[]` keeps the element as it is; one that goes on into
+        // the elements drops the optional of what it reaches.
+        var result = path.segments.last == .each ? current : current.unwrapped
+        for _ in 0..<lists {
+            result = .array(result)
+        }
+        return .success(wrap(result, optional))
     }
 
     private func wrap(_ type: TypeReference, _ optional: Bool) -> TypeReference {
