@@ -4,7 +4,8 @@
 /// The standard limits are far above what a spec needs: the bundled specs nest
 /// at most 6 levels, use no aliases and hold at most a few hundred values.
 public struct YAMLLimits: Sendable, Hashable {
-    /// The most bytes a document may have.
+    /// The most bytes a document may have, and the most bytes of text its aliases
+    /// may copy in all.
     public var maxBytes: Int
     /// The deepest nesting of mappings and lists; the root mapping is level 1.
     public var maxDepth: Int

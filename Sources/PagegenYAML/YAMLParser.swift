@@ -37,10 +37,12 @@ public enum YAMLParser {
 }
 
 /// A node as it was built, with what the limits count: the values it holds (itself
-/// included, aliases expanded) and how many levels of mappings and lists it nests.
+/// included, aliases expanded), the bytes of their text, and how many levels of
+/// mappings and lists it nests.
 private struct BuiltNode {
     var node: Node
     var values: Int
+    var bytes: Int
     var height: Int
 }
 
@@ -55,8 +57,9 @@ private final class EventReader {
     private var anchors: [String: BuiltNode] = [:]
     /// Values read so far, aliases expanded.
     private var values = 0
-    /// Values copied by aliases so far.
+    /// Values copied by aliases so far, and the bytes of their text.
     private var aliasValues = 0
+    private var aliasBytes = 0
 
     init(text: String, limits: YAMLLimits) {
         let bytes = Array(text.utf8)
@@ -110,13 +113,14 @@ private final class EventReader {
             let scalar = event.value.data.scalar
             let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
             let quoted = scalar.style != YAML_PLAIN_SCALAR_STYLE && scalar.style != YAML_ANY_SCALAR_STYLE
-            let built = BuiltNode(node: Node(.scalar(.init(text: text, isQuoted: quoted)), mark: mark), values: 1, height: 0)
+            let built = BuiltNode(node: Node(.scalar(.init(text: text, isQuoted: quoted)), mark: mark),
+                                  values: 1, bytes: scalar.length, height: 0)
             remember(built, anchor: scalar.anchor)
             return built
         case YAML_SEQUENCE_START_EVENT:
             try checkDepth(level, at: mark)
             var items: [Node] = []
-            var built = BuiltNode(node: Node(.sequence([]), mark: mark), values: 1, height: 1)
+            var built = BuiltNode(node: Node(.sequence([]), mark: mark), values: 1, bytes: 0, height: 1)
             while true {
                 let child = try nextEvent()
                 defer { child.release() }
@@ -131,7 +135,7 @@ private final class EventReader {
         case YAML_MAPPING_START_EVENT:
             try checkDepth(level, at: mark)
             var pairs: [Node.Pair] = []
-            var built = BuiltNode(node: Node(.mapping([]), mark: mark), values: 1, height: 1)
+            var built = BuiltNode(node: Node(.mapping([]), mark: mark), values: 1, bytes: 0, height: 1)
             while true {
                 let keyEvent = try nextEvent()
                 defer { keyEvent.release() }
@@ -165,6 +169,12 @@ private final class EventReader {
                 message: "aliases copy more than \(limits.maxAliasValues) values",
                 mark: event.mark,
                 hint: "aliases that copy aliases grow the document exponentially (an alias bomb); write the values out")
+        }
+        aliasBytes += anchored.bytes
+        guard aliasBytes <= limits.maxBytes else {
+            throw YAMLError(
+                message: "aliases copy more than \(YAMLText.describeSize(limits.maxBytes)) of text",
+                mark: event.mark, hint: "write the values out, or use fewer aliases of long text")
         }
         try count(anchored.values, at: event.mark)
         if anchored.height > 0 {
@@ -232,6 +242,7 @@ extension BuiltNode {
     /// Counts a child: its values, and its levels under this one.
     mutating func add(_ child: BuiltNode) {
         values += child.values
+        bytes += child.bytes
         height = max(height, child.height + 1)
     }
 }

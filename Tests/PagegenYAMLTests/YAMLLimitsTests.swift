@@ -77,6 +77,15 @@ import Testing
         #expect(error.message == "aliases copy more than 20 values")
     }
 
+    @Test func aliasesOfLongTextAreBoundedByItsSize() throws {
+        // Few values, but each copy is a megabyte of text for whoever reads the tree.
+        let text = "long: &long \"" + String(repeating: "x", count: 1 << 20) + "\"\n"
+            + (1...20).map { "k\($0): *long" }.joined(separator: "\n")
+        let error = try #require(Self.problem(text))
+        #expect(error.message == "aliases copy more than 16 MB of text")
+        #expect(error.mark == Mark(line: 18, column: 6))
+    }
+
     @Test func theValueCountIsBounded() throws {
         let text = (0..<30).map { "k\($0): v" }.joined(separator: "\n")
         let error = try #require(Self.problem(text, limits: Self.small))
