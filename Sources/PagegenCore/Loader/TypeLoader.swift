@@ -47,7 +47,7 @@ enum TypeLoader {
             context.error("\(what) has no type", at: node.mark, hint: "write a type after the colon, such as String or [Product]")
             return nil
         }
-        if let text = node.scalarText, !node.isNull {
+        if let text = node.scalarText {
             return parse(Located(text, at: node.mark), context: context).map { Field(type: $0) }
         }
         if let items = node.items {
