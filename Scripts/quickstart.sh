@@ -1,13 +1,60 @@
 #!/usr/bin/env bash
-# Installs what is missing, then generates a client from a bundled example spec
-# and prints what it wrote.
+# The main job: shows a generated client paging a real HTTP API on this machine.
+#
+#   1. installs libyaml if it is missing, builds pagegen and pagegen-mock;
+#   2. generates a client from specs/catalog.pagegen.yaml;
+#   3. starts pagegen-mock, which serves that spec with 20,000 products;
+#   4. runs Examples/Quickstart: it drains the list through the generated
+#      allProducts(…) with a progress line, then starts a list adapter in the
+#      middle of the list;
+#   5. stops the server and says where the generated files are.
+#
+# Usage: Scripts/quickstart.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+spec=specs/catalog.pagegen.yaml
+generated=Examples/Quickstart/Sources/Quickstart/Generated
+items=20000
+
+step() { printf '\n==> %s\n' "$1"; }
+
+step "Installing what is missing and building pagegen and pagegen-mock"
 Scripts/install-dependencies.sh
 swift build --product pagegen
-.build/debug/pagegen lint specs/*.pagegen.yaml
-.build/debug/pagegen generate specs/catalog.pagegen.yaml --output .build/quickstart/Catalog
-echo
-echo "First lines of the generated client:"
-sed -n '1,40p' .build/quickstart/Catalog/CatalogClient.swift
+swift build --product pagegen-mock
+bin="$(swift build --show-bin-path)"
+
+step "pagegen lint $spec && pagegen generate $spec --output $generated"
+"$bin/pagegen" lint "$spec"
+rm -rf "$generated"
+"$bin/pagegen" generate "$spec" --output "$generated"
+
+step "Building Examples/Quickstart (the generated client on PagegenRuntime)"
+swift build --package-path Examples/Quickstart
+
+step "Starting pagegen-mock $spec --items $items"
+server_log="$(mktemp)"
+"$bin/pagegen-mock" "$spec" --port 0 --items "$items" --quiet >"$server_log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; rm -f "$server_log"' EXIT
+base_url=""
+for _ in $(seq 1 100); do
+    base_url="$(sed -n 's/^Serving .* at \(http[^ ]*\).*/\1/p' "$server_log")"
+    [ -n "$base_url" ] && break
+    kill -0 "$server" 2>/dev/null || { cat "$server_log" >&2; exit 1; }
+    sleep 0.1
+done
+[ -n "$base_url" ] || { echo "error: pagegen-mock did not say where it serves:" >&2; cat "$server_log" >&2; exit 1; }
+echo "    serving at $base_url"
+
+step "Walking it with the generated client"
+swift run --skip-build --package-path Examples/Quickstart Quickstart "$base_url"
+
+kill "$server" 2>/dev/null || true
+wait "$server" 2>/dev/null || true
+step "Done"
+echo "The generated client is in $generated:"
+ls "$generated" | sed 's/^/    /'
+echo "The program that walked it: Examples/Quickstart/Sources/Quickstart/Quickstart.swift"
+echo "Next: README.md (the spec language, the CLI, the plugins), docs/paged-list.md (UIKit, SwiftUI)."

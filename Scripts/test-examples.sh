@@ -3,6 +3,7 @@
 #
 #   Examples/PluginConsumer         the build plugin (two specs and a config in one target)
 #   Examples/CommandPluginConsumer  the command plugin's committed output
+#   Examples/Quickstart             what Scripts/quickstart.sh runs against pagegen-mock
 #
 # and checks that the committed output is what the command plugin generates now
 # (`generate-paged-client --check`, which writes nothing).
@@ -47,6 +48,11 @@ done_step
 step "Examples/CommandPluginConsumer: build, run its tests"
 swift test --package-path Examples/CommandPluginConsumer \
     || fail "Examples/CommandPluginConsumer failed to build or its tests failed (see above)"
+done_step
+
+step "Scripts/quickstart.sh: generate, serve with pagegen-mock, walk with the generated client"
+Scripts/quickstart.sh \
+    || fail "Scripts/quickstart.sh failed (see above)"
 done_step
 
 printf '\nAll examples passed (%ss).\n' "$((SECONDS - started))"

@@ -20,8 +20,10 @@ import Testing
     }
 
     /// Runs pagegen with its output in files (a pipe that nobody reads would block
-    /// a process that prints much), killing it after ``hangBound``.
-    static func run(_ arguments: [String], in folder: URL) throws -> Run? {
+    /// a process that prints much), killing it after ``hangBound``. It waits with
+    /// `Task.sleep`, not by blocking a thread: the tests that serve HTTP run on the
+    /// same few threads of Swift concurrency.
+    static func run(_ arguments: [String], in folder: URL) async throws -> Run? {
         let outURL = folder.appendingPathComponent("stdout.txt"), errURL = folder.appendingPathComponent("stderr.txt")
         try Data().write(to: outURL)
         try Data().write(to: errURL)
@@ -39,7 +41,7 @@ import Testing
         try process.run()
         let deadline = Date().addingTimeInterval(hangBound)
         while process.isRunning, Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.005)
+            try await Task.sleep(for: .milliseconds(5))
         }
         if process.isRunning {
             process.terminate()
@@ -51,7 +53,7 @@ import Testing
                    errors: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
-    @Test func brokenSpecsExitWithZeroOrOneAndLocatedErrors() throws {
+    @Test func brokenSpecsExitWithZeroOrOneAndLocatedErrors() async throws {
         let specs = BundledSpecs.all
         try #require(specs.count >= 10, "the bundled specs are missing from \(BundledSpecs.root.path)/specs")
         var mutator = SpecMutator(seed: Self.seed)
@@ -65,7 +67,7 @@ import Testing
             // Every third case is generated instead of linted.
             let generating = index % 3 == 0
             let arguments = generating ? ["generate", file, "--output", "out-\(index)"] : ["lint", file]
-            guard let run = try Self.run(arguments, in: folder) else {
+            guard let run = try await Self.run(arguments, in: folder) else {
                 Issue.record("\(mutant): pagegen \(arguments[0]) did not end within \(Self.hangBound) seconds")
                 continue
             }
