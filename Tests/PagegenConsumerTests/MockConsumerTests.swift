@@ -243,7 +243,7 @@ import Testing
         try await withMockServer("articles", items: 60) { server in
             let client = ArticlesAPI.Client(baseURL: server.baseURL, middlewares: [MockFaultHeaders(fault: "drift=3")])
             let ids = try await collect(client.allArticles(limit: 10)).map(\.id)
-            #expect(Set(ids).count == ids.count, "no item twice, although every page repeats the last three of the one before")
+            #expect(Set(ids).count == ids.count, "no item twice, although every page repeats the last three of the one before: \(ids)")
             #expect(Set(1...60).isSubset(of: Set(ids)), "every item that was there from the start")
         }
     }

@@ -60,13 +60,65 @@ import Testing
     }
 
     @Test func deliveredIdentitiesKeep64BitIDsExactly() throws {
-        let identities = TypedDeliveredIdentities<Int, Int> { $0 }
+        let identities = TypedDeliveredIdentities<Int, Int>({ $0 }, pages: 8)
         let big = Int.max - 1
         #expect(identities.insert(big))
         #expect(!identities.insert(big))
-        let restored = TypedDeliveredIdentities<Int, Int> { $0 }
+        let restored = TypedDeliveredIdentities<Int, Int>({ $0 }, pages: 8)
         try restored.restore(try #require(identities.snapshot()))
         #expect(!restored.insert(big), "restored from the snapshot, exactly")
         #expect(restored.insert(big - 1))
+    }
+
+    @Test func identitiesAreKeptForTheLatestPagesOnly() throws {
+        var recent = RecentIdentities<Int>(pages: 2)
+        recent.beginPage()
+        let first = [recent.insert(1), recent.insert(2)]
+        recent.beginPage()
+        let second = [recent.insert(2), recent.insert(3)]
+        recent.beginPage()
+        let kept = recent.all
+        let third = [recent.insert(1)]
+        recent.beginPage()
+        let repeated = [recent.insert(1)]
+        recent.beginPage()
+        recent.beginPage()
+        let afterPagesOfRepeats = [recent.insert(1)]
+        #expect(first == [true, true])
+        #expect(second == [false, true], "2 was seen on the page before")
+        #expect(kept == [3], "the first page's identities are forgotten")
+        #expect(third == [true], "an item more pages back than kept is new again")
+        #expect(repeated == [false])
+        #expect(afterPagesOfRepeats == [false], "pages that delivered nothing new do not push the item out")
+    }
+
+    /// An offset list whose server inserts `inserted` items at the top before every
+    /// request, as a busy feed does: each page repeats the last items of the one before.
+    static func driftingLoader(total: Int, pageSize: Int, inserted: Int) -> PageLoader<Int> {
+        let requests = KeyLog()
+        return PageLoader(pageSize: pageSize, firstKey: .offset(0), identity: { $0 }) { key in
+            await requests.add(key)
+            guard case .offset(let start) = key else { return .failure(APIError(.invalidRequest("\(key)"))) }
+            // After n requests, item i sits at row i + n * inserted (new items are negative).
+            let shift = await requests.keys.count * inserted
+            let rows = start..<min(start + pageSize, total + shift)
+            let items = rows.map { $0 - shift }
+            return .success(Page(items: items, key: key, next: rows.upperBound < total + shift ? .offset(rows.upperBound) : nil))
+        }
+    }
+
+    @Test func aLongWalkKeepsTheIdentitiesOfTheLatestPagesAndStillDeliversShiftedItemsOnce() async throws {
+        var loader = Self.driftingLoader(total: 20_000, pageSize: 50, inserted: 3)
+        loader.deduplicationPages = 4
+        var items: [Int] = []
+        var iterator = ItemSequence(loader).makeAsyncIterator()
+        while let item = try await iterator.next() {
+            items.append(item)
+        }
+        let old = items.filter { $0 >= 0 }
+        #expect(old == Array(0..<20_000), "every item that was there at the start, once, in order")
+        #expect(Set(items).count == items.count, "no item twice")
+        let kept = try JSONDecoder().decode([Int].self, from: Data(try #require(iterator.identities?.snapshot()).utf8))
+        #expect(kept.count <= 4 * 50, "the identities of 4 pages at most, not of the \(items.count) items")
     }
 }

@@ -6,24 +6,27 @@ import Foundation
 struct ItemIdentifier<Item: Sendable>: Sendable {
     /// The identity, type-erased, for the list adapter's row identifiers.
     let anyHashable: @Sendable (Item) -> AnyHashable
-    /// A new, empty set of delivered identities.
-    let makeSet: @Sendable () -> DeliveredIdentities<Item>
+    /// A new, empty set of delivered identities that remembers the given number of pages.
+    let makeSet: @Sendable (_ pages: Int) -> DeliveredIdentities<Item>
 
     /// A typed identity: the set holds `ID`s, and can be kept in a ``ResumePoint``.
     init<ID: Hashable & Codable & Sendable>(_ identity: @escaping @Sendable (Item) -> ID) {
         anyHashable = { AnyHashable(identity($0)) }
-        makeSet = { TypedDeliveredIdentities(identity) }
+        makeSet = { TypedDeliveredIdentities(identity, pages: $0) }
     }
 
     /// An identity given as `AnyHashable`: the set cannot be kept in a resume point.
     init(anyHashable identity: @escaping @Sendable (Item) -> AnyHashable) {
         anyHashable = identity
-        makeSet = { AnyHashableDeliveredIdentities(identity) }
+        makeSet = { AnyHashableDeliveredIdentities(identity, pages: $0) }
     }
 }
 
-/// The identities of the items an ``ItemSequence`` delivered.
+/// The identities of the items an ``ItemSequence`` delivered from its latest pages.
 class DeliveredIdentities<Item> {
+    /// Starts the identities of a new page, forgetting those of the pages before the
+    /// last ``PageLoader/deduplicationPages``.
+    func beginPage() {}
     /// Notes `item`; false when an item with its identity was delivered before.
     func insert(_ item: Item) -> Bool { true }
     /// The identities as the text of a JSON array, for a ``ResumePoint``; nil when
@@ -38,41 +41,88 @@ class DeliveredIdentities<Item> {
 /// Identities in a set of their own type.
 final class TypedDeliveredIdentities<Item, ID: Hashable & Codable>: DeliveredIdentities<Item> {
     private let identity: (Item) -> ID
-    private var seen: Set<ID> = []
+    private var recent: RecentIdentities<ID>
 
-    init(_ identity: @escaping (Item) -> ID) {
+    init(_ identity: @escaping (Item) -> ID, pages: Int) {
         self.identity = identity
+        self.recent = RecentIdentities(pages: pages)
+    }
+
+    override func beginPage() {
+        recent.beginPage()
     }
 
     override func insert(_ item: Item) -> Bool {
-        seen.insert(identity(item)).inserted
+        recent.insert(identity(item))
     }
 
     override func snapshot() -> String? {
-        guard let data = try? JSONEncoder().encode(Array(seen)) else { return nil }
+        guard let data = try? JSONEncoder().encode(recent.all) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 
     override func restore(_ snapshot: String) throws(APIError) {
+        let identities: [ID]
         do {
-            seen.formUnion(try JSONDecoder().decode([ID].self, from: Data(snapshot.utf8)))
+            identities = try JSONDecoder().decode([ID].self, from: Data(snapshot.utf8))
         } catch {
             throw APIError(.invalidRequest(
                 "the resume point's delivered identities are not identities of this list (\(ID.self)): \(error)"))
         }
+        recent.beginPage()
+        for id in identities { _ = recent.insert(id) }
     }
 }
 
 /// Identities given as `AnyHashable`.
 final class AnyHashableDeliveredIdentities<Item>: DeliveredIdentities<Item> {
     private let identity: (Item) -> AnyHashable
-    private var seen: Set<AnyHashable> = []
+    private var recent: RecentIdentities<AnyHashable>
 
-    init(_ identity: @escaping (Item) -> AnyHashable) {
+    init(_ identity: @escaping (Item) -> AnyHashable, pages: Int) {
         self.identity = identity
+        self.recent = RecentIdentities(pages: pages)
+    }
+
+    override func beginPage() {
+        recent.beginPage()
     }
 
     override func insert(_ item: Item) -> Bool {
-        seen.insert(identity(item)).inserted
+        recent.insert(identity(item))
+    }
+}
+
+/// The identities delivered from the latest few pages that delivered any: a set to
+/// look them up, and each page's own in delivery order, so that the oldest page's can
+/// be forgotten.
+struct RecentIdentities<ID: Hashable> {
+    /// How many pages' identities are kept, the current one included.
+    let pages: Int
+    private var seen: Set<ID> = []
+    private var byPage: [[ID]] = []
+
+    init(pages: Int) {
+        self.pages = max(1, pages)
+    }
+
+    /// Every identity kept, oldest page first.
+    var all: [ID] { byPage.flatMap { $0 } }
+
+    /// Starts a new page; a page that delivered nothing new does not count, so that
+    /// a list that keeps serving the same items is still caught however long it does.
+    mutating func beginPage() {
+        if byPage.last?.isEmpty == true { return }
+        byPage.append([])
+        if byPage.count > pages {
+            for id in byPage.removeFirst() { seen.remove(id) }
+        }
+    }
+
+    mutating func insert(_ id: ID) -> Bool {
+        guard seen.insert(id).inserted else { return false }
+        if byPage.isEmpty { byPage.append([]) }
+        byPage[byPage.count - 1].append(id)
+        return true
     }
 }

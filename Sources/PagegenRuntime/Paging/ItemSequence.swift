@@ -7,14 +7,16 @@
 /// }
 /// ```
 ///
-/// When items have an identity, an item seen on an earlier page is not delivered
-/// again (offset paging while the server inserts rows shifts items across page
-/// boundaries). Without an identity every item is delivered as it comes.
+/// When items have an identity, an item seen on one of the latest
+/// ``PageLoader/deduplicationPages`` pages is not delivered again (offset paging while
+/// the server inserts rows shifts items across page boundaries). Without an identity
+/// every item is delivered as it comes. The memory a walk holds does not grow with the
+/// list: the pages in flight, and the identities of those latest pages.
 ///
 /// Items are handed out on the caller's actor, without a suspension between the
 /// items of a page; pages load as for ``PageSequence``. A failed page throws an
 /// ``APIError`` after every item before it, whose ``APIError/resumePoint`` also
-/// holds the identities delivered, so that a sequence resumed from it
+/// holds the identities of those latest pages, so that a sequence resumed from it
 /// (``init(_:resumingFrom:)``) delivers none of them again.
 public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Item
@@ -37,7 +39,8 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
     }
 
     /// The items of the pages `loader` loads, going on where an earlier walk stopped
-    /// (``APIError/resumePoint``) without delivering again an item it delivered; from
+    /// (``APIError/resumePoint``) without delivering again an item it delivered on its
+    /// latest pages; from
     /// the first page when `resumePoint` is nil.
     public init(_ loader: PageLoader<Item>, resumingFrom resumePoint: ResumePoint?) {
         self.pages = PageSequence(loader, resumingFrom: resumePoint)
@@ -45,7 +48,7 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        let identities = pages.loader.identifier?.makeSet()
+        let identities = pages.loader.identifier?.makeSet(pages.loader.deduplicationPages)
         var failure: APIError?
         if let delivered {
             do throws(APIError) {
@@ -105,6 +108,7 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
                 }
                 buffer = page.items
                 index = 0
+                identities?.beginPage()
             }
         }
 

@@ -23,6 +23,13 @@ public struct PageLoader<Item: Sendable>: Sendable {
     /// also request the pages after the next, never past the total. The memory a walk
     /// holds is these pages and the caller's.
     public var pagesAhead: Int = 3
+    /// How many of the latest pages an ``ItemSequence`` remembers the item identities
+    /// of, to deliver once an item that shows up again on a later page (offset paging
+    /// while the server inserts rows shifts items by as many rows as were inserted): 8
+    /// by default; pages that deliver nothing new do not count. An item that comes back
+    /// more pages later than this is delivered again. The memory it takes is these
+    /// pages' identities, whatever the list's length.
+    public var deduplicationPages: Int = 8
     /// What identifies an item.
     var identifier: ItemIdentifier<Item>?
 

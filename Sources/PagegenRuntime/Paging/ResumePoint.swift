@@ -20,10 +20,11 @@
 ///   back to one of them is still caught after the resumption (page-number and offset
 ///   walks cannot loop and keep none);
 /// - ``deliveredIdentities``: for an `all…` walk over items with an identity, the
-///   identities of every item delivered so far (the text of a JSON array, exact for
-///   64-bit ids), so that an item already delivered is not delivered again after the
-///   resumption. It grows with the items delivered. Identities given as `AnyHashable` (rather than a
-///   `Codable` value, as generated code gives) cannot be kept, and are not.
+///   identities of the items delivered on its latest ``PageLoader/deduplicationPages``
+///   pages (the text of a JSON array, exact for 64-bit ids), so that such an item is
+///   not delivered again after the resumption. It does not grow with the list.
+///   Identities given as `AnyHashable` (rather than a `Codable` value, as generated
+///   code gives) cannot be kept, and are not.
 ///
 /// A resume point belongs to the list it came from: resuming another list with it
 /// requests that list's page at ``key``.
@@ -34,7 +35,7 @@ public struct ResumePoint: Sendable, Hashable, Codable {
     public var backward: Bool
     /// The cursor and link keys already followed, for loop detection.
     public var followed: [PageKey]
-    /// The identities of the items already delivered, as the text of a JSON array;
+    /// The identities of the items delivered on the walk's latest pages, as the text of a JSON array;
     /// nil for a walk over pages, or over items without a `Codable` identity.
     public var deliveredIdentities: String?
 
