@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The whole test suite: the example consumer packages (which build the plugins the
-# way a user's package does), then the package's own tests.
+# The whole test suite: the docs' compiled snippets, the example consumer packages
+# (which build the plugins the way a user's package does), then the package's own tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+Scripts/check-doc-snippets.sh
 Scripts/test-examples.sh
 swift build --build-tests
 swift test --skip-build
