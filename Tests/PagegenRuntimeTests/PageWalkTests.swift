@@ -121,4 +121,37 @@ import Testing
         let kept = try JSONDecoder().decode([Int].self, from: Data(try #require(iterator.identities?.snapshot()).utf8))
         #expect(kept.count <= 4 * 50, "the identities of 4 pages at most, not of the \(items.count) items")
     }
+
+    /// Follows the cursor chain c0, c1, … where the cursor after `c(loopEnd - 1)` is
+    /// `c(loopStart)`; returns how many keys were followed when the loop was seen.
+    static func stepsUntilTheLoopIsSeen(loopStart: Int, loopEnd: Int) -> Int? {
+        var followed = FollowedKeys()
+        var current = 0
+        for step in 1...1_000_000 {
+            followed.insert(.after("c\(current)"))
+            let following = current + 1 == loopEnd ? loopStart : current + 1
+            if followed.contains(.after("c\(following)")) { return step }
+            current = following
+        }
+        return nil
+    }
+
+    @Test func aShortLoopIsSeenWhenItFirstComesBack() {
+        #expect(Self.stepsUntilTheLoopIsSeen(loopStart: 3, loopEnd: 8) == 8)
+        #expect(Self.stepsUntilTheLoopIsSeen(loopStart: 0, loopEnd: 1) == 1, "a cursor that repeats itself")
+    }
+
+    @Test func aLoopLongerThanTheKeysKeptIsStillSeenSoon() throws {
+        let steps = try #require(Self.stepsUntilTheLoopIsSeen(loopStart: 10, loopEnd: 2_510))
+        #expect(steps <= 3 * 2_510, "seen within a few rounds of a 2,500-page loop, after \(steps) pages")
+    }
+
+    @Test func theKeysKeptDoNotGrowWithTheList() {
+        var followed = FollowedKeys()
+        for index in 0..<100_000 { followed.insert(.after("c\(index)")) }
+        #expect(followed.keys.count <= FollowedKeys.recentLimit + 1)
+        #expect(followed.contains(.after("c99999")))
+        #expect(!followed.contains(.after("c50")))
+    }
 }
+

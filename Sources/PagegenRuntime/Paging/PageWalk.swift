@@ -17,8 +17,8 @@ final class PageWalk<Item: Sendable>: @unchecked Sendable {
     private var nextKey: PageKey?
     /// Requests in flight, in list order; the first is for `nextKey`.
     private var ahead: [Request] = []
-    /// Cursor and link keys already followed.
-    private var followed: Set<PageKey>
+    /// Cursor and link keys already followed (the latest ones, and a few earlier).
+    private var followed: FollowedKeys
     private var pendingError: APIError?
 
     init(loader: PageLoader<Item>, start: PageKey, backward: Bool, followed: [PageKey]) {
@@ -26,7 +26,7 @@ final class PageWalk<Item: Sendable>: @unchecked Sendable {
         self.backward = backward
         self.depth = max(1, loader.pagesAhead)
         self.nextKey = start
-        self.followed = Set(followed)
+        self.followed = FollowedKeys(followed)
     }
 
     deinit {
@@ -61,7 +61,7 @@ final class PageWalk<Item: Sendable>: @unchecked Sendable {
             cancelAhead()
             nextKey = nil
             error.resumePoint = ResumePoint(
-                key: key, backward: backward, followed: followed.filter { $0 != key }.sorted(by: Self.order))
+                key: key, backward: backward, followed: followed.keys.filter { $0 != key }.sorted(by: Self.order))
             throw error
         }
         let following = backward ? page.previous : page.next

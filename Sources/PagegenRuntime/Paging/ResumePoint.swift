@@ -16,9 +16,9 @@
 ///
 /// It holds:
 /// - ``key``: the page that failed, which the next walk requests first;
-/// - ``followed``: the cursors and links already followed, so that a list that loops
-///   back to one of them is still caught after the resumption (page-number and offset
-///   walks cannot loop and keep none);
+/// - ``followed``: the cursors and links already followed (the latest 1,000, and one
+///   earlier key), so that a list that loops back to one of them is still caught after
+///   the resumption (page-number and offset walks cannot loop and keep none);
 /// - ``deliveredIdentities``: for an `all…` walk over items with an identity, the
 ///   identities of the items delivered on its latest ``PageLoader/deduplicationPages``
 ///   pages (the text of a JSON array, exact for 64-bit ids), so that such an item is
