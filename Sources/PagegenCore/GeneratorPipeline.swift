@@ -44,7 +44,7 @@ public struct GeneratorPipeline {
     }
 
     /// Reads a spec (or config) file: UTF-8 text, a byte-order mark allowed, of at
-    /// most ``YAMLLimits/standard``'s `maxBytes`.
+    /// most `YAMLLimits.standard.maxBytes`.
     /// - Throws: ``GenerationFailed`` naming the file when it cannot be read, and at
     ///   the line and column of the first byte that is not UTF-8 text.
     public static func read(_ url: URL, displayName: String? = nil) throws -> String {

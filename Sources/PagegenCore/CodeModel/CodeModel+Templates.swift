@@ -44,6 +44,9 @@ extension CodeModel: TemplateValue {
         "emitModels", "emitClient", "emitPaging", "emitLists",
     ]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "specFile": specFile
@@ -67,6 +70,9 @@ extension CodeModel: TemplateValue {
 extension FileCode: TemplateValue {
     static let templateNames = ["name", "template", "declaresNamespace"]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
@@ -83,6 +89,9 @@ extension ModelCode: TemplateValue {
         "identityProperty", "isEncodable", "customCoding", "needsCodingKeys",
     ]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
@@ -106,6 +115,9 @@ extension ModelCode: TemplateValue {
 extension IdentityCode: TemplateValue {
     static let templateNames = ["type", "expression"]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "type": type
@@ -120,6 +132,9 @@ extension FieldCode: TemplateValue {
         "name", "jsonName", "type", "docLines", "needsRawKey", "isOptional", "initializerParameter", "decode", "encode",
     ]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
@@ -139,6 +154,9 @@ extension FieldCode: TemplateValue {
 extension EnumCode: TemplateValue {
     static let templateNames = ["name", "cases"]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
@@ -151,6 +169,9 @@ extension EnumCode: TemplateValue {
 extension EnumCaseCode: TemplateValue {
     static let templateNames = ["name", "value"]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
@@ -167,6 +188,9 @@ extension ClientCode: TemplateValue {
         "hasParameterEnums", "hasPaging",
     ]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
@@ -194,6 +218,9 @@ extension ClientCode: TemplateValue {
 extension HeaderCode: TemplateValue {
     static let templateNames = ["name", "value"]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
@@ -211,6 +238,9 @@ extension EndpointCode: TemplateValue {
         "pages", "all", "loader", "list", "enums", "paging", "isPaged", "idList", "isIDList",
     ]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
@@ -252,6 +282,9 @@ extension ParameterCode: TemplateValue {
         "label", "name", "type", "defaultValue", "location", "wireName", "isBody", "declaration", "argument",
     ]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "label": label
@@ -274,6 +307,9 @@ extension PagingCode: TemplateValue {
         "isLast", "shortPageEnds", "allowsForeignLinks", "key", "identity", "window", "arguments",
     ]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "itemType": itemType
@@ -303,6 +339,9 @@ extension WindowCode: TemplateValue {
         "windowArguments", "listArguments",
     ]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "function": function
@@ -325,6 +364,9 @@ extension IDListCode: TemplateValue {
         "itemLabel", "identity",
     ]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "itemType": itemType
@@ -343,6 +385,9 @@ extension IDListCode: TemplateValue {
 extension ArgumentCode: TemplateValue {
     static let templateNames = ["label", "value"]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "label": label
@@ -358,6 +403,9 @@ extension SwiftIdentifier: TemplateValue {
     /// `{{name.parameterLabel}}` as one where a function is declared.
     static let templateNames = ["bare", "escaped", "label", "parameterLabel"]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "bare": self.name
@@ -372,6 +420,9 @@ extension SwiftIdentifier: TemplateValue {
 extension SwiftType: TemplateValue {
     static let templateNames = ["wrapped", "isOptional"]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "wrapped": wrapped
@@ -384,6 +435,9 @@ extension SwiftType: TemplateValue {
 extension StringLiteral: TemplateValue {
     static let templateNames = ["text"]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         name == "text" ? text : nil
     }
@@ -396,6 +450,9 @@ protocol TemplateExpression: TemplateValue {}
 extension TemplateExpression {
     static var templateNames: [String] { [] }
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? { nil }
 }
 

@@ -63,9 +63,9 @@ public struct ParameterCode: Sendable, Hashable {
     /// The name on the wire, for path, query and header parameters.
     public var wireName: StringLiteral?
 
-    /// The argument label, as a call writes it (`in`, `` `inout` ``).
+    /// The argument label, as a call writes it (`in`, or \`inout\` in backticks).
     public var label: String { names.label.label }
-    /// The name inside the function, escaped (`` `in` ``, `self_`).
+    /// The name inside the function, escaped (\`in\` in backticks, `self_`).
     public var name: String { names.name.escaped }
     /// True for the body.
     public var isBody: Bool { location == "body" }

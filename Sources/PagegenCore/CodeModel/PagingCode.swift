@@ -56,6 +56,7 @@ public struct WindowCode: Sendable {
     public var endpointName: SwiftIdentifier
     /// The window endpoint's members of `Operations`.
     public var endpointDescriptor: SwiftIdentifier
+    /// The window endpoint's member of `Operations` that builds the request parameters.
     public var parametersBuilder: SwiftIdentifier
     /// The Swift type of the window endpoint's response.
     public var responseType: SwiftType
@@ -81,6 +82,7 @@ public struct IDListCode: Sendable {
     public var itemEndpointName: SwiftIdentifier
     /// The item endpoint's members of `Operations`.
     public var itemEndpointDescriptor: SwiftIdentifier
+    /// The item endpoint's member of `Operations` that builds the request parameters.
     public var itemParametersBuilder: SwiftIdentifier
     /// The label of the item endpoint's id parameter.
     public var itemLabel: String

@@ -57,6 +57,7 @@ public struct ConvertedValue: Sendable, Hashable, CustomStringConvertible {
     /// `""` for a nil value, where the runtime wants a value (item cursors).
     public var emptyWhenNil: Bool = false
 
+    /// The read with its conversion, as Swift code.
     public var description: String {
         let code = accessor.description
         let optional = accessor.isOptional
@@ -75,6 +76,7 @@ public struct Closure: Sendable, Hashable, CustomStringConvertible {
     /// Its body.
     public var body: String
 
+    /// The closure as Swift code: its body in braces.
     public var description: String { "{ \(body) }" }
 }
 
@@ -85,6 +87,7 @@ public struct ArgumentCode: Sendable, Hashable, CustomStringConvertible {
     /// The value.
     public var value: String
 
+    /// The argument as a call writes it: `label: value`.
     public var description: String { "\(label): \(value)" }
 }
 
@@ -101,6 +104,7 @@ public enum DefaultValue: Sendable, Hashable, CustomStringConvertible {
     /// A new value of a type: `PagegenRuntime.PagedListOptions()`.
     case initializer(SwiftType)
 
+    /// The default as Swift code, after the `=` of a parameter.
     public var description: String {
         switch self {
         case .nil: "nil"
@@ -127,6 +131,7 @@ public struct EndpointDescriptorCode: Sendable, Hashable, CustomStringConvertibl
     /// The spec's `idempotent:`, if it says.
     public var isIdempotent: Bool?
 
+    /// The descriptor as the Swift expression the templates print.
     public var description: String {
         var arguments = ["name: \(name)", "method: \(method)", "path: \(path)"]
         if !emptyPathParameters.isEmpty {
@@ -146,6 +151,7 @@ public struct PagingParameterCode: Sendable, Hashable, CustomStringConvertible {
     /// A format with `{value}`.
     public var format: StringLiteral?
 
+    /// The parameter as the Swift expression the templates print.
     public var description: String {
         var arguments = [name.description]
         if location != "query" { arguments.append("in: .\(location)") }
@@ -165,6 +171,7 @@ public enum PagingStyleCode: Sendable, Hashable, CustomStringConvertible {
     /// `.link(next:, previous:)`.
     case link(next: SourceCode, previous: SourceCode?)
 
+    /// The style as the Swift expression the templates print.
     public var description: String {
         switch self {
         case .pageNumber(let parameter, let first): ".pageNumber(\(parameter), first: \(first))"
@@ -191,6 +198,7 @@ public enum SourceCode: Sendable, Hashable, CustomStringConvertible {
     /// The `Link` header.
     case linkHeader
 
+    /// The source as the Swift expression the templates print.
     public var description: String {
         switch self {
         case .body(let closure): ".body(\(closure))"
@@ -209,8 +217,10 @@ public struct PageSizeCode: Sendable, Hashable, CustomStringConvertible {
     public var defaultValue: Int
     /// The bounds.
     public var minimum: Int?
+    /// The upper bound, if the spec sets one.
     public var maximum: Int?
 
+    /// The page size as the Swift expression the templates print.
     public var description: String {
         var arguments = [parameter?.description ?? "nil", "default: \(defaultValue)"]
         if let minimum { arguments.append("minimum: \(minimum)") }
@@ -229,6 +239,7 @@ public enum PageKeyCode: Sendable, Hashable, CustomStringConvertible {
     /// The argument, already a `PageKey`.
     case key(SwiftIdentifier)
 
+    /// The key as the Swift expression the templates print.
     public var description: String {
         switch self {
         case .number(let name): ".number(\(name))"
@@ -251,6 +262,7 @@ public struct WindowStartCode: Sendable, Hashable, CustomStringConvertible {
     /// The row to focus, or `nil`.
     public var focusRow: String
 
+    /// The window start as the Swift expression the templates print.
     public var description: String {
         "PagegenRuntime.WindowStart(pageIndex: \(pageIndex), pageSize: \(pageSize), total: \(total), focusRow: \(focusRow))"
     }
@@ -267,6 +279,7 @@ public enum CredentialCode: Sendable, Hashable, CustomStringConvertible {
     /// A key in a query item.
     case queryKey(name: StringLiteral, value: SwiftIdentifier)
 
+    /// The credential as the Swift expression the templates print.
     public var description: String {
         switch self {
         case .bearer(let token):
@@ -289,6 +302,7 @@ public struct BodyErrorCode: Sendable, Hashable, CustomStringConvertible {
     /// The keys of the message.
     public var message: [StringLiteral]
 
+    /// The rule as the Swift expression the templates print.
     public var description: String {
         func keys(_ keys: [StringLiteral]) -> String { "[" + keys.map(\.description).joined(separator: ", ") + "]" }
         return "PagegenRuntime.BodyErrorRule(flag: \(flag.map(keys) ?? "nil"), message: \(keys(message))).check"

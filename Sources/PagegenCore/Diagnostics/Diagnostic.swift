@@ -27,6 +27,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// The spec cannot be generated.
         case error
 
+        /// Orders warnings before errors.
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
             lhs == .warning && rhs == .error
         }
@@ -98,6 +99,7 @@ public struct GenerationFailed: Error, Sendable, CustomStringConvertible {
         self.diagnostics = diagnostics
     }
 
+    /// Every diagnostic as a compiler prints it, one a line.
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }

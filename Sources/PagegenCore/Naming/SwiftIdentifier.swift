@@ -2,9 +2,9 @@
 /// treats a keyword differently.
 ///
 /// The name never has backticks; ``escaped`` adds them for a keyword, where a name
-/// is declared or used (`` `default` ``, `` self.`self` ``, `` .`in` ``); ``parameterLabel``
+/// is declared or used (\`default\`, self.\`self\`, .\`in\`); ``parameterLabel``
 /// and ``label`` only where an argument label needs them, where a parameter is
-/// declared (`` `let` x: Int ``) and in a call (`` `inout`: x ``).
+/// declared (\`let\` x: Int) and in a call (\`inout\`: x).
 public struct SwiftIdentifier: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The name, without backticks: `salePrice`, `default`.
     public let name: String
@@ -36,5 +36,6 @@ public struct SwiftIdentifier: Sendable, Hashable, Comparable, CustomStringConve
     /// The escaped spelling.
     public var description: String { escaped }
 
+    /// Orders identifiers by name.
     public static func < (lhs: SwiftIdentifier, rhs: SwiftIdentifier) -> Bool { lhs.name < rhs.name }
 }

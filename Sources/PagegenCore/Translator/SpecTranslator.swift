@@ -1,5 +1,5 @@
 /// Stage 3: turns a checked ``Spec`` into a ``CodeModel``, with the names
-/// ``SpecNames`` decides and every type the templates print.
+/// `SpecNames` decides and every type the templates print.
 public enum SpecTranslator {
     /// Translates `spec` with `config`.
     public static func translate(_ spec: Spec, config: GeneratorConfig) -> CodeModel {

@@ -4,8 +4,8 @@ import Foundation
 /// middlewares, adds credentials for the client's own origin, sends through the
 /// transport, checks the status and decodes.
 ///
-/// Generated clients hold one and call its entry points (``send(_:_:as:)``, and the
-/// paging ones) with a static ``Endpoint`` per endpoint. Those entry points are
+/// Generated clients hold one and call its entry points (`send(_:_:as:)`, and the
+/// paging ones) with a static `Endpoint` per endpoint. Those entry points are
 /// `@_spi(Generated)`: an app sees the runtime's configuration, not them.
 public struct ClientRuntime: Sendable {
     /// The URL every endpoint path is relative to.

@@ -50,26 +50,32 @@ public protocol ParameterValue: Sendable {
 }
 
 extension String: ParameterValue {
+    /// The string itself.
     public var parameterValue: String { self }
 }
 
 extension Int: ParameterValue {
+    /// In decimal: `42`, `-7`.
     public var parameterValue: String { String(self) }
 }
 
 extension Int64: ParameterValue {
+    /// In decimal: `9007199254740993`.
     public var parameterValue: String { String(self) }
 }
 
 extension Double: ParameterValue {
+    /// As Swift prints it: `2.5`, `1e-05`.
     public var parameterValue: String { String(self) }
 }
 
 extension Bool: ParameterValue {
+    /// `true` or `false`.
     public var parameterValue: String { self ? "true" : "false" }
 }
 
 extension URL: ParameterValue {
+    /// The absolute URL string.
     public var parameterValue: String { absoluteString }
 }
 
@@ -84,5 +90,6 @@ extension Array: ParameterValue where Element: ParameterValue {
 }
 
 extension RawRepresentable where Self: ParameterValue, RawValue == String {
+    /// The raw value: a `String`-backed enum is sent as its raw value.
     public var parameterValue: String { rawValue }
 }

@@ -13,6 +13,8 @@ public enum JSONValue: Codable, Hashable, Sendable {
     /// An object.
     case object([String: JSONValue])
 
+    /// Decodes whichever JSON value the decoder holds: `null`, a Boolean, a number, a
+    /// string, an array or an object, in that order of trial.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -30,6 +32,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
         }
     }
 
+    /// Encodes the value as the JSON it stands for.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

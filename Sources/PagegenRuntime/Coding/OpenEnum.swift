@@ -18,14 +18,18 @@ public protocol OpenEnum: Codable, Hashable, Sendable, ParameterValue {
 }
 
 extension OpenEnum {
+    /// Decodes a string into the matching case, or `unknown` with the string for a
+    /// value the spec does not list.
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
     }
 
+    /// Encodes the value as on the wire, the unknown ones included.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
 
+    /// The value as on the wire, as a parameter sends it.
     public var parameterValue: String { rawValue }
 }

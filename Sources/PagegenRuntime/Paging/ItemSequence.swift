@@ -19,7 +19,9 @@
 /// holds the identities of those latest pages, so that a sequence resumed from it
 /// (``init(_:resumingFrom:)``) delivers none of them again.
 public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
+    /// One item of the list.
     public typealias Element = Item
+    /// What a failed page throws.
     public typealias Failure = APIError
 
     /// The pages the items come from.
@@ -47,6 +49,7 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
         self.delivered = resumePoint?.deliveredIdentities
     }
 
+    /// Starts a walk of the list; each iterator walks it on its own, with its own requests.
     public func makeAsyncIterator() -> AsyncIterator {
         let identities = pages.loader.identifier?.makeSet(pages.loader.deduplicationPages)
         var failure: APIError?
@@ -62,6 +65,7 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
 
     /// Iterates an ``ItemSequence``.
     public struct AsyncIterator: AsyncIteratorProtocol {
+        /// What a failed page throws.
         public typealias Failure = APIError
 
         var pages: PageSequence<Item>.AsyncIterator
@@ -112,6 +116,7 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
             }
         }
 
+        /// The next item; the same as ``next(isolation:)`` with no actor.
         public mutating func next() async throws(APIError) -> Item? {
             try await next(isolation: nil)
         }

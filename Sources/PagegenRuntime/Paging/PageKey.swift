@@ -35,6 +35,8 @@ public enum PageKey: Sendable, Hashable, Codable, CustomStringConvertible {
         case first, number, offset, after, before, url
     }
 
+    /// Decodes a key written by ``encode(to:)``: an object with exactly one of
+    /// `first`, `number`, `offset`, `after`, `before` and `url`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -52,6 +54,8 @@ public enum PageKey: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Encodes the key as an object with one member named after its case
+    /// (`{"number": 3}`, `{"first": true}`), so that a resume point can be kept.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

@@ -21,7 +21,9 @@
 /// (``init(_:resumingFrom:)``). So does a cursor or link that repeats one already
 /// followed (a loop), instead of spinning, without a resume point.
 public struct PageSequence<Item: Sendable>: AsyncSequence, Sendable {
+    /// One page of the list.
     public typealias Element = Page<Item>
+    /// What a failed page throws.
     public typealias Failure = APIError
 
     /// What loads the pages.
@@ -51,12 +53,14 @@ public struct PageSequence<Item: Sendable>: AsyncSequence, Sendable {
         self.followed = resumePoint?.followed ?? []
     }
 
+    /// Starts a walk of the list; each iterator walks it on its own, with its own requests.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(walk: PageWalk(loader: loader, start: start, backward: backward, followed: followed))
     }
 
     /// Iterates a ``PageSequence``.
     public struct AsyncIterator: AsyncIteratorProtocol {
+        /// What a failed page throws.
         public typealias Failure = APIError
 
         let walk: PageWalk<Item>
@@ -66,6 +70,7 @@ public struct PageSequence<Item: Sendable>: AsyncSequence, Sendable {
             try await walk.next(isolation: actor)
         }
 
+        /// The next page; the same as ``next(isolation:)`` with no actor.
         public mutating func next() async throws(APIError) -> Page<Item>? {
             try await walk.next(isolation: nil)
         }

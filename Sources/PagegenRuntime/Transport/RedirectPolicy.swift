@@ -56,7 +56,10 @@ public struct RedirectPolicy: Sendable, Hashable {
     /// The request to send after `response` answered `request`, or nil when the
     /// response is not a redirect to follow (it is then the answer).
     ///
-    /// - Parameter redirectCount: how many redirects this request followed already.
+    /// - Parameters:
+    ///   - response: the response that answered `request`.
+    ///   - request: the request as it was sent.
+    ///   - redirectCount: how many redirects this request followed already.
     /// - Throws: ``RedirectRefusal`` for a redirect this policy does not follow.
     public func request(
         after response: HTTPResponse, to request: HTTPRequest, redirectCount: Int
