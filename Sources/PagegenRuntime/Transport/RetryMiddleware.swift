@@ -72,6 +72,9 @@ public struct RetryMiddleware: ClientMiddleware {
         self.random = random
     }
 
+    /// Sends `request` through `next`, and sends it again after a retryable status or
+    /// transport error while attempts and ``maxRetryDuration`` remain and the request
+    /// may be repeated; returns the last response, or throws the last error.
     public func intercept(
         _ request: HTTPRequest,
         next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
@@ -193,8 +196,11 @@ public struct SystemRetryClock: RetryClock {
     /// Creates the system clock.
     public init() {}
 
+    /// The `ContinuousClock` time since the first use of this clock.
     public var uptime: Duration { Self.origin.duration(to: .now) }
+    /// The system date.
     public var date: Date { Date() }
+    /// `Task.sleep(for:)`.
     public func sleep(for duration: Duration) async throws { try await Task.sleep(for: duration) }
 }
 
