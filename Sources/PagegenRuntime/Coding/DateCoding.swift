@@ -1,6 +1,6 @@
 import Foundation
 
-extension KeyedDecodingContainer {
+@_spi(Generated) extension KeyedDecodingContainer {
     /// Decodes a date written in `format`, whatever the decoder's own strategy.
     @_spi(Generated) public func decodeDate(forKey key: Key, format: DateFormat) throws -> Date {
         try format.decode(from: try superDecoder(forKey: key))
@@ -13,7 +13,7 @@ extension KeyedDecodingContainer {
     }
 }
 
-extension KeyedEncodingContainer {
+@_spi(Generated) extension KeyedEncodingContainer {
     /// Encodes a date in `format`.
     @_spi(Generated) public mutating func encodeDate(_ date: Date, forKey key: Key, format: DateFormat) throws {
         try format.encode(date, to: superEncoder(forKey: key))
