@@ -9,11 +9,12 @@
 # appears, verbatim, in the file it names: that file is compiled (the UIKit and
 # SwiftUI ones for iOS by .github/workflows/ci.yml), so the docs show code that builds.
 #
-# Usage: Scripts/check-doc-snippets.sh [docs…]   (default: README.md and docs/*.md)
+# Usage: Scripts/check-doc-snippets.sh [docs…]   (default: README.md, docs/*.md and
+#        the articles of the DocC catalogs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-[ "$#" -gt 0 ] || set -- README.md docs/*.md
+[ "$#" -gt 0 ] || set -- README.md docs/*.md Sources/*/*.docc/*.md
 checked=0
 failed=0
 for doc in "$@"; do
