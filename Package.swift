@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
     ],
     targets: [
         // MARK: Reading specs
@@ -57,10 +58,38 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "PagegenCLI",
+            dependencies: [
+                "PagegenCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "pagegen-generator",
+            dependencies: ["PagegenCLI"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Importing OpenAPI documents (the pagegen command only)
+
+        .target(
+            name: "PagegenImport",
+            dependencies: [
+                "PagegenCore",
+                "PagegenYAML",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "pagegen",
             dependencies: [
-                "PagegenCore",
+                "PagegenCLI",
+                "PagegenImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -71,7 +100,7 @@ let package = Package(
         .plugin(
             name: "PagegenPlugin",
             capability: .buildTool(),
-            dependencies: ["pagegen"]
+            dependencies: ["pagegen-generator"]
         ),
         .plugin(
             name: "PagegenCommand",
@@ -79,7 +108,7 @@ let package = Package(
                 intent: .custom(verb: "generate-paged-client", description: "Generate Swift sources from the *.pagegen.yaml specs of a target"),
                 permissions: [.writeToPackageDirectory(reason: "Writes the generated Swift sources next to the specs")]
             ),
-            dependencies: ["pagegen"]
+            dependencies: ["pagegen-generator"]
         ),
 
         // MARK: The mock server (the only part on a server library)
@@ -163,6 +192,11 @@ let package = Package(
         .testTarget(
             name: "PagegenCompileTests",
             dependencies: ["PagegenCore", "PagegenRuntime"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PagegenImportTests",
+            dependencies: ["PagegenImport", "PagegenCore", "PagegenYAML"],
             swiftSettings: strictSettings
         ),
         .testTarget(

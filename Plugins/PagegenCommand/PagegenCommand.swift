@@ -20,7 +20,7 @@ struct PagegenCommand: CommandPlugin {
             throw PagegenPluginError.unknownArguments(extractor.remainingArguments)
         }
         let package = context.package.directoryURL
-        let tool = try context.tool(named: "pagegen").url
+        let tool = try context.tool(named: "pagegen-generator").url
         var outOfDate: [String] = []
         for target in try Self.targets(in: context.package, named: targetNames) {
             let targetPath = TargetSpecs.relativePath(of: target.directoryURL, in: package)

@@ -21,7 +21,7 @@ struct PagegenPlugin: BuildToolPlugin {
             files: module.sourceFiles.map(\.url),
             targetName: target.name,
             targetPath: TargetSpecs.relativePath(of: target.directoryURL, in: context.package.directoryURL),
-            tool: context.tool(named: "pagegen").url,
+            tool: context.tool(named: "pagegen-generator").url,
             workDirectory: context.pluginWorkDirectoryURL)
     }
 
@@ -74,7 +74,7 @@ extension PagegenPlugin: XcodeBuildToolPlugin {
             files: target.inputFiles.map(\.url),
             targetName: target.displayName,
             targetPath: "the target '\(target.displayName)'",
-            tool: context.tool(named: "pagegen").url,
+            tool: context.tool(named: "pagegen-generator").url,
             workDirectory: context.pluginWorkDirectoryURL)
     }
 }

@@ -1,19 +1,15 @@
 import ArgumentParser
+import PagegenCLI
 
-/// The `pagegen` command: generates Swift clients for paginated APIs from YAML specs.
+/// The `pagegen` command: generates Swift clients for paginated APIs from YAML specs,
+/// and writes a spec from an OpenAPI or Swagger document.
 @main
 struct Pagegen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pagegen",
         abstract: "Generate Swift clients for paginated APIs from *.pagegen.yaml specs.",
-        discussion: """
-            A spec describes an API's models, endpoints, and how each list pages. pagegen \
-            writes Codable models, a client with async and completion-handler functions, \
-            and paging adapters on PagegenRuntime.
-
-            Exit status: 0 on success, 1 when a spec has errors, 64 for a bad command line.
-            """,
-        version: "0.1.0",
-        subcommands: [Generate.self, Lint.self, Init.self]
+        discussion: GeneratorCommands.discussion,
+        version: GeneratorCommands.version,
+        subcommands: GeneratorCommands.all + [Import.self]
     )
 }

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 
 /// `pagegen init NAME`
-struct Init: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Init: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         abstract: "Write a starter spec to edit.",
         discussion: "Writes <name>.pagegen.yaml with one model and one page-number paged endpoint."
     )
@@ -14,7 +14,10 @@ struct Init: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "The folder to write the spec into.")
     var output = "."
 
-    func run() async throws {
+    /// Creates the command; ArgumentParser fills in its arguments.
+    public init() {}
+
+    public func run() async throws {
         let file = URL(fileURLWithPath: output).appendingPathComponent("\(name.lowercased()).pagegen.yaml")
         guard !FileManager.default.fileExists(atPath: file.path) else {
             throw ValidationError("\(file.path) already exists; pagegen init does not overwrite a spec")

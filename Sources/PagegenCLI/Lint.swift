@@ -3,8 +3,8 @@ import Foundation
 import PagegenCore
 
 /// `pagegen lint SPEC...`
-struct Lint: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Lint: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         abstract: "Check specs and print diagnostics like a compiler.",
         discussion: "Exits with status 1 when any spec has an error; warnings alone exit 0."
     )
@@ -14,7 +14,10 @@ struct Lint: AsyncParsableCommand {
 
     @OptionGroup var options: GenerationOptions
 
-    func run() async throws {
+    /// Creates the command; ArgumentParser fills in its arguments.
+    public init() {}
+
+    public func run() async throws {
         var failed = false
         let config: GeneratorConfig
         do {

@@ -3,7 +3,10 @@ import Foundation
 import PagegenCore
 
 /// Options that shape generated code, shared by `generate` and `lint`.
-struct GenerationOptions: ParsableArguments {
+public struct GenerationOptions: ParsableArguments {
+    /// Creates the options; ArgumentParser fills them in.
+    public init() {}
+
     @Option(name: .customLong("config"), help: "A pagegen-config.yaml with generation options.")
     var configFile: String?
 
@@ -20,7 +23,7 @@ struct GenerationOptions: ParsableArguments {
     var fileStem: String?
 
     /// The configuration: the config file's, then the command line's overrides.
-    func resolvedConfig() throws -> GeneratorConfig {
+    public func resolvedConfig() throws -> GeneratorConfig {
         var config = GeneratorConfig()
         if let configFile {
             let url = URL(fileURLWithPath: configFile)
@@ -50,7 +53,7 @@ struct GenerationOptions: ParsableArguments {
 extension GeneratorConfig.AccessModifier: ExpressibleByArgument {}
 
 /// Prints diagnostics to standard error, compiler style.
-func report(_ diagnostics: [Diagnostic]) {
+public func report(_ diagnostics: [Diagnostic]) {
     for diagnostic in diagnostics {
         FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
     }

@@ -3,8 +3,8 @@ import Foundation
 import PagegenCore
 
 /// `pagegen generate SPEC --output DIR`
-struct Generate: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Generate: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         abstract: "Generate Swift sources from a spec.",
         discussion: """
             Writes <Name>Models.swift, <Name>Client.swift and <Name>Paging.swift into the \
@@ -25,7 +25,10 @@ struct Generate: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
-    func run() async throws {
+    /// Creates the command; ArgumentParser fills in its arguments.
+    public init() {}
+
+    public func run() async throws {
         let diagnostics = DiagnosticCollector()
         do {
             let config = try options.resolvedConfig()

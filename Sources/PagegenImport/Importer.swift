@@ -1,0 +1,288 @@
+import Foundation
+import OpenAPIKit
+import PagegenCore
+import PagegenYAML
+
+/// What `pagegen import` is asked to do.
+public struct ImportOptions: Sendable {
+    /// The operations to import, by operationId, `METHOD /path` or `/path` (`*` matches
+    /// any run of characters); empty for every operation.
+    public var operations: [String]
+    /// A Fern overrides file to merge into the document first.
+    public var overrides: URL?
+    /// How notes name the overrides file.
+    public var overridesName: String?
+    /// The spec's `name`, instead of one made from the document's title.
+    public var name: String?
+    /// The spec's `namespace`, instead of the name followed by `API`.
+    public var namespace: String?
+    /// The spec's `baseURL`, instead of the document's first server.
+    public var baseURL: String?
+
+    /// Creates options.
+    public init(operations: [String] = [], overrides: URL? = nil, overridesName: String? = nil,
+                name: String? = nil, namespace: String? = nil, baseURL: String? = nil) {
+        self.operations = operations
+        self.overrides = overrides
+        self.overridesName = overridesName
+        self.name = name
+        self.namespace = namespace
+        self.baseURL = baseURL
+    }
+}
+
+/// A written spec and what the importer noted on the way.
+public struct ImportResult: Sendable {
+    /// The spec's text.
+    public var spec: String
+    /// Every note and warning, in the order the importer made them.
+    public var notes: [ImportNote]
+    /// How many models, endpoints and paged endpoints the spec has.
+    public var modelCount: Int
+    public var endpointCount: Int
+    public var pagedCount: Int
+}
+
+/// `pagegen import`: reads an OpenAPI 3.0 / 3.1 or Swagger 2.0 document (JSON or
+/// YAML) and writes a spec: models from the schemas the chosen operations use,
+/// endpoints with their parameters, bodies and responses, `auth` from the security
+/// schemes, `baseURL` from the servers, and `paging:` for every list operation, from
+/// a pagination extension or from the operation's shape. Every inference is a note
+/// and a comment in the spec; what cannot be translated is a warning.
+public enum OpenAPIImporter {
+    /// Imports the document at `url`; `name` is how notes name it.
+    /// - Throws: ``ImportError`` when the document cannot be read as OpenAPI at all.
+    public static func importDocument(at url: URL, name: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportResult {
+        let file = try SourceFile.read(url, name: name)
+        var overrides: SourceFile?
+        if let overridesURL = options.overrides {
+            overrides = try SourceFile.read(overridesURL, name: options.overridesName ?? overridesURL.lastPathComponent)
+        }
+        return try importDocument(file, overrides: overrides, options: options)
+    }
+
+    /// Imports a document given as text (JSON or YAML).
+    public static func importDocument(text: String, name: String, overridesText: String? = nil, overridesName: String = "overrides.yaml",
+                                      options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportResult {
+        let file = try SourceFile.parse(text, name: name)
+        let overrides = try overridesText.map { text throws(ImportError) in try SourceFile.parse(text, name: overridesName) }
+        return try importDocument(file, overrides: overrides, options: options)
+    }
+
+    static func importDocument(_ file: SourceFile, overrides: SourceFile?, options: ImportOptions) throws(ImportError) -> ImportResult {
+        let log = NoteLog()
+        var source = try prepare(file, log: log)
+        if let overrides {
+            var merge = OverridesMerge()
+            source.root = merge.merge(source.root, overrides.root)
+            source.overridesFile = overrides.name
+            source.overridden = merge.overridden
+            NoteWriter(source: source, log: log).note(JSONPointer(), "overrides", "merged \(overrides.name) into the document, as Fern does")
+        }
+        let document = try DocumentDecoder.decode(source)
+        var importer = SpecImporter(document: document, source: source, log: log, options: options)
+        let spec = try importer.run()
+        let text = SpecWriter.write(spec)
+        return ImportResult(spec: text, notes: log.notes, modelCount: spec.models.count, endpointCount: spec.endpoints.count,
+                            pagedCount: spec.endpoints.filter { $0.paging != nil }.count)
+    }
+
+    /// The document as OpenAPI 3: a Swagger 2.0 one converted.
+    private static func prepare(_ file: SourceFile, log: NoteLog) throws(ImportError) -> DocumentSource {
+        let root = file.root
+        if let swagger = root["swagger"]?.scalarText {
+            guard swagger.hasPrefix("2.") else {
+                throw ImportError(file: file.name, mark: root["swagger"]?.mark, message: "unsupported Swagger version \(swagger)", hint: "pagegen reads Swagger 2.0 and OpenAPI 3.0 and 3.1")
+            }
+            let original = DocumentSource(root: root, file: file.name)
+            let converted = SwaggerConverter(root: root, notes: NoteWriter(source: original, log: log)).convert()
+            return DocumentSource(root: converted, file: file.name, convertedFromSwagger2: true)
+        }
+        guard let version = root["openapi"]?.scalarText else {
+            throw ImportError(file: file.name, mark: root.mark, message: "not an OpenAPI or Swagger document: it has neither 'openapi' nor 'swagger'",
+                              hint: "give an OpenAPI 3.0 / 3.1 or Swagger 2.0 document")
+        }
+        guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
+            throw ImportError(file: file.name, mark: root["openapi"]?.mark, message: "unsupported OpenAPI version \(version)", hint: "pagegen reads OpenAPI 3.0 and 3.1, and Swagger 2.0")
+        }
+        return DocumentSource(root: root, file: file.name)
+    }
+}
+
+/// One import, from the decoded document to the spec.
+struct SpecImporter {
+    let document: OpenAPI.Document
+    let source: DocumentSource
+    let log: NoteLog
+    let options: ImportOptions
+    let notes: NoteWriter
+
+    init(document: OpenAPI.Document, source: DocumentSource, log: NoteLog, options: ImportOptions) {
+        self.document = document
+        self.source = source
+        self.log = log
+        self.options = options
+        notes = NoteWriter(source: source, log: log)
+    }
+
+    mutating func run() throws(ImportError) -> ImportedSpec {
+        let (operations, unmatched) = OperationSelector(selectors: options.operations).select(from: document)
+        for selector in unmatched {
+            notes.warning(JSONPointer(["paths"]), "operations", "'\(selector)' matches no operation")
+        }
+        guard !operations.isEmpty else {
+            throw ImportError(file: source.file, mark: source.root.mark(of: JSONPointer(["paths"])),
+                              message: options.operations.isEmpty ? "the document has no operations" : "no operation matches --operations \(options.operations.joined(separator: ","))",
+                              hint: "name operations by operationId, 'GET /path' or '/path'")
+        }
+        let name = options.name.map(SwiftNaming.typeName) ?? Self.specName(fromTitle: document.info.title)
+        let namespace = options.namespace ?? name + "API"
+        let schemas = SchemaImporter(components: document.components, source: source, notes: notes,
+                                     names: TypeNames(also: [name, name + "Client", namespace]))
+        let endpointImporter = EndpointImporter(document: document, schemas: schemas, notes: notes, source: source)
+        let nextPageOperations = Self.nextPageOperations(of: operations)
+        var names = EndpointNames()
+        var drafts: [EndpointDraft] = []
+        var skipped: [String] = []
+        for operation in operations {
+            if let owner = nextPageOperations[operation.operation.operationId ?? ""], owner != operation.operation.operationId {
+                let message = "not imported: it fetches the next pages of '\(owner)' (x-ms-pageable operationName), which follows the next link itself"
+                notes.note(operation.pointer, "endpoint", message)
+                skipped.append("\(operation.title): \(message)")
+                continue
+            }
+            do {
+                drafts.append(try endpointImporter.draft(operation, name: names.claim(for: operation)))
+            } catch {
+                notes.warning(operation.pointer, "endpoint", "not imported: \(error.reason)")
+                skipped.append("\(operation.title): not imported: \(error.reason)")
+            }
+        }
+        // Paging reads the models, so the models are read first.
+        schemas.finish()
+        let navigator = ModelNavigator(model: schemas.model(named:))
+        let paging = PagingImporter(extensions: PagingExtensions(document: document, notes: notes), navigator: navigator, notes: notes)
+        for index in drafts.indices {
+            paging.addPaging(to: &drafts[index])
+            clearArgumentNames(of: &drafts[index])
+        }
+        schemas.finish()
+
+        let (baseURL, serverComments) = ServerImporter(document: document, notes: notes).baseURL(override: options.baseURL)
+        let (auth, authComments) = AuthImporter(document: document, notes: notes).schemes(for: drafts.map(\.operation))
+        var spec = ImportedSpec(name: name, namespace: namespace, description: EndpointImporter.summary(document.info.title), baseURL: baseURL)
+        spec.auth = auth
+        spec.topComments = serverComments
+        spec.authComments = authComments
+        if auth.isEmpty {
+            let message = "the document declares no security scheme; add 'auth:' if the API needs credentials"
+            notes.note(JSONPointer(), "auth", message)
+            spec.authComments.append("auth: " + message)
+        }
+        spec.endpoints = drafts.map(\.endpoint)
+        chooseDates(&spec, schemas: schemas)
+        spec.errors = Self.inBodyErrors(drafts, navigator: navigator, schemas: schemas, notes: notes)
+        let version = source.convertedFromSwagger2 ? "Swagger 2.0" : "OpenAPI \(source.root["openapi"]?.scalarText ?? "3")"
+        spec.header = [
+            "Imported by `pagegen import` from \(source.file)\(source.overridesFile.map { " and \($0)" } ?? "") (\(version), \(document.info.title) \(document.info.version)).",
+            "Comments say what the importer inferred or left out; check them, then edit this spec as your own.",
+        ] + skipped.map { "Not imported: \($0)" }
+        return spec
+    }
+
+    /// Query and header parameters that would clash with the arguments the generated
+    /// functions add: `page:` (the page key of cursor and link paging), `completion:`,
+    /// and `body:` when there is a body.
+    private func clearArgumentNames(of draft: inout EndpointDraft) {
+        var reserved: Set<String> = ["completion"]
+        if draft.endpoint.body != nil { reserved.insert("body") }
+        switch draft.endpoint.paging?.style {
+        case .cursor, .link, .next: reserved.insert("page")
+        default: break
+        }
+        let endpoint = draft.endpoint
+        var taken = Set(endpoint.pathParameters.map { TypeNames.key($0.name) })
+        var leftOut: [String] = []
+        func keep(_ parameter: ImportedParameter) -> Bool {
+            let key = TypeNames.key(parameter.name)
+            if reserved.contains(key) {
+                leftOut.append("'\(parameter.name)' is left out: the generated functions take '\(key):' for something else")
+                return false
+            }
+            guard taken.insert(key).inserted else {
+                leftOut.append("'\(parameter.name)' is left out: another parameter has the same Swift name")
+                return false
+            }
+            return true
+        }
+        draft.endpoint.query = endpoint.query.filter(keep)
+        draft.endpoint.header = endpoint.header.filter(keep)
+        for message in leftOut {
+            notes.warning(draft.operation.pointer, "parameter", message)
+            draft.endpoint.comments.append("parameter: " + message)
+        }
+        // Paging parameters take Swift names too.
+        for name in draft.endpoint.paging?.parameterNames ?? [] { taken.insert(TypeNames.key(name)) }
+    }
+
+    /// `dates: unixSeconds` when every date is written in seconds; otherwise the
+    /// default, ISO 8601, with `dates:` on the fields that differ.
+    private func chooseDates(_ spec: inout ImportedSpec, schemas: SchemaImporter) {
+        let styles = schemas.dateStyles
+        if (styles[.unixSeconds] ?? 0) > 0, (styles[.iso8601] ?? 0) == 0 {
+            spec.dates = .unixSeconds
+        }
+        spec.models = schemas.models.map { model in
+            var model = model
+            model.fields = model.fields.map { field in
+                var field = field
+                if field.dates == spec.dates || field.dates == .iso8601 && spec.dates == .iso8601 { field.dates = nil }
+                return field
+            }
+            return model
+        }
+    }
+
+    /// Operations that x-ms-pageable names as the fetchers of another's next pages.
+    private static func nextPageOperations(of operations: [ImportedOperation]) -> [String: String] {
+        var owners: [String: String] = [:]
+        for operation in operations {
+            guard let pageable = operation.operation.vendorExtensions["x-ms-pageable"]?.value as? [String: Any],
+                  let name = pageable["operationName"] as? String, let owner = operation.operation.operationId else { continue }
+            if owners[name] == nil { owners[name] = owner }
+        }
+        return owners
+    }
+
+    /// Slack-style errors in a 200 response: the success response has a Bool `ok` and
+    /// the error response an `error` text.
+    private static func inBodyErrors(_ drafts: [EndpointDraft], navigator: ModelNavigator, schemas: SchemaImporter, notes: NoteWriter) -> ImportedErrors? {
+        for draft in drafts {
+            guard navigator.field("ok", of: draft.endpoint.returns)?.type.isBool == true,
+                  let error = draft.errorSchema.map(schemas.dereference),
+                  let properties = schemas.objectShape(of: error, at: draft.operation.pointer)?.properties,
+                  properties.contains(where: { $0.name == "error" }), properties.contains(where: { $0.name == "ok" }) else { continue }
+            let message = "errors arrive in successful responses as 'ok: false' with an 'error' (inferred from the ok field of the response and the error response's ok and error)"
+            notes.note(draft.operation.pointer.appending("responses"), "errors", message)
+            return ImportedErrors(flag: "ok", message: "error", comment: "errors: " + message)
+        }
+        return nil
+    }
+
+    /// A spec name from a title: `Slack Web API` → `Slack`, `GitHub v3 REST API` → `GitHub`.
+    static func specName(fromTitle title: String) -> String {
+        let filler: Set<String> = ["the", "api", "apis", "rest", "web", "http", "openapi", "swagger", "service", "services", "spec", "specification", "platform", "cloud", "public", "client"]
+        var words = title.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        // What comes after "API" qualifies the document ("… Web API with fixes from …").
+        if let api = words.firstIndex(where: { $0.lowercased() == "api" }), api > 0 { words = Array(words[..<api]) }
+        if let last = words.last, last.count > 6, last.hasSuffix("Client") { words[words.count - 1] = String(last.dropLast(6)) }
+        words = words.filter { word in
+            let lower = word.lowercased()
+            if filler.contains(lower) { return false }
+            if lower.first == "v", lower.dropFirst().allSatisfy(\.isNumber) { return false }
+            return !lower.allSatisfy(\.isNumber)
+        }
+        let joined = words.map { SwiftWords.uppercaseFirst($0) }.joined()
+        return joined.isEmpty ? "API" : SwiftNaming.typeName(joined)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import OpenAPIKit
+
+/// The spec's `baseURL` from the document's first server: its variables filled with
+/// their defaults, and without a trailing `/` (paths start with one).
+struct ServerImporter {
+    let document: OpenAPI.Document
+    let notes: NoteWriter
+
+    /// A placeholder for a document that names no host.
+    static let placeholder = "https://api.example.com"
+
+    func baseURL(override: String?) -> (url: String, comments: [String]) {
+        if let override { return (Self.trimmed(override), []) }
+        var comments: [String] = []
+        guard let server = document.servers.first else {
+            let message = "the document names no server; \(Self.placeholder) is a placeholder to replace"
+            notes.warning(JSONPointer(), "server", message)
+            return (Self.placeholder, ["baseURL: " + message])
+        }
+        var url = server.urlTemplate.rawValue
+        for (name, variable) in server.variables {
+            url = url.replacingOccurrences(of: "{\(name)}", with: variable.default)
+            let message = "the server variable '\(name)' is its default, '\(variable.default)'"
+            notes.note(JSONPointer(["servers", "0", "variables", name]), "server", message)
+            comments.append("baseURL: " + message)
+        }
+        if document.servers.count > 1 {
+            let others = document.servers.dropFirst().map(\.urlTemplate.rawValue).joined(separator: ", ")
+            let message = "the first of \(document.servers.count) servers; the others are \(others)"
+            notes.note(JSONPointer(["servers"]), "server", message)
+            comments.append("baseURL: " + message)
+        }
+        if let parsed = URL(string: url), parsed.scheme == nil || parsed.host == nil {
+            let message = "the server '\(url)' has no scheme and host; \(Self.placeholder) is a placeholder to replace"
+            notes.warning(JSONPointer(["servers", "0"]), "server", message)
+            comments.append("baseURL: " + message)
+            url = Self.placeholder + (url.hasPrefix("/") ? url : "")
+        }
+        return (Self.trimmed(url), comments)
+    }
+
+    static func trimmed(_ url: String) -> String {
+        var url = url
+        while url.hasSuffix("/") { url.removeLast() }
+        return url
+    }
+}

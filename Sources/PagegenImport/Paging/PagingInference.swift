@@ -1,0 +1,165 @@
+import PagegenCore
+
+/// Recognises how an operation pages from its shape when no extension says, in this
+/// order: a `Link` response header; a next-page URL next to the items; a cursor
+/// parameter with a cursor in the response (or, for `starting_after`-like cursors, the
+/// last item's id); a page-number parameter; an offset parameter. The page size comes
+/// from a size parameter; `total`, `has_more`, `isLast` and the number of pages from
+/// fields next to the items.
+struct PagingInference {
+    let draft: EndpointDraft
+    let navigator: ModelNavigator
+
+    private var returns: TypeReference { draft.endpoint.returns }
+
+    /// The translated query and header parameters whose name is one of `names`.
+    private func parameter(in names: Set<String>, where accept: (ImportedParameter) -> Bool = { _ in true }) -> ParameterDraft? {
+        draft.parameters.first { parameter in
+            guard parameter.location == .query || parameter.location == .header, let imported = parameter.imported else { return false }
+            return names.contains(PagingNames.key(parameter.name)) && accept(imported)
+        }
+    }
+
+    /// The item list of the response: the response itself when it is a list, else the
+    /// list field next to the paging fields (`data`, `items`…, or the only list).
+    func items(named hint: [String]? = nil) -> [String]? {
+        if returns.arrayElement != nil { return [] }
+        if let hint, navigator.element(at: hint, from: returns) != nil { return hint }
+        let lists = navigator.reachable(from: returns, depth: 2).filter { $0.field.type.arrayElement != nil }
+        guard !lists.isEmpty else { return nil }
+        func isModelList(_ entry: (path: [String], field: ImportedField)) -> Bool {
+            navigator.fields(of: entry.field.type.arrayElement ?? .named("")) != nil
+        }
+        let shallow = lists.filter { $0.path.count == 1 }
+        let candidates = shallow.isEmpty ? lists : shallow
+        if candidates.count == 1 { return candidates[0].path }
+        for name in PagingNames.items {
+            if let match = candidates.first(where: { $0.path.last == name }) { return match.path }
+        }
+        let models = candidates.filter(isModelList)
+        if models.count == 1 { return models[0].path }
+        // The one named like the path's last word (`/issues` → `issues`).
+        let word = draft.operation.path.split(separator: "/").last.map { PagingNames.key(String($0)) } ?? ""
+        if let match = candidates.first(where: { !word.isEmpty && word.contains(PagingNames.key($0.path.last ?? "")) }) { return match.path }
+        return nil
+    }
+
+    /// The first field near the items whose name is one of `names` and whose type passes.
+    func field(in names: Set<String>, excluding items: [String]?, where accept: (ImportedField) -> Bool) -> [String]? {
+        let fields = navigator.reachable(from: returns, depth: 3, excluding: items)
+        return fields.first { names.contains(PagingNames.key($0.field.name)) && accept($0.field) }?.path
+    }
+
+    /// True when a field holds a URL: its type, its format, its name or its description says so.
+    func isLinkField(_ field: ImportedField) -> Bool {
+        guard field.type.isLink else { return false }
+        if field.type.unwrapped == .named("URL") { return true }
+        if ["uri", "url", "uri-reference"].contains(field.format ?? "") { return true }
+        let name = field.name.lowercased()
+        if name.contains("url") || name.contains("link") || name.contains("href") || name.contains("uri") { return true }
+        let description = (field.description ?? "").lowercased()
+        return description.contains("url") || description.contains("link")
+    }
+
+    /// The size parameter, recognised by its name.
+    func sizeParameter() -> ParameterDraft? {
+        parameter(in: PagingNames.size) { $0.type.isNumber }
+    }
+
+    /// The plan, or nil with the reason the operation is not paged.
+    func plan() -> (plan: PagingPlan?, reason: String?) {
+        let itemsPath = items()
+        let size = parameter(in: PagingNames.size) { $0.type.isNumber }
+        let page = parameter(in: PagingNames.page) { $0.type.isNumber }
+        let offset = parameter(in: PagingNames.offset) { $0.type.isNumber }
+        let cursor = parameter(in: PagingNames.cursor) { $0.type.isCursor }
+        let previousCursor = parameter(in: PagingNames.previousCursor) { $0.type.isCursor }
+        let pagingParameters = [page, offset, cursor, size].compactMap { $0 }
+        guard let itemsPath else {
+            if pagingParameters.isEmpty { return (nil, nil) }
+            return (nil, "the parameters \(Self.names(pagingParameters)) look like paging, but the response has no list")
+        }
+        let headers = draft.responseHeaders
+        var plan: PagingPlan?
+        var evidence: [String] = []
+        let sizeEvidence = size.map { ["parameter \($0.name)"] } ?? []
+
+        if let link = headers.first(where: { $0.lowercased() == "link" }) {
+            plan = PagingPlan(style: .link)
+            evidence = [parametersPhrase(size, page, offset, cursor), "the \(link) response header"].filter { !$0.isEmpty }
+            plan?.replaces = [page, offset, cursor].compactMap { $0?.name }
+        } else if let next = field(in: PagingNames.nextLink, excluding: itemsPath, where: isLinkField) {
+            plan = PagingPlan(style: .next(next))
+            evidence = [parametersPhrase(size, page, offset, cursor), "the response field \(Self.dotted(next))"].filter { !$0.isEmpty }
+            plan?.replaces = [page, offset, cursor].compactMap { $0?.name }
+            if let previous = field(in: PagingNames.previousLink, excluding: itemsPath, where: isLinkField) {
+                plan?.previous = .next(previous)
+            }
+        } else if let cursor {
+            let sameName = field(in: [PagingNames.key(cursor.name)], excluding: itemsPath) { $0.type.isCursor }
+            if let from = sameName ?? field(in: PagingNames.cursorField, excluding: itemsPath, where: { $0.type.isCursor && !isLinkField($0) }) {
+                plan = PagingPlan(style: .cursor(cursor.name, .body(from)))
+                evidence = ["parameter \(cursor.name)"] + sizeEvidence + ["the response field \(Self.dotted(from))"]
+                if let previousCursor, let back = field(in: PagingNames.previousCursorField, excluding: itemsPath, where: { $0.type.isCursor }) {
+                    plan?.previous = .cursor(previousCursor.name, .body(back))
+                }
+            } else if let header = headers.first(where: { PagingNames.cursorHeader.contains(PagingNames.key($0)) }) {
+                plan = PagingPlan(style: .cursor(cursor.name, .header(header)))
+                evidence = ["parameter \(cursor.name)"] + sizeEvidence + ["the \(header) response header"]
+            } else if PagingNames.itemCursor.contains(PagingNames.key(cursor.name)), let element = navigator.element(at: itemsPath, from: returns),
+                      let id = navigator.field("id", of: element), id.type.isCursor {
+                plan = PagingPlan(style: .cursor(cursor.name, .lastItem(["id"])))
+                evidence = ["parameter \(cursor.name)"] + sizeEvidence + ["the items' id"]
+                plan?.remarks.append("the response holds no cursor, and '\(cursor.name)' names the last item seen")
+                if let previousCursor { plan?.previous = .cursor(previousCursor.name, .lastItem(["id"])) }
+            } else {
+                return (nil, "the parameter \(cursor.name) looks like a cursor, but nothing in the response gives the next one")
+            }
+        } else if let page {
+            plan = PagingPlan(style: .page(page.name))
+            evidence = ["parameters " + [page.name, size?.name].compactMap { $0 }.joined(separator: ", ")]
+        } else if let offset {
+            plan = PagingPlan(style: .offset(offset.name))
+            evidence = ["parameters " + [offset.name, size?.name].compactMap { $0 }.joined(separator: ", ")]
+        } else {
+            return (nil, size.map { "the parameter \($0.name) sets a page size, but nothing says how to reach the next page" })
+        }
+        guard var plan else { return (nil, nil) }
+        plan.items = itemsPath
+        plan.size = size?.name
+        plan.evidence = evidence
+        fillEnds(&plan, items: itemsPath)
+        return (plan, nil)
+    }
+
+    /// `total`, `totalPages`, `hasMore` and `last` from fields next to the items, where
+    /// the plan does not say.
+    func fillEnds(_ plan: inout PagingPlan, items: [String]) {
+        plan.total = plan.total ?? field(in: PagingNames.total, excluding: items) { $0.type.isInteger }
+        if plan.total == nil, plan.totalHeader == nil {
+            plan.totalHeader = draft.responseHeaders.first { PagingNames.totalHeader.contains(PagingNames.key($0)) }
+        }
+        plan.hasMore = plan.hasMore ?? field(in: PagingNames.hasMore, excluding: items) { $0.type.isBool }
+        plan.last = plan.last ?? field(in: PagingNames.last, excluding: items) { $0.type.isBool }
+        if case .page = plan.style {
+            plan.totalPages = plan.totalPages ?? field(in: PagingNames.totalPages, excluding: items) { $0.type.isInteger }
+        }
+    }
+
+    private func parametersPhrase(_ parameters: ParameterDraft?...) -> String {
+        let names = parameters.compactMap { $0?.name }
+        switch names.count {
+        case 0: return ""
+        case 1: return "parameter \(names[0])"
+        default: return "parameters \(names.joined(separator: ", "))"
+        }
+    }
+
+    static func names(_ parameters: [ParameterDraft]) -> String {
+        parameters.map(\.name).joined(separator: ", ")
+    }
+
+    static func dotted(_ path: [String]) -> String {
+        ResponsePath(path.map { .key($0) }).description
+    }
+}

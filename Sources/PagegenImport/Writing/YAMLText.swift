@@ -1,0 +1,77 @@
+/// Scalars written so that YAML reads back exactly the same text: plain where that is
+/// safe, double-quoted otherwise.
+enum YAMLText {
+    /// Where a scalar goes: a flow collection (`{ … }`, `[ … ]`) forbids more plain text.
+    enum Context {
+        case block, flow
+    }
+
+    /// Words that YAML (1.1 or 1.2) reads as something other than text.
+    private static let special: Set<String> = [
+        "", "~", "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE",
+        "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF", "y", "Y", "n", "N",
+        ".inf", ".Inf", ".INF", "-.inf", "+.inf", ".nan", ".NaN", ".NAN",
+    ]
+
+    /// `text` as a scalar.
+    static func scalar(_ text: String, in context: Context = .block) -> String {
+        guard needsQuotes(text, in: context) else { return text }
+        // Single quotes read better around double ones: '["@odata.nextLink"]'.
+        if text.contains("\""), !text.contains("'"), !text.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            return "'\(text)'"
+        }
+        return quoted(text)
+    }
+
+    /// A text value that must stay text: numbers are quoted too (`"2022-11-28"`, `"1.10"`).
+    static func text(_ text: String, in context: Context = .block) -> String {
+        needsQuotes(text, in: context) || looksLikeNumber(text) ? quoted(text) : text
+    }
+
+    static func needsQuotes(_ text: String, in context: Context) -> Bool {
+        guard let first = text.first, let last = text.last else { return true }
+        if special.contains(text) { return true }
+        if first == " " || last == " " || last == ":" { return true }
+        if "-?:,[]{}#&*!|>'\"%@`".contains(first) {
+            // `-` and `?` and `:` are fine before a letter or digit (`-1`, `/path` never starts so).
+            guard first == "-" || first == "?" || first == ":", text.count > 1,
+                  let second = text.dropFirst().first, second.isLetter || second.isNumber else { return true }
+        }
+        if text.contains(": ") || text.contains(" #") { return true }
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FEFF}" }) { return true }
+        if context == .flow, text.contains(where: { ",[]{}".contains($0) }) { return true }
+        return false
+    }
+
+    static func looksLikeNumber(_ text: String) -> Bool {
+        Double(text) != nil || text.hasPrefix("0x") || text.hasPrefix("0o")
+            || text.allSatisfy({ $0.isNumber || $0 == "-" || $0 == ":" || $0 == "_" || $0 == "." })
+    }
+
+    /// A double-quoted scalar with YAML's escapes.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{FEFF}" {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// A comment line's text, on one line.
+    static func comment(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import PagegenCLI
+import PagegenCore
+import PagegenImport
+
+/// `pagegen import DOCUMENT --output SPEC`
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a spec from an OpenAPI 3.0/3.1 or Swagger 2.0 document.",
+        discussion: """
+            Reads the document (JSON or YAML) and writes a spec with the models, endpoints, \
+            auth, baseURL and paging of the operations it describes. Paging comes from \
+            x-speakeasy-pagination, x-fern-pagination (also from a Fern overrides file given \
+            with --overrides) or x-ms-pageable, else from the shape of each list operation. \
+            Every inference is printed as a note and written into the spec as a comment; \
+            what cannot be translated is printed as a warning. The written spec is then \
+            linted: exit status 1 when it has errors, or when the document cannot be read.
+            """
+    )
+
+    @Argument(help: "The OpenAPI or Swagger document (JSON or YAML).")
+    var document: String
+
+    @Option(name: [.short, .long], help: "The spec to write (default: <name>.pagegen.yaml in the current folder).")
+    var output: String?
+
+    @Option(name: .long, parsing: .singleValue,
+            help: "Operations to import, by operationId, 'GET /path' or '/path' ('*' matches anything); repeat or separate with commas. Default: all.")
+    var operations: [String] = []
+
+    @Option(help: "A Fern overrides file to merge into the document first (deep-merged by path and method).")
+    var overrides: String?
+
+    @Option(help: "The spec's name (default: from the document's title).")
+    var name: String?
+
+    @Option(help: "The spec's namespace (default: the name followed by API).")
+    var namespace: String?
+
+    @Option(help: "The spec's baseURL (default: the document's first server).")
+    var baseURL: String?
+
+    @Flag(name: .shortAndLong, help: "Print warnings and errors only, not the notes.")
+    var quiet = false
+
+    func run() async throws {
+        let selectors = operations.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+        let options = ImportOptions(
+            operations: selectors, overrides: overrides.map { URL(fileURLWithPath: $0) }, overridesName: overrides,
+            name: name, namespace: namespace, baseURL: baseURL)
+        let result: ImportResult
+        do {
+            result = try OpenAPIImporter.importDocument(at: URL(fileURLWithPath: document), name: document, options: options)
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        }
+        for note in result.notes where !quiet || note.severity != .note {
+            FileHandle.standardError.write(Data((note.description + "\n").utf8))
+        }
+        let specName = result.spec.split(separator: "\n").first { $0.hasPrefix("name: ") }.map { String($0.dropFirst(6)) } ?? "api"
+        let path = output ?? "\(specName.lowercased()).pagegen.yaml"
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(result.spec.utf8).write(to: url)
+
+        // The written spec must be one the generator accepts.
+        let diagnostics = DiagnosticCollector()
+        _ = GeneratorPipeline().check(result.spec, file: path, diagnostics: diagnostics)
+        report(diagnostics.sorted)
+        let warnings = result.notes.filter { $0.severity == .warning }.count
+        let notes = result.notes.filter { $0.severity == .note }.count
+        print("wrote \(path): \(result.modelCount) models, \(result.endpointCount) endpoints (\(result.pagedCount) paged); \(notes) notes, \(warnings) warnings")
+        if diagnostics.hasErrors {
+            FileHandle.standardError.write(Data("error: the written spec does not lint; the messages above say where\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}
