@@ -112,7 +112,10 @@ final class SchemaImporter {
         }
         for print in order {
             guard let members = groups[print], members.count > 1 else { continue }
-            let canonical = (members.first { !$0.nullable } ?? members[0]).name
+            // Prefer one that is not nullable, then the shortest name.
+            let canonical = members.enumerated().min { lhs, rhs in
+                (lhs.element.nullable ? 1 : 0, lhs.element.name.count, lhs.offset) < (rhs.element.nullable ? 1 : 0, rhs.element.name.count, rhs.offset)
+            }!.element.name
             for member in members where member.name != canonical { sameAs[member.name] = canonical }
         }
     }
@@ -191,7 +194,13 @@ final class SchemaImporter {
             }
             if let note = resolved.note { comments.append("\(property.name): \(note)") }
             var type = resolved.type
-            if !property.required || resolved.nullable || property.schema.nullable { type = type.optional }
+            let optional = !property.required || resolved.nullable || property.schema.nullable
+            if optional, type == .named("URL") {
+                // A link that may be missing or null is, in practice, often sent as "" too,
+                // which does not decode as a URL.
+                type = .named("String")
+            }
+            if optional { type = type.optional }
             if let dates = resolved.dates { dateStyles[dates, default: 0] += 1 }
             fields.append(ImportedField(name: property.name, type: type, dates: resolved.dates,
                                         format: property.schema.formatString, description: property.schema.description))
