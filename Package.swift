@@ -201,7 +201,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PagegenCLITests",
-            dependencies: ["pagegen", "PagegenSpecMutations"],
+            dependencies: ["pagegen", "pagegen-generator", "PagegenSpecMutations"],
             swiftSettings: strictSettings
         ),
     ]

@@ -182,6 +182,13 @@ struct SpecImporter {
         spec.endpoints = drafts.map(\.endpoint)
         chooseDates(&spec, schemas: schemas)
         spec.errors = Self.inBodyErrors(drafts, navigator: navigator, schemas: schemas, notes: notes)
+        let errorStatuses = Set(drafts.flatMap { $0.operation.operation.responses.keys.map(\.rawValue) }.filter { !$0.hasPrefix("2") && !$0.hasPrefix("1") && !$0.hasPrefix("3") })
+        if !errorStatuses.isEmpty {
+            notes.note(JSONPointer(["paths"]), "responses", "the error responses (\(errorStatuses.sorted().joined(separator: ", "))) are not modelled: a failing call gives an APIError that holds the status and the body")
+        }
+        if !document.webhooks.isEmpty {
+            notes.note(JSONPointer(["webhooks"]), "webhooks", "the webhooks (\(document.webhooks.keys.joined(separator: ", "))) are not translated: a client does not receive them")
+        }
         let version = source.convertedFromSwagger2 ? "Swagger 2.0" : "OpenAPI \(source.root["openapi"]?.scalarText ?? "3")"
         spec.header = [
             "Imported by `pagegen import` from \(source.file)\(source.overridesFile.map { " and \($0)" } ?? "") (\(version), \(document.info.title) \(document.info.version)).",

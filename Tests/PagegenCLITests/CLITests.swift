@@ -6,14 +6,17 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The `pagegen` executable next to this test bundle.
-    static var executable: URL {
+    static var executable: URL { tool("pagegen") }
+
+    /// An executable of the package next to this test bundle.
+    static func tool(_ name: String) -> URL {
         var folder = Bundle.main.bundleURL
         for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("pagegen")
+            let candidate = folder.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             folder.deleteLastPathComponent()
         }
-        return Bundle.main.bundleURL.appendingPathComponent("pagegen")
+        return Bundle.main.bundleURL.appendingPathComponent(name)
     }
 
     struct Run {
@@ -22,9 +25,9 @@ import Testing
         var errors: String
     }
 
-    static func run(_ arguments: [String], in directory: URL = root) throws -> Run {
+    static func run(_ arguments: [String], in directory: URL = root, tool: URL = executable) throws -> Run {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = tool
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()

@@ -16,11 +16,27 @@ struct EndpointImporter {
         var reason: String
     }
 
+    /// The methods a spec can declare.
+    static let methods: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+
     func draft(_ operation: ImportedOperation, name: String) throws(Skipped) -> EndpointDraft {
         let op = operation.operation
+        guard Self.methods.contains(operation.method) else {
+            throw Skipped(reason: "the spec language declares GET, POST, PUT, PATCH and DELETE endpoints, not \(operation.method)")
+        }
         var endpoint = ImportedEndpoint(
             name: name, summary: Self.summary(op.summary ?? op.description), method: operation.method, path: operation.path,
             returns: .named("JSON"), pointer: operation.pointer)
+        if let servers = op.servers ?? operation.pathItem.servers, let server = servers.first {
+            let message = "the operation names its own server, \(server.urlTemplate.rawValue); the spec has one baseURL for every endpoint"
+            notes.warning(operation.pointer, "endpoint", message)
+            endpoint.comments.append("endpoint: " + message)
+        }
+        if !op.callbacks.isEmpty {
+            let message = "its callbacks (\(op.callbacks.keys.joined(separator: ", "))) are not translated: a client does not receive them"
+            notes.note(operation.pointer, "endpoint", message)
+            endpoint.comments.append("endpoint: " + message)
+        }
         if op.deprecated {
             endpoint.comments.append("deprecated: the document marks this operation deprecated")
             notes.note(operation.pointer, "endpoint", "the document marks this operation deprecated; imported all the same")

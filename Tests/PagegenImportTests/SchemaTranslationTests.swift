@@ -1,0 +1,183 @@
+import PagegenImport
+import Testing
+
+/// How JSON Schemas become the spec language's models and types.
+@Suite struct SchemaTranslationTests {
+    /// A document whose one operation returns `Thing`, declared by `schema`.
+    func spec(thing schema: String, version: String = "3.0.3") throws -> (spec: String, notes: [ImportNote]) {
+        try imported(document(operation: """
+            operationId: thing
+            responses:
+              "200":
+                description: ok
+                content:
+                  application/json: { schema: { $ref: "#/components/schemas/Thing" } }
+            """, components: "Thing:\n" + schema.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"), version: version))
+    }
+
+    @Test func scalarsDatesEnumsMapsAndOptionals() throws {
+        let (spec, _) = try spec(thing: """
+            type: object
+            required: [id, created, kind, count, big, ratio, on, site, labels, prices]
+            properties:
+              id: { type: string }
+              created: { type: string, format: date-time }
+              day: { type: string, format: date }
+              kind: { type: string, enum: [open, closed, in-review] }
+              count: { type: integer }
+              big: { type: integer, format: int64 }
+              ratio: { type: number }
+              on: { type: boolean }
+              site: { type: string, format: uri }
+              homepage: { type: string, format: uri }
+              labels: { type: array, items: { type: string } }
+              prices: { type: object, additionalProperties: { type: number } }
+              extra: { type: object }
+              note: { type: string, nullable: true }
+            """)
+        #expect(block("Thing:", in: spec) == [
+            "Thing:", "id: String", "created: Date", "day: Date?", "kind: { enum: [open, closed, in-review] }", "count: Int", "big: Int64",
+            "ratio: Double", #""on": Bool"#, "site: URL", "homepage: String?", "labels: [String]", "prices: { map: Double }", "extra: JSON?", "note: String?",
+        ])
+    }
+
+    @Test func openAPI31NullTypesAreOptionalsToo() throws {
+        let (spec, _) = try spec(thing: """
+            type: object
+            required: [id, name, tags]
+            properties:
+              id: { type: string }
+              name: { type: [string, "null"] }
+              tags: { type: [array, "null"], items: { type: string } }
+            """, version: "3.1.0")
+        #expect(block("Thing:", in: spec) == ["Thing:", "id: String", "name: String?", #"tags: "[String]?""#])
+    }
+
+    @Test func allOfMergesItsPartsIntoOneModel() throws {
+        let (spec, _) = try imported(document(operation: """
+            operationId: thing
+            responses:
+              "200":
+                description: ok
+                content:
+                  application/json: { schema: { $ref: "#/components/schemas/Page" } }
+            """, components: """
+            Paging:
+              type: object
+              required: [items, total]
+              properties: { total: { type: integer }, next: { type: string, nullable: true } }
+            Page:
+              allOf:
+                - $ref: "#/components/schemas/Paging"
+                - type: object
+                  properties: { items: { type: array, items: { $ref: "#/components/schemas/Item" } } }
+            """))
+        // `Page` is a runtime type, so the model is `PageModel`.
+        #expect(block("PageModel:", in: spec) == ["PageModel:", "total: Int", "next: String?", "items: [Item]"])
+    }
+
+    @Test func unionsAreEnumsOptionalsMergedModelsOrJSON() throws {
+        let (spec, notes) = try spec(thing: """
+            type: object
+            required: [state, owner, source, shape]
+            properties:
+              state: { oneOf: [{ type: string, enum: [a, b] }, { type: string, enum: [c] }] }
+              owner: { anyOf: [{ $ref: "#/components/schemas/Item" }], nullable: true }
+              source: { anyOf: [{ type: string }, { $ref: "#/components/schemas/Item" }] }
+              shape:
+                oneOf:
+                  - { type: object, required: [kind, radius], properties: { kind: { type: string }, radius: { type: number } } }
+                  - { type: object, required: [kind, side], properties: { kind: { type: string }, side: { type: number } } }
+            """)
+        #expect(block("Thing:", in: spec) == ["Thing:", "state: { enum: [a, b, c] }", "owner: Item?", "source: JSON", "shape: ThingShape"])
+        #expect(block("ThingShape:", in: spec) == ["ThingShape:", "kind: String", "radius: Double?", "side: Double?"])
+        #expect(notes.contains { $0.message == "JSON: anyOf string and Item" })
+        #expect(spec.contains("# source: JSON: anyOf string and Item"))
+    }
+
+    @Test func fieldsThatGiveTheSameSwiftNameKeepTheFirst() throws {
+        let (spec, notes) = try spec(thing: """
+            type: object
+            properties:
+              "+1": { type: integer }
+              "-1": { type: integer }
+              sale_price: { type: number }
+              salePrice: { type: number }
+            """)
+        #expect(spec.contains("  # -1: '-1' is left out: it has the same Swift name as '+1'\n"))
+        #expect(spec.contains("  # salePrice: 'salePrice' is left out: it has the same Swift name as 'sale_price'\n"))
+        #expect(block("Thing:", in: spec) == ["Thing:", #""+1": Int?"#, "sale_price: Double?"])
+        #expect(notes.filter { $0.severity == .warning }.count == 2)
+    }
+
+    @Test func aModelWithAFieldCalledFieldsUsesTheLongForm() throws {
+        let (spec, _) = try spec(thing: """
+            type: object
+            properties:
+              id: { type: string }
+              fields: { type: object, additionalProperties: true }
+            """)
+        #expect(block("Thing:", in: spec) == ["Thing:", "fields:", "  id: String?", "  fields: JSON?"])
+    }
+
+    @Test func unixTimesAreDatesInSeconds() throws {
+        let (spec, _) = try spec(thing: """
+            type: object
+            required: [created]
+            properties: { created: { type: integer, format: unix-time } }
+            """)
+        #expect(spec.contains("\ndates: unixSeconds\n"))
+        #expect(block("Thing:", in: spec) == ["Thing:", "created: Date"])
+    }
+
+    @Test func componentsWrittenAlikeShareTheModelOfTheOneThatIsNotNullable() throws {
+        let (spec, _) = try imported(document(operation: """
+            operationId: thing
+            responses:
+              "200":
+                description: ok
+                content:
+                  application/json: { schema: { $ref: "#/components/schemas/Issue" } }
+            """, components: """
+            nullable-user: { type: object, nullable: true, required: [login], properties: { login: { type: string } } }
+            user: { type: object, required: [login], properties: { login: { type: string } } }
+            Issue:
+              type: object
+              required: [author, owner]
+              properties:
+                author: { $ref: "#/components/schemas/nullable-user" }
+                owner: { $ref: "#/components/schemas/user" }
+            """))
+        #expect(block("Issue:", in: spec) == ["Issue:", "author: User?", "owner: User"])
+        #expect(!spec.contains("NullableUser"))
+    }
+
+    @Test func aModelNamedLikeABuiltInTypeIsRenamed() throws {
+        let (spec, _) = try imported(document(operation: """
+            operationId: thing
+            responses:
+              "200":
+                description: ok
+                content:
+                  application/json: { schema: { $ref: "#/components/schemas/Error" } }
+            """, components: "Error: { type: object, properties: { message: { type: string } } }"))
+        #expect(block("ErrorModel:", in: spec) == ["ErrorModel:", "message: String?"])
+        #expect(block("thing:", in: spec).contains("returns: ErrorModel"))
+    }
+
+    @Test func aResponseWithOnlyAnExampleIsReadFromTheExample() throws {
+        let (spec, notes) = try imported(document(operation: """
+            operationId: thing
+            responses:
+              "200":
+                description: ok
+                content:
+                  application/json:
+                    examples:
+                      first: { value: { type: list, total: 2, data: [{ id: "1", price: 1.5 }, { id: "2", tags: [a] }] } }
+            """))
+        #expect(block("ThingResponse:", in: spec) == ["ThingResponse:", "type: String?", "total: Int?", #"data: "[ThingResponseData]?""#])
+        #expect(block("ThingResponseData:", in: spec) == ["ThingResponseData:", "id: String?", "price: Double?", #"tags: "[String]?""#])
+        #expect(notes.contains { $0.severity == .warning && $0.message.hasPrefix("the response declares no schema; its shape is read from the example 'first'") })
+    }
+}
