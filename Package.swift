@@ -11,12 +11,14 @@ let strictSettings: [SwiftSetting] = [
 let package = Package(
     name: "Pagegen",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // The command lines (pagegen, pagegen-mock) are not products: a plain `swift build`
+    // builds the products of a package's dependencies, so a package that only uses the
+    // plugins would build the importer (OpenAPIKit) with them. They are run from a
+    // checkout of Pagegen (`swift run pagegen`), where every executable target is one.
     products: [
         .library(name: "PagegenRuntime", targets: ["PagegenRuntime"]),
         .library(name: "PagegenCore", targets: ["PagegenCore"]),
-        .executable(name: "pagegen", targets: ["pagegen"]),
         .library(name: "PagegenMock", targets: ["PagegenMock"]),
-        .executable(name: "pagegen-mock", targets: ["pagegen-mock"]),
         .plugin(name: "PagegenPlugin", targets: ["PagegenPlugin"]),
         .plugin(name: "PagegenCommand", targets: ["PagegenCommand"]),
     ],

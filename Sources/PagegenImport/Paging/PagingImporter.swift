@@ -150,8 +150,8 @@ struct PagingImporter {
                parameter.location == .query || parameter.location == .header || plan.location == .body {
                 paging.size = size(imported, location: plan.location == .body ? .body : (parameter.location == .header ? .header : .query), remarks: &remarks)
             } else if plan.location == .body {
-                paging.size = ImportedPaging.Size(parameter: .init(name: sizeName, location: .body), defaultValue: 20)
-                remarks.append("the size \(sizeName) has no default in the document; 20 chosen")
+                paging.size = ImportedPaging.Size(parameter: .init(name: sizeName, location: .body), defaultValue: 100)
+                remarks.append("the document gives no default size for \(sizeName); 100 chosen")
             } else {
                 warnings.append("it names the size parameter '\(sizeName)', which the operation does not take as a number; no size is sent")
             }

@@ -1,3 +1,4 @@
+import Foundation
 import OpenAPIKit
 import OpenAPIKit30
 import OpenAPIKitCompat
@@ -19,7 +20,11 @@ enum DocumentDecoder {
             let described = OpenAPIKit.OpenAPI.Error(from: error)
             let pointer = JSONPointer(described.codingPath.map(\.stringValue))
             let place = source.location(of: pointer)
-            throw ImportError(file: place.file, mark: place.mark, message: "OpenAPIKit cannot read the document at \(place.pointer): \(described.localizedDescription)",
+            // OpenAPIKit's explanations run over several lines and sentences: one line here.
+            var reason = described.localizedDescription.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+            while reason.hasSuffix(".") { reason.removeLast() }
+            throw ImportError(file: place.file, mark: place.mark, message: "OpenAPIKit cannot read the document at \(place.pointer): \(reason)",
                               hint: "fix the document there (an OpenAPI validator names the rule), or import fewer operations with --operations")
         }
     }

@@ -53,7 +53,7 @@ struct SwaggerConverter {
         let mark = root["host"]?.mark ?? root.mark
         let basePath = root["basePath"]?.scalarText ?? ""
         guard let host = root["host"]?.scalarText, !host.isEmpty else {
-            notes.warning(JSONPointer(), "server", "the document names no host; the base URL is left to the spec's baseURL")
+            // A base path alone is a relative server, which the importer reports.
             return .sequence(basePath.isEmpty ? [] : [.mapping([("url", .text(basePath, at: mark))], at: mark)], at: mark)
         }
         var schemes = root["schemes"]?.items?.compactMap(\.scalarText) ?? []
