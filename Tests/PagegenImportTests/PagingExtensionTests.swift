@@ -153,6 +153,44 @@ import Testing
         #expect(paging(of: "listItems", in: spec) == ["cursor: { param: cursor, from: next }", "items: data"])
     }
 
+    @Test func aFernCursorInTheRequestBodyGoesInTheBody() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: Search API, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /search:
+                post:
+                  operationId: search
+                  x-fern-pagination: { cursor: $request.cursor, next_cursor: $response.next, results: $response.data }
+                  requestBody:
+                    required: true
+                    content:
+                      application/json:
+                        schema: { type: object, properties: { query: { type: string }, cursor: { type: string }, page_size: { type: integer } } }
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema: { type: object, properties: { data: { type: array, items: { type: string } }, next: { type: string } } }
+            """
+        let (spec, _) = try imported(text)
+        #expect(paging(of: "search", in: spec) == ["cursor: { param: cursor, from: next, in: body }", "items: data"])
+        #expect(spec.contains("# paging: 'cursor' is a field of the body SearchBody, so the cursor goes in the body"))
+
+        let (speakeasy, notes) = try imported(document(operation: """
+            operationId: listItems
+            x-speakeasy-pagination:
+              type: cursor
+              inputs: [{ name: after, in: requestBody, type: cursor }]
+              outputs: { nextCursor: $.next, results: $.data }
+            \(Self.list)
+            """))
+        #expect(paging(of: "listItems", in: speakeasy).isEmpty)
+        #expect(notes.contains { $0.severity == .warning && $0.message.hasPrefix("x-speakeasy-pagination cannot be followed: it puts its parameters in the body of a GET") })
+    }
+
     @Test func aCursorInsideABodyFieldCannotBeWrittenAndIsReported() throws {
         let (spec, notes) = try imported(document(operation: """
             operationId: listItems

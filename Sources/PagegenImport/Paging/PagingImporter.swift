@@ -87,13 +87,31 @@ struct PagingImporter {
             }
         }
 
-        // The parameter the style names.
+        // A paging parameter in the body is a top-level field of the body the endpoint
+        // sends; a GET sends none.
+        let bodyModel = draft.endpoint.body.flatMap { navigator.model($0) }
+        if plan.location == .body, draft.endpoint.method == "GET" {
+            return "it puts its parameters in the body of a GET, which sends none"
+        }
+        func bodyField(_ name: String, accept: (TypeReference) -> Bool) -> Bool {
+            guard draft.endpoint.method != "GET", let field = bodyModel?.fields.first(where: { $0.name == name }) else { return false }
+            return accept(field.type)
+        }
+
+        // The parameter the style names: a query or header parameter, or a field of the body.
         func requestParameter(_ name: String, kind: String, accept: (TypeReference) -> Bool) -> (ImportedPaging.Parameter, ParameterDraft?)? {
             if plan.location == .body {
                 return (.init(name: name, location: .body), nil)
             }
             guard let parameter = draft.parameter(name), let imported = parameter.imported,
-                  parameter.location == .query || parameter.location == .header else { return nil }
+                  parameter.location == .query || parameter.location == .header else {
+                if plan.source != nil, bodyField(name, accept: accept) {
+                    remarks.append("'\(name)' is a field of the body \(draft.endpoint.body ?? ""), so the \(kind) goes in the body")
+                    plan.location = .body
+                    return (.init(name: name, location: .body), nil)
+                }
+                return nil
+            }
             guard accept(imported.type) else { return nil }
             if parameter.deprecated || imported.deprecated {
                 warnings.append("it names the \(kind) parameter '\(parameter.name)', which the document marks deprecated\(parameter.description.map { " (\(EndpointImporter.summary($0) ?? ""))" } ?? ""); the extension is followed")
@@ -149,7 +167,7 @@ struct PagingImporter {
             if let parameter = draft.parameter(sizeName), let imported = parameter.imported, imported.type.isNumber,
                parameter.location == .query || parameter.location == .header || plan.location == .body {
                 paging.size = size(imported, location: plan.location == .body ? .body : (parameter.location == .header ? .header : .query), remarks: &remarks)
-            } else if plan.location == .body {
+            } else if plan.location == .body, bodyModel == nil || bodyField(sizeName, accept: \.isNumber) {
                 paging.size = ImportedPaging.Size(parameter: .init(name: sizeName, location: .body), defaultValue: 100)
                 remarks.append("the document gives no default size for \(sizeName); 100 chosen")
             } else {

@@ -154,15 +154,17 @@ struct SpecWriter {
     }
 
     private func styleText(_ style: ImportedPaging.Style) -> String {
-        func parameter(_ parameter: ImportedPaging.Parameter) -> String {
-            "param: \(YAMLText.scalar(parameter.name, in: .flow))" + (parameter.location == .query ? "" : ", in: \(parameter.location.rawValue)")
+        // `{ param: x, <what>, in: body }`, as the spec reference writes it.
+        func mapping(_ style: String, _ parameter: ImportedPaging.Parameter, _ what: String) -> String {
+            let location = parameter.location == .query ? "" : ", in: \(parameter.location.rawValue)"
+            return "\(style): { param: \(YAMLText.scalar(parameter.name, in: .flow)), \(what)\(location) }"
         }
         switch style {
-        case .page(let param, let first): return "page: { \(parameter(param)), first: \(first) }"
-        case .offset(let param, let first): return "offset: { \(parameter(param)), first: \(first) }"
-        case .cursor(let param, .body(let from)): return "cursor: { \(parameter(param)), from: \(path(from, in: .flow)) }"
-        case .cursor(let param, .item(let from)): return "cursor: { \(parameter(param)), fromItem: \(path(from, in: .flow)) }"
-        case .cursor(let param, .header(let name)): return "cursor: { \(parameter(param)), fromHeader: \(YAMLText.scalar(name, in: .flow)) }"
+        case .page(let param, let first): return mapping("page", param, "first: \(first)")
+        case .offset(let param, let first): return mapping("offset", param, "first: \(first)")
+        case .cursor(let param, .body(let from)): return mapping("cursor", param, "from: \(path(from, in: .flow))")
+        case .cursor(let param, .item(let from)): return mapping("cursor", param, "fromItem: \(path(from, in: .flow))")
+        case .cursor(let param, .header(let name)): return mapping("cursor", param, "fromHeader: \(YAMLText.scalar(name, in: .flow))")
         case .link: return "next: link"
         case .next(let from): return "next: { from: \(path(from, in: .flow)) }"
         }
