@@ -37,9 +37,11 @@ public struct ImportResult: Sendable {
     public var spec: String
     /// Every note and warning, in the order the importer made them.
     public var notes: [ImportNote]
-    /// How many models, endpoints and paged endpoints the spec has.
+    /// How many models the spec declares.
     public var modelCount: Int
+    /// How many endpoints the spec declares.
     public var endpointCount: Int
+    /// How many of the endpoints page.
     public var pagedCount: Int
 }
 

@@ -74,7 +74,4 @@ final class NoteLog {
         guard seen.insert(note).inserted else { return }
         notes.append(note)
     }
-
-    /// True when an error was recorded.
-    var hasErrors: Bool { notes.contains { $0.severity == .error } }
 }

@@ -56,10 +56,6 @@ struct NoteWriter {
         add(.warning, pointer, topic, message)
     }
 
-    func error(_ pointer: JSONPointer, _ topic: String, _ message: String) {
-        add(.error, pointer, topic, message)
-    }
-
     func add(_ severity: ImportNote.Severity, _ pointer: JSONPointer, _ topic: String, _ message: String) {
         let place = source.location(of: pointer)
         log.add(ImportNote(severity, file: place.file, mark: place.mark, pointer: place.pointer, topic: topic, message: message))
