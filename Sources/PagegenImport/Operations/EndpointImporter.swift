@@ -139,7 +139,8 @@ struct EndpointImporter {
             say(.warning, "'\(parameter.name)' is an object, which the spec language does not send as a parameter; left out")
             return draft
         }
-        var type = schemas.parameterType(of: schema, at: pointer.appending("schema"))
+        var (type, typeNote) = schemas.parameterType(of: schema, at: pointer.appending("schema"))
+        if let typeNote { draft.comments.append("parameter: \(parameter.name): \(typeNote)") }
         if case .named("JSON") = type.unwrapped {
             say(.warning, "'\(parameter.name)' has no type the spec language can send; read as String")
             type = .named("String")

@@ -59,9 +59,11 @@ final class SchemaImporter {
         return result.type
     }
 
-    /// The type of a parameter's schema: a scalar, an enum, or a list of them.
-    func parameterType(of schema: JSONSchema, at pointer: JSONPointer) -> TypeReference {
-        resolvedType(of: schema, at: pointer, name: "Parameter", role: .parameter).type
+    /// The type of a parameter's schema (a scalar, an enum, or a list of them), and
+    /// what was left out of it, for the endpoint's comment.
+    func parameterType(of schema: JSONSchema, at pointer: JSONPointer) -> (type: TypeReference, note: String?) {
+        let resolved = resolvedType(of: schema, at: pointer, name: "Parameter", role: .parameter)
+        return (resolved.type, resolved.note)
     }
 
     /// Reads the fields of every model declared so far, and of the models they reach.
@@ -273,13 +275,13 @@ final class SchemaImporter {
             }
             if case .b(let value) = object.additionalProperties {
                 let element = resolvedType(of: value, at: pointer.appending("additionalProperties"), name: Words.singular(name), role: role)
-                return Resolved(mapType(element), note: element.note)
+                return mapType(element, at: pointer)
             }
             return Resolved(.named("JSON"))
         case .array(_, let array):
             guard let items = array.items else { return Resolved(.array(.named("JSON"))) }
             let element = resolvedType(of: items, at: pointer.appending("items"), name: Words.singular(name), role: role)
-            return Resolved(listType(element, at: pointer), dates: element.dates, note: element.note)
+            return listType(element, at: pointer)
         case .all(let parts, _):
             let meaningful = parts.filter { !Self.isAnnotationOnly($0) }
             if meaningful.count == 1 {
@@ -310,29 +312,31 @@ final class SchemaImporter {
         }
     }
 
-    /// `[T]`, written as the spec language can: a list of enums is a list of strings.
-    private func listType(_ element: Resolved, at pointer: JSONPointer) -> TypeReference {
-        var type = element.type
-        switch type {
-        case .enumeration:
-            type = .named("String")
-        case .map, .optional(.map), .optional(.enumeration):
-            type = .named("JSON")
-        default:
-            break
-        }
-        return .array(element.nullable ? type.optional : type)
+    /// `[T]`, written as the spec language can: a list of enums is a list of strings,
+    /// a list of maps a list of JSON values.
+    private func listType(_ element: Resolved, at pointer: JSONPointer) -> Resolved {
+        let (type, note) = Self.containable(element, in: "a list")
+        if let note { notes.note(pointer, "schema", note) }
+        return Resolved(.array(element.nullable ? type.optional : type), dates: element.dates, note: note ?? element.note)
     }
 
     /// `{ map: T }`, written as the spec language can.
-    private func mapType(_ element: Resolved) -> TypeReference {
-        var type = element.type
-        switch type {
-        case .enumeration: type = .named("String")
-        case .map, .optional(.map), .optional(.enumeration): type = .named("JSON")
-        default: break
+    private func mapType(_ element: Resolved, at pointer: JSONPointer) -> Resolved {
+        let (type, note) = Self.containable(element, in: "a map")
+        if let note { notes.note(pointer, "schema", note) }
+        return Resolved(.map(element.nullable ? type.optional : type), note: note ?? element.note)
+    }
+
+    /// An element type that a list or map of the spec language can hold, and what was given up for it.
+    private static func containable(_ element: Resolved, in container: String) -> (TypeReference, String?) {
+        switch element.type {
+        case .enumeration(let cases):
+            return (.named("String"), "\(container) of enums is \(container) of String in the spec language (the values: \(cases.joined(separator: ", ")))")
+        case .map:
+            return (.named("JSON"), "\(container) of maps is \(container) of JSON in the spec language")
+        default:
+            return (element.type, nil)
         }
-        return .map(element.nullable ? type.optional : type)
     }
 
     private func enumeration(_ values: [AnyCodable], at pointer: JSONPointer) -> Resolved {
@@ -386,11 +390,14 @@ final class SchemaImporter {
             // `T` or `[T]`: a list, which also sends one value.
             if let list = dereferenced.first(where: { $0.jsonType == .array }), let items = list.arrayContext?.items {
                 let element = resolvedType(of: items, at: pointer, name: name, role: role)
-                return Resolved(listType(element, at: pointer), nullable: nullable)
+                var list = listType(element, at: pointer)
+                list.nullable = nullable
+                return list
             }
             let first = resolvedType(of: kept[0].schema, at: pointer.appending([keyword, String(kept[0].index)]), name: name, role: role)
-            notes.note(pointer, "parameter", "\(keyword) of \(kept.count) types; read as the first, \(first.type)")
-            return Resolved(first.type, nullable: nullable)
+            let message = "\(keyword) of \(kept.count) types; read as the first, \(first.type)"
+            notes.note(pointer, "parameter", message)
+            return Resolved(first.type, nullable: nullable, note: message)
         }
         if let shape = objectShape(of: schema, at: pointer) {
             return Resolved(.named(declareModel(named: schema.title.flatMap(Self.usableTitle) ?? name, shape: shape, at: pointer)), nullable: nullable)
