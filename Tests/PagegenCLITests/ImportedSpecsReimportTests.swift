@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// `pagegen import`, run on the real OpenAPI documents of ../shared/fixtures/openapi
+/// the way a user runs it, writes exactly the specs committed under specs/imported/.
+/// `PAGEGEN_RECORD=1` re-records them (a recording run fails on purpose); without
+/// ../shared the tests are skipped, and the committed specs are still linted and
+/// generated (`ImportedSpecsTests`).
+@Suite(.enabled(if: OpenAPIDocuments.available, OpenAPIDocuments.skipMessage))
+struct ImportedSpecsReimportTests {
+    static let documents = OpenAPIDocuments.folder
+    static let specs = CLITests.root.appendingPathComponent("specs/imported")
+    static let isRecording = ProcessInfo.processInfo.environment["PAGEGEN_RECORD"] == "1"
+
+    /// One document, and the command that imports it (run in the documents' folder).
+    struct Import: Sendable, CustomTestStringConvertible {
+        /// The spec's file name without `.pagegen.yaml`, under specs/imported/.
+        var spec: String
+        var arguments: [String]
+
+        var testDescription: String { "pagegen import " + arguments.joined(separator: " ") }
+    }
+
+    static let imports: [Import] = [
+        Import(spec: "github", arguments: ["github.openapi.json"]),
+        // Stripe's three lists reach 270 models; the customers list alone, 79.
+        Import(spec: "stripe", arguments: ["stripe.openapi.yaml", "--operations", "GetCustomers"]),
+        Import(spec: "spotify", arguments: ["spotify.openapi.yaml"]),
+        Import(spec: "slack", arguments: ["slack.swagger.json"]),
+        Import(spec: "jira", arguments: ["jira.openapi.json"]),
+        Import(spec: "msgraph", arguments: ["msgraph-users.openapi.yaml", "--name", "Graph"]),
+        Import(spec: "dub", arguments: ["dub.openapi.json"]),
+        Import(spec: "intercom", arguments: ["intercom.openapi.yaml", "--overrides", "intercom.fern-overrides.yaml"]),
+        Import(spec: "azure-paging", arguments: ["azure-paging.swagger.json"]),
+        Import(spec: "azure-storage", arguments: ["azure-storage.swagger.json"]),
+    ]
+
+    @Test(arguments: imports)
+    func importingWritesTheCommittedSpec(_ entry: Import) throws {
+        let output = CLITests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let written = output.appendingPathComponent("\(entry.spec).pagegen.yaml")
+        let run = try CLITests.run(["import"] + entry.arguments + ["--quiet", "--output", written.path], in: Self.documents)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(!run.errors.contains(": error:"), "\(run.errors)")
+        let spec = try String(contentsOf: written, encoding: .utf8)
+        let committedURL = Self.specs.appendingPathComponent("\(entry.spec).pagegen.yaml")
+        if Self.isRecording {
+            try Data(spec.utf8).write(to: committedURL)
+            Issue.record("recorded specs/imported/\(entry.spec).pagegen.yaml; unset PAGEGEN_RECORD and run again")
+            return
+        }
+        let committed = (try? String(contentsOf: committedURL, encoding: .utf8)) ?? ""
+        if committed != spec {
+            Issue.record("specs/imported/\(entry.spec).pagegen.yaml is not what `\(entry.testDescription)` writes now (PAGEGEN_RECORD=1 re-records it): \(Self.firstDifference(committed, spec))")
+        }
+    }
+
+    @Test func everyImportedSpecHasItsCommand() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.specs.path).filter { $0.hasSuffix(".pagegen.yaml") }
+        #expect(Set(files) == Set(Self.imports.map { "\($0.spec).pagegen.yaml" }))
+    }
+
+    static func firstDifference(_ expected: String, _ actual: String) -> String {
+        let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(old.count, new.count) {
+            let before = index < old.count ? String(old[index]) : "(end of text)"
+            let after = index < new.count ? String(new[index]) : "(end of text)"
+            if before != after { return "line \(index + 1):\n- \(before)\n+ \(after)" }
+        }
+        return "the texts are the same"
+    }
+}
+
+/// The real OpenAPI documents, kept outside the package in ../shared/fixtures/openapi.
+enum OpenAPIDocuments {
+    static let folder = CLITests.root.deletingLastPathComponent().appendingPathComponent("shared/fixtures/openapi")
+
+    /// True when the documents are present.
+    static var available: Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent("README.md").path) }
+
+    static let skipMessage: Comment = "the OpenAPI documents of ../shared/fixtures/openapi are absent; the committed imported specs are still linted and generated"
+}
