@@ -184,18 +184,23 @@ struct SpecImporter {
         spec.endpoints = drafts.map(\.endpoint)
         chooseDates(&spec, schemas: schemas)
         spec.errors = Self.inBodyErrors(drafts, navigator: navigator, schemas: schemas, notes: notes)
+        var documentComments: [String] = []
         let errorStatuses = Set(drafts.flatMap { $0.operation.operation.responses.keys.map(\.rawValue) }.filter { !$0.hasPrefix("2") && !$0.hasPrefix("1") && !$0.hasPrefix("3") })
         if !errorStatuses.isEmpty {
-            notes.note(JSONPointer(["paths"]), "responses", "the error responses (\(errorStatuses.sorted().joined(separator: ", "))) are not modelled: a failing call gives an APIError that holds the status and the body")
+            let message = "the error responses (\(errorStatuses.sorted().joined(separator: ", "))) are not modelled: a failing call gives an APIError that holds the status and the body"
+            notes.note(JSONPointer(["paths"]), "responses", message)
+            documentComments.append("responses: " + message)
         }
         if !document.webhooks.isEmpty {
-            notes.note(JSONPointer(["webhooks"]), "webhooks", "the webhooks (\(document.webhooks.keys.joined(separator: ", "))) are not translated: a client does not receive them")
+            let message = "the webhooks (\(document.webhooks.keys.joined(separator: ", "))) are not translated: a client does not receive them"
+            notes.note(JSONPointer(["webhooks"]), "webhooks", message)
+            documentComments.append("webhooks: " + message)
         }
         let version = source.convertedFromSwagger2 ? "Swagger 2.0" : "OpenAPI \(source.root["openapi"]?.scalarText ?? "3")"
         spec.header = [
             "Imported by `pagegen import` from \(source.file)\(source.overridesFile.map { " and \($0)" } ?? "") (\(version), \(document.info.title) \(document.info.version)).",
             "Comments say what the importer inferred or left out; check them, then edit this spec as your own.",
-        ] + skipped.map { "Not imported: \($0)" }
+        ] + skipped.map { "Not imported: \($0)" } + documentComments
         return spec
     }
 
