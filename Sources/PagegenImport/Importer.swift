@@ -137,7 +137,7 @@ struct SpecImporter {
                               message: options.operations.isEmpty ? "the document has no operations" : "no operation matches --operations \(options.operations.joined(separator: ","))",
                               hint: "name operations by operationId, 'GET /path' or '/path'")
         }
-        let name = options.name.map(SwiftNaming.typeName) ?? Self.specName(fromTitle: document.info.title)
+        let name = options.name.map(SpecWords.typeName) ?? Self.specName(fromTitle: document.info.title)
         let namespace = options.namespace ?? name + "API"
         let schemas = SchemaImporter(components: document.components, source: source, notes: notes,
                                      names: TypeNames(also: [name, name + "Client", namespace]))
@@ -166,7 +166,7 @@ struct SpecImporter {
         let paging = PagingImporter(extensions: PagingExtensions(document: document, notes: notes), navigator: navigator, notes: notes)
         for index in drafts.indices {
             paging.addPaging(to: &drafts[index])
-            clearArgumentNames(of: &drafts[index])
+            separateSwiftNames(of: &drafts[index])
         }
         schemas.finish()
 
@@ -204,39 +204,38 @@ struct SpecImporter {
         return spec
     }
 
-    /// Query and header parameters that would clash with the arguments the generated
-    /// functions add: `page:` (the page key of cursor and link paging), `completion:`,
-    /// and `body:` when there is a body.
-    private func clearArgumentNames(of draft: inout EndpointDraft) {
-        var reserved: Set<String> = ["completion"]
-        if draft.endpoint.body != nil { reserved.insert("body") }
-        switch draft.endpoint.paging?.style {
-        case .cursor, .link, .next: reserved.insert("page")
-        default: break
-        }
-        let endpoint = draft.endpoint
-        var taken = Set(endpoint.pathParameters.map { TypeNames.key($0.name) })
-        var leftOut: [String] = []
-        func keep(_ parameter: ImportedParameter) -> Bool {
-            let key = TypeNames.key(parameter.name)
-            if reserved.contains(key) {
-                leftOut.append("'\(parameter.name)' is left out: the generated functions take '\(key):' for something else")
-                return false
+    /// Gives a `swiftName:` to the parameters whose Swift names would clash: with each
+    /// other, or with an argument the generated functions add (`completion:`, `body:`
+    /// with a body, and for a paged endpoint `page:` or `offset:`, the size's label and
+    /// `options:`). Their names on the wire stay.
+    private func separateSwiftNames(of draft: inout EndpointDraft) {
+        var names = SwiftNames()
+        names.reserve("completion", for: "the completion handler")
+        if draft.endpoint.body != nil { names.reserve("body", for: "the body") }
+        if let paging = draft.endpoint.paging {
+            let page: String
+            if case .offset = paging.style { page = "offset" } else { page = "page" }
+            names.reserve(page, for: "the page")
+            if let size = paging.size?.parameter {
+                let label = SpecWords.lowerCamel(size.name)
+                names.reserve(label == page ? "pageSize" : label, for: "the page size")
             }
-            guard taken.insert(key).inserted else {
-                leftOut.append("'\(parameter.name)' is left out: another parameter has the same Swift name")
-                return false
+            names.reserve("options", for: "the list's options")
+        }
+        func separate(_ parameters: inout [ImportedParameter]) {
+            for index in parameters.indices {
+                let name = parameters[index].name
+                guard let (other, alternative) = names.claim(name) else { continue }
+                parameters[index].swiftName = alternative
+                let holder = other.hasPrefix("the ") ? other : "the parameter '\(other)'"
+                let message = "'\(name)' would be the same Swift argument as \(holder); it is '\(alternative):' in Swift"
+                notes.note(draft.operation.pointer, "parameter", message)
+                draft.endpoint.comments.append("parameter: " + message)
             }
-            return true
         }
-        draft.endpoint.query = endpoint.query.filter(keep)
-        draft.endpoint.header = endpoint.header.filter(keep)
-        for message in leftOut {
-            notes.warning(draft.operation.pointer, "parameter", message)
-            draft.endpoint.comments.append("parameter: " + message)
-        }
-        // Paging parameters take Swift names too.
-        for name in draft.endpoint.paging?.parameterNames ?? [] { taken.insert(TypeNames.key(name)) }
+        separate(&draft.endpoint.pathParameters)
+        separate(&draft.endpoint.query)
+        separate(&draft.endpoint.header)
     }
 
     /// `dates: unixSeconds` when every date is written in seconds; otherwise the
@@ -296,7 +295,7 @@ struct SpecImporter {
             if lower.first == "v", lower.dropFirst().allSatisfy(\.isNumber) { return false }
             return !lower.allSatisfy(\.isNumber)
         }
-        let joined = words.map { SwiftWords.uppercaseFirst($0) }.joined()
-        return joined.isEmpty ? "API" : SwiftNaming.typeName(joined)
+        let joined = words.map { SpecWords.uppercaseFirst($0) }.joined()
+        return joined.isEmpty ? "API" : SpecWords.typeName(joined)
     }
 }

@@ -72,8 +72,7 @@ import Testing
                 - type: object
                   properties: { items: { type: array, items: { $ref: "#/components/schemas/Item" } } }
             """))
-        // `Page` is a runtime type, so the model is `PageModel`.
-        #expect(block("PageModel:", in: spec) == ["PageModel:", "total: Int", "next: String?", "items: [Item]"])
+        #expect(block("Page:", in: spec) == ["Page:", "total: Int", "next: String?", "items: [Item]"])
     }
 
     @Test func unionsAreEnumsOptionalsMergedModelsOrJSON() throws {
@@ -95,7 +94,7 @@ import Testing
         #expect(spec.contains("# source: JSON: anyOf string and Item"))
     }
 
-    @Test func fieldsThatGiveTheSameSwiftNameKeepTheFirst() throws {
+    @Test func fieldsThatWouldBeOneSwiftPropertyGetSwiftNames() throws {
         let (spec, notes) = try spec(thing: """
             type: object
             properties:
@@ -104,10 +103,32 @@ import Testing
               sale_price: { type: number }
               salePrice: { type: number }
             """)
-        #expect(spec.contains("  # -1: '-1' is left out: it has the same Swift name as '+1'\n"))
-        #expect(spec.contains("  # salePrice: 'salePrice' is left out: it has the same Swift name as 'sale_price'\n"))
-        #expect(block("Thing:", in: spec) == ["Thing:", #""+1": Int?"#, "sale_price: Double?"])
-        #expect(notes.filter { $0.severity == .warning }.count == 2)
+        #expect(block("Thing:", in: spec) == [
+            "Thing:", #""+1": Int?"#, #""-1": { type: Int, optional: true, swiftName: minus1 }"#,
+            "sale_price: Double?", "salePrice: { type: Double, optional: true, swiftName: salePriceValue }",
+        ])
+        #expect(spec.contains("  # -1: '-1' and '+1' would be one Swift property; '-1' is 'minus1' in Swift\n"))
+        #expect(notes.contains { $0.message == "'salePrice' and 'sale_price' would be one Swift property; 'salePrice' is 'salePriceValue' in Swift" })
+    }
+
+    @Test func parametersThatWouldBeAnArgumentTheFunctionsAddGetSwiftNames() throws {
+        let (spec, _) = try imported(document(operation: """
+            operationId: listItems
+            parameters:
+              - { name: cursor, in: query, schema: { type: string } }
+              - { name: page, in: query, schema: { type: integer } }
+              - { name: completion, in: query, schema: { type: boolean } }
+            responses:
+              "200":
+                description: ok
+                content:
+                  application/json:
+                    schema: { type: object, properties: { items: { type: array, items: { $ref: "#/components/schemas/Item" } }, next_cursor: { type: string } } }
+            """))
+        let endpoint = block("listItems:", in: spec)
+        #expect(endpoint.contains("  page: { type: Int, optional: true, swiftName: pageValue }"))
+        #expect(endpoint.contains("  completion: { type: Bool, optional: true, swiftName: completionValue }"))
+        #expect(spec.contains("# parameter: 'page' would be the same Swift argument as the page; it is 'pageValue:' in Swift"))
     }
 
     @Test func aModelWithAFieldCalledFieldsUsesTheLongForm() throws {
@@ -152,17 +173,21 @@ import Testing
         #expect(!spec.contains("NullableUser"))
     }
 
-    @Test func aModelNamedLikeABuiltInTypeIsRenamed() throws {
+    @Test func aModelNamedLikeABuiltInTypeIsRenamedAndOneNamedLikeARuntimeTypeIsNot() throws {
         let (spec, _) = try imported(document(operation: """
             operationId: thing
             responses:
               "200":
                 description: ok
                 content:
-                  application/json: { schema: { $ref: "#/components/schemas/Error" } }
-            """, components: "Error: { type: object, properties: { message: { type: string } } }"))
-        #expect(block("ErrorModel:", in: spec) == ["ErrorModel:", "message: String?"])
-        #expect(block("thing:", in: spec).contains("returns: ErrorModel"))
+                  application/json: { schema: { $ref: "#/components/schemas/string" } }
+            """, components: """
+            string: { type: object, properties: { message: { $ref: "#/components/schemas/Error" } } }
+            Error: { type: object, properties: { message: { type: string } } }
+            """))
+        #expect(block("StringModel:", in: spec) == ["StringModel:", "message: Error?"])
+        #expect(block("Error:", in: spec) == ["Error:", "message: String?"], "generated code names Swift's Error by its module")
+        #expect(block("thing:", in: spec).contains("returns: StringModel"))
     }
 
     @Test func aResponseWithOnlyAnExampleIsReadFromTheExample() throws {

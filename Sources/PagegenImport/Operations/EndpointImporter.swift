@@ -225,7 +225,7 @@ struct EndpointImporter {
             return
         }
         let contentPointer = pointer.appending(["content", json.key.rawValue, "schema"])
-        let type = schemas.type(of: schema, at: contentPointer, name: SwiftNaming.typeName(draft.endpoint.name) + "Body")
+        let type = schemas.type(of: schema, at: contentPointer, name: SpecWords.typeName(draft.endpoint.name) + "Body")
         guard case .named(let model) = type, schemas.model(named: model) != nil else {
             let message = "the body is \(type), and the spec language sends a model"
             if body.required { throw Skipped(reason: message) }
@@ -294,7 +294,7 @@ struct EndpointImporter {
             return
         }
         let contentPointer = responsePointer.appending(["content", json.key.rawValue])
-        let name = SwiftNaming.typeName(draft.endpoint.name) + "Response"
+        let name = SpecWords.typeName(draft.endpoint.name) + "Response"
         if let schema = content.schema {
             draft.responseSchema = schema
             draft.endpoint.returns = schemas.type(of: schema, at: contentPointer.appending("schema"), name: name)

@@ -176,18 +176,17 @@ final class SchemaImporter {
         var fields: [ImportedField] = []
         var comments: [String] = shape.comments
         for (notePointer, message) in shape.notes { notes.note(notePointer, "model", message) }
-        var swiftNames: [String: String] = [:]
+        var swiftNames = SwiftNames()
         for property in shape.properties {
-            let key = TypeNames.key(property.name)
-            if let other = swiftNames[key] {
-                let message = "'\(property.name)' is left out: it has the same Swift name as '\(other)'"
-                notes.warning(property.pointer, "model", message)
+            var swiftName: String?
+            if let (other, alternative) = swiftNames.claim(property.name) {
+                swiftName = alternative
+                let message = "'\(property.name)' and '\(other)' would be one Swift property; '\(property.name)' is '\(alternative)' in Swift"
+                notes.note(property.pointer, "model", message)
                 comments.append("\(property.name): \(message)")
-                continue
             }
-            swiftNames[key] = property.name
             var resolved = resolvedType(of: property.schema, at: property.pointer,
-                                        name: modelName + SwiftNaming.typeName(property.name), role: .value)
+                                        name: modelName + SpecWords.typeName(property.name), role: .value)
             if property.conflicting {
                 let message = "JSON: the alternatives give it different types"
                 notes.note(property.pointer, "model", "\(modelName).\(property.name) is \(message)")
@@ -204,7 +203,7 @@ final class SchemaImporter {
             }
             if optional { type = type.optional }
             if let dates = resolved.dates { dateStyles[dates, default: 0] += 1 }
-            fields.append(ImportedField(name: property.name, type: type, dates: resolved.dates,
+            fields.append(ImportedField(name: property.name, type: type, dates: resolved.dates, swiftName: swiftName,
                                         format: property.schema.formatString, description: property.schema.description))
         }
         guard let index = modelIndex[modelName] else { return }
@@ -349,17 +348,14 @@ final class SchemaImporter {
                 dropped.append("\(value.value)")
                 continue
             }
-            let key = TypeNames.key(text)
-            guard !key.isEmpty, keys.insert(key).inserted else {
-                dropped.append(text.isEmpty ? "\"\"" : text)
-                continue
-            }
+            // The generator gives values that would be one Swift case cases of their own.
+            guard keys.insert(text).inserted else { continue }
             cases.append(text)
         }
         guard !cases.isEmpty else { return Resolved(.named("String")) }
         var note: String?
         if !dropped.isEmpty {
-            note = "the enum values \(dropped.joined(separator: ", ")) are left out (the same Swift case as another, or not text); they decode as unknown"
+            note = "the enum values \(dropped.joined(separator: ", ")) are left out (an enum of the spec language holds text); they decode as unknown"
             notes.note(pointer, "schema", note!)
         }
         return Resolved(.enumeration(cases), note: note)
@@ -562,6 +558,35 @@ final class SchemaImporter {
     static func isAnnotationOnly(_ schema: JSONSchema) -> Bool {
         if case .fragment = schema.value, schema.allowedValues == nil, (schema.objectContext?.properties.isEmpty ?? true) { return true }
         return false
+    }
+}
+
+/// The Swift names given out in one scope (a model's properties, an endpoint's
+/// arguments): a name that would be one Swift name with an earlier one gets another.
+struct SwiftNames {
+    private var holders: [String: String] = [:]
+
+    /// Claims the Swift name of `name`; when an earlier name holds it, returns that
+    /// name and a free `swiftName:` for this one.
+    mutating func claim(_ name: String) -> (other: String, alternative: String)? {
+        let key = SpecWords.key(name)
+        guard let other = holders[key] else {
+            holders[key] = name
+            return nil
+        }
+        var alternative = SpecWords.alternative(to: name)
+        var number = 2
+        while holders[SpecWords.key(alternative)] != nil {
+            alternative = SpecWords.alternative(to: name) + String(number)
+            number += 1
+        }
+        holders[SpecWords.key(alternative)] = alternative
+        return (other, alternative)
+    }
+
+    /// Takes `name` out of use, for the arguments the generated functions add.
+    mutating func reserve(_ name: String, for holder: String) {
+        holders[SpecWords.key(name)] = holder
     }
 }
 

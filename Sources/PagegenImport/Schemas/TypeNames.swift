@@ -1,45 +1,37 @@
 import PagegenCore
 
-/// The Swift type names the imported models take: unique, never a built-in type's,
-/// the runtime's or a Swift keyword, and never two that differ only in case or
-/// punctuation (which the generator would turn into the same Swift name).
+/// The names the imported models take: unique, and never one the spec language
+/// reserves — a built-in type's, a module's that generated code names its types
+/// through, a name Swift reserves for types, `CodingKeys`, the spec's own name, its
+/// client's or its namespace's — nor two that differ only in case or punctuation.
 struct TypeNames {
-    /// Names a model cannot take: the spec's built-in types, what generated code and
-    /// the runtime declare or use, and Swift's own types.
+    /// Names a model cannot take.
     static let reserved: Set<String> = [
-        "String", "Int", "Int64", "Double", "Bool", "Date", "URL", "JSON", "JSONValue",
-        "Client", "Page", "PageKey", "PageSequence", "ItemSequence", "PageLoader", "PagedList", "APIError",
-        "Endpoint", "Cancellable", "Credential", "ClientRuntime", "RequestBuilder", "HTTPTransport", "HTTPRequest", "HTTPResponse",
-        "Error", "Result", "Data", "Set", "Array", "Dictionary", "Optional", "Character", "Float", "Decimal", "UUID", "Void", "Never",
-        "Codable", "Decodable", "Encodable", "Identifiable", "Sendable", "Hashable", "Equatable", "Foundation", "Swift", "PagegenRuntime",
-        "Any", "AnyObject", "Type", "Protocol", "Self",
+        "String", "Int", "Int64", "Double", "Bool", "Date", "URL", "JSON",
+        "Swift", "Foundation", "PagegenRuntime", "CodingKeys",
+        "Self", "Any", "Type", "Protocol",
     ]
 
     private var taken: [String: String] = [:]
 
-    /// Creates a registry in which `more` names (the client's, the namespace) are taken too.
+    /// Creates a registry in which `more` names (the spec's, its client's, its namespace) are taken too.
     init(also more: [String] = []) {
-        for name in Self.reserved.union(more) { taken[Self.key(name)] = name }
+        for name in Self.reserved.union(more) { taken[SpecWords.key(name)] = name }
     }
 
-    /// What makes two names the same for Swift: letters and digits, case ignored.
-    static func key(_ name: String) -> String {
-        String(name.lowercased().filter { $0.isLetter || $0.isNumber })
-    }
-
-    /// A free type name made from `base` (`customer_list` → `CustomerList`), with
+    /// A free model name made from `base` (`customer_list` → `CustomerList`), with
     /// `Model` after a reserved one and a number after one already taken.
     mutating func claim(_ base: String) -> String {
-        var name = SwiftNaming.typeName(base)
+        var name = SpecWords.typeName(base)
         if name.hasPrefix("_") { name = "Model" + name }
-        if Self.reserved.contains(name) || Self.key(name) == Self.key("JSON") { name += "Model" }
+        if taken[SpecWords.key(name)].map(Self.reserved.contains) == true || SpecWords.keywords.contains(name) { name += "Model" }
         var candidate = name
         var number = 2
-        while taken[Self.key(candidate)] != nil {
+        while taken[SpecWords.key(candidate)] != nil {
             candidate = "\(name)\(number)"
             number += 1
         }
-        taken[Self.key(candidate)] = candidate
+        taken[SpecWords.key(candidate)] = candidate
         return candidate
     }
 }

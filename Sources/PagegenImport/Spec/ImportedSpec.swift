@@ -41,6 +41,8 @@ struct ImportedField {
     var type: TypeReference
     /// How a `Date` field is written, when the document says.
     var dates: DateFormatName?
+    /// Its Swift name, when its own would be another field's.
+    var swiftName: String?
     /// The schema's `format`, for the paging inference (`uri` marks a link).
     var format: String?
     /// The schema's description, for the paging inference.
@@ -53,6 +55,8 @@ struct ImportedParameter {
     var type: TypeReference
     /// The argument's default, written in the spec.
     var defaultValue: String?
+    /// Its Swift name, when its own is taken.
+    var swiftName: String?
     /// The document's default, for paging sizes (an optional parameter's default is
     /// the server's and is not written).
     var documentDefault: String?

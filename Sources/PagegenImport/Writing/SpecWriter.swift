@@ -93,7 +93,7 @@ struct SpecWriter {
             indent = 6
         }
         for field in model.fields {
-            line(indent, "\(key(field.name)): \(typeText(field.type, dates: field.dates, defaultValue: nil))")
+            line(indent, "\(key(field.name)): \(typeText(field.type, dates: field.dates, defaultValue: nil, swiftName: field.swiftName))")
         }
     }
 
@@ -108,20 +108,22 @@ struct SpecWriter {
         writeParameters("query", endpoint.query)
         writeParameters("header", endpoint.header)
         if let body = endpoint.body { line(4, "body: \(body)") }
-        line(4, "returns: \(typeText(endpoint.returns, dates: nil, defaultValue: nil))")
+        line(4, "returns: \(typeText(endpoint.returns, dates: nil, defaultValue: nil, swiftName: nil))")
         if let paging = endpoint.paging { writePaging(paging) }
     }
 
     private mutating func writeParameters(_ section: String, _ parameters: [ImportedParameter]) {
         guard !parameters.isEmpty else { return }
-        let entries = parameters.map { "\(key($0.name, in: .flow)): \(typeText($0.type, dates: nil, defaultValue: $0.defaultValue, in: .flow))" }
+        let entries = parameters.map {
+            "\(key($0.name, in: .flow)): \(typeText($0.type, dates: nil, defaultValue: $0.defaultValue, swiftName: $0.swiftName, in: .flow))"
+        }
         let flow = "\(section): { \(entries.joined(separator: ", ")) }"
         if parameters.count <= 3, flow.count <= 76 {
             line(4, flow)
         } else {
             line(4, "\(section):")
             for parameter in parameters {
-                line(6, "\(key(parameter.name)): \(typeText(parameter.type, dates: nil, defaultValue: parameter.defaultValue))")
+                line(6, "\(key(parameter.name)): \(typeText(parameter.type, dates: nil, defaultValue: parameter.defaultValue, swiftName: parameter.swiftName))")
             }
         }
     }
@@ -181,7 +183,8 @@ struct SpecWriter {
     }
 
     /// A type in the short form where it has one, else the long form.
-    private func typeText(_ type: TypeReference, dates: DateFormatName?, defaultValue: String?, in context: YAMLText.Context = .block) -> String {
+    private func typeText(_ type: TypeReference, dates: DateFormatName?, defaultValue: String?, swiftName: String?,
+                          in context: YAMLText.Context = .block) -> String {
         var optional = false
         var core = type
         if case .optional(let wrapped) = type {
@@ -196,12 +199,13 @@ struct SpecWriter {
         case .map(let value):
             long.append("map: \(shortText(value, in: .flow))")
         default:
-            guard customDates != nil || defaultValue != nil else { return shortText(type, in: context) }
+            guard customDates != nil || defaultValue != nil || swiftName != nil else { return shortText(type, in: context) }
             long.append("type: \(shortText(core, in: .flow))")
         }
         if let customDates { long.append("dates: \(customDates.rawValue)") }
         if optional { long.append("optional: true") }
         if let defaultValue { long.append("default: \(YAMLText.text(defaultValue, in: .flow))") }
+        if let swiftName { long.append("swiftName: \(swiftName)") }
         return "{ \(long.joined(separator: ", ")) }"
     }
 
