@@ -1,3 +1,4 @@
+import Foundation
 import PagegenImport
 import Testing
 
@@ -38,5 +39,38 @@ import Testing
     @Test func operationsThatMatchNothing() {
         let text = document(operation: "operationId: a\nresponses: { \"200\": { description: ok } }")
         #expect(error(text, options: ImportOptions(operations: ["nothing"]))?.contains("error: no operation matches --operations nothing") == true)
+    }
+
+    /// The file's bytes as the importer reads them from disk.
+    func fileError(_ bytes: [UInt8]) throws -> String? {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString).yaml")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            _ = try OpenAPIImporter.importDocument(at: url, name: "api.yaml")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func bytesThatAreNotUTF8AreLocated() throws {
+        let message = try #require(try fileError(Array("openapi: 3.0.0\ninfo: { title: \"".utf8) + [0xFF] + Array("\" }\n".utf8)))
+        #expect(message.hasPrefix("api.yaml:2:17: error: "))
+        #expect(message.contains("0xFF"))
+    }
+
+    @Test func wideTextSaysItsEncoding() throws {
+        #expect(try fileError([0xFF, 0xFE] + Array("o\0".utf8)) == "api.yaml:1:1: error: the file is UTF-16 (little-endian) text; save it as UTF-8")
+    }
+
+    @Test func aMissingFileSaysSo() {
+        let url = URL(fileURLWithPath: "/nonexistent/api.yaml")
+        #expect(throws: ImportError.self) { try OpenAPIImporter.importDocument(at: url, name: "api.yaml") }
+    }
+
+    @Test func anEmptyDocument() {
+        #expect(error("") == "api.yaml:1:1: error: the document is empty")
+        #expect(error("~\n") == "api.yaml:1:1: error: the document is empty")
     }
 }

@@ -9,36 +9,56 @@ struct SourceFile {
     /// The document's root.
     var root: Node
 
+    /// What the importer reads at most. Whole OpenAPI documents are larger than any
+    /// spec (Microsoft Graph's is tens of megabytes), so the bounds on size and values
+    /// are wider than a spec's; nesting and aliases are bounded as in a spec.
+    static let limits = YAMLLimits(maxBytes: 256 << 20, maxDepth: YAMLLimits.standard.maxDepth,
+                                   maxAliasValues: YAMLLimits.standard.maxAliasValues, maxValues: 20_000_000)
+
     /// Reads and parses `url` (JSON or YAML; JSON is read as the YAML it is).
-    /// - Throws: ``ImportError`` when the file cannot be read or parsed.
+    /// - Throws: ``ImportError`` when the file cannot be read, is not UTF-8 text, is
+    ///   larger than ``limits`` allow or does not parse.
     static func read(_ url: URL, name: String) throws(ImportError) -> SourceFile {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            data = try Data(contentsOf: url)
         } catch {
             throw ImportError(file: name, mark: nil, message: "cannot read \(name): \((error as NSError).localizedDescription)",
-                              hint: "check that the file exists and is UTF-8 text")
+                              hint: "check that the file exists")
+        }
+        let text: String
+        do {
+            text = try PagegenYAML.YAMLText.decode(Array(data), limits: limits)
+        } catch {
+            throw importError(error, name: name)
         }
         return try parse(text, name: name)
     }
 
     /// Parses document text.
     static func parse(_ text: String, name: String) throws(ImportError) -> SourceFile {
+        let parsed: Node?
         do {
-            guard let root = try YAMLParser.parse(text) else {
-                throw ImportError(file: name, mark: Mark(line: 1, column: 1), message: "the document is empty", hint: nil)
-            }
-            guard root.pairs != nil else {
-                throw ImportError(file: name, mark: root.mark, message: "the document must be a mapping, not \(root.kindDescription)", hint: nil)
-            }
-            return SourceFile(name: name, root: root)
-        } catch let error as YAMLError {
-            throw ImportError(file: name, mark: error.mark, message: "malformed JSON or YAML: \(error.message)", hint: nil)
-        } catch let error as ImportError {
-            throw error
+            parsed = try YAMLParser.parse(text, limits: limits)
         } catch {
-            throw ImportError(file: name, mark: nil, message: "\(error)", hint: nil)
+            throw importError(error, name: name)
         }
+        guard let root = parsed, !root.isNull else {
+            throw ImportError(file: name, mark: Mark(line: 1, column: 1), message: "the document is empty", hint: nil)
+        }
+        guard root.pairs != nil else {
+            throw ImportError(file: name, mark: root.mark, message: "the document must be a mapping, not \(root.kindDescription)", hint: nil)
+        }
+        return SourceFile(name: name, root: root)
+    }
+
+    /// The reader's error, located in `name`; JSON is read as YAML, so what the
+    /// reader calls YAML may be either.
+    private static func importError(_ error: YAMLError, name: String) -> ImportError {
+        let tooLarge = error.message.hasPrefix("the file is larger than")
+        return ImportError(file: name, mark: error.mark,
+                           message: error.message.replacingOccurrences(of: "malformed YAML:", with: "malformed JSON or YAML:"),
+                           hint: tooLarge ? "prune the document to the operations to import" : error.hint)
     }
 }
 

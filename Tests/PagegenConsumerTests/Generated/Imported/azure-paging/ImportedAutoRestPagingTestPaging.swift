@@ -4,15 +4,17 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedAutoRestPagingTest.Client {
-    /// The pages of `pagingGetNoItemNamePages(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetNoItemNamePagesPages() -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetNoItemNamePagesLoader())
+    /// The pages of `pagingGetNoItemNamePages(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetNoItemNamePagesPages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetNoItemNamePagesLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetNoItemNamePages(…)`, page after page.
-    public func allPagingGetNoItemNamePages() -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetNoItemNamePagesLoader())
+    /// Every item of `pagingGetNoItemNamePages(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetNoItemNamePages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetNoItemNamePagesLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetNoItemNamePages(…)`, for the sequences and list adapters.
@@ -33,15 +35,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetNoItemNamePagesLoader(), options: options)
     }
 
-    /// The pages of `pagingGetEmptyNextLinkNamePages(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetEmptyNextLinkNamePagesPages() -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetEmptyNextLinkNamePagesLoader())
+    /// The pages of `pagingGetEmptyNextLinkNamePages(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetEmptyNextLinkNamePagesPages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetEmptyNextLinkNamePagesLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetEmptyNextLinkNamePages(…)`, page after page.
-    public func allPagingGetEmptyNextLinkNamePages() -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetEmptyNextLinkNamePagesLoader())
+    /// Every item of `pagingGetEmptyNextLinkNamePages(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetEmptyNextLinkNamePages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetEmptyNextLinkNamePagesLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetEmptyNextLinkNamePages(…)`, for the sequences and list adapters.
@@ -62,15 +66,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetEmptyNextLinkNamePagesLoader(), options: options)
     }
 
-    /// The pages of `pagingGetSinglePages(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetSinglePagesPages() -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetSinglePagesLoader())
+    /// The pages of `pagingGetSinglePages(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetSinglePagesPages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetSinglePagesLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetSinglePages(…)`, page after page.
-    public func allPagingGetSinglePages() -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetSinglePagesLoader())
+    /// Every item of `pagingGetSinglePages(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetSinglePages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetSinglePagesLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetSinglePages(…)`, for the sequences and list adapters.
@@ -91,15 +97,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetSinglePagesLoader(), options: options)
     }
 
-    /// The pages of `pagingGetSinglePagesWithBodyParams(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetSinglePagesWithBodyParamsPages(body: ImportedAutoRestPagingTest.BodyParam) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetSinglePagesWithBodyParamsLoader(body: body))
+    /// The pages of `pagingGetSinglePagesWithBodyParams(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetSinglePagesWithBodyParamsPages(body: ImportedAutoRestPagingTest.BodyParam, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetSinglePagesWithBodyParamsLoader(body: body), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetSinglePagesWithBodyParams(…)`, page after page.
-    public func allPagingGetSinglePagesWithBodyParams(body: ImportedAutoRestPagingTest.BodyParam) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetSinglePagesWithBodyParamsLoader(body: body))
+    /// Every item of `pagingGetSinglePagesWithBodyParams(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetSinglePagesWithBodyParams(body: ImportedAutoRestPagingTest.BodyParam, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetSinglePagesWithBodyParamsLoader(body: body), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetSinglePagesWithBodyParams(…)`, for the sequences and list adapters.
@@ -120,15 +128,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetSinglePagesWithBodyParamsLoader(body: body), options: options)
     }
 
-    /// The pages of `pagingFirstResponseEmpty(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingFirstResponseEmptyPages() -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingFirstResponseEmptyLoader())
+    /// The pages of `pagingFirstResponseEmpty(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingFirstResponseEmptyPages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingFirstResponseEmptyLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingFirstResponseEmpty(…)`, page after page.
-    public func allPagingFirstResponseEmpty() -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingFirstResponseEmptyLoader())
+    /// Every item of `pagingFirstResponseEmpty(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingFirstResponseEmpty(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingFirstResponseEmptyLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingFirstResponseEmpty(…)`, for the sequences and list adapters.
@@ -149,15 +159,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingFirstResponseEmptyLoader(), options: options)
     }
 
-    /// The pages of `pagingGetMultiplePages(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetMultiplePagesPages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults))
+    /// The pages of `pagingGetMultiplePages(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetMultiplePagesPages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetMultiplePages(…)`, page after page.
-    public func allPagingGetMultiplePages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults))
+    /// Every item of `pagingGetMultiplePages(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetMultiplePages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetMultiplePages(…)`, for the sequences and list adapters.
@@ -178,15 +190,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), options: options)
     }
 
-    /// The pages of `pagingGetWithQueryParams(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetWithQueryParamsPages(requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetWithQueryParamsLoader(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant))
+    /// The pages of `pagingGetWithQueryParams(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetWithQueryParamsPages(requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetWithQueryParamsLoader(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetWithQueryParams(…)`, page after page.
-    public func allPagingGetWithQueryParams(requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetWithQueryParamsLoader(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant))
+    /// Every item of `pagingGetWithQueryParams(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetWithQueryParams(requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetWithQueryParamsLoader(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetWithQueryParams(…)`, for the sequences and list adapters.
@@ -207,15 +221,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetWithQueryParamsLoader(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant), options: options)
     }
 
-    /// The pages of `pagingDuplicateParams(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingDuplicateParamsPages(filter: Swift.String? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingDuplicateParamsLoader(filter: filter))
+    /// The pages of `pagingDuplicateParams(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingDuplicateParamsPages(filter: Swift.String? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingDuplicateParamsLoader(filter: filter), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingDuplicateParams(…)`, page after page.
-    public func allPagingDuplicateParams(filter: Swift.String? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingDuplicateParamsLoader(filter: filter))
+    /// Every item of `pagingDuplicateParams(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingDuplicateParams(filter: Swift.String? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingDuplicateParamsLoader(filter: filter), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingDuplicateParams(…)`, for the sequences and list adapters.
@@ -236,15 +252,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingDuplicateParamsLoader(filter: filter), options: options)
     }
 
-    /// The pages of `pagingPageWithMaxPageSize(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingPageWithMaxPageSizePages(maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingPageWithMaxPageSizeLoader(maxpagesize: maxpagesize))
+    /// The pages of `pagingPageWithMaxPageSize(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingPageWithMaxPageSizePages(maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingPageWithMaxPageSizeLoader(maxpagesize: maxpagesize), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingPageWithMaxPageSize(…)`, page after page.
-    public func allPagingPageWithMaxPageSize(maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingPageWithMaxPageSizeLoader(maxpagesize: maxpagesize))
+    /// Every item of `pagingPageWithMaxPageSize(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingPageWithMaxPageSize(maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingPageWithMaxPageSizeLoader(maxpagesize: maxpagesize), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingPageWithMaxPageSize(…)`, for the sequences and list adapters.
@@ -265,15 +283,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingPageWithMaxPageSizeLoader(maxpagesize: maxpagesize), options: options)
     }
 
-    /// The pages of `pagingGetOdataMultiplePages(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetOdataMultiplePagesPages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetOdataMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults))
+    /// The pages of `pagingGetOdataMultiplePages(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetOdataMultiplePagesPages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetOdataMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetOdataMultiplePages(…)`, page after page.
-    public func allPagingGetOdataMultiplePages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetOdataMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults))
+    /// Every item of `pagingGetOdataMultiplePages(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetOdataMultiplePages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetOdataMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetOdataMultiplePages(…)`, for the sequences and list adapters.
@@ -294,15 +314,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetOdataMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), options: options)
     }
 
-    /// The pages of `pagingGetMultiplePagesWithOffset(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetMultiplePagesWithOffsetPages(offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesWithOffsetLoader(offset: offset, clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults))
+    /// The pages of `pagingGetMultiplePagesWithOffset(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetMultiplePagesWithOffsetPages(offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesWithOffsetLoader(offset: offset, clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetMultiplePagesWithOffset(…)`, page after page.
-    public func allPagingGetMultiplePagesWithOffset(offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesWithOffsetLoader(offset: offset, clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults))
+    /// Every item of `pagingGetMultiplePagesWithOffset(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetMultiplePagesWithOffset(offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesWithOffsetLoader(offset: offset, clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetMultiplePagesWithOffset(…)`, for the sequences and list adapters.
@@ -323,15 +345,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetMultiplePagesWithOffsetLoader(offset: offset, clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), options: options)
     }
 
-    /// The pages of `pagingGetMultiplePagesRetryFirst(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetMultiplePagesRetryFirstPages() -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesRetryFirstLoader())
+    /// The pages of `pagingGetMultiplePagesRetryFirst(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetMultiplePagesRetryFirstPages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesRetryFirstLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetMultiplePagesRetryFirst(…)`, page after page.
-    public func allPagingGetMultiplePagesRetryFirst() -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesRetryFirstLoader())
+    /// Every item of `pagingGetMultiplePagesRetryFirst(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetMultiplePagesRetryFirst(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesRetryFirstLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetMultiplePagesRetryFirst(…)`, for the sequences and list adapters.
@@ -352,15 +376,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetMultiplePagesRetryFirstLoader(), options: options)
     }
 
-    /// The pages of `pagingGetMultiplePagesRetrySecond(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetMultiplePagesRetrySecondPages() -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesRetrySecondLoader())
+    /// The pages of `pagingGetMultiplePagesRetrySecond(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetMultiplePagesRetrySecondPages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesRetrySecondLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetMultiplePagesRetrySecond(…)`, page after page.
-    public func allPagingGetMultiplePagesRetrySecond() -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesRetrySecondLoader())
+    /// Every item of `pagingGetMultiplePagesRetrySecond(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetMultiplePagesRetrySecond(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesRetrySecondLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetMultiplePagesRetrySecond(…)`, for the sequences and list adapters.
@@ -381,15 +407,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetMultiplePagesRetrySecondLoader(), options: options)
     }
 
-    /// The pages of `pagingGetSinglePagesFailure(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetSinglePagesFailurePages() -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetSinglePagesFailureLoader())
+    /// The pages of `pagingGetSinglePagesFailure(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetSinglePagesFailurePages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetSinglePagesFailureLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetSinglePagesFailure(…)`, page after page.
-    public func allPagingGetSinglePagesFailure() -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetSinglePagesFailureLoader())
+    /// Every item of `pagingGetSinglePagesFailure(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetSinglePagesFailure(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetSinglePagesFailureLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetSinglePagesFailure(…)`, for the sequences and list adapters.
@@ -410,15 +438,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetSinglePagesFailureLoader(), options: options)
     }
 
-    /// The pages of `pagingGetMultiplePagesFailure(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetMultiplePagesFailurePages() -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesFailureLoader())
+    /// The pages of `pagingGetMultiplePagesFailure(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetMultiplePagesFailurePages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesFailureLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetMultiplePagesFailure(…)`, page after page.
-    public func allPagingGetMultiplePagesFailure() -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesFailureLoader())
+    /// Every item of `pagingGetMultiplePagesFailure(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetMultiplePagesFailure(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesFailureLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetMultiplePagesFailure(…)`, for the sequences and list adapters.
@@ -439,15 +469,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetMultiplePagesFailureLoader(), options: options)
     }
 
-    /// The pages of `pagingGetMultiplePagesFailureURI(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetMultiplePagesFailureURIPages() -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesFailureURILoader())
+    /// The pages of `pagingGetMultiplePagesFailureURI(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetMultiplePagesFailureURIPages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesFailureURILoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetMultiplePagesFailureURI(…)`, page after page.
-    public func allPagingGetMultiplePagesFailureURI() -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesFailureURILoader())
+    /// Every item of `pagingGetMultiplePagesFailureURI(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetMultiplePagesFailureURI(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesFailureURILoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetMultiplePagesFailureURI(…)`, for the sequences and list adapters.
@@ -468,15 +500,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetMultiplePagesFailureURILoader(), options: options)
     }
 
-    /// The pages of `pagingGetMultiplePagesFragmentNextLink(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetMultiplePagesFragmentNextLinkPages(tenant: Swift.String, apiVersion: Swift.String) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesFragmentNextLinkLoader(tenant: tenant, apiVersion: apiVersion))
+    /// The pages of `pagingGetMultiplePagesFragmentNextLink(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetMultiplePagesFragmentNextLinkPages(tenant: Swift.String, apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesFragmentNextLinkLoader(tenant: tenant, apiVersion: apiVersion), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetMultiplePagesFragmentNextLink(…)`, page after page.
-    public func allPagingGetMultiplePagesFragmentNextLink(tenant: Swift.String, apiVersion: Swift.String) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesFragmentNextLinkLoader(tenant: tenant, apiVersion: apiVersion))
+    /// Every item of `pagingGetMultiplePagesFragmentNextLink(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetMultiplePagesFragmentNextLink(tenant: Swift.String, apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesFragmentNextLinkLoader(tenant: tenant, apiVersion: apiVersion), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetMultiplePagesFragmentNextLink(…)`, for the sequences and list adapters.
@@ -497,15 +531,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetMultiplePagesFragmentNextLinkLoader(tenant: tenant, apiVersion: apiVersion), options: options)
     }
 
-    /// The pages of `pagingGetMultiplePagesFragmentWithGroupingNextLink(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetMultiplePagesFragmentWithGroupingNextLinkPages(tenant: Swift.String, apiVersion: Swift.String) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesFragmentWithGroupingNextLinkLoader(tenant: tenant, apiVersion: apiVersion))
+    /// The pages of `pagingGetMultiplePagesFragmentWithGroupingNextLink(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetMultiplePagesFragmentWithGroupingNextLinkPages(tenant: Swift.String, apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesFragmentWithGroupingNextLinkLoader(tenant: tenant, apiVersion: apiVersion), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetMultiplePagesFragmentWithGroupingNextLink(…)`, page after page.
-    public func allPagingGetMultiplePagesFragmentWithGroupingNextLink(tenant: Swift.String, apiVersion: Swift.String) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesFragmentWithGroupingNextLinkLoader(tenant: tenant, apiVersion: apiVersion))
+    /// Every item of `pagingGetMultiplePagesFragmentWithGroupingNextLink(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetMultiplePagesFragmentWithGroupingNextLink(tenant: Swift.String, apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesFragmentWithGroupingNextLinkLoader(tenant: tenant, apiVersion: apiVersion), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetMultiplePagesFragmentWithGroupingNextLink(…)`, for the sequences and list adapters.
@@ -526,15 +562,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetMultiplePagesFragmentWithGroupingNextLinkLoader(tenant: tenant, apiVersion: apiVersion), options: options)
     }
 
-    /// The pages of `pagingGetMultiplePagesLRO(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetMultiplePagesLROPages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesLROLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults))
+    /// The pages of `pagingGetMultiplePagesLRO(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetMultiplePagesLROPages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesLROLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetMultiplePagesLRO(…)`, page after page.
-    public func allPagingGetMultiplePagesLRO(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesLROLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults))
+    /// Every item of `pagingGetMultiplePagesLRO(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetMultiplePagesLRO(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesLROLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetMultiplePagesLRO(…)`, for the sequences and list adapters.
@@ -555,15 +593,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetMultiplePagesLROLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), options: options)
     }
 
-    /// The pages of `pagingAppendAPIVersion(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingAppendAPIVersionPages(apiVersion: Swift.String) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingAppendAPIVersionLoader(apiVersion: apiVersion))
+    /// The pages of `pagingAppendAPIVersion(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingAppendAPIVersionPages(apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingAppendAPIVersionLoader(apiVersion: apiVersion), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingAppendAPIVersion(…)`, page after page.
-    public func allPagingAppendAPIVersion(apiVersion: Swift.String) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingAppendAPIVersionLoader(apiVersion: apiVersion))
+    /// Every item of `pagingAppendAPIVersion(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingAppendAPIVersion(apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingAppendAPIVersionLoader(apiVersion: apiVersion), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingAppendAPIVersion(…)`, for the sequences and list adapters.
@@ -584,15 +624,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingAppendAPIVersionLoader(apiVersion: apiVersion), options: options)
     }
 
-    /// The pages of `pagingReplaceAPIVersion(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingReplaceAPIVersionPages(apiVersion: Swift.String) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingReplaceAPIVersionLoader(apiVersion: apiVersion))
+    /// The pages of `pagingReplaceAPIVersion(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingReplaceAPIVersionPages(apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingReplaceAPIVersionLoader(apiVersion: apiVersion), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingReplaceAPIVersion(…)`, page after page.
-    public func allPagingReplaceAPIVersion(apiVersion: Swift.String) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingReplaceAPIVersionLoader(apiVersion: apiVersion))
+    /// Every item of `pagingReplaceAPIVersion(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingReplaceAPIVersion(apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingReplaceAPIVersionLoader(apiVersion: apiVersion), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingReplaceAPIVersion(…)`, for the sequences and list adapters.
@@ -613,15 +655,17 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingReplaceAPIVersionLoader(apiVersion: apiVersion), options: options)
     }
 
-    /// The pages of `pagingGetPagingModelWithItemNameWithXMSClientName(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pagingGetPagingModelWithItemNameWithXMSClientNamePages() -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetPagingModelWithItemNameWithXMSClientNameLoader())
+    /// The pages of `pagingGetPagingModelWithItemNameWithXMSClientName(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pagingGetPagingModelWithItemNameWithXMSClientNamePages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetPagingModelWithItemNameWithXMSClientNameLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetPagingModelWithItemNameWithXMSClientName(…)`, page after page.
-    public func allPagingGetPagingModelWithItemNameWithXMSClientName() -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetPagingModelWithItemNameWithXMSClientNameLoader())
+    /// Every item of `pagingGetPagingModelWithItemNameWithXMSClientName(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allPagingGetPagingModelWithItemNameWithXMSClientName(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetPagingModelWithItemNameWithXMSClientNameLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetPagingModelWithItemNameWithXMSClientName(…)`, for the sequences and list adapters.

@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedDub.Client {
-    /// The pages of `getLinks(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func getLinksPages(domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil, folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil, showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil, pageSize: Swift.Int = 100) -> PagegenRuntime.PageSequence<ImportedDub.LinkSchema> {
-        PagegenRuntime.PageSequence(self.getLinksLoader(domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID, tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore, startingAfter: startingAfter, pageSize: pageSize))
+    /// The pages of `getLinks(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func getLinksPages(domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil, folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil, showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil, pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedDub.LinkSchema> {
+        PagegenRuntime.PageSequence(self.getLinksLoader(domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID, tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore, startingAfter: startingAfter, pageSize: pageSize), resumingFrom: resumePoint)
     }
 
-    /// Every item of `getLinks(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allGetLinks(domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil, folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil, showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil, pageSize: Swift.Int = 100) -> PagegenRuntime.ItemSequence<ImportedDub.LinkSchema> {
-        PagegenRuntime.ItemSequence(self.getLinksLoader(domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID, tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore, startingAfter: startingAfter, pageSize: pageSize))
+    /// Every item of `getLinks(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allGetLinks(domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil, folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil, showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil, pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedDub.LinkSchema> {
+        PagegenRuntime.ItemSequence(self.getLinksLoader(domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID, tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore, startingAfter: startingAfter, pageSize: pageSize), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getLinks(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension ImportedDub.Client {
             Operations.getLinksParameters(domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID, tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore, startingAfter: startingAfter),
             paging: Operations.getLinksPaging,
             size: pageSize,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 
@@ -34,16 +36,18 @@ extension ImportedDub.Client {
         PagegenRuntime.PagedList(self.getLinksLoader(domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID, tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore, startingAfter: startingAfter, pageSize: pageSize), options: options)
     }
 
-    /// The pages of `getCustomers(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func getCustomersPages(email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil, linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil, includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil, endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100) -> PagegenRuntime.PageSequence<ImportedDub.GetCustomersResponse> {
-        PagegenRuntime.PageSequence(self.getCustomersLoader(email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID, partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder, endingBefore: endingBefore, pageValue: pageValue, pageSize: pageSize))
+    /// The pages of `getCustomers(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func getCustomersPages(email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil, linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil, includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil, endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedDub.GetCustomersResponse> {
+        PagegenRuntime.PageSequence(self.getCustomersLoader(email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID, partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder, endingBefore: endingBefore, pageValue: pageValue, pageSize: pageSize), resumingFrom: resumePoint)
     }
 
-    /// Every item of `getCustomers(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allGetCustomers(email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil, linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil, includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil, endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100) -> PagegenRuntime.ItemSequence<ImportedDub.GetCustomersResponse> {
-        PagegenRuntime.ItemSequence(self.getCustomersLoader(email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID, partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder, endingBefore: endingBefore, pageValue: pageValue, pageSize: pageSize))
+    /// Every item of `getCustomers(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allGetCustomers(email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil, linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil, includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil, endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedDub.GetCustomersResponse> {
+        PagegenRuntime.ItemSequence(self.getCustomersLoader(email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID, partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder, endingBefore: endingBefore, pageValue: pageValue, pageSize: pageSize), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getCustomers(…)`, for the sequences and list adapters.
@@ -53,7 +57,7 @@ extension ImportedDub.Client {
             Operations.getCustomersParameters(email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID, partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder, endingBefore: endingBefore, pageValue: pageValue),
             paging: Operations.getCustomersPaging,
             size: pageSize,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedGitHub.Client {
-    /// The pages of `reposListForOrg(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func reposListForOrgPages(org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil, perPage: Swift.Int = 30) -> PagegenRuntime.PageSequence<ImportedGitHub.MinimalRepository> {
-        PagegenRuntime.PageSequence(self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage))
+    /// The pages of `reposListForOrg(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func reposListForOrgPages(org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedGitHub.MinimalRepository> {
+        PagegenRuntime.PageSequence(self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage), resumingFrom: resumePoint)
     }
 
-    /// Every item of `reposListForOrg(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allReposListForOrg(org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil, perPage: Swift.Int = 30) -> PagegenRuntime.ItemSequence<ImportedGitHub.MinimalRepository> {
-        PagegenRuntime.ItemSequence(self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage))
+    /// Every item of `reposListForOrg(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allReposListForOrg(org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedGitHub.MinimalRepository> {
+        PagegenRuntime.ItemSequence(self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `reposListForOrg(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension ImportedGitHub.Client {
             Operations.reposListForOrgParameters(org: org, type: type, sort: sort, direction: direction),
             paging: Operations.reposListForOrgPaging,
             size: perPage,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 
@@ -34,16 +36,18 @@ extension ImportedGitHub.Client {
         PagegenRuntime.PagedList(self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage), options: options)
     }
 
-    /// The pages of `issuesListForRepo(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func issuesListForRepoPages(owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil, assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil, sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil, perPage: Swift.Int = 30) -> PagegenRuntime.PageSequence<ImportedGitHub.Issue> {
-        PagegenRuntime.PageSequence(self.issuesListForRepoLoader(owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned, labels: labels, sort: sort, direction: direction, since: since, perPage: perPage))
+    /// The pages of `issuesListForRepo(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func issuesListForRepoPages(owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil, assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil, sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedGitHub.Issue> {
+        PagegenRuntime.PageSequence(self.issuesListForRepoLoader(owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned, labels: labels, sort: sort, direction: direction, since: since, perPage: perPage), resumingFrom: resumePoint)
     }
 
-    /// Every item of `issuesListForRepo(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allIssuesListForRepo(owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil, assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil, sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil, perPage: Swift.Int = 30) -> PagegenRuntime.ItemSequence<ImportedGitHub.Issue> {
-        PagegenRuntime.ItemSequence(self.issuesListForRepoLoader(owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned, labels: labels, sort: sort, direction: direction, since: since, perPage: perPage))
+    /// Every item of `issuesListForRepo(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allIssuesListForRepo(owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil, assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil, sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedGitHub.Issue> {
+        PagegenRuntime.ItemSequence(self.issuesListForRepoLoader(owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned, labels: labels, sort: sort, direction: direction, since: since, perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `issuesListForRepo(…)`, for the sequences and list adapters.
@@ -53,7 +57,7 @@ extension ImportedGitHub.Client {
             Operations.issuesListForRepoParameters(owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned, labels: labels, sort: sort, direction: direction, since: since),
             paging: Operations.issuesListForRepoPaging,
             size: perPage,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 
@@ -64,16 +68,18 @@ extension ImportedGitHub.Client {
         PagegenRuntime.PagedList(self.issuesListForRepoLoader(owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned, labels: labels, sort: sort, direction: direction, since: since, perPage: perPage), options: options)
     }
 
-    /// The pages of `pullsList(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func pullsListPages(owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil, sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30) -> PagegenRuntime.PageSequence<ImportedGitHub.PullRequestSimple> {
-        PagegenRuntime.PageSequence(self.pullsListLoader(owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction, perPage: perPage))
+    /// The pages of `pullsList(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func pullsListPages(owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil, sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedGitHub.PullRequestSimple> {
+        PagegenRuntime.PageSequence(self.pullsListLoader(owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction, perPage: perPage), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pullsList(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allPullsList(owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil, sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30) -> PagegenRuntime.ItemSequence<ImportedGitHub.PullRequestSimple> {
-        PagegenRuntime.ItemSequence(self.pullsListLoader(owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction, perPage: perPage))
+    /// Every item of `pullsList(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allPullsList(owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil, sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedGitHub.PullRequestSimple> {
+        PagegenRuntime.ItemSequence(self.pullsListLoader(owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction, perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pullsList(…)`, for the sequences and list adapters.
@@ -83,7 +89,7 @@ extension ImportedGitHub.Client {
             Operations.pullsListParameters(owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction),
             paging: Operations.pullsListPaging,
             size: perPage,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

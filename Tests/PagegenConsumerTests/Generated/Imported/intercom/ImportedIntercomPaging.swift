@@ -4,15 +4,17 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedIntercom.Client {
-    /// The pages of `listArticles(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func listArticlesPages(intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15) -> PagegenRuntime.PageSequence<ImportedIntercom.ArticleListItem> {
-        PagegenRuntime.PageSequence(self.listArticlesLoader(intercomVersion: intercomVersion, perPage: perPage))
+    /// The pages of `listArticles(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func listArticlesPages(intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedIntercom.ArticleListItem> {
+        PagegenRuntime.PageSequence(self.listArticlesLoader(intercomVersion: intercomVersion, perPage: perPage), resumingFrom: resumePoint)
     }
 
-    /// Every item of `listArticles(…)`, page after page.
-    public func allListArticles(intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15) -> PagegenRuntime.ItemSequence<ImportedIntercom.ArticleListItem> {
-        PagegenRuntime.ItemSequence(self.listArticlesLoader(intercomVersion: intercomVersion, perPage: perPage))
+    /// Every item of `listArticles(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allListArticles(intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedIntercom.ArticleListItem> {
+        PagegenRuntime.ItemSequence(self.listArticlesLoader(intercomVersion: intercomVersion, perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `listArticles(…)`, for the sequences and list adapters.
@@ -33,15 +35,17 @@ extension ImportedIntercom.Client {
         PagegenRuntime.PagedList(self.listArticlesLoader(intercomVersion: intercomVersion, perPage: perPage), options: options)
     }
 
-    /// The pages of `scrollOverAllCompanies(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func scrollOverAllCompaniesPages(intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil) -> PagegenRuntime.PageSequence<ImportedIntercom.Company> {
-        PagegenRuntime.PageSequence(self.scrollOverAllCompaniesLoader(intercomVersion: intercomVersion))
+    /// The pages of `scrollOverAllCompanies(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func scrollOverAllCompaniesPages(intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedIntercom.Company> {
+        PagegenRuntime.PageSequence(self.scrollOverAllCompaniesLoader(intercomVersion: intercomVersion), resumingFrom: resumePoint)
     }
 
-    /// Every item of `scrollOverAllCompanies(…)`, page after page.
-    public func allScrollOverAllCompanies(intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil) -> PagegenRuntime.ItemSequence<ImportedIntercom.Company> {
-        PagegenRuntime.ItemSequence(self.scrollOverAllCompaniesLoader(intercomVersion: intercomVersion))
+    /// Every item of `scrollOverAllCompanies(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allScrollOverAllCompanies(intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedIntercom.Company> {
+        PagegenRuntime.ItemSequence(self.scrollOverAllCompaniesLoader(intercomVersion: intercomVersion), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `scrollOverAllCompanies(…)`, for the sequences and list adapters.
@@ -62,15 +66,17 @@ extension ImportedIntercom.Client {
         PagegenRuntime.PagedList(self.scrollOverAllCompaniesLoader(intercomVersion: intercomVersion), options: options)
     }
 
-    /// The pages of `listContacts(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func listContactsPages(pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15) -> PagegenRuntime.PageSequence<ImportedIntercom.Contact> {
-        PagegenRuntime.PageSequence(self.listContactsLoader(pageValue: pageValue, intercomVersion: intercomVersion, perPage: perPage))
+    /// The pages of `listContacts(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func listContactsPages(pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedIntercom.Contact> {
+        PagegenRuntime.PageSequence(self.listContactsLoader(pageValue: pageValue, intercomVersion: intercomVersion, perPage: perPage), resumingFrom: resumePoint)
     }
 
-    /// Every item of `listContacts(…)`, page after page.
-    public func allListContacts(pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15) -> PagegenRuntime.ItemSequence<ImportedIntercom.Contact> {
-        PagegenRuntime.ItemSequence(self.listContactsLoader(pageValue: pageValue, intercomVersion: intercomVersion, perPage: perPage))
+    /// Every item of `listContacts(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allListContacts(pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedIntercom.Contact> {
+        PagegenRuntime.ItemSequence(self.listContactsLoader(pageValue: pageValue, intercomVersion: intercomVersion, perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `listContacts(…)`, for the sequences and list adapters.

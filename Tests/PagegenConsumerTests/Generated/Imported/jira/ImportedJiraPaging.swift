@@ -4,15 +4,17 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedJira.Client {
-    /// The pages of `searchProjects(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func searchProjectsPages(orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil, typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil, status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50) -> PagegenRuntime.PageSequence<ImportedJira.Project> {
-        PagegenRuntime.PageSequence(self.searchProjectsLoader(orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action, expand: expand, status: status, properties: properties, propertyQuery: propertyQuery, maxResults: maxResults))
+    /// The pages of `searchProjects(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func searchProjectsPages(orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil, typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil, status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedJira.Project> {
+        PagegenRuntime.PageSequence(self.searchProjectsLoader(orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action, expand: expand, status: status, properties: properties, propertyQuery: propertyQuery, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
-    /// Every item of `searchProjects(…)`, page after page.
-    public func allSearchProjects(orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil, typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil, status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50) -> PagegenRuntime.ItemSequence<ImportedJira.Project> {
-        PagegenRuntime.ItemSequence(self.searchProjectsLoader(orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action, expand: expand, status: status, properties: properties, propertyQuery: propertyQuery, maxResults: maxResults))
+    /// Every item of `searchProjects(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allSearchProjects(orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil, typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil, status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedJira.Project> {
+        PagegenRuntime.ItemSequence(self.searchProjectsLoader(orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action, expand: expand, status: status, properties: properties, propertyQuery: propertyQuery, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `searchProjects(…)`, for the sequences and list adapters.
@@ -33,15 +35,17 @@ extension ImportedJira.Client {
         PagegenRuntime.PagedList(self.searchProjectsLoader(orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action, expand: expand, status: status, properties: properties, propertyQuery: propertyQuery, maxResults: maxResults), options: options)
     }
 
-    /// The pages of `searchForIssuesUsingJql(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func searchForIssuesUsingJqlPages(jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil, expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50) -> PagegenRuntime.PageSequence<ImportedJira.IssueBean> {
-        PagegenRuntime.PageSequence(self.searchForIssuesUsingJqlLoader(jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys, maxResults: maxResults))
+    /// The pages of `searchForIssuesUsingJql(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func searchForIssuesUsingJqlPages(jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil, expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedJira.IssueBean> {
+        PagegenRuntime.PageSequence(self.searchForIssuesUsingJqlLoader(jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
-    /// Every item of `searchForIssuesUsingJql(…)`, page after page.
-    public func allSearchForIssuesUsingJql(jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil, expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50) -> PagegenRuntime.ItemSequence<ImportedJira.IssueBean> {
-        PagegenRuntime.ItemSequence(self.searchForIssuesUsingJqlLoader(jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys, maxResults: maxResults))
+    /// Every item of `searchForIssuesUsingJql(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allSearchForIssuesUsingJql(jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil, expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedJira.IssueBean> {
+        PagegenRuntime.ItemSequence(self.searchForIssuesUsingJqlLoader(jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `searchForIssuesUsingJql(…)`, for the sequences and list adapters.
@@ -62,15 +66,17 @@ extension ImportedJira.Client {
         PagegenRuntime.PagedList(self.searchForIssuesUsingJqlLoader(jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys, maxResults: maxResults), options: options)
     }
 
-    /// The pages of `getAllUsers(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func getAllUsersPages(maxResults: Swift.Int = 50) -> PagegenRuntime.PageSequence<ImportedJira.User> {
-        PagegenRuntime.PageSequence(self.getAllUsersLoader(maxResults: maxResults))
+    /// The pages of `getAllUsers(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func getAllUsersPages(maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedJira.User> {
+        PagegenRuntime.PageSequence(self.getAllUsersLoader(maxResults: maxResults), resumingFrom: resumePoint)
     }
 
-    /// Every item of `getAllUsers(…)`, page after page.
-    public func allGetAllUsers(maxResults: Swift.Int = 50) -> PagegenRuntime.ItemSequence<ImportedJira.User> {
-        PagegenRuntime.ItemSequence(self.getAllUsersLoader(maxResults: maxResults))
+    /// Every item of `getAllUsers(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allGetAllUsers(maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedJira.User> {
+        PagegenRuntime.ItemSequence(self.getAllUsersLoader(maxResults: maxResults), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getAllUsers(…)`, for the sequences and list adapters.

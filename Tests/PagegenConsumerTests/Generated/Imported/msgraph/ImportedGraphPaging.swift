@@ -4,15 +4,17 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedGraph.Client {
-    /// The pages of `usersListDirectReports(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func usersListDirectReportsPages(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50) -> PagegenRuntime.PageSequence<ImportedGraph.DirectoryObject> {
-        PagegenRuntime.PageSequence(self.usersListDirectReportsLoader(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, top: top))
+    /// The pages of `usersListDirectReports(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func usersListDirectReportsPages(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedGraph.DirectoryObject> {
+        PagegenRuntime.PageSequence(self.usersListDirectReportsLoader(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, top: top), resumingFrom: resumePoint)
     }
 
-    /// Every item of `usersListDirectReports(…)`, page after page.
-    public func allUsersListDirectReports(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50) -> PagegenRuntime.ItemSequence<ImportedGraph.DirectoryObject> {
-        PagegenRuntime.ItemSequence(self.usersListDirectReportsLoader(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, top: top))
+    /// Every item of `usersListDirectReports(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allUsersListDirectReports(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedGraph.DirectoryObject> {
+        PagegenRuntime.ItemSequence(self.usersListDirectReportsLoader(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, top: top), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `usersListDirectReports(…)`, for the sequences and list adapters.
@@ -33,15 +35,17 @@ extension ImportedGraph.Client {
         PagegenRuntime.PagedList(self.usersListDirectReportsLoader(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, top: top), options: options)
     }
 
-    /// The pages of `usersListMemberGraphOPre(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func usersListMemberGraphOPrePages(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50) -> PagegenRuntime.PageSequence<ImportedGraph.DirectoryObject> {
-        PagegenRuntime.PageSequence(self.usersListMemberGraphOPreLoader(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, top: top))
+    /// The pages of `usersListMemberGraphOPre(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func usersListMemberGraphOPrePages(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedGraph.DirectoryObject> {
+        PagegenRuntime.PageSequence(self.usersListMemberGraphOPreLoader(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, top: top), resumingFrom: resumePoint)
     }
 
-    /// Every item of `usersListMemberGraphOPre(…)`, page after page.
-    public func allUsersListMemberGraphOPre(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50) -> PagegenRuntime.ItemSequence<ImportedGraph.DirectoryObject> {
-        PagegenRuntime.ItemSequence(self.usersListMemberGraphOPreLoader(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, top: top))
+    /// Every item of `usersListMemberGraphOPre(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allUsersListMemberGraphOPre(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedGraph.DirectoryObject> {
+        PagegenRuntime.ItemSequence(self.usersListMemberGraphOPreLoader(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, top: top), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `usersListMemberGraphOPre(…)`, for the sequences and list adapters.

@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedSlack.Client {
-    /// The pages of `conversationsList(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func conversationsListPages(token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100) -> PagegenRuntime.PageSequence<ImportedSlack.ObjsConversation> {
-        PagegenRuntime.PageSequence(self.conversationsListLoader(token: token, excludeArchived: excludeArchived, types: types, limit: limit))
+    /// The pages of `conversationsList(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func conversationsListPages(token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedSlack.ObjsConversation> {
+        PagegenRuntime.PageSequence(self.conversationsListLoader(token: token, excludeArchived: excludeArchived, types: types, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `conversationsList(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allConversationsList(token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100) -> PagegenRuntime.ItemSequence<ImportedSlack.ObjsConversation> {
-        PagegenRuntime.ItemSequence(self.conversationsListLoader(token: token, excludeArchived: excludeArchived, types: types, limit: limit))
+    /// Every item of `conversationsList(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allConversationsList(token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedSlack.ObjsConversation> {
+        PagegenRuntime.ItemSequence(self.conversationsListLoader(token: token, excludeArchived: excludeArchived, types: types, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `conversationsList(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension ImportedSlack.Client {
             Operations.conversationsListParameters(token: token, excludeArchived: excludeArchived, types: types),
             paging: Operations.conversationsListPaging,
             size: limit,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 
@@ -34,16 +36,18 @@ extension ImportedSlack.Client {
         PagegenRuntime.PagedList(self.conversationsListLoader(token: token, excludeArchived: excludeArchived, types: types, limit: limit), options: options)
     }
 
-    /// The pages of `usersList(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func usersListPages(token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100) -> PagegenRuntime.PageSequence<ImportedSlack.ObjsUser> {
-        PagegenRuntime.PageSequence(self.usersListLoader(token: token, includeLocale: includeLocale, limit: limit))
+    /// The pages of `usersList(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func usersListPages(token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedSlack.ObjsUser> {
+        PagegenRuntime.PageSequence(self.usersListLoader(token: token, includeLocale: includeLocale, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `usersList(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allUsersList(token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100) -> PagegenRuntime.ItemSequence<ImportedSlack.ObjsUser> {
-        PagegenRuntime.ItemSequence(self.usersListLoader(token: token, includeLocale: includeLocale, limit: limit))
+    /// Every item of `usersList(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allUsersList(token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedSlack.ObjsUser> {
+        PagegenRuntime.ItemSequence(self.usersListLoader(token: token, includeLocale: includeLocale, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `usersList(…)`, for the sequences and list adapters.
@@ -53,7 +57,7 @@ extension ImportedSlack.Client {
             Operations.usersListParameters(token: token, includeLocale: includeLocale),
             paging: Operations.usersListPaging,
             size: limit,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 

@@ -4,15 +4,17 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedSpotify.Client {
-    /// The pages of `getAnAlbumsTracks(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func getAnAlbumsTracksPages(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20) -> PagegenRuntime.PageSequence<ImportedSpotify.SimplifiedTrackObject> {
-        PagegenRuntime.PageSequence(self.getAnAlbumsTracksLoader(id: id, market: market, limit: limit))
+    /// The pages of `getAnAlbumsTracks(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func getAnAlbumsTracksPages(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedSpotify.SimplifiedTrackObject> {
+        PagegenRuntime.PageSequence(self.getAnAlbumsTracksLoader(id: id, market: market, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `getAnAlbumsTracks(…)`, page after page.
-    public func allGetAnAlbumsTracks(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20) -> PagegenRuntime.ItemSequence<ImportedSpotify.SimplifiedTrackObject> {
-        PagegenRuntime.ItemSequence(self.getAnAlbumsTracksLoader(id: id, market: market, limit: limit))
+    /// Every item of `getAnAlbumsTracks(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allGetAnAlbumsTracks(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedSpotify.SimplifiedTrackObject> {
+        PagegenRuntime.ItemSequence(self.getAnAlbumsTracksLoader(id: id, market: market, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getAnAlbumsTracks(…)`, for the sequences and list adapters.
@@ -33,15 +35,17 @@ extension ImportedSpotify.Client {
         PagegenRuntime.PagedList(self.getAnAlbumsTracksLoader(id: id, market: market, limit: limit), options: options)
     }
 
-    /// The pages of `getPlaylistsTracks(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func getPlaylistsTracksPages(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20) -> PagegenRuntime.PageSequence<ImportedSpotify.PlaylistTrackObject> {
-        PagegenRuntime.PageSequence(self.getPlaylistsTracksLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit))
+    /// The pages of `getPlaylistsTracks(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func getPlaylistsTracksPages(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedSpotify.PlaylistTrackObject> {
+        PagegenRuntime.PageSequence(self.getPlaylistsTracksLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `getPlaylistsTracks(…)`, page after page.
-    public func allGetPlaylistsTracks(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20) -> PagegenRuntime.ItemSequence<ImportedSpotify.PlaylistTrackObject> {
-        PagegenRuntime.ItemSequence(self.getPlaylistsTracksLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit))
+    /// Every item of `getPlaylistsTracks(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allGetPlaylistsTracks(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedSpotify.PlaylistTrackObject> {
+        PagegenRuntime.ItemSequence(self.getPlaylistsTracksLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getPlaylistsTracks(…)`, for the sequences and list adapters.
@@ -62,15 +66,17 @@ extension ImportedSpotify.Client {
         PagegenRuntime.PagedList(self.getPlaylistsTracksLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit), options: options)
     }
 
-    /// The pages of `getPlaylistsItems(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func getPlaylistsItemsPages(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20) -> PagegenRuntime.PageSequence<ImportedSpotify.PlaylistTrackObject> {
-        PagegenRuntime.PageSequence(self.getPlaylistsItemsLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit))
+    /// The pages of `getPlaylistsItems(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func getPlaylistsItemsPages(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedSpotify.PlaylistTrackObject> {
+        PagegenRuntime.PageSequence(self.getPlaylistsItemsLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `getPlaylistsItems(…)`, page after page.
-    public func allGetPlaylistsItems(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20) -> PagegenRuntime.ItemSequence<ImportedSpotify.PlaylistTrackObject> {
-        PagegenRuntime.ItemSequence(self.getPlaylistsItemsLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit))
+    /// Every item of `getPlaylistsItems(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allGetPlaylistsItems(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedSpotify.PlaylistTrackObject> {
+        PagegenRuntime.ItemSequence(self.getPlaylistsItemsLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getPlaylistsItems(…)`, for the sequences and list adapters.
@@ -91,15 +97,17 @@ extension ImportedSpotify.Client {
         PagegenRuntime.PagedList(self.getPlaylistsItemsLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit), options: options)
     }
 
-    /// The pages of `getAListOfCurrentUsersPlaylists(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func getAListOfCurrentUsersPlaylistsPages(limit: Swift.Int = 20) -> PagegenRuntime.PageSequence<ImportedSpotify.SimplifiedPlaylistObject> {
-        PagegenRuntime.PageSequence(self.getAListOfCurrentUsersPlaylistsLoader(limit: limit))
+    /// The pages of `getAListOfCurrentUsersPlaylists(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func getAListOfCurrentUsersPlaylistsPages(limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedSpotify.SimplifiedPlaylistObject> {
+        PagegenRuntime.PageSequence(self.getAListOfCurrentUsersPlaylistsLoader(limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `getAListOfCurrentUsersPlaylists(…)`, page after page.
-    public func allGetAListOfCurrentUsersPlaylists(limit: Swift.Int = 20) -> PagegenRuntime.ItemSequence<ImportedSpotify.SimplifiedPlaylistObject> {
-        PagegenRuntime.ItemSequence(self.getAListOfCurrentUsersPlaylistsLoader(limit: limit))
+    /// Every item of `getAListOfCurrentUsersPlaylists(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allGetAListOfCurrentUsersPlaylists(limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedSpotify.SimplifiedPlaylistObject> {
+        PagegenRuntime.ItemSequence(self.getAListOfCurrentUsersPlaylistsLoader(limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getAListOfCurrentUsersPlaylists(…)`, for the sequences and list adapters.
@@ -120,15 +128,17 @@ extension ImportedSpotify.Client {
         PagegenRuntime.PagedList(self.getAListOfCurrentUsersPlaylistsLoader(limit: limit), options: options)
     }
 
-    /// The pages of `getFollowed(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func getFollowedPages(type: GetFollowedType, limit: Swift.Int = 20) -> PagegenRuntime.PageSequence<ImportedSpotify.ArtistObject> {
-        PagegenRuntime.PageSequence(self.getFollowedLoader(type: type, limit: limit))
+    /// The pages of `getFollowed(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func getFollowedPages(type: GetFollowedType, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedSpotify.ArtistObject> {
+        PagegenRuntime.PageSequence(self.getFollowedLoader(type: type, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `getFollowed(…)`, page after page.
-    public func allGetFollowed(type: GetFollowedType, limit: Swift.Int = 20) -> PagegenRuntime.ItemSequence<ImportedSpotify.ArtistObject> {
-        PagegenRuntime.ItemSequence(self.getFollowedLoader(type: type, limit: limit))
+    /// Every item of `getFollowed(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`).
+    public func allGetFollowed(type: GetFollowedType, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedSpotify.ArtistObject> {
+        PagegenRuntime.ItemSequence(self.getFollowedLoader(type: type, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getFollowed(…)`, for the sequences and list adapters.

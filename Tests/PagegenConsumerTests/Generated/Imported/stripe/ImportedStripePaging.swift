@@ -4,16 +4,18 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedStripe.Client {
-    /// The pages of `getCustomers(…)`, from the first to the last; the
-    /// next page is fetched while the caller handles the current one.
-    public func getCustomersPages(email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10) -> PagegenRuntime.PageSequence<ImportedStripe.Customer> {
-        PagegenRuntime.PageSequence(self.getCustomersLoader(email: email, testClock: testClock, limit: limit))
+    /// The pages of `getCustomers(…)`, from the first to the last, or from where a
+    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
+    /// while the caller handles the current one.
+    public func getCustomersPages(email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedStripe.Customer> {
+        PagegenRuntime.PageSequence(self.getCustomersLoader(email: email, testClock: testClock, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `getCustomers(…)`, page after page; an item
-    /// that appears again on a later page is delivered once.
-    public func allGetCustomers(email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10) -> PagegenRuntime.ItemSequence<ImportedStripe.Customer> {
-        PagegenRuntime.ItemSequence(self.getCustomersLoader(email: email, testClock: testClock, limit: limit))
+    /// Every item of `getCustomers(…)`, page after page, or from where a failed walk
+    /// stopped (its error's `resumePoint`); an item that appears again
+    /// on a later page, or after resuming, is delivered once.
+    public func allGetCustomers(email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedStripe.Customer> {
+        PagegenRuntime.ItemSequence(self.getCustomersLoader(email: email, testClock: testClock, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getCustomers(…)`, for the sequences and list adapters.
@@ -23,7 +25,7 @@ extension ImportedStripe.Client {
             Operations.getCustomersParameters(email: email, testClock: testClock),
             paging: Operations.getCustomersPaging,
             size: limit,
-            identity: { Swift.AnyHashable($0.id) }
+            identity: { $0.id }
         )
     }
 
