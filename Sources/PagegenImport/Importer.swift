@@ -140,7 +140,7 @@ struct SpecImporter {
         let name = options.name.map(SpecWords.typeName) ?? Self.specName(fromTitle: document.info.title)
         let namespace = options.namespace ?? name + "API"
         let schemas = SchemaImporter(components: document.components, source: source, notes: notes,
-                                     names: TypeNames(also: [name, name + "Client", namespace]))
+                                     names: TypeNames(also: [name, namespace] + SpecNaming.clientNames(ofSpec: name)))
         let endpointImporter = EndpointImporter(document: document, schemas: schemas, notes: notes, source: source)
         let nextPageOperations = Self.nextPageOperations(of: operations)
         var names = EndpointNames()
@@ -205,22 +205,17 @@ struct SpecImporter {
     }
 
     /// Gives a `swiftName:` to the parameters whose Swift names would clash: with each
-    /// other, or with an argument the generated functions add (`completion:`, `body:`
-    /// with a body, and for a paged endpoint `page:` or `offset:`, the size's label and
-    /// `options:`). Their names on the wire stay.
+    /// other, or with an argument the generated functions add, as the generator lists
+    /// them (`completion:`, `body:` with a body, and for a paged endpoint `page:` or
+    /// `offset:`, the size's label, `options:` and `from:`). Their names on the wire stay.
     private func separateSwiftNames(of draft: inout EndpointDraft) {
         var names = SwiftNames()
-        names.reserve("completion", for: "the completion handler")
-        if draft.endpoint.body != nil { names.reserve("body", for: "the body") }
-        if let paging = draft.endpoint.paging {
-            let page: String
-            if case .offset = paging.style { page = "offset" } else { page = "page" }
-            names.reserve(page, for: "the page")
-            if let size = paging.size?.parameter {
-                let label = SpecWords.lowerCamel(size.name)
-                names.reserve(label == page ? "pageSize" : label, for: "the page size")
-            }
-            names.reserve("options", for: "the list's options")
+        let page: SpecNaming.PageArgument? = draft.endpoint.paging.map { paging in
+            if case .offset = paging.style { .offset } else { .page }
+        }
+        for (label, purpose) in SpecNaming.generatedArguments(page: page, sizeParameter: draft.endpoint.paging?.size?.parameter?.name,
+                                                              hasBody: draft.endpoint.body != nil) {
+            names.reserve(label, for: purpose)
         }
         func separate(_ parameters: inout [ImportedParameter]) {
             for index in parameters.indices {

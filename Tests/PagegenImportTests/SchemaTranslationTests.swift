@@ -118,6 +118,7 @@ import Testing
               - { name: cursor, in: query, schema: { type: string } }
               - { name: page, in: query, schema: { type: integer } }
               - { name: completion, in: query, schema: { type: boolean } }
+              - { name: from, in: query, schema: { type: string, format: date-time } }
             responses:
               "200":
                 description: ok
@@ -128,6 +129,8 @@ import Testing
         let endpoint = block("listItems:", in: spec)
         #expect(endpoint.contains("  page: { type: Int, optional: true, swiftName: pageValue }"))
         #expect(endpoint.contains("  completion: { type: Bool, optional: true, swiftName: completionValue }"))
+        #expect(endpoint.contains("  from: { type: Date, optional: true, swiftName: fromValue }"))
+        #expect(spec.contains("# parameter: 'from' would be the same Swift argument as the point the sequences resume from; it is 'fromValue:' in Swift"))
         #expect(spec.contains("# parameter: 'page' would be the same Swift argument as the page; it is 'pageValue:' in Swift"))
     }
 
@@ -188,6 +191,32 @@ import Testing
         #expect(block("StringModel:", in: spec) == ["StringModel:", "message: Error?"])
         #expect(block("Error:", in: spec) == ["Error:", "message: String?"], "generated code names Swift's Error by its module")
         #expect(block("thing:", in: spec).contains("returns: StringModel"))
+    }
+
+    @Test func namesTheGeneratorRefusesForAModelGetModel() throws {
+        let (spec, _) = try imported(document(operation: """
+            operationId: thing
+            responses:
+              "200":
+                description: ok
+                content:
+                  application/json: { schema: { $ref: "#/components/schemas/Type" } }
+            """, components: """
+            Type:
+              type: object
+              properties:
+                a: { $ref: "#/components/schemas/Foundation" }
+                b: { $ref: "#/components/schemas/CodingKeys" }
+                c: { $ref: "#/components/schemas/Any" }
+                d: { $ref: "#/components/schemas/Operations" }
+            Foundation: { type: object, properties: { f: { type: string } } }
+            CodingKeys: { type: object, properties: { k: { type: string } } }
+            Any: { type: object, properties: { y: { type: string } } }
+            Operations: { type: object, properties: { o: { type: string } } }
+            """))
+        #expect(block("TypeModel:", in: spec) == [
+            "TypeModel:", "a: FoundationModel?", "b: CodingKeysModel?", "c: AnyModel?", "d: Operations?",
+        ], "a model may be called Operations: the client's nested enum gives way")
     }
 
     @Test func aResponseWithOnlyAnExampleIsReadFromTheExample() throws {

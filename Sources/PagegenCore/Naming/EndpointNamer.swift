@@ -74,34 +74,29 @@ struct EndpointNamer {
         // The arguments the generated functions add to the endpoint's own.
         var labels = NameScope()
         var fixed: [String: FixedArgument] = [:]
-        func reserve(_ name: String, _ argument: FixedArgument) -> ParameterNames {
-            let label = labels.claimFree(name, suffix: "_", by: name)
-            fixed[label] = argument
-            return ParameterNames(label: SwiftIdentifier(label), name: SwiftIdentifier(label))
-        }
         var page: ParameterNames?
         var size: ParameterNames?
         var pageSize: ParameterNames?
-        _ = reserve("completion", .completion)
-        if let paging = endpoint.paging {
-            if case .ids = paging.style {
-                pageSize = reserve("pageSize", .pageSize)
-            } else {
-                if case .offset = paging.style { page = reserve("offset", .page) } else { page = reserve("page", .page) }
-                if let parameter = paging.size?.parameter {
-                    let name = NameConversion.lowerCamel(parameter.name.value)
-                    size = reserve(name == page?.label.name ? "pageSize" : name, .size)
-                }
+        var body: ParameterNames?
+        let arguments = Self.fixedArguments(
+            page: endpoint.paging.map { PageArgument($0.style) }, sizeParameter: endpoint.paging?.size?.parameter?.name.value,
+            hasBody: endpoint.body != nil, isWindow: endpoint.window != nil, emitsLists: emitsLists)
+        for (label, argument) in arguments {
+            labels.claim(label, by: label)
+            fixed[label] = argument
+            let names = ParameterNames(label: SwiftIdentifier(label), name: SwiftIdentifier(label))
+            switch argument {
+            case .page: page = names
+            case .size: size = names
+            case .pageSize: pageSize = names
+            case .body: body = names
+            case .completion, .options, .resumePoint: break
             }
-            if emitsLists { _ = reserve("options", .options) }
-            _ = reserve("from", .resumePoint)
         }
-        if endpoint.window != nil, emitsLists, !labels.isTaken("options") { _ = reserve("options", .options) }
 
         // The endpoint's own parameters; the body is always `body:`. A parameter that
         // repeats a paging parameter is reported by the validator, not here.
         let pagingNames = endpoint.paging?.parameterNames ?? []
-        let body = endpoint.body == nil ? nil : reserve("body", .body)
         var inner = NameScope(reserved: Dictionary(uniqueKeysWithValues: (["self"] + SpecNames.templateLocals).map { ($0, "") }))
         for label in fixed.keys.sorted() { inner.claim(label, by: label) }
         var parameters: [EndpointParameter] = []
@@ -150,6 +145,57 @@ struct EndpointNamer {
             page: page,
             size: size,
             pageSize: pageSize)
+    }
+
+    /// What a paged endpoint's functions take as the page.
+    enum PageArgument {
+        /// `page:` — a page number, a cursor or a link.
+        case page
+        /// `offset:`.
+        case offset
+        /// `pageSize:` — an `ids` list takes how many items a page fetches instead.
+        case itemIDs
+
+        init(_ style: PagingSpec.Style) {
+            switch style {
+            case .offset: self = .offset
+            case .ids: self = .itemIDs
+            case .pageNumber, .cursor, .link: self = .page
+            }
+        }
+    }
+
+    /// The arguments the generated functions of an endpoint take besides its own
+    /// parameters, in the order they are claimed, each with its label: `completion:`;
+    /// for a paged endpoint `page:` or `offset:` and the size's label (`pageSize:`
+    /// when it would be the page's), or `pageSize:` for an `ids` list, then `options:`
+    /// (with lists) and `from:` (the resume point); `options:` for a window's list; `body:`.
+    static func fixedArguments(page: PageArgument?, sizeParameter: String?, hasBody: Bool, isWindow: Bool,
+                               emitsLists: Bool) -> [(label: String, argument: FixedArgument)] {
+        var labels = NameScope()
+        var result: [(label: String, argument: FixedArgument)] = []
+        func reserve(_ name: String, _ argument: FixedArgument) {
+            result.append((labels.claimFree(name, suffix: "_", by: name), argument))
+        }
+        reserve("completion", .completion)
+        if let page {
+            switch page {
+            case .itemIDs:
+                reserve("pageSize", .pageSize)
+            case .page, .offset:
+                let pageLabel = page == .offset ? "offset" : "page"
+                reserve(pageLabel, .page)
+                if let sizeParameter {
+                    let name = NameConversion.lowerCamel(sizeParameter)
+                    reserve(name == pageLabel ? "pageSize" : name, .size)
+                }
+            }
+            if emitsLists { reserve("options", .options) }
+            reserve("from", .resumePoint)
+        }
+        if isWindow, emitsLists, !labels.isTaken("options") { reserve("options", .options) }
+        if hasBody { reserve("body", .body) }
+        return result
     }
 
     /// The list factory of window endpoint `window`: its own arguments, then the list's

@@ -561,35 +561,6 @@ final class SchemaImporter {
     }
 }
 
-/// The Swift names given out in one scope (a model's properties, an endpoint's
-/// arguments): a name that would be one Swift name with an earlier one gets another.
-struct SwiftNames {
-    private var holders: [String: String] = [:]
-
-    /// Claims the Swift name of `name`; when an earlier name holds it, returns that
-    /// name and a free `swiftName:` for this one.
-    mutating func claim(_ name: String) -> (other: String, alternative: String)? {
-        let key = SpecWords.key(name)
-        guard let other = holders[key] else {
-            holders[key] = name
-            return nil
-        }
-        var alternative = SpecWords.alternative(to: name)
-        var number = 2
-        while holders[SpecWords.key(alternative)] != nil {
-            alternative = SpecWords.alternative(to: name) + String(number)
-            number += 1
-        }
-        holders[SpecWords.key(alternative)] = alternative
-        return (other, alternative)
-    }
-
-    /// Takes `name` out of use, for the arguments the generated functions add.
-    mutating func reserve(_ name: String, for holder: String) {
-        holders[SpecWords.key(name)] = holder
-    }
-}
-
 extension TypeReference {
     /// `T?`; an optional stays as it is.
     var optional: TypeReference { isOptional ? self : .optional(self) }

@@ -1,37 +1,30 @@
 import PagegenCore
 
-/// The names the imported models take: unique, and never one the spec language
-/// reserves — a built-in type's, a module's that generated code names its types
-/// through, a name Swift reserves for types, `CodingKeys`, the spec's own name, its
-/// client's or its namespace's — nor two that differ only in case or punctuation.
+/// The names the imported models take: unique, and never one the generator refuses
+/// for a model (``SpecNaming/canNameModel(_:)``: a keyword, a built-in type, a module
+/// generated code names its types through), nor `CodingKeys`, the spec's own name, its
+/// client's or its namespace's.
 struct TypeNames {
-    /// Names a model cannot take.
-    static let reserved: Set<String> = [
-        "String", "Int", "Int64", "Double", "Bool", "Date", "URL", "JSON",
-        "Swift", "Foundation", "PagegenRuntime", "CodingKeys",
-        "Self", "Any", "Type", "Protocol",
-    ]
-
-    private var taken: [String: String] = [:]
+    private var taken: Set<String> = []
 
     /// Creates a registry in which `more` names (the spec's, its client's, its namespace) are taken too.
     init(also more: [String] = []) {
-        for name in Self.reserved.union(more) { taken[SpecWords.key(name)] = name }
+        taken = Set(more)
     }
 
     /// A free model name made from `base` (`customer_list` → `CustomerList`), with
-    /// `Model` after a reserved one and a number after one already taken.
+    /// `Model` after a name a model cannot take and a number after one already taken.
     mutating func claim(_ base: String) -> String {
         var name = SpecWords.typeName(base)
         if name.hasPrefix("_") { name = "Model" + name }
-        if taken[SpecWords.key(name)].map(Self.reserved.contains) == true || SpecWords.keywords.contains(name) { name += "Model" }
+        if !SpecNaming.canNameModel(name) || name == "CodingKeys" { name += "Model" }
         var candidate = name
         var number = 2
-        while taken[SpecWords.key(candidate)] != nil {
+        while taken.contains(candidate) {
             candidate = "\(name)\(number)"
             number += 1
         }
-        taken[SpecWords.key(candidate)] = candidate
+        taken.insert(candidate)
         return candidate
     }
 }
