@@ -6,6 +6,12 @@ public struct BundledSpec: Sendable {
     public var name: String
     /// The file's bytes.
     public var bytes: [UInt8]
+
+    /// A file to mutate: `name` names its mutants.
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+    }
 }
 
 /// The specs the package ships, in specs/*.pagegen.yaml.
