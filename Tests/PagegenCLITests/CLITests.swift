@@ -40,6 +40,16 @@ import Testing
         return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self))
     }
 
+    /// ``run(_:in:tool:)`` on a thread of its own, so that waiting for a long run does
+    /// not hold one of the few threads of Swift concurrency that the tests serving HTTP share.
+    static func runOffThePool(_ arguments: [String], in directory: URL = root, tool: URL = executable) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try run(arguments, in: directory, tool: tool) })
+            }
+        }
+    }
+
     static func temporaryFolder() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pagegen-cli-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -16,7 +16,7 @@ struct ImportMutationTests {
         "msgraph-users.openapi.yaml", "azure-paging.swagger.json", "azure-storage.swagger.json", "dub.openapi.json",
     ]
 
-    @Test func brokenDocumentsImportOrFailWithLocatedErrors() throws {
+    @Test func brokenDocumentsImportOrFailWithLocatedErrors() async throws {
         let originals = try Self.documents.map { file in
             BundledSpec(name: file, bytes: Array(try Data(contentsOf: OpenAPIDocuments.folder.appendingPathComponent(file))))
         }
@@ -31,7 +31,7 @@ struct ImportMutationTests {
             let file = "\(mutant.name.dropFirst(original.count + 1)).\(original)"
             try Data(mutant.bytes).write(to: folder.appendingPathComponent(file))
             let arguments = ["import", file, "--quiet", "--output", "out.pagegen.yaml"]
-            guard let run = try CLIMutationTests.run(arguments, in: folder) else {
+            guard let run = try await CLIMutationTests.run(arguments, in: folder) else {
                 Issue.record("\(mutant): pagegen import did not end within \(CLIMutationTests.hangBound) seconds")
                 continue
             }
@@ -46,7 +46,8 @@ struct ImportMutationTests {
                 imported += 1
                 #expect(errorCount == 0, "\(mutant): exit status 0 with errors")
                 #expect(run.output.hasPrefix("wrote out.pagegen.yaml: "), "\(mutant): \(run.output)")
-                #expect(try CLITests.run(["lint", "out.pagegen.yaml"], in: folder).status == 0, "\(mutant): the written spec does not lint")
+                let lint = try await CLIMutationTests.run(["lint", "out.pagegen.yaml"], in: folder)
+                #expect(lint?.status == 0, "\(mutant): the written spec does not lint")
             } else {
                 failed += 1
                 #expect(errorCount == 1, "\(mutant): exit status 1 without its error\n\(run.errors.prefix(2_000))")

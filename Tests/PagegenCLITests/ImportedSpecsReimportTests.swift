@@ -36,11 +36,11 @@ struct ImportedSpecsReimportTests {
     ]
 
     @Test(arguments: imports)
-    func importingWritesTheCommittedSpec(_ entry: Import) throws {
+    func importingWritesTheCommittedSpec(_ entry: Import) async throws {
         let output = CLITests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: output) }
         let written = output.appendingPathComponent("\(entry.spec).pagegen.yaml")
-        let run = try CLITests.run(["import"] + entry.arguments + ["--quiet", "--output", written.path], in: Self.documents)
+        let run = try await CLITests.runOffThePool(["import"] + entry.arguments + ["--quiet", "--output", written.path], in: Self.documents)
         #expect(run.status == 0, "\(run.errors)")
         #expect(!run.errors.contains(": error:"), "\(run.errors)")
         let spec = try String(contentsOf: written, encoding: .utf8)
