@@ -20,8 +20,10 @@ public struct ImportOptions: Sendable {
     public var baseURL: String?
 
     /// Creates options.
-    public init(operations: [String] = [], overrides: URL? = nil, overridesName: String? = nil,
-                name: String? = nil, namespace: String? = nil, baseURL: String? = nil) {
+    public init(
+        operations: [String] = [], overrides: URL? = nil, overridesName: String? = nil,
+        name: String? = nil, namespace: String? = nil, baseURL: String? = nil
+    ) {
         self.operations = operations
         self.overrides = overrides
         self.overridesName = overridesName
@@ -54,7 +56,9 @@ public struct ImportResult: Sendable {
 public enum OpenAPIImporter {
     /// Imports the document at `url`; `name` is how notes name it.
     /// - Throws: ``ImportError`` when the document cannot be read as OpenAPI at all.
-    public static func importDocument(at url: URL, name: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportResult {
+    public static func importDocument(
+        at url: URL, name: String, options: ImportOptions = ImportOptions()
+    ) throws(ImportError) -> ImportResult {
         let file = try SourceFile.read(url, name: name)
         var overrides: SourceFile?
         if let overridesURL = options.overrides {
@@ -64,8 +68,10 @@ public enum OpenAPIImporter {
     }
 
     /// Imports a document given as text (JSON or YAML).
-    public static func importDocument(text: String, name: String, overridesText: String? = nil, overridesName: String = "overrides.yaml",
-                                      options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportResult {
+    public static func importDocument(
+        text: String, name: String, overridesText: String? = nil, overridesName: String = "overrides.yaml",
+        options: ImportOptions = ImportOptions()
+    ) throws(ImportError) -> ImportResult {
         let file = try SourceFile.parse(text, name: name)
         let overrides = try overridesText.map { text throws(ImportError) in try SourceFile.parse(text, name: overridesName) }
         return try importDocument(file, overrides: overrides, options: options)
@@ -79,14 +85,16 @@ public enum OpenAPIImporter {
             source.root = merge.merge(source.root, overrides.root)
             source.overridesFile = overrides.name
             source.overridden = merge.overridden
-            NoteWriter(source: source, log: log).note(JSONPointer(), "overrides", "merged \(overrides.name) into the document, as Fern does")
+            NoteWriter(source: source, log: log).note(
+                JSONPointer(), "overrides", "merged \(overrides.name) into the document, as Fern does")
         }
         let document = try DocumentDecoder.decode(source)
         var importer = SpecImporter(document: document, source: source, log: log, options: options)
         let spec = try importer.run()
         let text = SpecWriter.write(spec)
-        return ImportResult(spec: text, notes: log.notes, modelCount: spec.models.count, endpointCount: spec.endpoints.count,
-                            pagedCount: spec.endpoints.filter { $0.paging != nil }.count)
+        return ImportResult(
+            spec: text, notes: log.notes, modelCount: spec.models.count, endpointCount: spec.endpoints.count,
+            pagedCount: spec.endpoints.filter { $0.paging != nil }.count)
     }
 
     /// The document as OpenAPI 3: a Swagger 2.0 one converted.
@@ -94,18 +102,23 @@ public enum OpenAPIImporter {
         let root = file.root
         if let swagger = root["swagger"]?.scalarText {
             guard swagger.hasPrefix("2.") else {
-                throw ImportError(file: file.name, mark: root["swagger"]?.mark, message: "unsupported Swagger version \(swagger)", hint: "pagegen reads Swagger 2.0 and OpenAPI 3.0 and 3.1")
+                throw ImportError(
+                    file: file.name, mark: root["swagger"]?.mark, message: "unsupported Swagger version \(swagger)",
+                    hint: "pagegen reads Swagger 2.0 and OpenAPI 3.0 and 3.1")
             }
             let original = DocumentSource(root: root, file: file.name)
             let converted = SwaggerConverter(root: root, notes: NoteWriter(source: original, log: log)).convert()
             return DocumentSource(root: converted, file: file.name, convertedFromSwagger2: true)
         }
         guard let version = root["openapi"]?.scalarText else {
-            throw ImportError(file: file.name, mark: root.mark, message: "not an OpenAPI or Swagger document: it has neither 'openapi' nor 'swagger'",
-                              hint: "give an OpenAPI 3.0 / 3.1 or Swagger 2.0 document")
+            throw ImportError(
+                file: file.name, mark: root.mark, message: "not an OpenAPI or Swagger document: it has neither 'openapi' nor 'swagger'",
+                hint: "give an OpenAPI 3.0 / 3.1 or Swagger 2.0 document")
         }
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
-            throw ImportError(file: file.name, mark: root["openapi"]?.mark, message: "unsupported OpenAPI version \(version)", hint: "pagegen reads OpenAPI 3.0 and 3.1, and Swagger 2.0")
+            throw ImportError(
+                file: file.name, mark: root["openapi"]?.mark, message: "unsupported OpenAPI version \(version)",
+                hint: "pagegen reads OpenAPI 3.0 and 3.1, and Swagger 2.0")
         }
         return DocumentSource(root: root, file: file.name)
     }
@@ -133,14 +146,17 @@ struct SpecImporter {
             notes.warning(JSONPointer(["paths"]), "operations", "'\(selector)' matches no operation")
         }
         guard !operations.isEmpty else {
-            throw ImportError(file: source.file, mark: source.root.mark(of: JSONPointer(["paths"])),
-                              message: options.operations.isEmpty ? "the document has no operations" : "no operation matches --operations \(options.operations.joined(separator: ","))",
-                              hint: "name operations by operationId, 'GET /path' or '/path'")
+            throw ImportError(
+                file: source.file, mark: source.root.mark(of: JSONPointer(["paths"])),
+                message: options.operations.isEmpty
+                    ? "the document has no operations" : "no operation matches --operations \(options.operations.joined(separator: ","))",
+                hint: "name operations by operationId, 'GET /path' or '/path'")
         }
         let name = options.name.map(SpecWords.typeName) ?? Self.specName(fromTitle: document.info.title)
         let namespace = options.namespace ?? name + "API"
-        let schemas = SchemaImporter(components: document.components, source: source, notes: notes,
-                                     names: TypeNames(also: [name, namespace] + SpecNaming.clientNames(ofSpec: name)))
+        let schemas = SchemaImporter(
+            components: document.components, source: source, notes: notes,
+            names: TypeNames(also: [name, namespace] + SpecNaming.clientNames(ofSpec: name)))
         let endpointImporter = EndpointImporter(document: document, schemas: schemas, notes: notes, source: source)
         let nextPageOperations = Self.nextPageOperations(of: operations)
         var names = EndpointNames()
@@ -148,7 +164,8 @@ struct SpecImporter {
         var skipped: [String] = []
         for operation in operations {
             if let owner = nextPageOperations[operation.operation.operationId ?? ""], owner != operation.operation.operationId {
-                let message = "not imported: it fetches the next pages of '\(owner)' (x-ms-pageable operationName), which follows the next link itself"
+                let message =
+                    "not imported: it fetches the next pages of '\(owner)' (x-ms-pageable operationName), which follows the next link itself"
                 notes.note(operation.pointer, "endpoint", message)
                 skipped.append("\(operation.title): \(message)")
                 continue
@@ -172,7 +189,8 @@ struct SpecImporter {
 
         let (baseURL, serverComments) = ServerImporter(document: document, notes: notes).baseURL(override: options.baseURL)
         let (auth, authComments) = AuthImporter(document: document, notes: notes).schemes(for: drafts.map(\.operation))
-        var spec = ImportedSpec(name: name, namespace: namespace, description: EndpointImporter.summary(document.info.title), baseURL: baseURL)
+        var spec = ImportedSpec(
+            name: name, namespace: namespace, description: EndpointImporter.summary(document.info.title), baseURL: baseURL)
         spec.auth = auth
         spec.topComments = serverComments
         spec.authComments = authComments
@@ -185,22 +203,28 @@ struct SpecImporter {
         chooseDates(&spec, schemas: schemas)
         spec.errors = Self.inBodyErrors(drafts, navigator: navigator, schemas: schemas, notes: notes)
         var documentComments: [String] = []
-        let errorStatuses = Set(drafts.flatMap { $0.operation.operation.responses.keys.map(\.rawValue) }.filter { !$0.hasPrefix("2") && !$0.hasPrefix("1") && !$0.hasPrefix("3") })
+        let errorStatuses = Set(
+            drafts.flatMap { $0.operation.operation.responses.keys.map(\.rawValue) }.filter {
+                !$0.hasPrefix("2") && !$0.hasPrefix("1") && !$0.hasPrefix("3")
+            })
         if !errorStatuses.isEmpty {
-            let message = "the error responses (\(errorStatuses.sorted().joined(separator: ", "))) are not modelled: a failing call gives an APIError that holds the status and the body"
+            let message =
+                "the error responses (\(errorStatuses.sorted().joined(separator: ", "))) are not modelled: a failing call gives an APIError that holds the status and the body"
             notes.note(JSONPointer(["paths"]), "responses", message)
             documentComments.append("responses: " + message)
         }
         if !document.webhooks.isEmpty {
-            let message = "the webhooks (\(document.webhooks.keys.joined(separator: ", "))) are not translated: a client does not receive them"
+            let message =
+                "the webhooks (\(document.webhooks.keys.joined(separator: ", "))) are not translated: a client does not receive them"
             notes.note(JSONPointer(["webhooks"]), "webhooks", message)
             documentComments.append("webhooks: " + message)
         }
         let version = source.convertedFromSwagger2 ? "Swagger 2.0" : "OpenAPI \(source.root["openapi"]?.scalarText ?? "3")"
-        spec.header = [
-            "Imported by `pagegen import` from \(source.file)\(source.overridesFile.map { " and \($0)" } ?? "") (\(version), \(document.info.title) \(document.info.version)).",
-            "Comments say what the importer inferred or left out; check them, then edit this spec as your own.",
-        ] + skipped.map { "Not imported: \($0)" } + documentComments
+        spec.header =
+            [
+                "Imported by `pagegen import` from \(source.file)\(source.overridesFile.map { " and \($0)" } ?? "") (\(version), \(document.info.title) \(document.info.version)).",
+                "Comments say what the importer inferred or left out; check them, then edit this spec as your own.",
+            ] + skipped.map { "Not imported: \($0)" } + documentComments
         return spec
     }
 
@@ -213,8 +237,10 @@ struct SpecImporter {
         let page: SpecNaming.PageArgument? = draft.endpoint.paging.map { paging in
             if case .offset = paging.style { .offset } else { .page }
         }
-        for (label, purpose) in SpecNaming.generatedArguments(page: page, sizeParameter: draft.endpoint.paging?.size?.parameter?.name,
-                                                              hasBody: draft.endpoint.body != nil) {
+        for (label, purpose) in SpecNaming.generatedArguments(
+            page: page, sizeParameter: draft.endpoint.paging?.size?.parameter?.name,
+            hasBody: draft.endpoint.body != nil)
+        {
             names.reserve(label, for: purpose)
         }
         func separate(_ parameters: inout [ImportedParameter]) {
@@ -256,7 +282,8 @@ struct SpecImporter {
         var owners: [String: String] = [:]
         for operation in operations {
             guard let pageable = operation.operation.vendorExtensions["x-ms-pageable"]?.value as? [String: Any],
-                  let name = pageable["operationName"] as? String, let owner = operation.operation.operationId else { continue }
+                let name = pageable["operationName"] as? String, let owner = operation.operation.operationId
+            else { continue }
             if owners[name] == nil { owners[name] = owner }
         }
         return owners
@@ -264,13 +291,17 @@ struct SpecImporter {
 
     /// Slack-style errors in a 200 response: the success response has a Bool `ok` and
     /// the error response an `error` text.
-    private static func inBodyErrors(_ drafts: [EndpointDraft], navigator: ModelNavigator, schemas: SchemaImporter, notes: NoteWriter) -> ImportedErrors? {
+    private static func inBodyErrors(
+        _ drafts: [EndpointDraft], navigator: ModelNavigator, schemas: SchemaImporter, notes: NoteWriter
+    ) -> ImportedErrors? {
         for draft in drafts {
             guard navigator.field("ok", of: draft.endpoint.returns)?.type.isBool == true,
-                  let error = draft.errorSchema.map(schemas.dereference),
-                  let properties = schemas.objectShape(of: error, at: draft.operation.pointer)?.properties,
-                  properties.contains(where: { $0.name == "error" }), properties.contains(where: { $0.name == "ok" }) else { continue }
-            let message = "errors arrive in successful responses as 'ok: false' with an 'error' (inferred from the ok field of the response and the error response's ok and error)"
+                let error = draft.errorSchema.map(schemas.dereference),
+                let properties = schemas.objectShape(of: error, at: draft.operation.pointer)?.properties,
+                properties.contains(where: { $0.name == "error" }), properties.contains(where: { $0.name == "ok" })
+            else { continue }
+            let message =
+                "errors arrive in successful responses as 'ok: false' with an 'error' (inferred from the ok field of the response and the error response's ok and error)"
             notes.note(draft.operation.pointer.appending("responses"), "errors", message)
             return ImportedErrors(flag: "ok", message: "error", comment: "errors: " + message)
         }
@@ -279,7 +310,10 @@ struct SpecImporter {
 
     /// A spec name from a title: `Slack Web API` → `Slack`, `GitHub v3 REST API` → `GitHub`.
     static func specName(fromTitle title: String) -> String {
-        let filler: Set<String> = ["the", "api", "apis", "rest", "web", "http", "openapi", "swagger", "service", "services", "spec", "specification", "platform", "cloud", "public", "client"]
+        let filler: Set<String> = [
+            "the", "api", "apis", "rest", "web", "http", "openapi", "swagger", "service", "services", "spec", "specification", "platform",
+            "cloud", "public", "client",
+        ]
         var words = title.split { !($0.isLetter || $0.isNumber) }.map(String.init)
         // What comes after "API" qualifies the document ("… Web API with fixes from …").
         if let api = words.firstIndex(where: { $0.lowercased() == "api" }), api > 0 { words = Array(words[..<api]) }

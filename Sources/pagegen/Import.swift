@@ -25,8 +25,11 @@ struct Import: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "The spec to write (default: <name>.pagegen.yaml in the current folder).")
     var output: String?
 
-    @Option(name: .long, parsing: .singleValue,
-            help: "Operations to import, by operationId, 'GET /path' or '/path' ('*' matches anything); repeat or separate with commas. Default: all.")
+    @Option(
+        name: .long, parsing: .singleValue,
+        help:
+            "Operations to import, by operationId, 'GET /path' or '/path' ('*' matches anything); repeat or separate with commas. Default: all."
+    )
     var operations: [String] = []
 
     @Option(help: "A Fern overrides file to merge into the document first (deep-merged by path and method).")
@@ -45,7 +48,9 @@ struct Import: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        let selectors = operations.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+        let selectors = operations.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter {
+            !$0.isEmpty
+        }
         let options = ImportOptions(
             operations: selectors, overrides: overrides.map { URL(fileURLWithPath: $0) }, overridesName: overrides,
             name: name, namespace: namespace, baseURL: baseURL)
@@ -71,7 +76,9 @@ struct Import: AsyncParsableCommand {
         report(diagnostics.sorted)
         let warnings = result.notes.filter { $0.severity == .warning }.count
         let notes = result.notes.filter { $0.severity == .note }.count
-        print("wrote \(path): \(result.modelCount) models, \(result.endpointCount) endpoints (\(result.pagedCount) paged); \(notes) notes, \(warnings) warnings")
+        print(
+            "wrote \(path): \(result.modelCount) models, \(result.endpointCount) endpoints (\(result.pagedCount) paged); \(notes) notes, \(warnings) warnings"
+        )
         if diagnostics.hasErrors {
             FileHandle.standardError.write(Data("error: the written spec does not lint; the messages above say where\n".utf8))
             throw ExitCode(1)

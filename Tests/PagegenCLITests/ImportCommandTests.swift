@@ -34,8 +34,14 @@ import Testing
         let run = try CLITests.run(["import", "shop.openapi.yaml", "--output", "specs/shop.pagegen.yaml"], in: folder)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output == "wrote specs/shop.pagegen.yaml: 2 models, 1 endpoints (1 paged); 2 notes, 1 warnings\n")
-        #expect(run.errors.contains("shop.openapi.yaml:6:5: note: /paths/~1items/get: paging: page numbers in page, from 1; total in total (inferred from parameters page, per_page)"))
-        #expect(run.errors.contains("shop.openapi.yaml:11:11: warning: /paths/~1items/get/parameters/2: parameter: 'session' is a cookie, which the spec language does not send; left out"))
+        #expect(
+            run.errors.contains(
+                "shop.openapi.yaml:6:5: note: /paths/~1items/get: paging: page numbers in page, from 1; total in total (inferred from parameters page, per_page)"
+            ))
+        #expect(
+            run.errors.contains(
+                "shop.openapi.yaml:11:11: warning: /paths/~1items/get/parameters/2: parameter: 'session' is a cookie, which the spec language does not send; left out"
+            ))
         let spec = try String(contentsOf: folder.appendingPathComponent("specs/shop.pagegen.yaml"), encoding: .utf8)
         #expect(spec.contains("\nname: Shop\nnamespace: ShopAPI\n"))
         #expect(spec.contains("\nbaseURL: https://shop.example.com/api\n"))

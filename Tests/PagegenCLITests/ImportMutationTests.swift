@@ -23,7 +23,8 @@ struct ImportMutationTests {
         var mutator = SpecMutator(seed: Self.seed)
         let folder = CLITests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var imported = 0, failed = 0
+        var imported = 0
+        var failed = 0
 
         for mutant in mutator.mutants(count: Self.caseCount, of: originals) {
             // The mutant keeps its document's extension: JSON or YAML.
@@ -51,12 +52,15 @@ struct ImportMutationTests {
             } else {
                 failed += 1
                 #expect(errorCount == 1, "\(mutant): exit status 1 without its error\n\(run.errors.prefix(2_000))")
-                #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.pagegen.yaml").path),
-                        "\(mutant): a failed import wrote a spec")
+                #expect(
+                    !FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.pagegen.yaml").path),
+                    "\(mutant): a failed import wrote a spec")
             }
             try? FileManager.default.removeItem(at: folder.appendingPathComponent("out.pagegen.yaml"))
         }
         #expect(imported + failed == Self.caseCount)
-        print("pagegen import on broken documents (seed \(Self.seed)): \(Self.caseCount) runs, \(imported) imported, \(failed) exited 1 with a located error")
+        print(
+            "pagegen import on broken documents (seed \(Self.seed)): \(Self.caseCount) runs, \(imported) imported, \(failed) exited 1 with a located error"
+        )
     }
 }

@@ -40,7 +40,8 @@ struct ImportedSpecsReimportTests {
         let output = CLITests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: output) }
         let written = output.appendingPathComponent("\(entry.spec).pagegen.yaml")
-        let run = try await CLITests.runOffThePool(["import"] + entry.arguments + ["--quiet", "--output", written.path], in: Self.documents)
+        let run = try await CLITests.runOffThePool(
+            ["import"] + entry.arguments + ["--quiet", "--output", written.path], in: Self.documents)
         #expect(run.status == 0, "\(run.errors)")
         #expect(!run.errors.contains(": error:"), "\(run.errors)")
         let spec = try String(contentsOf: written, encoding: .utf8)
@@ -52,7 +53,9 @@ struct ImportedSpecsReimportTests {
         }
         let committed = (try? String(contentsOf: committedURL, encoding: .utf8)) ?? ""
         if committed != spec {
-            Issue.record("specs/imported/\(entry.spec).pagegen.yaml is not what `\(entry.testDescription)` writes now (PAGEGEN_RECORD=1 re-records it): \(Self.firstDifference(committed, spec))")
+            Issue.record(
+                "specs/imported/\(entry.spec).pagegen.yaml is not what `\(entry.testDescription)` writes now (PAGEGEN_RECORD=1 re-records it): \(Self.firstDifference(committed, spec))"
+            )
         }
     }
 
@@ -80,5 +83,6 @@ enum OpenAPIDocuments {
     /// True when the documents are present.
     static var available: Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent("README.md").path) }
 
-    static let skipMessage: Comment = "the OpenAPI documents of ../shared/fixtures/openapi are absent; the committed imported specs are still linted and generated"
+    static let skipMessage: Comment =
+        "the OpenAPI documents of ../shared/fixtures/openapi are absent; the committed imported specs are still linted and generated"
 }

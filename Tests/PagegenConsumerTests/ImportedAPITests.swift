@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PagegenMock
 import PagegenRuntime
 import PagegenTestServer
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The clients generated from specs that `pagegen import` wrote from the APIs' own
 /// OpenAPI documents (specs/imported/) walk the same pages as the clients of the
@@ -33,9 +34,12 @@ struct ImportedRecordedAPITests {
     @Test func gitHubIssuesFollowTheLinkHeaderTheSameWay() async throws {
         let exchanges = try Fixtures.load((1...5).map { "github-issues/page-\($0).json" })
         let walk = try await walkBoth(exchanges) { url in
-            try await collect(GitHubAPI.Client(baseURL: url).allIssues(owner: "octokit-fixture-org", repo: "paginate-issues", perPage: 3)).map(\.number)
+            try await collect(GitHubAPI.Client(baseURL: url).allIssues(owner: "octokit-fixture-org", repo: "paginate-issues", perPage: 3))
+                .map(\.number)
         } imported: { url in
-            try await collect(ImportedGitHub.Client(baseURL: url).allIssuesListForRepo(owner: "octokit-fixture-org", repo: "paginate-issues", perPage: 3)).map(\.number)
+            try await collect(
+                ImportedGitHub.Client(baseURL: url).allIssuesListForRepo(owner: "octokit-fixture-org", repo: "paginate-issues", perPage: 3)
+            ).map(\.number)
         }
         #expect(walk.imported == Array((1...13).reversed()))
         #expect(walk.imported == walk.handWritten)
@@ -57,7 +61,9 @@ struct ImportedRecordedAPITests {
     }
 
     @Test func slackConversationsFollowNextCursorTheSameWay() async throws {
-        let exchanges = try Fixtures.load(["slack/conversations-list-recorded/page-1.json", "slack/conversations-list-recorded/page-2.json"])
+        let exchanges = try Fixtures.load([
+            "slack/conversations-list-recorded/page-1.json", "slack/conversations-list-recorded/page-2.json",
+        ])
         let walk = try await walkBoth(exchanges, path: "api") { url in
             try await collect(SlackAPI.Client(baseURL: url, token: "xoxb").allConversations(limit: 100)).map(\.id)
         } imported: { url in
@@ -121,7 +127,9 @@ struct ImportedRecordedAPITests {
             return pages
         } imported: { url in
             var pages: [[String]] = []
-            for try await page in ImportedSpotify.Client(baseURL: url, token: "t").getAnAlbumsTracksPages(id: "2js3lkzAjWpD656NK7ZaJX", limit: 50) {
+            for try await page in ImportedSpotify.Client(baseURL: url, token: "t").getAnAlbumsTracksPages(
+                id: "2js3lkzAjWpD656NK7ZaJX", limit: 50)
+            {
                 pages.append(page.items.map { $0.id ?? "" })
             }
             return pages
@@ -141,10 +149,13 @@ struct ImportedRecordedAPITests {
 
     @Test func jiraSearchWalksTheSameOffsetsAsTheHandWrittenSpec() async throws {
         try await withMockServer("jira", items: Self.items) { server in
-            let handWritten = try await collect(JiraAPI.Client(baseURL: server.baseURL).allSearch(jql: "project = PG", maxResults: 30)).map(\.id)
+            let handWritten = try await collect(JiraAPI.Client(baseURL: server.baseURL).allSearch(jql: "project = PG", maxResults: 30)).map(
+                \.id)
             let handWrittenRequests = await server.requests.count
             await server.reset()
-            let imported = try await collect(ImportedJira.Client(baseURL: server.baseURL).allSearchForIssuesUsingJql(jql: "project = PG", maxResults: 30)).map { $0.id ?? "" }
+            let imported = try await collect(
+                ImportedJira.Client(baseURL: server.baseURL).allSearchForIssuesUsingJql(jql: "project = PG", maxResults: 30)
+            ).map { $0.id ?? "" }
             let importedRequests = await server.requests
             #expect(imported.count == Self.items)
             #expect(imported == handWritten)
@@ -205,7 +216,9 @@ struct ImportedRecordedAPITests {
 
     @Test func intercomArticlesPageByTheFernOffset() async throws {
         try await withMockServer("imported/intercom", items: Self.items) { server in
-            let articles = try await collect(ImportedIntercom.Client(baseURL: server.baseURL).allListArticles(perPage: 20)).map { $0.id ?? "" }
+            let articles = try await collect(ImportedIntercom.Client(baseURL: server.baseURL).allListArticles(perPage: 20)).map {
+                $0.id ?? ""
+            }
             #expect(articles.count == Self.items)
             #expect(await server.requests.count == 5)
         }
@@ -230,7 +243,8 @@ struct MockProxy {
     let paths: [String: String]
 
     func handler() -> @Sendable (TestRequest) async -> TestResponse {
-        let origin = origin, paths = paths
+        let origin = origin
+        let paths = paths
         return { request in
             let path = paths[request.path] ?? request.rawPath
             guard let url = URL(string: origin.absoluteString + path + (request.rawQuery.isEmpty ? "" : "?" + request.rawQuery)) else {
@@ -242,7 +256,10 @@ struct MockProxy {
                 let (data, response) = try await MockHTTP.data(for: forwarded)
                 let own = "http://\(request.headers["host"] ?? "127.0.0.1")"
                 let body = String(decoding: data, as: UTF8.self)
-                    .replacingOccurrences(of: origin.absoluteString.replacingOccurrences(of: "/", with: "\\/"), with: own.replacingOccurrences(of: "/", with: "\\/"))
+                    .replacingOccurrences(
+                        of: origin.absoluteString.replacingOccurrences(of: "/", with: "\\/"),
+                        with: own.replacingOccurrences(of: "/", with: "\\/")
+                    )
                     .replacingOccurrences(of: origin.absoluteString, with: own)
                 return TestResponse(status: response.statusCode, headers: [("Content-Type", "application/json")], body: Data(body.utf8))
             } catch {

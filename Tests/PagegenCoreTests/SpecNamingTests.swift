@@ -1,5 +1,6 @@
-@testable import PagegenCore
 import Testing
+
+@testable import PagegenCore
 
 /// The naming rules tools that write specs ask for: they must be the rules the
 /// naming authority applies, or a written spec would not lint.
@@ -22,33 +23,43 @@ import Testing
         #expect(arguments.map(\.label) == ["completion", page == .offset ? "offset" : "page", "maxResults", "options", "from", "body"])
         let style = page == .offset ? "offset: { param: start }" : "page: { param: p }"
         let query = arguments.map { "\($0.label): String?" }.joined(separator: ", ")
-        let spec = try #require(SpecProbe.load(Self.header + """
-            endpoints:
-              items:
-                post: /items
-                body: Filter
-                query: { \(query) }
-                returns: [Item]
-                paging:
-                  \(style)
-                  size: { param: max_results, default: 10 }
-            """).spec)
+        let spec = try #require(
+            SpecProbe.load(
+                Self.header + """
+                    endpoints:
+                      items:
+                        post: /items
+                        body: Filter
+                        query: { \(query) }
+                        returns: [Item]
+                        paging:
+                          \(style)
+                          size: { param: max_results, default: 10 }
+                    """
+            ).spec)
         let problems = SpecNames(spec: spec, config: GeneratorConfig()).problems.map(\.message)
-        #expect(problems == arguments.map {
-            "the parameter '\($0.label)' of endpoint 'items' becomes '\($0.label):', the argument the generated functions take for \($0.purpose)"
-        })
+        #expect(
+            problems
+                == arguments.map {
+                    "the parameter '\($0.label)' of endpoint 'items' becomes '\($0.label):', the argument the generated functions take for \($0.purpose)"
+                })
     }
 
     @Test func anEndpointsFunctionsAreTheOnesTheAuthorityNames() throws {
-        let spec = try #require(SpecProbe.load(Self.header + """
-            endpoints:
-              list_items:
-                get: /items
-                returns: [Item]
-                paging: { page: { param: p } }
-            """).spec)
+        let spec = try #require(
+            SpecProbe.load(
+                Self.header + """
+                    endpoints:
+                      list_items:
+                        get: /items
+                        returns: [Item]
+                        paging: { page: { param: p } }
+                    """
+            ).spec)
         let names = try #require(SpecNames(spec: spec, config: GeneratorConfig()).endpoints["list_items"])
-        #expect(SpecNaming.endpointFunctions("list_items", paged: true) == [names.function, names.pages, names.all, names.loader, names.list].map(\.name))
+        #expect(
+            SpecNaming.endpointFunctions("list_items", paged: true)
+                == [names.function, names.pages, names.all, names.loader, names.list].map(\.name))
         #expect(SpecNaming.endpointFunctions("list_items", paged: false) == ["listItems"])
     }
 

@@ -14,31 +14,40 @@ import Testing
     }
 
     @Test func malformedYAML() {
-        #expect(error("openapi: 3.0.0\npaths: { /a: [ }\n") == "api.yaml:2:16: error: malformed JSON or YAML: did not find expected node content while parsing a flow node")
+        #expect(
+            error("openapi: 3.0.0\npaths: { /a: [ }\n")
+                == "api.yaml:2:16: error: malformed JSON or YAML: did not find expected node content while parsing a flow node")
     }
 
     @Test func notOpenAPI() {
-        #expect(error("name: Shop\n") == "api.yaml:1:1: error: not an OpenAPI or Swagger document: it has neither 'openapi' nor 'swagger'; give an OpenAPI 3.0 / 3.1 or Swagger 2.0 document")
+        #expect(
+            error("name: Shop\n")
+                == "api.yaml:1:1: error: not an OpenAPI or Swagger document: it has neither 'openapi' nor 'swagger'; give an OpenAPI 3.0 / 3.1 or Swagger 2.0 document"
+        )
         #expect(error("openapi: 2.5.0\n")?.hasPrefix("api.yaml:1:10: error: unsupported OpenAPI version 2.5.0") == true)
         #expect(error("swagger: \"1.2\"\n")?.hasPrefix("api.yaml:1:10: error: unsupported Swagger version 1.2") == true)
     }
 
     @Test func whatOpenAPIKitRejectsIsLocated() throws {
-        let message = try #require(error("""
-            openapi: 3.0.3
-            info: { title: T, version: "1" }
-            paths:
-              /a:
-                get:
-                  responses: { "200": { description: ok, content: { application/json: { schema: { type: strng } } } } }
-            """))
+        let message = try #require(
+            error(
+                """
+                openapi: 3.0.3
+                info: { title: T, version: "1" }
+                paths:
+                  /a:
+                    get:
+                      responses: { "200": { description: ok, content: { application/json: { schema: { type: strng } } } } }
+                """))
         #expect(message.hasPrefix("api.yaml:6:"))
         #expect(message.contains("OpenAPIKit cannot read the document at /paths/~1a/get/responses"))
     }
 
     @Test func operationsThatMatchNothing() {
         let text = document(operation: "operationId: a\nresponses: { \"200\": { description: ok } }")
-        #expect(error(text, options: ImportOptions(operations: ["nothing"]))?.contains("error: no operation matches --operations nothing") == true)
+        #expect(
+            error(text, options: ImportOptions(operations: ["nothing"]))?.contains("error: no operation matches --operations nothing")
+                == true)
     }
 
     /// The file's bytes as the importer reads them from disk.
@@ -61,7 +70,9 @@ import Testing
     }
 
     @Test func wideTextSaysItsEncoding() throws {
-        #expect(try fileError([0xFF, 0xFE] + Array("o\0".utf8)) == "api.yaml:1:1: error: the file is UTF-16 (little-endian) text; save it as UTF-8")
+        #expect(
+            try fileError([0xFF, 0xFE] + Array("o\0".utf8))
+                == "api.yaml:1:1: error: the file is UTF-16 (little-endian) text; save it as UTF-8")
     }
 
     @Test func aMissingFileSaysSo() {

@@ -4,13 +4,17 @@ import PagegenImport
 import Testing
 
 /// Imports a document given as text and checks that the written spec lints clean.
-func imported(_ document: String, overrides: String? = nil, options: ImportOptions = ImportOptions(),
-              sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> (spec: String, notes: [ImportNote]) {
+func imported(
+    _ document: String, overrides: String? = nil, options: ImportOptions = ImportOptions(),
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws -> (spec: String, notes: [ImportNote]) {
     let result = try OpenAPIImporter.importDocument(text: document, name: "api.yaml", overridesText: overrides, options: options)
     let diagnostics = DiagnosticCollector()
     _ = GeneratorPipeline().check(result.spec, file: "api.pagegen.yaml", diagnostics: diagnostics)
-    #expect(diagnostics.diagnostics.isEmpty, "the written spec has diagnostics:\n\(diagnostics.sorted.map(\.description).joined(separator: "\n"))\n\(result.spec)",
-            sourceLocation: sourceLocation)
+    #expect(
+        diagnostics.diagnostics.isEmpty,
+        "the written spec has diagnostics:\n\(diagnostics.sorted.map(\.description).joined(separator: "\n"))\n\(result.spec)",
+        sourceLocation: sourceLocation)
     return (result.spec, result.notes)
 }
 
@@ -37,7 +41,8 @@ func paging(of endpoint: String, in spec: String) -> [String] {
 }
 
 /// A minimal OpenAPI 3.0 document around one GET operation.
-func document(path: String = "/items", operation: String, components: String = "", version: String = "3.0.3", extra: String = "") -> String {
+func document(path: String = "/items", operation: String, components: String = "", version: String = "3.0.3", extra: String = "") -> String
+{
     """
     openapi: \(version)
     info: { title: Shop API, version: "1" }

@@ -64,7 +64,9 @@ import Testing
         for file in files {
             let expected = (try? String(contentsOf: folder.appendingPathComponent(file.name), encoding: .utf8)) ?? ""
             if expected != file.contents {
-                Issue.record("Generated/Imported/\(name)/\(file.name) differs (PAGEGEN_RECORD=1 re-records it): \(TextDifference.first(expected: expected, actual: file.contents))")
+                Issue.record(
+                    "Generated/Imported/\(name)/\(file.name) differs (PAGEGEN_RECORD=1 re-records it): \(TextDifference.first(expected: expected, actual: file.contents))"
+                )
             }
         }
     }

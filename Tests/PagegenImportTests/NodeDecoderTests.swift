@@ -1,7 +1,8 @@
 import Foundation
-@testable import PagegenImport
 import PagegenYAML
 import Testing
+
+@testable import PagegenImport
 
 /// The decoder that lets OpenAPIKit read PagegenYAML's trees: YAML 1.2 scalars, and
 /// mappings in document order.
@@ -21,7 +22,8 @@ import Testing
     }
 
     @Test func plainScalarsAreTypedAndQuotedOnesAreText() throws {
-        let value = try NodeDecoder.decode(Scalars.self, from: node("count: 12\nratio: 1.5\nflag: true\ntext: hello\nnumber: \"12\"\nnull: ~\n"))
+        let value = try NodeDecoder.decode(
+            Scalars.self, from: node("count: 12\nratio: 1.5\nflag: true\ntext: hello\nnumber: \"12\"\nnull: ~\n"))
         #expect(value == Scalars(count: 12, ratio: 1.5, flag: true, text: "hello", number: "12", missing: nil, null: nil))
         #expect(throws: DecodingError.self) { try NodeDecoder.decode(Int.self, from: node("\"12\"")) }
         #expect(throws: DecodingError.self) { try NodeDecoder.decode(Bool.self, from: node("\"true\"")) }

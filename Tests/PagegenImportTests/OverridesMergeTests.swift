@@ -1,6 +1,7 @@
-@testable import PagegenImport
 import PagegenYAML
 import Testing
+
+@testable import PagegenImport
 
 /// The Fern overrides merge, on trees: what merges, what replaces, what is removed,
 /// and which parts are recorded as the overrides'.
@@ -12,11 +13,13 @@ import Testing
     }
 
     @Test func mappingsMergeDeeplyAndNewKeysComeLast() throws {
-        let (result, overridden) = try merge("""
+        let (result, overridden) = try merge(
+            """
             paths:
               /a:
                 get: { operationId: a, summary: old }
-            """, """
+            """,
+            """
             paths:
               /a:
                 get: { summary: new, x-fern-pagination: { offset: $request.page } }
@@ -27,15 +30,21 @@ import Testing
         #expect(get.keys == ["operationId", "summary", "x-fern-pagination"])
         #expect(get["summary"]?.scalarText == "new")
         #expect(result["paths"]?.keys == ["/a", "/b"])
-        #expect(overridden == [JSONPointer(["paths", "/a", "get", "summary"]), JSONPointer(["paths", "/a", "get", "x-fern-pagination"]), JSONPointer(["paths", "/b"])])
+        #expect(
+            overridden == [
+                JSONPointer(["paths", "/a", "get", "summary"]), JSONPointer(["paths", "/a", "get", "x-fern-pagination"]),
+                JSONPointer(["paths", "/b"]),
+            ])
     }
 
     @Test func parametersMergeByNameAndLocation() throws {
-        let (result, _) = try merge("""
+        let (result, _) = try merge(
+            """
             parameters:
               - { name: v, in: header, schema: { type: string } }
               - { name: q, in: query }
-            """, """
+            """,
+            """
             parameters:
               - { name: q, in: query, required: true }
               - { name: page, in: query }
@@ -47,10 +56,12 @@ import Testing
     }
 
     @Test func otherListsMergeByPositionAndScalarListsAreReplaced() throws {
-        let (result, _) = try merge("""
+        let (result, _) = try merge(
+            """
             servers: [{ url: a, description: first }, { url: b }]
             tags: [x, y, z]
-            """, """
+            """,
+            """
             servers: [{ url: c }]
             tags: [w]
             """)

@@ -75,36 +75,55 @@ import Testing
         #expect(spec.contains("\nbaseURL: https://pets.example.com/v2\n"), "https first of the schemes")
         #expect(spec.contains("\nauth:\n  - apiKey: { header: X-Key }\n  - basic\n  - bearer\n"))
         #expect(spec.contains("(Swagger 2.0, Pet Store 1)"))
-        #expect(notes.contains { $0.topic == "auth" && $0.message.hasPrefix("'oauth' is OAuth 2") && $0.pointer.description == "/securityDefinitions/oauth" })
+        #expect(
+            notes.contains {
+                $0.topic == "auth" && $0.message.hasPrefix("'oauth' is OAuth 2") && $0.pointer.description == "/securityDefinitions/oauth"
+            })
     }
 
     @Test func sharedParametersResponsesAndCollectionFormats() throws {
         let (spec, notes) = try imported(Self.document)
-        #expect(block("listPets:", in: spec).filter { !$0.hasPrefix("#") } == [
-            "listPets:", "get: /pets", #"query: { tags: "[String]?", ids: "[Int]?" }"#, "header: { X-Trace: String? }", "returns: [Pet]", "paging:",
-            "  offset: { param: offset, first: 0 }", "  size: { param: limit, default: 20, max: 50 }", "  total: { header: X-Total-Count }",
-        ])
-        #expect(notes.contains { $0.message == "'tags' is a list sent comma-separated (the document says one query item per value: explode)" })
+        #expect(
+            block("listPets:", in: spec).filter { !$0.hasPrefix("#") } == [
+                "listPets:", "get: /pets", #"query: { tags: "[String]?", ids: "[Int]?" }"#, "header: { X-Trace: String? }",
+                "returns: [Pet]", "paging:",
+                "  offset: { param: offset, first: 0 }", "  size: { param: limit, default: 20, max: 50 }",
+                "  total: { header: X-Total-Count }",
+            ])
+        #expect(
+            notes.contains { $0.message == "'tags' is a list sent comma-separated (the document says one query item per value: explode)" })
         #expect(!notes.contains { $0.message.hasPrefix("'ids' is a list") }, "csv is what the spec language sends")
     }
 
     @Test func bodyAndFormDataParameters() throws {
         let (spec, notes) = try imported(Self.document)
-        #expect(block("createPet:", in: spec) == ["createPet:", "post: /pets", "header: { X-Trace: String? }", "body: NewPet", "returns: Pet"])
+        #expect(
+            block("createPet:", in: spec) == ["createPet:", "post: /pets", "header: { X-Trace: String? }", "body: NewPet", "returns: Pet"])
         // A form body is not JSON: an optional one is left out, with a warning and a comment.
         #expect(block("uploadPhoto:", in: spec) == ["uploadPhoto:", "post: /pets/{id}/photo", "path: { id: String }", "returns: Pet"])
-        #expect(spec.contains("  # body: the body is application/x-www-form-urlencoded, which the spec language does not send (it sends JSON); left out\n  uploadPhoto:"))
+        #expect(
+            spec.contains(
+                "  # body: the body is application/x-www-form-urlencoded, which the spec language does not send (it sends JSON); left out\n  uploadPhoto:"
+            ))
         #expect(notes.contains { $0.severity == .warning && $0.pointer.description == "/paths/~1pets~1{id}~1photo/post/requestBody" })
     }
 
     @Test func definitionsWithNullableFilesAndListsOfAlternatives() throws {
         let (spec, notes) = try imported(Self.document)
-        #expect(block("Pet:", in: spec) == [
-            "Pet:", "id: Int64", "name: String", "nickname: String?", "photo: String?", "owner: Owner?", "status: { enum: [available, sold], optional: true }",
-        ])
+        #expect(
+            block("Pet:", in: spec) == [
+                "Pet:", "id: Int64", "name: String", "nickname: String?", "photo: String?", "owner: Owner?",
+                "status: { enum: [available, sold], optional: true }",
+            ])
         let warnings = notes.filter { $0.severity == .warning }.map(\.description)
-        #expect(warnings.contains("api.yaml:58:9: warning: /definitions/Pet/properties/owner/items: schema: 'items' is a list of 2 schemas, which Swagger 2.0 does not allow; read as 'anyOf' (one of these shapes), nullable"))
-        #expect(warnings.contains("api.yaml:61:17: warning: /definitions/Pet/properties/status/type: schema: 'type' is a list, which Swagger 2.0 does not allow; read as string, nullable"))
+        #expect(
+            warnings.contains(
+                "api.yaml:58:9: warning: /definitions/Pet/properties/owner/items: schema: 'items' is a list of 2 schemas, which Swagger 2.0 does not allow; read as 'anyOf' (one of these shapes), nullable"
+            ))
+        #expect(
+            warnings.contains(
+                "api.yaml:61:17: warning: /definitions/Pet/properties/status/type: schema: 'type' is a list, which Swagger 2.0 does not allow; read as string, nullable"
+            ))
     }
 
     @Test func xMSPathsJoinThePaths() throws {

@@ -1,6 +1,7 @@
-@testable import PagegenImport
 import PagegenYAML
 import Testing
+
+@testable import PagegenImport
 
 /// What the spec writer quotes reads back as exactly the text it wrote, in a block
 /// and inside a flow mapping.

@@ -73,7 +73,9 @@ public enum SpecNaming {
     ///   - page: how the endpoint pages, nil when it does not.
     ///   - sizeParameter: the name of the page size parameter, if it takes one.
     ///   - hasBody: true when it takes a body.
-    public static func generatedArguments(page: PageArgument?, sizeParameter: String?, hasBody: Bool) -> [(label: String, purpose: String)] {
+    public static func generatedArguments(
+        page: PageArgument?, sizeParameter: String?, hasBody: Bool
+    ) -> [(label: String, purpose: String)] {
         let kind: EndpointNamer.PageArgument? = page.map { $0 == .offset ? .offset : .page }
         return EndpointNamer.fixedArguments(page: kind, sizeParameter: sizeParameter, hasBody: hasBody, isWindow: false, emitsLists: true)
             .map { ($0.label, $0.argument.rawValue) }

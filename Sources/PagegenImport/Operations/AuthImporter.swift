@@ -12,11 +12,15 @@ struct AuthImporter {
     func schemes(for operations: [ImportedOperation]) -> (schemes: [AuthScheme], comments: [String]) {
         var names: [String] = []
         for requirement in document.security {
-            for key in requirement.keys.sorted(by: { ($0.name ?? "") < ($1.name ?? "") }) where !names.contains(key.name ?? "") { names.append(key.name ?? "") }
+            for key in requirement.keys.sorted(by: { ($0.name ?? "") < ($1.name ?? "") }) where !names.contains(key.name ?? "") {
+                names.append(key.name ?? "")
+            }
         }
         for operation in operations {
             for requirement in operation.operation.security ?? [] {
-                for key in requirement.keys.sorted(by: { ($0.name ?? "") < ($1.name ?? "") }) where !names.contains(key.name ?? "") { names.append(key.name ?? "") }
+                for key in requirement.keys.sorted(by: { ($0.name ?? "") < ($1.name ?? "") }) where !names.contains(key.name ?? "") {
+                    names.append(key.name ?? "")
+                }
             }
         }
         if names.isEmpty {
@@ -28,7 +32,8 @@ struct AuthImporter {
         for name in names where !name.isEmpty {
             let pointer = JSONPointer(["components", "securitySchemes", name])
             guard let key = OpenAPI.ComponentKey(rawValue: name), let either = document.components.securitySchemes[key],
-                  let scheme = document.components[either] else {
+                let scheme = document.components[either]
+            else {
                 notes.warning(JSONPointer(["security"]), "auth", "the security scheme '\(name)' is not declared; left out")
                 continue
             }
@@ -44,7 +49,9 @@ struct AuthImporter {
                 switch location {
                 case .header: translated = .headerKey(keyName)
                 case .query: translated = .queryKey(keyName)
-                default: notes.warning(pointer, "auth", "the API key '\(keyName)' goes in a cookie, which the spec language does not send; left out")
+                default:
+                    notes.warning(
+                        pointer, "auth", "the API key '\(keyName)' goes in a cookie, which the spec language does not send; left out")
                 }
             case .oauth2, .openIdConnect:
                 translated = .bearer

@@ -122,17 +122,23 @@ struct EndpointImporter {
         case .a(let context):
             schemaContext = context
         case .b:
-            say(.warning, "'\(parameter.name)' is described by content (a JSON value in a parameter), which the spec language does not send; left out")
+            say(
+                .warning,
+                "'\(parameter.name)' is described by content (a JSON value in a parameter), which the spec language does not send; left out"
+            )
             return draft
         }
-        let schema: JSONSchema = switch schemaContext.schema {
-        case .a(let reference): .reference(reference.jsonReference)
-        case .b(let value): value
-        }
+        let schema: JSONSchema =
+            switch schemaContext.schema {
+            case .a(let reference): .reference(reference.jsonReference)
+            case .b(let value): value
+            }
         draft.schema = schema
         let resolved = schemas.dereference(schema)
         if schemaContext.style == .deepObject {
-            say(.warning, "'\(parameter.name)' is sent in the deepObject style (name[key]=value), which the spec language does not write; left out")
+            say(
+                .warning,
+                "'\(parameter.name)' is sent in the deepObject style (name[key]=value), which the spec language does not write; left out")
             return draft
         }
         if resolved.jsonType == .object {
@@ -251,11 +257,13 @@ struct EndpointImporter {
         let op = draft.operation.operation
         let pointer = draft.operation.pointer.appending("responses")
         let preferred = ["200", "201", "202", "203", "206", "2XX"]
-        let success = preferred.lazy.compactMap { code in op.responses.first { $0.key.rawValue.uppercased() == code } }.first
+        let success =
+            preferred.lazy.compactMap { code in op.responses.first { $0.key.rawValue.uppercased() == code } }.first
             ?? op.responses.first { $0.key.isSuccess }
         if let error = op.responses.first(where: { $0.key.rawValue == "default" || $0.key.rawValue.hasPrefix("4") }),
-           let response = document.components[error.value],
-           let content = response.content.first(where: { Self.isJSON($0.key.rawValue) }), case .b(let media) = content.value {
+            let response = document.components[error.value],
+            let content = response.content.first(where: { Self.isJSON($0.key.rawValue) }), case .b(let media) = content.value
+        {
             draft.errorSchema = media.schema
         }
         guard let success else {
@@ -268,7 +276,8 @@ struct EndpointImporter {
         draft.responseStatus = status
         let responsePointer: JSONPointer
         switch success.value {
-        case .a(let reference): responsePointer = reference.name.map { JSONPointer(["components", "responses", $0]) } ?? pointer.appending(status)
+        case .a(let reference):
+            responsePointer = reference.name.map { JSONPointer(["components", "responses", $0]) } ?? pointer.appending(status)
         case .b: responsePointer = pointer.appending(status)
         }
         guard let response = document.components[success.value] else {

@@ -46,7 +46,7 @@ struct OverridesMerge {
             }
             return Node(.mapping(pairs), mark: base.mark)
         case (.sequence(let baseItems), .sequence(let overrideItems))
-            where baseItems.allSatisfy({ $0.pairs != nil }) && overrideItems.allSatisfy({ $0.pairs != nil }):
+        where baseItems.allSatisfy({ $0.pairs != nil }) && overrideItems.allSatisfy({ $0.pairs != nil }):
             if baseItems.allSatisfy(Self.isParameter) && overrideItems.allSatisfy(Self.isParameter) {
                 return Node(.sequence(mergeParameters(baseItems, overrideItems, at: pointer)), mark: base.mark)
             }

@@ -26,7 +26,10 @@ struct ModelNavigator {
             guard let field = field(key, of: current) else { return nil }
             current = field.type
         }
-        if current.isOptional { optional = true; current = current.unwrapped }
+        if current.isOptional {
+            optional = true
+            current = current.unwrapped
+        }
         return optional ? .optional(current) : current
     }
 

@@ -26,11 +26,12 @@ struct PagingExtensions {
         for name in ["x-speakeasy-pagination", "x-fern-pagination", "x-ms-pageable"] {
             guard let value = extensions[name] else { continue }
             let pointer = operation.pointer.appending(name)
-            let reading: Reading = switch name {
-            case "x-speakeasy-pagination": speakeasy(value.value)
-            case "x-fern-pagination": fern(value.value)
-            default: microsoft(value.value, operation: operation)
-            }
+            let reading: Reading =
+                switch name {
+                case "x-speakeasy-pagination": speakeasy(value.value)
+                case "x-fern-pagination": fern(value.value)
+                default: microsoft(value.value, operation: operation)
+                }
             return (name, pointer, reading)
         }
         return nil
@@ -46,7 +47,9 @@ struct PagingExtensions {
         let inputs = (object["inputs"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
         let outputs = object["outputs"] as? [String: Any] ?? [:]
         func input(_ kind: String) -> (name: String, location: ImportedPaging.Location)? {
-            guard let entry = inputs.first(where: { ($0["type"] as? String) == kind }), let name = entry["name"] as? String else { return nil }
+            guard let entry = inputs.first(where: { ($0["type"] as? String) == kind }), let name = entry["name"] as? String else {
+                return nil
+            }
             return (name, (entry["in"] as? String) == "requestBody" ? .body : .query)
         }
         var results: [String]?
@@ -110,10 +113,14 @@ struct PagingExtensions {
         func response(_ key: String) -> [String]? { (object[key] as? String).flatMap { RuntimeExpression.response($0) } }
         var plan: PagingPlan
         if let cursor = object["cursor"] as? String {
-            guard let parameter = RuntimeExpression.request(cursor) else { return .unreadable("the cursor '\(cursor)' is not a $request expression") }
+            guard let parameter = RuntimeExpression.request(cursor) else {
+                return .unreadable("the cursor '\(cursor)' is not a $request expression")
+            }
             guard let next = response("next_cursor") else { return .unreadable("cursor paging needs 'next_cursor: $response.…'") }
             guard parameter.count == 1 else {
-                return .unreadable("the cursor goes in the request body at '\(parameter.joined(separator: "."))', inside another field, which a paging parameter of the spec language cannot")
+                return .unreadable(
+                    "the cursor goes in the request body at '\(parameter.joined(separator: "."))', inside another field, which a paging parameter of the spec language cannot"
+                )
             }
             plan = PagingPlan(style: .cursor(parameter[0], .body(next)))
         } else if let offset = object["offset"] as? String {
@@ -135,7 +142,9 @@ struct PagingExtensions {
             return .unreadable("x-fern-pagination needs 'cursor', 'offset', 'next_uri' or 'next_path'")
         }
         if let results = object["results"] as? String {
-            guard let path = RuntimeExpression.response(results) else { return .unreadable("the results '\(results)' is not a $response expression") }
+            guard let path = RuntimeExpression.response(results) else {
+                return .unreadable("the results '\(results)' is not a $response expression")
+            }
             plan.items = path
         }
         plan.hasMore = response("has-next-page")
@@ -159,7 +168,9 @@ struct PagingExtensions {
         if let operationName = object["operationName"] as? String {
             let target = document.paths.values.compactMap(\.b).flatMap(\.endpoints).first { $0.operation.operationId == operationName }
             if target != nil, operationName != operation.operation.operationId {
-                plan.remarks.append("x-ms-pageable fetches the next pages with the operation '\(operationName)'; pagegen follows '\(nextLinkName)' as a URL, resolved against the page's own")
+                plan.remarks.append(
+                    "x-ms-pageable fetches the next pages with the operation '\(operationName)'; pagegen follows '\(nextLinkName)' as a URL, resolved against the page's own"
+                )
             } else if target == nil {
                 plan.remarks.append("the operationName '\(operationName)' names no operation of the document")
             }
@@ -190,8 +201,11 @@ enum JSONPathText {
 
     /// For `$.data[-1].id`: the list (`["data"]`) and the key read in its last element (`["id"]`).
     static func lastElementKey(_ text: String) -> (list: [String], key: [String])? {
-        guard let steps = steps(text), let index = steps.firstIndex(where: { if case .index(-1) = $0 { true } else { false } }) else { return nil }
-        let before = steps[..<index], after = steps[(index + 1)...]
+        guard let steps = steps(text), let index = steps.firstIndex(where: { if case .index(-1) = $0 { true } else { false } }) else {
+            return nil
+        }
+        let before = steps[..<index]
+        let after = steps[(index + 1)...]
         let keys: ([Step]) -> [String]? = { steps in
             let keys = steps.compactMap { step -> String? in if case .key(let key) = step { key } else { nil } }
             return keys.count == steps.count ? keys : nil

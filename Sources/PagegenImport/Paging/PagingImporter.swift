@@ -18,7 +18,8 @@ struct PagingImporter {
             switch found.reading {
             case .pages(let plan):
                 if let failure = realize(plan, into: &draft, inference: inference, at: found.pointer) {
-                    notes.warning(found.pointer, "paging", "\(found.name) cannot be followed: \(failure); the shape of the operation is read instead")
+                    notes.warning(
+                        found.pointer, "paging", "\(found.name) cannot be followed: \(failure); the shape of the operation is read instead")
                     draft.endpoint.comments.append("paging: \(found.name) cannot be followed: \(failure)")
                     infer(into: &draft, inference: inference, at: pointer)
                 }
@@ -26,7 +27,8 @@ struct PagingImporter {
                 notes.note(found.pointer, "paging", "not paged: \(reason)")
                 draft.endpoint.comments.append("paging: not paged: \(reason)")
             case .unreadable(let reason):
-                notes.warning(found.pointer, "paging", "\(found.name) is not understood: \(reason); the shape of the operation is read instead")
+                notes.warning(
+                    found.pointer, "paging", "\(found.name) is not understood: \(reason); the shape of the operation is read instead")
                 draft.endpoint.comments.append("paging: \(found.name) is not understood: \(reason)")
                 infer(into: &draft, inference: inference, at: pointer)
             }
@@ -57,7 +59,9 @@ struct PagingImporter {
     // MARK: From a plan to a paging block
 
     /// Turns a plan into the endpoint's paging block; returns why it cannot.
-    private func realize(_ plan: PagingPlan, into draft: inout EndpointDraft, inference: PagingInference, at pointer: JSONPointer) -> String? {
+    private func realize(
+        _ plan: PagingPlan, into draft: inout EndpointDraft, inference: PagingInference, at pointer: JSONPointer
+    ) -> String? {
         var plan = plan
         var remarks = plan.remarks
         var warnings: [String] = []
@@ -71,7 +75,9 @@ struct PagingImporter {
             } else if navigator.element(at: given, from: returns) == nil {
                 let found = inference.items()
                 guard let found else { return "its items '\(PagingInference.dotted(given))' are not a list of the response \(returns)" }
-                warnings.append("its items '\(PagingInference.dotted(given))' are not a list of the response; the items are read at '\(found.isEmpty ? "the response" : PagingInference.dotted(found))'")
+                warnings.append(
+                    "its items '\(PagingInference.dotted(given))' are not a list of the response; the items are read at '\(found.isEmpty ? "the response" : PagingInference.dotted(found))'"
+                )
                 items = found
             }
         } else {
@@ -99,12 +105,14 @@ struct PagingImporter {
         }
 
         // The parameter the style names: a query or header parameter, or a field of the body.
-        func requestParameter(_ name: String, kind: String, accept: (TypeReference) -> Bool) -> (ImportedPaging.Parameter, ParameterDraft?)? {
+        func requestParameter(_ name: String, kind: String, accept: (TypeReference) -> Bool) -> (ImportedPaging.Parameter, ParameterDraft?)?
+        {
             if plan.location == .body {
                 return (.init(name: name, location: .body), nil)
             }
             guard let parameter = draft.parameter(name), let imported = parameter.imported,
-                  parameter.location == .query || parameter.location == .header else {
+                parameter.location == .query || parameter.location == .header
+            else {
                 if plan.source != nil, bodyField(name, accept: accept) {
                     remarks.append("'\(name)' is a field of the body \(draft.endpoint.body ?? ""), so the \(kind) goes in the body")
                     plan.location = .body
@@ -114,7 +122,9 @@ struct PagingImporter {
             }
             guard accept(imported.type) else { return nil }
             if parameter.deprecated || imported.deprecated {
-                warnings.append("it names the \(kind) parameter '\(parameter.name)', which the document marks deprecated\(parameter.description.map { " (\(EndpointImporter.summary($0) ?? ""))" } ?? ""); the extension is followed")
+                warnings.append(
+                    "it names the \(kind) parameter '\(parameter.name)', which the document marks deprecated\(parameter.description.map { " (\(EndpointImporter.summary($0) ?? ""))" } ?? ""); the extension is followed"
+                )
             }
             return (.init(name: parameter.name, location: parameter.location == .header ? .header : .query), parameter)
         }
@@ -165,8 +175,11 @@ struct PagingImporter {
         // Size.
         if let sizeName = plan.size {
             if let parameter = draft.parameter(sizeName), let imported = parameter.imported, imported.type.isNumber,
-               parameter.location == .query || parameter.location == .header || plan.location == .body {
-                paging.size = size(imported, location: plan.location == .body ? .body : (parameter.location == .header ? .header : .query), remarks: &remarks)
+                parameter.location == .query || parameter.location == .header || plan.location == .body
+            {
+                paging.size = size(
+                    imported, location: plan.location == .body ? .body : (parameter.location == .header ? .header : .query),
+                    remarks: &remarks)
             } else if plan.location == .body, bodyModel == nil || bodyField(sizeName, accept: \.isNumber) {
                 paging.size = ImportedPaging.Size(parameter: .init(name: sizeName, location: .body), defaultValue: 100)
                 remarks.append("the document gives no default size for \(sizeName); 100 chosen")
@@ -248,11 +261,14 @@ struct PagingImporter {
         }
     }
 
-    private func previousStyle(_ style: PagingPlan.Style, draft: EndpointDraft, returns: TypeReference, items: [String]) -> ImportedPaging.Style? {
+    private func previousStyle(
+        _ style: PagingPlan.Style, draft: EndpointDraft, returns: TypeReference, items: [String]
+    ) -> ImportedPaging.Style? {
         switch style {
         case .cursor(let name, let source):
             guard let parameter = draft.parameter(name), let imported = parameter.imported, imported.type.isCursor,
-                  let cursor = cursorSource(source, returns: returns, items: items) else { return nil }
+                let cursor = cursorSource(source, returns: returns, items: items)
+            else { return nil }
             return .cursor(.init(name: parameter.name, location: parameter.location == .header ? .header : .query), cursor)
         case .next(let path):
             guard navigator.type(at: path, from: returns)?.isLink == true else { return nil }
@@ -267,7 +283,8 @@ struct PagingImporter {
     private func describe(_ source: PagingPlan.CursorSource, last: Bool = false) -> String {
         switch source {
         case .body(let path): return last ? "from the response field \(PagingInference.dotted(path))" : PagingInference.dotted(path)
-        case .lastItem(let path): return last ? "from the last item's \(PagingInference.dotted(path))" : "the last item's " + PagingInference.dotted(path)
+        case .lastItem(let path):
+            return last ? "from the last item's \(PagingInference.dotted(path))" : "the last item's " + PagingInference.dotted(path)
         case .header(let name): return last ? "from the \(name) response header" : name
         }
     }
@@ -328,7 +345,8 @@ struct PagingImporter {
         }
         if let maximum, value > maximum { value = maximum }
         if let minimum, value < minimum { value = minimum }
-        return ImportedPaging.Size(parameter: .init(name: parameter.name, location: location), defaultValue: max(value, 1), minimum: minimum, maximum: maximum)
+        return ImportedPaging.Size(
+            parameter: .init(name: parameter.name, location: location), defaultValue: max(value, 1), minimum: minimum, maximum: maximum)
     }
 
     /// A Link header whose description or example shows `rel="prev"` also goes back.
@@ -373,9 +391,13 @@ struct SizeText {
         defaultValue = number(#"default(s)?( value)?( is| to|:)? \d+"#)
         if let range = text.range(of: #"between \d+ and \d+"#, options: .regularExpression) {
             let numbers = text[range].split { !$0.isNumber }.compactMap { Int($0) }
-            if numbers.count == 2 { minimum = numbers[0]; maximum = numbers[1] }
+            if numbers.count == 2 {
+                minimum = numbers[0]
+                maximum = numbers[1]
+            }
         }
-        maximum = maximum ?? number(#"(max|maximum)( value)?( is| of|:)? \d+"#) ?? number(#"no (larger|greater|more) than \d+"#)
+        maximum =
+            maximum ?? number(#"(max|maximum)( value)?( is| of|:)? \d+"#) ?? number(#"no (larger|greater|more) than \d+"#)
             ?? number(#"up to \d+"#)
         minimum = minimum ?? number(#"(min|minimum)( value)?( is| of|:)? \d+"#)
         if let value = minimum, value < 1 { minimum = nil }

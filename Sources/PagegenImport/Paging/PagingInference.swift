@@ -40,7 +40,9 @@ struct PagingInference {
         if models.count == 1 { return models[0].path }
         // The one named like the path's last word (`/issues` → `issues`).
         let word = draft.operation.path.split(separator: "/").last.map { PagingNames.key(String($0)) } ?? ""
-        if let match = candidates.first(where: { !word.isEmpty && word.contains(PagingNames.key($0.path.last ?? "")) }) { return match.path }
+        if let match = candidates.first(where: { !word.isEmpty && word.contains(PagingNames.key($0.path.last ?? "")) }) {
+            return match.path
+        }
         return nil
     }
 
@@ -97,17 +99,23 @@ struct PagingInference {
             }
         } else if let cursor {
             let sameName = field(in: [PagingNames.key(cursor.name)], excluding: itemsPath) { $0.type.isCursor }
-            if let from = sameName ?? field(in: PagingNames.cursorField, excluding: itemsPath, where: { $0.type.isCursor && !isLinkField($0) }) {
+            if let from = sameName
+                ?? field(in: PagingNames.cursorField, excluding: itemsPath, where: { $0.type.isCursor && !isLinkField($0) })
+            {
                 plan = PagingPlan(style: .cursor(cursor.name, .body(from)))
                 evidence = ["parameter \(cursor.name)"] + sizeEvidence + ["the response field \(Self.dotted(from))"]
-                if let previousCursor, let back = field(in: PagingNames.previousCursorField, excluding: itemsPath, where: { $0.type.isCursor }) {
+                if let previousCursor,
+                    let back = field(in: PagingNames.previousCursorField, excluding: itemsPath, where: { $0.type.isCursor })
+                {
                     plan?.previous = .cursor(previousCursor.name, .body(back))
                 }
             } else if let header = headers.first(where: { PagingNames.cursorHeader.contains(PagingNames.key($0)) }) {
                 plan = PagingPlan(style: .cursor(cursor.name, .header(header)))
                 evidence = ["parameter \(cursor.name)"] + sizeEvidence + ["the \(header) response header"]
-            } else if PagingNames.itemCursor.contains(PagingNames.key(cursor.name)), let element = navigator.element(at: itemsPath, from: returns),
-                      let id = navigator.field("id", of: element), id.type.isCursor {
+            } else if PagingNames.itemCursor.contains(PagingNames.key(cursor.name)),
+                let element = navigator.element(at: itemsPath, from: returns),
+                let id = navigator.field("id", of: element), id.type.isCursor
+            {
                 plan = PagingPlan(style: .cursor(cursor.name, .lastItem(["id"])))
                 evidence = ["parameter \(cursor.name)"] + sizeEvidence + ["the items' id"]
                 plan?.remarks.append("the response holds no cursor, and '\(cursor.name)' names the last item seen")

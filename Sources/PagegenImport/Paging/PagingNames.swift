@@ -1,34 +1,42 @@
 /// The parameter and field names the paging inference recognises, compared without
 /// case and punctuation (`per_page`, `perPage` and `per-page` are one name).
 enum PagingNames {
-    static let size = names("per_page", "page_size", "limit", "size", "max_results", "$top", "top", "pagelen",
-                            "page[size]", "results_per_page", "maxpagesize", "$maxpagesize", "max_page_size", "count_per_page")
+    static let size = names(
+        "per_page", "page_size", "limit", "size", "max_results", "$top", "top", "pagelen",
+        "page[size]", "results_per_page", "maxpagesize", "$maxpagesize", "max_page_size", "count_per_page")
     static let page = names("page", "page_number", "page[number]", "page_no", "pageno")
     static let offset = names("offset", "start", "start_at", "skip", "$skip", "start_index", "page[offset]")
-    static let cursor = names("cursor", "after", "starting_after", "page_token", "next_token", "pagination_token",
-                              "continuation_token", "continuation", "scroll_param", "scroll_id", "marker", "page[cursor]",
-                              "page[after]", "next_cursor", "next_page_token", "$skiptoken", "skiptoken")
+    static let cursor = names(
+        "cursor", "after", "starting_after", "page_token", "next_token", "pagination_token",
+        "continuation_token", "continuation", "scroll_param", "scroll_id", "marker", "page[cursor]",
+        "page[after]", "next_cursor", "next_page_token", "$skiptoken", "skiptoken")
     /// Cursors that name the last item seen, when the response gives no cursor.
     static let itemCursor = names("starting_after", "after", "after_id", "since_id", "from_id", "last_id")
     static let previousCursor = names("ending_before", "before", "page[before]", "prev_cursor", "previous_cursor", "before_id")
-    static let cursorField = names("next_cursor", "next_page_token", "next_token", "cursor", "after", "end_cursor",
-                                   "scroll_param", "scroll_id", "continuation_token", "continuation", "next_marker", "marker",
-                                   "next_page_cursor", "next")
+    static let cursorField = names(
+        "next_cursor", "next_page_token", "next_token", "cursor", "after", "end_cursor",
+        "scroll_param", "scroll_id", "continuation_token", "continuation", "next_marker", "marker",
+        "next_page_cursor", "next")
     static let previousCursorField = names("prev_cursor", "previous_cursor", "before", "start_cursor", "prev_token", "previous_token")
-    static let nextLink = names("next", "next_url", "next_link", "next_page_url", "next_page", "@odata.nextLink",
-                                "odata.nextLink", "nextLink", "next_href", "nextPage")
-    static let previousLink = names("previous", "prev", "prev_url", "previous_url", "prev_link", "previous_link",
-                                    "prev_page_url", "previous_page_url", "prev_page", "previous_page", "prevPage")
+    static let nextLink = names(
+        "next", "next_url", "next_link", "next_page_url", "next_page", "@odata.nextLink",
+        "odata.nextLink", "nextLink", "next_href", "nextPage")
+    static let previousLink = names(
+        "previous", "prev", "prev_url", "previous_url", "prev_link", "previous_link",
+        "prev_page_url", "previous_page_url", "prev_page", "previous_page", "prevPage")
     static let hasMore = names("has_more", "has_next", "has_next_page", "more", "more_results", "has_more_items")
     static let last = names("is_last", "last", "last_page", "is_last_page")
-    static let total = names("total", "total_count", "total_results", "total_items", "@odata.count", "total_size",
-                             "total_elements", "count_total", "totalHits")
+    static let total = names(
+        "total", "total_count", "total_results", "total_items", "@odata.count", "total_size",
+        "total_elements", "count_total", "totalHits")
     static let totalPages = names("total_pages", "page_count", "num_pages", "pages", "last_page", "number_of_pages")
     static let totalHeader = names("X-Total-Count", "X-Total", "Total-Count", "X-Total-Results")
     static let cursorHeader = names("X-Next-Cursor", "X-Next-Page-Token", "X-Cursor", "Next-Cursor", "X-Pagination-Cursor")
     /// The names of the item list, most likely first, when a response has several lists.
-    static let items = ["data", "items", "results", "values", "value", "records", "entries", "elements", "list",
-                        "nodes", "content", "hits", "edges", "objects", "rows"]
+    static let items = [
+        "data", "items", "results", "values", "value", "records", "entries", "elements", "list",
+        "nodes", "content", "hits", "edges", "objects", "rows",
+    ]
 
     /// `per_page`, `perPage`, `per-page` → `perpage`.
     static func key(_ name: String) -> String {

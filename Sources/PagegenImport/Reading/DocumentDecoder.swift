@@ -24,8 +24,9 @@ enum DocumentDecoder {
             var reason = described.localizedDescription.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }.joined(separator: " ")
             while reason.hasSuffix(".") { reason.removeLast() }
-            throw ImportError(file: place.file, mark: place.mark, message: "OpenAPIKit cannot read the document at \(place.pointer): \(reason)",
-                              hint: "fix the document there (an OpenAPI validator names the rule), or import fewer operations with --operations")
+            throw ImportError(
+                file: place.file, mark: place.mark, message: "OpenAPIKit cannot read the document at \(place.pointer): \(reason)",
+                hint: "fix the document there (an OpenAPI validator names the rule), or import fewer operations with --operations")
         }
     }
 }

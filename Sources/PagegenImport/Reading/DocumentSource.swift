@@ -30,13 +30,14 @@ struct DocumentSource {
     static func swagger2Pointer(_ pointer: JSONPointer) -> JSONPointer {
         let tokens = pointer.tokens
         guard tokens.count >= 2, tokens[0] == "components" else { return pointer }
-        let renamed: String? = switch tokens[1] {
-        case "schemas": "definitions"
-        case "parameters", "requestBodies": "parameters"
-        case "responses": "responses"
-        case "securitySchemes": "securityDefinitions"
-        default: nil
-        }
+        let renamed: String? =
+            switch tokens[1] {
+            case "schemas": "definitions"
+            case "parameters", "requestBodies": "parameters"
+            case "responses": "responses"
+            case "securitySchemes": "securityDefinitions"
+            default: nil
+            }
         guard let renamed else { return pointer }
         return JSONPointer([renamed] + tokens.dropFirst(2))
     }

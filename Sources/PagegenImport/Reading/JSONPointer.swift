@@ -15,8 +15,11 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
     public init(parsing text: String) {
         var body = Substring(text)
         if body.hasPrefix("#") { body = body.dropFirst() }
-        tokens = body.isEmpty ? [] : body.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-            .map { $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }
+        tokens =
+            body.isEmpty
+            ? []
+            : body.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+                .map { $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }
     }
 
     /// This pointer with one more token.

@@ -25,16 +25,20 @@ struct NodeDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard let pairs = node.pairs else {
-            throw DecodingError.typeMismatch([String: Any].self, .init(
-                codingPath: codingPath, debugDescription: "expected a mapping, found \(node.kindDescription)"))
+            throw DecodingError.typeMismatch(
+                [String: Any].self,
+                .init(
+                    codingPath: codingPath, debugDescription: "expected a mapping, found \(node.kindDescription)"))
         }
         return KeyedDecodingContainer(KeyedNodeContainer<Key>(pairs: pairs, codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard let items = node.items else {
-            throw DecodingError.typeMismatch([Any].self, .init(
-                codingPath: codingPath, debugDescription: "expected a list, found \(node.kindDescription)"))
+            throw DecodingError.typeMismatch(
+                [Any].self,
+                .init(
+                    codingPath: codingPath, debugDescription: "expected a list, found \(node.kindDescription)"))
         }
         return UnkeyedNodeContainer(items: items, codingPath: codingPath)
     }
@@ -167,8 +171,10 @@ private struct SingleNodeContainer: SingleValueDecodingContainer {
     /// The text of a scalar that is not a null, or a type mismatch.
     private func text(for type: Any.Type) throws -> String {
         guard case .scalar(let scalar) = node.content, !node.isNull else {
-            throw DecodingError.typeMismatch(type, .init(
-                codingPath: codingPath, debugDescription: "expected \(type), found \(node.isNull ? "null" : node.kindDescription)"))
+            throw DecodingError.typeMismatch(
+                type,
+                .init(
+                    codingPath: codingPath, debugDescription: "expected \(type), found \(node.isNull ? "null" : node.kindDescription)"))
         }
         return scalar.text
     }
@@ -177,7 +183,8 @@ private struct SingleNodeContainer: SingleValueDecodingContainer {
     private func plainText(for type: Any.Type) throws -> String {
         let text = try text(for: type)
         if case .scalar(let scalar) = node.content, scalar.isQuoted {
-            throw DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "expected \(type), found the text \"\(text)\""))
+            throw DecodingError.typeMismatch(
+                type, .init(codingPath: codingPath, debugDescription: "expected \(type), found the text \"\(text)\""))
         }
         return text
     }

@@ -12,8 +12,9 @@ struct SourceFile {
     /// What the importer reads at most. Whole OpenAPI documents are larger than any
     /// spec (Microsoft Graph's is tens of megabytes), so the bounds on size and values
     /// are wider than a spec's; nesting and aliases are bounded as in a spec.
-    static let limits = YAMLLimits(maxBytes: 256 << 20, maxDepth: YAMLLimits.standard.maxDepth,
-                                   maxAliasValues: YAMLLimits.standard.maxAliasValues, maxValues: 20_000_000)
+    static let limits = YAMLLimits(
+        maxBytes: 256 << 20, maxDepth: YAMLLimits.standard.maxDepth,
+        maxAliasValues: YAMLLimits.standard.maxAliasValues, maxValues: 20_000_000)
 
     /// Reads and parses `url` (JSON or YAML; JSON is read as the YAML it is).
     /// - Throws: ``ImportError`` when the file cannot be read, is not UTF-8 text, is
@@ -23,8 +24,9 @@ struct SourceFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ImportError(file: name, mark: nil, message: "cannot read \(name): \((error as NSError).localizedDescription)",
-                              hint: "check that the file exists")
+            throw ImportError(
+                file: name, mark: nil, message: "cannot read \(name): \((error as NSError).localizedDescription)",
+                hint: "check that the file exists")
         }
         let text: String
         do {
@@ -47,7 +49,8 @@ struct SourceFile {
             throw ImportError(file: name, mark: Mark(line: 1, column: 1), message: "the document is empty", hint: nil)
         }
         guard root.pairs != nil else {
-            throw ImportError(file: name, mark: root.mark, message: "the document must be a mapping, not \(root.kindDescription)", hint: nil)
+            throw ImportError(
+                file: name, mark: root.mark, message: "the document must be a mapping, not \(root.kindDescription)", hint: nil)
         }
         return SourceFile(name: name, root: root)
     }
@@ -56,9 +59,10 @@ struct SourceFile {
     /// reader calls YAML may be either.
     private static func importError(_ error: YAMLError, name: String) -> ImportError {
         let tooLarge = error.message.hasPrefix("the file is larger than")
-        return ImportError(file: name, mark: error.mark,
-                           message: error.message.replacingOccurrences(of: "malformed YAML:", with: "malformed JSON or YAML:"),
-                           hint: tooLarge ? "prune the document to the operations to import" : error.hint)
+        return ImportError(
+            file: name, mark: error.mark,
+            message: error.message.replacingOccurrences(of: "malformed YAML:", with: "malformed JSON or YAML:"),
+            hint: tooLarge ? "prune the document to the operations to import" : error.hint)
     }
 }
 

@@ -95,7 +95,9 @@ final class SchemaImporter {
             return (name, schema, JSONPointer(["components", "schemas", name]))
         case .path(let path):
             let pointer = JSONPointer(parsing: "#" + path.rawValue)
-            guard let node = source.root.node(at: pointer), let schema = try? NodeDecoder.decode(JSONSchema.self, from: node) else { return nil }
+            guard let node = source.root.node(at: pointer), let schema = try? NodeDecoder.decode(JSONSchema.self, from: node) else {
+                return nil
+            }
             return (pointer.description, schema, pointer)
         }
     }
@@ -116,7 +118,9 @@ final class SchemaImporter {
             guard let members = groups[print], members.count > 1 else { continue }
             // Prefer one that is not nullable, then the shortest name.
             let canonical = members.enumerated().min { lhs, rhs in
-                (lhs.element.nullable ? 1 : 0, lhs.element.name.count, lhs.offset) < (rhs.element.nullable ? 1 : 0, rhs.element.name.count, rhs.offset)
+                (lhs.element.nullable ? 1 : 0, lhs.element.name.count, lhs.offset) < (
+                    rhs.element.nullable ? 1 : 0, rhs.element.name.count, rhs.offset
+                )
             }!.element.name
             for member in members where member.name != canonical { sameAs[member.name] = canonical }
         }
@@ -127,7 +131,9 @@ final class SchemaImporter {
             notes.warning(pointer, "schema", "the reference '\(reference.absoluteString)' leads to no schema of the document; read as JSON")
             return Resolved(.named("JSON"))
         }
-        var name = rawName, schema = rawSchema, componentPointer = rawPointer
+        var name = rawName
+        var schema = rawSchema
+        var componentPointer = rawPointer
         var nullable = schema.nullable
         if let alike = sameAs[rawName], let other = component(.component(named: alike)) {
             name = alike
@@ -181,12 +187,14 @@ final class SchemaImporter {
             var swiftName: String?
             if let (other, alternative) = swiftNames.claim(property.name) {
                 swiftName = alternative
-                let message = "'\(property.name)' and '\(other)' would be one Swift property; '\(property.name)' is '\(alternative)' in Swift"
+                let message =
+                    "'\(property.name)' and '\(other)' would be one Swift property; '\(property.name)' is '\(alternative)' in Swift"
                 notes.note(property.pointer, "model", message)
                 comments.append("\(property.name): \(message)")
             }
-            var resolved = resolvedType(of: property.schema, at: property.pointer,
-                                        name: modelName + SpecWords.typeName(property.name), role: .value)
+            var resolved = resolvedType(
+                of: property.schema, at: property.pointer,
+                name: modelName + SpecWords.typeName(property.name), role: .value)
             if property.conflicting {
                 let message = "JSON: the alternatives give it different types"
                 notes.note(property.pointer, "model", "\(modelName).\(property.name) is \(message)")
@@ -203,8 +211,10 @@ final class SchemaImporter {
             }
             if optional { type = type.optional }
             if let dates = resolved.dates { dateStyles[dates, default: 0] += 1 }
-            fields.append(ImportedField(name: property.name, type: type, dates: resolved.dates, swiftName: swiftName,
-                                        format: property.schema.formatString, description: property.schema.description))
+            fields.append(
+                ImportedField(
+                    name: property.name, type: type, dates: resolved.dates, swiftName: swiftName,
+                    format: property.schema.formatString, description: property.schema.description))
         }
         guard let index = modelIndex[modelName] else { return }
         models[index].fields = fields
@@ -249,8 +259,9 @@ final class SchemaImporter {
         case .integer(let core, _):
             if core.format.rawValue == "unix-time" { return Resolved(.named("Date"), dates: .unixSeconds) }
             if let values = schema.allowedValues, values.count > 1 {
-                return Resolved(core.format == .int64 ? .named("Int64") : .named("Int"),
-                                note: "Int: the spec language's enums are of strings, and this one is of numbers")
+                return Resolved(
+                    core.format == .int64 ? .named("Int64") : .named("Int"),
+                    note: "Int: the spec language's enums are of strings, and this one is of numbers")
             }
             return Resolved(core.format == .int64 ? .named("Int64") : .named("Int"))
         case .number(let core, _):
@@ -330,7 +341,10 @@ final class SchemaImporter {
     private static func containable(_ element: Resolved, in container: String) -> (TypeReference, String?) {
         switch element.type {
         case .enumeration(let cases):
-            return (.named("String"), "\(container) of enums is \(container) of String in the spec language (the values: \(cases.joined(separator: ", ")))")
+            return (
+                .named("String"),
+                "\(container) of enums is \(container) of String in the spec language (the values: \(cases.joined(separator: ", ")))"
+            )
         case .map:
             return (.named("JSON"), "\(container) of maps is \(container) of JSON in the spec language")
         default:
@@ -355,14 +369,17 @@ final class SchemaImporter {
         guard !cases.isEmpty else { return Resolved(.named("String")) }
         var note: String?
         if !dropped.isEmpty {
-            note = "the enum values \(dropped.joined(separator: ", ")) are left out (an enum of the spec language holds text); they decode as unknown"
+            note =
+                "the enum values \(dropped.joined(separator: ", ")) are left out (an enum of the spec language holds text); they decode as unknown"
             notes.note(pointer, "schema", note!)
         }
         return Resolved(.enumeration(cases), note: note)
     }
 
     /// `oneOf` / `anyOf`.
-    private func alternativesType(_ alternatives: [JSONSchema], of schema: JSONSchema, at pointer: JSONPointer, name: String, role: Role) -> Resolved {
+    private func alternativesType(
+        _ alternatives: [JSONSchema], of schema: JSONSchema, at pointer: JSONPointer, name: String, role: Role
+    ) -> Resolved {
         let keyword = if case .one = schema.value { "oneOf" } else { "anyOf" }
         var nullable = false
         var kept: [(schema: JSONSchema, index: Int)] = []
@@ -371,13 +388,16 @@ final class SchemaImporter {
         }
         if kept.isEmpty { return Resolved(.named("JSON"), nullable: true) }
         if kept.count == 1 {
-            var resolved = resolvedType(of: kept[0].schema, at: pointer.appending([keyword, String(kept[0].index)]), name: name, role: role)
+            var resolved = resolvedType(
+                of: kept[0].schema, at: pointer.appending([keyword, String(kept[0].index)]), name: name, role: role)
             resolved.nullable = resolved.nullable || nullable
             return resolved
         }
         let dereferenced = kept.map { dereference($0.schema) }
         // Every alternative a string enum (or a constant): one enum of them all.
-        if dereferenced.allSatisfy({ $0.allowedValues?.allSatisfy({ $0.value is String }) == true && ($0.jsonType == .string || $0.jsonType == nil) }) {
+        if dereferenced.allSatisfy({
+            $0.allowedValues?.allSatisfy({ $0.value is String }) == true && ($0.jsonType == .string || $0.jsonType == nil)
+        }) {
             var resolved = enumeration(dereferenced.flatMap { $0.allowedValues ?? [] }, at: pointer)
             resolved.nullable = nullable
             return resolved
@@ -396,7 +416,8 @@ final class SchemaImporter {
             return Resolved(first.type, nullable: nullable, note: message)
         }
         if let shape = objectShape(of: schema, at: pointer) {
-            return Resolved(.named(declareModel(named: schema.title.flatMap(Self.usableTitle) ?? name, shape: shape, at: pointer)), nullable: nullable)
+            return Resolved(
+                .named(declareModel(named: schema.title.flatMap(Self.usableTitle) ?? name, shape: shape, at: pointer)), nullable: nullable)
         }
         let kinds = kept.map { describe($0.schema) }
         let message = "JSON: \(keyword) \(Self.list(kinds))"
@@ -438,9 +459,10 @@ final class SchemaImporter {
         case .object(_, let object):
             let properties = object.properties
             guard !properties.isEmpty else { return nil }
-            return ObjectShape(properties: properties.map { name, property in
-                .init(name: name, schema: property, pointer: pointer.appending(["properties", name]), required: property.required)
-            })
+            return ObjectShape(
+                properties: properties.map { name, property in
+                    .init(name: name, schema: property, pointer: pointer.appending(["properties", name]), required: property.required)
+                })
         case .all(let parts, _):
             var shape = ObjectShape()
             var found = false
@@ -456,7 +478,9 @@ final class SchemaImporter {
                     if let existing = shape.properties.firstIndex(where: { $0.name == property.name }) {
                         shape.properties[existing].required = shape.properties[existing].required || property.required
                         // A part that only names a property required leaves its schema to another part.
-                        if case .fragment = shape.properties[existing].schema.value, Self.isAnnotationOnly(shape.properties[existing].schema) {
+                        if case .fragment = shape.properties[existing].schema.value,
+                            Self.isAnnotationOnly(shape.properties[existing].schema)
+                        {
                             shape.properties[existing].schema = property.schema
                             shape.properties[existing].pointer = property.pointer
                         }
@@ -472,7 +496,9 @@ final class SchemaImporter {
             var shapes: [ObjectShape] = []
             let keyword = if case .one = schema.value { "oneOf" } else { "anyOf" }
             for (index, alternative) in objects.enumerated() {
-                guard let shape = objectShape(of: alternative, at: pointer.appending([keyword, String(index)]), visited: &visited) else { return nil }
+                guard let shape = objectShape(of: alternative, at: pointer.appending([keyword, String(index)]), visited: &visited) else {
+                    return nil
+                }
                 shapes.append(shape)
             }
             var merged = ObjectShape()
@@ -484,12 +510,15 @@ final class SchemaImporter {
                         }
                     } else {
                         var property = property
-                        property.required = shapes.allSatisfy { other in other.properties.contains { $0.name == property.name && $0.required } }
+                        property.required = shapes.allSatisfy { other in
+                            other.properties.contains { $0.name == property.name && $0.required }
+                        }
                         merged.properties.append(property)
                     }
                 }
             }
-            let message = "one model with the fields of the \(shapes.count) alternatives of its \(keyword); a field is required only where every alternative requires it"
+            let message =
+                "one model with the fields of the \(shapes.count) alternatives of its \(keyword); a field is required only where every alternative requires it"
             merged.comments.append(message)
             merged.notes.append((pointer, message))
             return merged
@@ -550,13 +579,15 @@ final class SchemaImporter {
     /// `{ type: null }`, or an empty nullable object: the null alternative of a union.
     static func isNullAlternative(_ schema: JSONSchema) -> Bool {
         if case .null = schema.value { return true }
-        if schema.nullable, schema.objectContext?.properties.isEmpty ?? false, schema.objectContext?.additionalProperties == nil { return true }
+        if schema.nullable, schema.objectContext?.properties.isEmpty ?? false, schema.objectContext?.additionalProperties == nil {
+            return true
+        }
         return false
     }
 
     /// A part of an `allOf` that only annotates (a description, `nullable`), with no type.
     static func isAnnotationOnly(_ schema: JSONSchema) -> Bool {
-        if case .fragment = schema.value, schema.allowedValues == nil, (schema.objectContext?.properties.isEmpty ?? true) { return true }
+        if case .fragment = schema.value, schema.allowedValues == nil, schema.objectContext?.properties.isEmpty ?? true { return true }
         return false
     }
 }

@@ -34,7 +34,7 @@ struct SwaggerConverter {
             guard let value = root[key] else { continue }
             switch key {
             case "swagger", "host", "basePath", "schemes", "consumes", "produces",
-                 "definitions", "parameters", "responses", "securityDefinitions", "paths", "x-ms-paths":
+                "definitions", "parameters", "responses", "securityDefinitions", "paths", "x-ms-paths":
                 continue
             default:
                 pairs.append((key, value))
@@ -72,9 +72,13 @@ struct SwaggerConverter {
         var pairs: [(String, Node)] = []
         if let definitions = root["definitions"] {
             let pointer = JSONPointer(["definitions"])
-            pairs.append(("schemas", definitions.mappingValues { name, schema in
-                SwaggerSchema(notes: notes).convert(schema, at: pointer.appending(name))
-            }))
+            pairs.append(
+                (
+                    "schemas",
+                    definitions.mappingValues { name, schema in
+                        SwaggerSchema(notes: notes).convert(schema, at: pointer.appending(name))
+                    }
+                ))
         }
         if let parameters = root["parameters"], let entries = parameters.pairs {
             var plain: [(String, Node)] = []
@@ -96,14 +100,22 @@ struct SwaggerConverter {
             if !bodies.isEmpty { pairs.append(("requestBodies", .mapping(bodies, at: parameters.mark))) }
         }
         if let responses = root["responses"] {
-            pairs.append(("responses", responses.mappingValues { name, response in
-                self.response(response, produces: produces, at: JSONPointer(["responses", name]))
-            }))
+            pairs.append(
+                (
+                    "responses",
+                    responses.mappingValues { name, response in
+                        self.response(response, produces: produces, at: JSONPointer(["responses", name]))
+                    }
+                ))
         }
         if let schemes = root["securityDefinitions"] {
-            pairs.append(("securitySchemes", schemes.mappingValues { name, scheme in
-                securityScheme(scheme, at: JSONPointer(["securityDefinitions", name]))
-            }))
+            pairs.append(
+                (
+                    "securitySchemes",
+                    schemes.mappingValues { name, scheme in
+                        securityScheme(scheme, at: JSONPointer(["securityDefinitions", name]))
+                    }
+                ))
         }
         return .mapping(pairs, at: root.mark)
     }
@@ -115,20 +127,23 @@ struct SwaggerConverter {
         case "basic":
             return .mapping([("type", .text("http", at: mark)), ("scheme", .text("basic", at: mark))] + description, at: mark)
         case "oauth2":
-            let flowName: String? = switch scheme["flow"]?.scalarText {
-            case "implicit": "implicit"
-            case "password": "password"
-            case "application": "clientCredentials"
-            case "accessCode": "authorizationCode"
-            default: nil
-            }
+            let flowName: String? =
+                switch scheme["flow"]?.scalarText {
+                case "implicit": "implicit"
+                case "password": "password"
+                case "application": "clientCredentials"
+                case "accessCode": "authorizationCode"
+                default: nil
+                }
             guard let flowName else { return scheme }
             var flow: [(String, Node)] = []
             for key in ["authorizationUrl", "tokenUrl"] {
                 if let value = scheme[key] { flow.append((key, value)) }
             }
             flow.append(("scopes", scheme["scopes"] ?? .mapping([], at: mark)))
-            return .mapping([("type", .text("oauth2", at: mark)), ("flows", .mapping([(flowName, .mapping(flow, at: mark))], at: mark))] + description, at: mark)
+            return .mapping(
+                [("type", .text("oauth2", at: mark)), ("flows", .mapping([(flowName, .mapping(flow, at: mark))], at: mark))] + description,
+                at: mark)
         default:
             return scheme
         }
@@ -174,7 +189,10 @@ struct SwaggerConverter {
             case "parameters":
                 // Non-body parameters stay on the path item; body and form ones join each operation's body.
                 let plain = shared.enumerated().filter { !isBodyOrForm($0.element) }
-                    .map { SwaggerSchema(notes: notes).parameter(resolvedReference($0.element), at: pointer.appending(["parameters", String($0.offset)])) }
+                    .map {
+                        SwaggerSchema(notes: notes).parameter(
+                            resolvedReference($0.element), at: pointer.appending(["parameters", String($0.offset)]))
+                    }
                 if !plain.isEmpty { pairs.append((key, .sequence(plain, at: value.mark))) }
             default:
                 pairs.append((key, value))
@@ -239,27 +257,42 @@ struct SwaggerConverter {
         let mark = response.mark
         var pairs: [(String, Node)] = [("description", response["description"] ?? .text("", at: mark))]
         if let headers = response["headers"] {
-            pairs.append(("headers", headers.mappingValues { name, header in
-                var headerPairs: [(String, Node)] = []
-                if let description = header["description"] { headerPairs.append(("description", description)) }
-                headerPairs.append(("schema", SwaggerSchema(notes: notes).parameterSchema(header, at: pointer.appending(["headers", name]))))
-                return .mapping(headerPairs, at: header.mark)
-            }))
+            pairs.append(
+                (
+                    "headers",
+                    headers.mappingValues { name, header in
+                        var headerPairs: [(String, Node)] = []
+                        if let description = header["description"] { headerPairs.append(("description", description)) }
+                        headerPairs.append(
+                            ("schema", SwaggerSchema(notes: notes).parameterSchema(header, at: pointer.appending(["headers", name]))))
+                        return .mapping(headerPairs, at: header.mark)
+                    }
+                ))
         }
         let examples = response["examples"]
         if let schema = response["schema"] {
             let converted = SwaggerSchema(notes: notes).convert(schema, at: pointer.appending("schema"))
             var types = produces.isEmpty ? ["application/json"] : produces
             for type in examples?.keys ?? [] where !types.contains(type) { types.append(type) }
-            pairs.append(("content", .mapping(types.map { type in
-                var media: [(String, Node)] = [("schema", converted)]
-                if let example = examples?[type] { media.append(("example", example)) }
-                return (type, .mapping(media, at: schema.mark))
-            }, at: schema.mark)))
+            pairs.append(
+                (
+                    "content",
+                    .mapping(
+                        types.map { type in
+                            var media: [(String, Node)] = [("schema", converted)]
+                            if let example = examples?[type] { media.append(("example", example)) }
+                            return (type, .mapping(media, at: schema.mark))
+                        }, at: schema.mark)
+                ))
         } else if let examples, let entries = examples.pairs, !entries.isEmpty {
-            pairs.append(("content", .mapping(entries.compactMap { entry in
-                entry.key.scalarText.map { ($0, .mapping([("example", entry.value)], at: entry.value.mark)) }
-            }, at: examples.mark)))
+            pairs.append(
+                (
+                    "content",
+                    .mapping(
+                        entries.compactMap { entry in
+                            entry.key.scalarText.map { ($0, .mapping([("example", entry.value)], at: entry.value.mark)) }
+                        }, at: examples.mark)
+                ))
         }
         for key in response.keys where key.hasPrefix("x-") {
             if let value = response[key] { pairs.append((key, value)) }

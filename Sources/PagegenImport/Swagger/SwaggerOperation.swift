@@ -10,9 +10,11 @@ struct SwaggerOperation {
 
     func convert(_ operation: Node, at pointer: JSONPointer) -> Node {
         let root = converter.root
-        let consumes = operation["consumes"]?.items?.compactMap(\.scalarText)
+        let consumes =
+            operation["consumes"]?.items?.compactMap(\.scalarText)
             ?? root["consumes"]?.items?.compactMap(\.scalarText) ?? []
-        let produces = operation["produces"]?.items?.compactMap(\.scalarText)
+        let produces =
+            operation["produces"]?.items?.compactMap(\.scalarText)
             ?? root["produces"]?.items?.compactMap(\.scalarText) ?? []
         let own = operation["parameters"]?.items ?? []
         var plain: [Node] = []
@@ -21,7 +23,9 @@ struct SwaggerOperation {
             if converter.isBodyOrForm(parameter) {
                 body.append(converter.dereferenced(parameter))
             } else {
-                plain.append(SwaggerSchema(notes: converter.notes).parameter(converter.resolvedReference(parameter), at: pointer.appending(["parameters", String(index)])))
+                plain.append(
+                    SwaggerSchema(notes: converter.notes).parameter(
+                        converter.resolvedReference(parameter), at: pointer.appending(["parameters", String(index)])))
             }
         }
         // The path item's body and form parameters, unless the operation declares its own.
@@ -42,9 +46,13 @@ struct SwaggerOperation {
                     pairs.append(("requestBody", converter.requestBody(from: body, consumes: consumes, at: bodyPointer)))
                 }
             case "responses":
-                pairs.append((key, value.mappingValues { status, response in
-                    converter.response(response, produces: produces, at: pointer.appending(["responses", status]))
-                }))
+                pairs.append(
+                    (
+                        key,
+                        value.mappingValues { status, response in
+                            converter.response(response, produces: produces, at: pointer.appending(["responses", status]))
+                        }
+                    ))
             default:
                 pairs.append((key, value))
             }

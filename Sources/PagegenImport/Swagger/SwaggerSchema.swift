@@ -7,8 +7,10 @@ struct SwaggerSchema {
     /// A 2.0 `$ref` as the 3.0 document has it: `#/definitions/Pet` →
     /// `#/components/schemas/Pet`, and so on for parameters and responses.
     static func rewrite(_ reference: String) -> String {
-        for (old, new) in [("#/definitions/", "#/components/schemas/"), ("#/parameters/", "#/components/parameters/"),
-                           ("#/responses/", "#/components/responses/")] where reference.hasPrefix(old) {
+        for (old, new) in [
+            ("#/definitions/", "#/components/schemas/"), ("#/parameters/", "#/components/parameters/"),
+            ("#/responses/", "#/components/responses/"),
+        ] where reference.hasPrefix(old) {
             return new + reference.dropFirst(old.count)
         }
         return reference
@@ -37,9 +39,15 @@ struct SwaggerSchema {
                 if others.count == 1 {
                     result.append(("type", .text(others[0], at: value.mark)))
                 } else if others.count > 1 {
-                    result.append(("anyOf", .sequence(others.map { .mapping([("type", .text($0, at: value.mark))], at: value.mark) }, at: value.mark)))
+                    result.append(
+                        ("anyOf", .sequence(others.map { .mapping([("type", .text($0, at: value.mark))], at: value.mark) }, at: value.mark))
+                    )
                 }
-                notes.warning(here, "schema", "'type' is a list, which Swagger 2.0 does not allow; read as " + (others.count > 1 ? "anyOf of \(others.joined(separator: ", "))" : others.first ?? "any type") + (types.contains("null") ? ", nullable" : ""))
+                notes.warning(
+                    here, "schema",
+                    "'type' is a list, which Swagger 2.0 does not allow; read as "
+                        + (others.count > 1 ? "anyOf of \(others.joined(separator: ", "))" : others.first ?? "any type")
+                        + (types.contains("null") ? ", nullable" : ""))
             case "type" where value.scalarText == "null":
                 result.append(("nullable", .plain("true", at: value.mark)))
             case "type" where value.scalarText == "file":
@@ -54,12 +62,20 @@ struct SwaggerSchema {
                     let nulls = alternatives.filter { $0["type"]?.scalarText == "null" }
                     let kept = alternatives.enumerated().filter { $0.element["type"]?.scalarText != "null" }
                     let converted = Node.sequence(kept.map { convert($0.element, at: here.appending(String($0.offset))) }, at: value.mark)
-                    if !nulls.isEmpty, !result.contains(where: { $0.0 == "nullable" }) { result.append(("nullable", .plain("true", at: value.mark))) }
+                    if !nulls.isEmpty, !result.contains(where: { $0.0 == "nullable" }) {
+                        result.append(("nullable", .plain("true", at: value.mark)))
+                    }
                     if isArray {
-                        notes.warning(here, "schema", "'items' is a list of \(alternatives.count) schemas, which Swagger 2.0 does not allow; read as 'items: { anyOf: … }'" + (nulls.isEmpty ? "" : ", nullable"))
+                        notes.warning(
+                            here, "schema",
+                            "'items' is a list of \(alternatives.count) schemas, which Swagger 2.0 does not allow; read as 'items: { anyOf: … }'"
+                                + (nulls.isEmpty ? "" : ", nullable"))
                         result.append((key, .mapping([("anyOf", converted)], at: value.mark)))
                     } else {
-                        notes.warning(here, "schema", "'items' is a list of \(alternatives.count) schemas, which Swagger 2.0 does not allow; read as 'anyOf' (one of these shapes)" + (nulls.isEmpty ? "" : ", nullable"))
+                        notes.warning(
+                            here, "schema",
+                            "'items' is a list of \(alternatives.count) schemas, which Swagger 2.0 does not allow; read as 'anyOf' (one of these shapes)"
+                                + (nulls.isEmpty ? "" : ", nullable"))
                         result.append(("anyOf", converted))
                     }
                 } else {
@@ -70,7 +86,13 @@ struct SwaggerSchema {
             case "additionalProperties", "not":
                 result.append((key, value.pairs != nil ? convert(value, at: here) : value))
             case "allOf", "anyOf", "oneOf":
-                result.append((key, .sequence((value.items ?? []).enumerated().map { convert($0.element, at: here.appending(String($0.offset))) }, at: value.mark)))
+                result.append(
+                    (
+                        key,
+                        .sequence(
+                            (value.items ?? []).enumerated().map { convert($0.element, at: here.appending(String($0.offset))) },
+                            at: value.mark)
+                    ))
             default:
                 result.append((key, value))
             }
@@ -124,7 +146,9 @@ struct SwaggerSchema {
                 pairs.append(("explode", .plain("false", at: mark)))
             default:
                 if format == "tsv" {
-                    notes.warning(pointer.appending("collectionFormat"), "parameter", "'collectionFormat: tsv' has no OpenAPI 3 style; read as comma-separated")
+                    notes.warning(
+                        pointer.appending("collectionFormat"), "parameter",
+                        "'collectionFormat: tsv' has no OpenAPI 3 style; read as comma-separated")
                 }
                 pairs.append(("style", .text(location == "query" ? "form" : "simple", at: mark)))
                 pairs.append(("explode", .plain("false", at: mark)))

@@ -123,7 +123,10 @@ struct SpecWriter {
         } else {
             line(4, "\(section):")
             for parameter in parameters {
-                line(6, "\(key(parameter.name)): \(typeText(parameter.type, dates: nil, defaultValue: parameter.defaultValue, swiftName: parameter.swiftName))")
+                line(
+                    6,
+                    "\(key(parameter.name)): \(typeText(parameter.type, dates: nil, defaultValue: parameter.defaultValue, swiftName: parameter.swiftName))"
+                )
             }
         }
     }
@@ -183,8 +186,10 @@ struct SpecWriter {
     }
 
     /// A type in the short form where it has one, else the long form.
-    private func typeText(_ type: TypeReference, dates: DateFormatName?, defaultValue: String?, swiftName: String?,
-                          in context: YAMLText.Context = .block) -> String {
+    private func typeText(
+        _ type: TypeReference, dates: DateFormatName?, defaultValue: String?, swiftName: String?,
+        in context: YAMLText.Context = .block
+    ) -> String {
         var optional = false
         var core = type
         if case .optional(let wrapped) = type {

@@ -35,7 +35,8 @@ enum YAMLText {
         if "-?:,[]{}#&*!|>'\"%@`".contains(first) {
             // `-` and `?` and `:` are fine before a letter or digit (`-1`, `/path` never starts so).
             guard first == "-" || first == "?" || first == ":", text.count > 1,
-                  let second = text.dropFirst().first, second.isLetter || second.isNumber else { return true }
+                let second = text.dropFirst().first, second.isLetter || second.isNumber
+            else { return true }
         }
         if text.contains(": ") || text.contains(" #") { return true }
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FEFF}" }) { return true }
