@@ -1,4 +1,4 @@
-/// The naming rules of ``SpecNames``, for tools that write specs (`pagegen import`):
+/// The generator's naming rules, for tools that write specs (`pagegen import`):
 /// how a name in a spec becomes a Swift name, which names a model cannot take, and
 /// which names the generated client takes for itself. A tool that names with these
 /// writes specs whose names the generator accepts as written.
