@@ -22,6 +22,26 @@ let package = Package(
         .plugin(name: "PagegenPlugin", targets: ["PagegenPlugin"]),
         .plugin(name: "PagegenCommand", targets: ["PagegenCommand"]),
     ],
+    // What each part needs beyond Foundation is behind a trait, so that an app that
+    // uses only PagegenRuntime (`traits: []`) resolves and builds nothing else:
+    // the plugins need "Generator", the package's own tests every trait (the default).
+    traits: [
+        .trait(
+            name: "Generator",
+            description: "PagegenCore, the pagegen command line and the plugins (swift-mustache, swift-argument-parser)."
+        ),
+        .trait(
+            name: "Importer",
+            description: "pagegen import, from OpenAPI documents (OpenAPIKit).",
+            enabledTraits: ["Generator"]
+        ),
+        .trait(
+            name: "MockServer",
+            description: "PagegenMock and pagegen-mock (FlyingFox).",
+            enabledTraits: ["Generator"]
+        ),
+        .default(enabledTraits: ["Generator", "Importer", "MockServer"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
@@ -56,7 +76,7 @@ let package = Package(
             dependencies: [
                 "PagegenYAML",
                 "PagegenTemplates",
-                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Mustache", package: "swift-mustache", condition: .when(traits: ["Generator"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -64,7 +84,7 @@ let package = Package(
             name: "PagegenCLI",
             dependencies: [
                 "PagegenCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Generator"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -81,9 +101,9 @@ let package = Package(
             dependencies: [
                 "PagegenCore",
                 "PagegenYAML",
-                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
-                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
-                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: .when(traits: ["Importer"])),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit", condition: .when(traits: ["Importer"])),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit", condition: .when(traits: ["Importer"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -92,7 +112,7 @@ let package = Package(
             dependencies: [
                 "PagegenCLI",
                 "PagegenImport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Generator"])),
             ],
             swiftSettings: strictSettings
         ),
@@ -120,13 +140,13 @@ let package = Package(
             dependencies: [
                 "PagegenCore",
                 "PagegenRuntime",
-                .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["MockServer"])),
             ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "pagegen-mock",
-            dependencies: ["PagegenMock", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["PagegenMock", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Generator"]))],
             swiftSettings: strictSettings
         ),
 
@@ -148,7 +168,7 @@ let package = Package(
 
         .executableTarget(
             name: "MockLoadBaseline",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["MockServer"]))],
             path: "Benchmarks/MockLoadBaseline",
             swiftSettings: strictSettings
         ),
@@ -157,7 +177,7 @@ let package = Package(
 
         .target(
             name: "PagegenTestServer",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")],
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["MockServer"])), .product(name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["MockServer"]))],
             path: "Tests/PagegenTestServer",
             swiftSettings: strictSettings
         ),

@@ -9,7 +9,7 @@ let package = Package(
     name: "DrainBenchmark",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "Pagegen", path: "../.."),
+        .package(name: "Pagegen", path: "../..", traits: ["Generator"]),
     ],
     targets: [
         .executableTarget(
