@@ -5,8 +5,9 @@ import Testing
 /// the way a user runs it, writes exactly the specs committed under specs/imported/.
 /// `PAGEGEN_RECORD=1` re-records them (a recording run fails on purpose); without
 /// ../shared the tests are skipped, and the committed specs are still linted and
-/// generated (`ImportedSpecsTests`).
-@Suite(.enabled(if: OpenAPIDocuments.available, OpenAPIDocuments.skipMessage))
+/// generated (`ImportedSpecsTests`). The imports run one at a time: ten at once
+/// would take both cores of a small machine from the tests that serve HTTP.
+@Suite(.enabled(if: OpenAPIDocuments.available, OpenAPIDocuments.skipMessage), .serialized)
 struct ImportedSpecsReimportTests {
     static let documents = OpenAPIDocuments.folder
     static let specs = CLITests.root.appendingPathComponent("specs/imported")
