@@ -65,7 +65,8 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
                         : (HTTPResponse(statusCode: 200), Data("[1]".utf8))
         }
         let runtime = ClientRuntime(baseURL: URL(string: "https://api.example.com")!, transport: transport,
-                                    middlewares: [RetryMiddleware(maxAttempts: 3, initialBackoff: .milliseconds(1))])
+                                    // A time bound far above any stall of a busy machine: the bound is tested in RetryTests.
+                                    middlewares: [RetryMiddleware(maxAttempts: 3, initialBackoff: .milliseconds(1), maxRetryDuration: .seconds(3_600))])
         let result = await runtime.send(Self.endpoint, RequestParameters(), as: [Int].self)
         #expect(try result.get() == [1])
         #expect(transport.requests.count == 3)

@@ -44,7 +44,8 @@ public final class TestServer: Sendable {
             return HTTPResponse(statusCode: HTTPStatusCode(response.status, phrase: "Status"), headers: headers, body: response.body)
         }
         let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        // As generous: on a busy machine the server task may wait its turn for seconds.
+        try await server.waitUntilListening(timeout: 300)
         guard case .ip4(_, let port)? = await server.listeningAddress else {
             task.cancel()
             throw TestServerError.noAddress
