@@ -49,7 +49,7 @@ struct DataGenerator: Sendable {
     ///   - dateFormat: how a date is written; nil takes the spec's.
     ///   - seed: the seed of this place.
     func value(
-        _ type: TypeReference, name: FieldName, dateFormat: DateFormatName? = nil,
+        _ type: TypeReference, name: FieldName, dateFormat: DateFormatName? = nil, zone: ZoneName? = nil,
         override: Override? = nil, seed: UInt64, depth: Int = 0
     ) -> MockJSON {
         if case .value(let value)? = override { return value }
@@ -60,27 +60,27 @@ struct DataGenerator: Sendable {
                 let chance = depth >= Self.maxDepth ? 1 : Self.nullChance * (depth >= 2 ? 2 : 1)
                 if random.chance(chance) { return .null }
             }
-            return value(wrapped, name: name, dateFormat: dateFormat, override: override, seed: child(seed, "?"), depth: depth)
+            return value(wrapped, name: name, dateFormat: dateFormat, zone: zone, override: override, seed: child(seed, "?"), depth: depth)
         case .array(let element):
             if case .elements(let elements)? = override {
                 return .array(elements.enumerated().map { index, element_ in
-                    value(element, name: name, dateFormat: dateFormat, override: element_, seed: child(seed, index), depth: depth + 1)
+                    value(element, name: name, dateFormat: dateFormat, zone: zone, override: element_, seed: child(seed, index), depth: depth + 1)
                 })
             }
             let count = depth >= Self.maxDepth + 2 ? 0 : FieldHeuristics.arrayCount(name, depth: depth, random: &random)
             return .array((0..<count).map { index in
-                value(element, name: name, dateFormat: dateFormat, seed: child(seed, index), depth: depth + 1)
+                value(element, name: name, dateFormat: dateFormat, zone: zone, seed: child(seed, index), depth: depth + 1)
             })
         case .map(let valueType):
             var fields = override?.fields ?? [:]
             var pairs: [(key: String, value: MockJSON)] = []
             let keys = depth >= Self.maxDepth + 2 ? [] : FieldHeuristics.mapKeys(name, random: &random)
             for key in keys {
-                pairs.append((key, value(valueType, name: name, dateFormat: dateFormat, override: fields.removeValue(forKey: key),
+                pairs.append((key, value(valueType, name: name, dateFormat: dateFormat, zone: zone, override: fields.removeValue(forKey: key),
                                          seed: child(seed, key), depth: depth + 1)))
             }
             for key in fields.keys.sorted() {
-                pairs.append((key, value(valueType, name: name, dateFormat: dateFormat, override: fields[key], seed: child(seed, key), depth: depth + 1)))
+                pairs.append((key, value(valueType, name: name, dateFormat: dateFormat, zone: zone, override: fields[key], seed: child(seed, key), depth: depth + 1)))
             }
             return .object(pairs)
         case .enumeration(let cases):
@@ -89,7 +89,8 @@ struct DataGenerator: Sendable {
             if let model = models[typeName] {
                 return object(model, override: override, seed: seed, depth: depth)
             }
-            return scalar(typeName, name: name, dateFormat: dateFormat ?? spec.dateFormat, random: &random, depth: depth)
+            return scalar(typeName, name: name, dateFormat: dateFormat ?? spec.dateFormat, zone: zone ?? spec.dateZone?.value,
+                          random: &random, depth: depth)
         }
     }
 
@@ -102,7 +103,7 @@ struct DataGenerator: Sendable {
         for field in model.fields {
             let key = field.name.value
             let fieldName = FieldName(key, model: model.name.value)
-            pairs.append((key, value(field.type.value, name: fieldName, dateFormat: field.dateFormat,
+            pairs.append((key, value(field.type.value, name: fieldName, dateFormat: field.dateFormat, zone: field.zone?.value,
                                      override: overrides.removeValue(forKey: key), seed: child(seed, key), depth: depth + 1)))
         }
         for key in overrides.keys.sorted() {
@@ -111,7 +112,9 @@ struct DataGenerator: Sendable {
         return .object(pairs)
     }
 
-    private func scalar(_ typeName: String, name: FieldName, dateFormat: DateFormatName, random: inout SeededRandom, depth: Int) -> MockJSON {
+    private func scalar(
+        _ typeName: String, name: FieldName, dateFormat: DateFormatName, zone: ZoneName?, random: inout SeededRandom, depth: Int
+    ) -> MockJSON {
         switch typeName {
         case "String":
             return .string(FieldHeuristics.string(name, host: host, random: &random))
@@ -127,7 +130,7 @@ struct DataGenerator: Sendable {
             }
             return .string(FieldHeuristics.url(name, host: host, random: &random))
         case "Date":
-            return Self.date(FieldHeuristics.recentSeconds(random: &random), format: dateFormat)
+            return Self.date(FieldHeuristics.recentSeconds(random: &random), format: dateFormat, zone: zone)
         case "JSON":
             return freeJSON(random: &random, depth: depth)
         default:
@@ -136,11 +139,28 @@ struct DataGenerator: Sendable {
     }
 
     /// A date in `format`: ISO 8601 text, or Unix seconds or milliseconds.
-    static func date(_ seconds: Double, format: DateFormatName) -> MockJSON {
+    /// A date as `format` writes it; ISO 8601 text in a `zone` other than UTC is its
+    /// wall-clock time there, without a zone (as WordPress writes a post's `date`).
+    static func date(_ seconds: Double, format: DateFormatName, zone: ZoneName? = nil) -> MockJSON {
         switch format {
-        case .iso8601: .string(ISO8601.format(Date(timeIntervalSince1970: seconds)))
-        case .unixSeconds: .int(Int(seconds))
-        case .unixMilliseconds: .int(Int(seconds) * 1000 + Int(seconds.truncatingRemainder(dividingBy: 1) * 1000))
+        case .iso8601:
+            let date = Date(timeIntervalSince1970: seconds)
+            guard let zone, zone != .utc, let timeZone = Self.timeZone(zone) else { return .string(ISO8601.format(date)) }
+            let wallClock = date.addingTimeInterval(Double(timeZone.secondsFromGMT(for: date)))
+            return .string(String(ISO8601.format(wallClock).dropLast()))
+        case .unixSeconds:
+            return .int(Int(seconds))
+        case .unixMilliseconds:
+            return .int(Int(seconds) * 1000 + Int(seconds.truncatingRemainder(dividingBy: 1) * 1000))
+        }
+    }
+
+    private static func timeZone(_ zone: ZoneName) -> TimeZone? {
+        switch zone {
+        case .utc: TimeZone(identifier: "UTC")
+        case .local: TimeZone.current
+        case .identifier(let name): TimeZone(identifier: name)
+        case .offset(let seconds): TimeZone(secondsFromGMT: seconds)
         }
     }
 

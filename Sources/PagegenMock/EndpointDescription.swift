@@ -31,7 +31,17 @@ extension ServedEndpoint {
             }
             if let path = paging.hasMore { parts.append("has-more in \(path.value)") }
             if let path = paging.isLast { parts.append("last flag in \(path.value)") }
-            if let path = paging.totalPages { parts.append("page count in \(path.value)") }
+            switch paging.totalPages {
+            case .body(let path, _)?: parts.append("page count in \(path.value)")
+            case .header(let name)?: parts.append("page count in header \(name.value)")
+            case nil: break
+            }
+            switch paging.nextPage {
+            case .body(let path, _)?: parts.append("next page number in \(path.value)")
+            case .header(let name)?: parts.append("next page number in header \(name.value)")
+            case nil: break
+            }
+            if let count = paging.count { parts.append("items before the page in \(count.name.value)\(Self.place(count))") }
             return parts.joined(separator: "; ")
         case .idList(let plan):
             return "id list; each item from '\(plan.itemEndpoint)'"

@@ -40,7 +40,7 @@ struct EndpointResponder: Sendable {
         }
         let body = core.builder.body(for: endpoint.spec, tree: tree, echo: [:],
                                      seed: core.generator.seed("item", "ids|" + endpoint.name, String(index)),
-                                     bodyError: context.faults.bodyError)
+                                     bodyError: context.faults.bodyError, backoff: context.faults.backoff)
         return .json(body, pretty: pretty)
     }
 
@@ -55,7 +55,7 @@ struct EndpointResponder: Sendable {
         }
         let scope = ResponseBuilder.scope(endpoint: endpoint.name, pathValues: context.pathValues)
         let body = core.builder.body(for: endpoint.spec, tree: tree, echo: ["href": .string(context.url), "url": .string(context.request.rawPath)],
-                                     seed: core.generator.seed("single", scope), bodyError: context.faults.bodyError)
+                                     seed: core.generator.seed("single", scope), bodyError: context.faults.bodyError, backoff: context.faults.backoff)
         return .json(body, pretty: pretty)
     }
 
@@ -96,7 +96,7 @@ struct EndpointResponder: Sendable {
         if let path = plan.window.total { tree.set(path.value, .int(view.count)) }
         if let path = plan.window.focus { tree.set(path.value, .int(row)) }
         let body = core.builder.body(for: endpoint.spec, tree: tree, echo: [:],
-                                     seed: core.generator.seed("window", scope, String(row)), bodyError: context.faults.bodyError)
+                                     seed: core.generator.seed("window", scope, String(row)), bodyError: context.faults.bodyError, backoff: context.faults.backoff)
         return .json(body, pretty: pretty)
     }
 }

@@ -24,13 +24,15 @@ struct RequestFaults: Sendable {
     var drift = 0
     /// The most items drift inserts into a collection (nil: as many as it holds).
     var driftLimit: Int?
+    /// Ask for a wait of this many seconds where the spec's throttle hints are.
+    var backoff = 0
 
     /// The header that asks for faults.
     static let faultHeader = "X-Mock-Fault"
     /// The header that asks for latency.
     static let latencyHeader = "X-Mock-Latency"
     /// The fault names the header understands.
-    static let names = ["none", "error", "throttle", "truncate", "malformed", "body-error", "drip", "loop", "drift"]
+    static let names = ["none", "error", "throttle", "truncate", "malformed", "body-error", "drip", "loop", "drift", "backoff"]
 
     /// The names of the faults in effect, for the log.
     var applied: [String] {
@@ -44,6 +46,7 @@ struct RequestFaults: Sendable {
         if drip != nil { names.append("drip") }
         if loop { names.append("loop") }
         if drift > 0 { names.append("drift") }
+        if backoff > 0 { names.append("backoff") }
         return names
     }
 
@@ -61,6 +64,7 @@ struct RequestFaults: Sendable {
         faults.loop = settings.loopingCursors
         faults.drift = settings.drift
         faults.driftLimit = settings.driftLimit
+        faults.backoff = settings.backoff
 
         if let header = request.header(faultHeader) {
             guard header.utf8.count <= 512 else { throw .badRequest("the \(faultHeader) header is too long") }
@@ -96,6 +100,7 @@ struct RequestFaults: Sendable {
         case "malformed": malformed = true
         case "body-error": bodyError = true
         case "loop": loop = true
+        case "backoff": backoff = try number(1...3600, "seconds") ?? 1
         case "drift":
             // `drift=K` or `drift=K/LIMIT`
             let parts = argument?.split(separator: "/", maxSplits: 1).map(String.init) ?? []

@@ -9,6 +9,7 @@ struct MockCore: Sendable {
     let builder: ResponseBuilder
     let cursors: CursorCodec
     let state: MockState
+    let throttle: ThrottleState
 
     init(plan: MockPlan, options: MockOptions) {
         self.plan = plan
@@ -17,6 +18,7 @@ struct MockCore: Sendable {
         builder = ResponseBuilder(plan: plan, generator: generator)
         cursors = CursorCodec(seed: options.seed)
         state = MockState()
+        throttle = ThrottleState()
     }
 
     /// The endpoint named `name`.

@@ -64,13 +64,17 @@ public struct MockFaults: Sendable, Hashable {
     /// The most items drift inserts into one collection; nil stops at the collection's
     /// own size (``MockOptions/items``), so that a client paging to the end gets there.
     public var driftLimit: Int?
+    /// For specs with `throttle:`: every answer asks for a wait of this many seconds
+    /// where the spec's hints are (a body path, a header), and a request that comes
+    /// before the wait is over is refused (0: none).
+    public var backoff: Int = 0
 
     /// Creates fault settings; the defaults inject nothing.
     public init(
         latency: Latency? = nil, errorRate: Double = 0, errorStatus: Int = 500,
         throttleRate: Double = 0, retryAfter: Int = 1, truncateRate: Double = 0,
         malformedRate: Double = 0, bodyErrorRate: Double = 0, drip: Drip? = nil,
-        loopingCursors: Bool = false, drift: Int = 0, driftLimit: Int? = nil
+        loopingCursors: Bool = false, drift: Int = 0, driftLimit: Int? = nil, backoff: Int = 0
     ) {
         self.latency = latency
         self.errorRate = errorRate
@@ -84,6 +88,7 @@ public struct MockFaults: Sendable, Hashable {
         self.loopingCursors = loopingCursors
         self.drift = drift
         self.driftLimit = driftLimit
+        self.backoff = backoff
     }
 
     /// How long to wait before answering: a fixed time or a uniform distribution.

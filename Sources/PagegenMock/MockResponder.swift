@@ -36,8 +36,21 @@ struct MockResponder: Sendable {
             }
             let (endpoint, pathValues) = try route(request)
             endpointName = endpoint.name
+            let hints = core.plan.spec.throttle
+            if faults.backoff > 0, hints.isEmpty {
+                throw .badRequest("\(RequestFaults.faultHeader): 'backoff' asks for a wait where the spec's 'throttle:' says, and this spec has none")
+            }
+            if let (reason, left) = await core.throttle.refusal(endpoint: endpoint.name) {
+                let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+                throw MockHTTPError(status: 429, code: "throttle_violation",
+                                    message: "too many requests: \(reason) has \(String(format: "%.1f", seconds)) s left")
+            }
             let context = RequestContext(request: request, origin: origin(request, fallback: fallbackOrigin), faults: faults, pathValues: pathValues)
             var response = try await answer(endpoint, context: context)
+            if faults.backoff > 0 {
+                response.headers += ThrottleState.headers(for: hints, waiting: faults.backoff)
+                await core.throttle.asked(faults.backoff, hints: hints, endpoint: endpoint.name)
+            }
             if faults.malformed { response.body = RequestFaults.malformed(response.body) }
             return Outcome(response: response, faults: faults, endpoint: endpointName)
         } catch {

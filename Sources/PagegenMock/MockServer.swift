@@ -94,6 +94,7 @@ public final class MockServer: Sendable {
     /// Forgets the request log and the items inserted by drift.
     public func reset() async {
         await core.state.reset()
+        await core.throttle.reset()
     }
 
     /// Stops the server and closes its connections.

@@ -59,15 +59,27 @@ struct PagingResponder: Sendable {
         case .header(let name)?: draft.headers.append((name.value, String(view.count)))
         case nil: break
         }
-        if let path = paging.totalPages {
-            draft.tree.set(path.value, .int(view.count == 0 ? 0 : (view.count - 1) / max(1, size) + 1))
+        let pageCount = view.count == 0 ? 0 : (view.count - 1) / max(1, size) + 1
+        switch paging.totalPages {
+        case .body(let path, _)?: draft.tree.set(path.value, .int(pageCount))
+        case .header(let name)?: draft.headers.append((name.value, String(pageCount)))
+        case nil: break
+        }
+        if case .pageNumber(_, let first) = paging.style, let source = paging.nextPage {
+            // As GitLab does: the next page's number while more follow, empty (or null) on the last.
+            let page = draft.rows.lowerBound / max(1, size) + first
+            let next = draft.more && !draft.rows.isEmpty ? page + 1 : nil
+            switch source {
+            case .body(let path, _): draft.tree.set(path.value, next.map(MockJSON.int) ?? .null)
+            case .header(let name): draft.headers.append((name.value, next.map(String.init) ?? ""))
+            }
         }
         let loops = context.faults.loop && isWalkedByKeys
         if let path = paging.hasMore { draft.tree.set(path.value, .bool(draft.more || loops)) }
         if let path = paging.isLast { draft.tree.set(path.value, .bool(!(draft.more || loops))) }
 
         let seed = core.generator.seed("response", scope, String(draft.rows.lowerBound), String(size))
-        let body = core.builder.body(for: endpoint.spec, tree: draft.tree, echo: draft.echo, seed: seed, bodyError: context.faults.bodyError)
+        let body = core.builder.body(for: endpoint.spec, tree: draft.tree, echo: draft.echo, seed: seed, bodyError: context.faults.bodyError, backoff: context.faults.backoff)
         return .json(body, headers: draft.headers, pretty: core.options.prettyJSON)
     }
 
@@ -115,6 +127,18 @@ struct PagingResponder: Sendable {
         } else if let previous, let text = try context.value(of: previous.parameter), !text.isEmpty {
             goingBack = true
             anchor = try cursorRow(text, cursor: previous, view: view, scope: scope, backward: true)
+        }
+        if let parameter = list.paging.count, let text = try context.value(of: parameter), view.inserted == 0, !context.faults.loop {
+            // Reddit's count: the items before the page going forward, and up to the
+            // anchor item itself going back. Checked while no item was inserted.
+            let count = try RequestContext.integer(text, "the count '\(parameter.name.value)'")
+            let expected = switch anchor {
+            case .start(let start): start
+            case .endBefore(let end): end + 1
+            }
+            guard count == expected else {
+                throw .badRequest("\(parameter.name.value)=\(count) does not fit this page: \(expected) is right for it")
+            }
         }
         switch anchor {
         case .start(let start): draft.rows = clampedRows(start: start, size: size, count: view.count)

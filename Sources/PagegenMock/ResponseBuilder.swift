@@ -42,9 +42,18 @@ struct ResponseBuilder: Sendable {
     ///   - echo: values for envelope fields by name (`page`, `limit`, `href`), used where nothing else is set.
     ///   - seed: the seed of this answer.
     ///   - bodyError: report an in-body error instead of success (specs with `errors:`).
-    func body(for endpoint: EndpointSpec, tree: OverrideTree, echo: [String: MockJSON], seed: UInt64, bodyError: Bool) -> MockJSON {
+    ///   - backoff: ask for a wait of this many seconds at the spec's body throttle hints.
+    func body(
+        for endpoint: EndpointSpec, tree: OverrideTree, echo: [String: MockJSON], seed: UInt64, bodyError: Bool, backoff: Int = 0
+    ) -> MockJSON {
         var tree = tree
         let returns = endpoint.returns.value
+        if backoff > 0, returns.arrayElement == nil {
+            for hint in plan.spec.throttle {
+                guard case .body(let path) = hint.source else { continue }
+                tree.set(path.value, .int(ThrottleState.value(of: hint, waiting: backoff)))
+            }
+        }
         if let rule = plan.spec.bodyError, returns.arrayElement == nil {
             if let flag = rule.flag {
                 tree.set(flag.value, .bool(!bodyError))

@@ -17,7 +17,7 @@ struct MockCommand: AsyncParsableCommand {
             Faults can be injected for every request with the options below, or for one \
             request with headers: X-Mock-Latency: 200ms (or 50ms..400ms), and X-Mock-Fault: \
             a comma-separated list of error[=STATUS], throttle[=SECONDS], truncate, malformed, \
-            body-error, drip[=BYTES/DELAY], loop, drift[=K[/LIMIT]], none.
+            body-error, drip[=BYTES/DELAY], loop, drift[=K[/LIMIT]], backoff[=SECONDS], none.
 
             Exit status: 0 when interrupted, 1 when the spec has errors or the server cannot \
             start, 64 for a bad command line.
@@ -82,6 +82,9 @@ struct MockCommand: AsyncParsableCommand {
     @Option(help: "The most items drift inserts into one list (default: --items).")
     var driftLimit: Int?
 
+    @Option(help: "Specs with 'throttle:': every answer asks for a wait of this many seconds where the spec says, and a request before it is over is refused.")
+    var backoff: Int = 0
+
     @Option(help: "The longest a client may take to send a whole request (408 after it), or stall while reading a response.")
     var readTimeout: String = "10s"
 
@@ -100,6 +103,7 @@ struct MockCommand: AsyncParsableCommand {
         guard retryAfter >= 0 else { throw ValidationError("--retry-after must not be negative") }
         guard (0...1000).contains(drift) else { throw ValidationError("--drift must be between 0 and 1000") }
         if let driftLimit, driftLimit < 0 { throw ValidationError("--drift-limit must not be negative") }
+        guard (0...3600).contains(backoff) else { throw ValidationError("--backoff must be between 0 and 3600 seconds") }
         if let latency, MockFaults.Latency(parsing: latency) == nil {
             throw ValidationError("--latency '\(latency)' is not a time such as 150ms, 1.5s or 50ms..400ms (at most 60s)")
         }
@@ -120,7 +124,7 @@ struct MockCommand: AsyncParsableCommand {
                 errorRate: errorRate, errorStatus: errorStatus, throttleRate: throttleRate, retryAfter: retryAfter,
                 truncateRate: truncateRate, malformedRate: malformedRate, bodyErrorRate: bodyErrorRate,
                 drip: drip.flatMap(MockFaults.Drip.init(parsing:)), loopingCursors: loop, drift: drift,
-                driftLimit: driftLimit),
+                driftLimit: driftLimit, backoff: backoff),
             limits: MockHTTPLimits(
                 readTimeout: MockHTTPLimits.timeout(parsing: readTimeout) ?? .seconds(10),
                 idleTimeout: MockHTTPLimits.timeout(parsing: idleTimeout) ?? .seconds(60)))
@@ -135,6 +139,10 @@ struct MockCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         if !loaded.warnings.isEmpty { Output.error(loaded.warnings.map(\.description).joined(separator: "\n")) }
+        if backoff > 0, loaded.spec.throttle.isEmpty {
+            Output.error("pagegen-mock: --backoff asks for waits where the spec's 'throttle:' says, and \(spec) has none")
+            throw ExitCode(1)
+        }
 
         let quiet = quiet
         let server: MockServer
@@ -173,6 +181,7 @@ struct MockCommand: AsyncParsableCommand {
         if let drip { parts.append("drip \(drip)") }
         if loop { parts.append("looping cursors") }
         if drift > 0 { parts.append("drift +\(drift) items per list request, at most \(driftLimit ?? items) per list") }
+        if backoff > 0 { parts.append("a wait of \(backoff) s asked by every answer, enforced") }
         return parts.isEmpty ? "none (ask per request with X-Mock-Fault / X-Mock-Latency)" : parts.joined(separator: ", ")
     }
 }

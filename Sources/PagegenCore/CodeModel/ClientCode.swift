@@ -14,12 +14,14 @@ public struct ClientCode: Sendable {
     public var baseURL: StringLiteral
     /// The initializer's credential parameters, such as `token: Swift.String? = nil`.
     public var credentialParameters: [ParameterCode]
-    /// The credentials, one per scheme, built from those parameters.
-    public var credentials: [CredentialCode]
+    /// The struct that holds what a credential provider gives, for an API with credentials.
+    public var credentialsType: CredentialsCode?
     /// Fixed API-wide header fields.
     public var headers: [HeaderCode]
-    /// The spec-wide date format, a `PagegenRuntime.DateFormat` case: `iso8601`.
-    public var dateFormat: String
+    /// Where responses say how long to wait before the next request.
+    public var throttle: [ThrottleHintCode]
+    /// The spec-wide date format: `.iso8601`, `.iso8601(zone: .local)`.
+    public var dateFormat: DateFormatCode
     /// The check for errors inside successful responses, if the spec declares one.
     public var bodyError: BodyErrorCode?
     /// The endpoints, in spec order.
@@ -28,13 +30,34 @@ public struct ClientCode: Sendable {
     public var parameterEnums: [EnumCode]
 
     /// True when the API declares an auth scheme.
-    public var hasCredentials: Bool { !credentials.isEmpty }
+    public var hasCredentials: Bool { credentialsType != nil }
     /// True when the API has fixed headers.
     public var hasHeaders: Bool { !headers.isEmpty }
+    /// True when responses say how long to wait.
+    public var hasThrottle: Bool { !throttle.isEmpty }
     /// True when some parameter is an enumeration.
     public var hasParameterEnums: Bool { !parameterEnums.isEmpty }
     /// True when some endpoint pages (by any style, `ids` included).
     public var hasPaging: Bool { endpoints.contains { $0.paging != nil || $0.idList != nil } }
+}
+
+/// The struct nested in the client that holds the values of its credentials, which a
+/// credential provider gives: `Credentials(token: "…")`.
+public struct CredentialsCode: Sendable {
+    /// The type's name: `Credentials`.
+    public var name: String
+    /// Its properties, one per credential argument of the client's initializer.
+    public var fields: [CredentialFieldCode]
+    /// The runtime's credentials, built from the properties.
+    public var credentials: [CredentialCode]
+}
+
+/// A property of the client's `Credentials`: `token: Swift.String?`.
+public struct CredentialFieldCode: Sendable {
+    /// The property's name.
+    public var name: SwiftIdentifier
+    /// The initializer's parameter for it, `token: Swift.String? = nil`.
+    public var parameter: ParameterCode
 }
 
 /// A header field with a fixed value.

@@ -22,6 +22,8 @@ public enum TemplateNames {
         ("EnumCode", EnumCode.templateNames),
         ("EnumCaseCode", EnumCaseCode.templateNames),
         ("ClientCode", ClientCode.templateNames),
+        ("CredentialsCode", CredentialsCode.templateNames),
+        ("CredentialFieldCode", CredentialFieldCode.templateNames),
         ("HeaderCode", HeaderCode.templateNames),
         ("EndpointCode", EndpointCode.templateNames),
         ("ParameterCode", ParameterCode.templateNames),
@@ -183,9 +185,9 @@ extension EnumCaseCode: TemplateValue {
 
 extension ClientCode: TemplateValue {
     static let templateNames = [
-        "name", "reference", "operations", "specName", "docLines", "baseURL", "credentialParameters", "credentials",
-        "hasCredentials", "headers", "hasHeaders", "dateFormat", "bodyError", "endpoints", "parameterEnums",
-        "hasParameterEnums", "hasPaging",
+        "name", "reference", "operations", "specName", "docLines", "baseURL", "credentialParameters", "credentialsType",
+        "hasCredentials", "headers", "hasHeaders", "throttle", "hasThrottle", "dateFormat", "bodyError", "endpoints",
+        "parameterEnums", "hasParameterEnums", "hasPaging",
     ]
 
     /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
@@ -200,16 +202,43 @@ extension ClientCode: TemplateValue {
         case "docLines": docLines
         case "baseURL": baseURL
         case "credentialParameters": credentialParameters
-        case "credentials": credentials
+        case "credentialsType": credentialsType
         case "hasCredentials": hasCredentials
         case "headers": headers
         case "hasHeaders": hasHeaders
+        case "throttle": throttle
+        case "hasThrottle": hasThrottle
         case "dateFormat": dateFormat
         case "bodyError": bodyError
         case "endpoints": endpoints
         case "parameterEnums": parameterEnums
         case "hasParameterEnums": hasParameterEnums
         case "hasPaging": hasPaging
+        default: nil
+        }
+    }
+}
+
+extension CredentialsCode: TemplateValue {
+    static let templateNames = ["name", "fields", "credentials"]
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "fields": fields
+        case "credentials": credentials
+        default: nil
+        }
+    }
+}
+
+extension CredentialFieldCode: TemplateValue {
+    static let templateNames = ["name", "parameter"]
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "parameter": parameter
         default: nil
         }
     }
@@ -303,8 +332,8 @@ extension ParameterCode: TemplateValue {
 
 extension PagingCode: TemplateValue {
     static let templateNames = [
-        "itemType", "responseType", "style", "size", "items", "total", "totalIsEstimate", "totalPages", "hasMore",
-        "isLast", "shortPageEnds", "allowsForeignLinks", "key", "identity", "window", "arguments",
+        "itemType", "responseType", "style", "size", "items", "total", "totalIsEstimate", "totalPages", "nextPage", "count",
+        "hasMore", "isLast", "shortPageEnds", "allowsForeignLinks", "key", "identity", "window", "arguments",
     ]
 
     /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
@@ -320,6 +349,8 @@ extension PagingCode: TemplateValue {
         case "total": total
         case "totalIsEstimate": totalIsEstimate
         case "totalPages": totalPages
+        case "nextPage": nextPage
+        case "count": count
         case "hasMore": hasMore
         case "isLast": isLast
         case "shortPageEnds": shortPageEnds
@@ -471,3 +502,5 @@ extension BodyErrorCode: TemplateExpression {}
 extension DecodeCode: TemplateExpression {}
 extension EncodeCode: TemplateExpression {}
 extension EndpointDescriptorCode: TemplateExpression {}
+extension DateFormatCode: TemplateExpression {}
+extension ThrottleHintCode: TemplateExpression {}

@@ -14,8 +14,12 @@ public struct PagingCode: Sendable {
     public var total: SourceCode?
     /// True when the total is an estimate.
     public var totalIsEstimate: Bool
-    /// The total number of pages.
-    public var totalPages: Closure?
+    /// Where the total number of pages comes from.
+    public var totalPages: SourceCode?
+    /// Where the next page's number comes from, for page numbers the API gives.
+    public var nextPage: SourceCode?
+    /// The parameter that carries the number of items before a cursor page.
+    public var count: PagingParameterCode?
     /// A has-more flag.
     public var hasMore: Closure?
     /// An is-last flag.
@@ -40,6 +44,8 @@ public struct PagingCode: Sendable {
         if let total { arguments.append(ArgumentCode(label: "total", value: total.description)) }
         if totalIsEstimate { arguments.append(ArgumentCode(label: "totalIsEstimate", value: "true")) }
         if let totalPages { arguments.append(ArgumentCode(label: "totalPages", value: totalPages.description)) }
+        if let nextPage { arguments.append(ArgumentCode(label: "nextPage", value: nextPage.description)) }
+        if let count { arguments.append(ArgumentCode(label: "count", value: count.description)) }
         if let hasMore { arguments.append(ArgumentCode(label: "hasMore", value: hasMore.description)) }
         if let isLast { arguments.append(ArgumentCode(label: "isLast", value: isLast.description)) }
         if shortPageEnds { arguments.append(ArgumentCode(label: "shortPageEnds", value: "true")) }

@@ -268,11 +268,12 @@ public struct WindowStartCode: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// One credential of the client: `token.map { PagegenRuntime.Credential.bearer($0) }`.
+/// One credential of the client, from a property of its `Credentials`:
+/// `self.token.map { PagegenRuntime.Credential.bearer($0) }`.
 public enum CredentialCode: Sendable, Hashable, CustomStringConvertible {
-    /// A bearer token from the argument.
+    /// A bearer token from the property.
     case bearer(token: SwiftIdentifier)
-    /// HTTP Basic from the two arguments.
+    /// HTTP Basic from the two properties.
     case basic(username: SwiftIdentifier, password: SwiftIdentifier)
     /// A key in a header field.
     case headerKey(name: StringLiteral, value: SwiftIdentifier)
@@ -283,14 +284,62 @@ public enum CredentialCode: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .bearer(let token):
-            "\(token).map { PagegenRuntime.Credential.bearer($0) }"
+            "self.\(token).map { PagegenRuntime.Credential.bearer($0) }"
         case .basic(let username, let password):
-            "\(username).map { PagegenRuntime.Credential.basic(username: $0, password: \(password) ?? \"\") }"
+            "self.\(username).map { PagegenRuntime.Credential.basic(username: $0, password: self.\(password) ?? \"\") }"
         case .headerKey(let name, let value):
-            "\(value).map { PagegenRuntime.Credential.headerKey(name: \(name), value: $0) }"
+            "self.\(value).map { PagegenRuntime.Credential.headerKey(name: \(name), value: $0) }"
         case .queryKey(let name, let value):
-            "\(value).map { PagegenRuntime.Credential.queryKey(name: \(name), value: $0) }"
+            "self.\(value).map { PagegenRuntime.Credential.queryKey(name: \(name), value: $0) }"
         }
+    }
+}
+
+/// How a client reads and writes dates: `.iso8601`, `.unixSeconds`,
+/// `.iso8601(zone: .identifier("Europe/Berlin"))`.
+public struct DateFormatCode: Sendable, Hashable, CustomStringConvertible {
+    /// The `PagegenRuntime.DateFormat` style: `iso8601`, `unixSeconds`, `unixMilliseconds`.
+    public var style: String
+    /// For `iso8601`: the zone of text without one, when it is not UTC.
+    public var zone: ZoneName?
+
+    public var description: String {
+        guard style == "iso8601", let zone, zone != .utc else { return "." + style }
+        let argument = switch zone {
+        case .utc: ".utc"
+        case .local: ".local"
+        case .identifier(let name): ".identifier(\(StringLiteral(name)))"
+        case .offset(let seconds): ".offset(seconds: \(seconds))"
+        }
+        return ".iso8601(zone: \(argument))"
+    }
+}
+
+/// Where a response says how long to wait: `.body(["backoff"], scope: .endpoint)`,
+/// `.header("X-RateLimit-Reset", as: .unixSeconds, remaining: "X-RateLimit-Remaining")`.
+public struct ThrottleHintCode: Sendable, Hashable, CustomStringConvertible {
+    /// The body keys, for a hint in the body.
+    public var keys: [StringLiteral]?
+    /// The header, for a hint in a header.
+    public var header: StringLiteral?
+    /// True when the value is a time in seconds since 1970.
+    public var isUnixTime: Bool
+    /// The header that must say no request is left.
+    public var remaining: StringLiteral?
+    /// True when only the requests to the same endpoint wait.
+    public var isPerEndpoint: Bool
+
+    public var description: String {
+        var arguments: [String]
+        if let keys {
+            arguments = ["[" + keys.map(\.description).joined(separator: ", ") + "]"]
+        } else {
+            arguments = [header?.description ?? "\"\""]
+        }
+        if isUnixTime { arguments.append("as: .unixSeconds") }
+        if let remaining { arguments.append("remaining: \(remaining)") }
+        if isPerEndpoint { arguments.append("scope: .endpoint") }
+        return ".\(keys == nil ? "header" : "body")(\(arguments.joined(separator: ", ")))"
     }
 }
 
@@ -319,13 +368,13 @@ public struct DecodeCode: Sendable, Hashable, CustomStringConvertible {
     public var isOptional: Bool
     /// True for an item array that decodes as empty when missing.
     public var emptyWhenMissing: Bool
-    /// For a date with its own format: the `PagegenRuntime.DateFormat` case.
-    public var dateFormat: String?
+    /// For a date with its own format: the `PagegenRuntime.DateFormat`.
+    public var dateFormat: DateFormatCode?
 
     /// `try container.decodeIfPresent([Item].self, forKey: .items) ?? []`
     public var description: String {
         if let dateFormat {
-            return "try container.\(isOptional ? "decodeDateIfPresent" : "decodeDate")(forKey: .\(name.escaped), format: .\(dateFormat))"
+            return "try container.\(isOptional ? "decodeDateIfPresent" : "decodeDate")(forKey: .\(name.escaped), format: \(dateFormat))"
         }
         if emptyWhenMissing {
             return "try container.decodeIfPresent(\(type).self, forKey: .\(name.escaped)) ?? []"
@@ -340,13 +389,13 @@ public struct EncodeCode: Sendable, Hashable, CustomStringConvertible {
     public var name: SwiftIdentifier
     /// True when the value may be nil (and is then left out).
     public var isOptional: Bool
-    /// For a date with its own format: the `PagegenRuntime.DateFormat` case.
-    public var dateFormat: String?
+    /// For a date with its own format: the `PagegenRuntime.DateFormat`.
+    public var dateFormat: DateFormatCode?
 
     /// `try container.encodeIfPresent(self.note, forKey: .note)`
     public var description: String {
         if let dateFormat {
-            return "try container.\(isOptional ? "encodeDateIfPresent" : "encodeDate")(self.\(name.escaped), forKey: .\(name.escaped), format: .\(dateFormat))"
+            return "try container.\(isOptional ? "encodeDateIfPresent" : "encodeDate")(self.\(name.escaped), forKey: .\(name.escaped), format: \(dateFormat))"
         }
         return "try container.\(isOptional ? "encodeIfPresent" : "encode")(self.\(name.escaped), forKey: .\(name.escaped))"
     }

@@ -91,6 +91,10 @@ enum EndpointLoader {
                 continue
             }
             guard let field = TypeLoader.field(pair.value, what: "parameter '\(name)'", context: context) else { continue }
+            if let zone = field.zone {
+                context.error("'zone' is for Date fields of models; the parameter '\(name)' in \(what) is sent in UTC", at: zone.mark,
+                              hint: "remove it")
+            }
             var allowsEmpty = false
             if let allowEmpty = field.allowEmpty {
                 if !inPath {

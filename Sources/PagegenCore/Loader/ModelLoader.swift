@@ -66,7 +66,8 @@ enum ModelLoader {
                               at: allowEmpty.mark, hint: "remove it")
             }
             fields.append(FieldSpec(name: Located(name, at: pair.key.mark), type: field.type,
-                                    dateFormat: field.dateFormat, description: field.description, swiftName: field.swiftName))
+                                    dateFormat: field.dateFormat, zone: field.zone, description: field.description,
+                                    swiftName: field.swiftName))
         }
         return fields
     }

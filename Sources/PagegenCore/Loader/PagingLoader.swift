@@ -6,7 +6,8 @@ import PagegenYAML
 enum PagingLoader {
     static let styles = ["page", "offset", "cursor", "next", "ids"]
     static let keys = styles + [
-        "prev", "size", "items", "total", "totalPages", "hasMore", "last", "shortPageEnds", "allowForeignLinks",
+        "prev", "size", "items", "total", "totalPages", "nextPage", "count", "hasMore", "last", "shortPageEnds",
+        "allowForeignLinks",
     ]
     static let parameterLocations = ["query", "header", "body"]
 
@@ -29,17 +30,29 @@ enum PagingLoader {
                           hint: "page numbers and offsets go back on their own")
         }
 
-        var total: TotalSpec?
-        if let node = reader["total"] {
-            total = self.total(node, context: context)
+        if let nextPage = reader.keyNode("nextPage"), styleKey != "page" {
+            context.error("'nextPage' goes with 'page' paging, not '\(styleKey)'", at: nextPage.mark,
+                          hint: "a next page number is for APIs that number their pages")
+        }
+        var count: PagingParameter?
+        if let countNode = reader["count"] {
+            if styleKey == "cursor" {
+                count = MappingReader(countNode, what: "'count'", allowed: ["param", "in", "format"], context: context)
+                    .flatMap { parameter($0, context: context) }
+            } else {
+                context.error("'count' goes with 'cursor' paging, not '\(styleKey)'", at: reader.keyNode("count")!.mark,
+                              hint: styleKey == "next" ? "a next link is followed as it is given" : "page numbers and offsets say where a page is")
+            }
         }
         return PagingSpec(
             mark: node.mark,
             style: style,
             size: reader["size"].flatMap { size($0, context: context) },
             items: reader.path("items"),
-            total: total,
-            totalPages: reader.path("totalPages"),
+            total: reader["total"].flatMap { countSource($0, key: "total", context: context) },
+            totalPages: reader["totalPages"].flatMap { countSource($0, key: "totalPages", context: context) },
+            nextPage: styleKey == "page" ? reader["nextPage"].flatMap { countSource($0, key: "nextPage", context: context) } : nil,
+            count: count,
             hasMore: reader.path("hasMore"),
             isLast: reader.path("last"),
             shortPageEnds: reader.bool("shortPageEnds") ?? false,
@@ -163,13 +176,17 @@ enum PagingLoader {
         return nil
     }
 
-    private static func total(_ node: Node, context: LoadContext) -> TotalSpec? {
+    /// Reads `total`, `totalPages` or `nextPage`: a path, `{ from: path }` or
+    /// `{ header: Name }` (and, for a total, `estimate: true`).
+    private static func countSource(_ node: Node, key: String, context: LoadContext) -> TotalSpec? {
         if let text = node.scalarText, !node.isNull {
-            return PathReader.parse(Located(text, at: node.mark), what: "'total'", context: context).map { .body($0, estimate: false) }
+            return PathReader.parse(Located(text, at: node.mark), what: "'\(key)'", context: context).map { .body($0, estimate: false) }
         }
-        guard let options = MappingReader(node, what: "'total'", allowed: ["from", "header", "estimate"], context: context) else { return nil }
+        let allowed = key == "total" ? ["from", "header", "estimate"] : ["from", "header"]
+        guard let options = MappingReader(node, what: "'\(key)'", allowed: allowed, context: context) else { return nil }
         if let header = options.string("header") { return .header(header) }
-        guard let fromText = options.requiredString("from", hint: "give 'from: path' or 'header: X-Total-Count'"),
+        let example = ["total": "X-Total-Count", "totalPages": "X-Total-Pages", "nextPage": "X-Next-Page"][key] ?? "X-Total-Count"
+        guard let fromText = options.requiredString("from", hint: "give 'from: path' or 'header: \(example)'"),
               let path = PathReader.parse(fromText, what: "'from'", context: context)
         else { return nil }
         return .body(path, estimate: options.bool("estimate") ?? false)

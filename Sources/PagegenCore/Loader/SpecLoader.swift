@@ -1,3 +1,4 @@
+import Foundation
 import PagegenYAML
 
 /// Stage 1: reads spec text into a ``Spec``, reporting what does not fit the spec
@@ -8,8 +9,8 @@ import PagegenYAML
 public enum SpecLoader {
     /// The top-level keys of a spec.
     static let topLevelKeys = [
-        "pagegen", "name", "namespace", "description", "baseURL", "auth", "headers", "dates",
-        "errors", "models", "endpoints",
+        "pagegen", "name", "namespace", "description", "baseURL", "auth", "headers", "dates", "zone",
+        "throttle", "errors", "models", "endpoints",
     ]
 
     /// Loads `text`, read from `file`.
@@ -66,10 +67,40 @@ public enum SpecLoader {
             auth: top["auth"].map { AuthLoader.load($0, context: context) } ?? [],
             headers: top["headers"].map { readFixedHeaders($0, what: "'headers'", context: context) } ?? [],
             dateFormat: dateFormat,
+            dateZone: top.string("zone").flatMap { readZone($0, context: context) },
+            throttle: top["throttle"].map { ThrottleLoader.load($0, context: context) } ?? [],
             bodyError: top["errors"].flatMap { readBodyError($0, context: context) },
             models: models,
             endpoints: endpoints
         )
+    }
+
+    /// Reads a zone: `UTC`, `local`, an IANA name (`Europe/Berlin`) or an offset (`+02:00`).
+    static func readZone(_ text: Located<String>, context: LoadContext) -> Located<ZoneName>? {
+        let value = text.value
+        switch value {
+        case "UTC", "GMT", "Z": return Located(.utc, at: text.mark)
+        case "local": return Located(.local, at: text.mark)
+        default: break
+        }
+        if let sign = value.first, sign == "+" || sign == "-" {
+            let digits = value.dropFirst().filter { $0 != ":" }
+            guard digits.count == 4, digits.allSatisfy(\.isASCII), let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)),
+                  value.dropFirst().count == (value.contains(":") ? 5 : 4), hours <= 18, minutes < 60
+            else {
+                context.error("'\(value)' is not an offset from UTC", at: text.mark, hint: "write it as +HH:MM, such as '+02:00' or '-05:30'")
+                return nil
+            }
+            let seconds = (hours * 3600 + minutes * 60) * (sign == "-" ? -1 : 1)
+            return Located(seconds == 0 ? .utc : .offset(seconds: seconds), at: text.mark)
+        }
+        guard TimeZone(identifier: value) != nil else {
+            context.error("unknown time zone '\(value)'", at: text.mark,
+                          hint: Suggestion.didYouMean(value, in: TimeZone.knownTimeZoneIdentifiers + ["UTC", "local"])
+                              ?? "write UTC, local, a zone such as 'Europe/Berlin', or an offset such as '+02:00'")
+            return nil
+        }
+        return Located(.identifier(value), at: text.mark)
     }
 
     static func readDateFormat(_ text: Located<String>, context: LoadContext) -> DateFormatName? {

@@ -5,11 +5,13 @@ import PagegenYAML
 /// `{ type: Date, dates: unixSeconds }`).
 enum TypeLoader {
     /// The keys of a field's long form.
-    static let fieldKeys = ["type", "enum", "map", "optional", "dates", "description", "default", "allowEmpty", "swiftName"]
+    static let fieldKeys = ["type", "enum", "map", "optional", "dates", "zone", "description", "default", "allowEmpty", "swiftName"]
 
     struct Field {
         var type: Located<TypeReference>
         var dateFormat: DateFormatName?
+        /// `zone:` as written, for Date fields of models.
+        var zone: Located<ZoneName>?
         var description: String?
         var defaultValue: String?
         /// `allowEmpty:` as written, for path parameters (an error anywhere else).
@@ -101,8 +103,15 @@ enum TypeLoader {
                 context.error("'dates' applies to Date fields only, and this one is \(type.value)", at: dates.mark)
             }
         }
+        var zone: Located<ZoneName>?
+        if let text = reader.string("zone") {
+            zone = SpecLoader.readZone(text, context: context)
+            if type.value.name != "Date", type.value.arrayElement?.name != "Date" {
+                context.error("'zone' applies to Date fields only, and this one is \(type.value)", at: text.mark)
+            }
+        }
         let allowEmpty = reader.bool("allowEmpty").map { Located($0, at: reader.keyNode("allowEmpty")!.mark) }
-        return Field(type: type, dateFormat: dateFormat, description: reader.string("description")?.value,
+        return Field(type: type, dateFormat: dateFormat, zone: zone, description: reader.string("description")?.value,
                      defaultValue: reader.string("default")?.value, allowEmpty: allowEmpty, swiftName: reader.string("swiftName"))
     }
 }

@@ -69,6 +69,7 @@ extension SpecNames {
         topLevel.claim(client, by: "the client")
         var clientTypes = topLevel
         operations = clientTypes.claimFree("Operations", suffix: "_", by: "the client's operations")
+        credentialsType = spec.auth.isEmpty ? nil : clientTypes.claimFree("Credentials", suffix: "_", by: "the client's credentials")
 
         var models: [String: ModelNames] = [:]
         for model in spec.models {
@@ -100,9 +101,12 @@ extension SpecNames {
 
     /// The client initializer's credential arguments: `token`, `username` and
     /// `password`, and `apiKey` for one key or one named after each key's header or
-    /// query name; a name the initializer already takes gets `_` until free.
+    /// query name; a name the initializer already takes, or the `Credentials` type's
+    /// `runtimeCredentials`, gets `_` until free.
     static func credentialNames(_ schemes: [AuthScheme]) -> [ParameterNames] {
-        var labels = NameScope(reserved: ["baseURL": "", "transport": "", "middlewares": ""])
+        var labels = NameScope(reserved: [
+            "baseURL": "", "transport": "", "middlewares": "", "credentials": "", "runtimeCredentials": "",
+        ])
         var inner = NameScope(reserved: ["self": ""])
         let keyCount = schemes.filter { if case .headerKey = $0 { true } else if case .queryKey = $0 { true } else { false } }.count
         var names: [ParameterNames] = []

@@ -39,6 +39,9 @@ struct SpecNames: Sendable {
     var client: String
     /// The enum nested in the client that holds the endpoint descriptors.
     var operations: String
+    /// The struct nested in the client that holds what a credential provider gives,
+    /// for a spec with `auth:`.
+    var credentialsType: String?
     /// The models, by their spec name.
     var models: [String: ModelNames] = [:]
     /// The endpoints, by their spec name.

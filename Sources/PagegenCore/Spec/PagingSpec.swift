@@ -12,8 +12,14 @@ public struct PagingSpec: Sendable, Hashable {
     public var items: Located<ResponsePath>?
     /// Where the total number of items comes from.
     public var total: TotalSpec?
-    /// The path of the total number of pages.
-    public var totalPages: Located<ResponsePath>?
+    /// Where the total number of pages comes from.
+    public var totalPages: TotalSpec?
+    /// For `page` paging: where the number of the next page comes from (GitLab's
+    /// `X-Next-Page`), when the API says it.
+    public var nextPage: TotalSpec?
+    /// For `cursor` paging: the parameter that carries the number of items before the
+    /// page asked for (Reddit's `count`).
+    public var count: PagingParameter?
     /// The path of a has-more flag.
     public var hasMore: Located<ResponsePath>?
     /// The path of an is-last flag.
@@ -33,6 +39,7 @@ public struct PagingSpec: Sendable, Hashable {
         case .link, .ids: break
         }
         if let size = size?.parameter { names.append(size.name.value) }
+        if let count { names.append(count.name.value) }
         return names
     }
 
@@ -110,9 +117,9 @@ public struct SizeSpec: Sendable, Hashable {
     public var maximum: Int?
 }
 
-/// Where the total comes from.
+/// Where a count comes from: the total, the number of pages, the next page's number.
 public enum TotalSpec: Sendable, Hashable {
-    /// A field of the body; `estimate` when it is only an estimate.
+    /// A field of the body; `estimate` when it is only an estimate (totals only).
     case body(Located<ResponsePath>, estimate: Bool)
     /// A response header field.
     case header(Located<String>)

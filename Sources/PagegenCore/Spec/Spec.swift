@@ -1,3 +1,4 @@
+import Foundation
 import PagegenYAML
 
 /// One API as a spec describes it: the loader's output and the validator's input.
@@ -20,6 +21,11 @@ public struct Spec: Sendable, Hashable {
     public var headers: [FixedHeader]
     /// How dates are written unless a field says otherwise.
     public var dateFormat: DateFormatName
+    /// The zone of ISO 8601 dates written without one, unless a field says otherwise
+    /// (`zone:`); nil is UTC.
+    public var dateZone: Located<ZoneName>? = nil
+    /// Where responses say how long to wait before the next request (`throttle:`).
+    public var throttle: [ThrottleSpec] = []
     /// An error the API reports inside a successful response, if declared.
     public var bodyError: BodyErrorSpec?
     /// The models, in spec order.
@@ -83,6 +89,68 @@ public enum DateFormatName: String, Sendable, Hashable, CaseIterable {
     case unixMilliseconds
 }
 
+/// The zone of ISO 8601 dates written without one, as a spec writes it.
+public enum ZoneName: Sendable, Hashable, CustomStringConvertible {
+    /// `UTC` (also `GMT`, `Z`).
+    case utc
+    /// `local`: the zone of the device the client runs on.
+    case local
+    /// An IANA zone: `Europe/Berlin`.
+    case identifier(String)
+    /// A fixed offset, in seconds east of UTC: `+02:00`.
+    case offset(seconds: Int)
+
+    /// As a spec writes it.
+    public var description: String {
+        switch self {
+        case .utc: "UTC"
+        case .local: "local"
+        case .identifier(let name): name
+        case .offset(let seconds):
+            String(format: "%@%02d:%02d", seconds < 0 ? "-" : "+", abs(seconds) / 3600, abs(seconds) % 3600 / 60)
+        }
+    }
+}
+
+/// Where a response says how long to wait before the next request: one entry of
+/// `throttle:`.
+public struct ThrottleSpec: Sendable, Hashable {
+    /// Where the entry starts.
+    public var mark: Mark
+    /// Where the value is.
+    public var source: Source
+    /// What the value means.
+    public var value: Value
+    /// A header that counts the requests left: the wait applies when it is 0.
+    public var remaining: Located<String>?
+    /// Which requests wait.
+    public var scope: Scope
+
+    /// Where the value is.
+    public enum Source: Sendable, Hashable {
+        /// A number in the body (`from: backoff`), read in the raw JSON of every response.
+        case body(Located<ResponsePath>)
+        /// A response header (`header: Retry-After`).
+        case header(Located<String>)
+    }
+
+    /// What the value means (`as:`).
+    public enum Value: String, Sendable, Hashable, CaseIterable {
+        /// A number of seconds to wait (or, in a header, an HTTP date).
+        case seconds
+        /// A time, in seconds since 1970.
+        case unixSeconds
+    }
+
+    /// Which requests wait (`scope:`).
+    public enum Scope: String, Sendable, Hashable, CaseIterable {
+        /// Every request of the client.
+        case client
+        /// The requests to the endpoint whose response asked.
+        case endpoint
+    }
+}
+
 /// How a request authenticates.
 public enum AuthScheme: Sendable, Hashable {
     /// `Authorization: Bearer <token>`.
@@ -136,6 +204,9 @@ public struct FieldSpec: Sendable, Hashable {
     public var type: Located<TypeReference>
     /// How a date field is written, when it differs from the spec's default.
     public var dateFormat: DateFormatName?
+    /// The zone of a date field's ISO 8601 text written without one, when it differs
+    /// from the spec's.
+    public var zone: Located<ZoneName>?
     /// A description for the doc comment.
     public var description: String?
     /// The property's name in Swift, when the spec gives one (`swiftName:`).

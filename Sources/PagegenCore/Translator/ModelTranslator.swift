@@ -29,8 +29,9 @@ struct ModelTranslator {
     func translate(_ model: ModelSpec) -> ModelCode {
         guard let modelNames = names.models[model.name.value] else { preconditionFailure("no names for model \(model.name.value)") }
         let isClass = isRecursive(model)
+        let specDates = DateFormatCode(spec.dateFormat, zone: spec.dateZone?.value)
         let customCoding = model.fields.contains { field in
-            (field.dateFormat != nil && field.dateFormat != spec.dateFormat) || emptyWhenMissing.contains("\(model.name.value).\(field.name.value)")
+            fieldDates(field) != specDates || emptyWhenMissing.contains("\(model.name.value).\(field.name.value)")
         }
         var enums: [EnumCode] = []
         let fields = model.fields.enumerated().map { index, field -> FieldCode in
@@ -41,7 +42,8 @@ struct ModelTranslator {
             }
             let type = types.type(field.type.value, enumName: enumeration?.type)
             let isOptional = field.type.value.isOptional
-            let format = field.dateFormat.flatMap { field.type.value.name == "Date" ? $0.rawValue : nil }
+            let dates = fieldDates(field)
+            let format = dates != specDates && field.type.value.name == "Date" ? dates : nil
             return FieldCode(
                 name: property,
                 jsonName: StringLiteral(field.name.value),
@@ -72,6 +74,11 @@ struct ModelTranslator {
             isEncodable: encodable.contains(model.name.value),
             customCoding: customCoding,
             needsCodingKeys: customCoding || fields.contains(where: \.needsRawKey))
+    }
+
+    /// How `field`'s dates are written: its own `dates:` and `zone:`, else the spec's.
+    private func fieldDates(_ field: FieldSpec) -> DateFormatCode {
+        DateFormatCode(field.dateFormat ?? spec.dateFormat, zone: (field.zone ?? spec.dateZone)?.value)
     }
 
     /// The computed `id` of a model whose identity is another field.
@@ -124,6 +131,14 @@ struct ModelTranslator {
             if case .named(let name) = field.type.value.unwrapped { return name }
             return nil
         }
+    }
+}
+
+extension DateFormatCode {
+    /// The format of `format` dates, with `zone` for ISO 8601 text without one (UTC
+    /// when nil); a zone says nothing of Unix times.
+    init(_ format: DateFormatName, zone: ZoneName?) {
+        self.init(style: format.rawValue, zone: format == .iso8601 && zone != .utc ? zone : nil)
     }
 }
 

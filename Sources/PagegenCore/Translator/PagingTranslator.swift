@@ -54,17 +54,15 @@ struct PagingTranslator {
         case .ids:
             return nil
         }
-        var total: SourceCode?
-        var totalIsEstimate = false
-        switch paging.total {
-        case .body(let path, let estimate)?:
-            total = .body(read(path, as: "Int"))
-            totalIsEstimate = estimate
-        case .header(let name)?:
-            total = .header(StringLiteral(name.value))
-        case nil:
-            break
+        func countSource(_ source: TotalSpec?) -> SourceCode? {
+            switch source {
+            case .body(let path, _)?: .body(read(path, as: "Int"))
+            case .header(let name)?: .header(StringLiteral(name.value))
+            case nil: nil
+            }
         }
+        var totalIsEstimate = false
+        if case .body(_, let estimate)? = paging.total { totalIsEstimate = estimate }
         let key: PageKeyCode
         switch paging.style {
         case .pageNumber: key = .number(endpointNames.page?.name ?? SwiftIdentifier("page"))
@@ -80,9 +78,11 @@ struct PagingTranslator {
                              minimum: size.minimum, maximum: size.maximum)
             },
             items: items,
-            total: total,
+            total: countSource(paging.total),
             totalIsEstimate: totalIsEstimate,
-            totalPages: paging.totalPages.map { read($0, as: "Int") },
+            totalPages: countSource(paging.totalPages),
+            nextPage: countSource(paging.nextPage),
+            count: paging.count.map(Self.parameter),
             hasMore: paging.hasMore.map { read($0, as: "Bool") },
             isLast: paging.isLast.map { read($0, as: "Bool") },
             shortPageEnds: paging.shortPageEnds,

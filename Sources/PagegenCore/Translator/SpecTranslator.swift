@@ -28,9 +28,10 @@ public enum SpecTranslator {
                 credentialParameters: names.credentials.map {
                     ParameterCode(names: $0, type: .optional(.string), defaultValue: .nil)
                 },
-                credentials: credentials(spec.auth, names: names.credentials),
+                credentialsType: names.credentialsType.map { credentialsCode($0, spec.auth, names: names.credentials) },
                 headers: spec.headers.map { HeaderCode(name: StringLiteral($0.name), value: StringLiteral($0.value)) },
-                dateFormat: spec.dateFormat.rawValue,
+                throttle: spec.throttle.map(throttleHint),
+                dateFormat: DateFormatCode(spec.dateFormat, zone: spec.dateZone?.value),
                 bodyError: spec.bodyError.map(bodyError),
                 endpoints: endpointCodes,
                 parameterEnums: endpointCodes.flatMap(\.enums)),
@@ -40,9 +41,17 @@ public enum SpecTranslator {
             emitLists: config.parts.contains(.lists))
     }
 
-    /// The credentials, from the initializer's arguments in the order ``SpecNames`` gives them.
+    /// The client's `Credentials`: a property per credential argument of the initializer.
+    private static func credentialsCode(_ type: String, _ schemes: [AuthScheme], names: [ParameterNames]) -> CredentialsCode {
+        CredentialsCode(
+            name: type,
+            fields: names.map { CredentialFieldCode(name: $0.label, parameter: ParameterCode(names: $0, type: .optional(.string), defaultValue: .nil)) },
+            credentials: credentials(schemes, names: names))
+    }
+
+    /// The credentials, from the properties of `Credentials` in the order ``SpecNames`` gives them.
     private static func credentials(_ schemes: [AuthScheme], names: [ParameterNames]) -> [CredentialCode] {
-        var arguments = names.map(\.name)[...]
+        var arguments = names.map(\.label)[...]
         return schemes.compactMap { scheme in
             switch scheme {
             case .bearer:
@@ -60,6 +69,22 @@ public enum SpecTranslator {
     private static func zipped<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
         guard let a, let b else { return nil }
         return (a, b)
+    }
+
+    private static func throttleHint(_ spec: ThrottleSpec) -> ThrottleHintCode {
+        var keys: [StringLiteral]?
+        var header: StringLiteral?
+        switch spec.source {
+        case .body(let path):
+            keys = path.value.segments.compactMap { segment in
+                if case .key(let key) = segment { return StringLiteral(key) }
+                return nil
+            }
+        case .header(let name):
+            header = StringLiteral(name.value)
+        }
+        return ThrottleHintCode(keys: keys, header: header, isUnixTime: spec.value == .unixSeconds,
+                                remaining: spec.remaining.map { StringLiteral($0.value) }, isPerEndpoint: spec.scope == .endpoint)
     }
 
     private static func bodyError(_ spec: BodyErrorSpec) -> BodyErrorCode {

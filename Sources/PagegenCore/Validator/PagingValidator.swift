@@ -20,7 +20,9 @@ struct PagingValidator {
         if let total = paging.total, case .body(let path, _) = total {
             expect(path, role: "total", oneOf: ["Int", "Int64"])
         }
-        if let path = paging.totalPages { expect(path, role: "totalPages", oneOf: ["Int", "Int64"]) }
+        if case .body(let path, _)? = paging.totalPages { expect(path, role: "totalPages", oneOf: ["Int", "Int64"]) }
+        if case .body(let path, _)? = paging.nextPage { expect(path, role: "nextPage", oneOf: ["Int", "Int64"]) }
+        if let count = paging.count { checkLocation(count) }
         if let path = paging.hasMore { expect(path, role: "hasMore", oneOf: ["Bool"]) }
         if let path = paging.isLast { expect(path, role: "last", oneOf: ["Bool"]) }
         if let size = paging.size?.parameter { checkLocation(size) }

@@ -13,6 +13,7 @@ public enum SpecValidator {
         for model in spec.models {
             checkModel(model, resolver: resolver, context: context)
         }
+        checkZones(spec, context: context)
         for endpoint in spec.endpoints {
             checkEndpoint(endpoint, spec: spec, resolver: resolver, context: context)
         }
@@ -47,6 +48,25 @@ public enum SpecValidator {
             case .success:
                 break
             }
+        }
+    }
+
+    /// A zone says how to read ISO 8601 text without one: it needs ISO 8601 dates.
+    private static func checkZones(_ spec: Spec, context: LoadContext) {
+        for model in spec.models {
+            for field in model.fields {
+                guard let zone = field.zone else { continue }
+                let format = field.dateFormat ?? spec.dateFormat
+                if format != .iso8601 {
+                    context.error("'zone' applies to iso8601 dates, and the dates of field '\(field.name.value)' of model '\(model.name.value)' are \(format.rawValue)",
+                                  at: zone.mark, hint: "remove it, or write the field's dates with 'dates: iso8601'")
+                }
+            }
+        }
+        if let zone = spec.dateZone, spec.dateFormat != .iso8601,
+           !spec.models.contains(where: { $0.fields.contains { $0.dateFormat == .iso8601 } }) {
+            context.error("'zone' applies to iso8601 dates, and this spec's are \(spec.dateFormat.rawValue)", at: zone.mark,
+                          hint: "remove it, or give a field 'dates: iso8601'")
         }
     }
 

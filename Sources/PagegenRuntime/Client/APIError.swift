@@ -31,6 +31,10 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
         /// The server answered with a redirect the transport's ``RedirectPolicy`` does
         /// not follow: to another origin, from https to http, or one too many.
         case redirectRefused(RedirectRefusal)
+        /// The API asked the client to wait longer before this request than the
+        /// client waits (``Throttle/maxWait``), and nothing was sent: `wait` is what was
+        /// left of the wait, `reason` what asked for it (`Retry-After: 3600`).
+        case throttled(wait: Duration, reason: String)
         /// The task was cancelled.
         case cancelled
     }
@@ -95,6 +99,10 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
             return "invalid request: \(message)"
         case .redirectRefused(let refusal):
             return "redirect refused: \(refusal)"
+        case .throttled(let wait, let reason):
+            let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+            return "throttled: the API asks to wait \(Int64(seconds.rounded(.up))) s more (\(reason)), "
+                + "longer than the client waits; nothing was sent"
         case .cancelled:
             return "cancelled"
         }

@@ -16,12 +16,20 @@ public struct ClientRuntime: Sendable {
     public var middlewares: [any ClientMiddleware]
     /// Credentials, sent only to ``baseURL``'s origin.
     public var credentials: [Credential]
+    /// Asked for credentials before every send to ``baseURL``'s origin (each retry
+    /// included), when they may change while the client lives (a token refreshed);
+    /// what it gives is sent after ``credentials``.
+    public var credentialProvider: (@Sendable () async throws -> [Credential])?
     /// Header fields sent with every request.
     public var headers: [HTTPHeaderField]
     /// How dates are written when a field does not say.
     public var dateFormat: DateFormat
     /// Declared in-body errors: returns the error a successful response carries, if any.
     public var bodyError: (@Sendable (Data) -> APIError.Kind?)?
+    /// The waits the API asks for, as the spec's `throttle:` says where.
+    public var throttle: Throttle
+    /// Where cursor pages are in their list, for a `count` paging parameter.
+    let pageRows = PageRowMemo()
 
     /// Creates a runtime.
     public init(
@@ -29,7 +37,9 @@ public struct ClientRuntime: Sendable {
         transport: any HTTPTransport = URLSessionTransport(),
         middlewares: [any ClientMiddleware] = [],
         credentials: [Credential] = [],
+        credentialProvider: (@Sendable () async throws -> [Credential])? = nil,
         headers: [HTTPHeaderField] = [],
+        throttle: [ThrottleHint] = [],
         dateFormat: DateFormat = .iso8601,
         bodyError: (@Sendable (Data) -> APIError.Kind?)? = nil
     ) {
@@ -37,7 +47,9 @@ public struct ClientRuntime: Sendable {
         self.transport = transport
         self.middlewares = middlewares
         self.credentials = credentials
+        self.credentialProvider = credentialProvider
         self.headers = headers
+        self.throttle = Throttle(hints: throttle)
         self.dateFormat = dateFormat
         self.bodyError = bodyError
     }
@@ -49,22 +61,23 @@ public struct ClientRuntime: Sendable {
         do {
             let request = try RequestBuilder.build(
                 endpoint, parameters, baseURL: baseURL, headers: headers, dateFormat: dateFormat)
-            let (head, body) = try await exchange(request, page: nil)
+            let (head, body) = try await exchange(request, endpoint: endpoint.name, page: nil)
             return .success(try decode(Response.self, from: body, head: head, request: request, page: nil))
         } catch {
             return .failure(error)
         }
     }
 
-    /// Sends `request` through the middlewares and the transport, adding credentials
-    /// when it goes to the client's own origin, and checks the status.
+    /// Sends `request` to `endpoint` through the middlewares and the transport,
+    /// adding credentials when it goes to the client's own origin, and checks the status.
     ///
     /// A credential that cannot be sent (a token with a line break) fails the call
     /// before anything is sent. The request records which credentials it carries,
     /// so that the transport can keep them on a redirect within the origin and take
-    /// them off (or refuse) a redirect to another one.
+    /// them off (or refuse) a redirect to another one. Each send first waits for the
+    /// ``throttle``, and its response is read for throttling hints.
     /// - Returns: the response head and body of a 2xx response.
-    func exchange(_ request: HTTPRequest, page: String?) async throws(APIError) -> (HTTPResponse, Data) {
+    func exchange(_ request: HTTPRequest, endpoint: String, page: String?) async throws(APIError) -> (HTTPResponse, Data) {
         if Task.isCancelled { throw APIError(.cancelled, request: request, page: page) }
         for credential in credentials {
             if let problem = credential.problem {
@@ -72,16 +85,23 @@ public struct ClientRuntime: Sendable {
             }
         }
         let credentials = credentials
+        let credentialProvider = credentialProvider
         let ownOrigin = baseURL.origin
         let transport = transport
+        let throttle = throttle
         let send: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data) = { request in
+            try await throttle.admit(request, endpoint: endpoint)
             var request = request
             request.credentials = []
             if request.url.origin == ownOrigin {
-                for credential in credentials { credential.apply(to: &request) }
-                request.credentials = credentials
+                let sent = try await Self.credentials(credentials, from: credentialProvider, for: request)
+                for credential in sent { credential.apply(to: &request) }
+                request.credentials = sent
             }
-            return try await transport.send(request)
+            var (response, body) = try await transport.send(request)
+            response.requestCredentials = request.credentials
+            throttle.record(response, body: body, request: request, endpoint: endpoint)
+            return (response, body)
         }
         let chain = middlewares.reversed().reduce(send) { next, middleware in
             { request in try await middleware.intercept(request, next: next) }
@@ -100,6 +120,31 @@ public struct ClientRuntime: Sendable {
             throw APIError(kind, request: request, page: page)
         }
         return (response, body)
+    }
+
+    /// The credentials of one send: the fixed ones, then what the provider gives now.
+    /// - Throws: an ``APIError`` (nothing was sent) when the provider fails or gives a
+    ///   credential that cannot be sent (a token with a line break).
+    private static func credentials(
+        _ fixed: [Credential], from provider: (@Sendable () async throws -> [Credential])?, for request: HTTPRequest
+    ) async throws(APIError) -> [Credential] {
+        guard let provider else { return fixed }
+        let provided: [Credential]
+        do {
+            provided = try await provider()
+        } catch is CancellationError {
+            throw APIError(.cancelled, request: request)
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError(.invalidRequest("the credential provider failed: \(error); nothing was sent"), request: request)
+        }
+        for credential in provided {
+            if let problem = credential.problem {
+                throw APIError(.invalidRequest("\(problem) (from the credential provider); nothing was sent"), request: request)
+            }
+        }
+        return fixed + provided
     }
 
     /// Decodes `body` as JSON, turning a failure into an ``APIError`` with the coding path.

@@ -3,18 +3,37 @@ import Foundation
 /// A small, allocation-free ISO 8601 reader and writer.
 ///
 /// Reads `2024-08-14`, `2024-08-14T15:14:26Z`, `2024-08-14T15:14:26.123+02:00`,
-/// `2024-08-14T15:14:26` (no zone: read as UTC) and `2024-08-14 15:14:26`.
-/// Foundation's formatters are neither `Sendable` nor fast on Linux.
+/// `2024-08-14T15:14:26` (no zone: read as UTC, or in the zone given) and
+/// `2024-08-14 15:14:26`. Foundation's formatters are neither `Sendable` nor fast on Linux.
 public enum ISO8601 {
-    /// Parses `text`, or returns nil when it is not an ISO 8601 date.
+    /// Parses `text`, or returns nil when it is not an ISO 8601 date. Text without a
+    /// zone is read as UTC.
     public static func parse(_ text: String) -> Date? {
+        guard let (seconds, offset) = components(text) else { return nil }
+        return Date(timeIntervalSince1970: seconds - (offset ?? 0))
+    }
+
+    /// Parses `text`, reading text without a zone as a time in `zone` (text with a
+    /// `Z` or an offset is read as it says). Where a time occurs twice in `zone` (the
+    /// hour when clocks go back) it is the second; a time the zone skips (when clocks
+    /// go forward) is read with the offset before the change.
+    public static func parse(_ text: String, zonelessIn zone: TimeZone) -> Date? {
+        guard let (seconds, offset) = components(text) else { return nil }
+        if let offset { return Date(timeIntervalSince1970: seconds - offset) }
+        let guess = seconds - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)))
+        return Date(timeIntervalSince1970: seconds - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: guess))))
+    }
+
+    /// The wall-clock time of `text` as seconds since 1970 read as UTC, and the
+    /// offset east of UTC its zone says (nil when it says none).
+    private static func components(_ text: String) -> (seconds: Double, offset: Double?)? {
         var reader = DigitReader(Array(text.utf8))
         guard let year = reader.number(4), reader.skip("-"),
               let month = reader.number(2), reader.skip("-"),
               let day = reader.number(2), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
         var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
-        if reader.isAtEnd { return Date(timeIntervalSince1970: seconds) }
+        if reader.isAtEnd { return (seconds, nil) }
         guard reader.skip("T") || reader.skip("t") || reader.skip(" "),
               let hour = reader.number(2), reader.skip(":"), let minute = reader.number(2)
         else { return nil }
@@ -32,8 +51,9 @@ public enum ISO8601 {
                 seconds += fraction
             }
         }
-        if reader.isAtEnd || reader.skip("Z") || reader.skip("z") {
-            return reader.isAtEnd ? Date(timeIntervalSince1970: seconds) : nil
+        if reader.isAtEnd { return (seconds, nil) }
+        if reader.skip("Z") || reader.skip("z") {
+            return reader.isAtEnd ? (seconds, 0) : nil
         }
         let sign: Double
         if reader.skip("+") { sign = 1 } else if reader.skip("-") { sign = -1 } else { return nil }
@@ -41,7 +61,7 @@ public enum ISO8601 {
         _ = reader.skip(":")
         let zoneMinutes = reader.number(2) ?? 0
         guard reader.isAtEnd else { return nil }
-        return Date(timeIntervalSince1970: seconds - sign * Double(zoneHours * 3600 + zoneMinutes * 60))
+        return (seconds, sign * Double(zoneHours * 3600 + zoneMinutes * 60))
     }
 
     /// `2024-08-14T15:14:26Z`, in UTC, whole seconds.

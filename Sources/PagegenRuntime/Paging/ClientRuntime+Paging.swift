@@ -26,13 +26,17 @@ extension ClientRuntime {
                     throw APIError(error.kind, page: pageName)
                 }
             }
-            let built = try pageRequest(endpoint, parameters, paging: paging, key: key, size: size)
+            let list = paging.count == nil ? nil : try listIdentity(endpoint, parameters)
+            let rowsBefore = list.flatMap { pageRows.rows(before: key, in: $0) }
+            let built = try pageRequest(endpoint, parameters, paging: paging, key: key, size: size, rowsBefore: rowsBefore)
             request = built
-            let (response, body) = try await exchange(built, page: pageName)
+            let (response, body) = try await exchange(built, endpoint: endpoint.name, page: pageName)
             let decoded = try decode(Response.self, from: body, head: response, request: built, page: pageName)
             let reader = PageReader(
-                paging: paging, response: decoded, head: response, request: built, key: key, size: size)
-            return .success(try reader.page())
+                paging: paging, response: decoded, head: response, request: built, key: key, size: size, rowsBefore: rowsBefore)
+            let page = try reader.page()
+            if let list { pageRows.remember(neighboursOf: page, in: list) }
+            return .success(page)
         } catch {
             var error = error
             if error.request == nil { error.request = request }
@@ -41,11 +45,20 @@ extension ClientRuntime {
         }
     }
 
+    /// What names one list of `endpoint` among the others: its request without paging
+    /// parameters (method, URL and body).
+    private func listIdentity(_ endpoint: Endpoint, _ parameters: RequestParameters) throws(APIError) -> String {
+        let request = try RequestBuilder.build(endpoint, parameters, baseURL: baseURL, headers: headers, dateFormat: dateFormat)
+        return "\(request.method) \(request.url.absoluteString) \(request.body?.base64EncodedString() ?? "")"
+    }
+
     /// The request for the page at `key`: the endpoint's request plus the paging
     /// parameters, or the link as given.
+    /// - Parameter rowsBefore: for a list that counts its items, where the cursor's
+    ///   page is (see ``PageRowMemo``); the count parameter is left out when unknown.
     func pageRequest<Response, Item>(
         _ endpoint: Endpoint, _ parameters: RequestParameters,
-        paging: Paging<Response, Item>, key: PageKey, size: Int?
+        paging: Paging<Response, Item>, key: PageKey, size: Int?, rowsBefore: Int? = nil
     ) throws(APIError) -> HTTPRequest {
         if case .url(let url) = key {
             guard url.origin == baseURL.origin || paging.allowsForeignLinks else {
@@ -83,6 +96,14 @@ extension ClientRuntime {
         }
         if let size, let parameter = paging.size?.parameter {
             send(parameter, .int(size))
+        }
+        if let parameter = paging.count, let rowsBefore {
+            switch key {
+            // Reddit's convention: the items seen, up to the cursor's own item.
+            case .after: send(parameter, .int(rowsBefore))
+            case .before: send(parameter, .int(rowsBefore + 1))
+            default: break
+            }
         }
         if !bodyFields.isEmpty {
             var encoded: Data?

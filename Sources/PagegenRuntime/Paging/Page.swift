@@ -12,6 +12,8 @@ public struct Page<Item: Sendable>: Sendable {
     public var total: Int?
     /// True when ``total`` is an estimate: it sizes placeholders but never ends the list.
     public var totalIsEstimate: Bool
+    /// The number of pages in the whole list, when the API says.
+    public var totalPages: Int?
     /// The zero-based position of the first item in the whole list, for styles that know it.
     public var firstRow: Int?
     /// The response head the page came with.
@@ -20,7 +22,7 @@ public struct Page<Item: Sendable>: Sendable {
     /// Creates a page.
     public init(
         items: [Item], key: PageKey, next: PageKey?, previous: PageKey? = nil,
-        total: Int? = nil, totalIsEstimate: Bool = false, firstRow: Int? = nil,
+        total: Int? = nil, totalIsEstimate: Bool = false, totalPages: Int? = nil, firstRow: Int? = nil,
         response: HTTPResponse = HTTPResponse(statusCode: 200)
     ) {
         self.items = items
@@ -29,6 +31,7 @@ public struct Page<Item: Sendable>: Sendable {
         self.previous = previous
         self.total = total
         self.totalIsEstimate = totalIsEstimate
+        self.totalPages = totalPages
         self.firstRow = firstRow
         self.response = response
     }

@@ -8,7 +8,8 @@ import Foundation
 /// - an empty, null or missing cursor or link ends a cursor or link style;
 /// - an empty page ends an index style (page number, offset), but not a cursor or
 ///   link style that still gives a cursor or link;
-/// - a short page ends the list only where the spec says `shortPageEnds`.
+/// - a short page ends the list only where the spec says `shortPageEnds`;
+/// - where the API gives the next page's number, an empty or missing one ends it.
 struct PageReader<Response: Sendable, Item: Sendable> {
     let paging: Paging<Response, Item>
     let response: Response
@@ -16,11 +17,15 @@ struct PageReader<Response: Sendable, Item: Sendable> {
     let request: HTTPRequest
     let key: PageKey
     let size: Int?
+    /// For a cursor page of a list that counts its items: the number of items before
+    /// the page (`.after`), or before the page the cursor came from (`.before`).
+    var rowsBefore: Int? = nil
 
     func page() throws(APIError) -> Page<Item> {
         let items = paging.items(response) ?? []
-        let total = try readTotal()
-        let firstRow = firstRow()
+        let total = try count(from: paging.total, what: "count")
+        let totalPages = try count(from: paging.totalPages, what: "number of pages")
+        let firstRow = firstRow(items: items)
         var next: PageKey?
         var previous: PageKey?
         let flagsEnd = flagsEndTheList(items: items, total: total, firstRow: firstRow)
@@ -28,7 +33,10 @@ struct PageReader<Response: Sendable, Item: Sendable> {
         switch paging.style {
         case .pageNumber(_, let first):
             guard case .number(let number) = key else { break }
-            if !flagsEnd, !items.isEmpty, !totalPagesReached(number - first + 1) { next = .number(number + 1) }
+            let following = paging.nextPage == nil ? number + 1 : try count(from: paging.nextPage, what: "page number")
+            if !flagsEnd, !items.isEmpty, let following, totalPages.map({ number - first + 1 < $0 }) ?? true {
+                next = .number(following)
+            }
             if number > first { previous = .number(number - 1) }
         case .offset(_, let first):
             guard case .offset(let offset) = key else { break }
@@ -51,28 +59,34 @@ struct PageReader<Response: Sendable, Item: Sendable> {
         }
         return Page(
             items: items, key: key, next: next, previous: previous, total: total,
-            totalIsEstimate: paging.totalIsEstimate, firstRow: firstRow, response: head)
+            totalIsEstimate: paging.totalIsEstimate, totalPages: totalPages, firstRow: firstRow, response: head)
     }
 
-    private func readTotal() throws(APIError) -> Int? {
-        switch paging.total {
+    /// A count from the body or a header: nil when the field is null or the header
+    /// missing or empty.
+    /// - Throws: a paging error for a header that is not a whole number of at least 0.
+    private func count(from source: Paging<Response, Item>.TotalSource?, what: String) throws(APIError) -> Int? {
+        switch source {
         case nil:
             return nil
         case .body(let read):
             return read(response)
         case .header(let name):
-            guard let value = head.value(forHeader: name) else { return nil }
-            guard let total = Int(value.trimmingCharacters(in: .whitespaces)), total >= 0 else {
-                throw APIError(.paging("the \(name) header '\(value)' is not a count"))
+            guard let value = head.value(forHeader: name)?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+            guard let count = Int(value), count >= 0 else {
+                throw APIError(.paging("the \(name) header '\(value)' is not a \(what)"))
             }
-            return total
+            return count
         }
     }
 
-    private func firstRow() -> Int? {
+    private func firstRow(items: [Item]) -> Int? {
         switch (paging.style, key) {
         case (.pageNumber(_, let first), .number(let number)): size.map { (number - first) * $0 }
         case (.offset(_, let first), .offset(let offset)): offset - first
+        case (.cursor, .first) where paging.count != nil: 0
+        case (.cursor, .after) where paging.count != nil: rowsBefore
+        case (.cursor, .before) where paging.count != nil: rowsBefore.map { max(0, $0 - items.count) }
         default: nil
         }
     }
@@ -84,11 +98,6 @@ struct PageReader<Response: Sendable, Item: Sendable> {
         if let total, !paging.totalIsEstimate, let firstRow, firstRow + items.count >= total { return true }
         if paging.shortPageEnds, let size, items.count < size { return true }
         return false
-    }
-
-    private func totalPagesReached(_ pagesSoFar: Int) -> Bool {
-        guard let totalPages = paging.totalPages?(response) else { return false }
-        return pagesSoFar >= totalPages
     }
 
     private enum Edge { case first, last }

@@ -43,11 +43,11 @@ import Foundation
         case linkHeader
     }
 
-    /// Where the total comes from.
+    /// Where a count (the total, the number of pages, the next page's number) comes from.
     public enum TotalSource: Sendable {
         /// A field of the body.
         case body(@Sendable (Response) -> Int?)
-        /// A response header field, such as `X-Total-Count`.
+        /// A response header field, such as `X-Total-Count` or `X-WP-TotalPages`.
         case header(String)
     }
 
@@ -62,7 +62,13 @@ import Foundation
     /// True when `total` is an estimate that must not end the list.
     public var totalIsEstimate: Bool
     /// The total number of pages, if the API says.
-    public var totalPages: (@Sendable (Response) -> Int?)?
+    public var totalPages: TotalSource?
+    /// For page numbers: the number of the next page, where the API says it
+    /// (GitLab's `X-Next-Page`); an empty, null or missing one ends the list.
+    public var nextPage: TotalSource?
+    /// For cursors: the parameter that carries the number of items before the page
+    /// asked for (Reddit's `count`), sent with every page but the first.
+    public var count: Parameter?
     /// A has-more flag (Stripe `has_more`): false ends the list.
     public var hasMore: (@Sendable (Response) -> Bool?)?
     /// An is-last flag (`last: true`): true ends the list.
@@ -80,7 +86,9 @@ import Foundation
         items: @escaping @Sendable (Response) -> [Item]?,
         total: TotalSource? = nil,
         totalIsEstimate: Bool = false,
-        totalPages: (@Sendable (Response) -> Int?)? = nil,
+        totalPages: TotalSource? = nil,
+        nextPage: TotalSource? = nil,
+        count: Parameter? = nil,
         hasMore: (@Sendable (Response) -> Bool?)? = nil,
         isLast: (@Sendable (Response) -> Bool?)? = nil,
         shortPageEnds: Bool = false,
@@ -92,6 +100,8 @@ import Foundation
         self.total = total
         self.totalIsEstimate = totalIsEstimate
         self.totalPages = totalPages
+        self.nextPage = nextPage
+        self.count = count
         self.hasMore = hasMore
         self.isLast = isLast
         self.shortPageEnds = shortPageEnds

@@ -134,6 +134,11 @@ public struct HTTPResponse: Sendable, Hashable {
     public var statusCode: Int
     /// Header fields in the order they arrived.
     public var headerFields: [HTTPHeaderField]
+    /// The credentials the client sent with the request this answers, empty when it
+    /// sent none (a request to another origin, or a client without credentials). The
+    /// client sets it once the transport has answered; ``CredentialRefreshMiddleware``
+    /// refreshes credentials only after a 401 to a request that carried some.
+    public var requestCredentials: [Credential] = []
 
     /// Creates a response head.
     public init(statusCode: Int, headerFields: [HTTPHeaderField] = []) {

@@ -22,16 +22,70 @@ extension AlgoliaAPI {
             transport: any PagegenRuntime.HTTPTransport = PagegenRuntime.URLSessionTransport(),
             middlewares: [any PagegenRuntime.ClientMiddleware] = []
         ) {
+            self.init(
+                baseURL: baseURL,
+                credentials: Credentials(xAlgoliaApplicationID: xAlgoliaApplicationID, xAlgoliaAPIKey: xAlgoliaAPIKey).runtimeCredentials,
+                credentialProvider: nil,
+                transport: transport,
+                middlewares: middlewares
+            )
+        }
+
+        /// Creates a client that asks `credentials` what to send before every request to
+        /// the base URL's scheme, host and port (and before every retry), so that a token
+        /// can change while the client lives; `PagegenRuntime.CredentialRefreshMiddleware`
+        /// refreshes one the server rejects.
+        public init(
+            baseURL: Foundation.URL = AlgoliaAPI.Client.defaultBaseURL,
+            credentials: @escaping @Sendable () async throws -> Credentials,
+            transport: any PagegenRuntime.HTTPTransport = PagegenRuntime.URLSessionTransport(),
+            middlewares: [any PagegenRuntime.ClientMiddleware] = []
+        ) {
+            self.init(
+                baseURL: baseURL,
+                credentials: [],
+                credentialProvider: { try await credentials().runtimeCredentials },
+                transport: transport,
+                middlewares: middlewares
+            )
+        }
+
+        private init(
+            baseURL: Foundation.URL,
+            credentials: [PagegenRuntime.Credential],
+            credentialProvider: (@Sendable () async throws -> [PagegenRuntime.Credential])?,
+            transport: any PagegenRuntime.HTTPTransport,
+            middlewares: [any PagegenRuntime.ClientMiddleware]
+        ) {
             self.runtime = PagegenRuntime.ClientRuntime(
                 baseURL: baseURL,
                 transport: transport,
                 middlewares: middlewares,
-                credentials: [
-                    xAlgoliaApplicationID.map { PagegenRuntime.Credential.headerKey(name: "X-Algolia-Application-Id", value: $0) },
-                    xAlgoliaAPIKey.map { PagegenRuntime.Credential.headerKey(name: "X-Algolia-API-Key", value: $0) },
-                ].compactMap { $0 },
+                credentials: credentials,
+                credentialProvider: credentialProvider,
                 dateFormat: .iso8601
             )
+        }
+
+        /// The values of the client's credentials, as a credential provider gives them; a
+        /// nil value is not sent.
+        public struct Credentials: Swift.Sendable {
+            public var xAlgoliaApplicationID: Swift.String?
+            public var xAlgoliaAPIKey: Swift.String?
+
+            /// Creates credentials.
+            public init(xAlgoliaApplicationID: Swift.String? = nil, xAlgoliaAPIKey: Swift.String? = nil) {
+                self.xAlgoliaApplicationID = xAlgoliaApplicationID
+                self.xAlgoliaAPIKey = xAlgoliaAPIKey
+            }
+
+            /// The credentials the runtime adds to a request.
+            var runtimeCredentials: [PagegenRuntime.Credential] {
+                [
+                    self.xAlgoliaApplicationID.map { PagegenRuntime.Credential.headerKey(name: "X-Algolia-Application-Id", value: $0) },
+                    self.xAlgoliaAPIKey.map { PagegenRuntime.Credential.headerKey(name: "X-Algolia-API-Key", value: $0) },
+                ].compactMap { $0 }
+            }
         }
     }
 }
@@ -78,7 +132,7 @@ extension AlgoliaAPI.Client {
             size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("hitsPerPage", in: .body), default: 20, minimum: 1, maximum: 1000),
             items: { $0.hits },
             total: .body({ $0.nbHits }),
-            totalPages: { $0.nbPages }
+            totalPages: .body({ $0.nbPages })
         )
     }
 }
