@@ -48,10 +48,12 @@ struct ResponseBuilder: Sendable {
     ) -> MockJSON {
         var tree = tree
         let returns = endpoint.returns.value
-        if backoff > 0, returns.arrayElement == nil {
+        if returns.arrayElement == nil {
+            // The wait asked for, and no wait otherwise (null, or 0 where the field is required).
             for hint in plan.spec.throttle {
                 guard case .body(let path) = hint.source else { continue }
-                tree.set(path.value, .int(ThrottleState.value(of: hint, waiting: backoff)))
+                let none: MockJSON = types.resolve(path.value, in: returns)?.isOptional == false ? .int(0) : .null
+                tree.set(path.value, backoff > 0 ? .int(ThrottleState.value(of: hint, waiting: backoff)) : none)
             }
         }
         if let rule = plan.spec.bodyError, returns.arrayElement == nil {

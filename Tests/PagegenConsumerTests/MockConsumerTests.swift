@@ -107,6 +107,15 @@ import Testing
         PagedCase(spec: "twitter", endpoint: "recentSearch", size: 25, requests: PagedCase.pages(25)) { url, size in
             try await collect(TwitterAPI.Client(baseURL: url).allRecentSearch(query: "swift", maxResults: size)).map(\.id)
         },
+        PagedCase(spec: "stackexchange", endpoint: "questions", size: 30, requests: PagedCase.pages(30)) { url, size in
+            try await collect(StackExchangeAPI.Client(baseURL: url).allQuestions(tagged: "swift", pagesize: size)).map { "\($0.questionID)" }
+        },
+        PagedCase(spec: "wordpress", endpoint: "posts", size: 10, requests: PagedCase.pages(10)) { url, size in
+            try await collect(WordPressAPI.Client(baseURL: url).allPosts(perPage: size)).map { "\($0.id)" }
+        },
+        PagedCase(spec: "gitlab", endpoint: "issues", size: 20, requests: PagedCase.pages(20)) { url, size in
+            try await collect(GitLabAPI.Client(baseURL: url).allIssues(id: "gitlab-org/gitlab", state: .opened, perPage: size)).map { "\($0.id)" }
+        },
     ]
 
     @Test(arguments: cases)
@@ -245,6 +254,36 @@ import Testing
             let ids = try await collect(client.allArticles(limit: 10)).map(\.id)
             #expect(Set(ids).count == ids.count, "no item twice, although every page repeats the last three of the one before: \(ids)")
             #expect(Set(1...60).isSubset(of: Set(ids)), "every item that was there from the start")
+        }
+    }
+
+    @Test func theWaitsTheMockAsksForAreKept() async throws {
+        // Every answer asks for a wait of 1 s where the spec says (Stack Exchange's
+        // `backoff` in the body, GitLab's Retry-After and RateLimit-Reset headers), and
+        // the mock refuses (429) a request that comes sooner: the walks see no refusal.
+        try await withMockServer("stackexchange", items: 45) { server in
+            let client = StackExchangeAPI.Client(baseURL: server.baseURL, middlewares: [MockFaultHeaders(fault: "backoff=1")])
+            let started = ContinuousClock.now
+            let ids = try await collect(client.allQuestions(pagesize: 15)).map(\.questionID)
+            #expect(ids == Array(1...45))
+            #expect(ContinuousClock.now - started >= .seconds(2), "two waits of a second between three pages")
+            #expect(await server.requests.allSatisfy { $0.status == 200 && $0.faults.contains("backoff") })
+
+            // Another endpoint is not held back by the wait of `questions`.
+            let users = try await client.users(pagesize: 5).get()
+            #expect(users.items.count == 5)
+            // A request that does not wait is refused.
+            let (data, response) = try await MockHTTP.data(for: URLRequest(url: server.baseURL.appendingPathComponent("users")))
+            #expect(response.statusCode == 429)
+            #expect(String(decoding: data, as: UTF8.self).contains("throttle_violation"))
+        }
+        try await withMockServer("gitlab", items: 30) { server in
+            let client = GitLabAPI.Client(baseURL: server.baseURL, middlewares: [MockFaultHeaders(fault: "backoff=1")])
+            let started = ContinuousClock.now
+            let ids = try await collect(client.allIssues(id: "1", perPage: 15)).map(\.id)
+            #expect(ids == Array(1...30))
+            #expect(ContinuousClock.now - started >= .seconds(1))
+            #expect(await server.requests.allSatisfy { $0.status == 200 })
         }
     }
 

@@ -66,6 +66,10 @@ extension GitHubAPI {
                     PagegenRuntime.HTTPHeaderField(name: "Accept", value: "application/vnd.github+json"),
                     PagegenRuntime.HTTPHeaderField(name: "X-GitHub-Api-Version", value: "2022-11-28"),
                 ],
+                throttle: [
+                    .header("Retry-After"),
+                    .header("X-RateLimit-Reset", as: .unixSeconds, remaining: "X-RateLimit-Remaining"),
+                ],
                 dateFormat: .iso8601
             )
         }

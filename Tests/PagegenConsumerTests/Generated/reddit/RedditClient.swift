@@ -62,6 +62,9 @@ extension RedditAPI {
                 middlewares: middlewares,
                 credentials: credentials,
                 credentialProvider: credentialProvider,
+                throttle: [
+                    .header("x-ratelimit-reset", remaining: "x-ratelimit-remaining"),
+                ],
                 dateFormat: .unixSeconds
             )
         }
@@ -240,7 +243,8 @@ extension RedditAPI.Client {
         static let liveUpdatesPaging = PagegenRuntime.Paging<RedditAPI.Listing, RedditAPI.ThingData>(
             style: .cursor(PagegenRuntime.Parameter("after"), next: .body({ $0.data.after }), previousParameter: PagegenRuntime.Parameter("before"), previous: .body({ $0.data.before })),
             size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100),
-            items: { $0.data.children.map { $0.data } }
+            items: { $0.data.children.map { $0.data } },
+            count: PagegenRuntime.Parameter("count")
         )
 
         static let userCommentsEndpoint = PagegenRuntime.Endpoint(name: "userComments", method: "GET", path: "/user/{username}/")
@@ -257,7 +261,8 @@ extension RedditAPI.Client {
         static let userCommentsPaging = PagegenRuntime.Paging<RedditAPI.Listing, RedditAPI.ThingData>(
             style: .cursor(PagegenRuntime.Parameter("after"), next: .body({ $0.data.after })),
             size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100),
-            items: { $0.data.children.map { $0.data } }
+            items: { $0.data.children.map { $0.data } },
+            count: PagegenRuntime.Parameter("count")
         )
 
         static let announcementsEndpoint = PagegenRuntime.Endpoint(name: "announcements", method: "GET", path: "/api/announcements/v1")
