@@ -23,9 +23,9 @@ public struct Spec: Sendable, Hashable {
     public var dateFormat: DateFormatName
     /// The zone of ISO 8601 dates written without one, unless a field says otherwise
     /// (`zone:`); nil is UTC.
-    public var dateZone: Located<ZoneName>? = nil
+    public var dateZone: Located<ZoneName>?
     /// Where responses say how long to wait before the next request (`throttle:`).
-    public var throttle: [ThrottleSpec] = []
+    public var throttle: [ThrottleSpec]
     /// An error the API reports inside a successful response, if declared.
     public var bodyError: BodyErrorSpec?
     /// The models, in spec order.
@@ -43,6 +43,7 @@ public struct Spec: Sendable, Hashable {
 
     init(file: String, version: Int, name: Located<String>, namespace: Located<String>?, description: String?,
          baseURL: Located<String>, auth: [AuthScheme], headers: [FixedHeader], dateFormat: DateFormatName,
+         dateZone: Located<ZoneName>? = nil, throttle: [ThrottleSpec] = [],
          bodyError: BodyErrorSpec?, models: [ModelSpec], endpoints: [EndpointSpec]) {
         self.file = file
         self.version = version
@@ -53,6 +54,8 @@ public struct Spec: Sendable, Hashable {
         self.auth = auth
         self.headers = headers
         self.dateFormat = dateFormat
+        self.dateZone = dateZone
+        self.throttle = throttle
         self.bodyError = bodyError
         self.models = models
         self.endpoints = endpoints

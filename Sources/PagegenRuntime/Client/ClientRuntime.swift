@@ -99,7 +99,7 @@ public struct ClientRuntime: Sendable {
                 request.credentials = sent
             }
             var (response, body) = try await transport.send(request)
-            response.requestCredentials = request.credentials
+            if response.requestCredentials == nil { response.requestCredentials = request.credentials }
             throttle.record(response, body: body, request: request, endpoint: endpoint)
             return (response, body)
         }

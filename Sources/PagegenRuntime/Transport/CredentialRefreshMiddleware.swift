@@ -17,7 +17,8 @@ import Foundation
 /// - **A failed refresh** (`refresh` throws) is not retried: the caller sees the `401`,
 ///   and the next rejected request tries a refresh again.
 /// - **Only the client's origin.** Credentials go only to the base URL's origin, so a
-///   `401` from another origin (a next link elsewhere) carried none, and refreshes nothing.
+///   `401` from another origin (a next link elsewhere, or the end of a redirect there)
+///   answers a request that carried none, and refreshes nothing.
 ///
 /// ```swift
 /// actor Session {
@@ -54,7 +55,7 @@ public struct CredentialRefreshMiddleware: ClientMiddleware {
     ) async throws -> (HTTPResponse, Data) {
         let sentAfter = await coordinator.completed
         let (response, body) = try await next(request)
-        guard statusCodes.contains(response.statusCode), !response.requestCredentials.isEmpty else {
+        guard statusCodes.contains(response.statusCode), !(response.requestCredentials ?? []).isEmpty else {
             return (response, body)
         }
         let refresh = refresh

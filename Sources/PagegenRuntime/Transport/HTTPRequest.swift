@@ -134,11 +134,13 @@ public struct HTTPResponse: Sendable, Hashable {
     public var statusCode: Int
     /// Header fields in the order they arrived.
     public var headerFields: [HTTPHeaderField]
-    /// The credentials the client sent with the request this answers, empty when it
-    /// sent none (a request to another origin, or a client without credentials). The
-    /// client sets it once the transport has answered; ``CredentialRefreshMiddleware``
+    /// The credentials of the request this answers, empty when it carried none (a
+    /// request to another origin, or a client without credentials), nil when not known.
+    /// After redirects, they are the last request's: none after a redirect to another
+    /// origin. ``URLSessionTransport`` sets it; the client sets it, for a transport
+    /// that leaves it nil, to the credentials it sent. ``CredentialRefreshMiddleware``
     /// refreshes credentials only after a 401 to a request that carried some.
-    public var requestCredentials: [Credential] = []
+    public var requestCredentials: [Credential]?
 
     /// Creates a response head.
     public init(statusCode: Int, headerFields: [HTTPHeaderField] = []) {

@@ -40,7 +40,8 @@ public struct URLSessionTransport: HTTPTransport {
         self.owner = SessionOwner(configuration: configuration)
     }
 
-    /// Sends `request`, following redirects as ``redirects`` says.
+    /// Sends `request`, following redirects as ``redirects`` says. The response's
+    /// ``HTTPResponse/requestCredentials`` are those the last request carried.
     /// - Throws: ``RedirectRefusal`` for a redirect the policy does not follow;
     ///   ``APIError`` (invalid request) for a header field that cannot be sent;
     ///   `URLError` when the exchange fails.
@@ -48,8 +49,9 @@ public struct URLSessionTransport: HTTPTransport {
         var current = request
         var redirectCount = 0
         while true {
-            let (head, body) = try await sendOnce(current)
+            var (head, body) = try await sendOnce(current)
             guard let next = try redirects.request(after: head, to: current, redirectCount: redirectCount) else {
+                head.requestCredentials = current.credentials
                 return (head, body)
             }
             current = next
