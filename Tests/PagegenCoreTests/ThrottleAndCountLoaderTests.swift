@@ -77,9 +77,9 @@ import Testing
         #expect(output == [
             "specs/shop.pagegen.yaml:5:5: error: 'throttle' has both 'from' and 'header'; give one of 'from: backoff' (a number in the body) or 'header: Retry-After'",
             "specs/shop.pagegen.yaml:6:13: error: the throttle path 'items[].wait' maps over a list ('[]'); a wait is one number",
-            "specs/shop.pagegen.yaml:7:35: error: unknown throttle value 'second'; did you mean 'seconds'?",
-            "specs/shop.pagegen.yaml:8:31: error: 'remaining' goes with 'header'; a body wait applies whenever it is there; remove it",
-            "specs/shop.pagegen.yaml:9:38: error: unknown throttle scope 'methods'; did you mean 'method'?",
+            "specs/shop.pagegen.yaml:7:32: error: unknown throttle value 'second'; did you mean 'seconds'?",
+            "specs/shop.pagegen.yaml:8:33: error: 'remaining' goes with 'header'; a body wait applies whenever it is there; remove it",
+            "specs/shop.pagegen.yaml:9:35: error: unknown throttle scope 'methods'; expected client (every request waits) or endpoint (the requests to the same endpoint)",
             "specs/shop.pagegen.yaml:10:28: error: unknown key 'every' in 'throttle'; expected one of: from, header, as, remaining, scope",
         ])
     }
@@ -108,9 +108,9 @@ import Testing
             query: "    query: { since: { type: Date, zone: UTC } }"))
         #expect(output == [
             "specs/shop.pagegen.yaml:4:7: error: '+2' is not an offset from UTC; write it as +HH:MM, such as '+02:00' or '-05:30'",
-            "specs/shop.pagegen.yaml:11:36: error: 'zone' applies to Date fields only, and this one is String",
-            "specs/shop.pagegen.yaml:12:36: error: unknown time zone 'Mars/Olympus'; write UTC, local, a zone such as 'Europe/Berlin', or an offset such as '+02:00'",
-            "specs/shop.pagegen.yaml:19:41: error: 'zone' is for Date fields of models; the parameter 'since' in query of endpoint 'questions' is sent in UTC; remove it",
+            "specs/shop.pagegen.yaml:11:34: error: 'zone' applies to Date fields only, and this one is String",
+            "specs/shop.pagegen.yaml:12:34: error: unknown time zone 'Mars/Olympus'; write UTC, local, a zone such as 'Europe/Berlin', or an offset such as '+02:00'",
+            "specs/shop.pagegen.yaml:20:41: error: 'zone' is for Date fields of models; the parameter 'since' in 'query' of endpoint 'questions' is sent in UTC; remove it",
         ])
     }
 
@@ -145,7 +145,7 @@ import Testing
                   totalPages: { from: pages }
             """))
         #expect(output == [
-            "specs/shop.pagegen.yaml:17:17: error: the nextPage path 'next_page' leads to String?, but a nextPage must be Int or Int64",
+            "specs/shop.pagegen.yaml:21:17: error: the nextPage path 'next_page' leads to String?, but a nextPage must be Int or Int64",
         ])
     }
 
@@ -166,8 +166,8 @@ import Testing
                   nextPage: { header: X-Next-Page }
             """))
         #expect(output == [
-            "specs/shop.pagegen.yaml:17:7: error: 'nextPage' goes with 'page' paging, not 'offset'; a next page number is for APIs that number their pages",
-            "specs/shop.pagegen.yaml:16:7: error: 'count' goes with 'cursor' paging, not 'offset'; page numbers and offsets say where a page is",
+            "specs/shop.pagegen.yaml:21:7: error: 'count' goes with 'cursor' paging, not 'offset'; page numbers and offsets say where a page is",
+            "specs/shop.pagegen.yaml:22:7: error: 'nextPage' goes with 'page' paging, not 'offset'; a next page number is for APIs that number their pages",
         ])
     }
 
