@@ -21,15 +21,67 @@ extension NewsAPI {
             transport: any PagegenRuntime.HTTPTransport = PagegenRuntime.URLSessionTransport(),
             middlewares: [any PagegenRuntime.ClientMiddleware] = []
         ) {
+            self.init(
+                baseURL: baseURL,
+                credentials: Credentials(apiKey: apiKey).runtimeCredentials,
+                credentialProvider: nil,
+                transport: transport,
+                middlewares: middlewares
+            )
+        }
+
+        /// Creates a client that asks `credentials` what to send before every request to
+        /// the base URL's scheme, host and port (and before every retry), so that a token
+        /// can change while the client lives; `PagegenRuntime.CredentialRefreshMiddleware`
+        /// refreshes one the server rejects.
+        internal init(
+            baseURL: Foundation.URL = NewsAPI.Client.defaultBaseURL,
+            credentials: @escaping @Sendable () async throws -> Credentials,
+            transport: any PagegenRuntime.HTTPTransport = PagegenRuntime.URLSessionTransport(),
+            middlewares: [any PagegenRuntime.ClientMiddleware] = []
+        ) {
+            self.init(
+                baseURL: baseURL,
+                credentials: [],
+                credentialProvider: { try await credentials().runtimeCredentials },
+                transport: transport,
+                middlewares: middlewares
+            )
+        }
+
+        private init(
+            baseURL: Foundation.URL,
+            credentials: [PagegenRuntime.Credential],
+            credentialProvider: (@Sendable () async throws -> [PagegenRuntime.Credential])?,
+            transport: any PagegenRuntime.HTTPTransport,
+            middlewares: [any PagegenRuntime.ClientMiddleware]
+        ) {
             self.runtime = PagegenRuntime.ClientRuntime(
                 baseURL: baseURL,
                 transport: transport,
                 middlewares: middlewares,
-                credentials: [
-                    apiKey.map { PagegenRuntime.Credential.headerKey(name: "X-API-Key", value: $0) },
-                ].compactMap { $0 },
+                credentials: credentials,
+                credentialProvider: credentialProvider,
                 dateFormat: .unixSeconds
             )
+        }
+
+        /// The values of the client's credentials, as a credential provider gives them; a
+        /// nil value is not sent.
+        internal struct Credentials: Swift.Sendable {
+            internal var apiKey: Swift.String?
+
+            /// Creates credentials.
+            internal init(apiKey: Swift.String? = nil) {
+                self.apiKey = apiKey
+            }
+
+            /// The credentials the runtime adds to a request.
+            var runtimeCredentials: [PagegenRuntime.Credential] {
+                [
+                    self.apiKey.map { PagegenRuntime.Credential.headerKey(name: "X-API-Key", value: $0) },
+                ].compactMap { $0 }
+            }
         }
     }
 }
