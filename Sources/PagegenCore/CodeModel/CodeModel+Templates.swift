@@ -222,6 +222,9 @@ extension ClientCode: TemplateValue {
 extension CredentialsCode: TemplateValue {
     static let templateNames = ["name", "fields", "credentials"]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
@@ -235,6 +238,9 @@ extension CredentialsCode: TemplateValue {
 extension CredentialFieldCode: TemplateValue {
     static let templateNames = ["name", "parameter"]
 
+    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
+    /// for this type; nil for any other name, which Mustache then looks up in the
+    /// enclosing values.
     public func child(named name: String) -> Any? {
         switch name {
         case "name": self.name

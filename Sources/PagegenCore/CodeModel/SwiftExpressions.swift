@@ -303,6 +303,7 @@ public struct DateFormatCode: Sendable, Hashable, CustomStringConvertible {
     /// For `iso8601`: the zone of text without one, when it is not UTC.
     public var zone: ZoneName?
 
+    /// The `PagegenRuntime.DateFormat` as Swift code: `.iso8601(zone: .local)`.
     public var description: String {
         guard style == "iso8601", let zone, zone != .utc else { return "." + style }
         let argument = switch zone {
@@ -329,6 +330,7 @@ public struct ThrottleHintCode: Sendable, Hashable, CustomStringConvertible {
     /// True when only the requests to the same endpoint wait.
     public var isPerEndpoint: Bool
 
+    /// The `PagegenRuntime.ThrottleHint` as Swift code: `.header("Retry-After")`.
     public var description: String {
         var arguments: [String]
         if let keys {

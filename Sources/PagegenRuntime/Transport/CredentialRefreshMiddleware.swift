@@ -49,6 +49,9 @@ public struct CredentialRefreshMiddleware: ClientMiddleware {
         self.refresh = refresh
     }
 
+    /// Sends `request` through `next`; after a rejection of the credentials it carried,
+    /// refreshes them (or waits for the refresh under way) and sends it again, once.
+    /// Returns the last response, or throws what `next` throws.
     public func intercept(
         _ request: HTTPRequest,
         next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
