@@ -272,8 +272,13 @@ import Testing
             // Another endpoint is not held back by the wait of `questions`.
             let users = try await client.users(pagesize: 5).get()
             #expect(users.items.count == 5)
-            // A request that does not wait is refused.
-            let (data, response) = try await MockHTTP.data(for: URLRequest(url: server.baseURL.appendingPathComponent("users")))
+            // A request that does not wait is refused: after an answer of `answers` that
+            // asks for a minute (longer than a busy machine stalls), the next one.
+            let answers = server.baseURL.appendingPathComponent("questions/7/answers")
+            var asking = URLRequest(url: answers)
+            asking.setValue("backoff=60", forHTTPHeaderField: "X-Mock-Fault")
+            #expect(try await MockHTTP.data(for: asking).1.statusCode == 200)
+            let (data, response) = try await MockHTTP.data(for: URLRequest(url: answers))
             #expect(response.statusCode == 429)
             #expect(String(decoding: data, as: UTF8.self).contains("throttle_violation"))
         }

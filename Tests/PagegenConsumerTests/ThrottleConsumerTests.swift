@@ -86,7 +86,8 @@ actor StackExchangeServer {
     }
 
     @Test func theServerRefusesARequestThatDoesNotWait() async throws {
-        let stackExchange = StackExchangeServer(total: 30) { _, _ in 5 }
+        // A backoff a busy machine cannot outlast between the two requests.
+        let stackExchange = StackExchangeServer(total: 30) { _, _ in 60 }
         try await withServer({ await stackExchange.handle($0) }) { server in
             _ = try await StackExchangeAPI.Client(baseURL: server.baseURL).questions(pagesize: 10).get()
             // What a client that ignores the backoff would get: a 400 throttle violation.

@@ -23,16 +23,72 @@ extension ImportedJira {
             transport: any PagegenRuntime.HTTPTransport = PagegenRuntime.URLSessionTransport(),
             middlewares: [any PagegenRuntime.ClientMiddleware] = []
         ) {
+            self.init(
+                baseURL: baseURL,
+                credentials: Credentials(username: username, password: password, token: token).runtimeCredentials,
+                credentialProvider: nil,
+                transport: transport,
+                middlewares: middlewares
+            )
+        }
+
+        /// Creates a client that asks `credentials` what to send before every request to
+        /// the base URL's scheme, host and port (and before every retry), so that a token
+        /// can change while the client lives; `PagegenRuntime.CredentialRefreshMiddleware`
+        /// refreshes one the server rejects.
+        public init(
+            baseURL: Foundation.URL = ImportedJira.Client.defaultBaseURL,
+            credentials: @escaping @Sendable () async throws -> Credentials,
+            transport: any PagegenRuntime.HTTPTransport = PagegenRuntime.URLSessionTransport(),
+            middlewares: [any PagegenRuntime.ClientMiddleware] = []
+        ) {
+            self.init(
+                baseURL: baseURL,
+                credentials: [],
+                credentialProvider: { try await credentials().runtimeCredentials },
+                transport: transport,
+                middlewares: middlewares
+            )
+        }
+
+        private init(
+            baseURL: Foundation.URL,
+            credentials: [PagegenRuntime.Credential],
+            credentialProvider: (@Sendable () async throws -> [PagegenRuntime.Credential])?,
+            transport: any PagegenRuntime.HTTPTransport,
+            middlewares: [any PagegenRuntime.ClientMiddleware]
+        ) {
             self.runtime = PagegenRuntime.ClientRuntime(
                 baseURL: baseURL,
                 transport: transport,
                 middlewares: middlewares,
-                credentials: [
-                    username.map { PagegenRuntime.Credential.basic(username: $0, password: password ?? "") },
-                    token.map { PagegenRuntime.Credential.bearer($0) },
-                ].compactMap { $0 },
+                credentials: credentials,
+                credentialProvider: credentialProvider,
                 dateFormat: .iso8601
             )
+        }
+
+        /// The values of the client's credentials, as a credential provider gives them; a
+        /// nil value is not sent.
+        public struct Credentials: Swift.Sendable {
+            public var username: Swift.String?
+            public var password: Swift.String?
+            public var token: Swift.String?
+
+            /// Creates credentials.
+            public init(username: Swift.String? = nil, password: Swift.String? = nil, token: Swift.String? = nil) {
+                self.username = username
+                self.password = password
+                self.token = token
+            }
+
+            /// The credentials the runtime adds to a request.
+            var runtimeCredentials: [PagegenRuntime.Credential] {
+                [
+                    self.username.map { PagegenRuntime.Credential.basic(username: $0, password: self.password ?? "") },
+                    self.token.map { PagegenRuntime.Credential.bearer($0) },
+                ].compactMap { $0 }
+            }
         }
     }
 }

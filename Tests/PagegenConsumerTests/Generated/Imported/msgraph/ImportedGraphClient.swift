@@ -21,15 +21,67 @@ extension ImportedGraph {
             transport: any PagegenRuntime.HTTPTransport = PagegenRuntime.URLSessionTransport(),
             middlewares: [any PagegenRuntime.ClientMiddleware] = []
         ) {
+            self.init(
+                baseURL: baseURL,
+                credentials: Credentials(token: token).runtimeCredentials,
+                credentialProvider: nil,
+                transport: transport,
+                middlewares: middlewares
+            )
+        }
+
+        /// Creates a client that asks `credentials` what to send before every request to
+        /// the base URL's scheme, host and port (and before every retry), so that a token
+        /// can change while the client lives; `PagegenRuntime.CredentialRefreshMiddleware`
+        /// refreshes one the server rejects.
+        public init(
+            baseURL: Foundation.URL = ImportedGraph.Client.defaultBaseURL,
+            credentials: @escaping @Sendable () async throws -> Credentials,
+            transport: any PagegenRuntime.HTTPTransport = PagegenRuntime.URLSessionTransport(),
+            middlewares: [any PagegenRuntime.ClientMiddleware] = []
+        ) {
+            self.init(
+                baseURL: baseURL,
+                credentials: [],
+                credentialProvider: { try await credentials().runtimeCredentials },
+                transport: transport,
+                middlewares: middlewares
+            )
+        }
+
+        private init(
+            baseURL: Foundation.URL,
+            credentials: [PagegenRuntime.Credential],
+            credentialProvider: (@Sendable () async throws -> [PagegenRuntime.Credential])?,
+            transport: any PagegenRuntime.HTTPTransport,
+            middlewares: [any PagegenRuntime.ClientMiddleware]
+        ) {
             self.runtime = PagegenRuntime.ClientRuntime(
                 baseURL: baseURL,
                 transport: transport,
                 middlewares: middlewares,
-                credentials: [
-                    token.map { PagegenRuntime.Credential.bearer($0) },
-                ].compactMap { $0 },
+                credentials: credentials,
+                credentialProvider: credentialProvider,
                 dateFormat: .iso8601
             )
+        }
+
+        /// The values of the client's credentials, as a credential provider gives them; a
+        /// nil value is not sent.
+        public struct Credentials: Swift.Sendable {
+            public var token: Swift.String?
+
+            /// Creates credentials.
+            public init(token: Swift.String? = nil) {
+                self.token = token
+            }
+
+            /// The credentials the runtime adds to a request.
+            var runtimeCredentials: [PagegenRuntime.Credential] {
+                [
+                    self.token.map { PagegenRuntime.Credential.bearer($0) },
+                ].compactMap { $0 }
+            }
         }
     }
 }
