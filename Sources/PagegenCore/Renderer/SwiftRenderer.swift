@@ -13,13 +13,19 @@ public enum SwiftRenderer {
     /// Renders `code`.
     /// - Throws: ``GenerationFailed`` naming the template that did not render.
     public static func render(_ code: CodeModel, templates: TemplateSet) throws -> [GeneratedFile] {
+        try render(code, templates: templates, withSwiftMustache: false)
+    }
+
+    /// Renders `code`, with swift-mustache itself when `withSwiftMustache` is true
+    /// (what tests compare the compiled templates with).
+    static func render(_ code: CodeModel, templates: TemplateSet, withSwiftMustache: Bool) throws -> [GeneratedFile] {
         let emits = [code.emitModels, code.emitClient, code.emitPaging && code.client.hasPaging]
         let namespaceFile = emits.firstIndex(of: true)
         return try fileSuffixes.enumerated().map { index, suffix in
             let name = "\(code.fileStem)\(suffix).swift"
             var file = code
             file.file = FileCode(name: name, template: suffix, declaresNamespace: code.namespace != nil && index == namespaceFile)
-            let text = try templates.render(emits[index] ? suffix : "Header", with: file)
+            let text = try templates.render(emits[index] ? suffix : "Header", with: file, withSwiftMustache: withSwiftMustache)
             return GeneratedFile(name: name, contents: CodeLayout.format(text))
         }
     }

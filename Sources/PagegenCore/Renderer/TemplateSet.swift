@@ -9,6 +9,11 @@ import PagegenYAML
 /// Every template is checked when it is loaded: a name it uses that the code model
 /// does not have (``TemplateNames``), or a partial that does not exist, is an error
 /// at its line and column, so that a typo cannot render as nothing.
+///
+/// Templates are parsed by swift-mustache, which reports what does not parse, and
+/// compiled (``CompiledTemplate``) to render as swift-mustache would, without reading
+/// each name anew at each tag. A set in which a template uses what the compiled form
+/// does not cover (template inheritance, dynamic partials) renders with swift-mustache.
 public struct TemplateSet: Sendable {
     /// The names every template set has: a template per file (`Models`, `Client`,
     /// `Paging`), and the partials they include: `Header` (the file header, imports
@@ -16,6 +21,8 @@ public struct TemplateSet: Sendable {
     public static let names = ["Models", "Client", "Paging", "Header", "Enum"]
 
     let library: MustacheLibrary
+    /// The compiled templates, or nil when one of them renders with swift-mustache only.
+    let compiled: [String: CompiledTemplate]?
 
     /// Loads the bundled templates, overridden by those in `overrides`.
     /// - Throws: ``GenerationFailed`` when a template is missing, does not parse, or
@@ -33,6 +40,7 @@ public struct TemplateSet: Sendable {
             }
         }
         var problems: [Diagnostic] = []
+        var compiled: [String: CompiledTemplate]? = [:]
         for name in names {
             let file = "\(name).mustache"
             let override = overrides?.appendingPathComponent(file)
@@ -50,17 +58,25 @@ public struct TemplateSet: Sendable {
             } catch {
                 throw GenerationFailed(diagnostics: [Diagnostic(.error, "the template \(shownName) does not parse: \(error)")])
             }
+            compiled?[name] = try? TemplateParser.parse(text)
+            if compiled?[name] == nil { compiled = nil }
             problems += TemplateCheck.problems(in: text, file: url == override ? url.path : "Templates/Swift/\(file)",
                                                partials: Set(names))
         }
         if !problems.isEmpty { throw GenerationFailed(diagnostics: problems) }
-        return TemplateSet(library: library)
+        return TemplateSet(library: library, compiled: compiled)
     }
 
-    /// Renders the template `name` with `code`.
+    /// Renders the template `name` with `code`; `withSwiftMustache` renders with
+    /// swift-mustache even when the set is compiled (what tests compare with).
     /// - Throws: ``GenerationFailed`` when there is no such template.
-    func render(_ name: String, with code: CodeModel) throws -> String {
-        guard let text = library.render(code, withTemplate: name) else {
+    func render(_ name: String, with code: CodeModel, withSwiftMustache: Bool = false) throws -> String {
+        let text = if let compiled, !withSwiftMustache {
+            TemplateRenderer(templates: compiled).render(name, with: code)
+        } else {
+            library.render(code, withTemplate: name)
+        }
+        guard let text else {
             throw GenerationFailed(diagnostics: [Diagnostic(.error, "the template \(name).mustache did not render: there is no such template")])
         }
         return text
