@@ -30,10 +30,14 @@ public struct GeneratorPipeline {
     /// Runs every stage.
     /// - Throws: ``GenerationFailed`` with every diagnostic when the spec has errors.
     public func generate(_ text: String, file: String, templates: TemplateSet, diagnostics: DiagnosticCollector) throws -> [GeneratedFile] {
-        guard let spec = check(text, file: file, diagnostics: diagnostics), !diagnostics.hasErrors else {
+        // The names are decided once, for the validator and the translator.
+        guard let spec = SpecLoader.load(text, file: file, diagnostics: diagnostics) else {
             throw GenerationFailed(diagnostics: diagnostics.sorted)
         }
-        let code = SpecTranslator.translate(spec, config: config)
+        let names = SpecNames(spec: spec, config: config)
+        SpecValidator.validate(spec, names: names, diagnostics: diagnostics)
+        guard !diagnostics.hasErrors else { throw GenerationFailed(diagnostics: diagnostics.sorted) }
+        let code = SpecTranslator.translate(spec, config: config, names: names)
         return try SwiftRenderer.render(code, templates: templates)
     }
 

@@ -31,7 +31,7 @@ struct ModelNamer {
 
         // Enums are nested in the model: they must not hide a model, a module, the
         // model itself, its coding keys, or each other.
-        var nested = topLevel
+        var nested = NameScope(inside: topLevel)
         nested.claim(declared, by: "the model")
         nested.claim(Self.codingKeys, by: "the coding keys")
         for reserved in SwiftKeywords.reservedTypeNames { nested.claim(reserved, by: "Swift") }

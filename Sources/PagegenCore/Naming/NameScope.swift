@@ -3,6 +3,9 @@ import PagegenYAML
 /// The names taken in one Swift scope, and what took each: what ``SpecNames`` asks
 /// before it gives out a name.
 struct NameScope {
+    /// The names of the enclosing scope, which this one reads and never changes (so
+    /// that a scope nested in a large one costs what its own names cost).
+    private var enclosing: [String: String] = [:]
     private var owners: [String: String] = [:]
 
     /// A scope where `reserved` are taken, each by what its value says.
@@ -10,17 +13,23 @@ struct NameScope {
         owners = reserved
     }
 
+    /// A scope nested in `outer`: the names taken there are taken here, and the names
+    /// taken here stay here.
+    init(inside outer: NameScope) {
+        enclosing = outer.enclosing.isEmpty ? outer.owners : outer.enclosing.merging(outer.owners) { _, inner in inner }
+    }
+
     /// What holds `name`, if anything.
-    func owner(of name: String) -> String? { owners[name] }
+    func owner(of name: String) -> String? { owners[name] ?? enclosing[name] }
 
     /// True when `name` is taken.
-    func isTaken(_ name: String) -> Bool { owners[name] != nil }
+    func isTaken(_ name: String) -> Bool { owner(of: name) != nil }
 
     /// Takes `name` for `owner`.
     /// - Returns: what already held it (the name is then left to it), or nil.
     @discardableResult
     mutating func claim(_ name: String, by owner: String) -> String? {
-        if let holder = owners[name] { return holder }
+        if let holder = self.owner(of: name) { return holder }
         owners[name] = owner
         return nil
     }
@@ -28,7 +37,7 @@ struct NameScope {
     /// Takes the first free name of `name`, `name + suffix`, `name + suffix + suffix`, …
     mutating func claimFree(_ name: String, suffix: String, by owner: String) -> String {
         var candidate = name
-        while owners[candidate] != nil { candidate += suffix }
+        while isTaken(candidate) { candidate += suffix }
         owners[candidate] = owner
         return candidate
     }

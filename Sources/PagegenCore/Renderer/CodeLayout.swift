@@ -10,16 +10,23 @@
 enum CodeLayout {
     static let indentation = "    "
 
+    /// Formats `text`, in one pass over its lines.
     static func format(_ text: String) -> String {
-        var output: [Substring] = []
+        var output = ""
+        output.reserveCapacity(text.utf8.count + text.utf8.count / 2)
         var depth = 0
         /// For each open bracket: true for a `switch` block.
         var open: [Bool] = []
         var inBlockComment = false
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = rawLine.trimmingBlanks
+        /// Whether a line was written, and whether the last one opened a brace.
+        var wroteLine = false
+        var lastOpensBrace = false
+        /// A blank line read since the last line written, to write before the next.
+        var pendingBlank = false
+        for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            let line = Substring(rawLine).trimmingBlanks
             if line.isEmpty {
-                if let last = output.last, !last.isEmpty, last.last != "{" { output.append("") }
+                if wroteLine, !lastOpensBrace { pendingBlank = true }
                 continue
             }
             let scan = BracketScan(line.utf8, inBlockComment: inBlockComment)
@@ -27,8 +34,13 @@ enum CodeLayout {
             if scan.leadingClosers == 0, open.last == true, line.hasPrefix("case ") || line.hasPrefix("default:") || line.hasPrefix("@unknown default:") {
                 level = max(0, level - 1)
             }
-            if line.first == "}", output.last?.isEmpty == true { output.removeLast() }
-            output.append(Substring(String(repeating: indentation, count: level) + line))
+            if pendingBlank, line.utf8.first != UInt8(ascii: "}") { output += "\n" }
+            pendingBlank = false
+            for _ in 0..<level { output += indentation }
+            output += line
+            output += "\n"
+            wroteLine = true
+            lastOpensBrace = line.utf8.last == UInt8(ascii: "{")
             let isSwitch = line.hasPrefix("switch ")
             for opens in scan.brackets {
                 if opens {
@@ -41,8 +53,7 @@ enum CodeLayout {
             }
             inBlockComment = scan.endsInBlockComment
         }
-        while output.last?.isEmpty == true { output.removeLast() }
-        return output.joined(separator: "\n") + "\n"
+        return wroteLine ? output : "\n"
     }
 }
 

@@ -153,7 +153,7 @@ enum TemplateCheck {
     /// The 1-based line and column of `index` in `text`.
     static func mark(of index: String.Index, in text: String) -> Mark {
         let before = text[..<index]
-        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        let line = before.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         let column = before.distance(from: before.lastIndex(of: "\n").map(before.index(after:)) ?? before.startIndex, to: before.endIndex) + 1
         return Mark(line: line, column: column)
     }

@@ -3,7 +3,11 @@
 public enum SpecTranslator {
     /// Translates `spec` with `config`.
     public static func translate(_ spec: Spec, config: GeneratorConfig) -> CodeModel {
-        let names = SpecNames(spec: spec, config: config)
+        translate(spec, config: config, names: SpecNames(spec: spec, config: config))
+    }
+
+    /// Translates `spec` with `config`, whose Swift names are `names`.
+    static func translate(_ spec: Spec, config: GeneratorConfig, names: SpecNames) -> CodeModel {
         let types = SwiftTypes(names: names)
         let models = ModelTranslator(spec: spec, names: names)
         let endpoints = EndpointTranslator(spec: spec, names: names, types: types)

@@ -7,6 +7,11 @@ import PagegenYAML
 public enum SpecValidator {
     /// Validates `spec`, reporting problems to `diagnostics`.
     public static func validate(_ spec: Spec, config: GeneratorConfig, diagnostics: DiagnosticCollector) {
+        validate(spec, names: SpecNames(spec: spec, config: config), diagnostics: diagnostics)
+    }
+
+    /// Validates `spec`, whose Swift names are `names`, reporting problems to `diagnostics`.
+    static func validate(_ spec: Spec, names: SpecNames, diagnostics: DiagnosticCollector) {
         let context = LoadContext(file: spec.file, diagnostics: diagnostics)
         let resolver = TypeResolver(spec: spec)
         checkTopLevel(spec, context: context)
@@ -17,7 +22,7 @@ public enum SpecValidator {
         for endpoint in spec.endpoints {
             checkEndpoint(endpoint, spec: spec, resolver: resolver, context: context)
         }
-        for problem in SpecNames(spec: spec, config: config).problems {
+        for problem in names.problems {
             context.error(problem.message, at: problem.mark, hint: problem.hint)
         }
     }

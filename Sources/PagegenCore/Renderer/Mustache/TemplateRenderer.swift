@@ -11,11 +11,18 @@ import Mustache
 struct TemplateRenderer {
     /// The templates by name; partials are looked up here.
     let templates: [String: CompiledTemplate]
+    /// The protocols of each type of value met so far.
+    private let conformances = Conformances()
+
+    /// A renderer of `templates`.
+    init(templates: [String: CompiledTemplate]) {
+        self.templates = templates
+    }
 
     /// Renders the template `name` with `root`, or returns nil when there is no such template.
     func render(_ name: String, with root: Any) -> String? {
         guard let template = templates[name] else { return nil }
-        var stack = [Frame(root)]
+        var stack = [Frame(root, conformances)]
         var output = ""
         render(template.nodes, context: Context(), stack: &stack, into: &output)
         return output
@@ -38,10 +45,12 @@ struct TemplateRenderer {
         var lookedUp: Any?
         var parent: (any MustacheParent)?
 
-        init(_ value: Any) {
+        init(_ value: Any, _ conformances: Conformances) {
             self.value = value
-            lookedUp = (value as? any MustacheCustomRepresentation).map(\.representation) ?? value
-            parent = lookedUp as? any MustacheParent
+            lookedUp = conformances.of(value).contains(.representation)
+                ? (value as? any MustacheCustomRepresentation).map(\.representation) ?? value
+                : value
+            parent = lookedUp.flatMap { conformances.of($0).contains(.parent) ? $0 as? any MustacheParent : nil }
         }
 
         func child(named name: String) -> Any? {
@@ -76,12 +85,15 @@ struct TemplateRenderer {
             output += text
         case .variable(let name, let escaped):
             guard let value = lookUp(name, context: context, stack: stack) else { return }
-            let text = if let string = value as? String {
+            let kinds = conformances.of(value)
+            let text = if kinds.contains(.string), let string = value as? String {
                 string
-            } else if let renderable = value as? any MustacheCustomRenderable {
+            } else if kinds.contains(.renderable), let renderable = value as? any MustacheCustomRenderable {
                 renderable.renderText
+            } else if kinds.contains(.described), let described = value as? any CustomStringConvertible {
+                described.description
             } else {
-                String(describing: unwrappingOptional(value))
+                String(describing: kinds.contains(.optional) ? unwrappingOptional(value) : value)
             }
             output += escaped && context.escapesHTML ? Self.escapingHTML(text) : text
         case .section(let name, let inverted, let nodes):
@@ -103,48 +115,47 @@ struct TemplateRenderer {
 
     /// A section: once per item of a list, once for true, once inside any other value.
     private func render(_ nodes: [TemplateNode], for value: Any?, context: Context, stack: inout [Frame], into output: inout String) {
-        switch value {
-        case let sequence as any MustacheSequence:
+        guard let value else { return }
+        let kinds = conformances.of(value)
+        if kinds.contains(.sequence), let sequence = value as? any MustacheSequence {
             let items = Self.items(of: sequence)
             for (index, item) in items.enumerated() {
                 var inner = context
                 inner.position = ListPosition(first: index == 0, last: index == items.count - 1, index: index)
-                stack.append(Frame(item))
+                stack.append(Frame(item, conformances))
                 render(nodes, context: inner, stack: &stack, into: &output)
                 stack.removeLast()
             }
-        case let bool as Bool:
+        } else if kinds.contains(.bool), let bool = value as? Bool {
             if bool { render(nodes, context: context, stack: &stack, into: &output) }
-        case let null as any MustacheCustomRenderable where null.isNull:
+        } else if kinds.contains(.renderable), let null = value as? any MustacheCustomRenderable, null.isNull {
             return
-        case .some(let value):
+        } else {
             var inner = context
             inner.position = nil
-            stack.append(Frame(value))
+            stack.append(Frame(value, conformances))
             render(nodes, context: inner, stack: &stack, into: &output)
             stack.removeLast()
-        case .none:
-            return
         }
     }
 
     /// An inverted section: once for an empty list, false, a null or no value.
     private func renderInverted(_ nodes: [TemplateNode], for value: Any?, context: Context, stack: inout [Frame], into output: inout String) {
-        switch value {
-        case let sequence as any MustacheSequence:
+        guard let value else {
+            render(nodes, context: context, stack: &stack, into: &output)
+            return
+        }
+        let kinds = conformances.of(value)
+        if kinds.contains(.sequence), let sequence = value as? any MustacheSequence {
             guard Self.items(of: sequence).isEmpty else { return }
             var inner = context
             inner.position = nil
-            stack.append(Frame(sequence))
+            stack.append(Frame(sequence, conformances))
             render(nodes, context: inner, stack: &stack, into: &output)
             stack.removeLast()
-        case let bool as Bool:
+        } else if kinds.contains(.bool), let bool = value as? Bool {
             if !bool { render(nodes, context: context, stack: &stack, into: &output) }
-        case let null as any MustacheCustomRenderable where null.isNull:
-            render(nodes, context: context, stack: &stack, into: &output)
-        case .some:
-            return
-        case .none:
+        } else if kinds.contains(.renderable), let null = value as? any MustacheCustomRenderable, null.isNull {
             render(nodes, context: context, stack: &stack, into: &output)
         }
     }
@@ -159,13 +170,13 @@ struct TemplateRenderer {
         case .listPosition:
             value = context.position
         case .currentOnly(let parts):
-            value = Self.descend(parts[...], from: stack[stack.count - 1].value)
+            value = descend(parts[...], from: stack[stack.count - 1].value)
         case .enclosing(let parts):
             if let first = parts.first {
                 value = nil
                 for frame in stack.reversed() {
                     if let child = frame.child(named: first) {
-                        value = Self.descend(parts.dropFirst(), from: child)
+                        value = descend(parts.dropFirst(), from: child)
                         break
                     }
                 }
@@ -173,7 +184,7 @@ struct TemplateRenderer {
                 value = stack[stack.count - 1].value
             }
         }
-        if let custom = value as? any MustacheCustomRepresentation {
+        if let found = value, conformances.of(found).contains(.representation), let custom = found as? any MustacheCustomRepresentation {
             value = custom.representation
         }
         guard var value else { return nil }
@@ -190,10 +201,10 @@ struct TemplateRenderer {
     }
 
     /// The value at `parts` below `value`.
-    private static func descend(_ parts: ArraySlice<String>, from value: Any) -> Any? {
+    private func descend(_ parts: ArraySlice<String>, from value: Any) -> Any? {
         var value = value
         for part in parts {
-            guard let child = Frame(value).child(named: part) else { return nil }
+            guard let child = Frame(value, conformances).child(named: part) else { return nil }
             value = child
         }
         return value
@@ -220,6 +231,48 @@ struct TemplateRenderer {
             }
         }
         return escaped
+    }
+}
+
+/// Which of swift-mustache's protocols each type of value conforms to, found once
+/// per type: a cast to a protocol costs a search of the conformances, and most of
+/// a renderer's casts would fail. An optional's answers depend on what it holds, so
+/// they are found anew each time.
+private final class Conformances {
+    struct Kinds: OptionSet {
+        let rawValue: UInt8
+        static let representation = Kinds(rawValue: 1 << 0)
+        static let parent = Kinds(rawValue: 1 << 1)
+        static let sequence = Kinds(rawValue: 1 << 2)
+        static let renderable = Kinds(rawValue: 1 << 3)
+        static let string = Kinds(rawValue: 1 << 4)
+        static let bool = Kinds(rawValue: 1 << 5)
+        static let optional = Kinds(rawValue: 1 << 6)
+        /// `CustomStringConvertible` and not `TextOutputStreamable`: what
+        /// `String(describing:)` prints is its `description`.
+        static let described = Kinds(rawValue: 1 << 7)
+    }
+
+    private var known: [ObjectIdentifier: Kinds] = [:]
+
+    /// What `value` may be cast to (a kind it lacks, it is not).
+    func of(_ value: Any) -> Kinds {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        if let kinds = known[type] { return kinds }
+        var kinds: Kinds = []
+        if value is any MustacheCustomRepresentation { kinds.insert(.representation) }
+        if value is any MustacheParent { kinds.insert(.parent) }
+        if value is any MustacheSequence { kinds.insert(.sequence) }
+        if value is any MustacheCustomRenderable { kinds.insert(.renderable) }
+        if value is String { kinds.insert(.string) }
+        if value is Bool { kinds.insert(.bool) }
+        if value is any CustomStringConvertible, !(value is any TextOutputStreamable) { kinds.insert(.described) }
+        if value is any OptionalValue {
+            kinds.insert(.optional)
+        } else {
+            known[type] = kinds
+        }
+        return kinds
     }
 }
 
