@@ -132,6 +132,7 @@ extension IdentityCode: TemplateValue {
 extension FieldCode: TemplateValue {
     static let templateNames = [
         "name", "jsonName", "type", "docLines", "needsRawKey", "isOptional", "initializerParameter", "decode", "encode",
+        "decodeField", "encodeField",
     ]
 
     /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
@@ -148,6 +149,8 @@ extension FieldCode: TemplateValue {
         case "initializerParameter": initializerParameter
         case "decode": decode
         case "encode": encode
+        case "decodeField": decode.fromFields
+        case "encodeField": encode.intoFields
         default: nil
         }
     }

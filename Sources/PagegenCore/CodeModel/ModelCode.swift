@@ -58,6 +58,11 @@ public struct FieldCode: Sendable {
     public var decode: DecodeCode
     /// For written-out coding: how it is encoded.
     public var encode: EncodeCode
+
+    /// How it is decoded from `fields`, a `PagegenRuntime.DecodedFields`: `try fields.value("sale_price")`.
+    public var decodeField: String { decode.fromFields }
+    /// How it is encoded into `fields`, a `PagegenRuntime.EncodedFields`: `try fields.encode(self.salePrice, "sale_price")`.
+    public var encodeField: String { encode.intoFields }
 }
 
 /// A string enumeration with an `unknown(String)` case.

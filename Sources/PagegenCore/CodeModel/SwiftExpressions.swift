@@ -360,10 +360,14 @@ public struct BodyErrorCode: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// How a field is decoded in a written-out `init(from:)`.
+/// How a field is decoded in a written-out `init(from:)`: from `container`, keyed by
+/// `CodingKeys` (``description``), or from `fields`, a `PagegenRuntime.DecodedFields`
+/// read by JSON name (``fromFields``).
 public struct DecodeCode: Sendable, Hashable, CustomStringConvertible {
     /// The property and its coding key.
     public var name: SwiftIdentifier
+    /// The name on the wire.
+    public var jsonName: StringLiteral
     /// The type, without its optional.
     public var type: SwiftType
     /// True when the key may be missing or null.
@@ -383,12 +387,25 @@ public struct DecodeCode: Sendable, Hashable, CustomStringConvertible {
         }
         return "try container.\(isOptional ? "decodeIfPresent" : "decode")(\(type).self, forKey: .\(name.escaped))"
     }
+
+    /// `try fields.value("sale_price")`, `try fields.items("data")`
+    public var fromFields: String {
+        if let dateFormat {
+            return "try fields.\(isOptional ? "dateIfPresent" : "date")(\(jsonName), format: .\(dateFormat))"
+        }
+        if emptyWhenMissing { return "try fields.items(\(jsonName))" }
+        return "try fields.\(isOptional ? "valueIfPresent" : "value")(\(jsonName))"
+    }
 }
 
-/// How a field is encoded in a written-out `encode(to:)`.
+/// How a field is encoded in a written-out `encode(to:)`: into `container`, keyed by
+/// `CodingKeys` (``description``), or into `fields`, a `PagegenRuntime.EncodedFields`
+/// written by JSON name (``intoFields``).
 public struct EncodeCode: Sendable, Hashable, CustomStringConvertible {
     /// The property and its coding key.
     public var name: SwiftIdentifier
+    /// The name on the wire.
+    public var jsonName: StringLiteral
     /// True when the value may be nil (and is then left out).
     public var isOptional: Bool
     /// For a date with its own format: the `PagegenRuntime.DateFormat`.
@@ -400,5 +417,13 @@ public struct EncodeCode: Sendable, Hashable, CustomStringConvertible {
             return "try container.\(isOptional ? "encodeDateIfPresent" : "encodeDate")(self.\(name.escaped), forKey: .\(name.escaped), format: \(dateFormat))"
         }
         return "try container.\(isOptional ? "encodeIfPresent" : "encode")(self.\(name.escaped), forKey: .\(name.escaped))"
+    }
+
+    /// `try fields.encodeIfPresent(self.note, "note")`
+    public var intoFields: String {
+        if let dateFormat {
+            return "try fields.\(isOptional ? "dateIfPresent" : "date")(self.\(name.escaped), \(jsonName), format: .\(dateFormat))"
+        }
+        return "try fields.\(isOptional ? "encodeIfPresent" : "encode")(self.\(name.escaped), \(jsonName))"
     }
 }

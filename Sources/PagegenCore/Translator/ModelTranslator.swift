@@ -55,9 +55,9 @@ struct ModelTranslator {
                     names: ParameterNames(label: property, name: modelNames.initializerNames[index]),
                     type: type, defaultValue: isOptional ? .nil : nil),
                 decode: DecodeCode(
-                    name: property, type: type.wrapped, isOptional: isOptional,
+                    name: property, jsonName: StringLiteral(field.name.value), type: type.wrapped, isOptional: isOptional,
                     emptyWhenMissing: emptyWhenMissing.contains("\(model.name.value).\(field.name.value)"), dateFormat: format),
-                encode: EncodeCode(name: property, isOptional: isOptional, dateFormat: format))
+                encode: EncodeCode(name: property, jsonName: StringLiteral(field.name.value), isOptional: isOptional, dateFormat: format))
         }
         var conformances = [encodable.contains(model.name.value) ? "Swift.Codable" : "Swift.Decodable", "Swift.Sendable"]
         if modelNames.identity?.isIdentifiable == true { conformances.append("Swift.Identifiable") }

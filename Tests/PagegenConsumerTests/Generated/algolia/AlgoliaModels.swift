@@ -23,6 +23,20 @@ extension AlgoliaAPI {
             self.filters = filters
             self.attributesToRetrieve = attributesToRetrieve
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.query = try fields.value("query")
+            self.filters = try fields.valueIfPresent("filters")
+            self.attributesToRetrieve = try fields.valueIfPresent("attributesToRetrieve")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var fields = PagegenRuntime.EncodedFields(encoder)
+            try fields.encode(self.query, "query")
+            try fields.encodeIfPresent(self.filters, "filters")
+            try fields.encodeIfPresent(self.attributesToRetrieve, "attributesToRetrieve")
+        }
     }
 
     /// Hit, as the API sends it.
@@ -63,29 +77,17 @@ extension AlgoliaAPI {
             self.highlightResult = highlightResult
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case objectID
-            case title
-            case url
-            case author
-            case points
-            case createdAt = "created_at"
-            case createdAtI = "created_at_i"
-            case tags = "_tags"
-            case highlightResult = "_highlightResult"
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.objectID = try container.decode(Swift.String.self, forKey: .objectID)
-            self.title = try container.decodeIfPresent(Swift.String.self, forKey: .title)
-            self.url = try container.decodeIfPresent(Foundation.URL.self, forKey: .url)
-            self.author = try container.decodeIfPresent(Swift.String.self, forKey: .author)
-            self.points = try container.decodeIfPresent(Swift.Int.self, forKey: .points)
-            self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: .createdAt)
-            self.createdAtI = try container.decodeDateIfPresent(forKey: .createdAtI, format: .unixSeconds)
-            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: .tags)
-            self.highlightResult = try container.decodeIfPresent(PagegenRuntime.JSONValue.self, forKey: .highlightResult)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.objectID = try fields.value("objectID")
+            self.title = try fields.valueIfPresent("title")
+            self.url = try fields.valueIfPresent("url")
+            self.author = try fields.valueIfPresent("author")
+            self.points = try fields.valueIfPresent("points")
+            self.createdAt = try fields.valueIfPresent("created_at")
+            self.createdAtI = try fields.dateIfPresent("created_at_i", format: .unixSeconds)
+            self.tags = try fields.valueIfPresent("_tags")
+            self.highlightResult = try fields.valueIfPresent("_highlightResult")
         }
     }
 
@@ -115,23 +117,14 @@ extension AlgoliaAPI {
             self.processingTimeMS = processingTimeMS
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case hits
-            case page
-            case nbPages
-            case nbHits
-            case hitsPerPage
-            case processingTimeMS
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.hits = try container.decodeIfPresent([AlgoliaAPI.Hit].self, forKey: .hits) ?? []
-            self.page = try container.decode(Swift.Int.self, forKey: .page)
-            self.nbPages = try container.decode(Swift.Int.self, forKey: .nbPages)
-            self.nbHits = try container.decode(Swift.Int.self, forKey: .nbHits)
-            self.hitsPerPage = try container.decode(Swift.Int.self, forKey: .hitsPerPage)
-            self.processingTimeMS = try container.decodeIfPresent(Swift.Int.self, forKey: .processingTimeMS)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.hits = try fields.items("hits")
+            self.page = try fields.value("page")
+            self.nbPages = try fields.value("nbPages")
+            self.nbHits = try fields.value("nbHits")
+            self.hitsPerPage = try fields.value("hitsPerPage")
+            self.processingTimeMS = try fields.valueIfPresent("processingTimeMS")
         }
     }
 }

@@ -30,12 +30,13 @@ extension ArticlesAPI {
             self.summary = summary
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case title
-            case author
-            case publishedAt = "published_at"
-            case summary
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.title = try fields.value("title")
+            self.author = try fields.value("author")
+            self.publishedAt = try fields.value("published_at")
+            self.summary = try fields.valueIfPresent("summary")
         }
     }
 }

@@ -42,16 +42,17 @@ extension CatalogAPI {
             self.updatedAt = updatedAt
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case name
-            case salePrice = "sale_price"
-            case regularPrice = "regular_price"
-            case imageURL = "image_url"
-            case tags
-            case status
-            case manufacturer
-            case updatedAt = "updated_at"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.name = try fields.value("name")
+            self.salePrice = try fields.value("sale_price")
+            self.regularPrice = try fields.valueIfPresent("regular_price")
+            self.imageURL = try fields.valueIfPresent("image_url")
+            self.tags = try fields.value("tags")
+            self.status = try fields.value("status")
+            self.manufacturer = try fields.valueIfPresent("manufacturer")
+            self.updatedAt = try fields.valueIfPresent("updated_at")
         }
 
         /// The values of `Status`; values this client does not know decode to `unknown`.
@@ -98,6 +99,13 @@ extension CatalogAPI {
             self.name = name
             self.website = website
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.name = try fields.value("name")
+            self.website = try fields.valueIfPresent("website")
+        }
     }
 
     /// CategoryResponse, as the API sends it.
@@ -109,6 +117,11 @@ extension CatalogAPI {
             response: CatalogAPI.CategoryPayload
         ) {
             self.response = response
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.response = try fields.value("response")
         }
     }
 
@@ -129,17 +142,11 @@ extension CatalogAPI {
             self.productCollection = productCollection
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case currentPage = "current_page"
-            case productCount = "product_count"
-            case productCollection = "product_collection"
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.currentPage = try container.decode(Swift.Int.self, forKey: .currentPage)
-            self.productCount = try container.decode(Swift.Int.self, forKey: .productCount)
-            self.productCollection = try container.decodeIfPresent([CatalogAPI.Product].self, forKey: .productCollection) ?? []
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.currentPage = try fields.value("current_page")
+            self.productCount = try fields.value("product_count")
+            self.productCollection = try fields.items("product_collection")
         }
     }
 }

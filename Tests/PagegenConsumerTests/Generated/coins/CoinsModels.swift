@@ -33,13 +33,14 @@ extension CoinsAPI {
             self.quote = quote
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case name
-            case symbol
-            case cmcRank = "cmc_rank"
-            case dateAdded = "date_added"
-            case quote
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.name = try fields.value("name")
+            self.symbol = try fields.value("symbol")
+            self.cmcRank = try fields.value("cmc_rank")
+            self.dateAdded = try fields.value("date_added")
+            self.quote = try fields.value("quote")
         }
     }
 
@@ -60,10 +61,11 @@ extension CoinsAPI {
             self.percentChange24h = percentChange24h
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case price
-            case volume24h = "volume_24h"
-            case percentChange24h = "percent_change_24h"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.price = try fields.value("price")
+            self.volume24h = try fields.valueIfPresent("volume_24h")
+            self.percentChange24h = try fields.valueIfPresent("percent_change_24h")
         }
     }
 
@@ -84,10 +86,11 @@ extension CoinsAPI {
             self.totalCount = totalCount
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case timestamp
-            case errorCode = "error_code"
-            case totalCount = "total_count"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.timestamp = try fields.value("timestamp")
+            self.errorCode = try fields.value("error_code")
+            self.totalCount = try fields.value("total_count")
         }
     }
 
@@ -105,15 +108,10 @@ extension CoinsAPI {
             self.data = data
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case status
-            case data
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.status = try container.decode(CoinsAPI.ListingStatus.self, forKey: .status)
-            self.data = try container.decodeIfPresent([CoinsAPI.Coin].self, forKey: .data) ?? []
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.status = try fields.value("status")
+            self.data = try fields.items("data")
         }
     }
 }

@@ -26,5 +26,13 @@ extension EventsAPI {
             self.actor = actor
             self.at = at
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.action = try fields.value("action")
+            self.actor = try fields.value("actor")
+            self.at = try fields.value("at")
+        }
     }
 }

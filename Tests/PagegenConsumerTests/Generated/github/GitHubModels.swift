@@ -48,18 +48,19 @@ extension GitHubAPI {
             self.body = body
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case number
-            case title
-            case state
-            case user
-            case labels
-            case comments
-            case htmlURL = "html_url"
-            case createdAt = "created_at"
-            case closedAt = "closed_at"
-            case body
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.number = try fields.value("number")
+            self.title = try fields.value("title")
+            self.state = try fields.value("state")
+            self.user = try fields.valueIfPresent("user")
+            self.labels = try fields.value("labels")
+            self.comments = try fields.value("comments")
+            self.htmlURL = try fields.value("html_url")
+            self.createdAt = try fields.value("created_at")
+            self.closedAt = try fields.valueIfPresent("closed_at")
+            self.body = try fields.valueIfPresent("body")
         }
 
         /// The values of `State`; values this client does not know decode to `unknown`.
@@ -104,10 +105,11 @@ extension GitHubAPI {
             self.avatarURL = avatarURL
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case login
-            case avatarURL = "avatar_url"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.login = try fields.value("login")
+            self.avatarURL = try fields.valueIfPresent("avatar_url")
         }
     }
 
@@ -126,6 +128,13 @@ extension GitHubAPI {
             self.id = id
             self.name = name
             self.color = color
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.name = try fields.value("name")
+            self.color = try fields.valueIfPresent("color")
         }
     }
 }

@@ -51,6 +51,22 @@ extension HackerNewsAPI {
             self.dead = dead
         }
 
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.type = try fields.value("type")
+            self.by = try fields.valueIfPresent("by")
+            self.time = try fields.value("time")
+            self.title = try fields.valueIfPresent("title")
+            self.url = try fields.valueIfPresent("url")
+            self.text = try fields.valueIfPresent("text")
+            self.score = try fields.valueIfPresent("score")
+            self.descendants = try fields.valueIfPresent("descendants")
+            self.kids = try fields.valueIfPresent("kids")
+            self.deleted = try fields.valueIfPresent("deleted")
+            self.dead = try fields.valueIfPresent("dead")
+        }
+
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
         public enum TypeValue: PagegenRuntime.OpenEnum {
             case story

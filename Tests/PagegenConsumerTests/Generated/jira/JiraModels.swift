@@ -26,6 +26,14 @@ extension JiraAPI {
             self.total = total
             self.issues = issues
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.startAt = try fields.value("startAt")
+            self.maxResults = try fields.value("maxResults")
+            self.total = try fields.value("total")
+            self.issues = try fields.valueIfPresent("issues")
+        }
     }
 
     /// Issue, as the API sends it.
@@ -46,6 +54,14 @@ extension JiraAPI {
             self.key = key
             self.`self` = self_
             self.fields = fields
+        }
+
+        public required init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.key = try fields.value("key")
+            self.`self` = try fields.value("self")
+            self.fields = try fields.value("fields")
         }
     }
 
@@ -81,15 +97,16 @@ extension JiraAPI {
             self.customfield10016 = customfield10016
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case summary
-            case status
-            case created
-            case updated
-            case reporter
-            case parent
-            case labels
-            case customfield10016 = "customfield_10016"
+        public required init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.summary = try fields.value("summary")
+            self.status = try fields.valueIfPresent("status")
+            self.created = try fields.value("created")
+            self.updated = try fields.valueIfPresent("updated")
+            self.reporter = try fields.valueIfPresent("reporter")
+            self.parent = try fields.valueIfPresent("parent")
+            self.labels = try fields.valueIfPresent("labels")
+            self.customfield10016 = try fields.valueIfPresent("customfield_10016")
         }
     }
 
@@ -122,25 +139,15 @@ extension JiraAPI {
             self.values = values
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case `self`
-            case nextPage
-            case startAt
-            case maxResults
-            case total
-            case isLast
-            case values
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.`self` = try container.decode(Foundation.URL.self, forKey: .`self`)
-            self.nextPage = try container.decodeIfPresent(Foundation.URL.self, forKey: .nextPage)
-            self.startAt = try container.decode(Swift.Int.self, forKey: .startAt)
-            self.maxResults = try container.decode(Swift.Int.self, forKey: .maxResults)
-            self.total = try container.decode(Swift.Int.self, forKey: .total)
-            self.isLast = try container.decode(Swift.Bool.self, forKey: .isLast)
-            self.values = try container.decodeIfPresent([JiraAPI.Project].self, forKey: .values) ?? []
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.`self` = try fields.value("self")
+            self.nextPage = try fields.valueIfPresent("nextPage")
+            self.startAt = try fields.value("startAt")
+            self.maxResults = try fields.value("maxResults")
+            self.total = try fields.value("total")
+            self.isLast = try fields.value("isLast")
+            self.values = try fields.items("values")
         }
     }
 
@@ -168,6 +175,16 @@ extension JiraAPI {
             self.name = name
             self.projectTypeKey = projectTypeKey
             self.avatarUrls = avatarUrls
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.`self` = try fields.value("self")
+            self.id = try fields.value("id")
+            self.key = try fields.value("key")
+            self.name = try fields.value("name")
+            self.projectTypeKey = try fields.valueIfPresent("projectTypeKey")
+            self.avatarUrls = try fields.valueIfPresent("avatarUrls")
         }
 
         /// The values of `ProjectTypeKey`; values this client does not know decode to `unknown`.
@@ -211,6 +228,12 @@ extension JiraAPI {
             self.name = name
             self.statusCategory = statusCategory
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.name = try fields.value("name")
+            self.statusCategory = try fields.value("statusCategory")
+        }
     }
 
     /// UserRef, as the API sends it.
@@ -230,10 +253,11 @@ extension JiraAPI {
             self.avatarUrls = avatarUrls
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case accountID = "accountId"
-            case displayName
-            case avatarUrls
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.accountID = try fields.value("accountId")
+            self.displayName = try fields.value("displayName")
+            self.avatarUrls = try fields.valueIfPresent("avatarUrls")
         }
     }
 
@@ -254,10 +278,11 @@ extension JiraAPI {
             self._16x16 = _16x16
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _48x48 = "48x48"
-            case _24x24 = "24x24"
-            case _16x16 = "16x16"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self._48x48 = try fields.value("48x48")
+            self._24x24 = try fields.valueIfPresent("24x24")
+            self._16x16 = try fields.valueIfPresent("16x16")
         }
     }
 }

@@ -33,6 +33,16 @@ extension GraphAPI {
             self.importance = importance
         }
 
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.subject = try fields.valueIfPresent("subject")
+            self.receivedDateTime = try fields.value("receivedDateTime")
+            self.isRead = try fields.valueIfPresent("isRead")
+            self.from = try fields.valueIfPresent("from")
+            self.importance = try fields.valueIfPresent("importance")
+        }
+
         /// The values of `Importance`; values this client does not know decode to `unknown`.
         public enum Importance: PagegenRuntime.OpenEnum {
             case low
@@ -71,6 +81,11 @@ extension GraphAPI {
         ) {
             self.emailAddress = emailAddress
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.emailAddress = try fields.value("emailAddress")
+        }
     }
 
     /// EmailAddress, as the API sends it.
@@ -85,6 +100,12 @@ extension GraphAPI {
         ) {
             self.name = name
             self.address = address
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.name = try fields.valueIfPresent("name")
+            self.address = try fields.value("address")
         }
     }
 
@@ -108,19 +129,12 @@ extension GraphAPI {
             self.value = value
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case odataContext = "@odata.context"
-            case odataCount = "@odata.count"
-            case odataNextLink = "@odata.nextLink"
-            case value
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.odataContext = try container.decodeIfPresent(Swift.String.self, forKey: .odataContext)
-            self.odataCount = try container.decodeIfPresent(Swift.Int.self, forKey: .odataCount)
-            self.odataNextLink = try container.decodeIfPresent(Swift.String.self, forKey: .odataNextLink)
-            self.value = try container.decodeIfPresent([GraphAPI.Message].self, forKey: .value) ?? []
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.odataContext = try fields.valueIfPresent("@odata.context")
+            self.odataCount = try fields.valueIfPresent("@odata.count")
+            self.odataNextLink = try fields.valueIfPresent("@odata.nextLink")
+            self.value = try fields.items("value")
         }
     }
 }

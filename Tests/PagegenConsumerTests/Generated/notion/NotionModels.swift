@@ -20,6 +20,18 @@ extension NotionAPI {
             self.filter = filter
             self.sorts = sorts
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.filter = try fields.valueIfPresent("filter")
+            self.sorts = try fields.valueIfPresent("sorts")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var fields = PagegenRuntime.EncodedFields(encoder)
+            try fields.encodeIfPresent(self.filter, "filter")
+            try fields.encodeIfPresent(self.sorts, "sorts")
+        }
     }
 
     /// NotionPage, as the API sends it.
@@ -54,15 +66,16 @@ extension NotionAPI {
             self.properties = properties
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case object
-            case id
-            case createdTime = "created_time"
-            case lastEditedTime = "last_edited_time"
-            case archived
-            case url
-            case parent
-            case properties
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.object = try fields.value("object")
+            self.id = try fields.value("id")
+            self.createdTime = try fields.value("created_time")
+            self.lastEditedTime = try fields.value("last_edited_time")
+            self.archived = try fields.value("archived")
+            self.url = try fields.valueIfPresent("url")
+            self.parent = try fields.value("parent")
+            self.properties = try fields.value("properties")
         }
     }
 
@@ -89,21 +102,13 @@ extension NotionAPI {
             self.type = type
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case object
-            case results
-            case nextCursor = "next_cursor"
-            case hasMore = "has_more"
-            case type
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.object = try container.decode(Swift.String.self, forKey: .object)
-            self.results = try container.decodeIfPresent([NotionAPI.NotionPage].self, forKey: .results) ?? []
-            self.nextCursor = try container.decodeIfPresent(Swift.String.self, forKey: .nextCursor)
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
-            self.type = try container.decodeIfPresent(Swift.String.self, forKey: .type)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.object = try fields.value("object")
+            self.results = try fields.items("results")
+            self.nextCursor = try fields.valueIfPresent("next_cursor")
+            self.hasMore = try fields.value("has_more")
+            self.type = try fields.valueIfPresent("type")
         }
     }
 }

@@ -27,6 +27,14 @@ extension NumbersAPI {
             self.parity = parity
         }
 
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.value = try fields.value("value")
+            self.label = try fields.value("label")
+            self.parity = try fields.value("parity")
+        }
+
         /// The values of `Parity`; values this client does not know decode to `unknown`.
         public enum Parity: PagegenRuntime.OpenEnum {
             case even
@@ -72,19 +80,12 @@ extension NumbersAPI {
             self.totalElements = totalElements
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case content
-            case pageNumber = "page_number"
-            case perPage = "per_page"
-            case totalElements = "total_elements"
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.content = try container.decodeIfPresent([NumbersAPI.NumberItem].self, forKey: .content) ?? []
-            self.pageNumber = try container.decode(Swift.Int.self, forKey: .pageNumber)
-            self.perPage = try container.decode(Swift.Int.self, forKey: .perPage)
-            self.totalElements = try container.decode(Swift.Int.self, forKey: .totalElements)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.content = try fields.items("content")
+            self.pageNumber = try fields.value("page_number")
+            self.perPage = try fields.value("per_page")
+            self.totalElements = try fields.value("total_elements")
         }
     }
 
@@ -108,11 +109,12 @@ extension NumbersAPI {
             self.focusIndex = focusIndex
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case firstPage = "first_page"
-            case perPage = "per_page"
-            case totalElements = "total_elements"
-            case focusIndex = "focus_index"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.firstPage = try fields.value("first_page")
+            self.perPage = try fields.value("per_page")
+            self.totalElements = try fields.value("total_elements")
+            self.focusIndex = try fields.valueIfPresent("focus_index")
         }
     }
 }

@@ -20,6 +20,12 @@ extension RedditAPI {
             self.kind = kind
             self.data = data
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.kind = try fields.value("kind")
+            self.data = try fields.value("data")
+        }
     }
 
     /// ListingData, as the API sends it.
@@ -38,6 +44,13 @@ extension RedditAPI {
             self.before = before
             self.children = children
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.after = try fields.valueIfPresent("after")
+            self.before = try fields.valueIfPresent("before")
+            self.children = try fields.value("children")
+        }
     }
 
     /// Thing, as the API sends it.
@@ -52,6 +65,12 @@ extension RedditAPI {
         ) {
             self.kind = kind
             self.data = data
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.kind = try fields.value("kind")
+            self.data = try fields.value("data")
         }
     }
 
@@ -84,14 +103,15 @@ extension RedditAPI {
             self.createdUtc = createdUtc
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case name
-            case author
-            case body
-            case title
-            case score
-            case createdUtc = "created_utc"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.valueIfPresent("id")
+            self.name = try fields.value("name")
+            self.author = try fields.valueIfPresent("author")
+            self.body = try fields.valueIfPresent("body")
+            self.title = try fields.valueIfPresent("title")
+            self.score = try fields.valueIfPresent("score")
+            self.createdUtc = try fields.valueIfPresent("created_utc")
         }
     }
 
@@ -112,17 +132,11 @@ extension RedditAPI {
             self.data = data
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case after
-            case before
-            case data
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.after = try container.decodeIfPresent(Swift.String.self, forKey: .after)
-            self.before = try container.decodeIfPresent(Swift.String.self, forKey: .before)
-            self.data = try container.decodeIfPresent([RedditAPI.Announcement].self, forKey: .data) ?? []
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.after = try fields.valueIfPresent("after")
+            self.before = try fields.valueIfPresent("before")
+            self.data = try fields.items("data")
         }
     }
 
@@ -149,21 +163,13 @@ extension RedditAPI {
             self.readAt = readAt
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case subject
-            case body
-            case sentAt = "sent_at"
-            case readAt = "read_at"
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.subject = try container.decode(Swift.String.self, forKey: .subject)
-            self.body = try container.decodeIfPresent(Swift.String.self, forKey: .body)
-            self.sentAt = try container.decodeDateIfPresent(forKey: .sentAt, format: .iso8601)
-            self.readAt = try container.decodeDateIfPresent(forKey: .readAt, format: .iso8601)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.subject = try fields.value("subject")
+            self.body = try fields.valueIfPresent("body")
+            self.sentAt = try fields.dateIfPresent("sent_at", format: .iso8601)
+            self.readAt = try fields.dateIfPresent("read_at", format: .iso8601)
         }
     }
 }

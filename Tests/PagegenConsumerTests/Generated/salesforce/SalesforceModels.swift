@@ -27,19 +27,12 @@ extension SalesforceAPI {
             self.records = records
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case totalSize
-            case done
-            case nextRecordsURL = "nextRecordsUrl"
-            case records
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.totalSize = try container.decode(Swift.Int.self, forKey: .totalSize)
-            self.done = try container.decode(Swift.Bool.self, forKey: .done)
-            self.nextRecordsURL = try container.decodeIfPresent(Swift.String.self, forKey: .nextRecordsURL)
-            self.records = try container.decodeIfPresent([SalesforceAPI.Account].self, forKey: .records) ?? []
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.totalSize = try fields.value("totalSize")
+            self.done = try fields.value("done")
+            self.nextRecordsURL = try fields.valueIfPresent("nextRecordsUrl")
+            self.records = try fields.items("records")
         }
     }
 
@@ -78,16 +71,17 @@ extension SalesforceAPI {
             self.lastModifiedDate = lastModifiedDate
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case attributes
-            case id = "Id"
-            case name = "Name"
-            case industry = "Industry"
-            case annualRevenue = "AnnualRevenue"
-            case numberOfEmployees = "NumberOfEmployees"
-            case type = "Type"
-            case createdDate = "CreatedDate"
-            case lastModifiedDate = "LastModifiedDate"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.attributes = try fields.value("attributes")
+            self.id = try fields.value("Id")
+            self.name = try fields.value("Name")
+            self.industry = try fields.valueIfPresent("Industry")
+            self.annualRevenue = try fields.valueIfPresent("AnnualRevenue")
+            self.numberOfEmployees = try fields.valueIfPresent("NumberOfEmployees")
+            self.type = try fields.valueIfPresent("Type")
+            self.createdDate = try fields.value("CreatedDate")
+            self.lastModifiedDate = try fields.valueIfPresent("LastModifiedDate")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -136,6 +130,12 @@ extension SalesforceAPI {
         ) {
             self.type = type
             self.url = url
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.value("type")
+            self.url = try fields.value("url")
         }
     }
 }

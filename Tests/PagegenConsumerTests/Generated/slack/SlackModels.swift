@@ -39,15 +39,16 @@ extension SlackAPI {
             self.topic = topic
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case name
-            case isChannel = "is_channel"
-            case isPrivate = "is_private"
-            case isArchived = "is_archived"
-            case created
-            case numMembers = "num_members"
-            case topic
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.name = try fields.valueIfPresent("name")
+            self.isChannel = try fields.valueIfPresent("is_channel")
+            self.isPrivate = try fields.valueIfPresent("is_private")
+            self.isArchived = try fields.valueIfPresent("is_archived")
+            self.created = try fields.valueIfPresent("created")
+            self.numMembers = try fields.valueIfPresent("num_members")
+            self.topic = try fields.valueIfPresent("topic")
         }
     }
 
@@ -63,6 +64,12 @@ extension SlackAPI {
         ) {
             self.value = value
             self.creator = creator
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.value = try fields.value("value")
+            self.creator = try fields.value("creator")
         }
     }
 
@@ -92,13 +99,14 @@ extension SlackAPI {
             self.tz = tz
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case name
-            case deleted
-            case realName = "real_name"
-            case isBot = "is_bot"
-            case tz
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.name = try fields.value("name")
+            self.deleted = try fields.valueIfPresent("deleted")
+            self.realName = try fields.valueIfPresent("real_name")
+            self.isBot = try fields.valueIfPresent("is_bot")
+            self.tz = try fields.valueIfPresent("tz")
         }
     }
 
@@ -113,8 +121,9 @@ extension SlackAPI {
             self.nextCursor = nextCursor
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case nextCursor = "next_cursor"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.nextCursor = try fields.valueIfPresent("next_cursor")
         }
     }
 
@@ -135,10 +144,11 @@ extension SlackAPI {
             self.responseMetadata = responseMetadata
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case ok
-            case channels
-            case responseMetadata = "response_metadata"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.ok = try fields.value("ok")
+            self.channels = try fields.valueIfPresent("channels")
+            self.responseMetadata = try fields.valueIfPresent("response_metadata")
         }
     }
 
@@ -159,10 +169,11 @@ extension SlackAPI {
             self.responseMetadata = responseMetadata
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case ok
-            case members
-            case responseMetadata = "response_metadata"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.ok = try fields.value("ok")
+            self.members = try fields.valueIfPresent("members")
+            self.responseMetadata = try fields.valueIfPresent("response_metadata")
         }
     }
 }

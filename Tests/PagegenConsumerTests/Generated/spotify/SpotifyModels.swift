@@ -39,15 +39,16 @@ extension SpotifyAPI {
             self.artists = artists
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case name
-            case trackNumber = "track_number"
-            case discNumber = "disc_number"
-            case durationMs = "duration_ms"
-            case explicit
-            case uri
-            case artists
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.valueIfPresent("id")
+            self.name = try fields.value("name")
+            self.trackNumber = try fields.value("track_number")
+            self.discNumber = try fields.value("disc_number")
+            self.durationMs = try fields.value("duration_ms")
+            self.explicit = try fields.value("explicit")
+            self.uri = try fields.value("uri")
+            self.artists = try fields.value("artists")
         }
     }
 
@@ -63,6 +64,12 @@ extension SpotifyAPI {
         ) {
             self.id = id
             self.name = name
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.valueIfPresent("id")
+            self.name = try fields.value("name")
         }
     }
 
@@ -95,25 +102,15 @@ extension SpotifyAPI {
             self.previous = previous
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case href
-            case items
-            case limit
-            case offset
-            case total
-            case next
-            case previous
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.href = try container.decode(Foundation.URL.self, forKey: .href)
-            self.items = try container.decodeIfPresent([SpotifyAPI.Track].self, forKey: .items) ?? []
-            self.limit = try container.decode(Swift.Int.self, forKey: .limit)
-            self.offset = try container.decode(Swift.Int.self, forKey: .offset)
-            self.total = try container.decode(Swift.Int.self, forKey: .total)
-            self.next = try container.decodeIfPresent(Foundation.URL.self, forKey: .next)
-            self.previous = try container.decodeIfPresent(Foundation.URL.self, forKey: .previous)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.href = try fields.value("href")
+            self.items = try fields.items("items")
+            self.limit = try fields.value("limit")
+            self.offset = try fields.value("offset")
+            self.total = try fields.value("total")
+            self.next = try fields.valueIfPresent("next")
+            self.previous = try fields.valueIfPresent("previous")
         }
     }
 
@@ -131,9 +128,10 @@ extension SpotifyAPI {
             self.track = track
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case addedAt = "added_at"
-            case track
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.addedAt = try fields.valueIfPresent("added_at")
+            self.track = try fields.valueIfPresent("track")
         }
     }
 
@@ -157,19 +155,12 @@ extension SpotifyAPI {
             self.previous = previous
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case items
-            case total
-            case next
-            case previous
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.items = try container.decodeIfPresent([SpotifyAPI.PlaylistTrack].self, forKey: .items) ?? []
-            self.total = try container.decode(Swift.Int.self, forKey: .total)
-            self.next = try container.decodeIfPresent(Foundation.URL.self, forKey: .next)
-            self.previous = try container.decodeIfPresent(Foundation.URL.self, forKey: .previous)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.items = try fields.items("items")
+            self.total = try fields.value("total")
+            self.next = try fields.valueIfPresent("next")
+            self.previous = try fields.valueIfPresent("previous")
         }
     }
 }

@@ -51,19 +51,20 @@ extension StripeAPI {
             self.preferredLocales = preferredLocales
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case object
-            case created
-            case email
-            case name
-            case description
-            case balance
-            case currency
-            case delinquent
-            case livemode
-            case metadata
-            case preferredLocales = "preferred_locales"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.object = try fields.value("object")
+            self.created = try fields.value("created")
+            self.email = try fields.valueIfPresent("email")
+            self.name = try fields.valueIfPresent("name")
+            self.description = try fields.valueIfPresent("description")
+            self.balance = try fields.value("balance")
+            self.currency = try fields.valueIfPresent("currency")
+            self.delinquent = try fields.valueIfPresent("delinquent")
+            self.livemode = try fields.value("livemode")
+            self.metadata = try fields.value("metadata")
+            self.preferredLocales = try fields.valueIfPresent("preferred_locales")
         }
     }
 
@@ -87,19 +88,12 @@ extension StripeAPI {
             self.url = url
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case object
-            case data
-            case hasMore = "has_more"
-            case url
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.object = try container.decode(Swift.String.self, forKey: .object)
-            self.data = try container.decodeIfPresent([StripeAPI.Customer].self, forKey: .data) ?? []
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
-            self.url = try container.decode(Swift.String.self, forKey: .url)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.object = try fields.value("object")
+            self.data = try fields.items("data")
+            self.hasMore = try fields.value("has_more")
+            self.url = try fields.value("url")
         }
     }
 }

@@ -27,11 +27,12 @@ extension TwitterAPI {
             self.createdAt = createdAt
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case text
-            case authorID = "author_id"
-            case createdAt = "created_at"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.text = try fields.value("text")
+            self.authorID = try fields.valueIfPresent("author_id")
+            self.createdAt = try fields.valueIfPresent("created_at")
         }
     }
 
@@ -55,11 +56,12 @@ extension TwitterAPI {
             self.nextToken = nextToken
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case newestID = "newest_id"
-            case oldestID = "oldest_id"
-            case resultCount = "result_count"
-            case nextToken = "next_token"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.newestID = try fields.valueIfPresent("newest_id")
+            self.oldestID = try fields.valueIfPresent("oldest_id")
+            self.resultCount = try fields.value("result_count")
+            self.nextToken = try fields.valueIfPresent("next_token")
         }
     }
 
@@ -75,6 +77,12 @@ extension TwitterAPI {
         ) {
             self.data = data
             self.meta = meta
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.data = try fields.valueIfPresent("data")
+            self.meta = try fields.value("meta")
         }
     }
 }

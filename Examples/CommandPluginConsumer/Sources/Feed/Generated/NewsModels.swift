@@ -29,6 +29,15 @@ extension NewsAPI {
             self.published = published
             self.score = score
         }
+
+        internal init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.headline = try fields.value("headline")
+            self.url = try fields.valueIfPresent("url")
+            self.published = try fields.value("published")
+            self.score = try fields.value("score")
+        }
     }
 
     /// Meta, as the API sends it.
@@ -42,8 +51,9 @@ extension NewsAPI {
             self.nextCursor = nextCursor
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case nextCursor = "next_cursor"
+        internal init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.nextCursor = try fields.valueIfPresent("next_cursor")
         }
     }
 
@@ -61,15 +71,10 @@ extension NewsAPI {
             self.meta = meta
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case stories
-            case meta
-        }
-
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.stories = try container.decodeIfPresent([NewsAPI.Story].self, forKey: .stories) ?? []
-            self.meta = try container.decodeIfPresent(NewsAPI.Meta.self, forKey: .meta)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.stories = try fields.items("stories")
+            self.meta = try fields.valueIfPresent("meta")
         }
     }
 }

@@ -1,0 +1,111 @@
+import Foundation
+
+/// A JSON key by its name: generated models decode and encode their fields with it,
+/// rather than with a `CodingKeys` enumeration each, whose conformances the compiler
+/// would derive, type-check and compile model by model.
+@_spi(Generated) public struct FieldKey: CodingKey, Sendable {
+    /// The name on the wire.
+    public let stringValue: String
+
+    /// The key named `name`.
+    public init(_ name: String) {
+        stringValue = name
+    }
+
+    public init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    /// JSON objects have no integer keys.
+    public init?(intValue: Int) {
+        nil
+    }
+
+    public var intValue: Int? { nil }
+}
+
+/// The fields of a JSON object being decoded, read by their names: what a generated
+/// model's `init(from:)` reads each property with.
+@_spi(Generated) public struct DecodedFields {
+    private let container: KeyedDecodingContainer<FieldKey>
+
+    /// The fields of the object `decoder` holds.
+    public init(_ decoder: any Decoder) throws {
+        container = try decoder.container(keyedBy: FieldKey.self)
+    }
+
+    /// The value of the field `name`.
+    /// - Throws: `DecodingError` when the field is missing, null or of another type.
+    public func value<T: Decodable>(_ name: String) throws -> T {
+        let key = FieldKey(name)
+        // The container's own methods for the common scalars, as synthesized decoding calls them.
+        switch T.self {
+        case is String.Type: return try container.decode(String.self, forKey: key) as! T
+        case is Int.Type: return try container.decode(Int.self, forKey: key) as! T
+        case is Int64.Type: return try container.decode(Int64.self, forKey: key) as! T
+        case is Double.Type: return try container.decode(Double.self, forKey: key) as! T
+        case is Bool.Type: return try container.decode(Bool.self, forKey: key) as! T
+        default: return try container.decode(T.self, forKey: key)
+        }
+    }
+
+    /// The value of the field `name`, or nil when it is missing or null.
+    public func valueIfPresent<T: Decodable>(_ name: String) throws -> T? {
+        let key = FieldKey(name)
+        switch T.self {
+        case is String.Type: return try container.decodeIfPresent(String.self, forKey: key) as! T?
+        case is Int.Type: return try container.decodeIfPresent(Int.self, forKey: key) as! T?
+        case is Int64.Type: return try container.decodeIfPresent(Int64.self, forKey: key) as! T?
+        case is Double.Type: return try container.decodeIfPresent(Double.self, forKey: key) as! T?
+        case is Bool.Type: return try container.decodeIfPresent(Bool.self, forKey: key) as! T?
+        default: return try container.decodeIfPresent(T.self, forKey: key)
+        }
+    }
+
+    /// The items of the field `name`, none when it is missing or null (a page without
+    /// its items path is an empty page).
+    public func items<T: Decodable>(_ name: String) throws -> [T] {
+        try container.decodeIfPresent([T].self, forKey: FieldKey(name)) ?? []
+    }
+
+    /// The date in the field `name`, written in `format` whatever the decoder's own strategy.
+    public func date(_ name: String, format: DateFormat) throws -> Date {
+        try container.decodeDate(forKey: FieldKey(name), format: format)
+    }
+
+    /// The date in the field `name`, written in `format`, or nil when it is missing or null.
+    public func dateIfPresent(_ name: String, format: DateFormat) throws -> Date? {
+        try container.decodeDateIfPresent(forKey: FieldKey(name), format: format)
+    }
+}
+
+/// The fields of a JSON object being encoded, written by their names: what a
+/// generated model's `encode(to:)` writes each property with.
+@_spi(Generated) public struct EncodedFields {
+    private var container: KeyedEncodingContainer<FieldKey>
+
+    /// An object written to `encoder`.
+    public init(_ encoder: any Encoder) {
+        container = encoder.container(keyedBy: FieldKey.self)
+    }
+
+    /// Writes `value` as the field `name`.
+    public mutating func encode<T: Encodable>(_ value: T, _ name: String) throws {
+        try container.encode(value, forKey: FieldKey(name))
+    }
+
+    /// Writes `value` as the field `name`, or nothing for nil.
+    public mutating func encodeIfPresent<T: Encodable>(_ value: T?, _ name: String) throws {
+        try container.encodeIfPresent(value, forKey: FieldKey(name))
+    }
+
+    /// Writes `date` in `format` as the field `name`.
+    public mutating func date(_ date: Date, _ name: String, format: DateFormat) throws {
+        try container.encodeDate(date, forKey: FieldKey(name), format: format)
+    }
+
+    /// Writes `date` in `format` as the field `name`, or nothing for nil.
+    public mutating func dateIfPresent(_ date: Date?, _ name: String, format: DateFormat) throws {
+        try container.encodeDateIfPresent(date, forKey: FieldKey(name), format: format)
+    }
+}
