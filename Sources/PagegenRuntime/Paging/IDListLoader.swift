@@ -10,20 +10,21 @@ extension ClientRuntime {
     ///   - parameters: its parameters.
     ///   - pageSize: how many items a page fetches.
     ///   - maxConcurrentItems: how many item requests run at once.
-    ///   - identity: the identity of an item.
     ///   - fetchItem: fetches one item; nil (an item the API answers with `null`) is left out.
+    ///
+    /// Its items have no identity. (Each overload takes different arguments, so that
+    /// the compiler type-checks a generated call once.)
     @_spi(Generated) public func idListLoader<ID: Decodable & Sendable, Item: Sendable>(
         _ endpoint: Endpoint,
         _ parameters: RequestParameters,
         idType: ID.Type = ID.self,
         pageSize: Int,
         maxConcurrentItems: Int = 8,
-        identity: (@Sendable (Item) -> AnyHashable)? = nil,
         fetchItem: @escaping @Sendable (ID) async -> Result<Item?, APIError>
     ) -> PageLoader<Item> {
         idListLoader(
             endpoint, parameters, pageSize: pageSize, maxConcurrentItems: maxConcurrentItems,
-            identifier: identity.map { ItemIdentifier(anyHashable: $0) }, fetchItem: fetchItem)
+            identifier: nil, fetchItem: fetchItem)
     }
 
     /// A loader for APIs that answer a list with ids and serve each item on its own,

@@ -104,15 +104,15 @@ public struct WindowStart: Sendable, Hashable {
 
 extension ClientRuntime {
     /// A loader over a paged endpoint, for the sequences and the list adapter, whose
-    /// items are identified by `identity` given as `AnyHashable`, or have no identity.
+    /// items have no identity. (Each overload takes different arguments, so that the
+    /// compiler type-checks a generated call once.)
     @_spi(Generated) public func loader<Response: Decodable & Sendable, Item: Sendable>(
         _ endpoint: Endpoint,
         _ parameters: RequestParameters,
         paging: Paging<Response, Item>,
-        size: Int? = nil,
-        identity: (@Sendable (Item) -> AnyHashable)? = nil
+        size: Int? = nil
     ) -> PageLoader<Item> {
-        loader(endpoint, parameters, paging: paging, size: size, identifier: identity.map { ItemIdentifier(anyHashable: $0) })
+        loader(endpoint, parameters, paging: paging, size: size, identifier: nil)
     }
 
     /// A loader over a paged endpoint, for the sequences and the list adapter, whose

@@ -23,8 +23,7 @@ extension SpotifyAPI.Client {
             Operations.albumTracksEndpoint,
             Operations.albumTracksParameters(id: id, market: market),
             paging: Operations.albumTracksPaging,
-            size: limit,
-            identity: nil
+            size: limit
         )
     }
 
@@ -54,8 +53,7 @@ extension SpotifyAPI.Client {
             Operations.playlistTracksEndpoint,
             Operations.playlistTracksParameters(playlistID: playlistID),
             paging: Operations.playlistTracksPaging,
-            size: limit,
-            identity: nil
+            size: limit
         )
     }
 
