@@ -80,9 +80,13 @@ step "Compiling both outputs (debug), alternately, $runs times each…"
 quietly swift build --package-path "$here" --target OpenAPIGeneratorOutput
 quietly swift build --package-path "$here" --target PagegenOutput
 debug="$(swift build --package-path "$here" --show-bin-path)"
-# Compiles the target $1 again, and only it: its build folder and module go first.
+# Compiles the target $1 again, and only it: its sources are touched and its
+# objects and module removed (its build folder stays: SwiftPM writes the folder's
+# file maps when it plans the build, not at every build).
 compile() {
-    rm -rf "$debug/$1.build" "$debug/Modules/$1.swiftmodule" "$debug/$1.swiftmodule"
+    find "$here/Sources/$1" -name '*.swift' -exec touch {} +
+    find "$debug/$1.build" \( -name '*.o' -o -name '*.swiftdeps' -o -name '*.priors' \) -delete
+    rm -rf "$debug/Modules/$1.swiftmodule" "$debug/$1.swiftmodule"
     timed swift build --package-path "$here" --target "$1"
 }
 apple_compile=""

@@ -12,15 +12,17 @@ import Foundation
         stringValue = name
     }
 
+    /// The key named `stringValue`.
     public init(stringValue: String) {
         self.stringValue = stringValue
     }
 
-    /// JSON objects have no integer keys.
+    /// None: JSON objects have no integer keys.
     public init?(intValue: Int) {
         nil
     }
 
+    /// None: JSON objects have no integer keys.
     public var intValue: Int? { nil }
 }
 
