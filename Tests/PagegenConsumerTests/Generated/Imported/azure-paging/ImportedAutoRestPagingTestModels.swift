@@ -20,6 +20,12 @@ extension ImportedAutoRestPagingTest {
             self.value = value
             self.nextLink = nextLink
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.value = try fields.valueIfPresent("value")
+            self.nextLink = try fields.valueIfPresent("nextLink")
+        }
     }
 
     /// ProductResult, as the API sends it.
@@ -35,6 +41,12 @@ extension ImportedAutoRestPagingTest {
             self.values = values
             self.nextLink = nextLink
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.values = try fields.valueIfPresent("values")
+            self.nextLink = try fields.valueIfPresent("nextLink")
+        }
     }
 
     /// BodyParam, as the API sends it.
@@ -46,6 +58,16 @@ extension ImportedAutoRestPagingTest {
             name: Swift.String? = nil
         ) {
             self.name = name
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.name = try fields.valueIfPresent("name")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var fields = PagegenRuntime.EncodedFields(encoder)
+            try fields.encodeIfPresent(self.name, "name")
         }
     }
 
@@ -63,9 +85,10 @@ extension ImportedAutoRestPagingTest {
             self.odataNextLink = odataNextLink
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case values
-            case odataNextLink = "odata.nextLink"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.values = try fields.valueIfPresent("values")
+            self.odataNextLink = try fields.valueIfPresent("odata.nextLink")
         }
     }
 
@@ -78,6 +101,11 @@ extension ImportedAutoRestPagingTest {
             properties: ImportedAutoRestPagingTest.ProductProperties? = nil
         ) {
             self.properties = properties
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.properties = try fields.valueIfPresent("properties")
         }
     }
 
@@ -93,6 +121,12 @@ extension ImportedAutoRestPagingTest {
         ) {
             self.id = id
             self.name = name
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.valueIfPresent("id")
+            self.name = try fields.valueIfPresent("name")
         }
     }
 }

@@ -23,8 +23,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetNoItemNamePagesEndpoint,
             Operations.pagingGetNoItemNamePagesParameters(),
             paging: Operations.pagingGetNoItemNamePagesPaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -54,8 +53,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetEmptyNextLinkNamePagesEndpoint,
             Operations.pagingGetEmptyNextLinkNamePagesParameters(),
             paging: Operations.pagingGetEmptyNextLinkNamePagesPaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -85,8 +83,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetSinglePagesEndpoint,
             Operations.pagingGetSinglePagesParameters(),
             paging: Operations.pagingGetSinglePagesPaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -116,8 +113,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetSinglePagesWithBodyParamsEndpoint,
             Operations.pagingGetSinglePagesWithBodyParamsParameters(body: body),
             paging: Operations.pagingGetSinglePagesWithBodyParamsPaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -147,8 +143,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingFirstResponseEmptyEndpoint,
             Operations.pagingFirstResponseEmptyParameters(),
             paging: Operations.pagingFirstResponseEmptyPaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -178,8 +173,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetMultiplePagesEndpoint,
             Operations.pagingGetMultiplePagesParameters(clientRequestID: clientRequestID, timeout: timeout),
             paging: Operations.pagingGetMultiplePagesPaging,
-            size: maxresults,
-            identity: nil
+            size: maxresults
         )
     }
 
@@ -209,8 +203,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetWithQueryParamsEndpoint,
             Operations.pagingGetWithQueryParamsParameters(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant),
             paging: Operations.pagingGetWithQueryParamsPaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -240,8 +233,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingDuplicateParamsEndpoint,
             Operations.pagingDuplicateParamsParameters(filter: filter),
             paging: Operations.pagingDuplicateParamsPaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -271,8 +263,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingPageWithMaxPageSizeEndpoint,
             Operations.pagingPageWithMaxPageSizeParameters(maxpagesize: maxpagesize),
             paging: Operations.pagingPageWithMaxPageSizePaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -302,8 +293,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetOdataMultiplePagesEndpoint,
             Operations.pagingGetOdataMultiplePagesParameters(clientRequestID: clientRequestID, timeout: timeout),
             paging: Operations.pagingGetOdataMultiplePagesPaging,
-            size: maxresults,
-            identity: nil
+            size: maxresults
         )
     }
 
@@ -333,8 +323,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetMultiplePagesWithOffsetEndpoint,
             Operations.pagingGetMultiplePagesWithOffsetParameters(offset: offset, clientRequestID: clientRequestID, timeout: timeout),
             paging: Operations.pagingGetMultiplePagesWithOffsetPaging,
-            size: maxresults,
-            identity: nil
+            size: maxresults
         )
     }
 
@@ -364,8 +353,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetMultiplePagesRetryFirstEndpoint,
             Operations.pagingGetMultiplePagesRetryFirstParameters(),
             paging: Operations.pagingGetMultiplePagesRetryFirstPaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -395,8 +383,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetMultiplePagesRetrySecondEndpoint,
             Operations.pagingGetMultiplePagesRetrySecondParameters(),
             paging: Operations.pagingGetMultiplePagesRetrySecondPaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -426,8 +413,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetSinglePagesFailureEndpoint,
             Operations.pagingGetSinglePagesFailureParameters(),
             paging: Operations.pagingGetSinglePagesFailurePaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -457,8 +443,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetMultiplePagesFailureEndpoint,
             Operations.pagingGetMultiplePagesFailureParameters(),
             paging: Operations.pagingGetMultiplePagesFailurePaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -488,8 +473,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetMultiplePagesFailureURIEndpoint,
             Operations.pagingGetMultiplePagesFailureURIParameters(),
             paging: Operations.pagingGetMultiplePagesFailureURIPaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -519,8 +503,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetMultiplePagesFragmentNextLinkEndpoint,
             Operations.pagingGetMultiplePagesFragmentNextLinkParameters(tenant: tenant, apiVersion: apiVersion),
             paging: Operations.pagingGetMultiplePagesFragmentNextLinkPaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -550,8 +533,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetMultiplePagesFragmentWithGroupingNextLinkEndpoint,
             Operations.pagingGetMultiplePagesFragmentWithGroupingNextLinkParameters(tenant: tenant, apiVersion: apiVersion),
             paging: Operations.pagingGetMultiplePagesFragmentWithGroupingNextLinkPaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -581,8 +563,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetMultiplePagesLROEndpoint,
             Operations.pagingGetMultiplePagesLROParameters(clientRequestID: clientRequestID, timeout: timeout),
             paging: Operations.pagingGetMultiplePagesLROPaging,
-            size: maxresults,
-            identity: nil
+            size: maxresults
         )
     }
 
@@ -612,8 +593,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingAppendAPIVersionEndpoint,
             Operations.pagingAppendAPIVersionParameters(apiVersion: apiVersion),
             paging: Operations.pagingAppendAPIVersionPaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -643,8 +623,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingReplaceAPIVersionEndpoint,
             Operations.pagingReplaceAPIVersionParameters(apiVersion: apiVersion),
             paging: Operations.pagingReplaceAPIVersionPaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -674,8 +653,7 @@ extension ImportedAutoRestPagingTest.Client {
             Operations.pagingGetPagingModelWithItemNameWithXMSClientNameEndpoint,
             Operations.pagingGetPagingModelWithItemNameWithXMSClientNameParameters(),
             paging: Operations.pagingGetPagingModelWithItemNameWithXMSClientNamePaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 

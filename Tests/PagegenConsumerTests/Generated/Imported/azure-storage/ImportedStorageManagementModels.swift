@@ -20,6 +20,12 @@ extension ImportedStorageManagement {
             self.value = value
             self.nextLink = nextLink
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.value = try fields.valueIfPresent("value")
+            self.nextLink = try fields.valueIfPresent("nextLink")
+        }
     }
 
     /// StorageAccount, as the API sends it.
@@ -43,6 +49,15 @@ extension ImportedStorageManagement {
             self.type = type
             self.location = location
             self.tags = tags
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.valueIfPresent("id")
+            self.name = try fields.valueIfPresent("name")
+            self.type = try fields.valueIfPresent("type")
+            self.location = try fields.value("location")
+            self.tags = try fields.valueIfPresent("tags")
         }
     }
 }

@@ -168,58 +168,59 @@ extension ImportedDub {
             self.projectID = projectID
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case domain
-            case key
-            case url
-            case trackConversion
-            case externalID = "externalId"
-            case tenantID = "tenantId"
-            case programID = "programId"
-            case partnerID = "partnerId"
-            case archived
-            case expiresAt
-            case expiredURL = "expiredUrl"
-            case disabledAt
-            case password
-            case proxy
-            case title
-            case description
-            case image
-            case video
-            case rewrite
-            case doIndex
-            case ios
-            case android
-            case geo
-            case publicStats
-            case tags
-            case folderID = "folderId"
-            case webhookIds
-            case comments
-            case shortLink
-            case qrCode
-            case utmSource = "utm_source"
-            case utmMedium = "utm_medium"
-            case utmCampaign = "utm_campaign"
-            case utmTerm = "utm_term"
-            case utmContent = "utm_content"
-            case testVariants
-            case testStartedAt
-            case testCompletedAt
-            case userID = "userId"
-            case workspaceID = "workspaceId"
-            case clicks
-            case leads
-            case conversions
-            case sales
-            case saleAmount
-            case lastClicked
-            case createdAt
-            case updatedAt
-            case tagID = "tagId"
-            case projectID = "projectId"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.domain = try fields.value("domain")
+            self.key = try fields.value("key")
+            self.url = try fields.value("url")
+            self.trackConversion = try fields.value("trackConversion")
+            self.externalID = try fields.valueIfPresent("externalId")
+            self.tenantID = try fields.valueIfPresent("tenantId")
+            self.programID = try fields.valueIfPresent("programId")
+            self.partnerID = try fields.valueIfPresent("partnerId")
+            self.archived = try fields.value("archived")
+            self.expiresAt = try fields.valueIfPresent("expiresAt")
+            self.expiredURL = try fields.valueIfPresent("expiredUrl")
+            self.disabledAt = try fields.valueIfPresent("disabledAt")
+            self.password = try fields.valueIfPresent("password")
+            self.proxy = try fields.value("proxy")
+            self.title = try fields.valueIfPresent("title")
+            self.description = try fields.valueIfPresent("description")
+            self.image = try fields.valueIfPresent("image")
+            self.video = try fields.valueIfPresent("video")
+            self.rewrite = try fields.value("rewrite")
+            self.doIndex = try fields.value("doIndex")
+            self.ios = try fields.valueIfPresent("ios")
+            self.android = try fields.valueIfPresent("android")
+            self.geo = try fields.valueIfPresent("geo")
+            self.publicStats = try fields.value("publicStats")
+            self.tags = try fields.valueIfPresent("tags")
+            self.folderID = try fields.valueIfPresent("folderId")
+            self.webhookIds = try fields.value("webhookIds")
+            self.comments = try fields.valueIfPresent("comments")
+            self.shortLink = try fields.value("shortLink")
+            self.qrCode = try fields.value("qrCode")
+            self.utmSource = try fields.valueIfPresent("utm_source")
+            self.utmMedium = try fields.valueIfPresent("utm_medium")
+            self.utmCampaign = try fields.valueIfPresent("utm_campaign")
+            self.utmTerm = try fields.valueIfPresent("utm_term")
+            self.utmContent = try fields.valueIfPresent("utm_content")
+            self.testVariants = try fields.valueIfPresent("testVariants")
+            self.testStartedAt = try fields.valueIfPresent("testStartedAt")
+            self.testCompletedAt = try fields.valueIfPresent("testCompletedAt")
+            self.userID = try fields.valueIfPresent("userId")
+            self.workspaceID = try fields.value("workspaceId")
+            self.clicks = try fields.value("clicks")
+            self.leads = try fields.value("leads")
+            self.conversions = try fields.value("conversions")
+            self.sales = try fields.value("sales")
+            self.saleAmount = try fields.value("saleAmount")
+            self.lastClicked = try fields.valueIfPresent("lastClicked")
+            self.createdAt = try fields.value("createdAt")
+            self.updatedAt = try fields.value("updatedAt")
+            self.tagID = try fields.valueIfPresent("tagId")
+            self.projectID = try fields.value("projectId")
         }
     }
 
@@ -279,23 +280,24 @@ extension ImportedDub {
             self.discount = discount
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case name
-            case email
-            case avatar
-            case externalID = "externalId"
-            case stripeCustomerID = "stripeCustomerId"
-            case country
-            case sales
-            case saleAmount
-            case createdAt
-            case firstSaleAt
-            case subscriptionCanceledAt
-            case link
-            case programID = "programId"
-            case partner
-            case discount
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.name = try fields.valueIfPresent("name")
+            self.email = try fields.valueIfPresent("email")
+            self.avatar = try fields.valueIfPresent("avatar")
+            self.externalID = try fields.value("externalId")
+            self.stripeCustomerID = try fields.valueIfPresent("stripeCustomerId")
+            self.country = try fields.valueIfPresent("country")
+            self.sales = try fields.valueIfPresent("sales")
+            self.saleAmount = try fields.valueIfPresent("saleAmount")
+            self.createdAt = try fields.value("createdAt")
+            self.firstSaleAt = try fields.valueIfPresent("firstSaleAt")
+            self.subscriptionCanceledAt = try fields.valueIfPresent("subscriptionCanceledAt")
+            self.link = try fields.valueIfPresent("link")
+            self.programID = try fields.valueIfPresent("programId")
+            self.partner = try fields.valueIfPresent("partner")
+            self.discount = try fields.valueIfPresent("discount")
         }
     }
 
@@ -314,6 +316,13 @@ extension ImportedDub {
             self.id = id
             self.name = name
             self.color = color
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.name = try fields.value("name")
+            self.color = try fields.value("color")
         }
 
         /// The values of `Color`; values this client does not know decode to `unknown`.
@@ -372,6 +381,12 @@ extension ImportedDub {
             self.url = url
             self.percentage = percentage
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.url = try fields.value("url")
+            self.percentage = try fields.value("percentage")
+        }
     }
 
     /// GetCustomersResponseLink, as the API sends it.
@@ -400,13 +415,14 @@ extension ImportedDub {
             self.programID = programID
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case domain
-            case key
-            case shortLink
-            case url
-            case programID = "programId"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.domain = try fields.value("domain")
+            self.key = try fields.value("key")
+            self.shortLink = try fields.value("shortLink")
+            self.url = try fields.value("url")
+            self.programID = try fields.valueIfPresent("programId")
         }
     }
 
@@ -428,6 +444,14 @@ extension ImportedDub {
             self.name = name
             self.email = email
             self.image = image
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.name = try fields.value("name")
+            self.email = try fields.valueIfPresent("email")
+            self.image = try fields.valueIfPresent("image")
         }
     }
 
@@ -463,15 +487,16 @@ extension ImportedDub {
             self.partnersCount = partnersCount
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case amount
-            case type
-            case maxDuration
-            case couponID = "couponId"
-            case couponTestID = "couponTestId"
-            case description
-            case partnersCount
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.amount = try fields.value("amount")
+            self.type = try fields.value("type")
+            self.maxDuration = try fields.valueIfPresent("maxDuration")
+            self.couponID = try fields.valueIfPresent("couponId")
+            self.couponTestID = try fields.valueIfPresent("couponTestId")
+            self.description = try fields.valueIfPresent("description")
+            self.partnersCount = try fields.valueIfPresent("partnersCount")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.

@@ -267,91 +267,92 @@ extension ImportedGitHub {
             self.allowForking = allowForking
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case nodeID = "node_id"
-            case name
-            case fullName = "full_name"
-            case owner
-            case `private`
-            case htmlURL = "html_url"
-            case description
-            case fork
-            case url
-            case archiveURL = "archive_url"
-            case assigneesURL = "assignees_url"
-            case blobsURL = "blobs_url"
-            case branchesURL = "branches_url"
-            case collaboratorsURL = "collaborators_url"
-            case commentsURL = "comments_url"
-            case commitsURL = "commits_url"
-            case compareURL = "compare_url"
-            case contentsURL = "contents_url"
-            case contributorsURL = "contributors_url"
-            case deploymentsURL = "deployments_url"
-            case downloadsURL = "downloads_url"
-            case eventsURL = "events_url"
-            case forksURL = "forks_url"
-            case gitCommitsURL = "git_commits_url"
-            case gitRefsURL = "git_refs_url"
-            case gitTagsURL = "git_tags_url"
-            case gitURL = "git_url"
-            case issueCommentURL = "issue_comment_url"
-            case issueEventsURL = "issue_events_url"
-            case issuesURL = "issues_url"
-            case keysURL = "keys_url"
-            case labelsURL = "labels_url"
-            case languagesURL = "languages_url"
-            case mergesURL = "merges_url"
-            case milestonesURL = "milestones_url"
-            case notificationsURL = "notifications_url"
-            case pullsURL = "pulls_url"
-            case releasesURL = "releases_url"
-            case sshURL = "ssh_url"
-            case stargazersURL = "stargazers_url"
-            case statusesURL = "statuses_url"
-            case subscribersURL = "subscribers_url"
-            case subscriptionURL = "subscription_url"
-            case tagsURL = "tags_url"
-            case teamsURL = "teams_url"
-            case treesURL = "trees_url"
-            case cloneURL = "clone_url"
-            case mirrorURL = "mirror_url"
-            case hooksURL = "hooks_url"
-            case svnURL = "svn_url"
-            case homepage
-            case language
-            case forksCount = "forks_count"
-            case stargazersCount = "stargazers_count"
-            case watchersCount = "watchers_count"
-            case size
-            case defaultBranch = "default_branch"
-            case openIssuesCount = "open_issues_count"
-            case isTemplate = "is_template"
-            case topics
-            case hasIssues = "has_issues"
-            case hasProjects = "has_projects"
-            case hasWiki = "has_wiki"
-            case hasPages = "has_pages"
-            case hasDownloads = "has_downloads"
-            case archived
-            case disabled
-            case visibility
-            case pushedAt = "pushed_at"
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case permissions
-            case templateRepository = "template_repository"
-            case tempCloneToken = "temp_clone_token"
-            case deleteBranchOnMerge = "delete_branch_on_merge"
-            case subscribersCount = "subscribers_count"
-            case networkCount = "network_count"
-            case codeOfConduct = "code_of_conduct"
-            case license
-            case forks
-            case openIssues = "open_issues"
-            case watchers
-            case allowForking = "allow_forking"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.nodeID = try fields.value("node_id")
+            self.name = try fields.value("name")
+            self.fullName = try fields.value("full_name")
+            self.owner = try fields.value("owner")
+            self.`private` = try fields.value("private")
+            self.htmlURL = try fields.value("html_url")
+            self.description = try fields.valueIfPresent("description")
+            self.fork = try fields.value("fork")
+            self.url = try fields.value("url")
+            self.archiveURL = try fields.value("archive_url")
+            self.assigneesURL = try fields.value("assignees_url")
+            self.blobsURL = try fields.value("blobs_url")
+            self.branchesURL = try fields.value("branches_url")
+            self.collaboratorsURL = try fields.value("collaborators_url")
+            self.commentsURL = try fields.value("comments_url")
+            self.commitsURL = try fields.value("commits_url")
+            self.compareURL = try fields.value("compare_url")
+            self.contentsURL = try fields.value("contents_url")
+            self.contributorsURL = try fields.value("contributors_url")
+            self.deploymentsURL = try fields.value("deployments_url")
+            self.downloadsURL = try fields.value("downloads_url")
+            self.eventsURL = try fields.value("events_url")
+            self.forksURL = try fields.value("forks_url")
+            self.gitCommitsURL = try fields.value("git_commits_url")
+            self.gitRefsURL = try fields.value("git_refs_url")
+            self.gitTagsURL = try fields.value("git_tags_url")
+            self.gitURL = try fields.valueIfPresent("git_url")
+            self.issueCommentURL = try fields.value("issue_comment_url")
+            self.issueEventsURL = try fields.value("issue_events_url")
+            self.issuesURL = try fields.value("issues_url")
+            self.keysURL = try fields.value("keys_url")
+            self.labelsURL = try fields.value("labels_url")
+            self.languagesURL = try fields.value("languages_url")
+            self.mergesURL = try fields.value("merges_url")
+            self.milestonesURL = try fields.value("milestones_url")
+            self.notificationsURL = try fields.value("notifications_url")
+            self.pullsURL = try fields.value("pulls_url")
+            self.releasesURL = try fields.value("releases_url")
+            self.sshURL = try fields.valueIfPresent("ssh_url")
+            self.stargazersURL = try fields.value("stargazers_url")
+            self.statusesURL = try fields.value("statuses_url")
+            self.subscribersURL = try fields.value("subscribers_url")
+            self.subscriptionURL = try fields.value("subscription_url")
+            self.tagsURL = try fields.value("tags_url")
+            self.teamsURL = try fields.value("teams_url")
+            self.treesURL = try fields.value("trees_url")
+            self.cloneURL = try fields.valueIfPresent("clone_url")
+            self.mirrorURL = try fields.valueIfPresent("mirror_url")
+            self.hooksURL = try fields.value("hooks_url")
+            self.svnURL = try fields.valueIfPresent("svn_url")
+            self.homepage = try fields.valueIfPresent("homepage")
+            self.language = try fields.valueIfPresent("language")
+            self.forksCount = try fields.valueIfPresent("forks_count")
+            self.stargazersCount = try fields.valueIfPresent("stargazers_count")
+            self.watchersCount = try fields.valueIfPresent("watchers_count")
+            self.size = try fields.valueIfPresent("size")
+            self.defaultBranch = try fields.valueIfPresent("default_branch")
+            self.openIssuesCount = try fields.valueIfPresent("open_issues_count")
+            self.isTemplate = try fields.valueIfPresent("is_template")
+            self.topics = try fields.valueIfPresent("topics")
+            self.hasIssues = try fields.valueIfPresent("has_issues")
+            self.hasProjects = try fields.valueIfPresent("has_projects")
+            self.hasWiki = try fields.valueIfPresent("has_wiki")
+            self.hasPages = try fields.valueIfPresent("has_pages")
+            self.hasDownloads = try fields.valueIfPresent("has_downloads")
+            self.archived = try fields.valueIfPresent("archived")
+            self.disabled = try fields.valueIfPresent("disabled")
+            self.visibility = try fields.valueIfPresent("visibility")
+            self.pushedAt = try fields.valueIfPresent("pushed_at")
+            self.createdAt = try fields.valueIfPresent("created_at")
+            self.updatedAt = try fields.valueIfPresent("updated_at")
+            self.permissions = try fields.valueIfPresent("permissions")
+            self.templateRepository = try fields.valueIfPresent("template_repository")
+            self.tempCloneToken = try fields.valueIfPresent("temp_clone_token")
+            self.deleteBranchOnMerge = try fields.valueIfPresent("delete_branch_on_merge")
+            self.subscribersCount = try fields.valueIfPresent("subscribers_count")
+            self.networkCount = try fields.valueIfPresent("network_count")
+            self.codeOfConduct = try fields.valueIfPresent("code_of_conduct")
+            self.license = try fields.valueIfPresent("license")
+            self.forks = try fields.valueIfPresent("forks")
+            self.openIssues = try fields.valueIfPresent("open_issues")
+            self.watchers = try fields.valueIfPresent("watchers")
+            self.allowForking = try fields.valueIfPresent("allow_forking")
         }
     }
 
@@ -459,39 +460,40 @@ extension ImportedGitHub {
             self.reactions = reactions
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case nodeID = "node_id"
-            case url
-            case repositoryURL = "repository_url"
-            case labelsURL = "labels_url"
-            case commentsURL = "comments_url"
-            case eventsURL = "events_url"
-            case htmlURL = "html_url"
-            case number
-            case state
-            case title
-            case body
-            case user
-            case labels
-            case assignee
-            case assignees
-            case milestone
-            case locked
-            case activeLockReason = "active_lock_reason"
-            case comments
-            case pullRequest = "pull_request"
-            case closedAt = "closed_at"
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case closedBy = "closed_by"
-            case bodyHTML = "body_html"
-            case bodyText = "body_text"
-            case timelineURL = "timeline_url"
-            case repository
-            case performedViaGithubApp = "performed_via_github_app"
-            case authorAssociation = "author_association"
-            case reactions
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.nodeID = try fields.value("node_id")
+            self.url = try fields.value("url")
+            self.repositoryURL = try fields.value("repository_url")
+            self.labelsURL = try fields.value("labels_url")
+            self.commentsURL = try fields.value("comments_url")
+            self.eventsURL = try fields.value("events_url")
+            self.htmlURL = try fields.value("html_url")
+            self.number = try fields.value("number")
+            self.state = try fields.value("state")
+            self.title = try fields.value("title")
+            self.body = try fields.valueIfPresent("body")
+            self.user = try fields.valueIfPresent("user")
+            self.labels = try fields.value("labels")
+            self.assignee = try fields.valueIfPresent("assignee")
+            self.assignees = try fields.valueIfPresent("assignees")
+            self.milestone = try fields.valueIfPresent("milestone")
+            self.locked = try fields.value("locked")
+            self.activeLockReason = try fields.valueIfPresent("active_lock_reason")
+            self.comments = try fields.value("comments")
+            self.pullRequest = try fields.valueIfPresent("pull_request")
+            self.closedAt = try fields.valueIfPresent("closed_at")
+            self.createdAt = try fields.value("created_at")
+            self.updatedAt = try fields.value("updated_at")
+            self.closedBy = try fields.valueIfPresent("closed_by")
+            self.bodyHTML = try fields.valueIfPresent("body_html")
+            self.bodyText = try fields.valueIfPresent("body_text")
+            self.timelineURL = try fields.valueIfPresent("timeline_url")
+            self.repository = try fields.valueIfPresent("repository")
+            self.performedViaGithubApp = try fields.valueIfPresent("performed_via_github_app")
+            self.authorAssociation = try fields.value("author_association")
+            self.reactions = try fields.valueIfPresent("reactions")
         }
 
         /// The values of `AuthorAssociation`; values this client does not know decode to `unknown`.
@@ -653,43 +655,44 @@ extension ImportedGitHub {
             self.draft = draft
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case url
-            case id
-            case nodeID = "node_id"
-            case htmlURL = "html_url"
-            case diffURL = "diff_url"
-            case patchURL = "patch_url"
-            case issueURL = "issue_url"
-            case commitsURL = "commits_url"
-            case reviewCommentsURL = "review_comments_url"
-            case reviewCommentURL = "review_comment_url"
-            case commentsURL = "comments_url"
-            case statusesURL = "statuses_url"
-            case number
-            case state
-            case locked
-            case title
-            case user
-            case body
-            case labels
-            case milestone
-            case activeLockReason = "active_lock_reason"
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case closedAt = "closed_at"
-            case mergedAt = "merged_at"
-            case mergeCommitSha = "merge_commit_sha"
-            case assignee
-            case assignees
-            case requestedReviewers = "requested_reviewers"
-            case requestedTeams = "requested_teams"
-            case head
-            case base
-            case links = "_links"
-            case authorAssociation = "author_association"
-            case autoMerge = "auto_merge"
-            case draft
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.url = try fields.value("url")
+            self.id = try fields.value("id")
+            self.nodeID = try fields.value("node_id")
+            self.htmlURL = try fields.value("html_url")
+            self.diffURL = try fields.value("diff_url")
+            self.patchURL = try fields.value("patch_url")
+            self.issueURL = try fields.value("issue_url")
+            self.commitsURL = try fields.value("commits_url")
+            self.reviewCommentsURL = try fields.value("review_comments_url")
+            self.reviewCommentURL = try fields.value("review_comment_url")
+            self.commentsURL = try fields.value("comments_url")
+            self.statusesURL = try fields.value("statuses_url")
+            self.number = try fields.value("number")
+            self.state = try fields.value("state")
+            self.locked = try fields.value("locked")
+            self.title = try fields.value("title")
+            self.user = try fields.valueIfPresent("user")
+            self.body = try fields.valueIfPresent("body")
+            self.labels = try fields.value("labels")
+            self.milestone = try fields.valueIfPresent("milestone")
+            self.activeLockReason = try fields.valueIfPresent("active_lock_reason")
+            self.createdAt = try fields.value("created_at")
+            self.updatedAt = try fields.value("updated_at")
+            self.closedAt = try fields.valueIfPresent("closed_at")
+            self.mergedAt = try fields.valueIfPresent("merged_at")
+            self.mergeCommitSha = try fields.valueIfPresent("merge_commit_sha")
+            self.assignee = try fields.valueIfPresent("assignee")
+            self.assignees = try fields.valueIfPresent("assignees")
+            self.requestedReviewers = try fields.valueIfPresent("requested_reviewers")
+            self.requestedTeams = try fields.valueIfPresent("requested_teams")
+            self.head = try fields.value("head")
+            self.base = try fields.value("base")
+            self.links = try fields.value("_links")
+            self.authorAssociation = try fields.value("author_association")
+            self.autoMerge = try fields.valueIfPresent("auto_merge")
+            self.draft = try fields.valueIfPresent("draft")
         }
 
         /// The values of `AuthorAssociation`; values this client does not know decode to `unknown`.
@@ -806,28 +809,29 @@ extension ImportedGitHub {
             self.starredAt = starredAt
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case name
-            case email
-            case login
-            case id
-            case nodeID = "node_id"
-            case avatarURL = "avatar_url"
-            case gravatarID = "gravatar_id"
-            case url
-            case htmlURL = "html_url"
-            case followersURL = "followers_url"
-            case followingURL = "following_url"
-            case gistsURL = "gists_url"
-            case starredURL = "starred_url"
-            case subscriptionsURL = "subscriptions_url"
-            case organizationsURL = "organizations_url"
-            case reposURL = "repos_url"
-            case eventsURL = "events_url"
-            case receivedEventsURL = "received_events_url"
-            case type
-            case siteAdmin = "site_admin"
-            case starredAt = "starred_at"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.name = try fields.valueIfPresent("name")
+            self.email = try fields.valueIfPresent("email")
+            self.login = try fields.value("login")
+            self.id = try fields.value("id")
+            self.nodeID = try fields.value("node_id")
+            self.avatarURL = try fields.value("avatar_url")
+            self.gravatarID = try fields.valueIfPresent("gravatar_id")
+            self.url = try fields.value("url")
+            self.htmlURL = try fields.value("html_url")
+            self.followersURL = try fields.value("followers_url")
+            self.followingURL = try fields.value("following_url")
+            self.gistsURL = try fields.value("gists_url")
+            self.starredURL = try fields.value("starred_url")
+            self.subscriptionsURL = try fields.value("subscriptions_url")
+            self.organizationsURL = try fields.value("organizations_url")
+            self.reposURL = try fields.value("repos_url")
+            self.eventsURL = try fields.value("events_url")
+            self.receivedEventsURL = try fields.value("received_events_url")
+            self.type = try fields.value("type")
+            self.siteAdmin = try fields.value("site_admin")
+            self.starredAt = try fields.valueIfPresent("starred_at")
         }
     }
 
@@ -852,6 +856,15 @@ extension ImportedGitHub {
             self.push = push
             self.triage = triage
             self.pull = pull
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.admin = try fields.valueIfPresent("admin")
+            self.maintain = try fields.valueIfPresent("maintain")
+            self.push = try fields.valueIfPresent("push")
+            self.triage = try fields.valueIfPresent("triage")
+            self.pull = try fields.valueIfPresent("pull")
         }
     }
 
@@ -1133,97 +1146,98 @@ extension ImportedGitHub {
             self.starredAt = starredAt
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case nodeID = "node_id"
-            case name
-            case fullName = "full_name"
-            case license
-            case organization
-            case forks
-            case permissions
-            case owner
-            case `private`
-            case htmlURL = "html_url"
-            case description
-            case fork
-            case url
-            case archiveURL = "archive_url"
-            case assigneesURL = "assignees_url"
-            case blobsURL = "blobs_url"
-            case branchesURL = "branches_url"
-            case collaboratorsURL = "collaborators_url"
-            case commentsURL = "comments_url"
-            case commitsURL = "commits_url"
-            case compareURL = "compare_url"
-            case contentsURL = "contents_url"
-            case contributorsURL = "contributors_url"
-            case deploymentsURL = "deployments_url"
-            case downloadsURL = "downloads_url"
-            case eventsURL = "events_url"
-            case forksURL = "forks_url"
-            case gitCommitsURL = "git_commits_url"
-            case gitRefsURL = "git_refs_url"
-            case gitTagsURL = "git_tags_url"
-            case gitURL = "git_url"
-            case issueCommentURL = "issue_comment_url"
-            case issueEventsURL = "issue_events_url"
-            case issuesURL = "issues_url"
-            case keysURL = "keys_url"
-            case labelsURL = "labels_url"
-            case languagesURL = "languages_url"
-            case mergesURL = "merges_url"
-            case milestonesURL = "milestones_url"
-            case notificationsURL = "notifications_url"
-            case pullsURL = "pulls_url"
-            case releasesURL = "releases_url"
-            case sshURL = "ssh_url"
-            case stargazersURL = "stargazers_url"
-            case statusesURL = "statuses_url"
-            case subscribersURL = "subscribers_url"
-            case subscriptionURL = "subscription_url"
-            case tagsURL = "tags_url"
-            case teamsURL = "teams_url"
-            case treesURL = "trees_url"
-            case cloneURL = "clone_url"
-            case mirrorURL = "mirror_url"
-            case hooksURL = "hooks_url"
-            case svnURL = "svn_url"
-            case homepage
-            case language
-            case forksCount = "forks_count"
-            case stargazersCount = "stargazers_count"
-            case watchersCount = "watchers_count"
-            case size
-            case defaultBranch = "default_branch"
-            case openIssuesCount = "open_issues_count"
-            case isTemplate = "is_template"
-            case topics
-            case hasIssues = "has_issues"
-            case hasProjects = "has_projects"
-            case hasWiki = "has_wiki"
-            case hasPages = "has_pages"
-            case hasDownloads = "has_downloads"
-            case archived
-            case disabled
-            case visibility
-            case pushedAt = "pushed_at"
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case allowRebaseMerge = "allow_rebase_merge"
-            case templateRepository = "template_repository"
-            case tempCloneToken = "temp_clone_token"
-            case allowSquashMerge = "allow_squash_merge"
-            case allowAutoMerge = "allow_auto_merge"
-            case deleteBranchOnMerge = "delete_branch_on_merge"
-            case allowMergeCommit = "allow_merge_commit"
-            case allowForking = "allow_forking"
-            case subscribersCount = "subscribers_count"
-            case networkCount = "network_count"
-            case openIssues = "open_issues"
-            case watchers
-            case masterBranch = "master_branch"
-            case starredAt = "starred_at"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.nodeID = try fields.value("node_id")
+            self.name = try fields.value("name")
+            self.fullName = try fields.value("full_name")
+            self.license = try fields.valueIfPresent("license")
+            self.organization = try fields.valueIfPresent("organization")
+            self.forks = try fields.value("forks")
+            self.permissions = try fields.valueIfPresent("permissions")
+            self.owner = try fields.value("owner")
+            self.`private` = try fields.value("private")
+            self.htmlURL = try fields.value("html_url")
+            self.description = try fields.valueIfPresent("description")
+            self.fork = try fields.value("fork")
+            self.url = try fields.value("url")
+            self.archiveURL = try fields.value("archive_url")
+            self.assigneesURL = try fields.value("assignees_url")
+            self.blobsURL = try fields.value("blobs_url")
+            self.branchesURL = try fields.value("branches_url")
+            self.collaboratorsURL = try fields.value("collaborators_url")
+            self.commentsURL = try fields.value("comments_url")
+            self.commitsURL = try fields.value("commits_url")
+            self.compareURL = try fields.value("compare_url")
+            self.contentsURL = try fields.value("contents_url")
+            self.contributorsURL = try fields.value("contributors_url")
+            self.deploymentsURL = try fields.value("deployments_url")
+            self.downloadsURL = try fields.value("downloads_url")
+            self.eventsURL = try fields.value("events_url")
+            self.forksURL = try fields.value("forks_url")
+            self.gitCommitsURL = try fields.value("git_commits_url")
+            self.gitRefsURL = try fields.value("git_refs_url")
+            self.gitTagsURL = try fields.value("git_tags_url")
+            self.gitURL = try fields.value("git_url")
+            self.issueCommentURL = try fields.value("issue_comment_url")
+            self.issueEventsURL = try fields.value("issue_events_url")
+            self.issuesURL = try fields.value("issues_url")
+            self.keysURL = try fields.value("keys_url")
+            self.labelsURL = try fields.value("labels_url")
+            self.languagesURL = try fields.value("languages_url")
+            self.mergesURL = try fields.value("merges_url")
+            self.milestonesURL = try fields.value("milestones_url")
+            self.notificationsURL = try fields.value("notifications_url")
+            self.pullsURL = try fields.value("pulls_url")
+            self.releasesURL = try fields.value("releases_url")
+            self.sshURL = try fields.value("ssh_url")
+            self.stargazersURL = try fields.value("stargazers_url")
+            self.statusesURL = try fields.value("statuses_url")
+            self.subscribersURL = try fields.value("subscribers_url")
+            self.subscriptionURL = try fields.value("subscription_url")
+            self.tagsURL = try fields.value("tags_url")
+            self.teamsURL = try fields.value("teams_url")
+            self.treesURL = try fields.value("trees_url")
+            self.cloneURL = try fields.value("clone_url")
+            self.mirrorURL = try fields.valueIfPresent("mirror_url")
+            self.hooksURL = try fields.value("hooks_url")
+            self.svnURL = try fields.value("svn_url")
+            self.homepage = try fields.valueIfPresent("homepage")
+            self.language = try fields.valueIfPresent("language")
+            self.forksCount = try fields.value("forks_count")
+            self.stargazersCount = try fields.value("stargazers_count")
+            self.watchersCount = try fields.value("watchers_count")
+            self.size = try fields.value("size")
+            self.defaultBranch = try fields.value("default_branch")
+            self.openIssuesCount = try fields.value("open_issues_count")
+            self.isTemplate = try fields.valueIfPresent("is_template")
+            self.topics = try fields.valueIfPresent("topics")
+            self.hasIssues = try fields.value("has_issues")
+            self.hasProjects = try fields.value("has_projects")
+            self.hasWiki = try fields.value("has_wiki")
+            self.hasPages = try fields.value("has_pages")
+            self.hasDownloads = try fields.value("has_downloads")
+            self.archived = try fields.value("archived")
+            self.disabled = try fields.value("disabled")
+            self.visibility = try fields.valueIfPresent("visibility")
+            self.pushedAt = try fields.valueIfPresent("pushed_at")
+            self.createdAt = try fields.valueIfPresent("created_at")
+            self.updatedAt = try fields.valueIfPresent("updated_at")
+            self.allowRebaseMerge = try fields.valueIfPresent("allow_rebase_merge")
+            self.templateRepository = try fields.valueIfPresent("template_repository")
+            self.tempCloneToken = try fields.valueIfPresent("temp_clone_token")
+            self.allowSquashMerge = try fields.valueIfPresent("allow_squash_merge")
+            self.allowAutoMerge = try fields.valueIfPresent("allow_auto_merge")
+            self.deleteBranchOnMerge = try fields.valueIfPresent("delete_branch_on_merge")
+            self.allowMergeCommit = try fields.valueIfPresent("allow_merge_commit")
+            self.allowForking = try fields.valueIfPresent("allow_forking")
+            self.subscribersCount = try fields.valueIfPresent("subscribers_count")
+            self.networkCount = try fields.valueIfPresent("network_count")
+            self.openIssues = try fields.value("open_issues")
+            self.watchers = try fields.value("watchers")
+            self.masterBranch = try fields.valueIfPresent("master_branch")
+            self.starredAt = try fields.valueIfPresent("starred_at")
         }
     }
 
@@ -1250,12 +1264,13 @@ extension ImportedGitHub {
             self.htmlURL = htmlURL
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case key
-            case name
-            case url
-            case body
-            case htmlURL = "html_url"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.key = try fields.value("key")
+            self.name = try fields.value("name")
+            self.url = try fields.value("url")
+            self.body = try fields.valueIfPresent("body")
+            self.htmlURL = try fields.valueIfPresent("html_url")
         }
     }
 
@@ -1282,12 +1297,13 @@ extension ImportedGitHub {
             self.nodeID = nodeID
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case key
-            case name
-            case spdxID = "spdx_id"
-            case url
-            case nodeID = "node_id"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.key = try fields.valueIfPresent("key")
+            self.name = try fields.valueIfPresent("name")
+            self.spdxID = try fields.valueIfPresent("spdx_id")
+            self.url = try fields.valueIfPresent("url")
+            self.nodeID = try fields.valueIfPresent("node_id")
         }
     }
 
@@ -1347,23 +1363,24 @@ extension ImportedGitHub {
             self.dueOn = dueOn
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case url
-            case htmlURL = "html_url"
-            case labelsURL = "labels_url"
-            case id
-            case nodeID = "node_id"
-            case number
-            case state
-            case title
-            case description
-            case creator
-            case openIssues = "open_issues"
-            case closedIssues = "closed_issues"
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case closedAt = "closed_at"
-            case dueOn = "due_on"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.url = try fields.value("url")
+            self.htmlURL = try fields.value("html_url")
+            self.labelsURL = try fields.value("labels_url")
+            self.id = try fields.value("id")
+            self.nodeID = try fields.value("node_id")
+            self.number = try fields.value("number")
+            self.state = try fields.value("state")
+            self.title = try fields.value("title")
+            self.description = try fields.valueIfPresent("description")
+            self.creator = try fields.valueIfPresent("creator")
+            self.openIssues = try fields.value("open_issues")
+            self.closedIssues = try fields.value("closed_issues")
+            self.createdAt = try fields.value("created_at")
+            self.updatedAt = try fields.value("updated_at")
+            self.closedAt = try fields.valueIfPresent("closed_at")
+            self.dueOn = try fields.valueIfPresent("due_on")
         }
 
         /// The values of `State`; values this client does not know decode to `unknown`.
@@ -1414,12 +1431,13 @@ extension ImportedGitHub {
             self.url = url
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case mergedAt = "merged_at"
-            case diffURL = "diff_url"
-            case htmlURL = "html_url"
-            case patchURL = "patch_url"
-            case url
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.mergedAt = try fields.valueIfPresent("merged_at")
+            self.diffURL = try fields.valueIfPresent("diff_url")
+            self.htmlURL = try fields.valueIfPresent("html_url")
+            self.patchURL = try fields.valueIfPresent("patch_url")
+            self.url = try fields.valueIfPresent("url")
         }
     }
 
@@ -1482,24 +1500,25 @@ extension ImportedGitHub {
             self.pem = pem
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case slug
-            case nodeID = "node_id"
-            case owner
-            case name
-            case description
-            case externalURL = "external_url"
-            case htmlURL = "html_url"
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case permissions
-            case events
-            case installationsCount = "installations_count"
-            case clientID = "client_id"
-            case clientSecret = "client_secret"
-            case webhookSecret = "webhook_secret"
-            case pem
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.slug = try fields.valueIfPresent("slug")
+            self.nodeID = try fields.value("node_id")
+            self.owner = try fields.valueIfPresent("owner")
+            self.name = try fields.value("name")
+            self.description = try fields.valueIfPresent("description")
+            self.externalURL = try fields.value("external_url")
+            self.htmlURL = try fields.value("html_url")
+            self.createdAt = try fields.value("created_at")
+            self.updatedAt = try fields.value("updated_at")
+            self.permissions = try fields.value("permissions")
+            self.events = try fields.value("events")
+            self.installationsCount = try fields.valueIfPresent("installations_count")
+            self.clientID = try fields.valueIfPresent("client_id")
+            self.clientSecret = try fields.valueIfPresent("client_secret")
+            self.webhookSecret = try fields.valueIfPresent("webhook_secret")
+            self.pem = try fields.valueIfPresent("pem")
         }
     }
 
@@ -1541,17 +1560,18 @@ extension ImportedGitHub {
             self.rocket = rocket
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case url
-            case totalCount = "total_count"
-            case _1 = "+1"
-            case minus1 = "-1"
-            case laugh
-            case confused
-            case heart
-            case hooray
-            case eyes
-            case rocket
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.url = try fields.value("url")
+            self.totalCount = try fields.value("total_count")
+            self._1 = try fields.value("+1")
+            self.minus1 = try fields.value("-1")
+            self.laugh = try fields.value("laugh")
+            self.confused = try fields.value("confused")
+            self.heart = try fields.value("heart")
+            self.hooray = try fields.value("hooray")
+            self.eyes = try fields.value("eyes")
+            self.rocket = try fields.value("rocket")
         }
     }
 
@@ -1584,14 +1604,15 @@ extension ImportedGitHub {
             self.`default` = `default`
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case nodeID = "node_id"
-            case url
-            case name
-            case description
-            case color
-            case `default`
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.valueIfPresent("id")
+            self.nodeID = try fields.valueIfPresent("node_id")
+            self.url = try fields.valueIfPresent("url")
+            self.name = try fields.valueIfPresent("name")
+            self.description = try fields.valueIfPresent("description")
+            self.color = try fields.valueIfPresent("color")
+            self.`default` = try fields.valueIfPresent("default")
         }
     }
 
@@ -1642,20 +1663,21 @@ extension ImportedGitHub {
             self.parent = parent
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case nodeID = "node_id"
-            case name
-            case slug
-            case description
-            case privacy
-            case permission
-            case permissions
-            case url
-            case htmlURL = "html_url"
-            case membersURL = "members_url"
-            case repositoriesURL = "repositories_url"
-            case parent
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.nodeID = try fields.value("node_id")
+            self.name = try fields.value("name")
+            self.slug = try fields.value("slug")
+            self.description = try fields.valueIfPresent("description")
+            self.privacy = try fields.valueIfPresent("privacy")
+            self.permission = try fields.value("permission")
+            self.permissions = try fields.valueIfPresent("permissions")
+            self.url = try fields.value("url")
+            self.htmlURL = try fields.value("html_url")
+            self.membersURL = try fields.value("members_url")
+            self.repositoriesURL = try fields.value("repositories_url")
+            self.parent = try fields.valueIfPresent("parent")
         }
     }
 
@@ -1681,6 +1703,15 @@ extension ImportedGitHub {
             self.sha = sha
             self.user = user
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.label = try fields.value("label")
+            self.ref = try fields.value("ref")
+            self.repo = try fields.value("repo")
+            self.sha = try fields.value("sha")
+            self.user = try fields.valueIfPresent("user")
+        }
     }
 
     /// PullRequestSimpleBase, as the API sends it.
@@ -1704,6 +1735,15 @@ extension ImportedGitHub {
             self.repo = repo
             self.sha = sha
             self.user = user
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.label = try fields.value("label")
+            self.ref = try fields.value("ref")
+            self.repo = try fields.value("repo")
+            self.sha = try fields.value("sha")
+            self.user = try fields.valueIfPresent("user")
         }
     }
 
@@ -1739,15 +1779,16 @@ extension ImportedGitHub {
             self.`self` = self_
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case comments
-            case commits
-            case statuses
-            case html
-            case issue
-            case reviewComments = "review_comments"
-            case reviewComment = "review_comment"
-            case `self`
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.comments = try fields.value("comments")
+            self.commits = try fields.value("commits")
+            self.statuses = try fields.value("statuses")
+            self.html = try fields.value("html")
+            self.issue = try fields.value("issue")
+            self.reviewComments = try fields.value("review_comments")
+            self.reviewComment = try fields.value("review_comment")
+            self.`self` = try fields.value("self")
         }
     }
 
@@ -1771,11 +1812,12 @@ extension ImportedGitHub {
             self.commitMessage = commitMessage
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case enabledBy = "enabled_by"
-            case mergeMethod = "merge_method"
-            case commitTitle = "commit_title"
-            case commitMessage = "commit_message"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.enabledBy = try fields.value("enabled_by")
+            self.mergeMethod = try fields.value("merge_method")
+            self.commitTitle = try fields.value("commit_title")
+            self.commitMessage = try fields.value("commit_message")
         }
 
         /// The values of `MergeMethod`; values this client does not know decode to `unknown`.
@@ -1832,13 +1874,14 @@ extension ImportedGitHub {
             self.htmlURL = htmlURL
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case key
-            case name
-            case url
-            case spdxID = "spdx_id"
-            case nodeID = "node_id"
-            case htmlURL = "html_url"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.key = try fields.value("key")
+            self.name = try fields.value("name")
+            self.url = try fields.valueIfPresent("url")
+            self.spdxID = try fields.valueIfPresent("spdx_id")
+            self.nodeID = try fields.value("node_id")
+            self.htmlURL = try fields.valueIfPresent("html_url")
         }
     }
 
@@ -1863,6 +1906,15 @@ extension ImportedGitHub {
             self.triage = triage
             self.push = push
             self.maintain = maintain
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.admin = try fields.value("admin")
+            self.pull = try fields.value("pull")
+            self.triage = try fields.valueIfPresent("triage")
+            self.push = try fields.value("push")
+            self.maintain = try fields.valueIfPresent("maintain")
         }
     }
 
@@ -2117,88 +2169,89 @@ extension ImportedGitHub {
             self.networkCount = networkCount
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case nodeID = "node_id"
-            case name
-            case fullName = "full_name"
-            case owner
-            case `private`
-            case htmlURL = "html_url"
-            case description
-            case fork
-            case url
-            case archiveURL = "archive_url"
-            case assigneesURL = "assignees_url"
-            case blobsURL = "blobs_url"
-            case branchesURL = "branches_url"
-            case collaboratorsURL = "collaborators_url"
-            case commentsURL = "comments_url"
-            case commitsURL = "commits_url"
-            case compareURL = "compare_url"
-            case contentsURL = "contents_url"
-            case contributorsURL = "contributors_url"
-            case deploymentsURL = "deployments_url"
-            case downloadsURL = "downloads_url"
-            case eventsURL = "events_url"
-            case forksURL = "forks_url"
-            case gitCommitsURL = "git_commits_url"
-            case gitRefsURL = "git_refs_url"
-            case gitTagsURL = "git_tags_url"
-            case gitURL = "git_url"
-            case issueCommentURL = "issue_comment_url"
-            case issueEventsURL = "issue_events_url"
-            case issuesURL = "issues_url"
-            case keysURL = "keys_url"
-            case labelsURL = "labels_url"
-            case languagesURL = "languages_url"
-            case mergesURL = "merges_url"
-            case milestonesURL = "milestones_url"
-            case notificationsURL = "notifications_url"
-            case pullsURL = "pulls_url"
-            case releasesURL = "releases_url"
-            case sshURL = "ssh_url"
-            case stargazersURL = "stargazers_url"
-            case statusesURL = "statuses_url"
-            case subscribersURL = "subscribers_url"
-            case subscriptionURL = "subscription_url"
-            case tagsURL = "tags_url"
-            case teamsURL = "teams_url"
-            case treesURL = "trees_url"
-            case cloneURL = "clone_url"
-            case mirrorURL = "mirror_url"
-            case hooksURL = "hooks_url"
-            case svnURL = "svn_url"
-            case homepage
-            case language
-            case forksCount = "forks_count"
-            case stargazersCount = "stargazers_count"
-            case watchersCount = "watchers_count"
-            case size
-            case defaultBranch = "default_branch"
-            case openIssuesCount = "open_issues_count"
-            case isTemplate = "is_template"
-            case topics
-            case hasIssues = "has_issues"
-            case hasProjects = "has_projects"
-            case hasWiki = "has_wiki"
-            case hasPages = "has_pages"
-            case hasDownloads = "has_downloads"
-            case archived
-            case disabled
-            case visibility
-            case pushedAt = "pushed_at"
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case permissions
-            case allowRebaseMerge = "allow_rebase_merge"
-            case tempCloneToken = "temp_clone_token"
-            case allowSquashMerge = "allow_squash_merge"
-            case allowAutoMerge = "allow_auto_merge"
-            case deleteBranchOnMerge = "delete_branch_on_merge"
-            case allowMergeCommit = "allow_merge_commit"
-            case subscribersCount = "subscribers_count"
-            case networkCount = "network_count"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.valueIfPresent("id")
+            self.nodeID = try fields.valueIfPresent("node_id")
+            self.name = try fields.valueIfPresent("name")
+            self.fullName = try fields.valueIfPresent("full_name")
+            self.owner = try fields.valueIfPresent("owner")
+            self.`private` = try fields.valueIfPresent("private")
+            self.htmlURL = try fields.valueIfPresent("html_url")
+            self.description = try fields.valueIfPresent("description")
+            self.fork = try fields.valueIfPresent("fork")
+            self.url = try fields.valueIfPresent("url")
+            self.archiveURL = try fields.valueIfPresent("archive_url")
+            self.assigneesURL = try fields.valueIfPresent("assignees_url")
+            self.blobsURL = try fields.valueIfPresent("blobs_url")
+            self.branchesURL = try fields.valueIfPresent("branches_url")
+            self.collaboratorsURL = try fields.valueIfPresent("collaborators_url")
+            self.commentsURL = try fields.valueIfPresent("comments_url")
+            self.commitsURL = try fields.valueIfPresent("commits_url")
+            self.compareURL = try fields.valueIfPresent("compare_url")
+            self.contentsURL = try fields.valueIfPresent("contents_url")
+            self.contributorsURL = try fields.valueIfPresent("contributors_url")
+            self.deploymentsURL = try fields.valueIfPresent("deployments_url")
+            self.downloadsURL = try fields.valueIfPresent("downloads_url")
+            self.eventsURL = try fields.valueIfPresent("events_url")
+            self.forksURL = try fields.valueIfPresent("forks_url")
+            self.gitCommitsURL = try fields.valueIfPresent("git_commits_url")
+            self.gitRefsURL = try fields.valueIfPresent("git_refs_url")
+            self.gitTagsURL = try fields.valueIfPresent("git_tags_url")
+            self.gitURL = try fields.valueIfPresent("git_url")
+            self.issueCommentURL = try fields.valueIfPresent("issue_comment_url")
+            self.issueEventsURL = try fields.valueIfPresent("issue_events_url")
+            self.issuesURL = try fields.valueIfPresent("issues_url")
+            self.keysURL = try fields.valueIfPresent("keys_url")
+            self.labelsURL = try fields.valueIfPresent("labels_url")
+            self.languagesURL = try fields.valueIfPresent("languages_url")
+            self.mergesURL = try fields.valueIfPresent("merges_url")
+            self.milestonesURL = try fields.valueIfPresent("milestones_url")
+            self.notificationsURL = try fields.valueIfPresent("notifications_url")
+            self.pullsURL = try fields.valueIfPresent("pulls_url")
+            self.releasesURL = try fields.valueIfPresent("releases_url")
+            self.sshURL = try fields.valueIfPresent("ssh_url")
+            self.stargazersURL = try fields.valueIfPresent("stargazers_url")
+            self.statusesURL = try fields.valueIfPresent("statuses_url")
+            self.subscribersURL = try fields.valueIfPresent("subscribers_url")
+            self.subscriptionURL = try fields.valueIfPresent("subscription_url")
+            self.tagsURL = try fields.valueIfPresent("tags_url")
+            self.teamsURL = try fields.valueIfPresent("teams_url")
+            self.treesURL = try fields.valueIfPresent("trees_url")
+            self.cloneURL = try fields.valueIfPresent("clone_url")
+            self.mirrorURL = try fields.valueIfPresent("mirror_url")
+            self.hooksURL = try fields.valueIfPresent("hooks_url")
+            self.svnURL = try fields.valueIfPresent("svn_url")
+            self.homepage = try fields.valueIfPresent("homepage")
+            self.language = try fields.valueIfPresent("language")
+            self.forksCount = try fields.valueIfPresent("forks_count")
+            self.stargazersCount = try fields.valueIfPresent("stargazers_count")
+            self.watchersCount = try fields.valueIfPresent("watchers_count")
+            self.size = try fields.valueIfPresent("size")
+            self.defaultBranch = try fields.valueIfPresent("default_branch")
+            self.openIssuesCount = try fields.valueIfPresent("open_issues_count")
+            self.isTemplate = try fields.valueIfPresent("is_template")
+            self.topics = try fields.valueIfPresent("topics")
+            self.hasIssues = try fields.valueIfPresent("has_issues")
+            self.hasProjects = try fields.valueIfPresent("has_projects")
+            self.hasWiki = try fields.valueIfPresent("has_wiki")
+            self.hasPages = try fields.valueIfPresent("has_pages")
+            self.hasDownloads = try fields.valueIfPresent("has_downloads")
+            self.archived = try fields.valueIfPresent("archived")
+            self.disabled = try fields.valueIfPresent("disabled")
+            self.visibility = try fields.valueIfPresent("visibility")
+            self.pushedAt = try fields.valueIfPresent("pushed_at")
+            self.createdAt = try fields.valueIfPresent("created_at")
+            self.updatedAt = try fields.valueIfPresent("updated_at")
+            self.permissions = try fields.valueIfPresent("permissions")
+            self.allowRebaseMerge = try fields.valueIfPresent("allow_rebase_merge")
+            self.tempCloneToken = try fields.valueIfPresent("temp_clone_token")
+            self.allowSquashMerge = try fields.valueIfPresent("allow_squash_merge")
+            self.allowAutoMerge = try fields.valueIfPresent("allow_auto_merge")
+            self.deleteBranchOnMerge = try fields.valueIfPresent("delete_branch_on_merge")
+            self.allowMergeCommit = try fields.valueIfPresent("allow_merge_commit")
+            self.subscribersCount = try fields.valueIfPresent("subscribers_count")
+            self.networkCount = try fields.valueIfPresent("network_count")
         }
     }
 
@@ -2224,6 +2277,15 @@ extension ImportedGitHub {
             self.contents = contents
             self.deployments = deployments
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.issues = try fields.valueIfPresent("issues")
+            self.checks = try fields.valueIfPresent("checks")
+            self.metadata = try fields.valueIfPresent("metadata")
+            self.contents = try fields.valueIfPresent("contents")
+            self.deployments = try fields.valueIfPresent("deployments")
+        }
     }
 
     /// TeamPermissions, as the API sends it.
@@ -2247,6 +2309,15 @@ extension ImportedGitHub {
             self.push = push
             self.maintain = maintain
             self.admin = admin
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.pull = try fields.value("pull")
+            self.triage = try fields.value("triage")
+            self.push = try fields.value("push")
+            self.maintain = try fields.value("maintain")
+            self.admin = try fields.value("admin")
         }
     }
 
@@ -2294,19 +2365,20 @@ extension ImportedGitHub {
             self.ldapDn = ldapDn
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case nodeID = "node_id"
-            case url
-            case membersURL = "members_url"
-            case name
-            case description
-            case permission
-            case privacy
-            case htmlURL = "html_url"
-            case repositoriesURL = "repositories_url"
-            case slug
-            case ldapDn = "ldap_dn"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.nodeID = try fields.value("node_id")
+            self.url = try fields.value("url")
+            self.membersURL = try fields.value("members_url")
+            self.name = try fields.value("name")
+            self.description = try fields.valueIfPresent("description")
+            self.permission = try fields.value("permission")
+            self.privacy = try fields.valueIfPresent("privacy")
+            self.htmlURL = try fields.value("html_url")
+            self.repositoriesURL = try fields.value("repositories_url")
+            self.slug = try fields.value("slug")
+            self.ldapDn = try fields.valueIfPresent("ldap_dn")
         }
     }
 
@@ -2319,6 +2391,11 @@ extension ImportedGitHub {
             href: Swift.String
         ) {
             self.href = href
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.href = try fields.value("href")
         }
     }
 
@@ -2384,25 +2461,26 @@ extension ImportedGitHub {
             self.siteAdmin = siteAdmin
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case login
-            case id
-            case nodeID = "node_id"
-            case avatarURL = "avatar_url"
-            case gravatarID = "gravatar_id"
-            case url
-            case htmlURL = "html_url"
-            case followersURL = "followers_url"
-            case followingURL = "following_url"
-            case gistsURL = "gists_url"
-            case starredURL = "starred_url"
-            case subscriptionsURL = "subscriptions_url"
-            case organizationsURL = "organizations_url"
-            case reposURL = "repos_url"
-            case eventsURL = "events_url"
-            case receivedEventsURL = "received_events_url"
-            case type
-            case siteAdmin = "site_admin"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.login = try fields.valueIfPresent("login")
+            self.id = try fields.valueIfPresent("id")
+            self.nodeID = try fields.valueIfPresent("node_id")
+            self.avatarURL = try fields.valueIfPresent("avatar_url")
+            self.gravatarID = try fields.valueIfPresent("gravatar_id")
+            self.url = try fields.valueIfPresent("url")
+            self.htmlURL = try fields.valueIfPresent("html_url")
+            self.followersURL = try fields.valueIfPresent("followers_url")
+            self.followingURL = try fields.valueIfPresent("following_url")
+            self.gistsURL = try fields.valueIfPresent("gists_url")
+            self.starredURL = try fields.valueIfPresent("starred_url")
+            self.subscriptionsURL = try fields.valueIfPresent("subscriptions_url")
+            self.organizationsURL = try fields.valueIfPresent("organizations_url")
+            self.reposURL = try fields.valueIfPresent("repos_url")
+            self.eventsURL = try fields.valueIfPresent("events_url")
+            self.receivedEventsURL = try fields.valueIfPresent("received_events_url")
+            self.type = try fields.valueIfPresent("type")
+            self.siteAdmin = try fields.valueIfPresent("site_admin")
         }
     }
 
@@ -2427,6 +2505,15 @@ extension ImportedGitHub {
             self.push = push
             self.triage = triage
             self.pull = pull
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.admin = try fields.valueIfPresent("admin")
+            self.maintain = try fields.valueIfPresent("maintain")
+            self.push = try fields.valueIfPresent("push")
+            self.triage = try fields.valueIfPresent("triage")
+            self.pull = try fields.valueIfPresent("pull")
         }
     }
 }

@@ -27,11 +27,12 @@ extension ImportedIntercom {
             self.data = data
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case type
-            case pages
-            case totalCount = "total_count"
-            case data
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.pages = try fields.valueIfPresent("pages")
+            self.totalCount = try fields.valueIfPresent("total_count")
+            self.data = try fields.valueIfPresent("data")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -79,12 +80,13 @@ extension ImportedIntercom {
             self.scrollParam = scrollParam
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case type
-            case data
-            case pages
-            case totalCount = "total_count"
-            case scrollParam = "scroll_param"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.data = try fields.valueIfPresent("data")
+            self.pages = try fields.valueIfPresent("pages")
+            self.totalCount = try fields.valueIfPresent("total_count")
+            self.scrollParam = try fields.valueIfPresent("scroll_param")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -122,6 +124,18 @@ extension ImportedIntercom {
             self.query = query
             self.pagination = pagination
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.query = try fields.value("query")
+            self.pagination = try fields.valueIfPresent("pagination")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var fields = PagegenRuntime.EncodedFields(encoder)
+            try fields.encode(self.query, "query")
+            try fields.encodeIfPresent(self.pagination, "pagination")
+        }
     }
 
     /// ContactList, as the API sends it.
@@ -144,11 +158,12 @@ extension ImportedIntercom {
             self.pages = pages
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case type
-            case data
-            case totalCount = "total_count"
-            case pages
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.data = try fields.valueIfPresent("data")
+            self.totalCount = try fields.valueIfPresent("total_count")
+            self.pages = try fields.valueIfPresent("pages")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -196,12 +211,13 @@ extension ImportedIntercom {
             self.totalPages = totalPages
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case type
-            case page
-            case next
-            case perPage = "per_page"
-            case totalPages = "total_pages"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.page = try fields.valueIfPresent("page")
+            self.next = try fields.valueIfPresent("next")
+            self.perPage = try fields.valueIfPresent("per_page")
+            self.totalPages = try fields.valueIfPresent("total_pages")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -285,24 +301,25 @@ extension ImportedIntercom {
             self.tags = tags
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case type
-            case id
-            case workspaceID = "workspace_id"
-            case title
-            case description
-            case body
-            case authorID = "author_id"
-            case state
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case url
-            case parentID = "parent_id"
-            case parentIds = "parent_ids"
-            case parentType = "parent_type"
-            case defaultLocale = "default_locale"
-            case translatedContent = "translated_content"
-            case tags
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.id = try fields.valueIfPresent("id")
+            self.workspaceID = try fields.valueIfPresent("workspace_id")
+            self.title = try fields.valueIfPresent("title")
+            self.description = try fields.valueIfPresent("description")
+            self.body = try fields.valueIfPresent("body")
+            self.authorID = try fields.valueIfPresent("author_id")
+            self.state = try fields.valueIfPresent("state")
+            self.createdAt = try fields.valueIfPresent("created_at")
+            self.updatedAt = try fields.valueIfPresent("updated_at")
+            self.url = try fields.valueIfPresent("url")
+            self.parentID = try fields.valueIfPresent("parent_id")
+            self.parentIds = try fields.valueIfPresent("parent_ids")
+            self.parentType = try fields.valueIfPresent("parent_type")
+            self.defaultLocale = try fields.valueIfPresent("default_locale")
+            self.translatedContent = try fields.valueIfPresent("translated_content")
+            self.tags = try fields.valueIfPresent("tags")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -416,26 +433,27 @@ extension ImportedIntercom {
             self.segments = segments
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case type
-            case id
-            case name
-            case appID = "app_id"
-            case plan
-            case companyID = "company_id"
-            case remoteCreatedAt = "remote_created_at"
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case lastRequestAt = "last_request_at"
-            case size
-            case website
-            case industry
-            case monthlySpend = "monthly_spend"
-            case sessionCount = "session_count"
-            case userCount = "user_count"
-            case customAttributes = "custom_attributes"
-            case tags
-            case segments
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.id = try fields.valueIfPresent("id")
+            self.name = try fields.valueIfPresent("name")
+            self.appID = try fields.valueIfPresent("app_id")
+            self.plan = try fields.valueIfPresent("plan")
+            self.companyID = try fields.valueIfPresent("company_id")
+            self.remoteCreatedAt = try fields.valueIfPresent("remote_created_at")
+            self.createdAt = try fields.valueIfPresent("created_at")
+            self.updatedAt = try fields.valueIfPresent("updated_at")
+            self.lastRequestAt = try fields.valueIfPresent("last_request_at")
+            self.size = try fields.valueIfPresent("size")
+            self.website = try fields.valueIfPresent("website")
+            self.industry = try fields.valueIfPresent("industry")
+            self.monthlySpend = try fields.valueIfPresent("monthly_spend")
+            self.sessionCount = try fields.valueIfPresent("session_count")
+            self.userCount = try fields.valueIfPresent("user_count")
+            self.customAttributes = try fields.valueIfPresent("custom_attributes")
+            self.tags = try fields.valueIfPresent("tags")
+            self.segments = try fields.valueIfPresent("segments")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -475,6 +493,20 @@ extension ImportedIntercom {
             self.field = field
             self.`operator` = `operator`
             self.value = value
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.field = try fields.valueIfPresent("field")
+            self.`operator` = try fields.valueIfPresent("operator")
+            self.value = try fields.valueIfPresent("value")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var fields = PagegenRuntime.EncodedFields(encoder)
+            try fields.encodeIfPresent(self.field, "field")
+            try fields.encodeIfPresent(self.`operator`, "operator")
+            try fields.encodeIfPresent(self.value, "value")
         }
 
         /// The values of `Operator`; values this client does not know decode to `unknown`.
@@ -546,9 +578,16 @@ extension ImportedIntercom {
             self.startingAfter = startingAfter
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case perPage = "per_page"
-            case startingAfter = "starting_after"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.perPage = try fields.valueIfPresent("per_page")
+            self.startingAfter = try fields.valueIfPresent("starting_after")
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var fields = PagegenRuntime.EncodedFields(encoder)
+            try fields.encodeIfPresent(self.perPage, "per_page")
+            try fields.encodeIfPresent(self.startingAfter, "starting_after")
         }
     }
 
@@ -695,52 +734,53 @@ extension ImportedIntercom {
             self.socialProfiles = socialProfiles
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case type
-            case id
-            case externalID = "external_id"
-            case workspaceID = "workspace_id"
-            case role
-            case email
-            case emailDomain = "email_domain"
-            case phone
-            case name
-            case ownerID = "owner_id"
-            case hasHardBounced = "has_hard_bounced"
-            case markedEmailAsSpam = "marked_email_as_spam"
-            case unsubscribedFromEmails = "unsubscribed_from_emails"
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case signedUpAt = "signed_up_at"
-            case lastSeenAt = "last_seen_at"
-            case lastRepliedAt = "last_replied_at"
-            case lastContactedAt = "last_contacted_at"
-            case lastEmailOpenedAt = "last_email_opened_at"
-            case lastEmailClickedAt = "last_email_clicked_at"
-            case languageOverride = "language_override"
-            case browser
-            case browserVersion = "browser_version"
-            case browserLanguage = "browser_language"
-            case os
-            case androidAppName = "android_app_name"
-            case androidAppVersion = "android_app_version"
-            case androidDevice = "android_device"
-            case androidOsVersion = "android_os_version"
-            case androidSdkVersion = "android_sdk_version"
-            case androidLastSeenAt = "android_last_seen_at"
-            case iosAppName = "ios_app_name"
-            case iosAppVersion = "ios_app_version"
-            case iosDevice = "ios_device"
-            case iosOsVersion = "ios_os_version"
-            case iosSdkVersion = "ios_sdk_version"
-            case iosLastSeenAt = "ios_last_seen_at"
-            case customAttributes = "custom_attributes"
-            case avatar
-            case tags
-            case notes
-            case companies
-            case location
-            case socialProfiles = "social_profiles"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.id = try fields.valueIfPresent("id")
+            self.externalID = try fields.valueIfPresent("external_id")
+            self.workspaceID = try fields.valueIfPresent("workspace_id")
+            self.role = try fields.valueIfPresent("role")
+            self.email = try fields.valueIfPresent("email")
+            self.emailDomain = try fields.valueIfPresent("email_domain")
+            self.phone = try fields.valueIfPresent("phone")
+            self.name = try fields.valueIfPresent("name")
+            self.ownerID = try fields.valueIfPresent("owner_id")
+            self.hasHardBounced = try fields.valueIfPresent("has_hard_bounced")
+            self.markedEmailAsSpam = try fields.valueIfPresent("marked_email_as_spam")
+            self.unsubscribedFromEmails = try fields.valueIfPresent("unsubscribed_from_emails")
+            self.createdAt = try fields.valueIfPresent("created_at")
+            self.updatedAt = try fields.valueIfPresent("updated_at")
+            self.signedUpAt = try fields.valueIfPresent("signed_up_at")
+            self.lastSeenAt = try fields.valueIfPresent("last_seen_at")
+            self.lastRepliedAt = try fields.valueIfPresent("last_replied_at")
+            self.lastContactedAt = try fields.valueIfPresent("last_contacted_at")
+            self.lastEmailOpenedAt = try fields.valueIfPresent("last_email_opened_at")
+            self.lastEmailClickedAt = try fields.valueIfPresent("last_email_clicked_at")
+            self.languageOverride = try fields.valueIfPresent("language_override")
+            self.browser = try fields.valueIfPresent("browser")
+            self.browserVersion = try fields.valueIfPresent("browser_version")
+            self.browserLanguage = try fields.valueIfPresent("browser_language")
+            self.os = try fields.valueIfPresent("os")
+            self.androidAppName = try fields.valueIfPresent("android_app_name")
+            self.androidAppVersion = try fields.valueIfPresent("android_app_version")
+            self.androidDevice = try fields.valueIfPresent("android_device")
+            self.androidOsVersion = try fields.valueIfPresent("android_os_version")
+            self.androidSdkVersion = try fields.valueIfPresent("android_sdk_version")
+            self.androidLastSeenAt = try fields.valueIfPresent("android_last_seen_at")
+            self.iosAppName = try fields.valueIfPresent("ios_app_name")
+            self.iosAppVersion = try fields.valueIfPresent("ios_app_version")
+            self.iosDevice = try fields.valueIfPresent("ios_device")
+            self.iosOsVersion = try fields.valueIfPresent("ios_os_version")
+            self.iosSdkVersion = try fields.valueIfPresent("ios_sdk_version")
+            self.iosLastSeenAt = try fields.valueIfPresent("ios_last_seen_at")
+            self.customAttributes = try fields.valueIfPresent("custom_attributes")
+            self.avatar = try fields.valueIfPresent("avatar")
+            self.tags = try fields.valueIfPresent("tags")
+            self.notes = try fields.valueIfPresent("notes")
+            self.companies = try fields.valueIfPresent("companies")
+            self.location = try fields.valueIfPresent("location")
+            self.socialProfiles = try fields.valueIfPresent("social_profiles")
         }
     }
 
@@ -866,45 +906,46 @@ extension ImportedIntercom {
             self.zhTW = zhTW
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case type
-            case ar
-            case bg
-            case bs
-            case ca
-            case cs
-            case da
-            case de
-            case el
-            case en
-            case es
-            case et
-            case fi
-            case fr
-            case he
-            case hr
-            case hu
-            case id
-            case it
-            case ja
-            case ko
-            case lt
-            case lv
-            case mn
-            case nb
-            case nl
-            case pl
-            case pt
-            case ro
-            case ru
-            case sl
-            case sr
-            case sv
-            case tr
-            case vi
-            case ptBR = "pt-BR"
-            case zhCN = "zh-CN"
-            case zhTW = "zh-TW"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.ar = try fields.valueIfPresent("ar")
+            self.bg = try fields.valueIfPresent("bg")
+            self.bs = try fields.valueIfPresent("bs")
+            self.ca = try fields.valueIfPresent("ca")
+            self.cs = try fields.valueIfPresent("cs")
+            self.da = try fields.valueIfPresent("da")
+            self.de = try fields.valueIfPresent("de")
+            self.el = try fields.valueIfPresent("el")
+            self.en = try fields.valueIfPresent("en")
+            self.es = try fields.valueIfPresent("es")
+            self.et = try fields.valueIfPresent("et")
+            self.fi = try fields.valueIfPresent("fi")
+            self.fr = try fields.valueIfPresent("fr")
+            self.he = try fields.valueIfPresent("he")
+            self.hr = try fields.valueIfPresent("hr")
+            self.hu = try fields.valueIfPresent("hu")
+            self.id = try fields.valueIfPresent("id")
+            self.it = try fields.valueIfPresent("it")
+            self.ja = try fields.valueIfPresent("ja")
+            self.ko = try fields.valueIfPresent("ko")
+            self.lt = try fields.valueIfPresent("lt")
+            self.lv = try fields.valueIfPresent("lv")
+            self.mn = try fields.valueIfPresent("mn")
+            self.nb = try fields.valueIfPresent("nb")
+            self.nl = try fields.valueIfPresent("nl")
+            self.pl = try fields.valueIfPresent("pl")
+            self.pt = try fields.valueIfPresent("pt")
+            self.ro = try fields.valueIfPresent("ro")
+            self.ru = try fields.valueIfPresent("ru")
+            self.sl = try fields.valueIfPresent("sl")
+            self.sr = try fields.valueIfPresent("sr")
+            self.sv = try fields.valueIfPresent("sv")
+            self.tr = try fields.valueIfPresent("tr")
+            self.vi = try fields.valueIfPresent("vi")
+            self.ptBR = try fields.valueIfPresent("pt-BR")
+            self.zhCN = try fields.valueIfPresent("zh-CN")
+            self.zhTW = try fields.valueIfPresent("zh-TW")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -941,6 +982,12 @@ extension ImportedIntercom {
         ) {
             self.type = type
             self.tags = tags
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.tags = try fields.valueIfPresent("tags")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -981,6 +1028,13 @@ extension ImportedIntercom {
             self.id = id
             self.name = name
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.id = try fields.valueIfPresent("id")
+            self.name = try fields.valueIfPresent("name")
+        }
     }
 
     /// CompanyTags, as the API sends it.
@@ -995,6 +1049,12 @@ extension ImportedIntercom {
         ) {
             self.type = type
             self.tags = tags
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.tags = try fields.valueIfPresent("tags")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1033,6 +1093,12 @@ extension ImportedIntercom {
             self.segments = segments
         }
 
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.segments = try fields.valueIfPresent("segments")
+        }
+
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
         public enum TypeValue: PagegenRuntime.OpenEnum {
             case segmentList
@@ -1069,9 +1135,10 @@ extension ImportedIntercom {
             self.imageURL = imageURL
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case type
-            case imageURL = "image_url"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.imageURL = try fields.valueIfPresent("image_url")
         }
     }
 
@@ -1095,11 +1162,12 @@ extension ImportedIntercom {
             self.hasMore = hasMore
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case url
-            case totalCount = "total_count"
-            case hasMore = "has_more"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.data = try fields.valueIfPresent("data")
+            self.url = try fields.valueIfPresent("url")
+            self.totalCount = try fields.valueIfPresent("total_count")
+            self.hasMore = try fields.valueIfPresent("has_more")
         }
     }
 
@@ -1123,11 +1191,12 @@ extension ImportedIntercom {
             self.hasMore = hasMore
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case url
-            case totalCount = "total_count"
-            case hasMore = "has_more"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.data = try fields.valueIfPresent("data")
+            self.url = try fields.valueIfPresent("url")
+            self.totalCount = try fields.valueIfPresent("total_count")
+            self.hasMore = try fields.valueIfPresent("has_more")
         }
     }
 
@@ -1151,11 +1220,12 @@ extension ImportedIntercom {
             self.hasMore = hasMore
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case url
-            case totalCount = "total_count"
-            case hasMore = "has_more"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.data = try fields.valueIfPresent("data")
+            self.url = try fields.valueIfPresent("url")
+            self.totalCount = try fields.valueIfPresent("total_count")
+            self.hasMore = try fields.valueIfPresent("has_more")
         }
     }
 
@@ -1178,6 +1248,14 @@ extension ImportedIntercom {
             self.region = region
             self.city = city
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.country = try fields.valueIfPresent("country")
+            self.region = try fields.valueIfPresent("region")
+            self.city = try fields.valueIfPresent("city")
+        }
     }
 
     /// ContactSocialProfiles, as the API sends it.
@@ -1189,6 +1267,11 @@ extension ImportedIntercom {
             data: [ImportedIntercom.SocialProfile]? = nil
         ) {
             self.data = data
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.data = try fields.valueIfPresent("data")
         }
     }
 
@@ -1227,16 +1310,17 @@ extension ImportedIntercom {
             self.url = url
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case type
-            case title
-            case description
-            case body
-            case authorID = "author_id"
-            case state
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case url
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.title = try fields.valueIfPresent("title")
+            self.description = try fields.valueIfPresent("description")
+            self.body = try fields.valueIfPresent("body")
+            self.authorID = try fields.valueIfPresent("author_id")
+            self.state = try fields.valueIfPresent("state")
+            self.createdAt = try fields.valueIfPresent("created_at")
+            self.updatedAt = try fields.valueIfPresent("updated_at")
+            self.url = try fields.valueIfPresent("url")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1308,12 +1392,13 @@ extension ImportedIntercom {
             self.appliedBy = appliedBy
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case type
-            case id
-            case name
-            case appliedAt = "applied_at"
-            case appliedBy = "applied_by"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.id = try fields.valueIfPresent("id")
+            self.name = try fields.valueIfPresent("name")
+            self.appliedAt = try fields.valueIfPresent("applied_at")
+            self.appliedBy = try fields.valueIfPresent("applied_by")
         }
     }
 
@@ -1332,6 +1417,13 @@ extension ImportedIntercom {
             self.type = type
             self.id = id
             self.name = name
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.id = try fields.valueIfPresent("id")
+            self.name = try fields.valueIfPresent("name")
         }
     }
 
@@ -1364,14 +1456,15 @@ extension ImportedIntercom {
             self.count = count
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case type
-            case id
-            case name
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case personType = "person_type"
-            case count
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.id = try fields.valueIfPresent("id")
+            self.name = try fields.valueIfPresent("name")
+            self.createdAt = try fields.valueIfPresent("created_at")
+            self.updatedAt = try fields.valueIfPresent("updated_at")
+            self.personType = try fields.valueIfPresent("person_type")
+            self.count = try fields.valueIfPresent("count")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1436,6 +1529,13 @@ extension ImportedIntercom {
             self.id = id
             self.url = url
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.id = try fields.valueIfPresent("id")
+            self.url = try fields.valueIfPresent("url")
+        }
     }
 
     /// CompanyData, as the API sends it.
@@ -1453,6 +1553,13 @@ extension ImportedIntercom {
             self.id = id
             self.type = type
             self.url = url
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.valueIfPresent("id")
+            self.type = try fields.valueIfPresent("type")
+            self.url = try fields.valueIfPresent("url")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1493,6 +1600,13 @@ extension ImportedIntercom {
             self.name = name
             self.url = url
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.name = try fields.valueIfPresent("name")
+            self.url = try fields.valueIfPresent("url")
+        }
     }
 
     /// Reference, as the API sends it.
@@ -1507,6 +1621,12 @@ extension ImportedIntercom {
         ) {
             self.type = type
             self.id = id
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.id = try fields.valueIfPresent("id")
         }
     }
 }

@@ -23,8 +23,7 @@ extension ImportedIntercom.Client {
             Operations.listArticlesEndpoint,
             Operations.listArticlesParameters(intercomVersion: intercomVersion),
             paging: Operations.listArticlesPaging,
-            size: perPage,
-            identity: nil
+            size: perPage
         )
     }
 
@@ -54,8 +53,7 @@ extension ImportedIntercom.Client {
             Operations.scrollOverAllCompaniesEndpoint,
             Operations.scrollOverAllCompaniesParameters(intercomVersion: intercomVersion),
             paging: Operations.scrollOverAllCompaniesPaging,
-            size: nil,
-            identity: nil
+            size: nil
         )
     }
 
@@ -85,8 +83,7 @@ extension ImportedIntercom.Client {
             Operations.listContactsEndpoint,
             Operations.listContactsParameters(pageValue: pageValue, intercomVersion: intercomVersion),
             paging: Operations.listContactsPaging,
-            size: perPage,
-            identity: nil
+            size: perPage
         )
     }
 

@@ -35,6 +35,17 @@ extension ImportedJira {
             self.isLast = isLast
             self.values = values
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.`self` = try fields.valueIfPresent("self")
+            self.nextPage = try fields.valueIfPresent("nextPage")
+            self.maxResults = try fields.valueIfPresent("maxResults")
+            self.startAt = try fields.valueIfPresent("startAt")
+            self.total = try fields.valueIfPresent("total")
+            self.isLast = try fields.valueIfPresent("isLast")
+            self.values = try fields.valueIfPresent("values")
+        }
     }
 
     /// SearchResults, as the API sends it.
@@ -67,6 +78,18 @@ extension ImportedJira {
             self.warningMessages = warningMessages
             self.names = names
             self.schema = schema
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.expand = try fields.valueIfPresent("expand")
+            self.startAt = try fields.valueIfPresent("startAt")
+            self.maxResults = try fields.valueIfPresent("maxResults")
+            self.total = try fields.valueIfPresent("total")
+            self.issues = try fields.valueIfPresent("issues")
+            self.warningMessages = try fields.valueIfPresent("warningMessages")
+            self.names = try fields.valueIfPresent("names")
+            self.schema = try fields.valueIfPresent("schema")
         }
     }
 
@@ -120,21 +143,22 @@ extension ImportedJira {
             self.expand = expand
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case `self`
-            case key
-            case accountID = "accountId"
-            case accountType
-            case name
-            case emailAddress
-            case avatarUrls
-            case displayName
-            case active
-            case timeZone
-            case locale
-            case groups
-            case applicationRoles
-            case expand
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.`self` = try fields.valueIfPresent("self")
+            self.key = try fields.valueIfPresent("key")
+            self.accountID = try fields.valueIfPresent("accountId")
+            self.accountType = try fields.valueIfPresent("accountType")
+            self.name = try fields.valueIfPresent("name")
+            self.emailAddress = try fields.valueIfPresent("emailAddress")
+            self.avatarUrls = try fields.valueIfPresent("avatarUrls")
+            self.displayName = try fields.valueIfPresent("displayName")
+            self.active = try fields.valueIfPresent("active")
+            self.timeZone = try fields.valueIfPresent("timeZone")
+            self.locale = try fields.valueIfPresent("locale")
+            self.groups = try fields.valueIfPresent("groups")
+            self.applicationRoles = try fields.valueIfPresent("applicationRoles")
+            self.expand = try fields.valueIfPresent("expand")
         }
 
         /// The values of `AccountType`; values this client does not know decode to `unknown`.
@@ -278,6 +302,44 @@ extension ImportedJira {
             self.landingPageInfo = landingPageInfo
         }
 
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.expand = try fields.valueIfPresent("expand")
+            self.`self` = try fields.valueIfPresent("self")
+            self.id = try fields.valueIfPresent("id")
+            self.key = try fields.valueIfPresent("key")
+            self.description = try fields.valueIfPresent("description")
+            self.lead = try fields.valueIfPresent("lead")
+            self.components = try fields.valueIfPresent("components")
+            self.issueTypes = try fields.valueIfPresent("issueTypes")
+            self.url = try fields.valueIfPresent("url")
+            self.email = try fields.valueIfPresent("email")
+            self.assigneeType = try fields.valueIfPresent("assigneeType")
+            self.versions = try fields.valueIfPresent("versions")
+            self.name = try fields.valueIfPresent("name")
+            self.roles = try fields.valueIfPresent("roles")
+            self.avatarUrls = try fields.valueIfPresent("avatarUrls")
+            self.projectCategory = try fields.valueIfPresent("projectCategory")
+            self.projectTypeKey = try fields.valueIfPresent("projectTypeKey")
+            self.simplified = try fields.valueIfPresent("simplified")
+            self.style = try fields.valueIfPresent("style")
+            self.favourite = try fields.valueIfPresent("favourite")
+            self.isPrivate = try fields.valueIfPresent("isPrivate")
+            self.issueTypeHierarchy = try fields.valueIfPresent("issueTypeHierarchy")
+            self.permissions = try fields.valueIfPresent("permissions")
+            self.properties = try fields.valueIfPresent("properties")
+            self.uuid = try fields.valueIfPresent("uuid")
+            self.insight = try fields.valueIfPresent("insight")
+            self.deleted = try fields.valueIfPresent("deleted")
+            self.retentionTillDate = try fields.valueIfPresent("retentionTillDate")
+            self.deletedDate = try fields.valueIfPresent("deletedDate")
+            self.deletedBy = try fields.valueIfPresent("deletedBy")
+            self.archived = try fields.valueIfPresent("archived")
+            self.archivedDate = try fields.valueIfPresent("archivedDate")
+            self.archivedBy = try fields.valueIfPresent("archivedBy")
+            self.landingPageInfo = try fields.valueIfPresent("landingPageInfo")
+        }
+
         /// The values of `AssigneeType`; values this client does not know decode to `unknown`.
         public enum AssigneeType: PagegenRuntime.OpenEnum {
             case projectLEAD
@@ -406,6 +468,25 @@ extension ImportedJira {
             self.fieldsToInclude = fieldsToInclude
             self.fields = fields
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.expand = try fields.valueIfPresent("expand")
+            self.id = try fields.valueIfPresent("id")
+            self.`self` = try fields.valueIfPresent("self")
+            self.key = try fields.valueIfPresent("key")
+            self.renderedFields = try fields.valueIfPresent("renderedFields")
+            self.properties = try fields.valueIfPresent("properties")
+            self.names = try fields.valueIfPresent("names")
+            self.schema = try fields.valueIfPresent("schema")
+            self.transitions = try fields.valueIfPresent("transitions")
+            self.operations = try fields.valueIfPresent("operations")
+            self.editmeta = try fields.valueIfPresent("editmeta")
+            self.changelog = try fields.valueIfPresent("changelog")
+            self.versionedRepresentations = try fields.valueIfPresent("versionedRepresentations")
+            self.fieldsToInclude = try fields.valueIfPresent("fieldsToInclude")
+            self.fields = try fields.valueIfPresent("fields")
+        }
     }
 
     /// JSONTypeBean, as the API sends it.
@@ -434,13 +515,14 @@ extension ImportedJira {
             self.configuration = configuration
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case type
-            case items
-            case system
-            case custom
-            case customID = "customId"
-            case configuration
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.value("type")
+            self.items = try fields.valueIfPresent("items")
+            self.system = try fields.valueIfPresent("system")
+            self.custom = try fields.valueIfPresent("custom")
+            self.customID = try fields.valueIfPresent("customId")
+            self.configuration = try fields.valueIfPresent("configuration")
         }
     }
 
@@ -464,11 +546,12 @@ extension ImportedJira {
             self._48x48 = _48x48
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _16x16 = "16x16"
-            case _24x24 = "24x24"
-            case _32x32 = "32x32"
-            case _48x48 = "48x48"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self._16x16 = try fields.valueIfPresent("16x16")
+            self._24x24 = try fields.valueIfPresent("24x24")
+            self._32x32 = try fields.valueIfPresent("32x32")
+            self._48x48 = try fields.valueIfPresent("48x48")
         }
     }
 
@@ -495,12 +578,13 @@ extension ImportedJira {
             self.maxResults = maxResults
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case size
-            case items
-            case pagingCallback
-            case callback
-            case maxResults = "max-results"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.size = try fields.valueIfPresent("size")
+            self.items = try fields.valueIfPresent("items")
+            self.pagingCallback = try fields.valueIfPresent("pagingCallback")
+            self.callback = try fields.valueIfPresent("callback")
+            self.maxResults = try fields.valueIfPresent("max-results")
         }
     }
 
@@ -527,12 +611,13 @@ extension ImportedJira {
             self.maxResults = maxResults
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case size
-            case items
-            case pagingCallback
-            case callback
-            case maxResults = "max-results"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.size = try fields.valueIfPresent("size")
+            self.items = try fields.valueIfPresent("items")
+            self.pagingCallback = try fields.valueIfPresent("pagingCallback")
+            self.callback = try fields.valueIfPresent("callback")
+            self.maxResults = try fields.valueIfPresent("max-results")
         }
     }
 
@@ -586,21 +671,22 @@ extension ImportedJira {
             self.projectID = projectID
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case `self`
-            case id
-            case name
-            case description
-            case lead
-            case leadUserName
-            case leadAccountID = "leadAccountId"
-            case assigneeType
-            case assignee
-            case realAssigneeType
-            case realAssignee
-            case isAssigneeTypeValid
-            case project
-            case projectID = "projectId"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.`self` = try fields.valueIfPresent("self")
+            self.id = try fields.valueIfPresent("id")
+            self.name = try fields.valueIfPresent("name")
+            self.description = try fields.valueIfPresent("description")
+            self.lead = try fields.valueIfPresent("lead")
+            self.leadUserName = try fields.valueIfPresent("leadUserName")
+            self.leadAccountID = try fields.valueIfPresent("leadAccountId")
+            self.assigneeType = try fields.valueIfPresent("assigneeType")
+            self.assignee = try fields.valueIfPresent("assignee")
+            self.realAssigneeType = try fields.valueIfPresent("realAssigneeType")
+            self.realAssignee = try fields.valueIfPresent("realAssignee")
+            self.isAssigneeTypeValid = try fields.valueIfPresent("isAssigneeTypeValid")
+            self.project = try fields.valueIfPresent("project")
+            self.projectID = try fields.valueIfPresent("projectId")
         }
 
         /// The values of `AssigneeType`; values this client does not know decode to `unknown`.
@@ -702,17 +788,18 @@ extension ImportedJira {
             self.scope = scope
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case `self`
-            case id
-            case description
-            case iconURL = "iconUrl"
-            case name
-            case subtask
-            case avatarID = "avatarId"
-            case entityID = "entityId"
-            case hierarchyLevel
-            case scope
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.`self` = try fields.valueIfPresent("self")
+            self.id = try fields.valueIfPresent("id")
+            self.description = try fields.valueIfPresent("description")
+            self.iconURL = try fields.valueIfPresent("iconUrl")
+            self.name = try fields.valueIfPresent("name")
+            self.subtask = try fields.valueIfPresent("subtask")
+            self.avatarID = try fields.valueIfPresent("avatarId")
+            self.entityID = try fields.valueIfPresent("entityId")
+            self.hierarchyLevel = try fields.valueIfPresent("hierarchyLevel")
+            self.scope = try fields.valueIfPresent("scope")
         }
     }
 
@@ -775,24 +862,25 @@ extension ImportedJira {
             self.issuesStatusForFixVersion = issuesStatusForFixVersion
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case expand
-            case `self`
-            case id
-            case description
-            case name
-            case archived
-            case released
-            case startDate
-            case releaseDate
-            case overdue
-            case userStartDate
-            case userReleaseDate
-            case project
-            case projectID = "projectId"
-            case moveUnfixedIssuesTo
-            case operations
-            case issuesStatusForFixVersion
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.expand = try fields.valueIfPresent("expand")
+            self.`self` = try fields.valueIfPresent("self")
+            self.id = try fields.valueIfPresent("id")
+            self.description = try fields.valueIfPresent("description")
+            self.name = try fields.valueIfPresent("name")
+            self.archived = try fields.valueIfPresent("archived")
+            self.released = try fields.valueIfPresent("released")
+            self.startDate = try fields.valueIfPresent("startDate")
+            self.releaseDate = try fields.valueIfPresent("releaseDate")
+            self.overdue = try fields.valueIfPresent("overdue")
+            self.userStartDate = try fields.valueIfPresent("userStartDate")
+            self.userReleaseDate = try fields.valueIfPresent("userReleaseDate")
+            self.project = try fields.valueIfPresent("project")
+            self.projectID = try fields.valueIfPresent("projectId")
+            self.moveUnfixedIssuesTo = try fields.valueIfPresent("moveUnfixedIssuesTo")
+            self.operations = try fields.valueIfPresent("operations")
+            self.issuesStatusForFixVersion = try fields.valueIfPresent("issuesStatusForFixVersion")
         }
     }
 
@@ -815,6 +903,14 @@ extension ImportedJira {
             self.name = name
             self.description = description
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.`self` = try fields.valueIfPresent("self")
+            self.id = try fields.valueIfPresent("id")
+            self.name = try fields.valueIfPresent("name")
+            self.description = try fields.valueIfPresent("description")
+        }
     }
 
     /// Hierarchy, as the API sends it.
@@ -831,9 +927,10 @@ extension ImportedJira {
             self.levels = levels
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case baseLevelID = "baseLevelId"
-            case levels
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.baseLevelID = try fields.valueIfPresent("baseLevelId")
+            self.levels = try fields.valueIfPresent("levels")
         }
     }
 
@@ -846,6 +943,11 @@ extension ImportedJira {
             canEdit: Swift.Bool? = nil
         ) {
             self.canEdit = canEdit
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.canEdit = try fields.valueIfPresent("canEdit")
         }
     }
 
@@ -861,6 +963,12 @@ extension ImportedJira {
         ) {
             self.totalIssueCount = totalIssueCount
             self.lastIssueUpdateTime = lastIssueUpdateTime
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.totalIssueCount = try fields.valueIfPresent("totalIssueCount")
+            self.lastIssueUpdateTime = try fields.valueIfPresent("lastIssueUpdateTime")
         }
     }
 
@@ -882,6 +990,14 @@ extension ImportedJira {
             self.projectKey = projectKey
             self.simplified = simplified
             self.attributes = attributes
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.url = try fields.valueIfPresent("url")
+            self.projectKey = try fields.valueIfPresent("projectKey")
+            self.simplified = try fields.valueIfPresent("simplified")
+            self.attributes = try fields.valueIfPresent("attributes")
         }
     }
 
@@ -925,6 +1041,21 @@ extension ImportedJira {
             self.expand = expand
             self.looped = looped
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.valueIfPresent("id")
+            self.name = try fields.valueIfPresent("name")
+            self.to = try fields.valueIfPresent("to")
+            self.hasScreen = try fields.valueIfPresent("hasScreen")
+            self.isGlobal = try fields.valueIfPresent("isGlobal")
+            self.isInitial = try fields.valueIfPresent("isInitial")
+            self.isAvailable = try fields.valueIfPresent("isAvailable")
+            self.isConditional = try fields.valueIfPresent("isConditional")
+            self.fields = try fields.valueIfPresent("fields")
+            self.expand = try fields.valueIfPresent("expand")
+            self.looped = try fields.valueIfPresent("looped")
+        }
     }
 
     /// Operations, as the API sends it.
@@ -937,6 +1068,11 @@ extension ImportedJira {
         ) {
             self.linkGroups = linkGroups
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.linkGroups = try fields.valueIfPresent("linkGroups")
+        }
     }
 
     /// IssueUpdateMetadata, as the API sends it.
@@ -948,6 +1084,11 @@ extension ImportedJira {
             fields: [Swift.String: ImportedJira.FieldMetadata]? = nil
         ) {
             self.fields = fields
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.fields = try fields.valueIfPresent("fields")
         }
     }
 
@@ -970,6 +1111,14 @@ extension ImportedJira {
             self.total = total
             self.histories = histories
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.startAt = try fields.valueIfPresent("startAt")
+            self.maxResults = try fields.valueIfPresent("maxResults")
+            self.total = try fields.valueIfPresent("total")
+            self.histories = try fields.valueIfPresent("histories")
+        }
     }
 
     /// IncludedFields, as the API sends it.
@@ -987,6 +1136,13 @@ extension ImportedJira {
             self.included = included
             self.actuallyIncluded = actuallyIncluded
             self.excluded = excluded
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.included = try fields.valueIfPresent("included")
+            self.actuallyIncluded = try fields.valueIfPresent("actuallyIncluded")
+            self.excluded = try fields.valueIfPresent("excluded")
         }
     }
 
@@ -1007,10 +1163,11 @@ extension ImportedJira {
             self.`self` = self_
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case name
-            case groupID = "groupId"
-            case `self`
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.name = try fields.valueIfPresent("name")
+            self.groupID = try fields.valueIfPresent("groupId")
+            self.`self` = try fields.valueIfPresent("self")
         }
     }
 
@@ -1063,6 +1220,24 @@ extension ImportedJira {
             self.hasUnlimitedSeats = hasUnlimitedSeats
             self.platform = platform
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.key = try fields.valueIfPresent("key")
+            self.groups = try fields.valueIfPresent("groups")
+            self.groupDetails = try fields.valueIfPresent("groupDetails")
+            self.name = try fields.valueIfPresent("name")
+            self.defaultGroups = try fields.valueIfPresent("defaultGroups")
+            self.defaultGroupsDetails = try fields.valueIfPresent("defaultGroupsDetails")
+            self.selectedByDefault = try fields.valueIfPresent("selectedByDefault")
+            self.defined = try fields.valueIfPresent("defined")
+            self.numberOfSeats = try fields.valueIfPresent("numberOfSeats")
+            self.remainingSeats = try fields.valueIfPresent("remainingSeats")
+            self.userCount = try fields.valueIfPresent("userCount")
+            self.userCountDescription = try fields.valueIfPresent("userCountDescription")
+            self.hasUnlimitedSeats = try fields.valueIfPresent("hasUnlimitedSeats")
+            self.platform = try fields.valueIfPresent("platform")
+        }
     }
 
     /// Scope, as the API sends it.
@@ -1077,6 +1252,12 @@ extension ImportedJira {
         ) {
             self.type = type
             self.project = project
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.project = try fields.valueIfPresent("project")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1132,6 +1313,17 @@ extension ImportedJira {
             self.href = href
             self.weight = weight
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.valueIfPresent("id")
+            self.styleClass = try fields.valueIfPresent("styleClass")
+            self.iconClass = try fields.valueIfPresent("iconClass")
+            self.label = try fields.valueIfPresent("label")
+            self.title = try fields.valueIfPresent("title")
+            self.href = try fields.valueIfPresent("href")
+            self.weight = try fields.valueIfPresent("weight")
+        }
     }
 
     /// VersionIssuesStatus, as the API sends it.
@@ -1152,6 +1344,14 @@ extension ImportedJira {
             self.toDo = toDo
             self.inProgress = inProgress
             self.done = done
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.unmapped = try fields.valueIfPresent("unmapped")
+            self.toDo = try fields.valueIfPresent("toDo")
+            self.inProgress = try fields.valueIfPresent("inProgress")
+            self.done = try fields.valueIfPresent("done")
         }
     }
 
@@ -1190,16 +1390,17 @@ extension ImportedJira {
             self.globalHierarchyLevel = globalHierarchyLevel
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case name
-            case aboveLevelID = "aboveLevelId"
-            case belowLevelID = "belowLevelId"
-            case projectConfigurationID = "projectConfigurationId"
-            case level
-            case issueTypeIds
-            case externalUUID = "externalUuid"
-            case globalHierarchyLevel
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.valueIfPresent("id")
+            self.name = try fields.valueIfPresent("name")
+            self.aboveLevelID = try fields.valueIfPresent("aboveLevelId")
+            self.belowLevelID = try fields.valueIfPresent("belowLevelId")
+            self.projectConfigurationID = try fields.valueIfPresent("projectConfigurationId")
+            self.level = try fields.valueIfPresent("level")
+            self.issueTypeIds = try fields.valueIfPresent("issueTypeIds")
+            self.externalUUID = try fields.valueIfPresent("externalUuid")
+            self.globalHierarchyLevel = try fields.valueIfPresent("globalHierarchyLevel")
         }
 
         /// The values of `GlobalHierarchyLevel`; values this client does not know decode to `unknown`.
@@ -1256,13 +1457,14 @@ extension ImportedJira {
             self.statusCategory = statusCategory
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case `self`
-            case description
-            case iconURL = "iconUrl"
-            case name
-            case id
-            case statusCategory
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.`self` = try fields.valueIfPresent("self")
+            self.description = try fields.valueIfPresent("description")
+            self.iconURL = try fields.valueIfPresent("iconUrl")
+            self.name = try fields.valueIfPresent("name")
+            self.id = try fields.valueIfPresent("id")
+            self.statusCategory = try fields.valueIfPresent("statusCategory")
         }
     }
 
@@ -1304,17 +1506,18 @@ extension ImportedJira {
             self.configuration = configuration
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case required
-            case schema
-            case name
-            case key
-            case autoCompleteURL = "autoCompleteUrl"
-            case hasDefaultValue
-            case operations
-            case allowedValues
-            case defaultValue
-            case configuration
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.required = try fields.value("required")
+            self.schema = try fields.value("schema")
+            self.name = try fields.value("name")
+            self.key = try fields.value("key")
+            self.autoCompleteURL = try fields.valueIfPresent("autoCompleteUrl")
+            self.hasDefaultValue = try fields.valueIfPresent("hasDefaultValue")
+            self.operations = try fields.value("operations")
+            self.allowedValues = try fields.valueIfPresent("allowedValues")
+            self.defaultValue = try fields.valueIfPresent("defaultValue")
+            self.configuration = try fields.valueIfPresent("configuration")
         }
     }
 
@@ -1343,6 +1546,16 @@ extension ImportedJira {
             self.links = links
             self.groups = groups
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.valueIfPresent("id")
+            self.styleClass = try fields.valueIfPresent("styleClass")
+            self.header = try fields.valueIfPresent("header")
+            self.weight = try fields.valueIfPresent("weight")
+            self.links = try fields.valueIfPresent("links")
+            self.groups = try fields.valueIfPresent("groups")
+        }
     }
 
     /// Changelog, as the API sends it.
@@ -1366,6 +1579,15 @@ extension ImportedJira {
             self.created = created
             self.items = items
             self.historyMetadata = historyMetadata
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.valueIfPresent("id")
+            self.author = try fields.valueIfPresent("author")
+            self.created = try fields.valueIfPresent("created")
+            self.items = try fields.valueIfPresent("items")
+            self.historyMetadata = try fields.valueIfPresent("historyMetadata")
         }
     }
 
@@ -1399,6 +1621,18 @@ extension ImportedJira {
             self.simplified = simplified
             self.avatarUrls = avatarUrls
             self.projectCategory = projectCategory
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.`self` = try fields.valueIfPresent("self")
+            self.id = try fields.valueIfPresent("id")
+            self.key = try fields.valueIfPresent("key")
+            self.name = try fields.valueIfPresent("name")
+            self.projectTypeKey = try fields.valueIfPresent("projectTypeKey")
+            self.simplified = try fields.valueIfPresent("simplified")
+            self.avatarUrls = try fields.valueIfPresent("avatarUrls")
+            self.projectCategory = try fields.valueIfPresent("projectCategory")
         }
 
         /// The values of `ProjectTypeKey`; values this client does not know decode to `unknown`.
@@ -1451,6 +1685,15 @@ extension ImportedJira {
             self.colorName = colorName
             self.name = name
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.`self` = try fields.valueIfPresent("self")
+            self.id = try fields.valueIfPresent("id")
+            self.key = try fields.valueIfPresent("key")
+            self.colorName = try fields.valueIfPresent("colorName")
+            self.name = try fields.valueIfPresent("name")
+        }
     }
 
     /// UserDetails, as the API sends it.
@@ -1491,17 +1734,18 @@ extension ImportedJira {
             self.accountType = accountType
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case `self`
-            case name
-            case key
-            case accountID = "accountId"
-            case emailAddress
-            case avatarUrls
-            case displayName
-            case active
-            case timeZone
-            case accountType
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.`self` = try fields.valueIfPresent("self")
+            self.name = try fields.valueIfPresent("name")
+            self.key = try fields.valueIfPresent("key")
+            self.accountID = try fields.valueIfPresent("accountId")
+            self.emailAddress = try fields.valueIfPresent("emailAddress")
+            self.avatarUrls = try fields.valueIfPresent("avatarUrls")
+            self.displayName = try fields.valueIfPresent("displayName")
+            self.active = try fields.valueIfPresent("active")
+            self.timeZone = try fields.valueIfPresent("timeZone")
+            self.accountType = try fields.valueIfPresent("accountType")
         }
     }
 
@@ -1534,14 +1778,15 @@ extension ImportedJira {
             self.toString = toString
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case field
-            case fieldtype
-            case fieldID = "fieldId"
-            case from
-            case fromString
-            case to
-            case toString
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.field = try fields.valueIfPresent("field")
+            self.fieldtype = try fields.valueIfPresent("fieldtype")
+            self.fieldID = try fields.valueIfPresent("fieldId")
+            self.from = try fields.valueIfPresent("from")
+            self.fromString = try fields.valueIfPresent("fromString")
+            self.to = try fields.valueIfPresent("to")
+            self.toString = try fields.valueIfPresent("toString")
         }
     }
 
@@ -1585,6 +1830,21 @@ extension ImportedJira {
             self.cause = cause
             self.extraData = extraData
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.valueIfPresent("type")
+            self.description = try fields.valueIfPresent("description")
+            self.descriptionKey = try fields.valueIfPresent("descriptionKey")
+            self.activityDescription = try fields.valueIfPresent("activityDescription")
+            self.activityDescriptionKey = try fields.valueIfPresent("activityDescriptionKey")
+            self.emailDescription = try fields.valueIfPresent("emailDescription")
+            self.emailDescriptionKey = try fields.valueIfPresent("emailDescriptionKey")
+            self.actor = try fields.valueIfPresent("actor")
+            self.generator = try fields.valueIfPresent("generator")
+            self.cause = try fields.valueIfPresent("cause")
+            self.extraData = try fields.valueIfPresent("extraData")
+        }
     }
 
     /// UpdatedProjectCategory, as the API sends it.
@@ -1605,6 +1865,14 @@ extension ImportedJira {
             self.id = id
             self.description = description
             self.name = name
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.`self` = try fields.valueIfPresent("self")
+            self.id = try fields.valueIfPresent("id")
+            self.description = try fields.valueIfPresent("description")
+            self.name = try fields.valueIfPresent("name")
         }
     }
 
@@ -1634,13 +1902,14 @@ extension ImportedJira {
             self.url = url
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case displayName
-            case displayNameKey
-            case type
-            case avatarURL = "avatarUrl"
-            case url
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.valueIfPresent("id")
+            self.displayName = try fields.valueIfPresent("displayName")
+            self.displayNameKey = try fields.valueIfPresent("displayNameKey")
+            self.type = try fields.valueIfPresent("type")
+            self.avatarURL = try fields.valueIfPresent("avatarUrl")
+            self.url = try fields.valueIfPresent("url")
         }
     }
 }

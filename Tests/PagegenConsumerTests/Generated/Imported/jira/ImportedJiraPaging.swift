@@ -23,8 +23,7 @@ extension ImportedJira.Client {
             Operations_.searchProjectsEndpoint,
             Operations_.searchProjectsParameters(orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action, expand: expand, status: status, properties: properties, propertyQuery: propertyQuery),
             paging: Operations_.searchProjectsPaging,
-            size: maxResults,
-            identity: nil
+            size: maxResults
         )
     }
 
@@ -54,8 +53,7 @@ extension ImportedJira.Client {
             Operations_.searchForIssuesUsingJqlEndpoint,
             Operations_.searchForIssuesUsingJqlParameters(jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys),
             paging: Operations_.searchForIssuesUsingJqlPaging,
-            size: maxResults,
-            identity: nil
+            size: maxResults
         )
     }
 
@@ -85,8 +83,7 @@ extension ImportedJira.Client {
             Operations_.getAllUsersEndpoint,
             Operations_.getAllUsersParameters(),
             paging: Operations_.getAllUsersPaging,
-            size: maxResults,
-            identity: nil
+            size: maxResults
         )
     }
 

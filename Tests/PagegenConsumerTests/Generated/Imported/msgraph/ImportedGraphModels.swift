@@ -21,9 +21,10 @@ extension ImportedGraph {
             self.odataNextLink = odataNextLink
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case value
-            case odataNextLink = "@odata.nextLink"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.value = try fields.valueIfPresent("value")
+            self.odataNextLink = try fields.valueIfPresent("@odata.nextLink")
         }
     }
 
@@ -39,6 +40,12 @@ extension ImportedGraph {
         ) {
             self.id = id
             self.deletedDateTime = deletedDateTime
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.valueIfPresent("id")
+            self.deletedDateTime = try fields.valueIfPresent("deletedDateTime")
         }
     }
 }

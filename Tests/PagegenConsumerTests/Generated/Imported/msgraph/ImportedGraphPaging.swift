@@ -23,8 +23,7 @@ extension ImportedGraph.Client {
             Operations.usersListDirectReportsEndpoint,
             Operations.usersListDirectReportsParameters(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel),
             paging: Operations.usersListDirectReportsPaging,
-            size: top,
-            identity: nil
+            size: top
         )
     }
 
@@ -54,8 +53,7 @@ extension ImportedGraph.Client {
             Operations.usersListMemberGraphOPreEndpoint,
             Operations.usersListMemberGraphOPreParameters(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel),
             paging: Operations.usersListMemberGraphOPrePaging,
-            size: top,
-            identity: nil
+            size: top
         )
     }
 

@@ -24,17 +24,11 @@ extension ImportedSlack {
             self.responseMetadata = responseMetadata
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case channels
-            case ok
-            case responseMetadata = "response_metadata"
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.channels = try container.decodeIfPresent([ImportedSlack.ObjsConversation].self, forKey: .channels) ?? []
-            self.ok = try container.decode(Swift.Bool.self, forKey: .ok)
-            self.responseMetadata = try container.decodeIfPresent(ImportedSlack.ConversationsListResponseResponseMetadata.self, forKey: .responseMetadata)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.channels = try fields.items("channels")
+            self.ok = try fields.value("ok")
+            self.responseMetadata = try fields.valueIfPresent("response_metadata")
         }
     }
 
@@ -58,19 +52,12 @@ extension ImportedSlack {
             self.responseMetadata = responseMetadata
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case cacheTs = "cache_ts"
-            case members
-            case ok
-            case responseMetadata = "response_metadata"
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.cacheTs = try container.decode(Swift.Int.self, forKey: .cacheTs)
-            self.members = try container.decodeIfPresent([ImportedSlack.ObjsUser].self, forKey: .members) ?? []
-            self.ok = try container.decode(Swift.Bool.self, forKey: .ok)
-            self.responseMetadata = try container.decodeIfPresent(ImportedSlack.ObjsResponseMetadata.self, forKey: .responseMetadata)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.cacheTs = try fields.value("cache_ts")
+            self.members = try fields.items("members")
+            self.ok = try fields.value("ok")
+            self.responseMetadata = try fields.valueIfPresent("response_metadata")
         }
     }
 
@@ -250,63 +237,64 @@ extension ImportedSlack {
             self.isUserDeleted = isUserDeleted
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case acceptedUser = "accepted_user"
-            case connectedTeamIds = "connected_team_ids"
-            case conversationHostID = "conversation_host_id"
-            case created
-            case creator
-            case displayCounts = "display_counts"
-            case enterpriseID = "enterprise_id"
-            case hasPins = "has_pins"
-            case id
-            case internalTeamIds = "internal_team_ids"
-            case isArchived = "is_archived"
-            case isChannel = "is_channel"
-            case isExtShared = "is_ext_shared"
-            case isFrozen = "is_frozen"
-            case isGeneral = "is_general"
-            case isGlobalShared = "is_global_shared"
-            case isGroup = "is_group"
-            case isIm = "is_im"
-            case isMember = "is_member"
-            case isMoved = "is_moved"
-            case isMpim = "is_mpim"
-            case isNonThreadable = "is_non_threadable"
-            case isOpen = "is_open"
-            case isOrgDefault = "is_org_default"
-            case isOrgMandatory = "is_org_mandatory"
-            case isOrgShared = "is_org_shared"
-            case isPendingExtShared = "is_pending_ext_shared"
-            case isPrivate = "is_private"
-            case isReadOnly = "is_read_only"
-            case isShared = "is_shared"
-            case isStarred = "is_starred"
-            case isThreadOnly = "is_thread_only"
-            case lastRead = "last_read"
-            case latest
-            case members
-            case name
-            case nameNormalized = "name_normalized"
-            case numMembers = "num_members"
-            case parentConversation = "parent_conversation"
-            case pendingConnectedTeamIds = "pending_connected_team_ids"
-            case pendingShared = "pending_shared"
-            case pinCount = "pin_count"
-            case previousNames = "previous_names"
-            case priority
-            case purpose
-            case sharedTeamIds = "shared_team_ids"
-            case shares
-            case timezoneCount = "timezone_count"
-            case topic
-            case unlinked
-            case unreadCount = "unread_count"
-            case unreadCountDisplay = "unread_count_display"
-            case useCase = "use_case"
-            case user
-            case version
-            case isUserDeleted = "is_user_deleted"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.acceptedUser = try fields.valueIfPresent("accepted_user")
+            self.connectedTeamIds = try fields.valueIfPresent("connected_team_ids")
+            self.conversationHostID = try fields.valueIfPresent("conversation_host_id")
+            self.created = try fields.value("created")
+            self.creator = try fields.valueIfPresent("creator")
+            self.displayCounts = try fields.valueIfPresent("display_counts")
+            self.enterpriseID = try fields.valueIfPresent("enterprise_id")
+            self.hasPins = try fields.valueIfPresent("has_pins")
+            self.id = try fields.value("id")
+            self.internalTeamIds = try fields.valueIfPresent("internal_team_ids")
+            self.isArchived = try fields.valueIfPresent("is_archived")
+            self.isChannel = try fields.valueIfPresent("is_channel")
+            self.isExtShared = try fields.valueIfPresent("is_ext_shared")
+            self.isFrozen = try fields.valueIfPresent("is_frozen")
+            self.isGeneral = try fields.valueIfPresent("is_general")
+            self.isGlobalShared = try fields.valueIfPresent("is_global_shared")
+            self.isGroup = try fields.valueIfPresent("is_group")
+            self.isIm = try fields.value("is_im")
+            self.isMember = try fields.valueIfPresent("is_member")
+            self.isMoved = try fields.valueIfPresent("is_moved")
+            self.isMpim = try fields.valueIfPresent("is_mpim")
+            self.isNonThreadable = try fields.valueIfPresent("is_non_threadable")
+            self.isOpen = try fields.valueIfPresent("is_open")
+            self.isOrgDefault = try fields.valueIfPresent("is_org_default")
+            self.isOrgMandatory = try fields.valueIfPresent("is_org_mandatory")
+            self.isOrgShared = try fields.value("is_org_shared")
+            self.isPendingExtShared = try fields.valueIfPresent("is_pending_ext_shared")
+            self.isPrivate = try fields.valueIfPresent("is_private")
+            self.isReadOnly = try fields.valueIfPresent("is_read_only")
+            self.isShared = try fields.valueIfPresent("is_shared")
+            self.isStarred = try fields.valueIfPresent("is_starred")
+            self.isThreadOnly = try fields.valueIfPresent("is_thread_only")
+            self.lastRead = try fields.valueIfPresent("last_read")
+            self.latest = try fields.valueIfPresent("latest")
+            self.members = try fields.valueIfPresent("members")
+            self.name = try fields.valueIfPresent("name")
+            self.nameNormalized = try fields.valueIfPresent("name_normalized")
+            self.numMembers = try fields.valueIfPresent("num_members")
+            self.parentConversation = try fields.valueIfPresent("parent_conversation")
+            self.pendingConnectedTeamIds = try fields.valueIfPresent("pending_connected_team_ids")
+            self.pendingShared = try fields.valueIfPresent("pending_shared")
+            self.pinCount = try fields.valueIfPresent("pin_count")
+            self.previousNames = try fields.valueIfPresent("previous_names")
+            self.priority = try fields.valueIfPresent("priority")
+            self.purpose = try fields.valueIfPresent("purpose")
+            self.sharedTeamIds = try fields.valueIfPresent("shared_team_ids")
+            self.shares = try fields.valueIfPresent("shares")
+            self.timezoneCount = try fields.valueIfPresent("timezone_count")
+            self.topic = try fields.valueIfPresent("topic")
+            self.unlinked = try fields.valueIfPresent("unlinked")
+            self.unreadCount = try fields.valueIfPresent("unread_count")
+            self.unreadCountDisplay = try fields.valueIfPresent("unread_count_display")
+            self.useCase = try fields.valueIfPresent("use_case")
+            self.user = try fields.valueIfPresent("user")
+            self.version = try fields.valueIfPresent("version")
+            self.isUserDeleted = try fields.valueIfPresent("is_user_deleted")
         }
     }
 
@@ -321,8 +309,9 @@ extension ImportedSlack {
             self.nextCursor = nextCursor
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case nextCursor = "next_cursor"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.nextCursor = try fields.value("next_cursor")
         }
     }
 
@@ -424,37 +413,38 @@ extension ImportedSlack {
             self.teams = teams
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case color
-            case deleted
-            case enterpriseUser = "enterprise_user"
-            case has2fa = "has_2fa"
-            case id
-            case isAdmin = "is_admin"
-            case isAppUser = "is_app_user"
-            case isBot = "is_bot"
-            case isExternal = "is_external"
-            case isForgotten = "is_forgotten"
-            case isInvitedUser = "is_invited_user"
-            case isOwner = "is_owner"
-            case isPrimaryOwner = "is_primary_owner"
-            case isRestricted = "is_restricted"
-            case isStranger = "is_stranger"
-            case isUltraRestricted = "is_ultra_restricted"
-            case locale
-            case name
-            case presence
-            case profile
-            case realName = "real_name"
-            case team
-            case teamID = "team_id"
-            case teamProfile = "team_profile"
-            case twoFactorType = "two_factor_type"
-            case tz
-            case tzLabel = "tz_label"
-            case tzOffset = "tz_offset"
-            case updated
-            case teams
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.color = try fields.valueIfPresent("color")
+            self.deleted = try fields.valueIfPresent("deleted")
+            self.enterpriseUser = try fields.valueIfPresent("enterprise_user")
+            self.has2fa = try fields.valueIfPresent("has_2fa")
+            self.id = try fields.value("id")
+            self.isAdmin = try fields.valueIfPresent("is_admin")
+            self.isAppUser = try fields.value("is_app_user")
+            self.isBot = try fields.value("is_bot")
+            self.isExternal = try fields.valueIfPresent("is_external")
+            self.isForgotten = try fields.valueIfPresent("is_forgotten")
+            self.isInvitedUser = try fields.valueIfPresent("is_invited_user")
+            self.isOwner = try fields.valueIfPresent("is_owner")
+            self.isPrimaryOwner = try fields.valueIfPresent("is_primary_owner")
+            self.isRestricted = try fields.valueIfPresent("is_restricted")
+            self.isStranger = try fields.valueIfPresent("is_stranger")
+            self.isUltraRestricted = try fields.valueIfPresent("is_ultra_restricted")
+            self.locale = try fields.valueIfPresent("locale")
+            self.name = try fields.value("name")
+            self.presence = try fields.valueIfPresent("presence")
+            self.profile = try fields.value("profile")
+            self.realName = try fields.valueIfPresent("real_name")
+            self.team = try fields.valueIfPresent("team")
+            self.teamID = try fields.valueIfPresent("team_id")
+            self.teamProfile = try fields.valueIfPresent("team_profile")
+            self.twoFactorType = try fields.valueIfPresent("two_factor_type")
+            self.tz = try fields.valueIfPresent("tz")
+            self.tzLabel = try fields.valueIfPresent("tz_label")
+            self.tzOffset = try fields.valueIfPresent("tz_offset")
+            self.updated = try fields.value("updated")
+            self.teams = try fields.valueIfPresent("teams")
         }
     }
 
@@ -475,10 +465,11 @@ extension ImportedSlack {
             self.warnings = warnings
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case nextCursor = "next_cursor"
-            case messages
-            case warnings
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.nextCursor = try fields.valueIfPresent("next_cursor")
+            self.messages = try fields.valueIfPresent("messages")
+            self.warnings = try fields.valueIfPresent("warnings")
         }
     }
 
@@ -496,9 +487,10 @@ extension ImportedSlack {
             self.guestCounts = guestCounts
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case displayCounts = "display_counts"
-            case guestCounts = "guest_counts"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.displayCounts = try fields.value("display_counts")
+            self.guestCounts = try fields.value("guest_counts")
         }
     }
 
@@ -633,48 +625,49 @@ extension ImportedSlack {
             self.username = username
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case attachments
-            case blocks
-            case botID = "bot_id"
-            case botProfile = "bot_profile"
-            case clientMsgID = "client_msg_id"
-            case comment
-            case displayAsBot = "display_as_bot"
-            case file
-            case files
-            case icons
-            case inviter
-            case isDelayedMessage = "is_delayed_message"
-            case isIntro = "is_intro"
-            case isStarred = "is_starred"
-            case lastRead = "last_read"
-            case latestReply = "latest_reply"
-            case name
-            case oldName = "old_name"
-            case parentUserID = "parent_user_id"
-            case permalink
-            case pinnedTo = "pinned_to"
-            case purpose
-            case reactions
-            case replyCount = "reply_count"
-            case replyUsers = "reply_users"
-            case replyUsersCount = "reply_users_count"
-            case sourceTeam = "source_team"
-            case subscribed
-            case subtype
-            case team
-            case text
-            case threadTs = "thread_ts"
-            case topic
-            case ts
-            case type
-            case unreadCount = "unread_count"
-            case upload
-            case user
-            case userProfile = "user_profile"
-            case userTeam = "user_team"
-            case username
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.attachments = try fields.valueIfPresent("attachments")
+            self.blocks = try fields.valueIfPresent("blocks")
+            self.botID = try fields.valueIfPresent("bot_id")
+            self.botProfile = try fields.valueIfPresent("bot_profile")
+            self.clientMsgID = try fields.valueIfPresent("client_msg_id")
+            self.comment = try fields.valueIfPresent("comment")
+            self.displayAsBot = try fields.valueIfPresent("display_as_bot")
+            self.file = try fields.valueIfPresent("file")
+            self.files = try fields.valueIfPresent("files")
+            self.icons = try fields.valueIfPresent("icons")
+            self.inviter = try fields.valueIfPresent("inviter")
+            self.isDelayedMessage = try fields.valueIfPresent("is_delayed_message")
+            self.isIntro = try fields.valueIfPresent("is_intro")
+            self.isStarred = try fields.valueIfPresent("is_starred")
+            self.lastRead = try fields.valueIfPresent("last_read")
+            self.latestReply = try fields.valueIfPresent("latest_reply")
+            self.name = try fields.valueIfPresent("name")
+            self.oldName = try fields.valueIfPresent("old_name")
+            self.parentUserID = try fields.valueIfPresent("parent_user_id")
+            self.permalink = try fields.valueIfPresent("permalink")
+            self.pinnedTo = try fields.valueIfPresent("pinned_to")
+            self.purpose = try fields.valueIfPresent("purpose")
+            self.reactions = try fields.valueIfPresent("reactions")
+            self.replyCount = try fields.valueIfPresent("reply_count")
+            self.replyUsers = try fields.valueIfPresent("reply_users")
+            self.replyUsersCount = try fields.valueIfPresent("reply_users_count")
+            self.sourceTeam = try fields.valueIfPresent("source_team")
+            self.subscribed = try fields.valueIfPresent("subscribed")
+            self.subtype = try fields.valueIfPresent("subtype")
+            self.team = try fields.valueIfPresent("team")
+            self.text = try fields.value("text")
+            self.threadTs = try fields.valueIfPresent("thread_ts")
+            self.topic = try fields.valueIfPresent("topic")
+            self.ts = try fields.value("ts")
+            self.type = try fields.value("type")
+            self.unreadCount = try fields.valueIfPresent("unread_count")
+            self.upload = try fields.valueIfPresent("upload")
+            self.user = try fields.valueIfPresent("user")
+            self.userProfile = try fields.valueIfPresent("user_profile")
+            self.userTeam = try fields.valueIfPresent("user_team")
+            self.username = try fields.valueIfPresent("username")
         }
     }
 
@@ -695,10 +688,11 @@ extension ImportedSlack {
             self.value = value
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case creator
-            case lastSet = "last_set"
-            case value
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.creator = try fields.value("creator")
+            self.lastSet = try fields.value("last_set")
+            self.value = try fields.value("value")
         }
     }
 
@@ -722,11 +716,12 @@ extension ImportedSlack {
             self.user = user
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case acceptedUser = "accepted_user"
-            case isActive = "is_active"
-            case team
-            case user
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.acceptedUser = try fields.valueIfPresent("accepted_user")
+            self.isActive = try fields.value("is_active")
+            self.team = try fields.value("team")
+            self.user = try fields.value("user")
         }
     }
 
@@ -747,10 +742,11 @@ extension ImportedSlack {
             self.value = value
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case creator
-            case lastSet = "last_set"
-            case value
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.creator = try fields.value("creator")
+            self.lastSet = try fields.value("last_set")
+            self.value = try fields.value("value")
         }
     }
 
@@ -780,13 +776,14 @@ extension ImportedSlack {
             self.teams = teams
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case enterpriseID = "enterprise_id"
-            case enterpriseName = "enterprise_name"
-            case id
-            case isAdmin = "is_admin"
-            case isOwner = "is_owner"
-            case teams
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.enterpriseID = try fields.value("enterprise_id")
+            self.enterpriseName = try fields.value("enterprise_name")
+            self.id = try fields.value("id")
+            self.isAdmin = try fields.value("is_admin")
+            self.isOwner = try fields.value("is_owner")
+            self.teams = try fields.value("teams")
         }
     }
 
@@ -930,51 +927,52 @@ extension ImportedSlack {
             self.username = username
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case alwaysActive = "always_active"
-            case apiAppID = "api_app_id"
-            case avatarHash = "avatar_hash"
-            case botID = "bot_id"
-            case displayName = "display_name"
-            case displayNameNormalized = "display_name_normalized"
-            case email
-            case fields
-            case firstName = "first_name"
-            case guestExpirationTs = "guest_expiration_ts"
-            case guestInvitedBy = "guest_invited_by"
-            case image1024 = "image_1024"
-            case image192 = "image_192"
-            case image24 = "image_24"
-            case image32 = "image_32"
-            case image48 = "image_48"
-            case image512 = "image_512"
-            case image72 = "image_72"
-            case imageOriginal = "image_original"
-            case isAppUser = "is_app_user"
-            case isCustomImage = "is_custom_image"
-            case isRestricted = "is_restricted"
-            case isUltraRestricted = "is_ultra_restricted"
-            case lastAvatarImageHash = "last_avatar_image_hash"
-            case lastName = "last_name"
-            case membershipsCount = "memberships_count"
-            case name
-            case phone
-            case pronouns
-            case realName = "real_name"
-            case realNameNormalized = "real_name_normalized"
-            case skype
-            case statusDefaultEmoji = "status_default_emoji"
-            case statusDefaultText = "status_default_text"
-            case statusDefaultTextCanonical = "status_default_text_canonical"
-            case statusEmoji = "status_emoji"
-            case statusExpiration = "status_expiration"
-            case statusText = "status_text"
-            case statusTextCanonical = "status_text_canonical"
-            case team
-            case title
-            case updated
-            case userID = "user_id"
-            case username
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.alwaysActive = try fields.valueIfPresent("always_active")
+            self.apiAppID = try fields.valueIfPresent("api_app_id")
+            self.avatarHash = try fields.value("avatar_hash")
+            self.botID = try fields.valueIfPresent("bot_id")
+            self.displayName = try fields.value("display_name")
+            self.displayNameNormalized = try fields.value("display_name_normalized")
+            self.email = try fields.valueIfPresent("email")
+            self.fields = try fields.valueIfPresent("fields")
+            self.firstName = try fields.valueIfPresent("first_name")
+            self.guestExpirationTs = try fields.valueIfPresent("guest_expiration_ts")
+            self.guestInvitedBy = try fields.valueIfPresent("guest_invited_by")
+            self.image1024 = try fields.valueIfPresent("image_1024")
+            self.image192 = try fields.valueIfPresent("image_192")
+            self.image24 = try fields.valueIfPresent("image_24")
+            self.image32 = try fields.valueIfPresent("image_32")
+            self.image48 = try fields.valueIfPresent("image_48")
+            self.image512 = try fields.valueIfPresent("image_512")
+            self.image72 = try fields.valueIfPresent("image_72")
+            self.imageOriginal = try fields.valueIfPresent("image_original")
+            self.isAppUser = try fields.valueIfPresent("is_app_user")
+            self.isCustomImage = try fields.valueIfPresent("is_custom_image")
+            self.isRestricted = try fields.valueIfPresent("is_restricted")
+            self.isUltraRestricted = try fields.valueIfPresent("is_ultra_restricted")
+            self.lastAvatarImageHash = try fields.valueIfPresent("last_avatar_image_hash")
+            self.lastName = try fields.valueIfPresent("last_name")
+            self.membershipsCount = try fields.valueIfPresent("memberships_count")
+            self.name = try fields.valueIfPresent("name")
+            self.phone = try fields.value("phone")
+            self.pronouns = try fields.valueIfPresent("pronouns")
+            self.realName = try fields.value("real_name")
+            self.realNameNormalized = try fields.value("real_name_normalized")
+            self.skype = try fields.value("skype")
+            self.statusDefaultEmoji = try fields.valueIfPresent("status_default_emoji")
+            self.statusDefaultText = try fields.valueIfPresent("status_default_text")
+            self.statusDefaultTextCanonical = try fields.valueIfPresent("status_default_text_canonical")
+            self.statusEmoji = try fields.value("status_emoji")
+            self.statusExpiration = try fields.valueIfPresent("status_expiration")
+            self.statusText = try fields.value("status_text")
+            self.statusTextCanonical = try fields.valueIfPresent("status_text_canonical")
+            self.team = try fields.valueIfPresent("team")
+            self.title = try fields.value("title")
+            self.updated = try fields.valueIfPresent("updated")
+            self.userID = try fields.valueIfPresent("user_id")
+            self.username = try fields.valueIfPresent("username")
         }
     }
 
@@ -987,6 +985,11 @@ extension ImportedSlack {
             fields: [ImportedSlack.ObjsTeamProfileField]
         ) {
             self.fields = fields
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.fields = try fields.value("fields")
         }
     }
 
@@ -1016,13 +1019,14 @@ extension ImportedSlack {
             self.imageWidth = imageWidth
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case fallback
-            case id
-            case imageBytes = "image_bytes"
-            case imageHeight = "image_height"
-            case imageURL = "image_url"
-            case imageWidth = "image_width"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.fallback = try fields.valueIfPresent("fallback")
+            self.id = try fields.value("id")
+            self.imageBytes = try fields.valueIfPresent("image_bytes")
+            self.imageHeight = try fields.valueIfPresent("image_height")
+            self.imageURL = try fields.valueIfPresent("image_url")
+            self.imageWidth = try fields.valueIfPresent("image_width")
         }
     }
 
@@ -1035,6 +1039,11 @@ extension ImportedSlack {
             type: Swift.String
         ) {
             self.type = type
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.type = try fields.value("type")
         }
     }
 
@@ -1067,14 +1076,15 @@ extension ImportedSlack {
             self.updated = updated
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case appID = "app_id"
-            case deleted
-            case icons
-            case id
-            case name
-            case teamID = "team_id"
-            case updated
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.appID = try fields.value("app_id")
+            self.deleted = try fields.value("deleted")
+            self.icons = try fields.value("icons")
+            self.id = try fields.value("id")
+            self.name = try fields.value("name")
+            self.teamID = try fields.value("team_id")
+            self.updated = try fields.value("updated")
         }
     }
 
@@ -1119,18 +1129,19 @@ extension ImportedSlack {
             self.user = user
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case comment
-            case created
-            case id
-            case isIntro = "is_intro"
-            case isStarred = "is_starred"
-            case numStars = "num_stars"
-            case pinnedInfo = "pinned_info"
-            case pinnedTo = "pinned_to"
-            case reactions
-            case timestamp
-            case user
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.comment = try fields.value("comment")
+            self.created = try fields.value("created")
+            self.id = try fields.value("id")
+            self.isIntro = try fields.value("is_intro")
+            self.isStarred = try fields.valueIfPresent("is_starred")
+            self.numStars = try fields.valueIfPresent("num_stars")
+            self.pinnedInfo = try fields.valueIfPresent("pinned_info")
+            self.pinnedTo = try fields.valueIfPresent("pinned_to")
+            self.reactions = try fields.valueIfPresent("reactions")
+            self.timestamp = try fields.value("timestamp")
+            self.user = try fields.value("user")
         }
     }
 
@@ -1352,77 +1363,78 @@ extension ImportedSlack {
             self.username = username
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case channels
-            case commentsCount = "comments_count"
-            case created
-            case dateDelete = "date_delete"
-            case displayAsBot = "display_as_bot"
-            case editable
-            case editor
-            case externalID = "external_id"
-            case externalType = "external_type"
-            case externalURL = "external_url"
-            case filetype
-            case groups
-            case hasRichPreview = "has_rich_preview"
-            case id
-            case imageExifRotation = "image_exif_rotation"
-            case ims
-            case isExternal = "is_external"
-            case isPublic = "is_public"
-            case isStarred = "is_starred"
-            case isTombstoned = "is_tombstoned"
-            case lastEditor = "last_editor"
-            case mimetype
-            case mode
-            case name
-            case nonOwnerEditable = "non_owner_editable"
-            case numStars = "num_stars"
-            case originalH = "original_h"
-            case originalW = "original_w"
-            case permalink
-            case permalinkPublic = "permalink_public"
-            case pinnedInfo = "pinned_info"
-            case pinnedTo = "pinned_to"
-            case prettyType = "pretty_type"
-            case preview
-            case publicURLShared = "public_url_shared"
-            case reactions
-            case shares
-            case size
-            case sourceTeam = "source_team"
-            case state
-            case thumb1024 = "thumb_1024"
-            case thumb1024H = "thumb_1024_h"
-            case thumb1024W = "thumb_1024_w"
-            case thumb160 = "thumb_160"
-            case thumb360 = "thumb_360"
-            case thumb360H = "thumb_360_h"
-            case thumb360W = "thumb_360_w"
-            case thumb480 = "thumb_480"
-            case thumb480H = "thumb_480_h"
-            case thumb480W = "thumb_480_w"
-            case thumb64 = "thumb_64"
-            case thumb720 = "thumb_720"
-            case thumb720H = "thumb_720_h"
-            case thumb720W = "thumb_720_w"
-            case thumb80 = "thumb_80"
-            case thumb800 = "thumb_800"
-            case thumb800H = "thumb_800_h"
-            case thumb800W = "thumb_800_w"
-            case thumb960 = "thumb_960"
-            case thumb960H = "thumb_960_h"
-            case thumb960W = "thumb_960_w"
-            case thumbTiny = "thumb_tiny"
-            case timestamp
-            case title
-            case updated
-            case urlPrivate = "url_private"
-            case urlPrivateDownload = "url_private_download"
-            case user
-            case userTeam = "user_team"
-            case username
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.channels = try fields.valueIfPresent("channels")
+            self.commentsCount = try fields.valueIfPresent("comments_count")
+            self.created = try fields.valueIfPresent("created")
+            self.dateDelete = try fields.valueIfPresent("date_delete")
+            self.displayAsBot = try fields.valueIfPresent("display_as_bot")
+            self.editable = try fields.valueIfPresent("editable")
+            self.editor = try fields.valueIfPresent("editor")
+            self.externalID = try fields.valueIfPresent("external_id")
+            self.externalType = try fields.valueIfPresent("external_type")
+            self.externalURL = try fields.valueIfPresent("external_url")
+            self.filetype = try fields.valueIfPresent("filetype")
+            self.groups = try fields.valueIfPresent("groups")
+            self.hasRichPreview = try fields.valueIfPresent("has_rich_preview")
+            self.id = try fields.valueIfPresent("id")
+            self.imageExifRotation = try fields.valueIfPresent("image_exif_rotation")
+            self.ims = try fields.valueIfPresent("ims")
+            self.isExternal = try fields.valueIfPresent("is_external")
+            self.isPublic = try fields.valueIfPresent("is_public")
+            self.isStarred = try fields.valueIfPresent("is_starred")
+            self.isTombstoned = try fields.valueIfPresent("is_tombstoned")
+            self.lastEditor = try fields.valueIfPresent("last_editor")
+            self.mimetype = try fields.valueIfPresent("mimetype")
+            self.mode = try fields.valueIfPresent("mode")
+            self.name = try fields.valueIfPresent("name")
+            self.nonOwnerEditable = try fields.valueIfPresent("non_owner_editable")
+            self.numStars = try fields.valueIfPresent("num_stars")
+            self.originalH = try fields.valueIfPresent("original_h")
+            self.originalW = try fields.valueIfPresent("original_w")
+            self.permalink = try fields.valueIfPresent("permalink")
+            self.permalinkPublic = try fields.valueIfPresent("permalink_public")
+            self.pinnedInfo = try fields.valueIfPresent("pinned_info")
+            self.pinnedTo = try fields.valueIfPresent("pinned_to")
+            self.prettyType = try fields.valueIfPresent("pretty_type")
+            self.preview = try fields.valueIfPresent("preview")
+            self.publicURLShared = try fields.valueIfPresent("public_url_shared")
+            self.reactions = try fields.valueIfPresent("reactions")
+            self.shares = try fields.valueIfPresent("shares")
+            self.size = try fields.valueIfPresent("size")
+            self.sourceTeam = try fields.valueIfPresent("source_team")
+            self.state = try fields.valueIfPresent("state")
+            self.thumb1024 = try fields.valueIfPresent("thumb_1024")
+            self.thumb1024H = try fields.valueIfPresent("thumb_1024_h")
+            self.thumb1024W = try fields.valueIfPresent("thumb_1024_w")
+            self.thumb160 = try fields.valueIfPresent("thumb_160")
+            self.thumb360 = try fields.valueIfPresent("thumb_360")
+            self.thumb360H = try fields.valueIfPresent("thumb_360_h")
+            self.thumb360W = try fields.valueIfPresent("thumb_360_w")
+            self.thumb480 = try fields.valueIfPresent("thumb_480")
+            self.thumb480H = try fields.valueIfPresent("thumb_480_h")
+            self.thumb480W = try fields.valueIfPresent("thumb_480_w")
+            self.thumb64 = try fields.valueIfPresent("thumb_64")
+            self.thumb720 = try fields.valueIfPresent("thumb_720")
+            self.thumb720H = try fields.valueIfPresent("thumb_720_h")
+            self.thumb720W = try fields.valueIfPresent("thumb_720_w")
+            self.thumb80 = try fields.valueIfPresent("thumb_80")
+            self.thumb800 = try fields.valueIfPresent("thumb_800")
+            self.thumb800H = try fields.valueIfPresent("thumb_800_h")
+            self.thumb800W = try fields.valueIfPresent("thumb_800_w")
+            self.thumb960 = try fields.valueIfPresent("thumb_960")
+            self.thumb960H = try fields.valueIfPresent("thumb_960_h")
+            self.thumb960W = try fields.valueIfPresent("thumb_960_w")
+            self.thumbTiny = try fields.valueIfPresent("thumb_tiny")
+            self.timestamp = try fields.valueIfPresent("timestamp")
+            self.title = try fields.valueIfPresent("title")
+            self.updated = try fields.valueIfPresent("updated")
+            self.urlPrivate = try fields.valueIfPresent("url_private")
+            self.urlPrivateDownload = try fields.valueIfPresent("url_private_download")
+            self.user = try fields.valueIfPresent("user")
+            self.userTeam = try fields.valueIfPresent("user_team")
+            self.username = try fields.valueIfPresent("username")
         }
     }
 
@@ -1440,9 +1452,10 @@ extension ImportedSlack {
             self.image64 = image64
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case emoji
-            case image64 = "image_64"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.emoji = try fields.valueIfPresent("emoji")
+            self.image64 = try fields.valueIfPresent("image_64")
         }
     }
 
@@ -1461,6 +1474,13 @@ extension ImportedSlack {
             self.count = count
             self.name = name
             self.users = users
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.count = try fields.value("count")
+            self.name = try fields.value("name")
+            self.users = try fields.value("users")
         }
     }
 
@@ -1505,18 +1525,19 @@ extension ImportedSlack {
             self.team = team
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case avatarHash = "avatar_hash"
-            case displayName = "display_name"
-            case displayNameNormalized = "display_name_normalized"
-            case firstName = "first_name"
-            case image72 = "image_72"
-            case isRestricted = "is_restricted"
-            case isUltraRestricted = "is_ultra_restricted"
-            case name
-            case realName = "real_name"
-            case realNameNormalized = "real_name_normalized"
-            case team
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.avatarHash = try fields.value("avatar_hash")
+            self.displayName = try fields.value("display_name")
+            self.displayNameNormalized = try fields.valueIfPresent("display_name_normalized")
+            self.firstName = try fields.valueIfPresent("first_name")
+            self.image72 = try fields.value("image_72")
+            self.isRestricted = try fields.value("is_restricted")
+            self.isUltraRestricted = try fields.value("is_ultra_restricted")
+            self.name = try fields.value("name")
+            self.realName = try fields.value("real_name")
+            self.realNameNormalized = try fields.valueIfPresent("real_name_normalized")
+            self.team = try fields.value("team")
         }
     }
 
@@ -1615,36 +1636,37 @@ extension ImportedSlack {
             self.ssoProvider = ssoProvider
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case archived
-            case avatarBaseURL = "avatar_base_url"
-            case created
-            case dateCreate = "date_create"
-            case deleted
-            case description
-            case discoverable
-            case domain
-            case emailDomain = "email_domain"
-            case enterpriseID = "enterprise_id"
-            case enterpriseName = "enterprise_name"
-            case externalOrgMigrations = "external_org_migrations"
-            case hasComplianceExport = "has_compliance_export"
-            case icon
-            case id
-            case isAssigned = "is_assigned"
-            case isEnterprise = "is_enterprise"
-            case isOverStorageLimit = "is_over_storage_limit"
-            case limitTs = "limit_ts"
-            case locale
-            case messagesCount = "messages_count"
-            case msgEditWindowMins = "msg_edit_window_mins"
-            case name
-            case overIntegrationsLimit = "over_integrations_limit"
-            case overStorageLimit = "over_storage_limit"
-            case payProdCur = "pay_prod_cur"
-            case plan
-            case primaryOwner = "primary_owner"
-            case ssoProvider = "sso_provider"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.archived = try fields.valueIfPresent("archived")
+            self.avatarBaseURL = try fields.valueIfPresent("avatar_base_url")
+            self.created = try fields.valueIfPresent("created")
+            self.dateCreate = try fields.valueIfPresent("date_create")
+            self.deleted = try fields.valueIfPresent("deleted")
+            self.description = try fields.valueIfPresent("description")
+            self.discoverable = try fields.valueIfPresent("discoverable")
+            self.domain = try fields.value("domain")
+            self.emailDomain = try fields.value("email_domain")
+            self.enterpriseID = try fields.valueIfPresent("enterprise_id")
+            self.enterpriseName = try fields.valueIfPresent("enterprise_name")
+            self.externalOrgMigrations = try fields.valueIfPresent("external_org_migrations")
+            self.hasComplianceExport = try fields.valueIfPresent("has_compliance_export")
+            self.icon = try fields.value("icon")
+            self.id = try fields.value("id")
+            self.isAssigned = try fields.valueIfPresent("is_assigned")
+            self.isEnterprise = try fields.valueIfPresent("is_enterprise")
+            self.isOverStorageLimit = try fields.valueIfPresent("is_over_storage_limit")
+            self.limitTs = try fields.valueIfPresent("limit_ts")
+            self.locale = try fields.valueIfPresent("locale")
+            self.messagesCount = try fields.valueIfPresent("messages_count")
+            self.msgEditWindowMins = try fields.valueIfPresent("msg_edit_window_mins")
+            self.name = try fields.value("name")
+            self.overIntegrationsLimit = try fields.valueIfPresent("over_integrations_limit")
+            self.overStorageLimit = try fields.valueIfPresent("over_storage_limit")
+            self.payProdCur = try fields.valueIfPresent("pay_prod_cur")
+            self.plan = try fields.valueIfPresent("plan")
+            self.primaryOwner = try fields.valueIfPresent("primary_owner")
+            self.ssoProvider = try fields.valueIfPresent("sso_provider")
         }
 
         /// The values of `Plan`; values this client does not know decode to `unknown`.
@@ -1716,16 +1738,17 @@ extension ImportedSlack {
             self.type = type
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case fieldName = "field_name"
-            case hint
-            case id
-            case isHidden = "is_hidden"
-            case label
-            case options
-            case ordering
-            case possibleValues = "possible_values"
-            case type
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.fieldName = try fields.valueIfPresent("field_name")
+            self.hint = try fields.value("hint")
+            self.id = try fields.value("id")
+            self.isHidden = try fields.valueIfPresent("is_hidden")
+            self.label = try fields.value("label")
+            self.options = try fields.valueIfPresent("options")
+            self.ordering = try fields.value("ordering")
+            self.possibleValues = try fields.valueIfPresent("possible_values")
+            self.type = try fields.value("type")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1782,10 +1805,11 @@ extension ImportedSlack {
             self.image72 = image72
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case image36 = "image_36"
-            case image48 = "image_48"
-            case image72 = "image_72"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.image36 = try fields.value("image_36")
+            self.image48 = try fields.value("image_48")
+            self.image72 = try fields.value("image_72")
         }
     }
 
@@ -1801,6 +1825,12 @@ extension ImportedSlack {
         ) {
             self.`private` = `private`
             self.`public` = `public`
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.`private` = try fields.valueIfPresent("private")
+            self.`public` = try fields.valueIfPresent("public")
         }
     }
 
@@ -1818,9 +1848,10 @@ extension ImportedSlack {
             self.dateUpdated = dateUpdated
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case current
-            case dateUpdated = "date_updated"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.current = try fields.value("current")
+            self.dateUpdated = try fields.value("date_updated")
         }
     }
 
@@ -1856,15 +1887,16 @@ extension ImportedSlack {
             self.imageDefault = imageDefault
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case image102 = "image_102"
-            case image132 = "image_132"
-            case image230 = "image_230"
-            case image34 = "image_34"
-            case image44 = "image_44"
-            case image68 = "image_68"
-            case image88 = "image_88"
-            case imageDefault = "image_default"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.image102 = try fields.valueIfPresent("image_102")
+            self.image132 = try fields.valueIfPresent("image_132")
+            self.image230 = try fields.valueIfPresent("image_230")
+            self.image34 = try fields.valueIfPresent("image_34")
+            self.image44 = try fields.valueIfPresent("image_44")
+            self.image68 = try fields.valueIfPresent("image_68")
+            self.image88 = try fields.valueIfPresent("image_88")
+            self.imageDefault = try fields.valueIfPresent("image_default")
         }
     }
 
@@ -1880,6 +1912,12 @@ extension ImportedSlack {
         ) {
             self.email = email
             self.id = id
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.email = try fields.value("email")
+            self.id = try fields.value("id")
         }
     }
 
@@ -1898,6 +1936,13 @@ extension ImportedSlack {
             self.label = label
             self.name = name
             self.type = type
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.label = try fields.valueIfPresent("label")
+            self.name = try fields.valueIfPresent("name")
+            self.type = try fields.valueIfPresent("type")
         }
     }
 
@@ -1921,11 +1966,12 @@ extension ImportedSlack {
             self.isScim = isScim
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case isCustom = "is_custom"
-            case isMultipleEntry = "is_multiple_entry"
-            case isProtected = "is_protected"
-            case isScim = "is_scim"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.isCustom = try fields.valueIfPresent("is_custom")
+            self.isMultipleEntry = try fields.valueIfPresent("is_multiple_entry")
+            self.isProtected = try fields.valueIfPresent("is_protected")
+            self.isScim = try fields.valueIfPresent("is_scim")
         }
     }
 
@@ -1943,9 +1989,10 @@ extension ImportedSlack {
             self.teamID = teamID
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case dateStarted = "date_started"
-            case teamID = "team_id"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.dateStarted = try fields.value("date_started")
+            self.teamID = try fields.value("team_id")
         }
     }
 }

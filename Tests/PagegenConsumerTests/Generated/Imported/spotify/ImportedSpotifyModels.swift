@@ -36,25 +36,15 @@ extension ImportedSpotify {
             self.items = items
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case href
-            case limit
-            case next
-            case offset
-            case previous
-            case total
-            case items
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.href = try container.decode(Swift.String.self, forKey: .href)
-            self.limit = try container.decode(Swift.Int.self, forKey: .limit)
-            self.next = try container.decodeIfPresent(Swift.String.self, forKey: .next)
-            self.offset = try container.decode(Swift.Int.self, forKey: .offset)
-            self.previous = try container.decodeIfPresent(Swift.String.self, forKey: .previous)
-            self.total = try container.decode(Swift.Int.self, forKey: .total)
-            self.items = try container.decodeIfPresent([ImportedSpotify.SimplifiedTrackObject].self, forKey: .items) ?? []
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.href = try fields.value("href")
+            self.limit = try fields.value("limit")
+            self.next = try fields.valueIfPresent("next")
+            self.offset = try fields.value("offset")
+            self.previous = try fields.valueIfPresent("previous")
+            self.total = try fields.value("total")
+            self.items = try fields.items("items")
         }
     }
 
@@ -87,25 +77,15 @@ extension ImportedSpotify {
             self.items = items
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case href
-            case limit
-            case next
-            case offset
-            case previous
-            case total
-            case items
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.href = try container.decode(Swift.String.self, forKey: .href)
-            self.limit = try container.decode(Swift.Int.self, forKey: .limit)
-            self.next = try container.decodeIfPresent(Swift.String.self, forKey: .next)
-            self.offset = try container.decode(Swift.Int.self, forKey: .offset)
-            self.previous = try container.decodeIfPresent(Swift.String.self, forKey: .previous)
-            self.total = try container.decode(Swift.Int.self, forKey: .total)
-            self.items = try container.decodeIfPresent([ImportedSpotify.PlaylistTrackObject].self, forKey: .items) ?? []
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.href = try fields.value("href")
+            self.limit = try fields.value("limit")
+            self.next = try fields.valueIfPresent("next")
+            self.offset = try fields.value("offset")
+            self.previous = try fields.valueIfPresent("previous")
+            self.total = try fields.value("total")
+            self.items = try fields.items("items")
         }
     }
 
@@ -138,25 +118,15 @@ extension ImportedSpotify {
             self.items = items
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case href
-            case limit
-            case next
-            case offset
-            case previous
-            case total
-            case items
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.href = try container.decode(Swift.String.self, forKey: .href)
-            self.limit = try container.decode(Swift.Int.self, forKey: .limit)
-            self.next = try container.decodeIfPresent(Swift.String.self, forKey: .next)
-            self.offset = try container.decode(Swift.Int.self, forKey: .offset)
-            self.previous = try container.decodeIfPresent(Swift.String.self, forKey: .previous)
-            self.total = try container.decode(Swift.Int.self, forKey: .total)
-            self.items = try container.decodeIfPresent([ImportedSpotify.SimplifiedPlaylistObject].self, forKey: .items) ?? []
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.href = try fields.value("href")
+            self.limit = try fields.value("limit")
+            self.next = try fields.valueIfPresent("next")
+            self.offset = try fields.value("offset")
+            self.previous = try fields.valueIfPresent("previous")
+            self.total = try fields.value("total")
+            self.items = try fields.items("items")
         }
     }
 
@@ -169,6 +139,11 @@ extension ImportedSpotify {
             artists: ImportedSpotify.CursorPagingSimplifiedArtistObject
         ) {
             self.artists = artists
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.artists = try fields.value("artists")
         }
     }
 
@@ -231,24 +206,25 @@ extension ImportedSpotify {
             self.isLocal = isLocal
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case artists
-            case availableMarkets = "available_markets"
-            case discNumber = "disc_number"
-            case durationMs = "duration_ms"
-            case explicit
-            case externalUrls = "external_urls"
-            case href
-            case id
-            case isPlayable = "is_playable"
-            case linkedFrom = "linked_from"
-            case restrictions
-            case name
-            case previewURL = "preview_url"
-            case trackNumber = "track_number"
-            case type
-            case uri
-            case isLocal = "is_local"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.artists = try fields.valueIfPresent("artists")
+            self.availableMarkets = try fields.valueIfPresent("available_markets")
+            self.discNumber = try fields.valueIfPresent("disc_number")
+            self.durationMs = try fields.valueIfPresent("duration_ms")
+            self.explicit = try fields.valueIfPresent("explicit")
+            self.externalUrls = try fields.valueIfPresent("external_urls")
+            self.href = try fields.valueIfPresent("href")
+            self.id = try fields.valueIfPresent("id")
+            self.isPlayable = try fields.valueIfPresent("is_playable")
+            self.linkedFrom = try fields.valueIfPresent("linked_from")
+            self.restrictions = try fields.valueIfPresent("restrictions")
+            self.name = try fields.valueIfPresent("name")
+            self.previewURL = try fields.valueIfPresent("preview_url")
+            self.trackNumber = try fields.valueIfPresent("track_number")
+            self.type = try fields.valueIfPresent("type")
+            self.uri = try fields.valueIfPresent("uri")
+            self.isLocal = try fields.valueIfPresent("is_local")
         }
     }
 
@@ -275,12 +251,13 @@ extension ImportedSpotify {
             self.track = track
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case addedAt = "added_at"
-            case addedBy = "added_by"
-            case isLocal = "is_local"
-            case item
-            case track
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.addedAt = try fields.valueIfPresent("added_at")
+            self.addedBy = try fields.valueIfPresent("added_by")
+            self.isLocal = try fields.valueIfPresent("is_local")
+            self.item = try fields.valueIfPresent("item")
+            self.track = try fields.valueIfPresent("track")
         }
     }
 
@@ -334,21 +311,22 @@ extension ImportedSpotify {
             self.uri = uri
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case collaborative
-            case description
-            case externalUrls = "external_urls"
-            case href
-            case id
-            case images
-            case name
-            case owner
-            case `public`
-            case snapshotID = "snapshot_id"
-            case items
-            case tracks
-            case type
-            case uri
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.collaborative = try fields.valueIfPresent("collaborative")
+            self.description = try fields.valueIfPresent("description")
+            self.externalUrls = try fields.valueIfPresent("external_urls")
+            self.href = try fields.valueIfPresent("href")
+            self.id = try fields.valueIfPresent("id")
+            self.images = try fields.valueIfPresent("images")
+            self.name = try fields.valueIfPresent("name")
+            self.owner = try fields.valueIfPresent("owner")
+            self.`public` = try fields.valueIfPresent("public")
+            self.snapshotID = try fields.valueIfPresent("snapshot_id")
+            self.items = try fields.valueIfPresent("items")
+            self.tracks = try fields.valueIfPresent("tracks")
+            self.type = try fields.valueIfPresent("type")
+            self.uri = try fields.valueIfPresent("uri")
         }
     }
 
@@ -376,6 +354,16 @@ extension ImportedSpotify {
             self.cursors = cursors
             self.total = total
             self.items = items
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.href = try fields.valueIfPresent("href")
+            self.limit = try fields.valueIfPresent("limit")
+            self.next = try fields.valueIfPresent("next")
+            self.cursors = try fields.valueIfPresent("cursors")
+            self.total = try fields.valueIfPresent("total")
+            self.items = try fields.valueIfPresent("items")
         }
     }
 
@@ -405,13 +393,14 @@ extension ImportedSpotify {
             self.uri = uri
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case externalUrls = "external_urls"
-            case href
-            case id
-            case name
-            case type
-            case uri
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.externalUrls = try fields.valueIfPresent("external_urls")
+            self.href = try fields.valueIfPresent("href")
+            self.id = try fields.valueIfPresent("id")
+            self.name = try fields.valueIfPresent("name")
+            self.type = try fields.valueIfPresent("type")
+            self.uri = try fields.valueIfPresent("uri")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -446,6 +435,11 @@ extension ImportedSpotify {
         ) {
             self.spotify = spotify
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.spotify = try fields.valueIfPresent("spotify")
+        }
     }
 
     /// LinkedTrackObject, as the API sends it.
@@ -471,12 +465,13 @@ extension ImportedSpotify {
             self.uri = uri
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case externalUrls = "external_urls"
-            case href
-            case id
-            case type
-            case uri
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.externalUrls = try fields.valueIfPresent("external_urls")
+            self.href = try fields.valueIfPresent("href")
+            self.id = try fields.valueIfPresent("id")
+            self.type = try fields.valueIfPresent("type")
+            self.uri = try fields.valueIfPresent("uri")
         }
     }
 
@@ -489,6 +484,11 @@ extension ImportedSpotify {
             reason: Swift.String? = nil
         ) {
             self.reason = reason
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.reason = try fields.valueIfPresent("reason")
         }
     }
 
@@ -515,12 +515,13 @@ extension ImportedSpotify {
             self.uri = uri
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case externalUrls = "external_urls"
-            case href
-            case id
-            case type
-            case uri
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.externalUrls = try fields.valueIfPresent("external_urls")
+            self.href = try fields.valueIfPresent("href")
+            self.id = try fields.valueIfPresent("id")
+            self.type = try fields.valueIfPresent("type")
+            self.uri = try fields.valueIfPresent("uri")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -646,38 +647,39 @@ extension ImportedSpotify {
             self.show = show
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case album
-            case artists
-            case availableMarkets = "available_markets"
-            case discNumber = "disc_number"
-            case durationMs = "duration_ms"
-            case explicit
-            case externalIds = "external_ids"
-            case externalUrls = "external_urls"
-            case href
-            case id
-            case isPlayable = "is_playable"
-            case linkedFrom = "linked_from"
-            case restrictions
-            case name
-            case popularity
-            case previewURL = "preview_url"
-            case trackNumber = "track_number"
-            case type
-            case uri
-            case isLocal = "is_local"
-            case audioPreviewURL = "audio_preview_url"
-            case description
-            case htmlDescription = "html_description"
-            case images
-            case isExternallyHosted = "is_externally_hosted"
-            case language
-            case languages
-            case releaseDate = "release_date"
-            case releaseDatePrecision = "release_date_precision"
-            case resumePoint = "resume_point"
-            case show
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.album = try fields.valueIfPresent("album")
+            self.artists = try fields.valueIfPresent("artists")
+            self.availableMarkets = try fields.valueIfPresent("available_markets")
+            self.discNumber = try fields.valueIfPresent("disc_number")
+            self.durationMs = try fields.valueIfPresent("duration_ms")
+            self.explicit = try fields.valueIfPresent("explicit")
+            self.externalIds = try fields.valueIfPresent("external_ids")
+            self.externalUrls = try fields.valueIfPresent("external_urls")
+            self.href = try fields.valueIfPresent("href")
+            self.id = try fields.valueIfPresent("id")
+            self.isPlayable = try fields.valueIfPresent("is_playable")
+            self.linkedFrom = try fields.valueIfPresent("linked_from")
+            self.restrictions = try fields.valueIfPresent("restrictions")
+            self.name = try fields.valueIfPresent("name")
+            self.popularity = try fields.valueIfPresent("popularity")
+            self.previewURL = try fields.valueIfPresent("preview_url")
+            self.trackNumber = try fields.valueIfPresent("track_number")
+            self.type = try fields.valueIfPresent("type")
+            self.uri = try fields.valueIfPresent("uri")
+            self.isLocal = try fields.valueIfPresent("is_local")
+            self.audioPreviewURL = try fields.valueIfPresent("audio_preview_url")
+            self.description = try fields.valueIfPresent("description")
+            self.htmlDescription = try fields.valueIfPresent("html_description")
+            self.images = try fields.valueIfPresent("images")
+            self.isExternallyHosted = try fields.valueIfPresent("is_externally_hosted")
+            self.language = try fields.valueIfPresent("language")
+            self.languages = try fields.valueIfPresent("languages")
+            self.releaseDate = try fields.valueIfPresent("release_date")
+            self.releaseDatePrecision = try fields.valueIfPresent("release_date_precision")
+            self.resumePoint = try fields.valueIfPresent("resume_point")
+            self.show = try fields.valueIfPresent("show")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -830,38 +832,39 @@ extension ImportedSpotify {
             self.show = show
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case album
-            case artists
-            case availableMarkets = "available_markets"
-            case discNumber = "disc_number"
-            case durationMs = "duration_ms"
-            case explicit
-            case externalIds = "external_ids"
-            case externalUrls = "external_urls"
-            case href
-            case id
-            case isPlayable = "is_playable"
-            case linkedFrom = "linked_from"
-            case restrictions
-            case name
-            case popularity
-            case previewURL = "preview_url"
-            case trackNumber = "track_number"
-            case type
-            case uri
-            case isLocal = "is_local"
-            case audioPreviewURL = "audio_preview_url"
-            case description
-            case htmlDescription = "html_description"
-            case images
-            case isExternallyHosted = "is_externally_hosted"
-            case language
-            case languages
-            case releaseDate = "release_date"
-            case releaseDatePrecision = "release_date_precision"
-            case resumePoint = "resume_point"
-            case show
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.album = try fields.valueIfPresent("album")
+            self.artists = try fields.valueIfPresent("artists")
+            self.availableMarkets = try fields.valueIfPresent("available_markets")
+            self.discNumber = try fields.valueIfPresent("disc_number")
+            self.durationMs = try fields.valueIfPresent("duration_ms")
+            self.explicit = try fields.valueIfPresent("explicit")
+            self.externalIds = try fields.valueIfPresent("external_ids")
+            self.externalUrls = try fields.valueIfPresent("external_urls")
+            self.href = try fields.valueIfPresent("href")
+            self.id = try fields.valueIfPresent("id")
+            self.isPlayable = try fields.valueIfPresent("is_playable")
+            self.linkedFrom = try fields.valueIfPresent("linked_from")
+            self.restrictions = try fields.valueIfPresent("restrictions")
+            self.name = try fields.valueIfPresent("name")
+            self.popularity = try fields.valueIfPresent("popularity")
+            self.previewURL = try fields.valueIfPresent("preview_url")
+            self.trackNumber = try fields.valueIfPresent("track_number")
+            self.type = try fields.valueIfPresent("type")
+            self.uri = try fields.valueIfPresent("uri")
+            self.isLocal = try fields.valueIfPresent("is_local")
+            self.audioPreviewURL = try fields.valueIfPresent("audio_preview_url")
+            self.description = try fields.valueIfPresent("description")
+            self.htmlDescription = try fields.valueIfPresent("html_description")
+            self.images = try fields.valueIfPresent("images")
+            self.isExternallyHosted = try fields.valueIfPresent("is_externally_hosted")
+            self.language = try fields.valueIfPresent("language")
+            self.languages = try fields.valueIfPresent("languages")
+            self.releaseDate = try fields.valueIfPresent("release_date")
+            self.releaseDatePrecision = try fields.valueIfPresent("release_date_precision")
+            self.resumePoint = try fields.valueIfPresent("resume_point")
+            self.show = try fields.valueIfPresent("show")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -929,6 +932,13 @@ extension ImportedSpotify {
             self.height = height
             self.width = width
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.url = try fields.value("url")
+            self.height = try fields.valueIfPresent("height")
+            self.width = try fields.valueIfPresent("width")
+        }
     }
 
     /// PlaylistOwnerObject, as the API sends it.
@@ -957,13 +967,14 @@ extension ImportedSpotify {
             self.displayName = displayName
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case externalUrls = "external_urls"
-            case href
-            case id
-            case type
-            case uri
-            case displayName = "display_name"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.externalUrls = try fields.valueIfPresent("external_urls")
+            self.href = try fields.valueIfPresent("href")
+            self.id = try fields.valueIfPresent("id")
+            self.type = try fields.valueIfPresent("type")
+            self.uri = try fields.valueIfPresent("uri")
+            self.displayName = try fields.valueIfPresent("display_name")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1001,6 +1012,12 @@ extension ImportedSpotify {
             self.href = href
             self.total = total
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.href = try fields.valueIfPresent("href")
+            self.total = try fields.valueIfPresent("total")
+        }
     }
 
     /// CursorObject, as the API sends it.
@@ -1015,6 +1032,12 @@ extension ImportedSpotify {
         ) {
             self.after = after
             self.before = before
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.after = try fields.valueIfPresent("after")
+            self.before = try fields.valueIfPresent("before")
         }
     }
 
@@ -1056,17 +1079,18 @@ extension ImportedSpotify {
             self.uri = uri
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case externalUrls = "external_urls"
-            case followers
-            case genres
-            case href
-            case id
-            case images
-            case name
-            case popularity
-            case type
-            case uri
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.externalUrls = try fields.valueIfPresent("external_urls")
+            self.followers = try fields.valueIfPresent("followers")
+            self.genres = try fields.valueIfPresent("genres")
+            self.href = try fields.valueIfPresent("href")
+            self.id = try fields.valueIfPresent("id")
+            self.images = try fields.valueIfPresent("images")
+            self.name = try fields.valueIfPresent("name")
+            self.popularity = try fields.valueIfPresent("popularity")
+            self.type = try fields.valueIfPresent("type")
+            self.uri = try fields.valueIfPresent("uri")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1141,21 +1165,22 @@ extension ImportedSpotify {
             self.artists = artists
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case albumType = "album_type"
-            case totalTracks = "total_tracks"
-            case availableMarkets = "available_markets"
-            case externalUrls = "external_urls"
-            case href
-            case id
-            case images
-            case name
-            case releaseDate = "release_date"
-            case releaseDatePrecision = "release_date_precision"
-            case restrictions
-            case type
-            case uri
-            case artists
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.albumType = try fields.value("album_type")
+            self.totalTracks = try fields.value("total_tracks")
+            self.availableMarkets = try fields.value("available_markets")
+            self.externalUrls = try fields.value("external_urls")
+            self.href = try fields.value("href")
+            self.id = try fields.value("id")
+            self.images = try fields.value("images")
+            self.name = try fields.value("name")
+            self.releaseDate = try fields.value("release_date")
+            self.releaseDatePrecision = try fields.value("release_date_precision")
+            self.restrictions = try fields.valueIfPresent("restrictions")
+            self.type = try fields.value("type")
+            self.uri = try fields.value("uri")
+            self.artists = try fields.value("artists")
         }
 
         /// The values of `AlbumType`; values this client does not know decode to `unknown`.
@@ -1250,6 +1275,13 @@ extension ImportedSpotify {
             self.ean = ean
             self.upc = upc
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.isrc = try fields.valueIfPresent("isrc")
+            self.ean = try fields.valueIfPresent("ean")
+            self.upc = try fields.valueIfPresent("upc")
+        }
     }
 
     /// ResumePointObject, as the API sends it.
@@ -1266,9 +1298,10 @@ extension ImportedSpotify {
             self.resumePositionMs = resumePositionMs
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case fullyPlayed = "fully_played"
-            case resumePositionMs = "resume_position_ms"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.fullyPlayed = try fields.valueIfPresent("fully_played")
+            self.resumePositionMs = try fields.valueIfPresent("resume_position_ms")
         }
     }
 
@@ -1331,24 +1364,25 @@ extension ImportedSpotify {
             self.totalEpisodes = totalEpisodes
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case availableMarkets = "available_markets"
-            case copyrights
-            case description
-            case htmlDescription = "html_description"
-            case explicit
-            case externalUrls = "external_urls"
-            case href
-            case id
-            case images
-            case isExternallyHosted = "is_externally_hosted"
-            case languages
-            case mediaType = "media_type"
-            case name
-            case publisher
-            case type
-            case uri
-            case totalEpisodes = "total_episodes"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.availableMarkets = try fields.value("available_markets")
+            self.copyrights = try fields.value("copyrights")
+            self.description = try fields.value("description")
+            self.htmlDescription = try fields.value("html_description")
+            self.explicit = try fields.value("explicit")
+            self.externalUrls = try fields.value("external_urls")
+            self.href = try fields.value("href")
+            self.id = try fields.value("id")
+            self.images = try fields.value("images")
+            self.isExternallyHosted = try fields.value("is_externally_hosted")
+            self.languages = try fields.value("languages")
+            self.mediaType = try fields.value("media_type")
+            self.name = try fields.value("name")
+            self.publisher = try fields.value("publisher")
+            self.type = try fields.value("type")
+            self.uri = try fields.value("uri")
+            self.totalEpisodes = try fields.value("total_episodes")
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1386,6 +1420,12 @@ extension ImportedSpotify {
             self.href = href
             self.total = total
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.href = try fields.valueIfPresent("href")
+            self.total = try fields.valueIfPresent("total")
+        }
     }
 
     /// AlbumRestrictionObject, as the API sends it.
@@ -1397,6 +1437,11 @@ extension ImportedSpotify {
             reason: Reason? = nil
         ) {
             self.reason = reason
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.reason = try fields.valueIfPresent("reason")
         }
 
         /// The values of `Reason`; values this client does not know decode to `unknown`.
@@ -1439,6 +1484,12 @@ extension ImportedSpotify {
         ) {
             self.text = text
             self.type = type
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.text = try fields.valueIfPresent("text")
+            self.type = try fields.valueIfPresent("type")
         }
     }
 }

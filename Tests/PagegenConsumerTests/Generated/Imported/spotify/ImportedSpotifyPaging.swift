@@ -23,8 +23,7 @@ extension ImportedSpotify.Client {
             Operations.getAnAlbumsTracksEndpoint,
             Operations.getAnAlbumsTracksParameters(id: id, market: market),
             paging: Operations.getAnAlbumsTracksPaging,
-            size: limit,
-            identity: nil
+            size: limit
         )
     }
 
@@ -54,8 +53,7 @@ extension ImportedSpotify.Client {
             Operations.getPlaylistsTracksEndpoint,
             Operations.getPlaylistsTracksParameters(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes),
             paging: Operations.getPlaylistsTracksPaging,
-            size: limit,
-            identity: nil
+            size: limit
         )
     }
 
@@ -85,8 +83,7 @@ extension ImportedSpotify.Client {
             Operations.getPlaylistsItemsEndpoint,
             Operations.getPlaylistsItemsParameters(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes),
             paging: Operations.getPlaylistsItemsPaging,
-            size: limit,
-            identity: nil
+            size: limit
         )
     }
 
@@ -116,8 +113,7 @@ extension ImportedSpotify.Client {
             Operations.getAListOfCurrentUsersPlaylistsEndpoint,
             Operations.getAListOfCurrentUsersPlaylistsParameters(),
             paging: Operations.getAListOfCurrentUsersPlaylistsPaging,
-            size: limit,
-            identity: nil
+            size: limit
         )
     }
 
@@ -147,8 +143,7 @@ extension ImportedSpotify.Client {
             Operations.getFollowedEndpoint,
             Operations.getFollowedParameters(type: type),
             paging: Operations.getFollowedPaging,
-            size: limit,
-            identity: nil
+            size: limit
         )
     }
 

@@ -27,19 +27,12 @@ extension ImportedStripe {
             self.url = url
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case hasMore = "has_more"
-            case object
-            case url
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.data = try container.decodeIfPresent([ImportedStripe.Customer].self, forKey: .data) ?? []
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
-            self.object = try container.decode(Object.self, forKey: .object)
-            self.url = try container.decode(Swift.String.self, forKey: .url)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.data = try fields.items("data")
+            self.hasMore = try fields.value("has_more")
+            self.object = try fields.value("object")
+            self.url = try fields.value("url")
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -156,35 +149,36 @@ extension ImportedStripe {
             self.testClock = testClock
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case address
-            case balance
-            case cashBalance = "cash_balance"
-            case created
-            case currency
-            case defaultSource = "default_source"
-            case delinquent
-            case description
-            case discount
-            case email
-            case id
-            case invoiceCreditBalance = "invoice_credit_balance"
-            case invoicePrefix = "invoice_prefix"
-            case invoiceSettings = "invoice_settings"
-            case livemode
-            case metadata
-            case name
-            case nextInvoiceSequence = "next_invoice_sequence"
-            case object
-            case phone
-            case preferredLocales = "preferred_locales"
-            case shipping
-            case sources
-            case subscriptions
-            case tax
-            case taxExempt = "tax_exempt"
-            case taxIds = "tax_ids"
-            case testClock = "test_clock"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.address = try fields.valueIfPresent("address")
+            self.balance = try fields.valueIfPresent("balance")
+            self.cashBalance = try fields.valueIfPresent("cash_balance")
+            self.created = try fields.value("created")
+            self.currency = try fields.valueIfPresent("currency")
+            self.defaultSource = try fields.valueIfPresent("default_source")
+            self.delinquent = try fields.valueIfPresent("delinquent")
+            self.description = try fields.valueIfPresent("description")
+            self.discount = try fields.valueIfPresent("discount")
+            self.email = try fields.valueIfPresent("email")
+            self.id = try fields.value("id")
+            self.invoiceCreditBalance = try fields.valueIfPresent("invoice_credit_balance")
+            self.invoicePrefix = try fields.valueIfPresent("invoice_prefix")
+            self.invoiceSettings = try fields.valueIfPresent("invoice_settings")
+            self.livemode = try fields.value("livemode")
+            self.metadata = try fields.valueIfPresent("metadata")
+            self.name = try fields.valueIfPresent("name")
+            self.nextInvoiceSequence = try fields.valueIfPresent("next_invoice_sequence")
+            self.object = try fields.value("object")
+            self.phone = try fields.valueIfPresent("phone")
+            self.preferredLocales = try fields.valueIfPresent("preferred_locales")
+            self.shipping = try fields.valueIfPresent("shipping")
+            self.sources = try fields.valueIfPresent("sources")
+            self.subscriptions = try fields.valueIfPresent("subscriptions")
+            self.tax = try fields.valueIfPresent("tax")
+            self.taxExempt = try fields.valueIfPresent("tax_exempt")
+            self.taxIds = try fields.valueIfPresent("tax_ids")
+            self.testClock = try fields.valueIfPresent("test_clock")
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -262,13 +256,14 @@ extension ImportedStripe {
             self.state = state
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case city
-            case country
-            case line1
-            case line2
-            case postalCode = "postal_code"
-            case state
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.city = try fields.valueIfPresent("city")
+            self.country = try fields.valueIfPresent("country")
+            self.line1 = try fields.valueIfPresent("line1")
+            self.line2 = try fields.valueIfPresent("line2")
+            self.postalCode = try fields.valueIfPresent("postal_code")
+            self.state = try fields.valueIfPresent("state")
         }
     }
 
@@ -293,6 +288,15 @@ extension ImportedStripe {
             self.livemode = livemode
             self.object = object
             self.settings = settings
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.available = try fields.valueIfPresent("available")
+            self.customer = try fields.value("customer")
+            self.livemode = try fields.value("livemode")
+            self.object = try fields.value("object")
+            self.settings = try fields.value("settings")
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -358,18 +362,19 @@ extension ImportedStripe {
             self.subscription = subscription
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case checkoutSession = "checkout_session"
-            case coupon
-            case customer
-            case end
-            case id
-            case invoice
-            case invoiceItem = "invoice_item"
-            case object
-            case promotionCode = "promotion_code"
-            case start
-            case subscription
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.checkoutSession = try fields.valueIfPresent("checkout_session")
+            self.coupon = try fields.value("coupon")
+            self.customer = try fields.valueIfPresent("customer")
+            self.end = try fields.valueIfPresent("end")
+            self.id = try fields.value("id")
+            self.invoice = try fields.valueIfPresent("invoice")
+            self.invoiceItem = try fields.valueIfPresent("invoice_item")
+            self.object = try fields.value("object")
+            self.promotionCode = try fields.valueIfPresent("promotion_code")
+            self.start = try fields.value("start")
+            self.subscription = try fields.valueIfPresent("subscription")
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -414,11 +419,12 @@ extension ImportedStripe {
             self.renderingOptions = renderingOptions
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case customFields = "custom_fields"
-            case defaultPaymentMethod = "default_payment_method"
-            case footer
-            case renderingOptions = "rendering_options"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.customFields = try fields.valueIfPresent("custom_fields")
+            self.defaultPaymentMethod = try fields.valueIfPresent("default_payment_method")
+            self.footer = try fields.valueIfPresent("footer")
+            self.renderingOptions = try fields.valueIfPresent("rendering_options")
         }
     }
 
@@ -445,12 +451,13 @@ extension ImportedStripe {
             self.trackingNumber = trackingNumber
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case address
-            case carrier
-            case name
-            case phone
-            case trackingNumber = "tracking_number"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.address = try fields.valueIfPresent("address")
+            self.carrier = try fields.valueIfPresent("carrier")
+            self.name = try fields.valueIfPresent("name")
+            self.phone = try fields.valueIfPresent("phone")
+            self.trackingNumber = try fields.valueIfPresent("tracking_number")
         }
     }
 
@@ -474,11 +481,12 @@ extension ImportedStripe {
             self.url = url
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case hasMore = "has_more"
-            case object
-            case url
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.data = try fields.value("data")
+            self.hasMore = try fields.value("has_more")
+            self.object = try fields.value("object")
+            self.url = try fields.value("url")
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -523,11 +531,12 @@ extension ImportedStripe {
             self.url = url
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case hasMore = "has_more"
-            case object
-            case url
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.data = try fields.value("data")
+            self.hasMore = try fields.value("has_more")
+            self.object = try fields.value("object")
+            self.url = try fields.value("url")
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -569,10 +578,11 @@ extension ImportedStripe {
             self.location = location
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case automaticTax = "automatic_tax"
-            case ipAddress = "ip_address"
-            case location
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.automaticTax = try fields.value("automatic_tax")
+            self.ipAddress = try fields.valueIfPresent("ip_address")
+            self.location = try fields.valueIfPresent("location")
         }
 
         /// The values of `AutomaticTax`; values this client does not know decode to `unknown`.
@@ -626,11 +636,12 @@ extension ImportedStripe {
             self.url = url
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case hasMore = "has_more"
-            case object
-            case url
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.data = try fields.value("data")
+            self.hasMore = try fields.value("has_more")
+            self.object = try fields.value("object")
+            self.url = try fields.value("url")
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -669,9 +680,10 @@ extension ImportedStripe {
             self.usingMerchantDefault = usingMerchantDefault
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case reconciliationMode = "reconciliation_mode"
-            case usingMerchantDefault = "using_merchant_default"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.reconciliationMode = try fields.value("reconciliation_mode")
+            self.usingMerchantDefault = try fields.value("using_merchant_default")
         }
 
         /// The values of `ReconciliationMode`; values this client does not know decode to `unknown`.
@@ -758,24 +770,25 @@ extension ImportedStripe {
             self.valid = valid
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case amountOff = "amount_off"
-            case appliesTo = "applies_to"
-            case created
-            case currency
-            case currencyOptions = "currency_options"
-            case duration
-            case durationInMonths = "duration_in_months"
-            case id
-            case livemode
-            case maxRedemptions = "max_redemptions"
-            case metadata
-            case name
-            case object
-            case percentOff = "percent_off"
-            case redeemBy = "redeem_by"
-            case timesRedeemed = "times_redeemed"
-            case valid
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.amountOff = try fields.valueIfPresent("amount_off")
+            self.appliesTo = try fields.valueIfPresent("applies_to")
+            self.created = try fields.value("created")
+            self.currency = try fields.valueIfPresent("currency")
+            self.currencyOptions = try fields.valueIfPresent("currency_options")
+            self.duration = try fields.value("duration")
+            self.durationInMonths = try fields.valueIfPresent("duration_in_months")
+            self.id = try fields.value("id")
+            self.livemode = try fields.value("livemode")
+            self.maxRedemptions = try fields.valueIfPresent("max_redemptions")
+            self.metadata = try fields.valueIfPresent("metadata")
+            self.name = try fields.valueIfPresent("name")
+            self.object = try fields.value("object")
+            self.percentOff = try fields.valueIfPresent("percent_off")
+            self.redeemBy = try fields.valueIfPresent("redeem_by")
+            self.timesRedeemed = try fields.value("times_redeemed")
+            self.valid = try fields.value("valid")
         }
 
         /// The values of `Duration`; values this client does not know decode to `unknown`.
@@ -840,6 +853,12 @@ extension ImportedStripe {
             self.name = name
             self.value = value
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.name = try fields.value("name")
+            self.value = try fields.value("value")
+        }
     }
 
     /// InvoiceSettingRenderingOptions, as the API sends it.
@@ -853,8 +872,9 @@ extension ImportedStripe {
             self.amountTaxDisplay = amountTaxDisplay
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case amountTaxDisplay = "amount_tax_display"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.amountTaxDisplay = try fields.valueIfPresent("amount_tax_display")
         }
     }
 
@@ -1064,73 +1084,74 @@ extension ImportedStripe {
             self.wechat = wechat
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case account
-            case accountHolderName = "account_holder_name"
-            case accountHolderType = "account_holder_type"
-            case accountType = "account_type"
-            case availablePayoutMethods = "available_payout_methods"
-            case bankName = "bank_name"
-            case country
-            case currency
-            case customer
-            case defaultForCurrency = "default_for_currency"
-            case fingerprint
-            case futureRequirements = "future_requirements"
-            case id
-            case last4
-            case metadata
-            case object
-            case requirements
-            case routingNumber = "routing_number"
-            case status
-            case addressCity = "address_city"
-            case addressCountry = "address_country"
-            case addressLine1 = "address_line1"
-            case addressLine1Check = "address_line1_check"
-            case addressLine2 = "address_line2"
-            case addressState = "address_state"
-            case addressZip = "address_zip"
-            case addressZipCheck = "address_zip_check"
-            case brand
-            case cvcCheck = "cvc_check"
-            case dynamicLast4 = "dynamic_last4"
-            case expMonth = "exp_month"
-            case expYear = "exp_year"
-            case funding
-            case name
-            case tokenizationMethod = "tokenization_method"
-            case achCreditTransfer = "ach_credit_transfer"
-            case achDebit = "ach_debit"
-            case acssDebit = "acss_debit"
-            case alipay
-            case amount
-            case auBecsDebit = "au_becs_debit"
-            case bancontact
-            case card
-            case cardPresent = "card_present"
-            case clientSecret = "client_secret"
-            case codeVerification = "code_verification"
-            case created
-            case eps
-            case flow
-            case giropay
-            case ideal
-            case klarna
-            case livemode
-            case multibanco
-            case owner
-            case p24
-            case receiver
-            case redirect
-            case sepaDebit = "sepa_debit"
-            case sofort
-            case sourceOrder = "source_order"
-            case statementDescriptor = "statement_descriptor"
-            case threeDSecure = "three_d_secure"
-            case type
-            case usage
-            case wechat
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.account = try fields.valueIfPresent("account")
+            self.accountHolderName = try fields.valueIfPresent("account_holder_name")
+            self.accountHolderType = try fields.valueIfPresent("account_holder_type")
+            self.accountType = try fields.valueIfPresent("account_type")
+            self.availablePayoutMethods = try fields.valueIfPresent("available_payout_methods")
+            self.bankName = try fields.valueIfPresent("bank_name")
+            self.country = try fields.valueIfPresent("country")
+            self.currency = try fields.valueIfPresent("currency")
+            self.customer = try fields.valueIfPresent("customer")
+            self.defaultForCurrency = try fields.valueIfPresent("default_for_currency")
+            self.fingerprint = try fields.valueIfPresent("fingerprint")
+            self.futureRequirements = try fields.valueIfPresent("future_requirements")
+            self.id = try fields.value("id")
+            self.last4 = try fields.valueIfPresent("last4")
+            self.metadata = try fields.valueIfPresent("metadata")
+            self.object = try fields.value("object")
+            self.requirements = try fields.valueIfPresent("requirements")
+            self.routingNumber = try fields.valueIfPresent("routing_number")
+            self.status = try fields.valueIfPresent("status")
+            self.addressCity = try fields.valueIfPresent("address_city")
+            self.addressCountry = try fields.valueIfPresent("address_country")
+            self.addressLine1 = try fields.valueIfPresent("address_line1")
+            self.addressLine1Check = try fields.valueIfPresent("address_line1_check")
+            self.addressLine2 = try fields.valueIfPresent("address_line2")
+            self.addressState = try fields.valueIfPresent("address_state")
+            self.addressZip = try fields.valueIfPresent("address_zip")
+            self.addressZipCheck = try fields.valueIfPresent("address_zip_check")
+            self.brand = try fields.valueIfPresent("brand")
+            self.cvcCheck = try fields.valueIfPresent("cvc_check")
+            self.dynamicLast4 = try fields.valueIfPresent("dynamic_last4")
+            self.expMonth = try fields.valueIfPresent("exp_month")
+            self.expYear = try fields.valueIfPresent("exp_year")
+            self.funding = try fields.valueIfPresent("funding")
+            self.name = try fields.valueIfPresent("name")
+            self.tokenizationMethod = try fields.valueIfPresent("tokenization_method")
+            self.achCreditTransfer = try fields.valueIfPresent("ach_credit_transfer")
+            self.achDebit = try fields.valueIfPresent("ach_debit")
+            self.acssDebit = try fields.valueIfPresent("acss_debit")
+            self.alipay = try fields.valueIfPresent("alipay")
+            self.amount = try fields.valueIfPresent("amount")
+            self.auBecsDebit = try fields.valueIfPresent("au_becs_debit")
+            self.bancontact = try fields.valueIfPresent("bancontact")
+            self.card = try fields.valueIfPresent("card")
+            self.cardPresent = try fields.valueIfPresent("card_present")
+            self.clientSecret = try fields.valueIfPresent("client_secret")
+            self.codeVerification = try fields.valueIfPresent("code_verification")
+            self.created = try fields.valueIfPresent("created")
+            self.eps = try fields.valueIfPresent("eps")
+            self.flow = try fields.valueIfPresent("flow")
+            self.giropay = try fields.valueIfPresent("giropay")
+            self.ideal = try fields.valueIfPresent("ideal")
+            self.klarna = try fields.valueIfPresent("klarna")
+            self.livemode = try fields.valueIfPresent("livemode")
+            self.multibanco = try fields.valueIfPresent("multibanco")
+            self.owner = try fields.valueIfPresent("owner")
+            self.p24 = try fields.valueIfPresent("p24")
+            self.receiver = try fields.valueIfPresent("receiver")
+            self.redirect = try fields.valueIfPresent("redirect")
+            self.sepaDebit = try fields.valueIfPresent("sepa_debit")
+            self.sofort = try fields.valueIfPresent("sofort")
+            self.sourceOrder = try fields.valueIfPresent("source_order")
+            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
+            self.threeDSecure = try fields.valueIfPresent("three_d_secure")
+            self.type = try fields.valueIfPresent("type")
+            self.usage = try fields.valueIfPresent("usage")
+            self.wechat = try fields.valueIfPresent("wechat")
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -1364,50 +1385,51 @@ extension ImportedStripe {
             self.trialStart = trialStart
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case application
-            case applicationFeePercent = "application_fee_percent"
-            case automaticTax = "automatic_tax"
-            case billingCycleAnchor = "billing_cycle_anchor"
-            case billingThresholds = "billing_thresholds"
-            case cancelAt = "cancel_at"
-            case cancelAtPeriodEnd = "cancel_at_period_end"
-            case canceledAt = "canceled_at"
-            case cancellationDetails = "cancellation_details"
-            case collectionMethod = "collection_method"
-            case created
-            case currency
-            case currentPeriodEnd = "current_period_end"
-            case currentPeriodStart = "current_period_start"
-            case customer
-            case daysUntilDue = "days_until_due"
-            case defaultPaymentMethod = "default_payment_method"
-            case defaultSource = "default_source"
-            case defaultTaxRates = "default_tax_rates"
-            case description
-            case discount
-            case endedAt = "ended_at"
-            case id
-            case items
-            case latestInvoice = "latest_invoice"
-            case livemode
-            case metadata
-            case nextPendingInvoiceItemInvoice = "next_pending_invoice_item_invoice"
-            case object
-            case onBehalfOf = "on_behalf_of"
-            case pauseCollection = "pause_collection"
-            case paymentSettings = "payment_settings"
-            case pendingInvoiceItemInterval = "pending_invoice_item_interval"
-            case pendingSetupIntent = "pending_setup_intent"
-            case pendingUpdate = "pending_update"
-            case schedule
-            case startDate = "start_date"
-            case status
-            case testClock = "test_clock"
-            case transferData = "transfer_data"
-            case trialEnd = "trial_end"
-            case trialSettings = "trial_settings"
-            case trialStart = "trial_start"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.application = try fields.valueIfPresent("application")
+            self.applicationFeePercent = try fields.valueIfPresent("application_fee_percent")
+            self.automaticTax = try fields.value("automatic_tax")
+            self.billingCycleAnchor = try fields.value("billing_cycle_anchor")
+            self.billingThresholds = try fields.valueIfPresent("billing_thresholds")
+            self.cancelAt = try fields.valueIfPresent("cancel_at")
+            self.cancelAtPeriodEnd = try fields.value("cancel_at_period_end")
+            self.canceledAt = try fields.valueIfPresent("canceled_at")
+            self.cancellationDetails = try fields.valueIfPresent("cancellation_details")
+            self.collectionMethod = try fields.value("collection_method")
+            self.created = try fields.value("created")
+            self.currency = try fields.value("currency")
+            self.currentPeriodEnd = try fields.value("current_period_end")
+            self.currentPeriodStart = try fields.value("current_period_start")
+            self.customer = try fields.value("customer")
+            self.daysUntilDue = try fields.valueIfPresent("days_until_due")
+            self.defaultPaymentMethod = try fields.valueIfPresent("default_payment_method")
+            self.defaultSource = try fields.valueIfPresent("default_source")
+            self.defaultTaxRates = try fields.valueIfPresent("default_tax_rates")
+            self.description = try fields.valueIfPresent("description")
+            self.discount = try fields.valueIfPresent("discount")
+            self.endedAt = try fields.valueIfPresent("ended_at")
+            self.id = try fields.value("id")
+            self.items = try fields.value("items")
+            self.latestInvoice = try fields.valueIfPresent("latest_invoice")
+            self.livemode = try fields.value("livemode")
+            self.metadata = try fields.value("metadata")
+            self.nextPendingInvoiceItemInvoice = try fields.valueIfPresent("next_pending_invoice_item_invoice")
+            self.object = try fields.value("object")
+            self.onBehalfOf = try fields.valueIfPresent("on_behalf_of")
+            self.pauseCollection = try fields.valueIfPresent("pause_collection")
+            self.paymentSettings = try fields.valueIfPresent("payment_settings")
+            self.pendingInvoiceItemInterval = try fields.valueIfPresent("pending_invoice_item_interval")
+            self.pendingSetupIntent = try fields.valueIfPresent("pending_setup_intent")
+            self.pendingUpdate = try fields.valueIfPresent("pending_update")
+            self.schedule = try fields.valueIfPresent("schedule")
+            self.startDate = try fields.value("start_date")
+            self.status = try fields.value("status")
+            self.testClock = try fields.valueIfPresent("test_clock")
+            self.transferData = try fields.valueIfPresent("transfer_data")
+            self.trialEnd = try fields.valueIfPresent("trial_end")
+            self.trialSettings = try fields.valueIfPresent("trial_settings")
+            self.trialStart = try fields.valueIfPresent("trial_start")
         }
 
         /// The values of `CollectionMethod`; values this client does not know decode to `unknown`.
@@ -1515,6 +1537,13 @@ extension ImportedStripe {
             self.state = state
         }
 
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.country = try fields.value("country")
+            self.source = try fields.value("source")
+            self.state = try fields.valueIfPresent("state")
+        }
+
         /// The values of `Source`; values this client does not know decode to `unknown`.
         public enum Source: PagegenRuntime.OpenEnum {
             case billingAddress
@@ -1579,6 +1608,19 @@ extension ImportedStripe {
             self.type = type
             self.value = value
             self.verification = verification
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.country = try fields.valueIfPresent("country")
+            self.created = try fields.value("created")
+            self.customer = try fields.valueIfPresent("customer")
+            self.id = try fields.value("id")
+            self.livemode = try fields.value("livemode")
+            self.object = try fields.value("object")
+            self.type = try fields.value("type")
+            self.value = try fields.value("value")
+            self.verification = try fields.valueIfPresent("verification")
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -1832,6 +1874,11 @@ extension ImportedStripe {
         ) {
             self.products = products
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.products = try fields.value("products")
+        }
     }
 
     /// CouponCurrencyOption, as the API sends it.
@@ -1845,8 +1892,9 @@ extension ImportedStripe {
             self.amountOff = amountOff
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case amountOff = "amount_off"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.amountOff = try fields.value("amount_off")
         }
     }
 
@@ -1870,11 +1918,12 @@ extension ImportedStripe {
             self.pendingVerification = pendingVerification
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case currentlyDue = "currently_due"
-            case errors
-            case pastDue = "past_due"
-            case pendingVerification = "pending_verification"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.currentlyDue = try fields.valueIfPresent("currently_due")
+            self.errors = try fields.valueIfPresent("errors")
+            self.pastDue = try fields.valueIfPresent("past_due")
+            self.pendingVerification = try fields.valueIfPresent("pending_verification")
         }
     }
 
@@ -1910,15 +1959,16 @@ extension ImportedStripe {
             self.swiftCode = swiftCode
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case accountNumber = "account_number"
-            case bankName = "bank_name"
-            case fingerprint
-            case refundAccountHolderName = "refund_account_holder_name"
-            case refundAccountHolderType = "refund_account_holder_type"
-            case refundRoutingNumber = "refund_routing_number"
-            case routingNumber = "routing_number"
-            case swiftCode = "swift_code"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.accountNumber = try fields.valueIfPresent("account_number")
+            self.bankName = try fields.valueIfPresent("bank_name")
+            self.fingerprint = try fields.valueIfPresent("fingerprint")
+            self.refundAccountHolderName = try fields.valueIfPresent("refund_account_holder_name")
+            self.refundAccountHolderType = try fields.valueIfPresent("refund_account_holder_type")
+            self.refundRoutingNumber = try fields.valueIfPresent("refund_routing_number")
+            self.routingNumber = try fields.valueIfPresent("routing_number")
+            self.swiftCode = try fields.valueIfPresent("swift_code")
         }
     }
 
@@ -1948,13 +1998,14 @@ extension ImportedStripe {
             self.type = type
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case bankName = "bank_name"
-            case country
-            case fingerprint
-            case last4
-            case routingNumber = "routing_number"
-            case type
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.bankName = try fields.valueIfPresent("bank_name")
+            self.country = try fields.valueIfPresent("country")
+            self.fingerprint = try fields.valueIfPresent("fingerprint")
+            self.last4 = try fields.valueIfPresent("last4")
+            self.routingNumber = try fields.valueIfPresent("routing_number")
+            self.type = try fields.valueIfPresent("type")
         }
     }
 
@@ -1996,17 +2047,18 @@ extension ImportedStripe {
             self.routingNumber = routingNumber
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case bankAddressCity = "bank_address_city"
-            case bankAddressLine1 = "bank_address_line_1"
-            case bankAddressLine2 = "bank_address_line_2"
-            case bankAddressPostalCode = "bank_address_postal_code"
-            case bankName = "bank_name"
-            case category
-            case country
-            case fingerprint
-            case last4
-            case routingNumber = "routing_number"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.bankAddressCity = try fields.valueIfPresent("bank_address_city")
+            self.bankAddressLine1 = try fields.valueIfPresent("bank_address_line_1")
+            self.bankAddressLine2 = try fields.valueIfPresent("bank_address_line_2")
+            self.bankAddressPostalCode = try fields.valueIfPresent("bank_address_postal_code")
+            self.bankName = try fields.valueIfPresent("bank_name")
+            self.category = try fields.valueIfPresent("category")
+            self.country = try fields.valueIfPresent("country")
+            self.fingerprint = try fields.valueIfPresent("fingerprint")
+            self.last4 = try fields.valueIfPresent("last4")
+            self.routingNumber = try fields.valueIfPresent("routing_number")
         }
     }
 
@@ -2027,10 +2079,11 @@ extension ImportedStripe {
             self.statementDescriptor = statementDescriptor
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case dataString = "data_string"
-            case nativeURL = "native_url"
-            case statementDescriptor = "statement_descriptor"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.dataString = try fields.valueIfPresent("data_string")
+            self.nativeURL = try fields.valueIfPresent("native_url")
+            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
         }
     }
 
@@ -2051,10 +2104,11 @@ extension ImportedStripe {
             self.last4 = last4
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case bsbNumber = "bsb_number"
-            case fingerprint
-            case last4
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.bsbNumber = try fields.valueIfPresent("bsb_number")
+            self.fingerprint = try fields.valueIfPresent("fingerprint")
+            self.last4 = try fields.valueIfPresent("last4")
         }
     }
 
@@ -2084,13 +2138,14 @@ extension ImportedStripe {
             self.statementDescriptor = statementDescriptor
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case bankCode = "bank_code"
-            case bankName = "bank_name"
-            case bic
-            case ibanLast4 = "iban_last4"
-            case preferredLanguage = "preferred_language"
-            case statementDescriptor = "statement_descriptor"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.bankCode = try fields.valueIfPresent("bank_code")
+            self.bankName = try fields.valueIfPresent("bank_name")
+            self.bic = try fields.valueIfPresent("bic")
+            self.ibanLast4 = try fields.valueIfPresent("iban_last4")
+            self.preferredLanguage = try fields.valueIfPresent("preferred_language")
+            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
         }
     }
 
@@ -2144,21 +2199,22 @@ extension ImportedStripe {
             self.tokenizationMethod = tokenizationMethod
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case addressLine1Check = "address_line1_check"
-            case addressZipCheck = "address_zip_check"
-            case brand
-            case country
-            case cvcCheck = "cvc_check"
-            case dynamicLast4 = "dynamic_last4"
-            case expMonth = "exp_month"
-            case expYear = "exp_year"
-            case fingerprint
-            case funding
-            case last4
-            case name
-            case threeDSecure = "three_d_secure"
-            case tokenizationMethod = "tokenization_method"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.addressLine1Check = try fields.valueIfPresent("address_line1_check")
+            self.addressZipCheck = try fields.valueIfPresent("address_zip_check")
+            self.brand = try fields.valueIfPresent("brand")
+            self.country = try fields.valueIfPresent("country")
+            self.cvcCheck = try fields.valueIfPresent("cvc_check")
+            self.dynamicLast4 = try fields.valueIfPresent("dynamic_last4")
+            self.expMonth = try fields.valueIfPresent("exp_month")
+            self.expYear = try fields.valueIfPresent("exp_year")
+            self.fingerprint = try fields.valueIfPresent("fingerprint")
+            self.funding = try fields.valueIfPresent("funding")
+            self.last4 = try fields.valueIfPresent("last4")
+            self.name = try fields.valueIfPresent("name")
+            self.threeDSecure = try fields.valueIfPresent("three_d_secure")
+            self.tokenizationMethod = try fields.valueIfPresent("tokenization_method")
         }
     }
 
@@ -2239,30 +2295,31 @@ extension ImportedStripe {
             self.transactionStatusInformation = transactionStatusInformation
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case applicationCryptogram = "application_cryptogram"
-            case applicationPreferredName = "application_preferred_name"
-            case authorizationCode = "authorization_code"
-            case authorizationResponseCode = "authorization_response_code"
-            case brand
-            case country
-            case cvmType = "cvm_type"
-            case dataType = "data_type"
-            case dedicatedFileName = "dedicated_file_name"
-            case emvAuthData = "emv_auth_data"
-            case evidenceCustomerSignature = "evidence_customer_signature"
-            case evidenceTransactionCertificate = "evidence_transaction_certificate"
-            case expMonth = "exp_month"
-            case expYear = "exp_year"
-            case fingerprint
-            case funding
-            case last4
-            case posDeviceID = "pos_device_id"
-            case posEntryMode = "pos_entry_mode"
-            case readMethod = "read_method"
-            case reader
-            case terminalVerificationResults = "terminal_verification_results"
-            case transactionStatusInformation = "transaction_status_information"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.applicationCryptogram = try fields.valueIfPresent("application_cryptogram")
+            self.applicationPreferredName = try fields.valueIfPresent("application_preferred_name")
+            self.authorizationCode = try fields.valueIfPresent("authorization_code")
+            self.authorizationResponseCode = try fields.valueIfPresent("authorization_response_code")
+            self.brand = try fields.valueIfPresent("brand")
+            self.country = try fields.valueIfPresent("country")
+            self.cvmType = try fields.valueIfPresent("cvm_type")
+            self.dataType = try fields.valueIfPresent("data_type")
+            self.dedicatedFileName = try fields.valueIfPresent("dedicated_file_name")
+            self.emvAuthData = try fields.valueIfPresent("emv_auth_data")
+            self.evidenceCustomerSignature = try fields.valueIfPresent("evidence_customer_signature")
+            self.evidenceTransactionCertificate = try fields.valueIfPresent("evidence_transaction_certificate")
+            self.expMonth = try fields.valueIfPresent("exp_month")
+            self.expYear = try fields.valueIfPresent("exp_year")
+            self.fingerprint = try fields.valueIfPresent("fingerprint")
+            self.funding = try fields.valueIfPresent("funding")
+            self.last4 = try fields.valueIfPresent("last4")
+            self.posDeviceID = try fields.valueIfPresent("pos_device_id")
+            self.posEntryMode = try fields.valueIfPresent("pos_entry_mode")
+            self.readMethod = try fields.valueIfPresent("read_method")
+            self.reader = try fields.valueIfPresent("reader")
+            self.terminalVerificationResults = try fields.valueIfPresent("terminal_verification_results")
+            self.transactionStatusInformation = try fields.valueIfPresent("transaction_status_information")
         }
     }
 
@@ -2280,9 +2337,10 @@ extension ImportedStripe {
             self.status = status
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case attemptsRemaining = "attempts_remaining"
-            case status
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.attemptsRemaining = try fields.value("attempts_remaining")
+            self.status = try fields.value("status")
         }
     }
 
@@ -2300,9 +2358,10 @@ extension ImportedStripe {
             self.statementDescriptor = statementDescriptor
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case reference
-            case statementDescriptor = "statement_descriptor"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.reference = try fields.valueIfPresent("reference")
+            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
         }
     }
 
@@ -2326,11 +2385,12 @@ extension ImportedStripe {
             self.statementDescriptor = statementDescriptor
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case bankCode = "bank_code"
-            case bankName = "bank_name"
-            case bic
-            case statementDescriptor = "statement_descriptor"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.bankCode = try fields.valueIfPresent("bank_code")
+            self.bankName = try fields.valueIfPresent("bank_name")
+            self.bic = try fields.valueIfPresent("bic")
+            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
         }
     }
 
@@ -2354,11 +2414,12 @@ extension ImportedStripe {
             self.statementDescriptor = statementDescriptor
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case bank
-            case bic
-            case ibanLast4 = "iban_last4"
-            case statementDescriptor = "statement_descriptor"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.bank = try fields.valueIfPresent("bank")
+            self.bic = try fields.valueIfPresent("bic")
+            self.ibanLast4 = try fields.valueIfPresent("iban_last4")
+            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
         }
     }
 
@@ -2448,33 +2509,34 @@ extension ImportedStripe {
             self.shippingLastName = shippingLastName
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case backgroundImageURL = "background_image_url"
-            case clientToken = "client_token"
-            case firstName = "first_name"
-            case lastName = "last_name"
-            case locale
-            case logoURL = "logo_url"
-            case pageTitle = "page_title"
-            case payLaterAssetUrlsDescriptive = "pay_later_asset_urls_descriptive"
-            case payLaterAssetUrlsStandard = "pay_later_asset_urls_standard"
-            case payLaterName = "pay_later_name"
-            case payLaterRedirectURL = "pay_later_redirect_url"
-            case payNowAssetUrlsDescriptive = "pay_now_asset_urls_descriptive"
-            case payNowAssetUrlsStandard = "pay_now_asset_urls_standard"
-            case payNowName = "pay_now_name"
-            case payNowRedirectURL = "pay_now_redirect_url"
-            case payOverTimeAssetUrlsDescriptive = "pay_over_time_asset_urls_descriptive"
-            case payOverTimeAssetUrlsStandard = "pay_over_time_asset_urls_standard"
-            case payOverTimeName = "pay_over_time_name"
-            case payOverTimeRedirectURL = "pay_over_time_redirect_url"
-            case paymentMethodCategories = "payment_method_categories"
-            case purchaseCountry = "purchase_country"
-            case purchaseType = "purchase_type"
-            case redirectURL = "redirect_url"
-            case shippingDelay = "shipping_delay"
-            case shippingFirstName = "shipping_first_name"
-            case shippingLastName = "shipping_last_name"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.backgroundImageURL = try fields.valueIfPresent("background_image_url")
+            self.clientToken = try fields.valueIfPresent("client_token")
+            self.firstName = try fields.valueIfPresent("first_name")
+            self.lastName = try fields.valueIfPresent("last_name")
+            self.locale = try fields.valueIfPresent("locale")
+            self.logoURL = try fields.valueIfPresent("logo_url")
+            self.pageTitle = try fields.valueIfPresent("page_title")
+            self.payLaterAssetUrlsDescriptive = try fields.valueIfPresent("pay_later_asset_urls_descriptive")
+            self.payLaterAssetUrlsStandard = try fields.valueIfPresent("pay_later_asset_urls_standard")
+            self.payLaterName = try fields.valueIfPresent("pay_later_name")
+            self.payLaterRedirectURL = try fields.valueIfPresent("pay_later_redirect_url")
+            self.payNowAssetUrlsDescriptive = try fields.valueIfPresent("pay_now_asset_urls_descriptive")
+            self.payNowAssetUrlsStandard = try fields.valueIfPresent("pay_now_asset_urls_standard")
+            self.payNowName = try fields.valueIfPresent("pay_now_name")
+            self.payNowRedirectURL = try fields.valueIfPresent("pay_now_redirect_url")
+            self.payOverTimeAssetUrlsDescriptive = try fields.valueIfPresent("pay_over_time_asset_urls_descriptive")
+            self.payOverTimeAssetUrlsStandard = try fields.valueIfPresent("pay_over_time_asset_urls_standard")
+            self.payOverTimeName = try fields.valueIfPresent("pay_over_time_name")
+            self.payOverTimeRedirectURL = try fields.valueIfPresent("pay_over_time_redirect_url")
+            self.paymentMethodCategories = try fields.valueIfPresent("payment_method_categories")
+            self.purchaseCountry = try fields.valueIfPresent("purchase_country")
+            self.purchaseType = try fields.valueIfPresent("purchase_type")
+            self.redirectURL = try fields.valueIfPresent("redirect_url")
+            self.shippingDelay = try fields.valueIfPresent("shipping_delay")
+            self.shippingFirstName = try fields.valueIfPresent("shipping_first_name")
+            self.shippingLastName = try fields.valueIfPresent("shipping_last_name")
         }
     }
 
@@ -2516,17 +2578,18 @@ extension ImportedStripe {
             self.refundIban = refundIban
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case entity
-            case reference
-            case refundAccountHolderAddressCity = "refund_account_holder_address_city"
-            case refundAccountHolderAddressCountry = "refund_account_holder_address_country"
-            case refundAccountHolderAddressLine1 = "refund_account_holder_address_line1"
-            case refundAccountHolderAddressLine2 = "refund_account_holder_address_line2"
-            case refundAccountHolderAddressPostalCode = "refund_account_holder_address_postal_code"
-            case refundAccountHolderAddressState = "refund_account_holder_address_state"
-            case refundAccountHolderName = "refund_account_holder_name"
-            case refundIban = "refund_iban"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.entity = try fields.valueIfPresent("entity")
+            self.reference = try fields.valueIfPresent("reference")
+            self.refundAccountHolderAddressCity = try fields.valueIfPresent("refund_account_holder_address_city")
+            self.refundAccountHolderAddressCountry = try fields.valueIfPresent("refund_account_holder_address_country")
+            self.refundAccountHolderAddressLine1 = try fields.valueIfPresent("refund_account_holder_address_line1")
+            self.refundAccountHolderAddressLine2 = try fields.valueIfPresent("refund_account_holder_address_line2")
+            self.refundAccountHolderAddressPostalCode = try fields.valueIfPresent("refund_account_holder_address_postal_code")
+            self.refundAccountHolderAddressState = try fields.valueIfPresent("refund_account_holder_address_state")
+            self.refundAccountHolderName = try fields.valueIfPresent("refund_account_holder_name")
+            self.refundIban = try fields.valueIfPresent("refund_iban")
         }
     }
 
@@ -2562,15 +2625,16 @@ extension ImportedStripe {
             self.verifiedPhone = verifiedPhone
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case address
-            case email
-            case name
-            case phone
-            case verifiedAddress = "verified_address"
-            case verifiedEmail = "verified_email"
-            case verifiedName = "verified_name"
-            case verifiedPhone = "verified_phone"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.address = try fields.valueIfPresent("address")
+            self.email = try fields.valueIfPresent("email")
+            self.name = try fields.valueIfPresent("name")
+            self.phone = try fields.valueIfPresent("phone")
+            self.verifiedAddress = try fields.valueIfPresent("verified_address")
+            self.verifiedEmail = try fields.valueIfPresent("verified_email")
+            self.verifiedName = try fields.valueIfPresent("verified_name")
+            self.verifiedPhone = try fields.valueIfPresent("verified_phone")
         }
     }
 
@@ -2583,6 +2647,11 @@ extension ImportedStripe {
             reference: Swift.String? = nil
         ) {
             self.reference = reference
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.reference = try fields.valueIfPresent("reference")
         }
     }
 
@@ -2612,13 +2681,14 @@ extension ImportedStripe {
             self.refundAttributesStatus = refundAttributesStatus
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case address
-            case amountCharged = "amount_charged"
-            case amountReceived = "amount_received"
-            case amountReturned = "amount_returned"
-            case refundAttributesMethod = "refund_attributes_method"
-            case refundAttributesStatus = "refund_attributes_status"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.address = try fields.valueIfPresent("address")
+            self.amountCharged = try fields.value("amount_charged")
+            self.amountReceived = try fields.value("amount_received")
+            self.amountReturned = try fields.value("amount_returned")
+            self.refundAttributesMethod = try fields.value("refund_attributes_method")
+            self.refundAttributesStatus = try fields.value("refund_attributes_status")
         }
     }
 
@@ -2642,11 +2712,12 @@ extension ImportedStripe {
             self.url = url
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case failureReason = "failure_reason"
-            case returnURL = "return_url"
-            case status
-            case url
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.failureReason = try fields.valueIfPresent("failure_reason")
+            self.returnURL = try fields.value("return_url")
+            self.status = try fields.value("status")
+            self.url = try fields.value("url")
         }
     }
 
@@ -2679,14 +2750,15 @@ extension ImportedStripe {
             self.mandateURL = mandateURL
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case bankCode = "bank_code"
-            case branchCode = "branch_code"
-            case country
-            case fingerprint
-            case last4
-            case mandateReference = "mandate_reference"
-            case mandateURL = "mandate_url"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.bankCode = try fields.valueIfPresent("bank_code")
+            self.branchCode = try fields.valueIfPresent("branch_code")
+            self.country = try fields.valueIfPresent("country")
+            self.fingerprint = try fields.valueIfPresent("fingerprint")
+            self.last4 = try fields.valueIfPresent("last4")
+            self.mandateReference = try fields.valueIfPresent("mandate_reference")
+            self.mandateURL = try fields.valueIfPresent("mandate_url")
         }
     }
 
@@ -2719,14 +2791,15 @@ extension ImportedStripe {
             self.statementDescriptor = statementDescriptor
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case bankCode = "bank_code"
-            case bankName = "bank_name"
-            case bic
-            case country
-            case ibanLast4 = "iban_last4"
-            case preferredLanguage = "preferred_language"
-            case statementDescriptor = "statement_descriptor"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.bankCode = try fields.valueIfPresent("bank_code")
+            self.bankName = try fields.valueIfPresent("bank_name")
+            self.bic = try fields.valueIfPresent("bic")
+            self.country = try fields.valueIfPresent("country")
+            self.ibanLast4 = try fields.valueIfPresent("iban_last4")
+            self.preferredLanguage = try fields.valueIfPresent("preferred_language")
+            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
         }
     }
 
@@ -2751,6 +2824,15 @@ extension ImportedStripe {
             self.email = email
             self.items = items
             self.shipping = shipping
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.amount = try fields.value("amount")
+            self.currency = try fields.value("currency")
+            self.email = try fields.valueIfPresent("email")
+            self.items = try fields.valueIfPresent("items")
+            self.shipping = try fields.valueIfPresent("shipping")
         }
     }
 
@@ -2813,24 +2895,25 @@ extension ImportedStripe {
             self.tokenizationMethod = tokenizationMethod
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case addressLine1Check = "address_line1_check"
-            case addressZipCheck = "address_zip_check"
-            case authenticated
-            case brand
-            case card
-            case country
-            case customer
-            case cvcCheck = "cvc_check"
-            case dynamicLast4 = "dynamic_last4"
-            case expMonth = "exp_month"
-            case expYear = "exp_year"
-            case fingerprint
-            case funding
-            case last4
-            case name
-            case threeDSecure = "three_d_secure"
-            case tokenizationMethod = "tokenization_method"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.addressLine1Check = try fields.valueIfPresent("address_line1_check")
+            self.addressZipCheck = try fields.valueIfPresent("address_zip_check")
+            self.authenticated = try fields.valueIfPresent("authenticated")
+            self.brand = try fields.valueIfPresent("brand")
+            self.card = try fields.valueIfPresent("card")
+            self.country = try fields.valueIfPresent("country")
+            self.customer = try fields.valueIfPresent("customer")
+            self.cvcCheck = try fields.valueIfPresent("cvc_check")
+            self.dynamicLast4 = try fields.valueIfPresent("dynamic_last4")
+            self.expMonth = try fields.valueIfPresent("exp_month")
+            self.expYear = try fields.valueIfPresent("exp_year")
+            self.fingerprint = try fields.valueIfPresent("fingerprint")
+            self.funding = try fields.valueIfPresent("funding")
+            self.last4 = try fields.valueIfPresent("last4")
+            self.name = try fields.valueIfPresent("name")
+            self.threeDSecure = try fields.valueIfPresent("three_d_secure")
+            self.tokenizationMethod = try fields.valueIfPresent("tokenization_method")
         }
     }
 
@@ -2851,10 +2934,11 @@ extension ImportedStripe {
             self.statementDescriptor = statementDescriptor
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case prepayID = "prepay_id"
-            case qrCodeURL = "qr_code_url"
-            case statementDescriptor = "statement_descriptor"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.prepayID = try fields.valueIfPresent("prepay_id")
+            self.qrCodeURL = try fields.valueIfPresent("qr_code_url")
+            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
         }
     }
 
@@ -2867,6 +2951,11 @@ extension ImportedStripe {
             enabled: Swift.Bool
         ) {
             self.enabled = enabled
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.enabled = try fields.value("enabled")
         }
     }
 
@@ -2884,9 +2973,10 @@ extension ImportedStripe {
             self.resetBillingCycleAnchor = resetBillingCycleAnchor
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case amountGte = "amount_gte"
-            case resetBillingCycleAnchor = "reset_billing_cycle_anchor"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.amountGte = try fields.valueIfPresent("amount_gte")
+            self.resetBillingCycleAnchor = try fields.valueIfPresent("reset_billing_cycle_anchor")
         }
     }
 
@@ -2905,6 +2995,13 @@ extension ImportedStripe {
             self.comment = comment
             self.feedback = feedback
             self.reason = reason
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.comment = try fields.valueIfPresent("comment")
+            self.feedback = try fields.valueIfPresent("feedback")
+            self.reason = try fields.valueIfPresent("reason")
         }
 
         /// The values of `Feedback`; values this client does not know decode to `unknown`.
@@ -3030,22 +3127,23 @@ extension ImportedStripe {
             self.taxType = taxType
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case active
-            case country
-            case created
-            case description
-            case displayName = "display_name"
-            case effectivePercentage = "effective_percentage"
-            case id
-            case inclusive
-            case jurisdiction
-            case livemode
-            case metadata
-            case object
-            case percentage
-            case state
-            case taxType = "tax_type"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.active = try fields.value("active")
+            self.country = try fields.valueIfPresent("country")
+            self.created = try fields.value("created")
+            self.description = try fields.valueIfPresent("description")
+            self.displayName = try fields.value("display_name")
+            self.effectivePercentage = try fields.valueIfPresent("effective_percentage")
+            self.id = try fields.value("id")
+            self.inclusive = try fields.value("inclusive")
+            self.jurisdiction = try fields.valueIfPresent("jurisdiction")
+            self.livemode = try fields.value("livemode")
+            self.metadata = try fields.valueIfPresent("metadata")
+            self.object = try fields.value("object")
+            self.percentage = try fields.value("percentage")
+            self.state = try fields.valueIfPresent("state")
+            self.taxType = try fields.valueIfPresent("tax_type")
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -3147,11 +3245,12 @@ extension ImportedStripe {
             self.url = url
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case hasMore = "has_more"
-            case object
-            case url
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.data = try fields.value("data")
+            self.hasMore = try fields.value("has_more")
+            self.object = try fields.value("object")
+            self.url = try fields.value("url")
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -3190,9 +3289,10 @@ extension ImportedStripe {
             self.resumesAt = resumesAt
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case behavior
-            case resumesAt = "resumes_at"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.behavior = try fields.value("behavior")
+            self.resumesAt = try fields.valueIfPresent("resumes_at")
         }
 
         /// The values of `Behavior`; values this client does not know decode to `unknown`.
@@ -3240,10 +3340,11 @@ extension ImportedStripe {
             self.saveDefaultPaymentMethod = saveDefaultPaymentMethod
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case paymentMethodOptions = "payment_method_options"
-            case paymentMethodTypes = "payment_method_types"
-            case saveDefaultPaymentMethod = "save_default_payment_method"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.paymentMethodOptions = try fields.valueIfPresent("payment_method_options")
+            self.paymentMethodTypes = try fields.valueIfPresent("payment_method_types")
+            self.saveDefaultPaymentMethod = try fields.valueIfPresent("save_default_payment_method")
         }
 
         /// The values of `SaveDefaultPaymentMethod`; values this client does not know decode to `unknown`.
@@ -3285,9 +3386,10 @@ extension ImportedStripe {
             self.intervalCount = intervalCount
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case interval
-            case intervalCount = "interval_count"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.interval = try fields.value("interval")
+            self.intervalCount = try fields.value("interval_count")
         }
 
         /// The values of `Interval`; values this client does not know decode to `unknown`.
@@ -3344,12 +3446,13 @@ extension ImportedStripe {
             self.trialFromPlan = trialFromPlan
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case billingCycleAnchor = "billing_cycle_anchor"
-            case expiresAt = "expires_at"
-            case subscriptionItems = "subscription_items"
-            case trialEnd = "trial_end"
-            case trialFromPlan = "trial_from_plan"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.billingCycleAnchor = try fields.valueIfPresent("billing_cycle_anchor")
+            self.expiresAt = try fields.value("expires_at")
+            self.subscriptionItems = try fields.valueIfPresent("subscription_items")
+            self.trialEnd = try fields.valueIfPresent("trial_end")
+            self.trialFromPlan = try fields.valueIfPresent("trial_from_plan")
         }
     }
 
@@ -3367,9 +3470,10 @@ extension ImportedStripe {
             self.destination = destination
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case amountPercent = "amount_percent"
-            case destination
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.amountPercent = try fields.valueIfPresent("amount_percent")
+            self.destination = try fields.value("destination")
         }
     }
 
@@ -3384,8 +3488,9 @@ extension ImportedStripe {
             self.endBehavior = endBehavior
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case endBehavior = "end_behavior"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.endBehavior = try fields.value("end_behavior")
         }
     }
 
@@ -3406,10 +3511,11 @@ extension ImportedStripe {
             self.verifiedName = verifiedName
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case status
-            case verifiedAddress = "verified_address"
-            case verifiedName = "verified_name"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.status = try fields.value("status")
+            self.verifiedAddress = try fields.valueIfPresent("verified_address")
+            self.verifiedName = try fields.valueIfPresent("verified_name")
         }
 
         /// The values of `Status`; values this client does not know decode to `unknown`.
@@ -3458,6 +3564,13 @@ extension ImportedStripe {
             self.code = code
             self.reason = reason
             self.requirement = requirement
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.code = try fields.value("code")
+            self.reason = try fields.value("reason")
+            self.requirement = try fields.value("requirement")
         }
 
         /// The values of `Code`; values this client does not know decode to `unknown`.
@@ -3663,6 +3776,16 @@ extension ImportedStripe {
             self.quantity = quantity
             self.type = type
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.amount = try fields.valueIfPresent("amount")
+            self.currency = try fields.valueIfPresent("currency")
+            self.description = try fields.valueIfPresent("description")
+            self.parent = try fields.valueIfPresent("parent")
+            self.quantity = try fields.valueIfPresent("quantity")
+            self.type = try fields.valueIfPresent("type")
+        }
     }
 
     /// SubscriptionItem, as the API sends it.
@@ -3700,16 +3823,17 @@ extension ImportedStripe {
             self.taxRates = taxRates
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case billingThresholds = "billing_thresholds"
-            case created
-            case id
-            case metadata
-            case object
-            case price
-            case quantity
-            case subscription
-            case taxRates = "tax_rates"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.billingThresholds = try fields.valueIfPresent("billing_thresholds")
+            self.created = try fields.value("created")
+            self.id = try fields.value("id")
+            self.metadata = try fields.value("metadata")
+            self.object = try fields.value("object")
+            self.price = try fields.value("price")
+            self.quantity = try fields.valueIfPresent("quantity")
+            self.subscription = try fields.value("subscription")
+            self.taxRates = try fields.valueIfPresent("tax_rates")
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -3760,13 +3884,14 @@ extension ImportedStripe {
             self.usBankAccount = usBankAccount
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case acssDebit = "acss_debit"
-            case bancontact
-            case card
-            case customerBalance = "customer_balance"
-            case konbini
-            case usBankAccount = "us_bank_account"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.acssDebit = try fields.valueIfPresent("acss_debit")
+            self.bancontact = try fields.valueIfPresent("bancontact")
+            self.card = try fields.valueIfPresent("card")
+            self.customerBalance = try fields.valueIfPresent("customer_balance")
+            self.konbini = try fields.valueIfPresent("konbini")
+            self.usBankAccount = try fields.valueIfPresent("us_bank_account")
         }
     }
 
@@ -3781,8 +3906,9 @@ extension ImportedStripe {
             self.missingPaymentMethod = missingPaymentMethod
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case missingPaymentMethod = "missing_payment_method"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.missingPaymentMethod = try fields.value("missing_payment_method")
         }
 
         /// The values of `MissingPaymentMethod`; values this client does not know decode to `unknown`.
@@ -3824,8 +3950,9 @@ extension ImportedStripe {
             self.usageGte = usageGte
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case usageGte = "usage_gte"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.usageGte = try fields.valueIfPresent("usage_gte")
         }
     }
 
@@ -3900,28 +4027,29 @@ extension ImportedStripe {
             self.unitAmountDecimal = unitAmountDecimal
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case active
-            case billingScheme = "billing_scheme"
-            case created
-            case currency
-            case currencyOptions = "currency_options"
-            case customUnitAmount = "custom_unit_amount"
-            case id
-            case livemode
-            case lookupKey = "lookup_key"
-            case metadata
-            case nickname
-            case object
-            case product
-            case recurring
-            case taxBehavior = "tax_behavior"
-            case tiers
-            case tiersMode = "tiers_mode"
-            case transformQuantity = "transform_quantity"
-            case type
-            case unitAmount = "unit_amount"
-            case unitAmountDecimal = "unit_amount_decimal"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.active = try fields.value("active")
+            self.billingScheme = try fields.value("billing_scheme")
+            self.created = try fields.value("created")
+            self.currency = try fields.value("currency")
+            self.currencyOptions = try fields.valueIfPresent("currency_options")
+            self.customUnitAmount = try fields.valueIfPresent("custom_unit_amount")
+            self.id = try fields.value("id")
+            self.livemode = try fields.value("livemode")
+            self.lookupKey = try fields.valueIfPresent("lookup_key")
+            self.metadata = try fields.value("metadata")
+            self.nickname = try fields.valueIfPresent("nickname")
+            self.object = try fields.value("object")
+            self.product = try fields.value("product")
+            self.recurring = try fields.valueIfPresent("recurring")
+            self.taxBehavior = try fields.valueIfPresent("tax_behavior")
+            self.tiers = try fields.valueIfPresent("tiers")
+            self.tiersMode = try fields.valueIfPresent("tiers_mode")
+            self.transformQuantity = try fields.valueIfPresent("transform_quantity")
+            self.type = try fields.value("type")
+            self.unitAmount = try fields.valueIfPresent("unit_amount")
+            self.unitAmountDecimal = try fields.valueIfPresent("unit_amount_decimal")
         }
 
         /// The values of `BillingScheme`; values this client does not know decode to `unknown`.
@@ -4059,9 +4187,10 @@ extension ImportedStripe {
             self.verificationMethod = verificationMethod
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case mandateOptions = "mandate_options"
-            case verificationMethod = "verification_method"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.mandateOptions = try fields.valueIfPresent("mandate_options")
+            self.verificationMethod = try fields.valueIfPresent("verification_method")
         }
 
         /// The values of `VerificationMethod`; values this client does not know decode to `unknown`.
@@ -4103,8 +4232,9 @@ extension ImportedStripe {
             self.preferredLanguage = preferredLanguage
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case preferredLanguage = "preferred_language"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.preferredLanguage = try fields.value("preferred_language")
         }
 
         /// The values of `PreferredLanguage`; values this client does not know decode to `unknown`.
@@ -4155,10 +4285,11 @@ extension ImportedStripe {
             self.requestThreeDSecure = requestThreeDSecure
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case mandateOptions = "mandate_options"
-            case network
-            case requestThreeDSecure = "request_three_d_secure"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.mandateOptions = try fields.valueIfPresent("mandate_options")
+            self.network = try fields.valueIfPresent("network")
+            self.requestThreeDSecure = try fields.valueIfPresent("request_three_d_secure")
         }
 
         /// The values of `Network`; values this client does not know decode to `unknown`.
@@ -4251,9 +4382,10 @@ extension ImportedStripe {
             self.fundingType = fundingType
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case bankTransfer = "bank_transfer"
-            case fundingType = "funding_type"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.bankTransfer = try fields.valueIfPresent("bank_transfer")
+            self.fundingType = try fields.valueIfPresent("funding_type")
         }
 
         /// The values of `FundingType`; values this client does not know decode to `unknown`.
@@ -4292,9 +4424,10 @@ extension ImportedStripe {
             self.verificationMethod = verificationMethod
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case financialConnections = "financial_connections"
-            case verificationMethod = "verification_method"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.financialConnections = try fields.valueIfPresent("financial_connections")
+            self.verificationMethod = try fields.valueIfPresent("verification_method")
         }
 
         /// The values of `VerificationMethod`; values this client does not know decode to `unknown`.
@@ -4348,12 +4481,13 @@ extension ImportedStripe {
             self.unitAmountDecimal = unitAmountDecimal
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case customUnitAmount = "custom_unit_amount"
-            case taxBehavior = "tax_behavior"
-            case tiers
-            case unitAmount = "unit_amount"
-            case unitAmountDecimal = "unit_amount_decimal"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.customUnitAmount = try fields.valueIfPresent("custom_unit_amount")
+            self.taxBehavior = try fields.valueIfPresent("tax_behavior")
+            self.tiers = try fields.valueIfPresent("tiers")
+            self.unitAmount = try fields.valueIfPresent("unit_amount")
+            self.unitAmountDecimal = try fields.valueIfPresent("unit_amount_decimal")
         }
 
         /// The values of `TaxBehavior`; values this client does not know decode to `unknown`.
@@ -4400,6 +4534,13 @@ extension ImportedStripe {
             self.minimum = minimum
             self.preset = preset
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.maximum = try fields.valueIfPresent("maximum")
+            self.minimum = try fields.valueIfPresent("minimum")
+            self.preset = try fields.valueIfPresent("preset")
+        }
     }
 
     /// Recurring, as the API sends it.
@@ -4422,11 +4563,12 @@ extension ImportedStripe {
             self.usageType = usageType
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case aggregateUsage = "aggregate_usage"
-            case interval
-            case intervalCount = "interval_count"
-            case usageType = "usage_type"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.aggregateUsage = try fields.valueIfPresent("aggregate_usage")
+            self.interval = try fields.value("interval")
+            self.intervalCount = try fields.value("interval_count")
+            self.usageType = try fields.value("usage_type")
         }
 
         /// The values of `AggregateUsage`; values this client does not know decode to `unknown`.
@@ -4537,12 +4679,13 @@ extension ImportedStripe {
             self.upTo = upTo
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case flatAmount = "flat_amount"
-            case flatAmountDecimal = "flat_amount_decimal"
-            case unitAmount = "unit_amount"
-            case unitAmountDecimal = "unit_amount_decimal"
-            case upTo = "up_to"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.flatAmount = try fields.valueIfPresent("flat_amount")
+            self.flatAmountDecimal = try fields.valueIfPresent("flat_amount_decimal")
+            self.unitAmount = try fields.valueIfPresent("unit_amount")
+            self.unitAmountDecimal = try fields.valueIfPresent("unit_amount_decimal")
+            self.upTo = try fields.valueIfPresent("up_to")
         }
     }
 
@@ -4560,9 +4703,10 @@ extension ImportedStripe {
             self.round = round
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case divideBy = "divide_by"
-            case round
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.divideBy = try fields.value("divide_by")
+            self.round = try fields.value("round")
         }
 
         /// The values of `Round`; values this client does not know decode to `unknown`.
@@ -4601,8 +4745,9 @@ extension ImportedStripe {
             self.transactionType = transactionType
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case transactionType = "transaction_type"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.transactionType = try fields.valueIfPresent("transaction_type")
         }
 
         /// The values of `TransactionType`; values this client does not know decode to `unknown`.
@@ -4647,10 +4792,11 @@ extension ImportedStripe {
             self.description = description
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case amount
-            case amountType = "amount_type"
-            case description
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.amount = try fields.valueIfPresent("amount")
+            self.amountType = try fields.valueIfPresent("amount_type")
+            self.description = try fields.valueIfPresent("description")
         }
 
         /// The values of `AmountType`; values this client does not know decode to `unknown`.
@@ -4692,9 +4838,10 @@ extension ImportedStripe {
             self.type = type
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case euBankTransfer = "eu_bank_transfer"
-            case type
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.euBankTransfer = try fields.valueIfPresent("eu_bank_transfer")
+            self.type = try fields.valueIfPresent("type")
         }
     }
 
@@ -4711,6 +4858,12 @@ extension ImportedStripe {
             self.permissions = permissions
             self.prefetch = prefetch
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.permissions = try fields.valueIfPresent("permissions")
+            self.prefetch = try fields.valueIfPresent("prefetch")
+        }
     }
 
     /// PaymentMethodOptionsCustomerBalanceEuBankAccount, as the API sends it.
@@ -4722,6 +4875,11 @@ extension ImportedStripe {
             country: Country
         ) {
             self.country = country
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.country = try fields.value("country")
         }
 
         /// The values of `Country`; values this client does not know decode to `unknown`.
