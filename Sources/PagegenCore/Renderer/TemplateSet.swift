@@ -11,8 +11,8 @@ import PagegenYAML
 /// at its line and column, so that a typo cannot render as nothing.
 ///
 /// Templates are parsed by swift-mustache, which reports what does not parse, and
-/// compiled (``CompiledTemplate``) to render as swift-mustache would, without reading
-/// each name anew at each tag. A set in which a template uses what the compiled form
+/// compiled (into an internal `CompiledTemplate`) to render as swift-mustache would,
+/// without reading each name anew at each tag. A set in which a template uses what the compiled form
 /// does not cover (template inheritance, dynamic partials) renders with swift-mustache.
 public struct TemplateSet: Sendable {
     /// The names every template set has: a template per file (`Models`, `Client`,
