@@ -57,21 +57,22 @@ extension GitLabAPI {
             self.webURL = webURL
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case iid
-            case projectID = "project_id"
-            case title
-            case description
-            case state
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case closedAt = "closed_at"
-            case labels
-            case author
-            case assignees
-            case userNotesCount = "user_notes_count"
-            case webURL = "web_url"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.iid = try fields.value("iid")
+            self.projectID = try fields.value("project_id")
+            self.title = try fields.value("title")
+            self.description = try fields.valueIfPresent("description")
+            self.state = try fields.value("state")
+            self.createdAt = try fields.value("created_at")
+            self.updatedAt = try fields.value("updated_at")
+            self.closedAt = try fields.valueIfPresent("closed_at")
+            self.labels = try fields.value("labels")
+            self.author = try fields.value("author")
+            self.assignees = try fields.value("assignees")
+            self.userNotesCount = try fields.value("user_notes_count")
+            self.webURL = try fields.value("web_url")
         }
 
         /// The values of `State`; values this client does not know decode to `unknown`.
@@ -134,16 +135,17 @@ extension GitLabAPI {
             self.webURL = webURL
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case iid
-            case title
-            case state
-            case sourceBranch = "source_branch"
-            case targetBranch = "target_branch"
-            case author
-            case mergedAt = "merged_at"
-            case webURL = "web_url"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.iid = try fields.value("iid")
+            self.title = try fields.value("title")
+            self.state = try fields.value("state")
+            self.sourceBranch = try fields.value("source_branch")
+            self.targetBranch = try fields.value("target_branch")
+            self.author = try fields.value("author")
+            self.mergedAt = try fields.valueIfPresent("merged_at")
+            self.webURL = try fields.value("web_url")
         }
 
         /// The values of `State`; values this client does not know decode to `unknown`.
@@ -206,14 +208,15 @@ extension GitLabAPI {
             self.webURL = webURL
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case name
-            case pathWithNamespace = "path_with_namespace"
-            case description
-            case starCount = "star_count"
-            case lastActivityAt = "last_activity_at"
-            case webURL = "web_url"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.name = try fields.value("name")
+            self.pathWithNamespace = try fields.value("path_with_namespace")
+            self.description = try fields.valueIfPresent("description")
+            self.starCount = try fields.value("star_count")
+            self.lastActivityAt = try fields.value("last_activity_at")
+            self.webURL = try fields.value("web_url")
         }
     }
 
@@ -243,13 +246,14 @@ extension GitLabAPI {
             self.webURL = webURL
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case username
-            case name
-            case state
-            case avatarURL = "avatar_url"
-            case webURL = "web_url"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.username = try fields.value("username")
+            self.name = try fields.value("name")
+            self.state = try fields.value("state")
+            self.avatarURL = try fields.valueIfPresent("avatar_url")
+            self.webURL = try fields.value("web_url")
         }
     }
 }

@@ -30,21 +30,13 @@ extension StackExchangeAPI {
             self.backoff = backoff
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case items
-            case hasMore = "has_more"
-            case quotaMax = "quota_max"
-            case quotaRemaining = "quota_remaining"
-            case backoff
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.items = try container.decodeIfPresent([StackExchangeAPI.Question].self, forKey: .items) ?? []
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
-            self.quotaMax = try container.decode(Swift.Int.self, forKey: .quotaMax)
-            self.quotaRemaining = try container.decode(Swift.Int.self, forKey: .quotaRemaining)
-            self.backoff = try container.decodeIfPresent(Swift.Int.self, forKey: .backoff)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.items = try fields.items("items")
+            self.hasMore = try fields.value("has_more")
+            self.quotaMax = try fields.value("quota_max")
+            self.quotaRemaining = try fields.value("quota_remaining")
+            self.backoff = try fields.valueIfPresent("backoff")
         }
     }
 
@@ -71,21 +63,13 @@ extension StackExchangeAPI {
             self.backoff = backoff
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case items
-            case hasMore = "has_more"
-            case quotaMax = "quota_max"
-            case quotaRemaining = "quota_remaining"
-            case backoff
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.items = try container.decodeIfPresent([StackExchangeAPI.Answer].self, forKey: .items) ?? []
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
-            self.quotaMax = try container.decode(Swift.Int.self, forKey: .quotaMax)
-            self.quotaRemaining = try container.decode(Swift.Int.self, forKey: .quotaRemaining)
-            self.backoff = try container.decodeIfPresent(Swift.Int.self, forKey: .backoff)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.items = try fields.items("items")
+            self.hasMore = try fields.value("has_more")
+            self.quotaMax = try fields.value("quota_max")
+            self.quotaRemaining = try fields.value("quota_remaining")
+            self.backoff = try fields.valueIfPresent("backoff")
         }
     }
 
@@ -112,21 +96,13 @@ extension StackExchangeAPI {
             self.backoff = backoff
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case items
-            case hasMore = "has_more"
-            case quotaMax = "quota_max"
-            case quotaRemaining = "quota_remaining"
-            case backoff
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.items = try container.decodeIfPresent([StackExchangeAPI.User].self, forKey: .items) ?? []
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
-            self.quotaMax = try container.decode(Swift.Int.self, forKey: .quotaMax)
-            self.quotaRemaining = try container.decode(Swift.Int.self, forKey: .quotaRemaining)
-            self.backoff = try container.decodeIfPresent(Swift.Int.self, forKey: .backoff)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.items = try fields.items("items")
+            self.hasMore = try fields.value("has_more")
+            self.quotaMax = try fields.value("quota_max")
+            self.quotaRemaining = try fields.value("quota_remaining")
+            self.backoff = try fields.valueIfPresent("backoff")
         }
     }
 
@@ -177,19 +153,20 @@ extension StackExchangeAPI {
             self.owner = owner
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case questionID = "question_id"
-            case title
-            case link
-            case tags
-            case score
-            case answerCount = "answer_count"
-            case viewCount = "view_count"
-            case isAnswered = "is_answered"
-            case acceptedAnswerID = "accepted_answer_id"
-            case creationDate = "creation_date"
-            case lastActivityDate = "last_activity_date"
-            case owner
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.questionID = try fields.value("question_id")
+            self.title = try fields.value("title")
+            self.link = try fields.value("link")
+            self.tags = try fields.value("tags")
+            self.score = try fields.value("score")
+            self.answerCount = try fields.value("answer_count")
+            self.viewCount = try fields.value("view_count")
+            self.isAnswered = try fields.value("is_answered")
+            self.acceptedAnswerID = try fields.valueIfPresent("accepted_answer_id")
+            self.creationDate = try fields.value("creation_date")
+            self.lastActivityDate = try fields.value("last_activity_date")
+            self.owner = try fields.valueIfPresent("owner")
         }
     }
 
@@ -222,13 +199,14 @@ extension StackExchangeAPI {
             self.owner = owner
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case answerID = "answer_id"
-            case questionID = "question_id"
-            case score
-            case isAccepted = "is_accepted"
-            case creationDate = "creation_date"
-            case owner
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.answerID = try fields.value("answer_id")
+            self.questionID = try fields.value("question_id")
+            self.score = try fields.value("score")
+            self.isAccepted = try fields.value("is_accepted")
+            self.creationDate = try fields.value("creation_date")
+            self.owner = try fields.valueIfPresent("owner")
         }
     }
 
@@ -261,13 +239,14 @@ extension StackExchangeAPI {
             self.link = link
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case userID = "user_id"
-            case displayName = "display_name"
-            case reputation
-            case creationDate = "creation_date"
-            case location
-            case link
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.userID = try fields.value("user_id")
+            self.displayName = try fields.value("display_name")
+            self.reputation = try fields.value("reputation")
+            self.creationDate = try fields.value("creation_date")
+            self.location = try fields.valueIfPresent("location")
+            self.link = try fields.value("link")
         }
     }
 
@@ -291,11 +270,12 @@ extension StackExchangeAPI {
             self.userType = userType
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case userID = "user_id"
-            case displayName = "display_name"
-            case reputation
-            case userType = "user_type"
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.userID = try fields.valueIfPresent("user_id")
+            self.displayName = try fields.valueIfPresent("display_name")
+            self.reputation = try fields.valueIfPresent("reputation")
+            self.userType = try fields.valueIfPresent("user_type")
         }
 
         /// The values of `UserType`; values this client does not know decode to `unknown`.

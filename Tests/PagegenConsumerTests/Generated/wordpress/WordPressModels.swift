@@ -57,39 +57,22 @@ extension WordPressAPI {
             self.tags = tags
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case date
-            case dateGmt = "date_gmt"
-            case modified
-            case modifiedGmt = "modified_gmt"
-            case slug
-            case status
-            case link
-            case title
-            case excerpt
-            case author
-            case sticky
-            case categories
-            case tags
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.Int.self, forKey: .id)
-            self.date = try container.decode(Foundation.Date.self, forKey: .date)
-            self.dateGmt = try container.decodeDate(forKey: .dateGmt, format: .iso8601)
-            self.modified = try container.decode(Foundation.Date.self, forKey: .modified)
-            self.modifiedGmt = try container.decodeDate(forKey: .modifiedGmt, format: .iso8601)
-            self.slug = try container.decode(Swift.String.self, forKey: .slug)
-            self.status = try container.decode(Status.self, forKey: .status)
-            self.link = try container.decode(Foundation.URL.self, forKey: .link)
-            self.title = try container.decode(WordPressAPI.Rendered.self, forKey: .title)
-            self.excerpt = try container.decodeIfPresent(WordPressAPI.Rendered.self, forKey: .excerpt)
-            self.author = try container.decode(Swift.Int.self, forKey: .author)
-            self.sticky = try container.decode(Swift.Bool.self, forKey: .sticky)
-            self.categories = try container.decode([Swift.Int].self, forKey: .categories)
-            self.tags = try container.decode([Swift.Int].self, forKey: .tags)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.date = try fields.value("date")
+            self.dateGmt = try fields.date("date_gmt", format: ..iso8601)
+            self.modified = try fields.value("modified")
+            self.modifiedGmt = try fields.date("modified_gmt", format: ..iso8601)
+            self.slug = try fields.value("slug")
+            self.status = try fields.value("status")
+            self.link = try fields.value("link")
+            self.title = try fields.value("title")
+            self.excerpt = try fields.valueIfPresent("excerpt")
+            self.author = try fields.value("author")
+            self.sticky = try fields.value("sticky")
+            self.categories = try fields.value("categories")
+            self.tags = try fields.value("tags")
         }
 
         /// The values of `Status`; values this client does not know decode to `unknown`.
@@ -158,27 +141,16 @@ extension WordPressAPI {
             self.status = status
         }
 
-        enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case post
-            case parent
-            case authorName = "author_name"
-            case date
-            case dateGmt = "date_gmt"
-            case content
-            case status
-        }
-
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.Int.self, forKey: .id)
-            self.post = try container.decode(Swift.Int.self, forKey: .post)
-            self.parent = try container.decode(Swift.Int.self, forKey: .parent)
-            self.authorName = try container.decode(Swift.String.self, forKey: .authorName)
-            self.date = try container.decode(Foundation.Date.self, forKey: .date)
-            self.dateGmt = try container.decodeDate(forKey: .dateGmt, format: .iso8601)
-            self.content = try container.decode(WordPressAPI.Rendered.self, forKey: .content)
-            self.status = try container.decode(Swift.String.self, forKey: .status)
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.post = try fields.value("post")
+            self.parent = try fields.value("parent")
+            self.authorName = try fields.value("author_name")
+            self.date = try fields.value("date")
+            self.dateGmt = try fields.date("date_gmt", format: ..iso8601)
+            self.content = try fields.value("content")
+            self.status = try fields.value("status")
         }
     }
 
@@ -204,6 +176,15 @@ extension WordPressAPI {
             self.slug = slug
             self.parent = parent
         }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.id = try fields.value("id")
+            self.count = try fields.value("count")
+            self.name = try fields.value("name")
+            self.slug = try fields.value("slug")
+            self.parent = try fields.value("parent")
+        }
     }
 
     /// Rendered, as the API sends it.
@@ -215,6 +196,11 @@ extension WordPressAPI {
             rendered: Swift.String
         ) {
             self.rendered = rendered
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            self.rendered = try fields.value("rendered")
         }
     }
 }
