@@ -391,7 +391,7 @@ public struct DecodeCode: Sendable, Hashable, CustomStringConvertible {
     /// `try fields.value("sale_price")`, `try fields.items("data")`
     public var fromFields: String {
         if let dateFormat {
-            return "try fields.\(isOptional ? "dateIfPresent" : "date")(\(jsonName), format: .\(dateFormat))"
+            return "try fields.\(isOptional ? "dateIfPresent" : "date")(\(jsonName), format: \(dateFormat))"
         }
         if emptyWhenMissing { return "try fields.items(\(jsonName))" }
         return "try fields.\(isOptional ? "valueIfPresent" : "value")(\(jsonName))"
@@ -422,7 +422,7 @@ public struct EncodeCode: Sendable, Hashable, CustomStringConvertible {
     /// `try fields.encodeIfPresent(self.note, "note")`
     public var intoFields: String {
         if let dateFormat {
-            return "try fields.\(isOptional ? "dateIfPresent" : "date")(self.\(name.escaped), \(jsonName), format: .\(dateFormat))"
+            return "try fields.\(isOptional ? "dateIfPresent" : "date")(self.\(name.escaped), \(jsonName), format: \(dateFormat))"
         }
         return "try fields.\(isOptional ? "encodeIfPresent" : "encode")(self.\(name.escaped), \(jsonName))"
     }

@@ -85,7 +85,7 @@ extension AlgoliaAPI {
             self.author = try fields.valueIfPresent("author")
             self.points = try fields.valueIfPresent("points")
             self.createdAt = try fields.valueIfPresent("created_at")
-            self.createdAtI = try fields.dateIfPresent("created_at_i", format: ..unixSeconds)
+            self.createdAtI = try fields.dateIfPresent("created_at_i", format: .unixSeconds)
             self.tags = try fields.valueIfPresent("_tags")
             self.highlightResult = try fields.valueIfPresent("_highlightResult")
         }

@@ -168,8 +168,8 @@ extension RedditAPI {
             self.id = try fields.value("id")
             self.subject = try fields.value("subject")
             self.body = try fields.valueIfPresent("body")
-            self.sentAt = try fields.dateIfPresent("sent_at", format: ..iso8601)
-            self.readAt = try fields.dateIfPresent("read_at", format: ..iso8601)
+            self.sentAt = try fields.dateIfPresent("sent_at", format: .iso8601)
+            self.readAt = try fields.dateIfPresent("read_at", format: .iso8601)
         }
     }
 }
