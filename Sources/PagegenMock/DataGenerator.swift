@@ -63,8 +63,8 @@ struct DataGenerator: Sendable {
             return value(wrapped, name: name, dateFormat: dateFormat, zone: zone, override: override, seed: child(seed, "?"), depth: depth)
         case .array(let element):
             if case .elements(let elements)? = override {
-                return .array(elements.enumerated().map { index, element_ in
-                    value(element, name: name, dateFormat: dateFormat, zone: zone, override: element_, seed: child(seed, index), depth: depth + 1)
+                return .array(elements.enumerated().map { index, elementOverride in
+                    value(element, name: name, dateFormat: dateFormat, zone: zone, override: elementOverride, seed: child(seed, index), depth: depth + 1)
                 })
             }
             let count = depth >= Self.maxDepth + 2 ? 0 : FieldHeuristics.arrayCount(name, depth: depth, random: &random)

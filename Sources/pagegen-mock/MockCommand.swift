@@ -210,6 +210,6 @@ enum Signals {
             sources.append(source)
         }
         for await _ in stream { break }
-        sources.forEach { $0.cancel() }
+        for source in sources { source.cancel() }
     }
 }

@@ -18,12 +18,6 @@ struct EndpointNamer {
         case body = "the body"
     }
 
-    init(spec: Spec, config: GeneratorConfig, clientTypes: NameScope) {
-        self.spec = spec
-        self.config = config
-        self.clientTypes = clientTypes
-    }
-
     /// The names of every endpoint, and what clashes.
     func names() -> (endpoints: [String: EndpointNames], problems: [NamingProblem]) {
         var namer = self
