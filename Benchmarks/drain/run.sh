@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # The drain benchmark: a generated client and a hand-written loop drain the same
 # list of 1,000 pages × 100 items (about 20 MB of JSON) from nginx on loopback,
-# at 0 ms and at 20 ms a page, in one process, in release mode.
+# at 0 ms and at 20 ms a page, in one process, in release mode, next to a
+# hand-tuned pipeline written for this list alone (the bound to read the generated
+# client against). Then it decodes one page 300 times into the hand-written models
+# and into the generated ones, without the network, to show what the generated
+# models cost.
 #
 # Usage: Benchmarks/drain/run.sh
 #   RUNS=5         alternated runs per list (medians are reported)
@@ -11,7 +15,7 @@
 #   PAGES_AHEAD=n  the generated client's PageLoader.pagesAhead (default: the runtime's)
 #   PORT=18470     nginx listens on PORT (0 ms) and PORT+1 (20 ms), 127.0.0.1 only
 #   PROFILE=all    instead of comparing, drain the 0 ms list once with one contender
-#                  (loop, pages or all) under `perf record -g` and print the top of
+#                  (loop, pages, all or pipeline) under `perf record -g` and print the top of
 #                  `perf report` and the context switches (`perf stat`); PERF_DATA=FILE
 #                  keeps the recording
 #
@@ -107,6 +111,8 @@ echo "==> comparing (RUNS=$runs)"
 lists=(--list "0 ms a page=http://127.0.0.1:$port/api/1000,1000")
 [ "$slow_pages" = 0 ] || lists+=(--list "20 ms a page=http://127.0.0.1:$slow_port/api/$slow_pages,$slow_pages")
 "$bin" compare --runs "$runs" "${lists[@]}" || status=$?
+echo
+"$bin" decode "$work/p1000/2.json" 300 || status=$?
 
 if [ "$memory" = 1 ]; then
     echo

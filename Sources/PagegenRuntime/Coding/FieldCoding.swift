@@ -8,37 +8,37 @@ import Foundation
     public let stringValue: String
 
     /// The key named `name`.
-    public init(_ name: String) {
+    @inlinable public init(_ name: String) {
         stringValue = name
     }
 
     /// The key named `stringValue`.
-    public init(stringValue: String) {
+    @inlinable public init(stringValue: String) {
         self.stringValue = stringValue
     }
 
     /// None: JSON objects have no integer keys.
-    public init?(intValue: Int) {
+    @inlinable public init?(intValue: Int) {
         nil
     }
 
     /// None: JSON objects have no integer keys.
-    public var intValue: Int? { nil }
+    @inlinable public var intValue: Int? { nil }
 }
 
 /// The fields of a JSON object being decoded, read by their names: what a generated
 /// model's `init(from:)` reads each property with.
 @_spi(Generated) public struct DecodedFields {
-    private let container: KeyedDecodingContainer<FieldKey>
+    @usableFromInline let container: KeyedDecodingContainer<FieldKey>
 
     /// The fields of the object `decoder` holds.
-    public init(_ decoder: any Decoder) throws {
+    @inlinable public init(_ decoder: any Decoder) throws {
         container = try decoder.container(keyedBy: FieldKey.self)
     }
 
     /// The value of the field `name`.
     /// - Throws: `DecodingError` when the field is missing, null or of another type.
-    public func value<T: Decodable>(_ name: String) throws -> T {
+    @inlinable public func value<T: Decodable>(_ name: String) throws -> T {
         let key = FieldKey(name)
         // The container's own methods for the common scalars, as synthesized decoding calls them.
         switch T.self {
@@ -52,7 +52,7 @@ import Foundation
     }
 
     /// The value of the field `name`, or nil when it is missing or null.
-    public func valueIfPresent<T: Decodable>(_ name: String) throws -> T? {
+    @inlinable public func valueIfPresent<T: Decodable>(_ name: String) throws -> T? {
         let key = FieldKey(name)
         switch T.self {
         case is String.Type: return try container.decodeIfPresent(String.self, forKey: key) as! T?
@@ -66,17 +66,17 @@ import Foundation
 
     /// The items of the field `name`, none when it is missing or null (a page without
     /// its items path is an empty page).
-    public func items<T: Decodable>(_ name: String) throws -> [T] {
+    @inlinable public func items<T: Decodable>(_ name: String) throws -> [T] {
         try container.decodeIfPresent([T].self, forKey: FieldKey(name)) ?? []
     }
 
     /// The date in the field `name`, written in `format` whatever the decoder's own strategy.
-    public func date(_ name: String, format: DateFormat) throws -> Date {
+    @inlinable public func date(_ name: String, format: DateFormat) throws -> Date {
         try container.decodeDate(forKey: FieldKey(name), format: format)
     }
 
     /// The date in the field `name`, written in `format`, or nil when it is missing or null.
-    public func dateIfPresent(_ name: String, format: DateFormat) throws -> Date? {
+    @inlinable public func dateIfPresent(_ name: String, format: DateFormat) throws -> Date? {
         try container.decodeDateIfPresent(forKey: FieldKey(name), format: format)
     }
 }
@@ -84,30 +84,30 @@ import Foundation
 /// The fields of a JSON object being encoded, written by their names: what a
 /// generated model's `encode(to:)` writes each property with.
 @_spi(Generated) public struct EncodedFields {
-    private var container: KeyedEncodingContainer<FieldKey>
+    @usableFromInline var container: KeyedEncodingContainer<FieldKey>
 
     /// An object written to `encoder`.
-    public init(_ encoder: any Encoder) {
+    @inlinable public init(_ encoder: any Encoder) {
         container = encoder.container(keyedBy: FieldKey.self)
     }
 
     /// Writes `value` as the field `name`.
-    public mutating func encode<T: Encodable>(_ value: T, _ name: String) throws {
+    @inlinable public mutating func encode<T: Encodable>(_ value: T, _ name: String) throws {
         try container.encode(value, forKey: FieldKey(name))
     }
 
     /// Writes `value` as the field `name`, or nothing for nil.
-    public mutating func encodeIfPresent<T: Encodable>(_ value: T?, _ name: String) throws {
+    @inlinable public mutating func encodeIfPresent<T: Encodable>(_ value: T?, _ name: String) throws {
         try container.encodeIfPresent(value, forKey: FieldKey(name))
     }
 
     /// Writes `date` in `format` as the field `name`.
-    public mutating func date(_ date: Date, _ name: String, format: DateFormat) throws {
+    @inlinable public mutating func date(_ date: Date, _ name: String, format: DateFormat) throws {
         try container.encodeDate(date, forKey: FieldKey(name), format: format)
     }
 
     /// Writes `date` in `format` as the field `name`, or nothing for nil.
-    public mutating func dateIfPresent(_ date: Date?, _ name: String, format: DateFormat) throws {
+    @inlinable public mutating func dateIfPresent(_ date: Date?, _ name: String, format: DateFormat) throws {
         try container.encodeDateIfPresent(date, forKey: FieldKey(name), format: format)
     }
 }

@@ -9,6 +9,7 @@ import Glibc
 //   DrainBenchmark write-pages DIR PAGES
 //   DrainBenchmark compare --list NAME=URL,PAGES [--list …] [--runs N]
 //   DrainBenchmark memory CONTENDER URL PAGES
+//   DrainBenchmark decode PAGE-FILE ROUNDS
 
 /// Fails with a message and status 2.
 func usage(_ message: String) -> Never {
@@ -65,6 +66,13 @@ case "memory":
           + "(\(before / 1024) MB before draining)")
     exit(outcome.items == expected && outcome.idSum == PageFiles.idSum(pages: pages) ? 0 : 1)
 
+case "decode":
+    guard arguments.count == 3, let rounds = Int(arguments[2]), rounds > 0,
+          let data = FileManager.default.contents(atPath: arguments[1]) else {
+        usage("decode PAGE-FILE ROUNDS")
+    }
+    DecodeCheck(page: data, rounds: rounds).run()
+
 default:
-    usage("expected write-pages, compare or memory")
+    usage("expected write-pages, compare, memory or decode")
 }
