@@ -149,4 +149,37 @@ import Testing
     @Test func thePrinterKeepsOneBlankLineAtMostAndNoneInsideBraces() {
         #expect(CodeLayout.format("\n\nstruct A {\n\n   let a = 1   \n\n\n   let b = 2\n\n}\n\n\n") == "struct A {\n    let a = 1\n\n    let b = 2\n}\n")
     }
+
+    @Test func thePrinterBreaksALongLineAfterItsFirstParenthesisAndPacksTheArguments() {
+        let parameters = (1...12).map { "parameter\($0): Swift.String" }.joined(separator: ", ")
+        let arguments = (1...12).map { "parameter\($0): fields.value(\"a, (b\")" }.joined(separator: ", ")
+        let rendered = """
+            struct A {
+            init(\(parameters)) async -> Swift.Result<Swift.Int, Swift.Never> {
+            try self.init(\(arguments))
+            }
+            /// A comment longer than 140 columns stays whole: \(parameters)
+            let short = f(a, b)
+            }
+            """
+        #expect(CodeLayout.format(rendered) == """
+            struct A {
+                init(
+                    parameter1: Swift.String, parameter2: Swift.String, parameter3: Swift.String, parameter4: Swift.String, parameter5: Swift.String,
+                    parameter6: Swift.String, parameter7: Swift.String, parameter8: Swift.String, parameter9: Swift.String,
+                    parameter10: Swift.String, parameter11: Swift.String, parameter12: Swift.String
+                ) async -> Swift.Result<Swift.Int, Swift.Never> {
+                    try self.init(
+                        parameter1: fields.value("a, (b"), parameter2: fields.value("a, (b"), parameter3: fields.value("a, (b"),
+                        parameter4: fields.value("a, (b"), parameter5: fields.value("a, (b"), parameter6: fields.value("a, (b"),
+                        parameter7: fields.value("a, (b"), parameter8: fields.value("a, (b"), parameter9: fields.value("a, (b"),
+                        parameter10: fields.value("a, (b"), parameter11: fields.value("a, (b"), parameter12: fields.value("a, (b")
+                    )
+                }
+                /// A comment longer than 140 columns stays whole: \(parameters)
+                let short = f(a, b)
+            }
+
+            """)
+    }
 }

@@ -122,6 +122,10 @@ public struct EndpointCode: Sendable {
     public var paging: PagingCode?
     /// Set for an endpoint with `ids` paging.
     public var idList: IDListCode?
+    /// True when `Operations` has the endpoint's ``parametersBuilder``: the request
+    /// takes parameters or fixed headers, or another endpoint's list calls it. Without
+    /// one, calls pass empty `PagegenRuntime.RequestParameters()`.
+    public var hasParametersBuilder = false
 
     /// True when the request takes parameters or fixed headers.
     public var hasRequestParameters: Bool { !parameters.isEmpty || !headers.isEmpty }

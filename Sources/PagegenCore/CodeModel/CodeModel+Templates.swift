@@ -132,7 +132,7 @@ extension IdentityCode: TemplateValue {
 extension FieldCode: TemplateValue {
     static let templateNames = [
         "name", "jsonName", "type", "docLines", "needsRawKey", "isOptional", "initializerParameter", "decode", "encode",
-        "decodeField", "encodeField",
+        "decodeField", "decodeArgument", "encodeField",
     ]
 
     /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
@@ -150,6 +150,7 @@ extension FieldCode: TemplateValue {
         case "decode": decode
         case "encode": encode
         case "decodeField": decode.fromFields
+        case "decodeArgument": decodeArgument
         case "encodeField": encode.intoFields
         default: nil
         }
@@ -273,7 +274,7 @@ extension EndpointCode: TemplateValue {
         "name", "specName", "method", "path", "descriptor", "docLines", "parameters", "headers", "hasRequestParameters",
         "returnType", "resultType", "pageParameter", "sizeParameter", "pageSizeParameter", "functionParameters",
         "sequenceParameters", "listParameters", "endpointDescriptor", "parametersBuilder", "pagingDescriptor",
-        "pages", "all", "loader", "list", "enums", "paging", "isPaged", "idList", "isIDList",
+        "pages", "all", "loader", "list", "enums", "paging", "isPaged", "idList", "isIDList", "hasParametersBuilder",
     ]
 
     /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
@@ -310,6 +311,7 @@ extension EndpointCode: TemplateValue {
         case "isPaged": isPaged
         case "idList": idList
         case "isIDList": isIDList
+        case "hasParametersBuilder": hasParametersBuilder
         default: nil
         }
     }

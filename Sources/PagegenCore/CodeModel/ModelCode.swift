@@ -61,6 +61,11 @@ public struct FieldCode: Sendable {
 
     /// How it is decoded from `fields`, a `PagegenRuntime.DecodedFields`: `try fields.value("sale_price")`.
     public var decodeField: String { decode.fromFields }
+    /// The same without `try`, as an argument of a `try self.init(…)`: `fields.value("sale_price")`.
+    public var decodeArgument: String {
+        let read = decode.fromFields
+        return read.hasPrefix("try ") ? String(read.dropFirst(4)) : read
+    }
     /// How it is encoded into `fields`, a `PagegenRuntime.EncodedFields`: `try fields.encode(self.salePrice, "sale_price")`.
     public var encodeField: String { encode.intoFields }
 }

@@ -6,7 +6,8 @@
 /// one for each bracket the line starts by closing; `case` and `default:` stand at the
 /// level of their `switch`. Brackets in string literals and comments do not count.
 /// Blank lines: none at the start, none just inside braces, never two in a row, and
-/// the text ends with one newline. Trailing spaces are removed.
+/// the text ends with one newline. Trailing spaces are removed. A line longer than
+/// 140 columns is broken at its first parentheses (``LineWrapping``).
 enum CodeLayout {
     static let indentation = "    "
 
@@ -36,9 +37,11 @@ enum CodeLayout {
             }
             if pendingBlank, line.utf8.first != UInt8(ascii: "}") { output += "\n" }
             pendingBlank = false
-            for _ in 0..<level { output += indentation }
-            output += line
-            output += "\n"
+            for (level, text) in LineWrapping.wrap(line, level: level) {
+                for _ in 0..<level { output += indentation }
+                output += text
+                output += "\n"
+            }
             wroteLine = true
             lastOpensBrace = line.utf8.last == UInt8(ascii: "{")
             let isSwitch = line.hasPrefix("switch ")

@@ -13,6 +13,11 @@ public enum SpecTranslator {
         let endpoints = EndpointTranslator(spec: spec, names: names, types: types)
         var endpointCodes = spec.endpoints.map(endpoints.translate)
         attachWindows(spec: spec, names: names, types: types, to: &endpointCodes)
+        let sharedBuilders = Set(endpointCodes.flatMap { [$0.paging?.window?.parametersBuilder, $0.idList?.itemParametersBuilder] }.compactMap { $0 })
+        for index in endpointCodes.indices {
+            endpointCodes[index].hasParametersBuilder = endpointCodes[index].hasRequestParameters
+                || sharedBuilders.contains(endpointCodes[index].parametersBuilder)
+        }
         let specName = spec.name.value
         return CodeModel(
             specFile: SwiftLiteral.commentText(spec.file.split(separator: "/").last.map(String.init) ?? spec.file),

@@ -56,7 +56,7 @@ public struct ClientRuntime: Sendable {
 
     /// Sends one request to `endpoint` and decodes the body as `Response`.
     @_spi(Generated) public func send<Response: Decodable & Sendable>(
-        _ endpoint: Endpoint, _ parameters: RequestParameters, as _: Response.Type = Response.self
+        _ endpoint: Endpoint, _ parameters: RequestParameters = RequestParameters(), as _: Response.Type = Response.self
     ) async -> Result<Response, APIError> {
         do {
             let request = try RequestBuilder.build(

@@ -12,7 +12,7 @@ extension ClientRuntime {
     ///   - size: the page size; nil takes the spec's default.
     @_spi(Generated) public func page<Response: Decodable & Sendable, Item: Sendable>(
         _ endpoint: Endpoint,
-        _ parameters: RequestParameters,
+        _ parameters: RequestParameters = RequestParameters(),
         paging: Paging<Response, Item>,
         at key: PageKey,
         size: Int? = nil

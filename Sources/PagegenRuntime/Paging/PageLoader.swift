@@ -108,7 +108,7 @@ extension ClientRuntime {
     /// compiler type-checks a generated call once.)
     @_spi(Generated) public func loader<Response: Decodable & Sendable, Item: Sendable>(
         _ endpoint: Endpoint,
-        _ parameters: RequestParameters,
+        _ parameters: RequestParameters = RequestParameters(),
         paging: Paging<Response, Item>,
         size: Int? = nil
     ) -> PageLoader<Item> {
@@ -119,7 +119,7 @@ extension ClientRuntime {
     /// items are identified by `identity` (generated code passes `{ $0.id }`).
     @_spi(Generated) public func loader<Response: Decodable & Sendable, Item: Sendable, ID: Hashable & Codable & Sendable>(
         _ endpoint: Endpoint,
-        _ parameters: RequestParameters,
+        _ parameters: RequestParameters = RequestParameters(),
         paging: Paging<Response, Item>,
         size: Int? = nil,
         identity: @escaping @Sendable (Item) -> ID

@@ -90,24 +90,23 @@ extension NewsAPI.Client {
     /// Stories of a section, newest first.
     ///
     /// `GET /sections/{section}/stories`
-    internal func stories(section: Swift.String, minScore: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 50) async -> Swift.Result<PagegenRuntime.Page<NewsAPI.Story>, PagegenRuntime.APIError> {
+    internal func stories(
+        section: Swift.String, minScore: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 50
+    ) async -> Swift.Result<PagegenRuntime.Page<NewsAPI.Story>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.storiesEndpoint,
-            Operations.storiesParameters(section: section, minScore: minScore),
-            paging: Operations.storiesPaging,
-            at: page,
-            size: limit
+            Operations.storiesEndpoint, Operations.storiesParameters(section: section, minScore: minScore),
+            paging: Operations.storiesPaging, at: page, size: limit
         )
     }
 
-    /// Stories of a section, newest first.
-    ///
-    /// `GET /sections/{section}/stories`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    internal func stories(section: Swift.String, minScore: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 50, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<NewsAPI.Story>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.stories(section: section, minScore: minScore, page: page, limit: limit) }, completion: completion)
+    /// Calls `completion` with what `stories(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult internal func stories(
+        section: Swift.String, minScore: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 50,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<NewsAPI.Story>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.stories(section: section, minScore: minScore, page: page, limit: limit) }, completion: completion
+        )
     }
 }
 
@@ -115,6 +114,10 @@ extension NewsAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let storiesEndpoint = PagegenRuntime.Endpoint(name: "stories", method: "GET", path: "/sections/{section}/stories")
+        static let storiesPaging = PagegenRuntime.Paging<NewsAPI.StoriesPage, NewsAPI.Story>(
+            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.meta?.nextCursor })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 50, maximum: 200), items: { $0.stories }
+        )
 
         static func storiesParameters(section: Swift.String, minScore: Swift.Int? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -122,11 +125,5 @@ extension NewsAPI.Client {
             parameters.query("min_score", minScore)
             return parameters
         }
-
-        static let storiesPaging = PagegenRuntime.Paging<NewsAPI.StoriesPage, NewsAPI.Story>(
-            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.meta?.nextCursor })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 50, maximum: 200),
-            items: { $0.stories }
-        )
     }
 }

@@ -16,13 +16,7 @@ extension NewsAPI {
         internal var score: Swift.Int
 
         /// Creates a value from its fields.
-        internal init(
-            id: Swift.String,
-            headline: Swift.String,
-            url: Foundation.URL? = nil,
-            published: Foundation.Date,
-            score: Swift.Int
-        ) {
+        internal init(id: Swift.String, headline: Swift.String, url: Foundation.URL? = nil, published: Foundation.Date, score: Swift.Int) {
             self.id = id
             self.headline = headline
             self.url = url
@@ -32,11 +26,10 @@ extension NewsAPI {
 
         internal init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.headline = try fields.value("headline")
-            self.url = try fields.valueIfPresent("url")
-            self.published = try fields.value("published")
-            self.score = try fields.value("score")
+            try self.init(
+                id: fields.value("id"), headline: fields.value("headline"), url: fields.valueIfPresent("url"),
+                published: fields.value("published"), score: fields.value("score")
+            )
         }
     }
 
@@ -45,15 +38,13 @@ extension NewsAPI {
         internal var nextCursor: Swift.String?
 
         /// Creates a value from its fields.
-        internal init(
-            nextCursor: Swift.String? = nil
-        ) {
+        internal init(nextCursor: Swift.String? = nil) {
             self.nextCursor = nextCursor
         }
 
         internal init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.nextCursor = try fields.valueIfPresent("next_cursor")
+            try self.init(nextCursor: fields.valueIfPresent("next_cursor"))
         }
     }
 
@@ -63,18 +54,14 @@ extension NewsAPI {
         internal var meta: NewsAPI.Meta?
 
         /// Creates a value from its fields.
-        internal init(
-            stories: [NewsAPI.Story],
-            meta: NewsAPI.Meta? = nil
-        ) {
+        internal init(stories: [NewsAPI.Story], meta: NewsAPI.Meta? = nil) {
             self.stories = stories
             self.meta = meta
         }
 
         internal init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.stories = try fields.items("stories")
-            self.meta = try fields.valueIfPresent("meta")
+            try self.init(stories: fields.items("stories"), meta: fields.valueIfPresent("meta"))
         }
     }
 }

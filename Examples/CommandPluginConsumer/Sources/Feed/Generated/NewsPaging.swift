@@ -4,35 +4,35 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension NewsAPI.Client {
-    /// The pages of `stories(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    internal func storiesPages(section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<NewsAPI.Story> {
+    /// The pages of `stories(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    internal func storiesPages(
+        section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<NewsAPI.Story> {
         PagegenRuntime.PageSequence(self.storiesLoader(section: section, minScore: minScore, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `stories(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    internal func allStories(section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<NewsAPI.Story> {
+    /// Every item of `stories(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    internal func allStories(
+        section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<NewsAPI.Story> {
         PagegenRuntime.ItemSequence(self.storiesLoader(section: section, minScore: minScore, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `stories(…)`, for the sequences and list adapters.
-    internal func storiesLoader(section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50) -> PagegenRuntime.PageLoader<NewsAPI.Story> {
+    internal func storiesLoader(
+        section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50
+    ) -> PagegenRuntime.PageLoader<NewsAPI.Story> {
         self.runtime.loader(
-            Operations.storiesEndpoint,
-            Operations.storiesParameters(section: section, minScore: minScore),
-            paging: Operations.storiesPaging,
-            size: limit,
-            identity: { $0.id }
+            Operations.storiesEndpoint, Operations.storiesParameters(section: section, minScore: minScore),
+            paging: Operations.storiesPaging, size: limit, identity: { $0.id }
         )
     }
 
-    /// A list adapter over `stories(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    internal func storiesList(section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<NewsAPI.Story> {
+    /// A list adapter over `stories(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor internal func storiesList(
+        section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<NewsAPI.Story> {
         PagegenRuntime.PagedList(self.storiesLoader(section: section, minScore: minScore, limit: limit), options: options)
     }
 }

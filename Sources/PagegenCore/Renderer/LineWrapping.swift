@@ -1,0 +1,140 @@
+/// Breaks a line of Swift that is longer than ``lineLength`` columns the way
+/// swift-format does with `lineBreakBeforeEachArgument` off: after the first
+/// opening parenthesis, the arguments (or parameters) packed onto as few lines as fit
+/// one level deeper, and the closing parenthesis with the rest of the line on a line
+/// of its own. An argument still too long is broken the same way in turn.
+///
+/// Templates may so write every call and signature on one line, whatever its length.
+/// Comments, and lines whose first parenthesis closes on another line or that hold a
+/// multi-line string literal, are left as they are.
+enum LineWrapping {
+    /// The longest line the generated code has, as the package's `.swift-format` says.
+    static let lineLength = 140
+
+    /// `line` (without indentation) at `level`, as lines without indentation, each
+    /// with its level.
+    static func wrap(_ line: Substring, level: Int) -> [(level: Int, text: Substring)] {
+        let width = level * CodeLayout.indentation.utf8.count + line.utf8.count
+        guard width > lineLength, !line.hasPrefix("//"), !line.contains("\"\"\""),
+              let group = ArgumentGroup(line)
+        else { return [(level, line)] }
+        let head = line[..<group.contentStart]
+        let tail = line[group.contentEnd...]
+        var lines: [(level: Int, text: Substring)] = [(level, head)]
+        let room = lineLength - (level + 1) * CodeLayout.indentation.utf8.count
+        var current = ""
+        for (index, argument) in group.arguments.enumerated() {
+            let piece = index == group.arguments.count - 1 ? String(argument) : argument + ","
+            if current.isEmpty {
+                current = piece
+            } else if current.utf8.count + 1 + piece.utf8.count <= room {
+                current += " " + piece
+            } else {
+                lines += wrap(Substring(current), level: level + 1)
+                current = piece
+            }
+        }
+        if !current.isEmpty { lines += wrap(Substring(current), level: level + 1) }
+        lines.append((level, tail))
+        return lines
+    }
+}
+
+/// The first parenthesised list of a line that closes on the same line and holds
+/// something, split at its top-level commas.
+private struct ArgumentGroup {
+    /// Just after the opening parenthesis.
+    var contentStart: Substring.Index
+    /// The closing parenthesis.
+    var contentEnd: Substring.Index
+    /// The arguments, trimmed.
+    var arguments: [Substring]
+
+    init?(_ line: Substring) {
+        var depth = 0
+        var start: Substring.Index?
+        var argumentStart: Substring.Index?
+        var arguments: [Substring] = []
+        var index = line.startIndex
+        var previous: Character = " "
+        while index < line.endIndex {
+            let character = line[index]
+            if let end = line.endOfStringLiteral(at: index) {
+                guard end < line.endIndex else { return nil }
+                previous = "\""
+                index = end
+                continue
+            }
+            defer {
+                previous = character
+                index = line.index(after: index)
+            }
+            switch character {
+            case "(", "[", "{":
+                depth += 1
+                if character == "(", start == nil {
+                    start = line.index(after: index)
+                    argumentStart = start
+                    depth = 1
+                }
+            case "<" where previous != " " && start != nil:
+                depth += 1
+            case ">" where previous != "-" && previous != " " && start != nil && depth > 1:
+                depth -= 1
+            case ")", "]", "}":
+                depth -= 1
+                if let start, depth == 0 {
+                    guard let argumentStart else { return nil }
+                    arguments.append(line[argumentStart..<index].trimmingSpaces)
+                    guard arguments.contains(where: { !$0.isEmpty }) else { return nil }
+                    self.contentStart = start
+                    self.contentEnd = index
+                    self.arguments = arguments
+                    return
+                }
+            case "," where depth == 1 && start != nil:
+                if let argumentStart { arguments.append(line[argumentStart..<index].trimmingSpaces) }
+                argumentStart = line.index(after: index)
+            case "/" where previous == "/":
+                return nil
+            default:
+                break
+            }
+        }
+        return nil
+    }
+}
+
+extension Substring {
+    /// When a string literal (`"…"`, or raw: `#"…"#`) starts at `index`: just after
+    /// its end, or `endIndex` when it does not end on this line.
+    fileprivate func endOfStringLiteral(at index: Index) -> Index? {
+        var cursor = index
+        var hashes = 0
+        while cursor < endIndex, self[cursor] == "#" {
+            hashes += 1
+            cursor = self.index(after: cursor)
+        }
+        guard cursor < endIndex, self[cursor] == "\"" else { return nil }
+        cursor = self.index(after: cursor)
+        while cursor < endIndex {
+            let character = self[cursor]
+            cursor = self.index(after: cursor)
+            if character == "\\", hashes == 0, cursor < endIndex {
+                cursor = self.index(after: cursor)
+            } else if character == "\"" {
+                let closing = self[cursor...].prefix(hashes)
+                if closing.count == hashes, closing.allSatisfy({ $0 == "#" }) {
+                    return self.index(cursor, offsetBy: hashes)
+                }
+            }
+        }
+        return endIndex
+    }
+
+    /// Without spaces at either end.
+    fileprivate var trimmingSpaces: Substring {
+        guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else { return "" }
+        return self[first...last]
+    }
+}
