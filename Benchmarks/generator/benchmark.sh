@@ -56,11 +56,13 @@ step "Writing the API of $n resources…"
 step "Building swift-openapi-generator and pagegen (release)…"
 mkdir -p "$apple_out" "$pagegen_out"
 touch "$apple_out/Placeholder.swift" "$pagegen_out/Placeholder.swift"
+# pagegen is an executable target of Pagegen, not a product: it is built in the
+# Pagegen package itself.
+pagegen_package="$(cd "$here/../.." && pwd)"
 quietly swift build -c release --package-path "$here" --product swift-openapi-generator
-quietly swift build -c release --package-path "$here" --product pagegen
-bin="$(swift build -c release --package-path "$here" --show-bin-path)"
-apple="$bin/swift-openapi-generator"
-pagegen="$bin/pagegen"
+quietly swift build -c release --package-path "$pagegen_package" --product pagegen
+apple="$(swift build -c release --package-path "$here" --show-bin-path)/swift-openapi-generator"
+pagegen="$(swift build -c release --package-path "$pagegen_package" --show-bin-path)/pagegen"
 rm -f "$apple_out/Placeholder.swift" "$pagegen_out/Placeholder.swift"
 
 step "Generating, alternately, $runs times each…"

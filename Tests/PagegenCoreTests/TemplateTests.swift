@@ -166,8 +166,8 @@ import Testing
             struct A {
                 init(
                     parameter1: Swift.String, parameter2: Swift.String, parameter3: Swift.String, parameter4: Swift.String, parameter5: Swift.String,
-                    parameter6: Swift.String, parameter7: Swift.String, parameter8: Swift.String, parameter9: Swift.String,
-                    parameter10: Swift.String, parameter11: Swift.String, parameter12: Swift.String
+                    parameter6: Swift.String, parameter7: Swift.String, parameter8: Swift.String, parameter9: Swift.String, parameter10: Swift.String,
+                    parameter11: Swift.String, parameter12: Swift.String
                 ) async -> Swift.Result<Swift.Int, Swift.Never> {
                     try self.init(
                         parameter1: fields.value("a, (b"), parameter2: fields.value("a, (b"), parameter3: fields.value("a, (b"),

@@ -272,9 +272,9 @@ extension HeaderCode: TemplateValue {
 extension EndpointCode: TemplateValue {
     static let templateNames = [
         "name", "specName", "method", "path", "descriptor", "docLines", "parameters", "headers", "hasRequestParameters",
-        "returnType", "resultType", "pageParameter", "sizeParameter", "pageSizeParameter", "functionParameters",
+        "hasParametersBuilder", "returnType", "resultType", "pageParameter", "sizeParameter", "pageSizeParameter", "functionParameters",
         "sequenceParameters", "listParameters", "endpointDescriptor", "parametersBuilder", "pagingDescriptor",
-        "pages", "all", "loader", "list", "enums", "paging", "isPaged", "idList", "isIDList", "hasParametersBuilder",
+        "pages", "all", "loader", "list", "enums", "paging", "isPaged", "idList", "isIDList",
     ]
 
     /// The value a template reads as `name`, one of the names ``TemplateNames`` lists

@@ -2,7 +2,8 @@
 /// swift-format does with `lineBreakBeforeEachArgument` off: after the first
 /// opening parenthesis, the arguments (or parameters) packed onto as few lines as fit
 /// one level deeper, and the closing parenthesis with the rest of the line on a line
-/// of its own. An argument still too long is broken the same way in turn.
+/// of its own. An argument still too long breaks after its label, if it has one, and
+/// then the same way in turn.
 ///
 /// Templates may so write every call and signature on one line, whatever its length.
 /// Comments, and lines whose first parenthesis closes on another line or that hold a
@@ -13,11 +14,18 @@ enum LineWrapping {
 
     /// `line` (without indentation) at `level`, as lines without indentation, each
     /// with its level.
-    static func wrap(_ line: Substring, level: Int) -> [(level: Int, text: Substring)] {
+    static func wrap(_ line: Substring, level: Int, isArgument: Bool = false) -> [(level: Int, text: Substring)] {
         let width = level * CodeLayout.indentation.utf8.count + line.utf8.count
-        guard width > lineLength, !line.hasPrefix("//"), !line.contains("\"\"\""),
-              let group = ArgumentGroup(line)
-        else { return [(level, line)] }
+        guard width > lineLength, !line.hasPrefix("//"), !line.contains("\"\"\"") else { return [(level, line)] }
+        // A labelled argument breaks after its label first, its value one level deeper.
+        if isArgument, let colon = line.labelColon {
+            return [(level, line[...colon])] + wrap(line[line.index(colon, offsetBy: 2)...], level: level + 1)
+        }
+        // A closure argument puts its body on lines of its own.
+        if isArgument, let closure = line.closureParts {
+            return [(level, closure.head)] + wrap(closure.body, level: level + 1) + [(level, closure.end)]
+        }
+        guard let group = ArgumentGroup(line) else { return [(level, line)] }
         let head = line[..<group.contentStart]
         let tail = line[group.contentEnd...]
         var lines: [(level: Int, text: Substring)] = [(level, head)]
@@ -30,11 +38,11 @@ enum LineWrapping {
             } else if current.utf8.count + 1 + piece.utf8.count <= room {
                 current += " " + piece
             } else {
-                lines += wrap(Substring(current), level: level + 1)
+                lines += wrap(Substring(current), level: level + 1, isArgument: true)
                 current = piece
             }
         }
-        if !current.isEmpty { lines += wrap(Substring(current), level: level + 1) }
+        if !current.isEmpty { lines += wrap(Substring(current), level: level + 1, isArgument: true) }
         lines.append((level, tail))
         return lines
     }
@@ -106,6 +114,31 @@ private struct ArgumentGroup {
 }
 
 extension Substring {
+    /// The colon of a leading argument label (`completion: …`), followed by a space.
+    fileprivate var labelColon: Index? {
+        guard let colon = firstIndex(of: ":"), colon > startIndex,
+              self[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }),
+              index(after: colon) < endIndex, self[index(after: colon)] == " "
+        else { return nil }
+        return colon
+    }
+
+    /// A closure (`{ [self] in body }`, or `{ body }`, with a comma after it or not):
+    /// its opening up to `in`, its body, and its closing brace.
+    fileprivate var closureParts: (head: Substring, body: Substring, end: Substring)? {
+        guard hasPrefix("{ ") else { return nil }
+        let end = hasSuffix(" },") ? index(endIndex, offsetBy: -2) : hasSuffix(" }") ? index(before: endIndex) : nil
+        guard let end else { return nil }
+        var bodyStart = index(startIndex, offsetBy: 2)
+        if let inRange = range(of: " in "),
+           self[bodyStart..<inRange.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "_[], ".contains($0) }) {
+            bodyStart = inRange.upperBound
+        }
+        let body = self[bodyStart..<end].trimmingSpaces
+        guard !body.isEmpty else { return nil }
+        return (self[startIndex..<bodyStart].trimmingSpaces, body, self[end...])
+    }
+
     /// When a string literal (`"…"`, or raw: `#"…"#`) starts at `index`: just after
     /// its end, or `endIndex` when it does not end on this line.
     fileprivate func endOfStringLiteral(at index: Index) -> Index? {

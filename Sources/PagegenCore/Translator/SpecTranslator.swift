@@ -13,7 +13,9 @@ public enum SpecTranslator {
         let endpoints = EndpointTranslator(spec: spec, names: names, types: types)
         var endpointCodes = spec.endpoints.map(endpoints.translate)
         attachWindows(spec: spec, names: names, types: types, to: &endpointCodes)
-        let sharedBuilders = Set(endpointCodes.flatMap { [$0.paging?.window?.parametersBuilder, $0.idList?.itemParametersBuilder] }.compactMap { $0 })
+        let sharedBuilders = Set(
+            endpointCodes.flatMap { [$0.paging?.window?.parametersBuilder, $0.idList?.itemParametersBuilder] }.compactMap { $0 }
+        )
         for index in endpointCodes.indices {
             endpointCodes[index].hasParametersBuilder = endpointCodes[index].hasRequestParameters
                 || sharedBuilders.contains(endpointCodes[index].parametersBuilder)

@@ -16,7 +16,7 @@ extension ClientRuntime {
     /// the compiler type-checks a generated call once.)
     @_spi(Generated) public func idListLoader<ID: Decodable & Sendable, Item: Sendable>(
         _ endpoint: Endpoint,
-        _ parameters: RequestParameters,
+        _ parameters: RequestParameters = RequestParameters(),
         idType: ID.Type = ID.self,
         pageSize: Int,
         maxConcurrentItems: Int = 8,
@@ -39,7 +39,7 @@ extension ClientRuntime {
     ///   - fetchItem: fetches one item; nil (an item the API answers with `null`) is left out.
     @_spi(Generated) public func idListLoader<ID: Decodable & Sendable, Item: Sendable, Identity: Hashable & Codable & Sendable>(
         _ endpoint: Endpoint,
-        _ parameters: RequestParameters,
+        _ parameters: RequestParameters = RequestParameters(),
         idType: ID.Type = ID.self,
         pageSize: Int,
         maxConcurrentItems: Int = 8,

@@ -94,31 +94,37 @@ extension AlgoliaAPI.Client {
     /// Search the index.
     ///
     /// `POST /indexes/{index}/query`
-    public func search(index: Swift.String, body: AlgoliaAPI.SearchQuery, page: Swift.Int = 0, hitsPerPage: Swift.Int = 20) async -> Swift.Result<PagegenRuntime.Page<AlgoliaAPI.Hit>, PagegenRuntime.APIError> {
+    public func search(
+        index: Swift.String, body: AlgoliaAPI.SearchQuery, page: Swift.Int = 0, hitsPerPage: Swift.Int = 20
+    ) async -> Swift.Result<PagegenRuntime.Page<AlgoliaAPI.Hit>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.searchEndpoint,
-            Operations.searchParameters(index: index, body: body),
-            paging: Operations.searchPaging,
-            at: .number(page),
-            size: hitsPerPage
+            Operations.searchEndpoint, Operations.searchParameters(index: index, body: body), paging: Operations.searchPaging,
+            at: .number(page), size: hitsPerPage
         )
     }
 
-    /// Search the index.
-    ///
-    /// `POST /indexes/{index}/query`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func search(index: Swift.String, body: AlgoliaAPI.SearchQuery, page: Swift.Int = 0, hitsPerPage: Swift.Int = 20, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<AlgoliaAPI.Hit>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.search(index: index, body: body, page: page, hitsPerPage: hitsPerPage) }, completion: completion)
+    /// Calls `completion` with what `search(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func search(
+        index: Swift.String, body: AlgoliaAPI.SearchQuery, page: Swift.Int = 0, hitsPerPage: Swift.Int = 20,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<AlgoliaAPI.Hit>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.search(index: index, body: body, page: page, hitsPerPage: hitsPerPage) }, completion: completion
+        )
     }
 }
 
 extension AlgoliaAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let searchEndpoint = PagegenRuntime.Endpoint(name: "search", method: "POST", path: "/indexes/{index}/query", isIdempotent: true)
+        static let searchEndpoint = PagegenRuntime.Endpoint(
+            name: "search", method: "POST", path: "/indexes/{index}/query", isIdempotent: true
+        )
+        static let searchPaging = PagegenRuntime.Paging<AlgoliaAPI.SearchResponse, AlgoliaAPI.Hit>(
+            style: .pageNumber(PagegenRuntime.Parameter("page", in: .body), first: 0),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("hitsPerPage", in: .body), default: 20, minimum: 1, maximum: 1000),
+            items: { $0.hits }, total: .body({ $0.nbHits }), totalPages: .body({ $0.nbPages })
+        )
 
         static func searchParameters(index: Swift.String, body: AlgoliaAPI.SearchQuery) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -126,13 +132,5 @@ extension AlgoliaAPI.Client {
             parameters.body = body
             return parameters
         }
-
-        static let searchPaging = PagegenRuntime.Paging<AlgoliaAPI.SearchResponse, AlgoliaAPI.Hit>(
-            style: .pageNumber(PagegenRuntime.Parameter("page", in: .body), first: 0),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("hitsPerPage", in: .body), default: 20, minimum: 1, maximum: 1000),
-            items: { $0.hits },
-            total: .body({ $0.nbHits }),
-            totalPages: .body({ $0.nbPages })
-        )
     }
 }

@@ -14,11 +14,7 @@ extension AlgoliaAPI {
         public var attributesToRetrieve: [Swift.String]?
 
         /// Creates a value from its fields.
-        public init(
-            query: Swift.String,
-            filters: Swift.String? = nil,
-            attributesToRetrieve: [Swift.String]? = nil
-        ) {
+        public init(query: Swift.String, filters: Swift.String? = nil, attributesToRetrieve: [Swift.String]? = nil) {
             self.query = query
             self.filters = filters
             self.attributesToRetrieve = attributesToRetrieve
@@ -26,9 +22,10 @@ extension AlgoliaAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.query = try fields.value("query")
-            self.filters = try fields.valueIfPresent("filters")
-            self.attributesToRetrieve = try fields.valueIfPresent("attributesToRetrieve")
+            try self.init(
+                query: fields.value("query"), filters: fields.valueIfPresent("filters"),
+                attributesToRetrieve: fields.valueIfPresent("attributesToRetrieve")
+            )
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
@@ -56,14 +53,8 @@ extension AlgoliaAPI {
 
         /// Creates a value from its fields.
         public init(
-            objectID: Swift.String,
-            title: Swift.String? = nil,
-            url: Foundation.URL? = nil,
-            author: Swift.String? = nil,
-            points: Swift.Int? = nil,
-            createdAt: Foundation.Date? = nil,
-            createdAtI: Foundation.Date? = nil,
-            tags: [Swift.String]? = nil,
+            objectID: Swift.String, title: Swift.String? = nil, url: Foundation.URL? = nil, author: Swift.String? = nil,
+            points: Swift.Int? = nil, createdAt: Foundation.Date? = nil, createdAtI: Foundation.Date? = nil, tags: [Swift.String]? = nil,
             highlightResult: PagegenRuntime.JSONValue? = nil
         ) {
             self.objectID = objectID
@@ -79,15 +70,12 @@ extension AlgoliaAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.objectID = try fields.value("objectID")
-            self.title = try fields.valueIfPresent("title")
-            self.url = try fields.valueIfPresent("url")
-            self.author = try fields.valueIfPresent("author")
-            self.points = try fields.valueIfPresent("points")
-            self.createdAt = try fields.valueIfPresent("created_at")
-            self.createdAtI = try fields.dateIfPresent("created_at_i", format: .unixSeconds)
-            self.tags = try fields.valueIfPresent("_tags")
-            self.highlightResult = try fields.valueIfPresent("_highlightResult")
+            try self.init(
+                objectID: fields.value("objectID"), title: fields.valueIfPresent("title"), url: fields.valueIfPresent("url"),
+                author: fields.valueIfPresent("author"), points: fields.valueIfPresent("points"),
+                createdAt: fields.valueIfPresent("created_at"), createdAtI: fields.dateIfPresent("created_at_i", format: .unixSeconds),
+                tags: fields.valueIfPresent("_tags"), highlightResult: fields.valueIfPresent("_highlightResult")
+            )
         }
     }
 
@@ -102,11 +90,7 @@ extension AlgoliaAPI {
 
         /// Creates a value from its fields.
         public init(
-            hits: [AlgoliaAPI.Hit],
-            page: Swift.Int,
-            nbPages: Swift.Int,
-            nbHits: Swift.Int,
-            hitsPerPage: Swift.Int,
+            hits: [AlgoliaAPI.Hit], page: Swift.Int, nbPages: Swift.Int, nbHits: Swift.Int, hitsPerPage: Swift.Int,
             processingTimeMS: Swift.Int? = nil
         ) {
             self.hits = hits
@@ -119,12 +103,10 @@ extension AlgoliaAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.hits = try fields.items("hits")
-            self.page = try fields.value("page")
-            self.nbPages = try fields.value("nbPages")
-            self.nbHits = try fields.value("nbHits")
-            self.hitsPerPage = try fields.value("hitsPerPage")
-            self.processingTimeMS = try fields.valueIfPresent("processingTimeMS")
+            try self.init(
+                hits: fields.items("hits"), page: fields.value("page"), nbPages: fields.value("nbPages"), nbHits: fields.value("nbHits"),
+                hitsPerPage: fields.value("hitsPerPage"), processingTimeMS: fields.valueIfPresent("processingTimeMS")
+            )
         }
     }
 }

@@ -4,35 +4,35 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension AlgoliaAPI.Client {
-    /// The pages of `search(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func searchPages(index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<AlgoliaAPI.Hit> {
+    /// The pages of `search(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func searchPages(
+        index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<AlgoliaAPI.Hit> {
         PagegenRuntime.PageSequence(self.searchLoader(index: index, body: body, hitsPerPage: hitsPerPage), resumingFrom: resumePoint)
     }
 
-    /// Every item of `search(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allSearch(index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<AlgoliaAPI.Hit> {
+    /// Every item of `search(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allSearch(
+        index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<AlgoliaAPI.Hit> {
         PagegenRuntime.ItemSequence(self.searchLoader(index: index, body: body, hitsPerPage: hitsPerPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `search(…)`, for the sequences and list adapters.
-    public func searchLoader(index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20) -> PagegenRuntime.PageLoader<AlgoliaAPI.Hit> {
+    public func searchLoader(
+        index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20
+    ) -> PagegenRuntime.PageLoader<AlgoliaAPI.Hit> {
         self.runtime.loader(
-            Operations.searchEndpoint,
-            Operations.searchParameters(index: index, body: body),
-            paging: Operations.searchPaging,
-            size: hitsPerPage,
-            identity: { $0.objectID }
+            Operations.searchEndpoint, Operations.searchParameters(index: index, body: body), paging: Operations.searchPaging,
+            size: hitsPerPage, identity: { $0.objectID }
         )
     }
 
-    /// A list adapter over `search(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func searchList(index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<AlgoliaAPI.Hit> {
+    /// A list adapter over `search(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func searchList(
+        index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<AlgoliaAPI.Hit> {
         PagegenRuntime.PagedList(self.searchLoader(index: index, body: body, hitsPerPage: hitsPerPage), options: options)
     }
 }

@@ -34,23 +34,20 @@ extension ArticlesAPI.Client {
     /// Articles, newest first.
     ///
     /// `GET /articles`
-    public func articles(tag: Swift.String? = nil, offset: Swift.Int = 0, limit: Swift.Int = 25) async -> Swift.Result<PagegenRuntime.Page<ArticlesAPI.Article>, PagegenRuntime.APIError> {
+    public func articles(
+        tag: Swift.String? = nil, offset: Swift.Int = 0, limit: Swift.Int = 25
+    ) async -> Swift.Result<PagegenRuntime.Page<ArticlesAPI.Article>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.articlesEndpoint,
-            Operations.articlesParameters(tag: tag),
-            paging: Operations.articlesPaging,
-            at: .offset(offset),
+            Operations.articlesEndpoint, Operations.articlesParameters(tag: tag), paging: Operations.articlesPaging, at: .offset(offset),
             size: limit
         )
     }
 
-    /// Articles, newest first.
-    ///
-    /// `GET /articles`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func articles(tag: Swift.String? = nil, offset: Swift.Int = 0, limit: Swift.Int = 25, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ArticlesAPI.Article>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `articles(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func articles(
+        tag: Swift.String? = nil, offset: Swift.Int = 0, limit: Swift.Int = 25,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ArticlesAPI.Article>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.articles(tag: tag, offset: offset, limit: limit) }, completion: completion)
     }
 }
@@ -59,17 +56,15 @@ extension ArticlesAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let articlesEndpoint = PagegenRuntime.Endpoint(name: "articles", method: "GET", path: "/articles")
+        static let articlesPaging = PagegenRuntime.Paging<[ArticlesAPI.Article], ArticlesAPI.Article>(
+            style: .offset(PagegenRuntime.Parameter("offset"), first: 0),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100), items: { $0 }
+        )
 
         static func articlesParameters(tag: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("tag", tag)
             return parameters
         }
-
-        static let articlesPaging = PagegenRuntime.Paging<[ArticlesAPI.Article], ArticlesAPI.Article>(
-            style: .offset(PagegenRuntime.Parameter("offset"), first: 0),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100),
-            items: { $0 }
-        )
     }
 }

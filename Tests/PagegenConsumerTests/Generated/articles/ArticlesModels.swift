@@ -16,13 +16,7 @@ extension ArticlesAPI {
         public var summary: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            id: Swift.Int,
-            title: Swift.String,
-            author: Swift.String,
-            publishedAt: Foundation.Date,
-            summary: Swift.String? = nil
-        ) {
+        public init(id: Swift.Int, title: Swift.String, author: Swift.String, publishedAt: Foundation.Date, summary: Swift.String? = nil) {
             self.id = id
             self.title = title
             self.author = author
@@ -32,11 +26,10 @@ extension ArticlesAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.title = try fields.value("title")
-            self.author = try fields.value("author")
-            self.publishedAt = try fields.value("published_at")
-            self.summary = try fields.valueIfPresent("summary")
+            try self.init(
+                id: fields.value("id"), title: fields.value("title"), author: fields.value("author"),
+                publishedAt: fields.value("published_at"), summary: fields.valueIfPresent("summary")
+            )
         }
     }
 }

@@ -4,35 +4,32 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ArticlesAPI.Client {
-    /// The pages of `articles(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func articlesPages(tag: Swift.String? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ArticlesAPI.Article> {
+    /// The pages of `articles(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func articlesPages(
+        tag: Swift.String? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ArticlesAPI.Article> {
         PagegenRuntime.PageSequence(self.articlesLoader(tag: tag, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `articles(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allArticles(tag: Swift.String? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ArticlesAPI.Article> {
+    /// Every item of `articles(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allArticles(
+        tag: Swift.String? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ArticlesAPI.Article> {
         PagegenRuntime.ItemSequence(self.articlesLoader(tag: tag, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `articles(…)`, for the sequences and list adapters.
     public func articlesLoader(tag: Swift.String? = nil, limit: Swift.Int = 25) -> PagegenRuntime.PageLoader<ArticlesAPI.Article> {
         self.runtime.loader(
-            Operations.articlesEndpoint,
-            Operations.articlesParameters(tag: tag),
-            paging: Operations.articlesPaging,
-            size: limit,
+            Operations.articlesEndpoint, Operations.articlesParameters(tag: tag), paging: Operations.articlesPaging, size: limit,
             identity: { $0.id }
         )
     }
 
-    /// A list adapter over `articles(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func articlesList(tag: Swift.String? = nil, limit: Swift.Int = 25, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ArticlesAPI.Article> {
+    /// A list adapter over `articles(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func articlesList(
+        tag: Swift.String? = nil, limit: Swift.Int = 25, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ArticlesAPI.Article> {
         PagegenRuntime.PagedList(self.articlesLoader(tag: tag, limit: limit), options: options)
     }
 }

@@ -90,44 +90,37 @@ extension CatalogAPI.Client {
     /// The products of one category, one page at a time.
     ///
     /// `GET /categories/{category_id}/products`
-    public func products(categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, page: Swift.Int = 1, pageSize: Swift.Int = 20) async -> Swift.Result<PagegenRuntime.Page<CatalogAPI.Product>, PagegenRuntime.APIError> {
+    public func products(
+        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, page: Swift.Int = 1, pageSize: Swift.Int = 20
+    ) async -> Swift.Result<PagegenRuntime.Page<CatalogAPI.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.productsEndpoint,
-            Operations.productsParameters(categoryID: categoryID, sort: sort, inStock: inStock),
-            paging: Operations.productsPaging,
-            at: .number(page),
-            size: pageSize
+            Operations.productsEndpoint, Operations.productsParameters(categoryID: categoryID, sort: sort, inStock: inStock),
+            paging: Operations.productsPaging, at: .number(page), size: pageSize
         )
     }
 
-    /// The products of one category, one page at a time.
-    ///
-    /// `GET /categories/{category_id}/products`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func products(categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, page: Swift.Int = 1, pageSize: Swift.Int = 20, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<CatalogAPI.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.products(categoryID: categoryID, sort: sort, inStock: inStock, page: page, pageSize: pageSize) }, completion: completion)
+    /// Calls `completion` with what `products(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func products(
+        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, page: Swift.Int = 1, pageSize: Swift.Int = 20,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<CatalogAPI.Product>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.products(categoryID: categoryID, sort: sort, inStock: inStock, page: page, pageSize: pageSize) },
+            completion: completion
+        )
     }
 
     /// One product.
     ///
     /// `GET /products/{product_id}`
     public func product(productID: Swift.Int) async -> Swift.Result<CatalogAPI.Product, PagegenRuntime.APIError> {
-        await self.runtime.send(
-            Operations.productEndpoint,
-            Operations.productParameters(productID: productID),
-            as: CatalogAPI.Product.self
-        )
+        await self.runtime.send(Operations.productEndpoint, Operations.productParameters(productID: productID), as: CatalogAPI.Product.self)
     }
 
-    /// One product.
-    ///
-    /// `GET /products/{product_id}`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func product(productID: Swift.Int, completion: @escaping @Sendable (Swift.Result<CatalogAPI.Product, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `product(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func product(
+        productID: Swift.Int, completion: @escaping @Sendable (Swift.Result<CatalogAPI.Product, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.product(productID: productID) }, completion: completion)
     }
 }
@@ -165,21 +158,21 @@ extension CatalogAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let productsEndpoint = PagegenRuntime.Endpoint(name: "products", method: "GET", path: "/categories/{category_id}/products")
+        static let productsPaging = PagegenRuntime.Paging<CatalogAPI.CategoryResponse, CatalogAPI.Product>(
+            style: .pageNumber(PagegenRuntime.Parameter("current_page"), first: 1),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("page_size"), default: 20, maximum: 50),
+            items: { $0.response.productCollection }, total: .body({ $0.response.productCount })
+        )
 
-        static func productsParameters(categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil) -> PagegenRuntime.RequestParameters {
+        static func productsParameters(
+            categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("category_id", categoryID)
             parameters.query("sort", sort)
             parameters.query("in_stock", inStock)
             return parameters
         }
-
-        static let productsPaging = PagegenRuntime.Paging<CatalogAPI.CategoryResponse, CatalogAPI.Product>(
-            style: .pageNumber(PagegenRuntime.Parameter("current_page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("page_size"), default: 20, maximum: 50),
-            items: { $0.response.productCollection },
-            total: .body({ $0.response.productCount })
-        )
 
         static let productEndpoint = PagegenRuntime.Endpoint(name: "product", method: "GET", path: "/products/{product_id}")
 

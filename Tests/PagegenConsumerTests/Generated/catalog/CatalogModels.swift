@@ -21,15 +21,8 @@ extension CatalogAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            name: Swift.String,
-            salePrice: Swift.Double,
-            regularPrice: Swift.Double? = nil,
-            imageURL: Foundation.URL? = nil,
-            tags: [Swift.String],
-            status: Status,
-            manufacturer: CatalogAPI.Manufacturer? = nil,
-            updatedAt: Foundation.Date? = nil
+            id: Swift.Int, name: Swift.String, salePrice: Swift.Double, regularPrice: Swift.Double? = nil, imageURL: Foundation.URL? = nil,
+            tags: [Swift.String], status: Status, manufacturer: CatalogAPI.Manufacturer? = nil, updatedAt: Foundation.Date? = nil
         ) {
             self.id = id
             self.name = name
@@ -44,15 +37,12 @@ extension CatalogAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.name = try fields.value("name")
-            self.salePrice = try fields.value("sale_price")
-            self.regularPrice = try fields.valueIfPresent("regular_price")
-            self.imageURL = try fields.valueIfPresent("image_url")
-            self.tags = try fields.value("tags")
-            self.status = try fields.value("status")
-            self.manufacturer = try fields.valueIfPresent("manufacturer")
-            self.updatedAt = try fields.valueIfPresent("updated_at")
+            try self.init(
+                id: fields.value("id"), name: fields.value("name"), salePrice: fields.value("sale_price"),
+                regularPrice: fields.valueIfPresent("regular_price"), imageURL: fields.valueIfPresent("image_url"),
+                tags: fields.value("tags"), status: fields.value("status"), manufacturer: fields.valueIfPresent("manufacturer"),
+                updatedAt: fields.valueIfPresent("updated_at")
+            )
         }
 
         /// The values of `Status`; values this client does not know decode to `unknown`.
@@ -90,11 +80,7 @@ extension CatalogAPI {
         public var website: Foundation.URL?
 
         /// Creates a value from its fields.
-        public init(
-            id: Swift.Int,
-            name: Swift.String,
-            website: Foundation.URL? = nil
-        ) {
+        public init(id: Swift.Int, name: Swift.String, website: Foundation.URL? = nil) {
             self.id = id
             self.name = name
             self.website = website
@@ -102,9 +88,7 @@ extension CatalogAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.name = try fields.value("name")
-            self.website = try fields.valueIfPresent("website")
+            try self.init(id: fields.value("id"), name: fields.value("name"), website: fields.valueIfPresent("website"))
         }
     }
 
@@ -113,15 +97,13 @@ extension CatalogAPI {
         public var response: CatalogAPI.CategoryPayload
 
         /// Creates a value from its fields.
-        public init(
-            response: CatalogAPI.CategoryPayload
-        ) {
+        public init(response: CatalogAPI.CategoryPayload) {
             self.response = response
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.response = try fields.value("response")
+            try self.init(response: fields.value("response"))
         }
     }
 
@@ -132,11 +114,7 @@ extension CatalogAPI {
         public var productCollection: [CatalogAPI.Product]
 
         /// Creates a value from its fields.
-        public init(
-            currentPage: Swift.Int,
-            productCount: Swift.Int,
-            productCollection: [CatalogAPI.Product]
-        ) {
+        public init(currentPage: Swift.Int, productCount: Swift.Int, productCollection: [CatalogAPI.Product]) {
             self.currentPage = currentPage
             self.productCount = productCount
             self.productCollection = productCollection
@@ -144,9 +122,10 @@ extension CatalogAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.currentPage = try fields.value("current_page")
-            self.productCount = try fields.value("product_count")
-            self.productCollection = try fields.items("product_collection")
+            try self.init(
+                currentPage: fields.value("current_page"), productCount: fields.value("product_count"),
+                productCollection: fields.items("product_collection")
+            )
         }
     }
 }

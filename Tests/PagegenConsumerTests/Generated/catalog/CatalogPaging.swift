@@ -4,35 +4,43 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension CatalogAPI.Client {
-    /// The pages of `products(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func productsPages(categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<CatalogAPI.Product> {
-        PagegenRuntime.PageSequence(self.productsLoader(categoryID: categoryID, sort: sort, inStock: inStock, pageSize: pageSize), resumingFrom: resumePoint)
-    }
-
-    /// Every item of `products(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allProducts(categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<CatalogAPI.Product> {
-        PagegenRuntime.ItemSequence(self.productsLoader(categoryID: categoryID, sort: sort, inStock: inStock, pageSize: pageSize), resumingFrom: resumePoint)
-    }
-
-    /// What loads the pages of `products(…)`, for the sequences and list adapters.
-    public func productsLoader(categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20) -> PagegenRuntime.PageLoader<CatalogAPI.Product> {
-        self.runtime.loader(
-            Operations.productsEndpoint,
-            Operations.productsParameters(categoryID: categoryID, sort: sort, inStock: inStock),
-            paging: Operations.productsPaging,
-            size: pageSize,
-            identity: { $0.id }
+    /// The pages of `products(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func productsPages(
+        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<CatalogAPI.Product> {
+        PagegenRuntime.PageSequence(
+            self.productsLoader(categoryID: categoryID, sort: sort, inStock: inStock, pageSize: pageSize), resumingFrom: resumePoint
         )
     }
 
-    /// A list adapter over `products(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func productsList(categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<CatalogAPI.Product> {
-        PagegenRuntime.PagedList(self.productsLoader(categoryID: categoryID, sort: sort, inStock: inStock, pageSize: pageSize), options: options)
+    /// Every item of `products(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allProducts(
+        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<CatalogAPI.Product> {
+        PagegenRuntime.ItemSequence(
+            self.productsLoader(categoryID: categoryID, sort: sort, inStock: inStock, pageSize: pageSize), resumingFrom: resumePoint
+        )
+    }
+
+    /// What loads the pages of `products(…)`, for the sequences and list adapters.
+    public func productsLoader(
+        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20
+    ) -> PagegenRuntime.PageLoader<CatalogAPI.Product> {
+        self.runtime.loader(
+            Operations.productsEndpoint, Operations.productsParameters(categoryID: categoryID, sort: sort, inStock: inStock),
+            paging: Operations.productsPaging, size: pageSize, identity: { $0.id }
+        )
+    }
+
+    /// A list adapter over `products(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func productsList(
+        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<CatalogAPI.Product> {
+        PagegenRuntime.PagedList(
+            self.productsLoader(categoryID: categoryID, sort: sort, inStock: inStock, pageSize: pageSize), options: options
+        )
     }
 }

@@ -90,24 +90,23 @@ extension CoinsAPI.Client {
     /// The latest listings, by market cap.
     ///
     /// `GET /cryptocurrency/listings/latest`
-    public func listings(convert: Swift.String = "USD", offset: Swift.Int = 1, limit: Swift.Int = 15) async -> Swift.Result<PagegenRuntime.Page<CoinsAPI.Coin>, PagegenRuntime.APIError> {
+    public func listings(
+        convert: Swift.String = "USD", offset: Swift.Int = 1, limit: Swift.Int = 15
+    ) async -> Swift.Result<PagegenRuntime.Page<CoinsAPI.Coin>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.listingsEndpoint,
-            Operations.listingsParameters(convert: convert),
-            paging: Operations.listingsPaging,
-            at: .offset(offset),
-            size: limit
+            Operations.listingsEndpoint, Operations.listingsParameters(convert: convert), paging: Operations.listingsPaging,
+            at: .offset(offset), size: limit
         )
     }
 
-    /// The latest listings, by market cap.
-    ///
-    /// `GET /cryptocurrency/listings/latest`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func listings(convert: Swift.String = "USD", offset: Swift.Int = 1, limit: Swift.Int = 15, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<CoinsAPI.Coin>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.listings(convert: convert, offset: offset, limit: limit) }, completion: completion)
+    /// Calls `completion` with what `listings(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func listings(
+        convert: Swift.String = "USD", offset: Swift.Int = 1, limit: Swift.Int = 15,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<CoinsAPI.Coin>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.listings(convert: convert, offset: offset, limit: limit) }, completion: completion
+        )
     }
 }
 
@@ -115,18 +114,16 @@ extension CoinsAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let listingsEndpoint = PagegenRuntime.Endpoint(name: "listings", method: "GET", path: "/cryptocurrency/listings/latest")
+        static let listingsPaging = PagegenRuntime.Paging<CoinsAPI.Listings, CoinsAPI.Coin>(
+            style: .offset(PagegenRuntime.Parameter("start"), first: 1),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 15, maximum: 5000), items: { $0.data },
+            total: .body({ $0.status.totalCount })
+        )
 
         static func listingsParameters(convert: Swift.String = "USD") -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("convert", convert)
             return parameters
         }
-
-        static let listingsPaging = PagegenRuntime.Paging<CoinsAPI.Listings, CoinsAPI.Coin>(
-            style: .offset(PagegenRuntime.Parameter("start"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 15, maximum: 5000),
-            items: { $0.data },
-            total: .body({ $0.status.totalCount })
-        )
     }
 }

@@ -18,11 +18,7 @@ extension CoinsAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            name: Swift.String,
-            symbol: Swift.String,
-            cmcRank: Swift.Int,
-            dateAdded: Foundation.Date,
+            id: Swift.Int, name: Swift.String, symbol: Swift.String, cmcRank: Swift.Int, dateAdded: Foundation.Date,
             quote: [Swift.String: CoinsAPI.Quote]
         ) {
             self.id = id
@@ -35,12 +31,10 @@ extension CoinsAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.name = try fields.value("name")
-            self.symbol = try fields.value("symbol")
-            self.cmcRank = try fields.value("cmc_rank")
-            self.dateAdded = try fields.value("date_added")
-            self.quote = try fields.value("quote")
+            try self.init(
+                id: fields.value("id"), name: fields.value("name"), symbol: fields.value("symbol"), cmcRank: fields.value("cmc_rank"),
+                dateAdded: fields.value("date_added"), quote: fields.value("quote")
+            )
         }
     }
 
@@ -51,11 +45,7 @@ extension CoinsAPI {
         public var percentChange24h: Swift.Double?
 
         /// Creates a value from its fields.
-        public init(
-            price: Swift.Double,
-            volume24h: Swift.Double? = nil,
-            percentChange24h: Swift.Double? = nil
-        ) {
+        public init(price: Swift.Double, volume24h: Swift.Double? = nil, percentChange24h: Swift.Double? = nil) {
             self.price = price
             self.volume24h = volume24h
             self.percentChange24h = percentChange24h
@@ -63,9 +53,10 @@ extension CoinsAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.price = try fields.value("price")
-            self.volume24h = try fields.valueIfPresent("volume_24h")
-            self.percentChange24h = try fields.valueIfPresent("percent_change_24h")
+            try self.init(
+                price: fields.value("price"), volume24h: fields.valueIfPresent("volume_24h"),
+                percentChange24h: fields.valueIfPresent("percent_change_24h")
+            )
         }
     }
 
@@ -76,11 +67,7 @@ extension CoinsAPI {
         public var totalCount: Swift.Int
 
         /// Creates a value from its fields.
-        public init(
-            timestamp: Foundation.Date,
-            errorCode: Swift.Int,
-            totalCount: Swift.Int
-        ) {
+        public init(timestamp: Foundation.Date, errorCode: Swift.Int, totalCount: Swift.Int) {
             self.timestamp = timestamp
             self.errorCode = errorCode
             self.totalCount = totalCount
@@ -88,9 +75,9 @@ extension CoinsAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.timestamp = try fields.value("timestamp")
-            self.errorCode = try fields.value("error_code")
-            self.totalCount = try fields.value("total_count")
+            try self.init(
+                timestamp: fields.value("timestamp"), errorCode: fields.value("error_code"), totalCount: fields.value("total_count")
+            )
         }
     }
 
@@ -100,18 +87,14 @@ extension CoinsAPI {
         public var data: [CoinsAPI.Coin]
 
         /// Creates a value from its fields.
-        public init(
-            status: CoinsAPI.ListingStatus,
-            data: [CoinsAPI.Coin]
-        ) {
+        public init(status: CoinsAPI.ListingStatus, data: [CoinsAPI.Coin]) {
             self.status = status
             self.data = data
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.status = try fields.value("status")
-            self.data = try fields.items("data")
+            try self.init(status: fields.value("status"), data: fields.items("data"))
         }
     }
 }

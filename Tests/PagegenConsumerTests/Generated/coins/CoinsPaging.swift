@@ -4,35 +4,32 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension CoinsAPI.Client {
-    /// The pages of `listings(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func listingsPages(convert: Swift.String = "USD", limit: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<CoinsAPI.Coin> {
+    /// The pages of `listings(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func listingsPages(
+        convert: Swift.String = "USD", limit: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<CoinsAPI.Coin> {
         PagegenRuntime.PageSequence(self.listingsLoader(convert: convert, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `listings(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allListings(convert: Swift.String = "USD", limit: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<CoinsAPI.Coin> {
+    /// Every item of `listings(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allListings(
+        convert: Swift.String = "USD", limit: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<CoinsAPI.Coin> {
         PagegenRuntime.ItemSequence(self.listingsLoader(convert: convert, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `listings(…)`, for the sequences and list adapters.
     public func listingsLoader(convert: Swift.String = "USD", limit: Swift.Int = 15) -> PagegenRuntime.PageLoader<CoinsAPI.Coin> {
         self.runtime.loader(
-            Operations.listingsEndpoint,
-            Operations.listingsParameters(convert: convert),
-            paging: Operations.listingsPaging,
-            size: limit,
+            Operations.listingsEndpoint, Operations.listingsParameters(convert: convert), paging: Operations.listingsPaging, size: limit,
             identity: { $0.id }
         )
     }
 
-    /// A list adapter over `listings(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func listingsList(convert: Swift.String = "USD", limit: Swift.Int = 15, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<CoinsAPI.Coin> {
+    /// A list adapter over `listings(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func listingsList(
+        convert: Swift.String = "USD", limit: Swift.Int = 15, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<CoinsAPI.Coin> {
         PagegenRuntime.PagedList(self.listingsLoader(convert: convert, limit: limit), options: options)
     }
 }

@@ -90,24 +90,22 @@ extension EventsAPI.Client {
     /// Events, oldest first.
     ///
     /// `GET /events`
-    public func events(actor: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, xPageSize: Swift.Int = 50) async -> Swift.Result<PagegenRuntime.Page<EventsAPI.Event>, PagegenRuntime.APIError> {
+    public func events(
+        actor: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, xPageSize: Swift.Int = 50
+    ) async -> Swift.Result<PagegenRuntime.Page<EventsAPI.Event>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.eventsEndpoint,
-            Operations.eventsParameters(actor: actor),
-            paging: Operations.eventsPaging,
-            at: page,
-            size: xPageSize
+            Operations.eventsEndpoint, Operations.eventsParameters(actor: actor), paging: Operations.eventsPaging, at: page, size: xPageSize
         )
     }
 
-    /// Events, oldest first.
-    ///
-    /// `GET /events`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func events(actor: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, xPageSize: Swift.Int = 50, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<EventsAPI.Event>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.events(actor: actor, page: page, xPageSize: xPageSize) }, completion: completion)
+    /// Calls `completion` with what `events(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func events(
+        actor: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, xPageSize: Swift.Int = 50,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<EventsAPI.Event>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.events(actor: actor, page: page, xPageSize: xPageSize) }, completion: completion
+        )
     }
 }
 
@@ -115,18 +113,16 @@ extension EventsAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let eventsEndpoint = PagegenRuntime.Endpoint(name: "events", method: "GET", path: "/events")
+        static let eventsPaging = PagegenRuntime.Paging<[EventsAPI.Event], EventsAPI.Event>(
+            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .header("X-Next-Cursor")),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("X-Page-Size", in: .header), default: 50, maximum: 500), items: { $0 },
+            total: .header("X-Total-Count")
+        )
 
         static func eventsParameters(actor: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("actor", actor)
             return parameters
         }
-
-        static let eventsPaging = PagegenRuntime.Paging<[EventsAPI.Event], EventsAPI.Event>(
-            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .header("X-Next-Cursor")),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("X-Page-Size", in: .header), default: 50, maximum: 500),
-            items: { $0 },
-            total: .header("X-Total-Count")
-        )
     }
 }

@@ -15,12 +15,7 @@ extension EventsAPI {
         public var at: Foundation.Date
 
         /// Creates a value from its fields.
-        public init(
-            id: Swift.String,
-            action: Swift.String,
-            actor: Swift.String,
-            at: Foundation.Date
-        ) {
+        public init(id: Swift.String, action: Swift.String, actor: Swift.String, at: Foundation.Date) {
             self.id = id
             self.action = action
             self.actor = actor
@@ -29,10 +24,7 @@ extension EventsAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.action = try fields.value("action")
-            self.actor = try fields.value("actor")
-            self.at = try fields.value("at")
+            try self.init(id: fields.value("id"), action: fields.value("action"), actor: fields.value("actor"), at: fields.value("at"))
         }
     }
 }

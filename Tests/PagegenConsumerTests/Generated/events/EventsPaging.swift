@@ -4,35 +4,32 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension EventsAPI.Client {
-    /// The pages of `events(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func eventsPages(actor: Swift.String? = nil, xPageSize: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<EventsAPI.Event> {
+    /// The pages of `events(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func eventsPages(
+        actor: Swift.String? = nil, xPageSize: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<EventsAPI.Event> {
         PagegenRuntime.PageSequence(self.eventsLoader(actor: actor, xPageSize: xPageSize), resumingFrom: resumePoint)
     }
 
-    /// Every item of `events(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allEvents(actor: Swift.String? = nil, xPageSize: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<EventsAPI.Event> {
+    /// Every item of `events(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allEvents(
+        actor: Swift.String? = nil, xPageSize: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<EventsAPI.Event> {
         PagegenRuntime.ItemSequence(self.eventsLoader(actor: actor, xPageSize: xPageSize), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `events(…)`, for the sequences and list adapters.
     public func eventsLoader(actor: Swift.String? = nil, xPageSize: Swift.Int = 50) -> PagegenRuntime.PageLoader<EventsAPI.Event> {
         self.runtime.loader(
-            Operations.eventsEndpoint,
-            Operations.eventsParameters(actor: actor),
-            paging: Operations.eventsPaging,
-            size: xPageSize,
+            Operations.eventsEndpoint, Operations.eventsParameters(actor: actor), paging: Operations.eventsPaging, size: xPageSize,
             identity: { $0.id }
         )
     }
 
-    /// A list adapter over `events(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func eventsList(actor: Swift.String? = nil, xPageSize: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<EventsAPI.Event> {
+    /// A list adapter over `events(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func eventsList(
+        actor: Swift.String? = nil, xPageSize: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<EventsAPI.Event> {
         PagegenRuntime.PagedList(self.eventsLoader(actor: actor, xPageSize: xPageSize), options: options)
     }
 }

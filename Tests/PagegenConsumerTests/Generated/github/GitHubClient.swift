@@ -98,24 +98,26 @@ extension GitHubAPI.Client {
     /// Issues of a repository, newest first.
     ///
     /// `GET /repos/{owner}/{repo}/issues`
-    public func issues(owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30) async -> Swift.Result<PagegenRuntime.Page<GitHubAPI.Issue>, PagegenRuntime.APIError> {
+    public func issues(
+        owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil,
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30
+    ) async -> Swift.Result<PagegenRuntime.Page<GitHubAPI.Issue>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.issuesEndpoint,
-            Operations.issuesParameters(owner: owner, repo: repo, state: state, labels: labels),
-            paging: Operations.issuesPaging,
-            at: page,
-            size: perPage
+            Operations.issuesEndpoint, Operations.issuesParameters(owner: owner, repo: repo, state: state, labels: labels),
+            paging: Operations.issuesPaging, at: page, size: perPage
         )
     }
 
-    /// Issues of a repository, newest first.
-    ///
-    /// `GET /repos/{owner}/{repo}/issues`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func issues(owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitHubAPI.Issue>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.issues(owner: owner, repo: repo, state: state, labels: labels, page: page, perPage: perPage) }, completion: completion)
+    /// Calls `completion` with what `issues(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func issues(
+        owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil,
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitHubAPI.Issue>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.issues(owner: owner, repo: repo, state: state, labels: labels, page: page, perPage: perPage) },
+            completion: completion
+        )
     }
 }
 
@@ -152,8 +154,14 @@ extension GitHubAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let issuesEndpoint = PagegenRuntime.Endpoint(name: "issues", method: "GET", path: "/repos/{owner}/{repo}/issues")
+        static let issuesPaging = PagegenRuntime.Paging<[GitHubAPI.Issue], GitHubAPI.Issue>(
+            style: .link(next: .linkHeader, previous: .linkHeader),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100), items: { $0 }
+        )
 
-        static func issuesParameters(owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
+        static func issuesParameters(
+            owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("owner", owner)
             parameters.path("repo", repo)
@@ -161,11 +169,5 @@ extension GitHubAPI.Client {
             parameters.query("labels", labels)
             return parameters
         }
-
-        static let issuesPaging = PagegenRuntime.Paging<[GitHubAPI.Issue], GitHubAPI.Issue>(
-            style: .link(next: .linkHeader, previous: .linkHeader),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100),
-            items: { $0 }
-        )
     }
 }

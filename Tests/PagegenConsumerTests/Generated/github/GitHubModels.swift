@@ -23,16 +23,8 @@ extension GitHubAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            number: Swift.Int,
-            title: Swift.String,
-            state: State,
-            user: GitHubAPI.User? = nil,
-            labels: [GitHubAPI.Label],
-            comments: Swift.Int,
-            htmlURL: Foundation.URL,
-            createdAt: Foundation.Date,
-            closedAt: Foundation.Date? = nil,
+            id: Swift.Int, number: Swift.Int, title: Swift.String, state: State, user: GitHubAPI.User? = nil, labels: [GitHubAPI.Label],
+            comments: Swift.Int, htmlURL: Foundation.URL, createdAt: Foundation.Date, closedAt: Foundation.Date? = nil,
             body: Swift.String? = nil
         ) {
             self.id = id
@@ -50,17 +42,12 @@ extension GitHubAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.number = try fields.value("number")
-            self.title = try fields.value("title")
-            self.state = try fields.value("state")
-            self.user = try fields.valueIfPresent("user")
-            self.labels = try fields.value("labels")
-            self.comments = try fields.value("comments")
-            self.htmlURL = try fields.value("html_url")
-            self.createdAt = try fields.value("created_at")
-            self.closedAt = try fields.valueIfPresent("closed_at")
-            self.body = try fields.valueIfPresent("body")
+            try self.init(
+                id: fields.value("id"), number: fields.value("number"), title: fields.value("title"), state: fields.value("state"),
+                user: fields.valueIfPresent("user"), labels: fields.value("labels"), comments: fields.value("comments"),
+                htmlURL: fields.value("html_url"), createdAt: fields.value("created_at"), closedAt: fields.valueIfPresent("closed_at"),
+                body: fields.valueIfPresent("body")
+            )
         }
 
         /// The values of `State`; values this client does not know decode to `unknown`.
@@ -95,11 +82,7 @@ extension GitHubAPI {
         public var avatarURL: Foundation.URL?
 
         /// Creates a value from its fields.
-        public init(
-            id: Swift.Int,
-            login: Swift.String,
-            avatarURL: Foundation.URL? = nil
-        ) {
+        public init(id: Swift.Int, login: Swift.String, avatarURL: Foundation.URL? = nil) {
             self.id = id
             self.login = login
             self.avatarURL = avatarURL
@@ -107,9 +90,7 @@ extension GitHubAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.login = try fields.value("login")
-            self.avatarURL = try fields.valueIfPresent("avatar_url")
+            try self.init(id: fields.value("id"), login: fields.value("login"), avatarURL: fields.valueIfPresent("avatar_url"))
         }
     }
 
@@ -120,11 +101,7 @@ extension GitHubAPI {
         public var color: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            id: Swift.Int,
-            name: Swift.String,
-            color: Swift.String? = nil
-        ) {
+        public init(id: Swift.Int, name: Swift.String, color: Swift.String? = nil) {
             self.id = id
             self.name = name
             self.color = color
@@ -132,9 +109,7 @@ extension GitHubAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.name = try fields.value("name")
-            self.color = try fields.valueIfPresent("color")
+            try self.init(id: fields.value("id"), name: fields.value("name"), color: fields.valueIfPresent("color"))
         }
     }
 }

@@ -4,35 +4,43 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension GitHubAPI.Client {
-    /// The pages of `issues(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func issuesPages(owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<GitHubAPI.Issue> {
-        PagegenRuntime.PageSequence(self.issuesLoader(owner: owner, repo: repo, state: state, labels: labels, perPage: perPage), resumingFrom: resumePoint)
-    }
-
-    /// Every item of `issues(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allIssues(owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<GitHubAPI.Issue> {
-        PagegenRuntime.ItemSequence(self.issuesLoader(owner: owner, repo: repo, state: state, labels: labels, perPage: perPage), resumingFrom: resumePoint)
-    }
-
-    /// What loads the pages of `issues(…)`, for the sequences and list adapters.
-    public func issuesLoader(owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30) -> PagegenRuntime.PageLoader<GitHubAPI.Issue> {
-        self.runtime.loader(
-            Operations.issuesEndpoint,
-            Operations.issuesParameters(owner: owner, repo: repo, state: state, labels: labels),
-            paging: Operations.issuesPaging,
-            size: perPage,
-            identity: { $0.id }
+    /// The pages of `issues(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func issuesPages(
+        owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<GitHubAPI.Issue> {
+        PagegenRuntime.PageSequence(
+            self.issuesLoader(owner: owner, repo: repo, state: state, labels: labels, perPage: perPage), resumingFrom: resumePoint
         )
     }
 
-    /// A list adapter over `issues(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func issuesList(owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<GitHubAPI.Issue> {
-        PagegenRuntime.PagedList(self.issuesLoader(owner: owner, repo: repo, state: state, labels: labels, perPage: perPage), options: options)
+    /// Every item of `issues(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allIssues(
+        owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<GitHubAPI.Issue> {
+        PagegenRuntime.ItemSequence(
+            self.issuesLoader(owner: owner, repo: repo, state: state, labels: labels, perPage: perPage), resumingFrom: resumePoint
+        )
+    }
+
+    /// What loads the pages of `issues(…)`, for the sequences and list adapters.
+    public func issuesLoader(
+        owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30
+    ) -> PagegenRuntime.PageLoader<GitHubAPI.Issue> {
+        self.runtime.loader(
+            Operations.issuesEndpoint, Operations.issuesParameters(owner: owner, repo: repo, state: state, labels: labels),
+            paging: Operations.issuesPaging, size: perPage, identity: { $0.id }
+        )
+    }
+
+    /// A list adapter over `issues(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func issuesList(
+        owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<GitHubAPI.Issue> {
+        PagegenRuntime.PagedList(
+            self.issuesLoader(owner: owner, repo: repo, state: state, labels: labels, perPage: perPage), options: options
+        )
     }
 }

@@ -98,70 +98,70 @@ extension GitLabAPI.Client {
     /// The issues of a project.
     ///
     /// `GET /projects/{id}/issues`
-    public func issues(id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20) async -> Swift.Result<PagegenRuntime.Page<GitLabAPI.Issue>, PagegenRuntime.APIError> {
+    public func issues(
+        id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, page: Swift.Int = 1,
+        perPage: Swift.Int = 20
+    ) async -> Swift.Result<PagegenRuntime.Page<GitLabAPI.Issue>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.issuesEndpoint,
-            Operations.issuesParameters(id: id, state: state, labels: labels, search: search),
-            paging: Operations.issuesPaging,
-            at: .number(page),
-            size: perPage
+            Operations.issuesEndpoint, Operations.issuesParameters(id: id, state: state, labels: labels, search: search),
+            paging: Operations.issuesPaging, at: .number(page), size: perPage
         )
     }
 
-    /// The issues of a project.
-    ///
-    /// `GET /projects/{id}/issues`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func issues(id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitLabAPI.Issue>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.issues(id: id, state: state, labels: labels, search: search, page: page, perPage: perPage) }, completion: completion)
-    }
-
-    /// The merge requests of a project.
-    ///
-    /// `GET /projects/{id}/merge_requests`
-    public func mergeRequests(id: Swift.String, state: MergeRequestsState? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20) async -> Swift.Result<PagegenRuntime.Page<GitLabAPI.MergeRequest>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.mergeRequestsEndpoint,
-            Operations.mergeRequestsParameters(id: id, state: state),
-            paging: Operations.mergeRequestsPaging,
-            at: .number(page),
-            size: perPage
+    /// Calls `completion` with what `issues(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func issues(
+        id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, page: Swift.Int = 1,
+        perPage: Swift.Int = 20,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitLabAPI.Issue>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.issues(id: id, state: state, labels: labels, search: search, page: page, perPage: perPage) },
+            completion: completion
         )
     }
 
     /// The merge requests of a project.
     ///
     /// `GET /projects/{id}/merge_requests`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func mergeRequests(id: Swift.String, state: MergeRequestsState? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitLabAPI.MergeRequest>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.mergeRequests(id: id, state: state, page: page, perPage: perPage) }, completion: completion)
+    public func mergeRequests(
+        id: Swift.String, state: MergeRequestsState? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20
+    ) async -> Swift.Result<PagegenRuntime.Page<GitLabAPI.MergeRequest>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.mergeRequestsEndpoint, Operations.mergeRequestsParameters(id: id, state: state),
+            paging: Operations.mergeRequestsPaging, at: .number(page), size: perPage
+        )
     }
 
-    /// The projects visible to the user.
-    ///
-    /// `GET /projects`
-    public func projects(search: Swift.String? = nil, membership: Swift.Bool? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20) async -> Swift.Result<PagegenRuntime.Page<GitLabAPI.Project>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.projectsEndpoint,
-            Operations.projectsParameters(search: search, membership: membership),
-            paging: Operations.projectsPaging,
-            at: .number(page),
-            size: perPage
+    /// Calls `completion` with what `mergeRequests(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func mergeRequests(
+        id: Swift.String, state: MergeRequestsState? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitLabAPI.MergeRequest>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.mergeRequests(id: id, state: state, page: page, perPage: perPage) }, completion: completion
         )
     }
 
     /// The projects visible to the user.
     ///
     /// `GET /projects`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func projects(search: Swift.String? = nil, membership: Swift.Bool? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitLabAPI.Project>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.projects(search: search, membership: membership, page: page, perPage: perPage) }, completion: completion)
+    public func projects(
+        search: Swift.String? = nil, membership: Swift.Bool? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20
+    ) async -> Swift.Result<PagegenRuntime.Page<GitLabAPI.Project>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.projectsEndpoint, Operations.projectsParameters(search: search, membership: membership),
+            paging: Operations.projectsPaging, at: .number(page), size: perPage
+        )
+    }
+
+    /// Calls `completion` with what `projects(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func projects(
+        search: Swift.String? = nil, membership: Swift.Bool? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitLabAPI.Project>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.projects(search: search, membership: membership, page: page, perPage: perPage) }, completion: completion
+        )
     }
 }
 
@@ -231,8 +231,15 @@ extension GitLabAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let issuesEndpoint = PagegenRuntime.Endpoint(name: "issues", method: "GET", path: "/projects/{id}/issues")
+        static let issuesPaging = PagegenRuntime.Paging<[GitLabAPI.Issue], GitLabAPI.Issue>(
+            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 20, maximum: 100), items: { $0 },
+            total: .header("X-Total"), totalPages: .header("X-Total-Pages"), nextPage: .header("X-Next-Page")
+        )
 
-        static func issuesParameters(id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
+        static func issuesParameters(
+            id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("id", id)
             parameters.query("state", state)
@@ -241,16 +248,14 @@ extension GitLabAPI.Client {
             return parameters
         }
 
-        static let issuesPaging = PagegenRuntime.Paging<[GitLabAPI.Issue], GitLabAPI.Issue>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 20, maximum: 100),
-            items: { $0 },
-            total: .header("X-Total"),
-            totalPages: .header("X-Total-Pages"),
-            nextPage: .header("X-Next-Page")
+        static let mergeRequestsEndpoint = PagegenRuntime.Endpoint(
+            name: "mergeRequests", method: "GET", path: "/projects/{id}/merge_requests"
         )
-
-        static let mergeRequestsEndpoint = PagegenRuntime.Endpoint(name: "mergeRequests", method: "GET", path: "/projects/{id}/merge_requests")
+        static let mergeRequestsPaging = PagegenRuntime.Paging<[GitLabAPI.MergeRequest], GitLabAPI.MergeRequest>(
+            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 20, maximum: 100), items: { $0 },
+            total: .header("X-Total"), totalPages: .header("X-Total-Pages"), nextPage: .header("X-Next-Page")
+        )
 
         static func mergeRequestsParameters(id: Swift.String, state: MergeRequestsState? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -259,16 +264,12 @@ extension GitLabAPI.Client {
             return parameters
         }
 
-        static let mergeRequestsPaging = PagegenRuntime.Paging<[GitLabAPI.MergeRequest], GitLabAPI.MergeRequest>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 20, maximum: 100),
-            items: { $0 },
-            total: .header("X-Total"),
-            totalPages: .header("X-Total-Pages"),
-            nextPage: .header("X-Next-Page")
-        )
-
         static let projectsEndpoint = PagegenRuntime.Endpoint(name: "projects", method: "GET", path: "/projects")
+        static let projectsPaging = PagegenRuntime.Paging<[GitLabAPI.Project], GitLabAPI.Project>(
+            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 20, maximum: 100), items: { $0 },
+            total: .header("X-Total"), totalPages: .header("X-Total-Pages"), nextPage: .header("X-Next-Page")
+        )
 
         static func projectsParameters(search: Swift.String? = nil, membership: Swift.Bool? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -276,14 +277,5 @@ extension GitLabAPI.Client {
             parameters.query("membership", membership)
             return parameters
         }
-
-        static let projectsPaging = PagegenRuntime.Paging<[GitLabAPI.Project], GitLabAPI.Project>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 20, maximum: 100),
-            items: { $0 },
-            total: .header("X-Total"),
-            totalPages: .header("X-Total-Pages"),
-            nextPage: .header("X-Next-Page")
-        )
     }
 }

@@ -26,20 +26,9 @@ extension GitLabAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            iid: Swift.Int,
-            projectID: Swift.Int,
-            title: Swift.String,
-            description: Swift.String? = nil,
-            state: State,
-            createdAt: Foundation.Date,
-            updatedAt: Foundation.Date,
-            closedAt: Foundation.Date? = nil,
-            labels: [Swift.String],
-            author: GitLabAPI.UserRef,
-            assignees: [GitLabAPI.UserRef],
-            userNotesCount: Swift.Int,
-            webURL: Foundation.URL
+            id: Swift.Int, iid: Swift.Int, projectID: Swift.Int, title: Swift.String, description: Swift.String? = nil, state: State,
+            createdAt: Foundation.Date, updatedAt: Foundation.Date, closedAt: Foundation.Date? = nil, labels: [Swift.String],
+            author: GitLabAPI.UserRef, assignees: [GitLabAPI.UserRef], userNotesCount: Swift.Int, webURL: Foundation.URL
         ) {
             self.id = id
             self.iid = iid
@@ -59,20 +48,13 @@ extension GitLabAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.iid = try fields.value("iid")
-            self.projectID = try fields.value("project_id")
-            self.title = try fields.value("title")
-            self.description = try fields.valueIfPresent("description")
-            self.state = try fields.value("state")
-            self.createdAt = try fields.value("created_at")
-            self.updatedAt = try fields.value("updated_at")
-            self.closedAt = try fields.valueIfPresent("closed_at")
-            self.labels = try fields.value("labels")
-            self.author = try fields.value("author")
-            self.assignees = try fields.value("assignees")
-            self.userNotesCount = try fields.value("user_notes_count")
-            self.webURL = try fields.value("web_url")
+            try self.init(
+                id: fields.value("id"), iid: fields.value("iid"), projectID: fields.value("project_id"), title: fields.value("title"),
+                description: fields.valueIfPresent("description"), state: fields.value("state"), createdAt: fields.value("created_at"),
+                updatedAt: fields.value("updated_at"), closedAt: fields.valueIfPresent("closed_at"), labels: fields.value("labels"),
+                author: fields.value("author"), assignees: fields.value("assignees"), userNotesCount: fields.value("user_notes_count"),
+                webURL: fields.value("web_url")
+            )
         }
 
         /// The values of `State`; values this client does not know decode to `unknown`.
@@ -114,15 +96,8 @@ extension GitLabAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            iid: Swift.Int,
-            title: Swift.String,
-            state: State,
-            sourceBranch: Swift.String,
-            targetBranch: Swift.String,
-            author: GitLabAPI.UserRef,
-            mergedAt: Foundation.Date? = nil,
-            webURL: Foundation.URL
+            id: Swift.Int, iid: Swift.Int, title: Swift.String, state: State, sourceBranch: Swift.String, targetBranch: Swift.String,
+            author: GitLabAPI.UserRef, mergedAt: Foundation.Date? = nil, webURL: Foundation.URL
         ) {
             self.id = id
             self.iid = iid
@@ -137,15 +112,11 @@ extension GitLabAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.iid = try fields.value("iid")
-            self.title = try fields.value("title")
-            self.state = try fields.value("state")
-            self.sourceBranch = try fields.value("source_branch")
-            self.targetBranch = try fields.value("target_branch")
-            self.author = try fields.value("author")
-            self.mergedAt = try fields.valueIfPresent("merged_at")
-            self.webURL = try fields.value("web_url")
+            try self.init(
+                id: fields.value("id"), iid: fields.value("iid"), title: fields.value("title"), state: fields.value("state"),
+                sourceBranch: fields.value("source_branch"), targetBranch: fields.value("target_branch"), author: fields.value("author"),
+                mergedAt: fields.valueIfPresent("merged_at"), webURL: fields.value("web_url")
+            )
         }
 
         /// The values of `State`; values this client does not know decode to `unknown`.
@@ -191,13 +162,8 @@ extension GitLabAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            name: Swift.String,
-            pathWithNamespace: Swift.String,
-            description: Swift.String? = nil,
-            starCount: Swift.Int,
-            lastActivityAt: Foundation.Date,
-            webURL: Foundation.URL
+            id: Swift.Int, name: Swift.String, pathWithNamespace: Swift.String, description: Swift.String? = nil, starCount: Swift.Int,
+            lastActivityAt: Foundation.Date, webURL: Foundation.URL
         ) {
             self.id = id
             self.name = name
@@ -210,13 +176,11 @@ extension GitLabAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.name = try fields.value("name")
-            self.pathWithNamespace = try fields.value("path_with_namespace")
-            self.description = try fields.valueIfPresent("description")
-            self.starCount = try fields.value("star_count")
-            self.lastActivityAt = try fields.value("last_activity_at")
-            self.webURL = try fields.value("web_url")
+            try self.init(
+                id: fields.value("id"), name: fields.value("name"), pathWithNamespace: fields.value("path_with_namespace"),
+                description: fields.valueIfPresent("description"), starCount: fields.value("star_count"),
+                lastActivityAt: fields.value("last_activity_at"), webURL: fields.value("web_url")
+            )
         }
     }
 
@@ -231,11 +195,7 @@ extension GitLabAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            username: Swift.String,
-            name: Swift.String,
-            state: Swift.String,
-            avatarURL: Foundation.URL? = nil,
+            id: Swift.Int, username: Swift.String, name: Swift.String, state: Swift.String, avatarURL: Foundation.URL? = nil,
             webURL: Foundation.URL
         ) {
             self.id = id
@@ -248,12 +208,10 @@ extension GitLabAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.username = try fields.value("username")
-            self.name = try fields.value("name")
-            self.state = try fields.value("state")
-            self.avatarURL = try fields.valueIfPresent("avatar_url")
-            self.webURL = try fields.value("web_url")
+            try self.init(
+                id: fields.value("id"), username: fields.value("username"), name: fields.value("name"), state: fields.value("state"),
+                avatarURL: fields.valueIfPresent("avatar_url"), webURL: fields.value("web_url")
+            )
         }
     }
 }

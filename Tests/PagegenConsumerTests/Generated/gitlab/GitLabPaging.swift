@@ -4,99 +4,113 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension GitLabAPI.Client {
-    /// The pages of `issues(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func issuesPages(id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<GitLabAPI.Issue> {
-        PagegenRuntime.PageSequence(self.issuesLoader(id: id, state: state, labels: labels, search: search, perPage: perPage), resumingFrom: resumePoint)
-    }
-
-    /// Every item of `issues(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allIssues(id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<GitLabAPI.Issue> {
-        PagegenRuntime.ItemSequence(self.issuesLoader(id: id, state: state, labels: labels, search: search, perPage: perPage), resumingFrom: resumePoint)
-    }
-
-    /// What loads the pages of `issues(…)`, for the sequences and list adapters.
-    public func issuesLoader(id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int = 20) -> PagegenRuntime.PageLoader<GitLabAPI.Issue> {
-        self.runtime.loader(
-            Operations.issuesEndpoint,
-            Operations.issuesParameters(id: id, state: state, labels: labels, search: search),
-            paging: Operations.issuesPaging,
-            size: perPage,
-            identity: { $0.id }
+    /// The pages of `issues(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func issuesPages(
+        id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int = 20,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<GitLabAPI.Issue> {
+        PagegenRuntime.PageSequence(
+            self.issuesLoader(id: id, state: state, labels: labels, search: search, perPage: perPage), resumingFrom: resumePoint
         )
     }
 
-    /// A list adapter over `issues(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func issuesList(id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<GitLabAPI.Issue> {
-        PagegenRuntime.PagedList(self.issuesLoader(id: id, state: state, labels: labels, search: search, perPage: perPage), options: options)
+    /// Every item of `issues(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allIssues(
+        id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int = 20,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<GitLabAPI.Issue> {
+        PagegenRuntime.ItemSequence(
+            self.issuesLoader(id: id, state: state, labels: labels, search: search, perPage: perPage), resumingFrom: resumePoint
+        )
     }
 
-    /// The pages of `mergeRequests(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func mergeRequestsPages(id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<GitLabAPI.MergeRequest> {
+    /// What loads the pages of `issues(…)`, for the sequences and list adapters.
+    public func issuesLoader(
+        id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int = 20
+    ) -> PagegenRuntime.PageLoader<GitLabAPI.Issue> {
+        self.runtime.loader(
+            Operations.issuesEndpoint, Operations.issuesParameters(id: id, state: state, labels: labels, search: search),
+            paging: Operations.issuesPaging, size: perPage, identity: { $0.id }
+        )
+    }
+
+    /// A list adapter over `issues(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func issuesList(
+        id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int = 20,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<GitLabAPI.Issue> {
+        PagegenRuntime.PagedList(
+            self.issuesLoader(id: id, state: state, labels: labels, search: search, perPage: perPage), options: options
+        )
+    }
+
+    /// The pages of `mergeRequests(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func mergeRequestsPages(
+        id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<GitLabAPI.MergeRequest> {
         PagegenRuntime.PageSequence(self.mergeRequestsLoader(id: id, state: state, perPage: perPage), resumingFrom: resumePoint)
     }
 
-    /// Every item of `mergeRequests(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allMergeRequests(id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<GitLabAPI.MergeRequest> {
+    /// Every item of `mergeRequests(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allMergeRequests(
+        id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<GitLabAPI.MergeRequest> {
         PagegenRuntime.ItemSequence(self.mergeRequestsLoader(id: id, state: state, perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `mergeRequests(…)`, for the sequences and list adapters.
-    public func mergeRequestsLoader(id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int = 20) -> PagegenRuntime.PageLoader<GitLabAPI.MergeRequest> {
+    public func mergeRequestsLoader(
+        id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int = 20
+    ) -> PagegenRuntime.PageLoader<GitLabAPI.MergeRequest> {
         self.runtime.loader(
-            Operations.mergeRequestsEndpoint,
-            Operations.mergeRequestsParameters(id: id, state: state),
-            paging: Operations.mergeRequestsPaging,
-            size: perPage,
-            identity: { $0.id }
+            Operations.mergeRequestsEndpoint, Operations.mergeRequestsParameters(id: id, state: state),
+            paging: Operations.mergeRequestsPaging, size: perPage, identity: { $0.id }
         )
     }
 
-    /// A list adapter over `mergeRequests(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func mergeRequestsList(id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<GitLabAPI.MergeRequest> {
+    /// A list adapter over `mergeRequests(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func mergeRequestsList(
+        id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int = 20,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<GitLabAPI.MergeRequest> {
         PagegenRuntime.PagedList(self.mergeRequestsLoader(id: id, state: state, perPage: perPage), options: options)
     }
 
-    /// The pages of `projects(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func projectsPages(search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<GitLabAPI.Project> {
-        PagegenRuntime.PageSequence(self.projectsLoader(search: search, membership: membership, perPage: perPage), resumingFrom: resumePoint)
-    }
-
-    /// Every item of `projects(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allProjects(search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<GitLabAPI.Project> {
-        PagegenRuntime.ItemSequence(self.projectsLoader(search: search, membership: membership, perPage: perPage), resumingFrom: resumePoint)
-    }
-
-    /// What loads the pages of `projects(…)`, for the sequences and list adapters.
-    public func projectsLoader(search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int = 20) -> PagegenRuntime.PageLoader<GitLabAPI.Project> {
-        self.runtime.loader(
-            Operations.projectsEndpoint,
-            Operations.projectsParameters(search: search, membership: membership),
-            paging: Operations.projectsPaging,
-            size: perPage,
-            identity: { $0.id }
+    /// The pages of `projects(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func projectsPages(
+        search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int = 20,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<GitLabAPI.Project> {
+        PagegenRuntime.PageSequence(
+            self.projectsLoader(search: search, membership: membership, perPage: perPage), resumingFrom: resumePoint
         )
     }
 
-    /// A list adapter over `projects(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func projectsList(search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<GitLabAPI.Project> {
+    /// Every item of `projects(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allProjects(
+        search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int = 20,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<GitLabAPI.Project> {
+        PagegenRuntime.ItemSequence(
+            self.projectsLoader(search: search, membership: membership, perPage: perPage), resumingFrom: resumePoint
+        )
+    }
+
+    /// What loads the pages of `projects(…)`, for the sequences and list adapters.
+    public func projectsLoader(
+        search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int = 20
+    ) -> PagegenRuntime.PageLoader<GitLabAPI.Project> {
+        self.runtime.loader(
+            Operations.projectsEndpoint, Operations.projectsParameters(search: search, membership: membership),
+            paging: Operations.projectsPaging, size: perPage, identity: { $0.id }
+        )
+    }
+
+    /// A list adapter over `projects(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func projectsList(
+        search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int = 20,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<GitLabAPI.Project> {
         PagegenRuntime.PagedList(self.projectsLoader(search: search, membership: membership, perPage: perPage), options: options)
     }
 }

@@ -35,20 +35,13 @@ extension HackerNewsAPI.Client {
     ///
     /// `GET /topstories.json`
     public func topStories() async -> Swift.Result<[Swift.Int], PagegenRuntime.APIError> {
-        await self.runtime.send(
-            Operations.topStoriesEndpoint,
-            Operations.topStoriesParameters(),
-            as: [Swift.Int].self
-        )
+        await self.runtime.send(Operations.topStoriesEndpoint, as: [Swift.Int].self)
     }
 
-    /// The ids of the top stories, in rank order.
-    ///
-    /// `GET /topstories.json`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func topStories(completion: @escaping @Sendable (Swift.Result<[Swift.Int], PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `topStories(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func topStories(
+        completion: @escaping @Sendable (Swift.Result<[Swift.Int], PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.topStories() }, completion: completion)
     }
 
@@ -56,20 +49,13 @@ extension HackerNewsAPI.Client {
     ///
     /// `GET /item/{id}.json`
     public func item(id: Swift.Int) async -> Swift.Result<HackerNewsAPI.Item?, PagegenRuntime.APIError> {
-        await self.runtime.send(
-            Operations.itemEndpoint,
-            Operations.itemParameters(id: id),
-            as: HackerNewsAPI.Item?.self
-        )
+        await self.runtime.send(Operations.itemEndpoint, Operations.itemParameters(id: id), as: HackerNewsAPI.Item?.self)
     }
 
-    /// One item; deleted items may be null.
-    ///
-    /// `GET /item/{id}.json`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func item(id: Swift.Int, completion: @escaping @Sendable (Swift.Result<HackerNewsAPI.Item?, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `item(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func item(
+        id: Swift.Int, completion: @escaping @Sendable (Swift.Result<HackerNewsAPI.Item?, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.item(id: id) }, completion: completion)
     }
 }
@@ -78,10 +64,6 @@ extension HackerNewsAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let topStoriesEndpoint = PagegenRuntime.Endpoint(name: "topStories", method: "GET", path: "/topstories.json")
-
-        static func topStoriesParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
-        }
 
         static let itemEndpoint = PagegenRuntime.Endpoint(name: "item", method: "GET", path: "/item/{id}.json")
 

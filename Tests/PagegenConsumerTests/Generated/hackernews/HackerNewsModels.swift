@@ -24,18 +24,9 @@ extension HackerNewsAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            type: TypeValue,
-            by: Swift.String? = nil,
-            time: Foundation.Date,
-            title: Swift.String? = nil,
-            url: Foundation.URL? = nil,
-            text: Swift.String? = nil,
-            score: Swift.Int? = nil,
-            descendants: Swift.Int? = nil,
-            kids: [Swift.Int]? = nil,
-            deleted: Swift.Bool? = nil,
-            dead: Swift.Bool? = nil
+            id: Swift.Int, type: TypeValue, by: Swift.String? = nil, time: Foundation.Date, title: Swift.String? = nil,
+            url: Foundation.URL? = nil, text: Swift.String? = nil, score: Swift.Int? = nil, descendants: Swift.Int? = nil,
+            kids: [Swift.Int]? = nil, deleted: Swift.Bool? = nil, dead: Swift.Bool? = nil
         ) {
             self.id = id
             self.type = type
@@ -53,18 +44,12 @@ extension HackerNewsAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.type = try fields.value("type")
-            self.by = try fields.valueIfPresent("by")
-            self.time = try fields.value("time")
-            self.title = try fields.valueIfPresent("title")
-            self.url = try fields.valueIfPresent("url")
-            self.text = try fields.valueIfPresent("text")
-            self.score = try fields.valueIfPresent("score")
-            self.descendants = try fields.valueIfPresent("descendants")
-            self.kids = try fields.valueIfPresent("kids")
-            self.deleted = try fields.valueIfPresent("deleted")
-            self.dead = try fields.valueIfPresent("dead")
+            try self.init(
+                id: fields.value("id"), type: fields.value("type"), by: fields.valueIfPresent("by"), time: fields.value("time"),
+                title: fields.valueIfPresent("title"), url: fields.valueIfPresent("url"), text: fields.valueIfPresent("text"),
+                score: fields.valueIfPresent("score"), descendants: fields.valueIfPresent("descendants"),
+                kids: fields.valueIfPresent("kids"), deleted: fields.valueIfPresent("deleted"), dead: fields.valueIfPresent("dead")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.

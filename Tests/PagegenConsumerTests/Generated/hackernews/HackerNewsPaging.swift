@@ -7,14 +7,18 @@ extension HackerNewsAPI.Client {
     /// The items of the ids `topStories(…)` returns, a page at a time, or from where
     /// a failed walk stopped (its error's `resumePoint`); the id list is fetched once,
     /// and each item with `item(…)`.
-    public func topStoriesPages(pageSize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<HackerNewsAPI.Item> {
+    public func topStoriesPages(
+        pageSize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<HackerNewsAPI.Item> {
         PagegenRuntime.PageSequence(self.topStoriesLoader(pageSize: pageSize), resumingFrom: resumePoint)
     }
 
     /// Every item of the ids `topStories(…)` returns, in order, or from where a failed
     /// walk stopped (its error's `resumePoint`); an id listed twice is
     /// delivered once.
-    public func allTopStories(pageSize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<HackerNewsAPI.Item> {
+    public func allTopStories(
+        pageSize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<HackerNewsAPI.Item> {
         PagegenRuntime.ItemSequence(self.topStoriesLoader(pageSize: pageSize), resumingFrom: resumePoint)
     }
 
@@ -22,7 +26,6 @@ extension HackerNewsAPI.Client {
     public func topStoriesLoader(pageSize: Swift.Int = 30) -> PagegenRuntime.PageLoader<HackerNewsAPI.Item> {
         self.runtime.idListLoader(
             Operations.topStoriesEndpoint,
-            Operations.topStoriesParameters(),
             idType: Swift.Int.self,
             pageSize: pageSize,
             identity: { $0.id }
@@ -38,7 +41,9 @@ extension HackerNewsAPI.Client {
     /// A list adapter over the items of `topStories(…)` for a table view, a collection view
     /// or a SwiftUI `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
     @Swift.MainActor
-    public func topStoriesList(pageSize: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<HackerNewsAPI.Item> {
+    public func topStoriesList(
+        pageSize: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<HackerNewsAPI.Item> {
         PagegenRuntime.PagedList(self.topStoriesLoader(pageSize: pageSize), options: options)
     }
 }

@@ -93,47 +93,46 @@ extension JiraAPI.Client {
     /// Issues matching a JQL query.
     ///
     /// `GET /rest/api/3/search`
-    public func search(jql: Swift.String, fields: [Swift.String]? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50) async -> Swift.Result<PagegenRuntime.Page<JiraAPI.Issue>, PagegenRuntime.APIError> {
+    public func search(
+        jql: Swift.String, fields: [Swift.String]? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50
+    ) async -> Swift.Result<PagegenRuntime.Page<JiraAPI.Issue>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.searchEndpoint,
-            Operations.searchParameters(jql: jql, fields: fields),
-            paging: Operations.searchPaging,
-            at: .offset(offset),
-            size: maxResults
+            Operations.searchEndpoint, Operations.searchParameters(jql: jql, fields: fields), paging: Operations.searchPaging,
+            at: .offset(offset), size: maxResults
         )
     }
 
-    /// Issues matching a JQL query.
-    ///
-    /// `GET /rest/api/3/search`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func search(jql: Swift.String, fields: [Swift.String]? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<JiraAPI.Issue>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.search(jql: jql, fields: fields, offset: offset, maxResults: maxResults) }, completion: completion)
-    }
-
-    /// Projects visible to the user, a page at a time.
-    ///
-    /// `GET /rest/api/3/project/search`
-    public func projects(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50) async -> Swift.Result<PagegenRuntime.Page<JiraAPI.Project>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.projectsEndpoint,
-            Operations.projectsParameters(query: query, orderBy: orderBy),
-            paging: Operations.projectsPaging,
-            at: .offset(offset),
-            size: maxResults
+    /// Calls `completion` with what `search(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func search(
+        jql: Swift.String, fields: [Swift.String]? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<JiraAPI.Issue>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.search(jql: jql, fields: fields, offset: offset, maxResults: maxResults) }, completion: completion
         )
     }
 
     /// Projects visible to the user, a page at a time.
     ///
     /// `GET /rest/api/3/project/search`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func projects(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<JiraAPI.Project>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.projects(query: query, orderBy: orderBy, offset: offset, maxResults: maxResults) }, completion: completion)
+    public func projects(
+        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50
+    ) async -> Swift.Result<PagegenRuntime.Page<JiraAPI.Project>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.projectsEndpoint, Operations.projectsParameters(query: query, orderBy: orderBy), paging: Operations.projectsPaging,
+            at: .offset(offset), size: maxResults
+        )
+    }
+
+    /// Calls `completion` with what `projects(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func projects(
+        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<JiraAPI.Project>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.projects(query: query, orderBy: orderBy, offset: offset, maxResults: maxResults) },
+            completion: completion
+        )
     }
 }
 
@@ -176,6 +175,11 @@ extension JiraAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let searchEndpoint = PagegenRuntime.Endpoint(name: "search", method: "GET", path: "/rest/api/3/search")
+        static let searchPaging = PagegenRuntime.Paging<JiraAPI.SearchResults, JiraAPI.Issue>(
+            style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50, maximum: 100), items: { $0.issues },
+            total: .body({ $0.total })
+        )
 
         static func searchParameters(jql: Swift.String, fields: [Swift.String]? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -184,14 +188,12 @@ extension JiraAPI.Client {
             return parameters
         }
 
-        static let searchPaging = PagegenRuntime.Paging<JiraAPI.SearchResults, JiraAPI.Issue>(
-            style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50, maximum: 100),
-            items: { $0.issues },
-            total: .body({ $0.total })
-        )
-
         static let projectsEndpoint = PagegenRuntime.Endpoint(name: "projects", method: "GET", path: "/rest/api/3/project/search")
+        static let projectsPaging = PagegenRuntime.Paging<JiraAPI.ProjectPage, JiraAPI.Project>(
+            style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50, maximum: 100), items: { $0.values },
+            total: .body({ $0.total }), isLast: { $0.isLast }
+        )
 
         static func projectsParameters(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -199,13 +201,5 @@ extension JiraAPI.Client {
             parameters.query("orderBy", orderBy)
             return parameters
         }
-
-        static let projectsPaging = PagegenRuntime.Paging<JiraAPI.ProjectPage, JiraAPI.Project>(
-            style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50, maximum: 100),
-            items: { $0.values },
-            total: .body({ $0.total }),
-            isLast: { $0.isLast }
-        )
     }
 }

@@ -15,12 +15,7 @@ extension JiraAPI {
         public var issues: [JiraAPI.Issue]?
 
         /// Creates a value from its fields.
-        public init(
-            startAt: Swift.Int,
-            maxResults: Swift.Int,
-            total: Swift.Int,
-            issues: [JiraAPI.Issue]? = nil
-        ) {
+        public init(startAt: Swift.Int, maxResults: Swift.Int, total: Swift.Int, issues: [JiraAPI.Issue]? = nil) {
             self.startAt = startAt
             self.maxResults = maxResults
             self.total = total
@@ -29,10 +24,10 @@ extension JiraAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.startAt = try fields.value("startAt")
-            self.maxResults = try fields.value("maxResults")
-            self.total = try fields.value("total")
-            self.issues = try fields.valueIfPresent("issues")
+            try self.init(
+                startAt: fields.value("startAt"), maxResults: fields.value("maxResults"), total: fields.value("total"),
+                issues: fields.valueIfPresent("issues")
+            )
         }
     }
 
@@ -44,24 +39,16 @@ extension JiraAPI {
         public let fields: JiraAPI.IssueFields
 
         /// Creates a value from its fields.
-        public init(
-            id: Swift.String,
-            key: Swift.String,
-            self self_: Foundation.URL,
-            fields: JiraAPI.IssueFields
-        ) {
+        public init(id: Swift.String, key: Swift.String, self self_: Foundation.URL, fields: JiraAPI.IssueFields) {
             self.id = id
             self.key = key
             self.`self` = self_
             self.fields = fields
         }
 
-        public required init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.key = try fields.value("key")
-            self.`self` = try fields.value("self")
-            self.fields = try fields.value("fields")
+            try self.init(id: fields.value("id"), key: fields.value("key"), self: fields.value("self"), fields: fields.value("fields"))
         }
     }
 
@@ -78,13 +65,8 @@ extension JiraAPI {
 
         /// Creates a value from its fields.
         public init(
-            summary: Swift.String,
-            status: JiraAPI.Status? = nil,
-            created: Foundation.Date,
-            updated: Foundation.Date? = nil,
-            reporter: JiraAPI.UserRef? = nil,
-            parent: JiraAPI.Issue? = nil,
-            labels: [Swift.String]? = nil,
+            summary: Swift.String, status: JiraAPI.Status? = nil, created: Foundation.Date, updated: Foundation.Date? = nil,
+            reporter: JiraAPI.UserRef? = nil, parent: JiraAPI.Issue? = nil, labels: [Swift.String]? = nil,
             customfield10016: PagegenRuntime.JSONValue? = nil
         ) {
             self.summary = summary
@@ -97,16 +79,14 @@ extension JiraAPI {
             self.customfield10016 = customfield10016
         }
 
-        public required init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.summary = try fields.value("summary")
-            self.status = try fields.valueIfPresent("status")
-            self.created = try fields.value("created")
-            self.updated = try fields.valueIfPresent("updated")
-            self.reporter = try fields.valueIfPresent("reporter")
-            self.parent = try fields.valueIfPresent("parent")
-            self.labels = try fields.valueIfPresent("labels")
-            self.customfield10016 = try fields.valueIfPresent("customfield_10016")
+            try self.init(
+                summary: fields.value("summary"), status: fields.valueIfPresent("status"), created: fields.value("created"),
+                updated: fields.valueIfPresent("updated"), reporter: fields.valueIfPresent("reporter"),
+                parent: fields.valueIfPresent("parent"), labels: fields.valueIfPresent("labels"),
+                customfield10016: fields.valueIfPresent("customfield_10016")
+            )
         }
     }
 
@@ -122,13 +102,8 @@ extension JiraAPI {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Foundation.URL,
-            nextPage: Foundation.URL? = nil,
-            startAt: Swift.Int,
-            maxResults: Swift.Int,
-            total: Swift.Int,
-            isLast: Swift.Bool,
-            values: [JiraAPI.Project]
+            self self_: Foundation.URL, nextPage: Foundation.URL? = nil, startAt: Swift.Int, maxResults: Swift.Int, total: Swift.Int,
+            isLast: Swift.Bool, values: [JiraAPI.Project]
         ) {
             self.`self` = self_
             self.nextPage = nextPage
@@ -141,13 +116,11 @@ extension JiraAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.`self` = try fields.value("self")
-            self.nextPage = try fields.valueIfPresent("nextPage")
-            self.startAt = try fields.value("startAt")
-            self.maxResults = try fields.value("maxResults")
-            self.total = try fields.value("total")
-            self.isLast = try fields.value("isLast")
-            self.values = try fields.items("values")
+            try self.init(
+                self: fields.value("self"), nextPage: fields.valueIfPresent("nextPage"), startAt: fields.value("startAt"),
+                maxResults: fields.value("maxResults"), total: fields.value("total"), isLast: fields.value("isLast"),
+                values: fields.items("values")
+            )
         }
     }
 
@@ -162,11 +135,7 @@ extension JiraAPI {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Foundation.URL,
-            id: Swift.String,
-            key: Swift.String,
-            name: Swift.String,
-            projectTypeKey: ProjectTypeKey? = nil,
+            self self_: Foundation.URL, id: Swift.String, key: Swift.String, name: Swift.String, projectTypeKey: ProjectTypeKey? = nil,
             avatarUrls: JiraAPI.AvatarURLs? = nil
         ) {
             self.`self` = self_
@@ -179,12 +148,10 @@ extension JiraAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.`self` = try fields.value("self")
-            self.id = try fields.value("id")
-            self.key = try fields.value("key")
-            self.name = try fields.value("name")
-            self.projectTypeKey = try fields.valueIfPresent("projectTypeKey")
-            self.avatarUrls = try fields.valueIfPresent("avatarUrls")
+            try self.init(
+                self: fields.value("self"), id: fields.value("id"), key: fields.value("key"), name: fields.value("name"),
+                projectTypeKey: fields.valueIfPresent("projectTypeKey"), avatarUrls: fields.valueIfPresent("avatarUrls")
+            )
         }
 
         /// The values of `ProjectTypeKey`; values this client does not know decode to `unknown`.
@@ -221,18 +188,14 @@ extension JiraAPI {
         public var statusCategory: [Swift.String: PagegenRuntime.JSONValue]
 
         /// Creates a value from its fields.
-        public init(
-            name: Swift.String,
-            statusCategory: [Swift.String: PagegenRuntime.JSONValue]
-        ) {
+        public init(name: Swift.String, statusCategory: [Swift.String: PagegenRuntime.JSONValue]) {
             self.name = name
             self.statusCategory = statusCategory
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.name = try fields.value("name")
-            self.statusCategory = try fields.value("statusCategory")
+            try self.init(name: fields.value("name"), statusCategory: fields.value("statusCategory"))
         }
     }
 
@@ -243,11 +206,7 @@ extension JiraAPI {
         public var avatarUrls: JiraAPI.AvatarURLs?
 
         /// Creates a value from its fields.
-        public init(
-            accountID: Swift.String,
-            displayName: Swift.String,
-            avatarUrls: JiraAPI.AvatarURLs? = nil
-        ) {
+        public init(accountID: Swift.String, displayName: Swift.String, avatarUrls: JiraAPI.AvatarURLs? = nil) {
             self.accountID = accountID
             self.displayName = displayName
             self.avatarUrls = avatarUrls
@@ -255,9 +214,10 @@ extension JiraAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.accountID = try fields.value("accountId")
-            self.displayName = try fields.value("displayName")
-            self.avatarUrls = try fields.valueIfPresent("avatarUrls")
+            try self.init(
+                accountID: fields.value("accountId"), displayName: fields.value("displayName"),
+                avatarUrls: fields.valueIfPresent("avatarUrls")
+            )
         }
     }
 
@@ -268,11 +228,7 @@ extension JiraAPI {
         public var _16x16: Foundation.URL?
 
         /// Creates a value from its fields.
-        public init(
-            _48x48: Foundation.URL,
-            _24x24: Foundation.URL? = nil,
-            _16x16: Foundation.URL? = nil
-        ) {
+        public init(_48x48: Foundation.URL, _24x24: Foundation.URL? = nil, _16x16: Foundation.URL? = nil) {
             self._48x48 = _48x48
             self._24x24 = _24x24
             self._16x16 = _16x16
@@ -280,9 +236,7 @@ extension JiraAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self._48x48 = try fields.value("48x48")
-            self._24x24 = try fields.valueIfPresent("24x24")
-            self._16x16 = try fields.valueIfPresent("16x16")
+            try self.init(_48x48: fields.value("48x48"), _24x24: fields.valueIfPresent("24x24"), _16x16: fields.valueIfPresent("16x16"))
         }
     }
 }

@@ -4,67 +4,69 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension JiraAPI.Client {
-    /// The pages of `search(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func searchPages(jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<JiraAPI.Issue> {
+    /// The pages of `search(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func searchPages(
+        jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<JiraAPI.Issue> {
         PagegenRuntime.PageSequence(self.searchLoader(jql: jql, fields: fields, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
-    /// Every item of `search(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allSearch(jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<JiraAPI.Issue> {
+    /// Every item of `search(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allSearch(
+        jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<JiraAPI.Issue> {
         PagegenRuntime.ItemSequence(self.searchLoader(jql: jql, fields: fields, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `search(…)`, for the sequences and list adapters.
-    public func searchLoader(jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50) -> PagegenRuntime.PageLoader<JiraAPI.Issue> {
+    public func searchLoader(
+        jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50
+    ) -> PagegenRuntime.PageLoader<JiraAPI.Issue> {
         self.runtime.loader(
-            Operations.searchEndpoint,
-            Operations.searchParameters(jql: jql, fields: fields),
-            paging: Operations.searchPaging,
-            size: maxResults,
-            identity: { $0.id }
+            Operations.searchEndpoint, Operations.searchParameters(jql: jql, fields: fields), paging: Operations.searchPaging,
+            size: maxResults, identity: { $0.id }
         )
     }
 
-    /// A list adapter over `search(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func searchList(jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<JiraAPI.Issue> {
+    /// A list adapter over `search(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func searchList(
+        jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<JiraAPI.Issue> {
         PagegenRuntime.PagedList(self.searchLoader(jql: jql, fields: fields, maxResults: maxResults), options: options)
     }
 
-    /// The pages of `projects(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func projectsPages(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<JiraAPI.Project> {
+    /// The pages of `projects(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func projectsPages(
+        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<JiraAPI.Project> {
         PagegenRuntime.PageSequence(self.projectsLoader(query: query, orderBy: orderBy, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
-    /// Every item of `projects(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allProjects(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<JiraAPI.Project> {
+    /// Every item of `projects(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allProjects(
+        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<JiraAPI.Project> {
         PagegenRuntime.ItemSequence(self.projectsLoader(query: query, orderBy: orderBy, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `projects(…)`, for the sequences and list adapters.
-    public func projectsLoader(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50) -> PagegenRuntime.PageLoader<JiraAPI.Project> {
+    public func projectsLoader(
+        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50
+    ) -> PagegenRuntime.PageLoader<JiraAPI.Project> {
         self.runtime.loader(
-            Operations.projectsEndpoint,
-            Operations.projectsParameters(query: query, orderBy: orderBy),
-            paging: Operations.projectsPaging,
-            size: maxResults,
-            identity: { $0.id }
+            Operations.projectsEndpoint, Operations.projectsParameters(query: query, orderBy: orderBy), paging: Operations.projectsPaging,
+            size: maxResults, identity: { $0.id }
         )
     }
 
-    /// A list adapter over `projects(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func projectsList(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<JiraAPI.Project> {
+    /// A list adapter over `projects(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func projectsList(
+        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<JiraAPI.Project> {
         PagegenRuntime.PagedList(self.projectsLoader(query: query, orderBy: orderBy, maxResults: maxResults), options: options)
     }
 }

@@ -90,24 +90,29 @@ extension GraphAPI.Client {
     /// The signed-in user's messages.
     ///
     /// `GET /me/messages`
-    public func messages(select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, top: Swift.Int = 10) async -> Swift.Result<PagegenRuntime.Page<GraphAPI.Message>, PagegenRuntime.APIError> {
+    public func messages(
+        select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil,
+        page: PagegenRuntime.PageKey = .first, top: Swift.Int = 10
+    ) async -> Swift.Result<PagegenRuntime.Page<GraphAPI.Message>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.messagesEndpoint,
             Operations.messagesParameters(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel),
-            paging: Operations.messagesPaging,
-            at: page,
-            size: top
+            paging: Operations.messagesPaging, at: page, size: top
         )
     }
 
-    /// The signed-in user's messages.
-    ///
-    /// `GET /me/messages`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func messages(select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, top: Swift.Int = 10, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GraphAPI.Message>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.messages(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, page: page, top: top) }, completion: completion)
+    /// Calls `completion` with what `messages(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func messages(
+        select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil,
+        page: PagegenRuntime.PageKey = .first, top: Swift.Int = 10,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GraphAPI.Message>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.messages(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, page: page, top: top)
+            },
+            completion: completion
+        )
     }
 }
 
@@ -115,8 +120,15 @@ extension GraphAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let messagesEndpoint = PagegenRuntime.Endpoint(name: "messages", method: "GET", path: "/me/messages")
+        static let messagesPaging = PagegenRuntime.Paging<GraphAPI.MessageCollection, GraphAPI.Message>(
+            style: .link(next: .body({ $0.odataNextLink })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("$top"), default: 10, maximum: 1000), items: { $0.value },
+            total: .body({ $0.odataCount })
+        )
 
-        static func messagesParameters(select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
+        static func messagesParameters(
+            select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("$select", select)
             parameters.query("$filter", filter)
@@ -124,12 +136,5 @@ extension GraphAPI.Client {
             parameters.header("ConsistencyLevel", consistencyLevel)
             return parameters
         }
-
-        static let messagesPaging = PagegenRuntime.Paging<GraphAPI.MessageCollection, GraphAPI.Message>(
-            style: .link(next: .body({ $0.odataNextLink })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("$top"), default: 10, maximum: 1000),
-            items: { $0.value },
-            total: .body({ $0.odataCount })
-        )
     }
 }

@@ -18,12 +18,8 @@ extension GraphAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String,
-            subject: Swift.String? = nil,
-            receivedDateTime: Foundation.Date,
-            isRead: Swift.Bool? = nil,
-            from: GraphAPI.Recipient? = nil,
-            importance: Importance? = nil
+            id: Swift.String, subject: Swift.String? = nil, receivedDateTime: Foundation.Date, isRead: Swift.Bool? = nil,
+            from: GraphAPI.Recipient? = nil, importance: Importance? = nil
         ) {
             self.id = id
             self.subject = subject
@@ -35,12 +31,11 @@ extension GraphAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.subject = try fields.valueIfPresent("subject")
-            self.receivedDateTime = try fields.value("receivedDateTime")
-            self.isRead = try fields.valueIfPresent("isRead")
-            self.from = try fields.valueIfPresent("from")
-            self.importance = try fields.valueIfPresent("importance")
+            try self.init(
+                id: fields.value("id"), subject: fields.valueIfPresent("subject"), receivedDateTime: fields.value("receivedDateTime"),
+                isRead: fields.valueIfPresent("isRead"), from: fields.valueIfPresent("from"),
+                importance: fields.valueIfPresent("importance")
+            )
         }
 
         /// The values of `Importance`; values this client does not know decode to `unknown`.
@@ -76,15 +71,13 @@ extension GraphAPI {
         public var emailAddress: GraphAPI.EmailAddress
 
         /// Creates a value from its fields.
-        public init(
-            emailAddress: GraphAPI.EmailAddress
-        ) {
+        public init(emailAddress: GraphAPI.EmailAddress) {
             self.emailAddress = emailAddress
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.emailAddress = try fields.value("emailAddress")
+            try self.init(emailAddress: fields.value("emailAddress"))
         }
     }
 
@@ -94,18 +87,14 @@ extension GraphAPI {
         public var address: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            name: Swift.String? = nil,
-            address: Swift.String
-        ) {
+        public init(name: Swift.String? = nil, address: Swift.String) {
             self.name = name
             self.address = address
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.name = try fields.valueIfPresent("name")
-            self.address = try fields.value("address")
+            try self.init(name: fields.valueIfPresent("name"), address: fields.value("address"))
         }
     }
 
@@ -118,10 +107,7 @@ extension GraphAPI {
 
         /// Creates a value from its fields.
         public init(
-            odataContext: Swift.String? = nil,
-            odataCount: Swift.Int? = nil,
-            odataNextLink: Swift.String? = nil,
-            value: [GraphAPI.Message]
+            odataContext: Swift.String? = nil, odataCount: Swift.Int? = nil, odataNextLink: Swift.String? = nil, value: [GraphAPI.Message]
         ) {
             self.odataContext = odataContext
             self.odataCount = odataCount
@@ -131,10 +117,10 @@ extension GraphAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.odataContext = try fields.valueIfPresent("@odata.context")
-            self.odataCount = try fields.valueIfPresent("@odata.count")
-            self.odataNextLink = try fields.valueIfPresent("@odata.nextLink")
-            self.value = try fields.items("value")
+            try self.init(
+                odataContext: fields.valueIfPresent("@odata.context"), odataCount: fields.valueIfPresent("@odata.count"),
+                odataNextLink: fields.valueIfPresent("@odata.nextLink"), value: fields.items("value")
+            )
         }
     }
 }

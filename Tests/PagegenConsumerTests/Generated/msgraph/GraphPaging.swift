@@ -4,35 +4,48 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension GraphAPI.Client {
-    /// The pages of `messages(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func messagesPages(select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<GraphAPI.Message> {
-        PagegenRuntime.PageSequence(self.messagesLoader(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, top: top), resumingFrom: resumePoint)
-    }
-
-    /// Every item of `messages(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allMessages(select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<GraphAPI.Message> {
-        PagegenRuntime.ItemSequence(self.messagesLoader(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, top: top), resumingFrom: resumePoint)
-    }
-
-    /// What loads the pages of `messages(…)`, for the sequences and list adapters.
-    public func messagesLoader(select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 10) -> PagegenRuntime.PageLoader<GraphAPI.Message> {
-        self.runtime.loader(
-            Operations.messagesEndpoint,
-            Operations.messagesParameters(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel),
-            paging: Operations.messagesPaging,
-            size: top,
-            identity: { $0.id }
+    /// The pages of `messages(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func messagesPages(
+        select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil,
+        top: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<GraphAPI.Message> {
+        PagegenRuntime.PageSequence(
+            self.messagesLoader(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, top: top),
+            resumingFrom: resumePoint
         )
     }
 
-    /// A list adapter over `messages(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func messagesList(select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 10, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<GraphAPI.Message> {
-        PagegenRuntime.PagedList(self.messagesLoader(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, top: top), options: options)
+    /// Every item of `messages(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allMessages(
+        select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil,
+        top: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<GraphAPI.Message> {
+        PagegenRuntime.ItemSequence(
+            self.messagesLoader(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, top: top),
+            resumingFrom: resumePoint
+        )
+    }
+
+    /// What loads the pages of `messages(…)`, for the sequences and list adapters.
+    public func messagesLoader(
+        select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil,
+        top: Swift.Int = 10
+    ) -> PagegenRuntime.PageLoader<GraphAPI.Message> {
+        self.runtime.loader(
+            Operations.messagesEndpoint,
+            Operations.messagesParameters(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel),
+            paging: Operations.messagesPaging, size: top, identity: { $0.id }
+        )
+    }
+
+    /// A list adapter over `messages(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func messagesList(
+        select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil,
+        top: Swift.Int = 10, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<GraphAPI.Message> {
+        PagegenRuntime.PagedList(
+            self.messagesLoader(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, top: top),
+            options: options
+        )
     }
 }

@@ -93,31 +93,38 @@ extension NotionAPI.Client {
     /// Pages of a database that match a filter.
     ///
     /// `POST /databases/{database_id}/query`
-    public func queryDatabase(databaseID: Swift.String, body: NotionAPI.DatabaseQuery, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 100) async -> Swift.Result<PagegenRuntime.Page<NotionAPI.NotionPage>, PagegenRuntime.APIError> {
+    public func queryDatabase(
+        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 100
+    ) async -> Swift.Result<PagegenRuntime.Page<NotionAPI.NotionPage>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.queryDatabaseEndpoint,
-            Operations.queryDatabaseParameters(databaseID: databaseID, body: body),
-            paging: Operations.queryDatabasePaging,
-            at: page,
-            size: pageSize
+            Operations.queryDatabaseEndpoint, Operations.queryDatabaseParameters(databaseID: databaseID, body: body),
+            paging: Operations.queryDatabasePaging, at: page, size: pageSize
         )
     }
 
-    /// Pages of a database that match a filter.
-    ///
-    /// `POST /databases/{database_id}/query`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func queryDatabase(databaseID: Swift.String, body: NotionAPI.DatabaseQuery, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 100, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<NotionAPI.NotionPage>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.queryDatabase(databaseID: databaseID, body: body, page: page, pageSize: pageSize) }, completion: completion)
+    /// Calls `completion` with what `queryDatabase(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func queryDatabase(
+        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 100,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<NotionAPI.NotionPage>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.queryDatabase(databaseID: databaseID, body: body, page: page, pageSize: pageSize) },
+            completion: completion
+        )
     }
 }
 
 extension NotionAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let queryDatabaseEndpoint = PagegenRuntime.Endpoint(name: "queryDatabase", method: "POST", path: "/databases/{database_id}/query", isIdempotent: true)
+        static let queryDatabaseEndpoint = PagegenRuntime.Endpoint(
+            name: "queryDatabase", method: "POST", path: "/databases/{database_id}/query", isIdempotent: true
+        )
+        static let queryDatabasePaging = PagegenRuntime.Paging<NotionAPI.PageList, NotionAPI.NotionPage>(
+            style: .cursor(PagegenRuntime.Parameter("start_cursor", in: .body), next: .body({ $0.nextCursor })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("page_size", in: .body), default: 100, maximum: 100),
+            items: { $0.results }, hasMore: { $0.hasMore }
+        )
 
         static func queryDatabaseParameters(databaseID: Swift.String, body: NotionAPI.DatabaseQuery) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -125,12 +132,5 @@ extension NotionAPI.Client {
             parameters.body = body
             return parameters
         }
-
-        static let queryDatabasePaging = PagegenRuntime.Paging<NotionAPI.PageList, NotionAPI.NotionPage>(
-            style: .cursor(PagegenRuntime.Parameter("start_cursor", in: .body), next: .body({ $0.nextCursor })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("page_size", in: .body), default: 100, maximum: 100),
-            items: { $0.results },
-            hasMore: { $0.hasMore }
-        )
     }
 }

@@ -13,18 +13,14 @@ extension NotionAPI {
         public var sorts: [PagegenRuntime.JSONValue]?
 
         /// Creates a value from its fields.
-        public init(
-            filter: PagegenRuntime.JSONValue? = nil,
-            sorts: [PagegenRuntime.JSONValue]? = nil
-        ) {
+        public init(filter: PagegenRuntime.JSONValue? = nil, sorts: [PagegenRuntime.JSONValue]? = nil) {
             self.filter = filter
             self.sorts = sorts
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.filter = try fields.valueIfPresent("filter")
-            self.sorts = try fields.valueIfPresent("sorts")
+            try self.init(filter: fields.valueIfPresent("filter"), sorts: fields.valueIfPresent("sorts"))
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
@@ -47,14 +43,8 @@ extension NotionAPI {
 
         /// Creates a value from its fields.
         public init(
-            object: Swift.String,
-            id: Swift.String,
-            createdTime: Foundation.Date,
-            lastEditedTime: Foundation.Date,
-            archived: Swift.Bool,
-            url: Foundation.URL? = nil,
-            parent: PagegenRuntime.JSONValue,
-            properties: [Swift.String: PagegenRuntime.JSONValue]
+            object: Swift.String, id: Swift.String, createdTime: Foundation.Date, lastEditedTime: Foundation.Date, archived: Swift.Bool,
+            url: Foundation.URL? = nil, parent: PagegenRuntime.JSONValue, properties: [Swift.String: PagegenRuntime.JSONValue]
         ) {
             self.object = object
             self.id = id
@@ -68,14 +58,11 @@ extension NotionAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.object = try fields.value("object")
-            self.id = try fields.value("id")
-            self.createdTime = try fields.value("created_time")
-            self.lastEditedTime = try fields.value("last_edited_time")
-            self.archived = try fields.value("archived")
-            self.url = try fields.valueIfPresent("url")
-            self.parent = try fields.value("parent")
-            self.properties = try fields.value("properties")
+            try self.init(
+                object: fields.value("object"), id: fields.value("id"), createdTime: fields.value("created_time"),
+                lastEditedTime: fields.value("last_edited_time"), archived: fields.value("archived"), url: fields.valueIfPresent("url"),
+                parent: fields.value("parent"), properties: fields.value("properties")
+            )
         }
     }
 
@@ -89,10 +76,7 @@ extension NotionAPI {
 
         /// Creates a value from its fields.
         public init(
-            object: Swift.String,
-            results: [NotionAPI.NotionPage],
-            nextCursor: Swift.String? = nil,
-            hasMore: Swift.Bool,
+            object: Swift.String, results: [NotionAPI.NotionPage], nextCursor: Swift.String? = nil, hasMore: Swift.Bool,
             type: Swift.String? = nil
         ) {
             self.object = object
@@ -104,11 +88,10 @@ extension NotionAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.object = try fields.value("object")
-            self.results = try fields.items("results")
-            self.nextCursor = try fields.valueIfPresent("next_cursor")
-            self.hasMore = try fields.value("has_more")
-            self.type = try fields.valueIfPresent("type")
+            try self.init(
+                object: fields.value("object"), results: fields.items("results"), nextCursor: fields.valueIfPresent("next_cursor"),
+                hasMore: fields.value("has_more"), type: fields.valueIfPresent("type")
+            )
         }
     }
 }

@@ -4,35 +4,41 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension NotionAPI.Client {
-    /// The pages of `queryDatabase(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func queryDatabasePages(databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<NotionAPI.NotionPage> {
-        PagegenRuntime.PageSequence(self.queryDatabaseLoader(databaseID: databaseID, body: body, pageSize: pageSize), resumingFrom: resumePoint)
-    }
-
-    /// Every item of `queryDatabase(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allQueryDatabase(databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<NotionAPI.NotionPage> {
-        PagegenRuntime.ItemSequence(self.queryDatabaseLoader(databaseID: databaseID, body: body, pageSize: pageSize), resumingFrom: resumePoint)
-    }
-
-    /// What loads the pages of `queryDatabase(…)`, for the sequences and list adapters.
-    public func queryDatabaseLoader(databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100) -> PagegenRuntime.PageLoader<NotionAPI.NotionPage> {
-        self.runtime.loader(
-            Operations.queryDatabaseEndpoint,
-            Operations.queryDatabaseParameters(databaseID: databaseID, body: body),
-            paging: Operations.queryDatabasePaging,
-            size: pageSize,
-            identity: { $0.id }
+    /// The pages of `queryDatabase(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func queryDatabasePages(
+        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<NotionAPI.NotionPage> {
+        PagegenRuntime.PageSequence(
+            self.queryDatabaseLoader(databaseID: databaseID, body: body, pageSize: pageSize), resumingFrom: resumePoint
         )
     }
 
-    /// A list adapter over `queryDatabase(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func queryDatabaseList(databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<NotionAPI.NotionPage> {
+    /// Every item of `queryDatabase(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allQueryDatabase(
+        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<NotionAPI.NotionPage> {
+        PagegenRuntime.ItemSequence(
+            self.queryDatabaseLoader(databaseID: databaseID, body: body, pageSize: pageSize), resumingFrom: resumePoint
+        )
+    }
+
+    /// What loads the pages of `queryDatabase(…)`, for the sequences and list adapters.
+    public func queryDatabaseLoader(
+        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100
+    ) -> PagegenRuntime.PageLoader<NotionAPI.NotionPage> {
+        self.runtime.loader(
+            Operations.queryDatabaseEndpoint, Operations.queryDatabaseParameters(databaseID: databaseID, body: body),
+            paging: Operations.queryDatabasePaging, size: pageSize, identity: { $0.id }
+        )
+    }
+
+    /// A list adapter over `queryDatabase(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func queryDatabaseList(
+        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<NotionAPI.NotionPage> {
         PagegenRuntime.PagedList(self.queryDatabaseLoader(databaseID: databaseID, body: body, pageSize: pageSize), options: options)
     }
 }

@@ -34,23 +34,17 @@ extension NumbersAPI.Client {
     /// One page of numbers.
     ///
     /// `GET /numbers`
-    public func numbers(page: Swift.Int = 0, perPage: Swift.Int = 30) async -> Swift.Result<PagegenRuntime.Page<NumbersAPI.NumberItem>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.numbersEndpoint,
-            Operations.numbersParameters(),
-            paging: Operations.numbersPaging,
-            at: .number(page),
-            size: perPage
-        )
+    public func numbers(
+        page: Swift.Int = 0, perPage: Swift.Int = 30
+    ) async -> Swift.Result<PagegenRuntime.Page<NumbersAPI.NumberItem>, PagegenRuntime.APIError> {
+        await self.runtime.page(Operations.numbersEndpoint, paging: Operations.numbersPaging, at: .number(page), size: perPage)
     }
 
-    /// One page of numbers.
-    ///
-    /// `GET /numbers`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func numbers(page: Swift.Int = 0, perPage: Swift.Int = 30, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<NumbersAPI.NumberItem>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `numbers(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func numbers(
+        page: Swift.Int = 0, perPage: Swift.Int = 30,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<NumbersAPI.NumberItem>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.numbers(page: page, perPage: perPage) }, completion: completion)
     }
 
@@ -59,19 +53,14 @@ extension NumbersAPI.Client {
     /// `GET /numbers/window`
     public func numbersWindow(around: Swift.Int) async -> Swift.Result<NumbersAPI.NumberWindow, PagegenRuntime.APIError> {
         await self.runtime.send(
-            Operations.numbersWindowEndpoint,
-            Operations.numbersWindowParameters(around: around),
-            as: NumbersAPI.NumberWindow.self
+            Operations.numbersWindowEndpoint, Operations.numbersWindowParameters(around: around), as: NumbersAPI.NumberWindow.self
         )
     }
 
-    /// Where the list should start so that a number is on screen.
-    ///
-    /// `GET /numbers/window`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func numbersWindow(around: Swift.Int, completion: @escaping @Sendable (Swift.Result<NumbersAPI.NumberWindow, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `numbersWindow(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func numbersWindow(
+        around: Swift.Int, completion: @escaping @Sendable (Swift.Result<NumbersAPI.NumberWindow, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.numbersWindow(around: around) }, completion: completion)
     }
 }
@@ -80,15 +69,9 @@ extension NumbersAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let numbersEndpoint = PagegenRuntime.Endpoint(name: "numbers", method: "GET", path: "/numbers")
-
-        static func numbersParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
-        }
-
         static let numbersPaging = PagegenRuntime.Paging<NumbersAPI.NumberPage, NumbersAPI.NumberItem>(
             style: .pageNumber(PagegenRuntime.Parameter("page_number"), first: 0),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 200),
-            items: { $0.content },
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 200), items: { $0.content },
             total: .body({ $0.totalElements })
         )
 

@@ -15,12 +15,7 @@ extension NumbersAPI {
         public var parity: Parity
 
         /// Creates a value from its fields.
-        public init(
-            id: Swift.Int,
-            value: Swift.Int,
-            label: Swift.String,
-            parity: Parity
-        ) {
+        public init(id: Swift.Int, value: Swift.Int, label: Swift.String, parity: Parity) {
             self.id = id
             self.value = value
             self.label = label
@@ -29,10 +24,9 @@ extension NumbersAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.value = try fields.value("value")
-            self.label = try fields.value("label")
-            self.parity = try fields.value("parity")
+            try self.init(
+                id: fields.value("id"), value: fields.value("value"), label: fields.value("label"), parity: fields.value("parity")
+            )
         }
 
         /// The values of `Parity`; values this client does not know decode to `unknown`.
@@ -68,12 +62,7 @@ extension NumbersAPI {
         public var totalElements: Swift.Int
 
         /// Creates a value from its fields.
-        public init(
-            content: [NumbersAPI.NumberItem],
-            pageNumber: Swift.Int,
-            perPage: Swift.Int,
-            totalElements: Swift.Int
-        ) {
+        public init(content: [NumbersAPI.NumberItem], pageNumber: Swift.Int, perPage: Swift.Int, totalElements: Swift.Int) {
             self.content = content
             self.pageNumber = pageNumber
             self.perPage = perPage
@@ -82,10 +71,10 @@ extension NumbersAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.content = try fields.items("content")
-            self.pageNumber = try fields.value("page_number")
-            self.perPage = try fields.value("per_page")
-            self.totalElements = try fields.value("total_elements")
+            try self.init(
+                content: fields.items("content"), pageNumber: fields.value("page_number"), perPage: fields.value("per_page"),
+                totalElements: fields.value("total_elements")
+            )
         }
     }
 
@@ -97,12 +86,7 @@ extension NumbersAPI {
         public var focusIndex: Swift.Int?
 
         /// Creates a value from its fields.
-        public init(
-            firstPage: Swift.Int,
-            perPage: Swift.Int,
-            totalElements: Swift.Int,
-            focusIndex: Swift.Int? = nil
-        ) {
+        public init(firstPage: Swift.Int, perPage: Swift.Int, totalElements: Swift.Int, focusIndex: Swift.Int? = nil) {
             self.firstPage = firstPage
             self.perPage = perPage
             self.totalElements = totalElements
@@ -111,10 +95,10 @@ extension NumbersAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.firstPage = try fields.value("first_page")
-            self.perPage = try fields.value("per_page")
-            self.totalElements = try fields.value("total_elements")
-            self.focusIndex = try fields.valueIfPresent("focus_index")
+            try self.init(
+                firstPage: fields.value("first_page"), perPage: fields.value("per_page"), totalElements: fields.value("total_elements"),
+                focusIndex: fields.valueIfPresent("focus_index")
+            )
         }
     }
 }

@@ -4,49 +4,47 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension NumbersAPI.Client {
-    /// The pages of `numbers(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func numbersPages(perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<NumbersAPI.NumberItem> {
+    /// The pages of `numbers(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func numbersPages(
+        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<NumbersAPI.NumberItem> {
         PagegenRuntime.PageSequence(self.numbersLoader(perPage: perPage), resumingFrom: resumePoint)
     }
 
-    /// Every item of `numbers(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allNumbers(perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<NumbersAPI.NumberItem> {
+    /// Every item of `numbers(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allNumbers(
+        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<NumbersAPI.NumberItem> {
         PagegenRuntime.ItemSequence(self.numbersLoader(perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `numbers(…)`, for the sequences and list adapters.
     public func numbersLoader(perPage: Swift.Int = 30) -> PagegenRuntime.PageLoader<NumbersAPI.NumberItem> {
-        self.runtime.loader(
-            Operations.numbersEndpoint,
-            Operations.numbersParameters(),
-            paging: Operations.numbersPaging,
-            size: perPage,
-            identity: { $0.id }
-        )
+        self.runtime.loader(Operations.numbersEndpoint, paging: Operations.numbersPaging, size: perPage, identity: { $0.id })
     }
 
-    /// A list adapter over `numbers(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func numbersList(perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<NumbersAPI.NumberItem> {
+    /// A list adapter over `numbers(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func numbersList(
+        perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<NumbersAPI.NumberItem> {
         PagegenRuntime.PagedList(self.numbersLoader(perPage: perPage), options: options)
     }
 
     /// A list adapter over `numbers(…)` that starts where `numbersWindow(…)` says: call
     /// `startFromWindow()`, then scroll to its `focusRow`.
     @Swift.MainActor
-    public func numbersWindowList(around: Swift.Int, perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<NumbersAPI.NumberItem> {
+    public func numbersWindowList(
+        around: Swift.Int, perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<NumbersAPI.NumberItem> {
         var loader = self.numbersLoader(perPage: perPage)
         loader.window = {
             await self.runtime.send(
                 Operations.numbersWindowEndpoint,
                 Operations.numbersWindowParameters(around: around),
                 as: NumbersAPI.NumberWindow.self
-            ).map { PagegenRuntime.WindowStart(pageIndex: $0.firstPage, pageSize: $0.perPage, total: $0.totalElements, focusRow: $0.focusIndex) }
+            ).map { PagegenRuntime.WindowStart(
+                pageIndex: $0.firstPage, pageSize: $0.perPage, total: $0.totalElements, focusRow: $0.focusIndex
+            ) }
         }
         return PagegenRuntime.PagedList(loader, options: options)
     }

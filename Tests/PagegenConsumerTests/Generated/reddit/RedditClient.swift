@@ -93,70 +93,70 @@ extension RedditAPI.Client {
     /// Updates of a live thread, newest first.
     ///
     /// `GET /live/{thread}`
-    public func liveUpdates(thread: Swift.String, rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25) async -> Swift.Result<PagegenRuntime.Page<RedditAPI.ThingData>, PagegenRuntime.APIError> {
+    public func liveUpdates(
+        thread: Swift.String, rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25
+    ) async -> Swift.Result<PagegenRuntime.Page<RedditAPI.ThingData>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.liveUpdatesEndpoint,
-            Operations.liveUpdatesParameters(thread: thread, rawJSON: rawJSON),
-            paging: Operations.liveUpdatesPaging,
-            at: page,
-            size: limit
+            Operations.liveUpdatesEndpoint, Operations.liveUpdatesParameters(thread: thread, rawJSON: rawJSON),
+            paging: Operations.liveUpdatesPaging, at: page, size: limit
         )
     }
 
-    /// Updates of a live thread, newest first.
-    ///
-    /// `GET /live/{thread}`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func liveUpdates(thread: Swift.String, rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<RedditAPI.ThingData>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.liveUpdates(thread: thread, rawJSON: rawJSON, page: page, limit: limit) }, completion: completion)
-    }
-
-    /// A user's overview, sorted.
-    ///
-    /// `GET /user/{username}/`
-    public func userComments(username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25) async -> Swift.Result<PagegenRuntime.Page<RedditAPI.ThingData>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.userCommentsEndpoint,
-            Operations.userCommentsParameters(username: username, sort: sort, t: t, rawJSON: rawJSON),
-            paging: Operations.userCommentsPaging,
-            at: page,
-            size: limit
+    /// Calls `completion` with what `liveUpdates(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func liveUpdates(
+        thread: Swift.String, rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<RedditAPI.ThingData>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.liveUpdates(thread: thread, rawJSON: rawJSON, page: page, limit: limit) }, completion: completion
         )
     }
 
     /// A user's overview, sorted.
     ///
     /// `GET /user/{username}/`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func userComments(username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<RedditAPI.ThingData>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.userComments(username: username, sort: sort, t: t, rawJSON: rawJSON, page: page, limit: limit) }, completion: completion)
+    public func userComments(
+        username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil,
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25
+    ) async -> Swift.Result<PagegenRuntime.Page<RedditAPI.ThingData>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.userCommentsEndpoint, Operations.userCommentsParameters(username: username, sort: sort, t: t, rawJSON: rawJSON),
+            paging: Operations.userCommentsPaging, at: page, size: limit
+        )
     }
 
-    /// Announcements to the user; "" in after ends the list.
-    ///
-    /// `GET /api/announcements/v1`
-    public func announcements(rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25) async -> Swift.Result<PagegenRuntime.Page<RedditAPI.Announcement>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.announcementsEndpoint,
-            Operations.announcementsParameters(rawJSON: rawJSON),
-            paging: Operations.announcementsPaging,
-            at: page,
-            size: limit
+    /// Calls `completion` with what `userComments(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func userComments(
+        username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil,
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<RedditAPI.ThingData>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.userComments(username: username, sort: sort, t: t, rawJSON: rawJSON, page: page, limit: limit) },
+            completion: completion
         )
     }
 
     /// Announcements to the user; "" in after ends the list.
     ///
     /// `GET /api/announcements/v1`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func announcements(rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<RedditAPI.Announcement>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.announcements(rawJSON: rawJSON, page: page, limit: limit) }, completion: completion)
+    public func announcements(
+        rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25
+    ) async -> Swift.Result<PagegenRuntime.Page<RedditAPI.Announcement>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.announcementsEndpoint, Operations.announcementsParameters(rawJSON: rawJSON), paging: Operations.announcementsPaging,
+            at: page, size: limit
+        )
+    }
+
+    /// Calls `completion` with what `announcements(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func announcements(
+        rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<RedditAPI.Announcement>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.announcements(rawJSON: rawJSON, page: page, limit: limit) }, completion: completion
+        )
     }
 }
 
@@ -232,6 +232,15 @@ extension RedditAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let liveUpdatesEndpoint = PagegenRuntime.Endpoint(name: "liveUpdates", method: "GET", path: "/live/{thread}")
+        static let liveUpdatesPaging = PagegenRuntime.Paging<RedditAPI.Listing, RedditAPI.ThingData>(
+            style:
+                .cursor(
+                    PagegenRuntime.Parameter("after"), next: .body({ $0.data.after }),
+                    previousParameter: PagegenRuntime.Parameter("before"), previous: .body({ $0.data.before })
+                ),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100),
+            items: { $0.data.children.map { $0.data } }, count: PagegenRuntime.Parameter("count")
+        )
 
         static func liveUpdatesParameters(thread: Swift.String, rawJSON: Swift.Int? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -240,16 +249,16 @@ extension RedditAPI.Client {
             return parameters
         }
 
-        static let liveUpdatesPaging = PagegenRuntime.Paging<RedditAPI.Listing, RedditAPI.ThingData>(
-            style: .cursor(PagegenRuntime.Parameter("after"), next: .body({ $0.data.after }), previousParameter: PagegenRuntime.Parameter("before"), previous: .body({ $0.data.before })),
+        static let userCommentsEndpoint = PagegenRuntime.Endpoint(name: "userComments", method: "GET", path: "/user/{username}/")
+        static let userCommentsPaging = PagegenRuntime.Paging<RedditAPI.Listing, RedditAPI.ThingData>(
+            style: .cursor(PagegenRuntime.Parameter("after"), next: .body({ $0.data.after })),
             size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100),
-            items: { $0.data.children.map { $0.data } },
-            count: PagegenRuntime.Parameter("count")
+            items: { $0.data.children.map { $0.data } }, count: PagegenRuntime.Parameter("count")
         )
 
-        static let userCommentsEndpoint = PagegenRuntime.Endpoint(name: "userComments", method: "GET", path: "/user/{username}/")
-
-        static func userCommentsParameters(username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil) -> PagegenRuntime.RequestParameters {
+        static func userCommentsParameters(
+            username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("username", username)
             parameters.query("sort", sort)
@@ -258,25 +267,16 @@ extension RedditAPI.Client {
             return parameters
         }
 
-        static let userCommentsPaging = PagegenRuntime.Paging<RedditAPI.Listing, RedditAPI.ThingData>(
-            style: .cursor(PagegenRuntime.Parameter("after"), next: .body({ $0.data.after })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100),
-            items: { $0.data.children.map { $0.data } },
-            count: PagegenRuntime.Parameter("count")
-        )
-
         static let announcementsEndpoint = PagegenRuntime.Endpoint(name: "announcements", method: "GET", path: "/api/announcements/v1")
+        static let announcementsPaging = PagegenRuntime.Paging<RedditAPI.Announcements, RedditAPI.Announcement>(
+            style: .cursor(PagegenRuntime.Parameter("after"), next: .body({ $0.after })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100), items: { $0.data }
+        )
 
         static func announcementsParameters(rawJSON: Swift.Int? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("raw_json", rawJSON)
             return parameters
         }
-
-        static let announcementsPaging = PagegenRuntime.Paging<RedditAPI.Announcements, RedditAPI.Announcement>(
-            style: .cursor(PagegenRuntime.Parameter("after"), next: .body({ $0.after })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100),
-            items: { $0.data }
-        )
     }
 }

@@ -13,18 +13,14 @@ extension RedditAPI {
         public var data: RedditAPI.ListingData
 
         /// Creates a value from its fields.
-        public init(
-            kind: Swift.String,
-            data: RedditAPI.ListingData
-        ) {
+        public init(kind: Swift.String, data: RedditAPI.ListingData) {
             self.kind = kind
             self.data = data
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.kind = try fields.value("kind")
-            self.data = try fields.value("data")
+            try self.init(kind: fields.value("kind"), data: fields.value("data"))
         }
     }
 
@@ -35,11 +31,7 @@ extension RedditAPI {
         public var children: [RedditAPI.Thing]
 
         /// Creates a value from its fields.
-        public init(
-            after: Swift.String? = nil,
-            before: Swift.String? = nil,
-            children: [RedditAPI.Thing]
-        ) {
+        public init(after: Swift.String? = nil, before: Swift.String? = nil, children: [RedditAPI.Thing]) {
             self.after = after
             self.before = before
             self.children = children
@@ -47,9 +39,9 @@ extension RedditAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.after = try fields.valueIfPresent("after")
-            self.before = try fields.valueIfPresent("before")
-            self.children = try fields.value("children")
+            try self.init(
+                after: fields.valueIfPresent("after"), before: fields.valueIfPresent("before"), children: fields.value("children")
+            )
         }
     }
 
@@ -59,18 +51,14 @@ extension RedditAPI {
         public var data: RedditAPI.ThingData
 
         /// Creates a value from its fields.
-        public init(
-            kind: Swift.String,
-            data: RedditAPI.ThingData
-        ) {
+        public init(kind: Swift.String, data: RedditAPI.ThingData) {
             self.kind = kind
             self.data = data
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.kind = try fields.value("kind")
-            self.data = try fields.value("data")
+            try self.init(kind: fields.value("kind"), data: fields.value("data"))
         }
     }
 
@@ -86,13 +74,8 @@ extension RedditAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String? = nil,
-            name: Swift.String,
-            author: Swift.String? = nil,
-            body: Swift.String? = nil,
-            title: Swift.String? = nil,
-            score: Swift.Int? = nil,
-            createdUtc: Foundation.Date? = nil
+            id: Swift.String? = nil, name: Swift.String, author: Swift.String? = nil, body: Swift.String? = nil, title: Swift.String? = nil,
+            score: Swift.Int? = nil, createdUtc: Foundation.Date? = nil
         ) {
             self.id = id
             self.name = name
@@ -105,13 +88,11 @@ extension RedditAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.valueIfPresent("id")
-            self.name = try fields.value("name")
-            self.author = try fields.valueIfPresent("author")
-            self.body = try fields.valueIfPresent("body")
-            self.title = try fields.valueIfPresent("title")
-            self.score = try fields.valueIfPresent("score")
-            self.createdUtc = try fields.valueIfPresent("created_utc")
+            try self.init(
+                id: fields.valueIfPresent("id"), name: fields.value("name"), author: fields.valueIfPresent("author"),
+                body: fields.valueIfPresent("body"), title: fields.valueIfPresent("title"), score: fields.valueIfPresent("score"),
+                createdUtc: fields.valueIfPresent("created_utc")
+            )
         }
     }
 
@@ -122,11 +103,7 @@ extension RedditAPI {
         public var data: [RedditAPI.Announcement]
 
         /// Creates a value from its fields.
-        public init(
-            after: Swift.String? = nil,
-            before: Swift.String? = nil,
-            data: [RedditAPI.Announcement]
-        ) {
+        public init(after: Swift.String? = nil, before: Swift.String? = nil, data: [RedditAPI.Announcement]) {
             self.after = after
             self.before = before
             self.data = data
@@ -134,9 +111,7 @@ extension RedditAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.after = try fields.valueIfPresent("after")
-            self.before = try fields.valueIfPresent("before")
-            self.data = try fields.items("data")
+            try self.init(after: fields.valueIfPresent("after"), before: fields.valueIfPresent("before"), data: fields.items("data"))
         }
     }
 
@@ -150,10 +125,7 @@ extension RedditAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String,
-            subject: Swift.String,
-            body: Swift.String? = nil,
-            sentAt: Foundation.Date? = nil,
+            id: Swift.String, subject: Swift.String, body: Swift.String? = nil, sentAt: Foundation.Date? = nil,
             readAt: Foundation.Date? = nil
         ) {
             self.id = id
@@ -165,11 +137,10 @@ extension RedditAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.subject = try fields.value("subject")
-            self.body = try fields.valueIfPresent("body")
-            self.sentAt = try fields.dateIfPresent("sent_at", format: .iso8601)
-            self.readAt = try fields.dateIfPresent("read_at", format: .iso8601)
+            try self.init(
+                id: fields.value("id"), subject: fields.value("subject"), body: fields.valueIfPresent("body"),
+                sentAt: fields.dateIfPresent("sent_at", format: .iso8601), readAt: fields.dateIfPresent("read_at", format: .iso8601)
+            )
         }
     }
 }

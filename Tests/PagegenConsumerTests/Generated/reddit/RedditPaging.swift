@@ -4,99 +4,104 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension RedditAPI.Client {
-    /// The pages of `liveUpdates(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func liveUpdatesPages(thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<RedditAPI.ThingData> {
+    /// The pages of `liveUpdates(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func liveUpdatesPages(
+        thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<RedditAPI.ThingData> {
         PagegenRuntime.PageSequence(self.liveUpdatesLoader(thread: thread, rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `liveUpdates(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allLiveUpdates(thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<RedditAPI.ThingData> {
+    /// Every item of `liveUpdates(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allLiveUpdates(
+        thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<RedditAPI.ThingData> {
         PagegenRuntime.ItemSequence(self.liveUpdatesLoader(thread: thread, rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `liveUpdates(…)`, for the sequences and list adapters.
-    public func liveUpdatesLoader(thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25) -> PagegenRuntime.PageLoader<RedditAPI.ThingData> {
+    public func liveUpdatesLoader(
+        thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25
+    ) -> PagegenRuntime.PageLoader<RedditAPI.ThingData> {
         self.runtime.loader(
-            Operations.liveUpdatesEndpoint,
-            Operations.liveUpdatesParameters(thread: thread, rawJSON: rawJSON),
-            paging: Operations.liveUpdatesPaging,
-            size: limit,
-            identity: { $0.name }
+            Operations.liveUpdatesEndpoint, Operations.liveUpdatesParameters(thread: thread, rawJSON: rawJSON),
+            paging: Operations.liveUpdatesPaging, size: limit, identity: { $0.name }
         )
     }
 
-    /// A list adapter over `liveUpdates(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func liveUpdatesList(thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<RedditAPI.ThingData> {
+    /// A list adapter over `liveUpdates(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func liveUpdatesList(
+        thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<RedditAPI.ThingData> {
         PagegenRuntime.PagedList(self.liveUpdatesLoader(thread: thread, rawJSON: rawJSON, limit: limit), options: options)
     }
 
-    /// The pages of `userComments(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func userCommentsPages(username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<RedditAPI.ThingData> {
-        PagegenRuntime.PageSequence(self.userCommentsLoader(username: username, sort: sort, t: t, rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
-    }
-
-    /// Every item of `userComments(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allUserComments(username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<RedditAPI.ThingData> {
-        PagegenRuntime.ItemSequence(self.userCommentsLoader(username: username, sort: sort, t: t, rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
-    }
-
-    /// What loads the pages of `userComments(…)`, for the sequences and list adapters.
-    public func userCommentsLoader(username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25) -> PagegenRuntime.PageLoader<RedditAPI.ThingData> {
-        self.runtime.loader(
-            Operations.userCommentsEndpoint,
-            Operations.userCommentsParameters(username: username, sort: sort, t: t, rawJSON: rawJSON),
-            paging: Operations.userCommentsPaging,
-            size: limit,
-            identity: { $0.name }
+    /// The pages of `userComments(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func userCommentsPages(
+        username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<RedditAPI.ThingData> {
+        PagegenRuntime.PageSequence(
+            self.userCommentsLoader(username: username, sort: sort, t: t, rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint
         )
     }
 
-    /// A list adapter over `userComments(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func userCommentsList(username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<RedditAPI.ThingData> {
-        PagegenRuntime.PagedList(self.userCommentsLoader(username: username, sort: sort, t: t, rawJSON: rawJSON, limit: limit), options: options)
+    /// Every item of `userComments(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allUserComments(
+        username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<RedditAPI.ThingData> {
+        PagegenRuntime.ItemSequence(
+            self.userCommentsLoader(username: username, sort: sort, t: t, rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint
+        )
     }
 
-    /// The pages of `announcements(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func announcementsPages(rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<RedditAPI.Announcement> {
+    /// What loads the pages of `userComments(…)`, for the sequences and list adapters.
+    public func userCommentsLoader(
+        username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25
+    ) -> PagegenRuntime.PageLoader<RedditAPI.ThingData> {
+        self.runtime.loader(
+            Operations.userCommentsEndpoint, Operations.userCommentsParameters(username: username, sort: sort, t: t, rawJSON: rawJSON),
+            paging: Operations.userCommentsPaging, size: limit, identity: { $0.name }
+        )
+    }
+
+    /// A list adapter over `userComments(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func userCommentsList(
+        username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<RedditAPI.ThingData> {
+        PagegenRuntime.PagedList(
+            self.userCommentsLoader(username: username, sort: sort, t: t, rawJSON: rawJSON, limit: limit), options: options
+        )
+    }
+
+    /// The pages of `announcements(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func announcementsPages(
+        rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<RedditAPI.Announcement> {
         PagegenRuntime.PageSequence(self.announcementsLoader(rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `announcements(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allAnnouncements(rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<RedditAPI.Announcement> {
+    /// Every item of `announcements(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allAnnouncements(
+        rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<RedditAPI.Announcement> {
         PagegenRuntime.ItemSequence(self.announcementsLoader(rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `announcements(…)`, for the sequences and list adapters.
     public func announcementsLoader(rawJSON: Swift.Int? = nil, limit: Swift.Int = 25) -> PagegenRuntime.PageLoader<RedditAPI.Announcement> {
         self.runtime.loader(
-            Operations.announcementsEndpoint,
-            Operations.announcementsParameters(rawJSON: rawJSON),
-            paging: Operations.announcementsPaging,
-            size: limit,
-            identity: { $0.id }
+            Operations.announcementsEndpoint, Operations.announcementsParameters(rawJSON: rawJSON), paging: Operations.announcementsPaging,
+            size: limit, identity: { $0.id }
         )
     }
 
-    /// A list adapter over `announcements(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func announcementsList(rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<RedditAPI.Announcement> {
+    /// A list adapter over `announcements(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func announcementsList(
+        rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<RedditAPI.Announcement> {
         PagegenRuntime.PagedList(self.announcementsLoader(rawJSON: rawJSON, limit: limit), options: options)
     }
 }

@@ -90,23 +90,20 @@ extension SalesforceAPI.Client {
     /// Accounts matching a SOQL query, a batch at a time.
     ///
     /// `GET /query`
-    public func queryAccounts(q: Swift.String, page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<SalesforceAPI.Account>, PagegenRuntime.APIError> {
+    public func queryAccounts(
+        q: Swift.String, page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<SalesforceAPI.Account>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.queryAccountsEndpoint,
-            Operations.queryAccountsParameters(q: q),
-            paging: Operations.queryAccountsPaging,
-            at: page,
+            Operations.queryAccountsEndpoint, Operations.queryAccountsParameters(q: q), paging: Operations.queryAccountsPaging, at: page,
             size: nil
         )
     }
 
-    /// Accounts matching a SOQL query, a batch at a time.
-    ///
-    /// `GET /query`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func queryAccounts(q: Swift.String, page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SalesforceAPI.Account>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `queryAccounts(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func queryAccounts(
+        q: Swift.String, page: PagegenRuntime.PageKey = .first,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SalesforceAPI.Account>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.queryAccounts(q: q, page: page) }, completion: completion)
     }
 
@@ -114,20 +111,13 @@ extension SalesforceAPI.Client {
     ///
     /// `GET /sobjects/Account/{id}`
     public func account(id: Swift.String) async -> Swift.Result<SalesforceAPI.Account, PagegenRuntime.APIError> {
-        await self.runtime.send(
-            Operations.accountEndpoint,
-            Operations.accountParameters(id: id),
-            as: SalesforceAPI.Account.self
-        )
+        await self.runtime.send(Operations.accountEndpoint, Operations.accountParameters(id: id), as: SalesforceAPI.Account.self)
     }
 
-    /// One account.
-    ///
-    /// `GET /sobjects/Account/{id}`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func account(id: Swift.String, completion: @escaping @Sendable (Swift.Result<SalesforceAPI.Account, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `account(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func account(
+        id: Swift.String, completion: @escaping @Sendable (Swift.Result<SalesforceAPI.Account, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.account(id: id) }, completion: completion)
     }
 }
@@ -136,19 +126,15 @@ extension SalesforceAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let queryAccountsEndpoint = PagegenRuntime.Endpoint(name: "queryAccounts", method: "GET", path: "/query")
+        static let queryAccountsPaging = PagegenRuntime.Paging<SalesforceAPI.AccountQueryResult, SalesforceAPI.Account>(
+            style: .link(next: .body({ $0.nextRecordsURL })), items: { $0.records }, total: .body({ $0.totalSize }), isLast: { $0.done }
+        )
 
         static func queryAccountsParameters(q: Swift.String) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("q", q)
             return parameters
         }
-
-        static let queryAccountsPaging = PagegenRuntime.Paging<SalesforceAPI.AccountQueryResult, SalesforceAPI.Account>(
-            style: .link(next: .body({ $0.nextRecordsURL })),
-            items: { $0.records },
-            total: .body({ $0.totalSize }),
-            isLast: { $0.done }
-        )
 
         static let accountEndpoint = PagegenRuntime.Endpoint(name: "account", method: "GET", path: "/sobjects/Account/{id}")
 

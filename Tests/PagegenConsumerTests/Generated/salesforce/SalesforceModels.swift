@@ -15,12 +15,7 @@ extension SalesforceAPI {
         public var records: [SalesforceAPI.Account]
 
         /// Creates a value from its fields.
-        public init(
-            totalSize: Swift.Int,
-            done: Swift.Bool,
-            nextRecordsURL: Swift.String? = nil,
-            records: [SalesforceAPI.Account]
-        ) {
+        public init(totalSize: Swift.Int, done: Swift.Bool, nextRecordsURL: Swift.String? = nil, records: [SalesforceAPI.Account]) {
             self.totalSize = totalSize
             self.done = done
             self.nextRecordsURL = nextRecordsURL
@@ -29,10 +24,10 @@ extension SalesforceAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.totalSize = try fields.value("totalSize")
-            self.done = try fields.value("done")
-            self.nextRecordsURL = try fields.valueIfPresent("nextRecordsUrl")
-            self.records = try fields.items("records")
+            try self.init(
+                totalSize: fields.value("totalSize"), done: fields.value("done"), nextRecordsURL: fields.valueIfPresent("nextRecordsUrl"),
+                records: fields.items("records")
+            )
         }
     }
 
@@ -50,14 +45,8 @@ extension SalesforceAPI {
 
         /// Creates a value from its fields.
         public init(
-            attributes: SalesforceAPI.RecordAttributes,
-            id: Swift.String,
-            name: Swift.String,
-            industry: Swift.String? = nil,
-            annualRevenue: Swift.Double? = nil,
-            numberOfEmployees: Swift.Int? = nil,
-            type: TypeValue? = nil,
-            createdDate: Foundation.Date,
+            attributes: SalesforceAPI.RecordAttributes, id: Swift.String, name: Swift.String, industry: Swift.String? = nil,
+            annualRevenue: Swift.Double? = nil, numberOfEmployees: Swift.Int? = nil, type: TypeValue? = nil, createdDate: Foundation.Date,
             lastModifiedDate: Foundation.Date? = nil
         ) {
             self.attributes = attributes
@@ -73,15 +62,12 @@ extension SalesforceAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.attributes = try fields.value("attributes")
-            self.id = try fields.value("Id")
-            self.name = try fields.value("Name")
-            self.industry = try fields.valueIfPresent("Industry")
-            self.annualRevenue = try fields.valueIfPresent("AnnualRevenue")
-            self.numberOfEmployees = try fields.valueIfPresent("NumberOfEmployees")
-            self.type = try fields.valueIfPresent("Type")
-            self.createdDate = try fields.value("CreatedDate")
-            self.lastModifiedDate = try fields.valueIfPresent("LastModifiedDate")
+            try self.init(
+                attributes: fields.value("attributes"), id: fields.value("Id"), name: fields.value("Name"),
+                industry: fields.valueIfPresent("Industry"), annualRevenue: fields.valueIfPresent("AnnualRevenue"),
+                numberOfEmployees: fields.valueIfPresent("NumberOfEmployees"), type: fields.valueIfPresent("Type"),
+                createdDate: fields.value("CreatedDate"), lastModifiedDate: fields.valueIfPresent("LastModifiedDate")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -124,18 +110,14 @@ extension SalesforceAPI {
         public var url: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            type: Swift.String,
-            url: Swift.String
-        ) {
+        public init(type: Swift.String, url: Swift.String) {
             self.type = type
             self.url = url
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.value("type")
-            self.url = try fields.value("url")
+            try self.init(type: fields.value("type"), url: fields.value("url"))
         }
     }
 }

@@ -4,35 +4,32 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension SalesforceAPI.Client {
-    /// The pages of `queryAccounts(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func queryAccountsPages(q: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<SalesforceAPI.Account> {
+    /// The pages of `queryAccounts(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func queryAccountsPages(
+        q: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<SalesforceAPI.Account> {
         PagegenRuntime.PageSequence(self.queryAccountsLoader(q: q), resumingFrom: resumePoint)
     }
 
-    /// Every item of `queryAccounts(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allQueryAccounts(q: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<SalesforceAPI.Account> {
+    /// Every item of `queryAccounts(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allQueryAccounts(
+        q: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<SalesforceAPI.Account> {
         PagegenRuntime.ItemSequence(self.queryAccountsLoader(q: q), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `queryAccounts(…)`, for the sequences and list adapters.
     public func queryAccountsLoader(q: Swift.String) -> PagegenRuntime.PageLoader<SalesforceAPI.Account> {
         self.runtime.loader(
-            Operations.queryAccountsEndpoint,
-            Operations.queryAccountsParameters(q: q),
-            paging: Operations.queryAccountsPaging,
-            size: nil,
+            Operations.queryAccountsEndpoint, Operations.queryAccountsParameters(q: q), paging: Operations.queryAccountsPaging, size: nil,
             identity: { $0.id }
         )
     }
 
-    /// A list adapter over `queryAccounts(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func queryAccountsList(q: Swift.String, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<SalesforceAPI.Account> {
+    /// A list adapter over `queryAccounts(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func queryAccountsList(
+        q: Swift.String, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<SalesforceAPI.Account> {
         PagegenRuntime.PagedList(self.queryAccountsLoader(q: q), options: options)
     }
 }

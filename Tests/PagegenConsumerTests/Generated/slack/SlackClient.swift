@@ -91,46 +91,42 @@ extension SlackAPI.Client {
     /// Channels of the workspace.
     ///
     /// `GET /conversations.list`
-    public func conversations(excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100) async -> Swift.Result<PagegenRuntime.Page<SlackAPI.Channel>, PagegenRuntime.APIError> {
+    public func conversations(
+        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100
+    ) async -> Swift.Result<PagegenRuntime.Page<SlackAPI.Channel>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.conversationsEndpoint,
-            Operations.conversationsParameters(excludeArchived: excludeArchived, types: types),
-            paging: Operations.conversationsPaging,
-            at: page,
-            size: limit
+            Operations.conversationsEndpoint, Operations.conversationsParameters(excludeArchived: excludeArchived, types: types),
+            paging: Operations.conversationsPaging, at: page, size: limit
         )
     }
 
-    /// Channels of the workspace.
-    ///
-    /// `GET /conversations.list`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func conversations(excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SlackAPI.Channel>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.conversations(excludeArchived: excludeArchived, types: types, page: page, limit: limit) }, completion: completion)
-    }
-
-    /// Members of the workspace.
-    ///
-    /// `GET /users.list`
-    public func users(presence: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100) async -> Swift.Result<PagegenRuntime.Page<SlackAPI.Member>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.usersEndpoint,
-            Operations.usersParameters(presence: presence),
-            paging: Operations.usersPaging,
-            at: page,
-            size: limit
+    /// Calls `completion` with what `conversations(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func conversations(
+        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SlackAPI.Channel>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.conversations(excludeArchived: excludeArchived, types: types, page: page, limit: limit) },
+            completion: completion
         )
     }
 
     /// Members of the workspace.
     ///
     /// `GET /users.list`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func users(presence: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SlackAPI.Member>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    public func users(
+        presence: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100
+    ) async -> Swift.Result<PagegenRuntime.Page<SlackAPI.Member>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.usersEndpoint, Operations.usersParameters(presence: presence), paging: Operations.usersPaging, at: page, size: limit
+        )
+    }
+
+    /// Calls `completion` with what `users(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func users(
+        presence: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SlackAPI.Member>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.users(presence: presence, page: page, limit: limit) }, completion: completion)
     }
 }
@@ -139,32 +135,30 @@ extension SlackAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let conversationsEndpoint = PagegenRuntime.Endpoint(name: "conversations", method: "GET", path: "/conversations.list")
+        static let conversationsPaging = PagegenRuntime.Paging<SlackAPI.ConversationsPage, SlackAPI.Channel>(
+            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 1000), items: { $0.channels }
+        )
 
-        static func conversationsParameters(excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
+        static func conversationsParameters(
+            excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("exclude_archived", excludeArchived)
             parameters.query("types", types)
             return parameters
         }
 
-        static let conversationsPaging = PagegenRuntime.Paging<SlackAPI.ConversationsPage, SlackAPI.Channel>(
-            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 1000),
-            items: { $0.channels }
-        )
-
         static let usersEndpoint = PagegenRuntime.Endpoint(name: "users", method: "GET", path: "/users.list")
+        static let usersPaging = PagegenRuntime.Paging<SlackAPI.UsersPage, SlackAPI.Member>(
+            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 1000), items: { $0.members }
+        )
 
         static func usersParameters(presence: Swift.Bool? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("presence", presence)
             return parameters
         }
-
-        static let usersPaging = PagegenRuntime.Paging<SlackAPI.UsersPage, SlackAPI.Member>(
-            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 1000),
-            items: { $0.members }
-        )
     }
 }

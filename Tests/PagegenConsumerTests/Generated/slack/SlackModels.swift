@@ -20,14 +20,8 @@ extension SlackAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String,
-            name: Swift.String? = nil,
-            isChannel: Swift.Bool? = nil,
-            isPrivate: Swift.Bool? = nil,
-            isArchived: Swift.Bool? = nil,
-            created: Foundation.Date? = nil,
-            numMembers: Swift.Int? = nil,
-            topic: SlackAPI.Topic? = nil
+            id: Swift.String, name: Swift.String? = nil, isChannel: Swift.Bool? = nil, isPrivate: Swift.Bool? = nil,
+            isArchived: Swift.Bool? = nil, created: Foundation.Date? = nil, numMembers: Swift.Int? = nil, topic: SlackAPI.Topic? = nil
         ) {
             self.id = id
             self.name = name
@@ -41,14 +35,12 @@ extension SlackAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.name = try fields.valueIfPresent("name")
-            self.isChannel = try fields.valueIfPresent("is_channel")
-            self.isPrivate = try fields.valueIfPresent("is_private")
-            self.isArchived = try fields.valueIfPresent("is_archived")
-            self.created = try fields.valueIfPresent("created")
-            self.numMembers = try fields.valueIfPresent("num_members")
-            self.topic = try fields.valueIfPresent("topic")
+            try self.init(
+                id: fields.value("id"), name: fields.valueIfPresent("name"), isChannel: fields.valueIfPresent("is_channel"),
+                isPrivate: fields.valueIfPresent("is_private"), isArchived: fields.valueIfPresent("is_archived"),
+                created: fields.valueIfPresent("created"), numMembers: fields.valueIfPresent("num_members"),
+                topic: fields.valueIfPresent("topic")
+            )
         }
     }
 
@@ -58,18 +50,14 @@ extension SlackAPI {
         public var creator: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            value: Swift.String,
-            creator: Swift.String
-        ) {
+        public init(value: Swift.String, creator: Swift.String) {
             self.value = value
             self.creator = creator
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.value = try fields.value("value")
-            self.creator = try fields.value("creator")
+            try self.init(value: fields.value("value"), creator: fields.value("creator"))
         }
     }
 
@@ -84,11 +72,7 @@ extension SlackAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String,
-            name: Swift.String,
-            deleted: Swift.Bool? = nil,
-            realName: Swift.String? = nil,
-            isBot: Swift.Bool? = nil,
+            id: Swift.String, name: Swift.String, deleted: Swift.Bool? = nil, realName: Swift.String? = nil, isBot: Swift.Bool? = nil,
             tz: Swift.String? = nil
         ) {
             self.id = id
@@ -101,12 +85,10 @@ extension SlackAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.name = try fields.value("name")
-            self.deleted = try fields.valueIfPresent("deleted")
-            self.realName = try fields.valueIfPresent("real_name")
-            self.isBot = try fields.valueIfPresent("is_bot")
-            self.tz = try fields.valueIfPresent("tz")
+            try self.init(
+                id: fields.value("id"), name: fields.value("name"), deleted: fields.valueIfPresent("deleted"),
+                realName: fields.valueIfPresent("real_name"), isBot: fields.valueIfPresent("is_bot"), tz: fields.valueIfPresent("tz")
+            )
         }
     }
 
@@ -115,15 +97,13 @@ extension SlackAPI {
         public var nextCursor: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            nextCursor: Swift.String? = nil
-        ) {
+        public init(nextCursor: Swift.String? = nil) {
             self.nextCursor = nextCursor
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.nextCursor = try fields.valueIfPresent("next_cursor")
+            try self.init(nextCursor: fields.valueIfPresent("next_cursor"))
         }
     }
 
@@ -134,11 +114,7 @@ extension SlackAPI {
         public var responseMetadata: SlackAPI.ResponseMetadata?
 
         /// Creates a value from its fields.
-        public init(
-            ok: Swift.Bool,
-            channels: [SlackAPI.Channel]? = nil,
-            responseMetadata: SlackAPI.ResponseMetadata? = nil
-        ) {
+        public init(ok: Swift.Bool, channels: [SlackAPI.Channel]? = nil, responseMetadata: SlackAPI.ResponseMetadata? = nil) {
             self.ok = ok
             self.channels = channels
             self.responseMetadata = responseMetadata
@@ -146,9 +122,10 @@ extension SlackAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.ok = try fields.value("ok")
-            self.channels = try fields.valueIfPresent("channels")
-            self.responseMetadata = try fields.valueIfPresent("response_metadata")
+            try self.init(
+                ok: fields.value("ok"), channels: fields.valueIfPresent("channels"),
+                responseMetadata: fields.valueIfPresent("response_metadata")
+            )
         }
     }
 
@@ -159,11 +136,7 @@ extension SlackAPI {
         public var responseMetadata: SlackAPI.ResponseMetadata?
 
         /// Creates a value from its fields.
-        public init(
-            ok: Swift.Bool,
-            members: [SlackAPI.Member]? = nil,
-            responseMetadata: SlackAPI.ResponseMetadata? = nil
-        ) {
+        public init(ok: Swift.Bool, members: [SlackAPI.Member]? = nil, responseMetadata: SlackAPI.ResponseMetadata? = nil) {
             self.ok = ok
             self.members = members
             self.responseMetadata = responseMetadata
@@ -171,9 +144,10 @@ extension SlackAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.ok = try fields.value("ok")
-            self.members = try fields.valueIfPresent("members")
-            self.responseMetadata = try fields.valueIfPresent("response_metadata")
+            try self.init(
+                ok: fields.value("ok"), members: fields.valueIfPresent("members"),
+                responseMetadata: fields.valueIfPresent("response_metadata")
+            )
         }
     }
 }

@@ -4,67 +4,70 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension SlackAPI.Client {
-    /// The pages of `conversations(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func conversationsPages(excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<SlackAPI.Channel> {
-        PagegenRuntime.PageSequence(self.conversationsLoader(excludeArchived: excludeArchived, types: types, limit: limit), resumingFrom: resumePoint)
-    }
-
-    /// Every item of `conversations(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allConversations(excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<SlackAPI.Channel> {
-        PagegenRuntime.ItemSequence(self.conversationsLoader(excludeArchived: excludeArchived, types: types, limit: limit), resumingFrom: resumePoint)
-    }
-
-    /// What loads the pages of `conversations(…)`, for the sequences and list adapters.
-    public func conversationsLoader(excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100) -> PagegenRuntime.PageLoader<SlackAPI.Channel> {
-        self.runtime.loader(
-            Operations.conversationsEndpoint,
-            Operations.conversationsParameters(excludeArchived: excludeArchived, types: types),
-            paging: Operations.conversationsPaging,
-            size: limit,
-            identity: { $0.id }
+    /// The pages of `conversations(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func conversationsPages(
+        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<SlackAPI.Channel> {
+        PagegenRuntime.PageSequence(
+            self.conversationsLoader(excludeArchived: excludeArchived, types: types, limit: limit), resumingFrom: resumePoint
         )
     }
 
-    /// A list adapter over `conversations(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func conversationsList(excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<SlackAPI.Channel> {
+    /// Every item of `conversations(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allConversations(
+        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<SlackAPI.Channel> {
+        PagegenRuntime.ItemSequence(
+            self.conversationsLoader(excludeArchived: excludeArchived, types: types, limit: limit), resumingFrom: resumePoint
+        )
+    }
+
+    /// What loads the pages of `conversations(…)`, for the sequences and list adapters.
+    public func conversationsLoader(
+        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100
+    ) -> PagegenRuntime.PageLoader<SlackAPI.Channel> {
+        self.runtime.loader(
+            Operations.conversationsEndpoint, Operations.conversationsParameters(excludeArchived: excludeArchived, types: types),
+            paging: Operations.conversationsPaging, size: limit, identity: { $0.id }
+        )
+    }
+
+    /// A list adapter over `conversations(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func conversationsList(
+        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<SlackAPI.Channel> {
         PagegenRuntime.PagedList(self.conversationsLoader(excludeArchived: excludeArchived, types: types, limit: limit), options: options)
     }
 
-    /// The pages of `users(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func usersPages(presence: Swift.Bool? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<SlackAPI.Member> {
+    /// The pages of `users(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func usersPages(
+        presence: Swift.Bool? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<SlackAPI.Member> {
         PagegenRuntime.PageSequence(self.usersLoader(presence: presence, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `users(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allUsers(presence: Swift.Bool? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<SlackAPI.Member> {
+    /// Every item of `users(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allUsers(
+        presence: Swift.Bool? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<SlackAPI.Member> {
         PagegenRuntime.ItemSequence(self.usersLoader(presence: presence, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `users(…)`, for the sequences and list adapters.
     public func usersLoader(presence: Swift.Bool? = nil, limit: Swift.Int = 100) -> PagegenRuntime.PageLoader<SlackAPI.Member> {
         self.runtime.loader(
-            Operations.usersEndpoint,
-            Operations.usersParameters(presence: presence),
-            paging: Operations.usersPaging,
-            size: limit,
+            Operations.usersEndpoint, Operations.usersParameters(presence: presence), paging: Operations.usersPaging, size: limit,
             identity: { $0.id }
         )
     }
 
-    /// A list adapter over `users(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func usersList(presence: Swift.Bool? = nil, limit: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<SlackAPI.Member> {
+    /// A list adapter over `users(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func usersList(
+        presence: Swift.Bool? = nil, limit: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<SlackAPI.Member> {
         PagegenRuntime.PagedList(self.usersLoader(presence: presence, limit: limit), options: options)
     }
 }

@@ -90,47 +90,45 @@ extension SpotifyAPI.Client {
     /// The tracks of an album.
     ///
     /// `GET /albums/{id}/tracks`
-    public func albumTracks(id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20) async -> Swift.Result<PagegenRuntime.Page<SpotifyAPI.Track>, PagegenRuntime.APIError> {
+    public func albumTracks(
+        id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20
+    ) async -> Swift.Result<PagegenRuntime.Page<SpotifyAPI.Track>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.albumTracksEndpoint,
-            Operations.albumTracksParameters(id: id, market: market),
-            paging: Operations.albumTracksPaging,
-            at: page,
-            size: limit
+            Operations.albumTracksEndpoint, Operations.albumTracksParameters(id: id, market: market), paging: Operations.albumTracksPaging,
+            at: page, size: limit
         )
     }
 
-    /// The tracks of an album.
-    ///
-    /// `GET /albums/{id}/tracks`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func albumTracks(id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SpotifyAPI.Track>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.albumTracks(id: id, market: market, page: page, limit: limit) }, completion: completion)
-    }
-
-    /// The tracks of a playlist.
-    ///
-    /// `GET /playlists/{playlist_id}/tracks`
-    public func playlistTracks(playlistID: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100) async -> Swift.Result<PagegenRuntime.Page<SpotifyAPI.PlaylistTrack>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.playlistTracksEndpoint,
-            Operations.playlistTracksParameters(playlistID: playlistID),
-            paging: Operations.playlistTracksPaging,
-            at: page,
-            size: limit
+    /// Calls `completion` with what `albumTracks(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func albumTracks(
+        id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SpotifyAPI.Track>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.albumTracks(id: id, market: market, page: page, limit: limit) }, completion: completion
         )
     }
 
     /// The tracks of a playlist.
     ///
     /// `GET /playlists/{playlist_id}/tracks`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func playlistTracks(playlistID: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SpotifyAPI.PlaylistTrack>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.playlistTracks(playlistID: playlistID, page: page, limit: limit) }, completion: completion)
+    public func playlistTracks(
+        playlistID: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100
+    ) async -> Swift.Result<PagegenRuntime.Page<SpotifyAPI.PlaylistTrack>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.playlistTracksEndpoint, Operations.playlistTracksParameters(playlistID: playlistID),
+            paging: Operations.playlistTracksPaging, at: page, size: limit
+        )
+    }
+
+    /// Calls `completion` with what `playlistTracks(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func playlistTracks(
+        playlistID: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SpotifyAPI.PlaylistTrack>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.playlistTracks(playlistID: playlistID, page: page, limit: limit) }, completion: completion
+        )
     }
 }
 
@@ -138,6 +136,11 @@ extension SpotifyAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let albumTracksEndpoint = PagegenRuntime.Endpoint(name: "albumTracks", method: "GET", path: "/albums/{id}/tracks")
+        static let albumTracksPaging = PagegenRuntime.Paging<SpotifyAPI.TrackPage, SpotifyAPI.Track>(
+            style: .link(next: .body({ $0.next?.absoluteString }), previous: .body({ $0.previous?.absoluteString })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, maximum: 50), items: { $0.items },
+            total: .body({ $0.total })
+        )
 
         static func albumTracksParameters(id: Swift.String, market: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -146,26 +149,19 @@ extension SpotifyAPI.Client {
             return parameters
         }
 
-        static let albumTracksPaging = PagegenRuntime.Paging<SpotifyAPI.TrackPage, SpotifyAPI.Track>(
-            style: .link(next: .body({ $0.next?.absoluteString }), previous: .body({ $0.previous?.absoluteString })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, maximum: 50),
-            items: { $0.items },
+        static let playlistTracksEndpoint = PagegenRuntime.Endpoint(
+            name: "playlistTracks", method: "GET", path: "/playlists/{playlist_id}/tracks"
+        )
+        static let playlistTracksPaging = PagegenRuntime.Paging<SpotifyAPI.PlaylistTrackPage, SpotifyAPI.PlaylistTrack>(
+            style: .link(next: .body({ $0.next?.absoluteString })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 100), items: { $0.items },
             total: .body({ $0.total })
         )
-
-        static let playlistTracksEndpoint = PagegenRuntime.Endpoint(name: "playlistTracks", method: "GET", path: "/playlists/{playlist_id}/tracks")
 
         static func playlistTracksParameters(playlistID: Swift.String) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("playlist_id", playlistID)
             return parameters
         }
-
-        static let playlistTracksPaging = PagegenRuntime.Paging<SpotifyAPI.PlaylistTrackPage, SpotifyAPI.PlaylistTrack>(
-            style: .link(next: .body({ $0.next?.absoluteString })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 100),
-            items: { $0.items },
-            total: .body({ $0.total })
-        )
     }
 }

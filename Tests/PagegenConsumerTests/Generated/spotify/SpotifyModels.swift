@@ -20,14 +20,8 @@ extension SpotifyAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String? = nil,
-            name: Swift.String,
-            trackNumber: Swift.Int,
-            discNumber: Swift.Int,
-            durationMs: Swift.Int,
-            explicit: Swift.Bool,
-            uri: Swift.String,
-            artists: [SpotifyAPI.Artist]
+            id: Swift.String? = nil, name: Swift.String, trackNumber: Swift.Int, discNumber: Swift.Int, durationMs: Swift.Int,
+            explicit: Swift.Bool, uri: Swift.String, artists: [SpotifyAPI.Artist]
         ) {
             self.id = id
             self.name = name
@@ -41,14 +35,11 @@ extension SpotifyAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.valueIfPresent("id")
-            self.name = try fields.value("name")
-            self.trackNumber = try fields.value("track_number")
-            self.discNumber = try fields.value("disc_number")
-            self.durationMs = try fields.value("duration_ms")
-            self.explicit = try fields.value("explicit")
-            self.uri = try fields.value("uri")
-            self.artists = try fields.value("artists")
+            try self.init(
+                id: fields.valueIfPresent("id"), name: fields.value("name"), trackNumber: fields.value("track_number"),
+                discNumber: fields.value("disc_number"), durationMs: fields.value("duration_ms"), explicit: fields.value("explicit"),
+                uri: fields.value("uri"), artists: fields.value("artists")
+            )
         }
     }
 
@@ -58,18 +49,14 @@ extension SpotifyAPI {
         public var name: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            id: Swift.String? = nil,
-            name: Swift.String
-        ) {
+        public init(id: Swift.String? = nil, name: Swift.String) {
             self.id = id
             self.name = name
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.valueIfPresent("id")
-            self.name = try fields.value("name")
+            try self.init(id: fields.valueIfPresent("id"), name: fields.value("name"))
         }
     }
 
@@ -85,13 +72,8 @@ extension SpotifyAPI {
 
         /// Creates a value from its fields.
         public init(
-            href: Foundation.URL,
-            items: [SpotifyAPI.Track],
-            limit: Swift.Int,
-            offset: Swift.Int,
-            total: Swift.Int,
-            next: Foundation.URL? = nil,
-            previous: Foundation.URL? = nil
+            href: Foundation.URL, items: [SpotifyAPI.Track], limit: Swift.Int, offset: Swift.Int, total: Swift.Int,
+            next: Foundation.URL? = nil, previous: Foundation.URL? = nil
         ) {
             self.href = href
             self.items = items
@@ -104,13 +86,10 @@ extension SpotifyAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.href = try fields.value("href")
-            self.items = try fields.items("items")
-            self.limit = try fields.value("limit")
-            self.offset = try fields.value("offset")
-            self.total = try fields.value("total")
-            self.next = try fields.valueIfPresent("next")
-            self.previous = try fields.valueIfPresent("previous")
+            try self.init(
+                href: fields.value("href"), items: fields.items("items"), limit: fields.value("limit"), offset: fields.value("offset"),
+                total: fields.value("total"), next: fields.valueIfPresent("next"), previous: fields.valueIfPresent("previous")
+            )
         }
     }
 
@@ -120,18 +99,14 @@ extension SpotifyAPI {
         public var track: SpotifyAPI.Track?
 
         /// Creates a value from its fields.
-        public init(
-            addedAt: Foundation.Date? = nil,
-            track: SpotifyAPI.Track? = nil
-        ) {
+        public init(addedAt: Foundation.Date? = nil, track: SpotifyAPI.Track? = nil) {
             self.addedAt = addedAt
             self.track = track
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.addedAt = try fields.valueIfPresent("added_at")
-            self.track = try fields.valueIfPresent("track")
+            try self.init(addedAt: fields.valueIfPresent("added_at"), track: fields.valueIfPresent("track"))
         }
     }
 
@@ -143,12 +118,7 @@ extension SpotifyAPI {
         public var previous: Foundation.URL?
 
         /// Creates a value from its fields.
-        public init(
-            items: [SpotifyAPI.PlaylistTrack],
-            total: Swift.Int,
-            next: Foundation.URL? = nil,
-            previous: Foundation.URL? = nil
-        ) {
+        public init(items: [SpotifyAPI.PlaylistTrack], total: Swift.Int, next: Foundation.URL? = nil, previous: Foundation.URL? = nil) {
             self.items = items
             self.total = total
             self.next = next
@@ -157,10 +127,10 @@ extension SpotifyAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.items = try fields.items("items")
-            self.total = try fields.value("total")
-            self.next = try fields.valueIfPresent("next")
-            self.previous = try fields.valueIfPresent("previous")
+            try self.init(
+                items: fields.items("items"), total: fields.value("total"), next: fields.valueIfPresent("next"),
+                previous: fields.valueIfPresent("previous")
+            )
         }
     }
 }

@@ -4,63 +4,66 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension SpotifyAPI.Client {
-    /// The pages of `albumTracks(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func albumTracksPages(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<SpotifyAPI.Track> {
+    /// The pages of `albumTracks(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func albumTracksPages(
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<SpotifyAPI.Track> {
         PagegenRuntime.PageSequence(self.albumTracksLoader(id: id, market: market, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `albumTracks(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allAlbumTracks(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<SpotifyAPI.Track> {
+    /// Every item of `albumTracks(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allAlbumTracks(
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<SpotifyAPI.Track> {
         PagegenRuntime.ItemSequence(self.albumTracksLoader(id: id, market: market, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `albumTracks(…)`, for the sequences and list adapters.
-    public func albumTracksLoader(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20) -> PagegenRuntime.PageLoader<SpotifyAPI.Track> {
+    public func albumTracksLoader(
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20
+    ) -> PagegenRuntime.PageLoader<SpotifyAPI.Track> {
         self.runtime.loader(
-            Operations.albumTracksEndpoint,
-            Operations.albumTracksParameters(id: id, market: market),
-            paging: Operations.albumTracksPaging,
+            Operations.albumTracksEndpoint, Operations.albumTracksParameters(id: id, market: market), paging: Operations.albumTracksPaging,
             size: limit
         )
     }
 
-    /// A list adapter over `albumTracks(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func albumTracksList(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<SpotifyAPI.Track> {
+    /// A list adapter over `albumTracks(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func albumTracksList(
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<SpotifyAPI.Track> {
         PagegenRuntime.PagedList(self.albumTracksLoader(id: id, market: market, limit: limit), options: options)
     }
 
-    /// The pages of `playlistTracks(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func playlistTracksPages(playlistID: Swift.String, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<SpotifyAPI.PlaylistTrack> {
+    /// The pages of `playlistTracks(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func playlistTracksPages(
+        playlistID: Swift.String, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<SpotifyAPI.PlaylistTrack> {
         PagegenRuntime.PageSequence(self.playlistTracksLoader(playlistID: playlistID, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `playlistTracks(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPlaylistTracks(playlistID: Swift.String, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<SpotifyAPI.PlaylistTrack> {
+    /// Every item of `playlistTracks(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPlaylistTracks(
+        playlistID: Swift.String, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<SpotifyAPI.PlaylistTrack> {
         PagegenRuntime.ItemSequence(self.playlistTracksLoader(playlistID: playlistID, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `playlistTracks(…)`, for the sequences and list adapters.
-    public func playlistTracksLoader(playlistID: Swift.String, limit: Swift.Int = 100) -> PagegenRuntime.PageLoader<SpotifyAPI.PlaylistTrack> {
+    public func playlistTracksLoader(
+        playlistID: Swift.String, limit: Swift.Int = 100
+    ) -> PagegenRuntime.PageLoader<SpotifyAPI.PlaylistTrack> {
         self.runtime.loader(
-            Operations.playlistTracksEndpoint,
-            Operations.playlistTracksParameters(playlistID: playlistID),
-            paging: Operations.playlistTracksPaging,
-            size: limit
+            Operations.playlistTracksEndpoint, Operations.playlistTracksParameters(playlistID: playlistID),
+            paging: Operations.playlistTracksPaging, size: limit
         )
     }
 
-    /// A list adapter over `playlistTracks(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func playlistTracksList(playlistID: Swift.String, limit: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<SpotifyAPI.PlaylistTrack> {
+    /// A list adapter over `playlistTracks(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func playlistTracksList(
+        playlistID: Swift.String, limit: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<SpotifyAPI.PlaylistTrack> {
         PagegenRuntime.PagedList(self.playlistTracksLoader(playlistID: playlistID, limit: limit), options: options)
     }
 }

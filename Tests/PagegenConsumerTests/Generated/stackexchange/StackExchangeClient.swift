@@ -97,70 +97,71 @@ extension StackExchangeAPI.Client {
     /// The questions of a site, most recently active first.
     ///
     /// `GET /questions`
-    public func questions(site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil, page: Swift.Int = 1, pagesize: Swift.Int = 30) async -> Swift.Result<PagegenRuntime.Page<StackExchangeAPI.Question>, PagegenRuntime.APIError> {
+    public func questions(
+        site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil,
+        page: Swift.Int = 1, pagesize: Swift.Int = 30
+    ) async -> Swift.Result<PagegenRuntime.Page<StackExchangeAPI.Question>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.questionsEndpoint,
-            Operations.questionsParameters(site: site, order: order, sort: sort, tagged: tagged),
-            paging: Operations.questionsPaging,
-            at: .number(page),
-            size: pagesize
+            Operations.questionsEndpoint, Operations.questionsParameters(site: site, order: order, sort: sort, tagged: tagged),
+            paging: Operations.questionsPaging, at: .number(page), size: pagesize
         )
     }
 
-    /// The questions of a site, most recently active first.
-    ///
-    /// `GET /questions`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func questions(site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil, page: Swift.Int = 1, pagesize: Swift.Int = 30, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StackExchangeAPI.Question>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.questions(site: site, order: order, sort: sort, tagged: tagged, page: page, pagesize: pagesize) }, completion: completion)
-    }
-
-    /// The answers to one question.
-    ///
-    /// `GET /questions/{id}/answers`
-    public func answers(id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, page: Swift.Int = 1, pagesize: Swift.Int = 30) async -> Swift.Result<PagegenRuntime.Page<StackExchangeAPI.Answer>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.answersEndpoint,
-            Operations.answersParameters(id: id, site: site, sort: sort),
-            paging: Operations.answersPaging,
-            at: .number(page),
-            size: pagesize
+    /// Calls `completion` with what `questions(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func questions(
+        site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil,
+        page: Swift.Int = 1, pagesize: Swift.Int = 30,
+        completion:
+            @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StackExchangeAPI.Question>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.questions(site: site, order: order, sort: sort, tagged: tagged, page: page, pagesize: pagesize) },
+            completion: completion
         )
     }
 
     /// The answers to one question.
     ///
     /// `GET /questions/{id}/answers`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func answers(id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, page: Swift.Int = 1, pagesize: Swift.Int = 30, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StackExchangeAPI.Answer>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.answers(id: id, site: site, sort: sort, page: page, pagesize: pagesize) }, completion: completion)
+    public func answers(
+        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, page: Swift.Int = 1, pagesize: Swift.Int = 30
+    ) async -> Swift.Result<PagegenRuntime.Page<StackExchangeAPI.Answer>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.answersEndpoint, Operations.answersParameters(id: id, site: site, sort: sort), paging: Operations.answersPaging,
+            at: .number(page), size: pagesize
+        )
     }
 
-    /// The users of a site, by reputation.
-    ///
-    /// `GET /users`
-    public func users(site: Swift.String = "stackoverflow", inname: Swift.String? = nil, page: Swift.Int = 1, pagesize: Swift.Int = 30) async -> Swift.Result<PagegenRuntime.Page<StackExchangeAPI.User>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.usersEndpoint,
-            Operations.usersParameters(site: site, inname: inname),
-            paging: Operations.usersPaging,
-            at: .number(page),
-            size: pagesize
+    /// Calls `completion` with what `answers(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func answers(
+        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, page: Swift.Int = 1, pagesize: Swift.Int = 30,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StackExchangeAPI.Answer>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.answers(id: id, site: site, sort: sort, page: page, pagesize: pagesize) }, completion: completion
         )
     }
 
     /// The users of a site, by reputation.
     ///
     /// `GET /users`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func users(site: Swift.String = "stackoverflow", inname: Swift.String? = nil, page: Swift.Int = 1, pagesize: Swift.Int = 30, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StackExchangeAPI.User>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.users(site: site, inname: inname, page: page, pagesize: pagesize) }, completion: completion)
+    public func users(
+        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, page: Swift.Int = 1, pagesize: Swift.Int = 30
+    ) async -> Swift.Result<PagegenRuntime.Page<StackExchangeAPI.User>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.usersEndpoint, Operations.usersParameters(site: site, inname: inname), paging: Operations.usersPaging,
+            at: .number(page), size: pagesize
+        )
+    }
+
+    /// Calls `completion` with what `users(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func users(
+        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, page: Swift.Int = 1, pagesize: Swift.Int = 30,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StackExchangeAPI.User>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.users(site: site, inname: inname, page: page, pagesize: pagesize) }, completion: completion
+        )
     }
 }
 
@@ -257,8 +258,16 @@ extension StackExchangeAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let questionsEndpoint = PagegenRuntime.Endpoint(name: "questions", method: "GET", path: "/questions")
+        static let questionsPaging = PagegenRuntime.Paging<StackExchangeAPI.QuestionPage, StackExchangeAPI.Question>(
+            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pagesize"), default: 30, maximum: 100), items: { $0.items },
+            hasMore: { $0.hasMore }
+        )
 
-        static func questionsParameters(site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
+        static func questionsParameters(
+            site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity,
+            tagged: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("site", site)
             parameters.query("order", order)
@@ -267,16 +276,16 @@ extension StackExchangeAPI.Client {
             return parameters
         }
 
-        static let questionsPaging = PagegenRuntime.Paging<StackExchangeAPI.QuestionPage, StackExchangeAPI.Question>(
+        static let answersEndpoint = PagegenRuntime.Endpoint(name: "answers", method: "GET", path: "/questions/{id}/answers")
+        static let answersPaging = PagegenRuntime.Paging<StackExchangeAPI.AnswerPage, StackExchangeAPI.Answer>(
             style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pagesize"), default: 30, maximum: 100),
-            items: { $0.items },
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pagesize"), default: 30, maximum: 100), items: { $0.items },
             hasMore: { $0.hasMore }
         )
 
-        static let answersEndpoint = PagegenRuntime.Endpoint(name: "answers", method: "GET", path: "/questions/{id}/answers")
-
-        static func answersParameters(id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes) -> PagegenRuntime.RequestParameters {
+        static func answersParameters(
+            id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("id", id)
             parameters.query("site", site)
@@ -284,14 +293,12 @@ extension StackExchangeAPI.Client {
             return parameters
         }
 
-        static let answersPaging = PagegenRuntime.Paging<StackExchangeAPI.AnswerPage, StackExchangeAPI.Answer>(
+        static let usersEndpoint = PagegenRuntime.Endpoint(name: "users", method: "GET", path: "/users")
+        static let usersPaging = PagegenRuntime.Paging<StackExchangeAPI.UserPage, StackExchangeAPI.User>(
             style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pagesize"), default: 30, maximum: 100),
-            items: { $0.items },
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pagesize"), default: 30, maximum: 100), items: { $0.items },
             hasMore: { $0.hasMore }
         )
-
-        static let usersEndpoint = PagegenRuntime.Endpoint(name: "users", method: "GET", path: "/users")
 
         static func usersParameters(site: Swift.String = "stackoverflow", inname: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -299,12 +306,5 @@ extension StackExchangeAPI.Client {
             parameters.query("inname", inname)
             return parameters
         }
-
-        static let usersPaging = PagegenRuntime.Paging<StackExchangeAPI.UserPage, StackExchangeAPI.User>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pagesize"), default: 30, maximum: 100),
-            items: { $0.items },
-            hasMore: { $0.hasMore }
-        )
     }
 }

@@ -17,10 +17,7 @@ extension StackExchangeAPI {
 
         /// Creates a value from its fields.
         public init(
-            items: [StackExchangeAPI.Question],
-            hasMore: Swift.Bool,
-            quotaMax: Swift.Int,
-            quotaRemaining: Swift.Int,
+            items: [StackExchangeAPI.Question], hasMore: Swift.Bool, quotaMax: Swift.Int, quotaRemaining: Swift.Int,
             backoff: Swift.Int? = nil
         ) {
             self.items = items
@@ -32,11 +29,10 @@ extension StackExchangeAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.items = try fields.items("items")
-            self.hasMore = try fields.value("has_more")
-            self.quotaMax = try fields.value("quota_max")
-            self.quotaRemaining = try fields.value("quota_remaining")
-            self.backoff = try fields.valueIfPresent("backoff")
+            try self.init(
+                items: fields.items("items"), hasMore: fields.value("has_more"), quotaMax: fields.value("quota_max"),
+                quotaRemaining: fields.value("quota_remaining"), backoff: fields.valueIfPresent("backoff")
+            )
         }
     }
 
@@ -50,11 +46,7 @@ extension StackExchangeAPI {
 
         /// Creates a value from its fields.
         public init(
-            items: [StackExchangeAPI.Answer],
-            hasMore: Swift.Bool,
-            quotaMax: Swift.Int,
-            quotaRemaining: Swift.Int,
-            backoff: Swift.Int? = nil
+            items: [StackExchangeAPI.Answer], hasMore: Swift.Bool, quotaMax: Swift.Int, quotaRemaining: Swift.Int, backoff: Swift.Int? = nil
         ) {
             self.items = items
             self.hasMore = hasMore
@@ -65,11 +57,10 @@ extension StackExchangeAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.items = try fields.items("items")
-            self.hasMore = try fields.value("has_more")
-            self.quotaMax = try fields.value("quota_max")
-            self.quotaRemaining = try fields.value("quota_remaining")
-            self.backoff = try fields.valueIfPresent("backoff")
+            try self.init(
+                items: fields.items("items"), hasMore: fields.value("has_more"), quotaMax: fields.value("quota_max"),
+                quotaRemaining: fields.value("quota_remaining"), backoff: fields.valueIfPresent("backoff")
+            )
         }
     }
 
@@ -83,11 +74,7 @@ extension StackExchangeAPI {
 
         /// Creates a value from its fields.
         public init(
-            items: [StackExchangeAPI.User],
-            hasMore: Swift.Bool,
-            quotaMax: Swift.Int,
-            quotaRemaining: Swift.Int,
-            backoff: Swift.Int? = nil
+            items: [StackExchangeAPI.User], hasMore: Swift.Bool, quotaMax: Swift.Int, quotaRemaining: Swift.Int, backoff: Swift.Int? = nil
         ) {
             self.items = items
             self.hasMore = hasMore
@@ -98,11 +85,10 @@ extension StackExchangeAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.items = try fields.items("items")
-            self.hasMore = try fields.value("has_more")
-            self.quotaMax = try fields.value("quota_max")
-            self.quotaRemaining = try fields.value("quota_remaining")
-            self.backoff = try fields.valueIfPresent("backoff")
+            try self.init(
+                items: fields.items("items"), hasMore: fields.value("has_more"), quotaMax: fields.value("quota_max"),
+                quotaRemaining: fields.value("quota_remaining"), backoff: fields.valueIfPresent("backoff")
+            )
         }
     }
 
@@ -126,18 +112,9 @@ extension StackExchangeAPI {
 
         /// Creates a value from its fields.
         public init(
-            questionID: Swift.Int,
-            title: Swift.String,
-            link: Foundation.URL,
-            tags: [Swift.String],
-            score: Swift.Int,
-            answerCount: Swift.Int,
-            viewCount: Swift.Int,
-            isAnswered: Swift.Bool,
-            acceptedAnswerID: Swift.Int? = nil,
-            creationDate: Foundation.Date,
-            lastActivityDate: Foundation.Date,
-            owner: StackExchangeAPI.ShallowUser? = nil
+            questionID: Swift.Int, title: Swift.String, link: Foundation.URL, tags: [Swift.String], score: Swift.Int,
+            answerCount: Swift.Int, viewCount: Swift.Int, isAnswered: Swift.Bool, acceptedAnswerID: Swift.Int? = nil,
+            creationDate: Foundation.Date, lastActivityDate: Foundation.Date, owner: StackExchangeAPI.ShallowUser? = nil
         ) {
             self.questionID = questionID
             self.title = title
@@ -155,18 +132,13 @@ extension StackExchangeAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.questionID = try fields.value("question_id")
-            self.title = try fields.value("title")
-            self.link = try fields.value("link")
-            self.tags = try fields.value("tags")
-            self.score = try fields.value("score")
-            self.answerCount = try fields.value("answer_count")
-            self.viewCount = try fields.value("view_count")
-            self.isAnswered = try fields.value("is_answered")
-            self.acceptedAnswerID = try fields.valueIfPresent("accepted_answer_id")
-            self.creationDate = try fields.value("creation_date")
-            self.lastActivityDate = try fields.value("last_activity_date")
-            self.owner = try fields.valueIfPresent("owner")
+            try self.init(
+                questionID: fields.value("question_id"), title: fields.value("title"), link: fields.value("link"),
+                tags: fields.value("tags"), score: fields.value("score"), answerCount: fields.value("answer_count"),
+                viewCount: fields.value("view_count"), isAnswered: fields.value("is_answered"),
+                acceptedAnswerID: fields.valueIfPresent("accepted_answer_id"), creationDate: fields.value("creation_date"),
+                lastActivityDate: fields.value("last_activity_date"), owner: fields.valueIfPresent("owner")
+            )
         }
     }
 
@@ -184,11 +156,7 @@ extension StackExchangeAPI {
 
         /// Creates a value from its fields.
         public init(
-            answerID: Swift.Int,
-            questionID: Swift.Int,
-            score: Swift.Int,
-            isAccepted: Swift.Bool,
-            creationDate: Foundation.Date,
+            answerID: Swift.Int, questionID: Swift.Int, score: Swift.Int, isAccepted: Swift.Bool, creationDate: Foundation.Date,
             owner: StackExchangeAPI.ShallowUser? = nil
         ) {
             self.answerID = answerID
@@ -201,12 +169,10 @@ extension StackExchangeAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.answerID = try fields.value("answer_id")
-            self.questionID = try fields.value("question_id")
-            self.score = try fields.value("score")
-            self.isAccepted = try fields.value("is_accepted")
-            self.creationDate = try fields.value("creation_date")
-            self.owner = try fields.valueIfPresent("owner")
+            try self.init(
+                answerID: fields.value("answer_id"), questionID: fields.value("question_id"), score: fields.value("score"),
+                isAccepted: fields.value("is_accepted"), creationDate: fields.value("creation_date"), owner: fields.valueIfPresent("owner")
+            )
         }
     }
 
@@ -224,12 +190,8 @@ extension StackExchangeAPI {
 
         /// Creates a value from its fields.
         public init(
-            userID: Swift.Int,
-            displayName: Swift.String,
-            reputation: Swift.Int,
-            creationDate: Foundation.Date,
-            location: Swift.String? = nil,
-            link: Foundation.URL
+            userID: Swift.Int, displayName: Swift.String, reputation: Swift.Int, creationDate: Foundation.Date,
+            location: Swift.String? = nil, link: Foundation.URL
         ) {
             self.userID = userID
             self.displayName = displayName
@@ -241,12 +203,10 @@ extension StackExchangeAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.userID = try fields.value("user_id")
-            self.displayName = try fields.value("display_name")
-            self.reputation = try fields.value("reputation")
-            self.creationDate = try fields.value("creation_date")
-            self.location = try fields.valueIfPresent("location")
-            self.link = try fields.value("link")
+            try self.init(
+                userID: fields.value("user_id"), displayName: fields.value("display_name"), reputation: fields.value("reputation"),
+                creationDate: fields.value("creation_date"), location: fields.valueIfPresent("location"), link: fields.value("link")
+            )
         }
     }
 
@@ -258,12 +218,7 @@ extension StackExchangeAPI {
         public var userType: UserType?
 
         /// Creates a value from its fields.
-        public init(
-            userID: Swift.Int? = nil,
-            displayName: Swift.String? = nil,
-            reputation: Swift.Int? = nil,
-            userType: UserType? = nil
-        ) {
+        public init(userID: Swift.Int? = nil, displayName: Swift.String? = nil, reputation: Swift.Int? = nil, userType: UserType? = nil) {
             self.userID = userID
             self.displayName = displayName
             self.reputation = reputation
@@ -272,10 +227,10 @@ extension StackExchangeAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.userID = try fields.valueIfPresent("user_id")
-            self.displayName = try fields.valueIfPresent("display_name")
-            self.reputation = try fields.valueIfPresent("reputation")
-            self.userType = try fields.valueIfPresent("user_type")
+            try self.init(
+                userID: fields.valueIfPresent("user_id"), displayName: fields.valueIfPresent("display_name"),
+                reputation: fields.valueIfPresent("reputation"), userType: fields.valueIfPresent("user_type")
+            )
         }
 
         /// The values of `UserType`; values this client does not know decode to `unknown`.

@@ -4,99 +4,112 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension StackExchangeAPI.Client {
-    /// The pages of `questions(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func questionsPages(site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil, pagesize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<StackExchangeAPI.Question> {
-        PagegenRuntime.PageSequence(self.questionsLoader(site: site, order: order, sort: sort, tagged: tagged, pagesize: pagesize), resumingFrom: resumePoint)
-    }
-
-    /// Every item of `questions(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allQuestions(site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil, pagesize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<StackExchangeAPI.Question> {
-        PagegenRuntime.ItemSequence(self.questionsLoader(site: site, order: order, sort: sort, tagged: tagged, pagesize: pagesize), resumingFrom: resumePoint)
-    }
-
-    /// What loads the pages of `questions(…)`, for the sequences and list adapters.
-    public func questionsLoader(site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil, pagesize: Swift.Int = 30) -> PagegenRuntime.PageLoader<StackExchangeAPI.Question> {
-        self.runtime.loader(
-            Operations.questionsEndpoint,
-            Operations.questionsParameters(site: site, order: order, sort: sort, tagged: tagged),
-            paging: Operations.questionsPaging,
-            size: pagesize,
-            identity: { $0.questionID }
+    /// The pages of `questions(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func questionsPages(
+        site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil,
+        pagesize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<StackExchangeAPI.Question> {
+        PagegenRuntime.PageSequence(
+            self.questionsLoader(site: site, order: order, sort: sort, tagged: tagged, pagesize: pagesize), resumingFrom: resumePoint
         )
     }
 
-    /// A list adapter over `questions(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func questionsList(site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil, pagesize: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<StackExchangeAPI.Question> {
-        PagegenRuntime.PagedList(self.questionsLoader(site: site, order: order, sort: sort, tagged: tagged, pagesize: pagesize), options: options)
+    /// Every item of `questions(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allQuestions(
+        site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil,
+        pagesize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<StackExchangeAPI.Question> {
+        PagegenRuntime.ItemSequence(
+            self.questionsLoader(site: site, order: order, sort: sort, tagged: tagged, pagesize: pagesize), resumingFrom: resumePoint
+        )
     }
 
-    /// The pages of `answers(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func answersPages(id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<StackExchangeAPI.Answer> {
+    /// What loads the pages of `questions(…)`, for the sequences and list adapters.
+    public func questionsLoader(
+        site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil,
+        pagesize: Swift.Int = 30
+    ) -> PagegenRuntime.PageLoader<StackExchangeAPI.Question> {
+        self.runtime.loader(
+            Operations.questionsEndpoint, Operations.questionsParameters(site: site, order: order, sort: sort, tagged: tagged),
+            paging: Operations.questionsPaging, size: pagesize, identity: { $0.questionID }
+        )
+    }
+
+    /// A list adapter over `questions(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func questionsList(
+        site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil,
+        pagesize: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<StackExchangeAPI.Question> {
+        PagegenRuntime.PagedList(
+            self.questionsLoader(site: site, order: order, sort: sort, tagged: tagged, pagesize: pagesize), options: options
+        )
+    }
+
+    /// The pages of `answers(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func answersPages(
+        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int = 30,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<StackExchangeAPI.Answer> {
         PagegenRuntime.PageSequence(self.answersLoader(id: id, site: site, sort: sort, pagesize: pagesize), resumingFrom: resumePoint)
     }
 
-    /// Every item of `answers(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allAnswers(id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<StackExchangeAPI.Answer> {
+    /// Every item of `answers(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allAnswers(
+        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int = 30,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<StackExchangeAPI.Answer> {
         PagegenRuntime.ItemSequence(self.answersLoader(id: id, site: site, sort: sort, pagesize: pagesize), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `answers(…)`, for the sequences and list adapters.
-    public func answersLoader(id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int = 30) -> PagegenRuntime.PageLoader<StackExchangeAPI.Answer> {
+    public func answersLoader(
+        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int = 30
+    ) -> PagegenRuntime.PageLoader<StackExchangeAPI.Answer> {
         self.runtime.loader(
-            Operations.answersEndpoint,
-            Operations.answersParameters(id: id, site: site, sort: sort),
-            paging: Operations.answersPaging,
-            size: pagesize,
-            identity: { $0.answerID }
+            Operations.answersEndpoint, Operations.answersParameters(id: id, site: site, sort: sort), paging: Operations.answersPaging,
+            size: pagesize, identity: { $0.answerID }
         )
     }
 
-    /// A list adapter over `answers(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func answersList(id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<StackExchangeAPI.Answer> {
+    /// A list adapter over `answers(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func answersList(
+        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int = 30,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<StackExchangeAPI.Answer> {
         PagegenRuntime.PagedList(self.answersLoader(id: id, site: site, sort: sort, pagesize: pagesize), options: options)
     }
 
-    /// The pages of `users(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func usersPages(site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<StackExchangeAPI.User> {
+    /// The pages of `users(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func usersPages(
+        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int = 30,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<StackExchangeAPI.User> {
         PagegenRuntime.PageSequence(self.usersLoader(site: site, inname: inname, pagesize: pagesize), resumingFrom: resumePoint)
     }
 
-    /// Every item of `users(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allUsers(site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<StackExchangeAPI.User> {
+    /// Every item of `users(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allUsers(
+        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int = 30,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<StackExchangeAPI.User> {
         PagegenRuntime.ItemSequence(self.usersLoader(site: site, inname: inname, pagesize: pagesize), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `users(…)`, for the sequences and list adapters.
-    public func usersLoader(site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int = 30) -> PagegenRuntime.PageLoader<StackExchangeAPI.User> {
+    public func usersLoader(
+        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int = 30
+    ) -> PagegenRuntime.PageLoader<StackExchangeAPI.User> {
         self.runtime.loader(
-            Operations.usersEndpoint,
-            Operations.usersParameters(site: site, inname: inname),
-            paging: Operations.usersPaging,
-            size: pagesize,
-            identity: { $0.userID }
+            Operations.usersEndpoint, Operations.usersParameters(site: site, inname: inname), paging: Operations.usersPaging,
+            size: pagesize, identity: { $0.userID }
         )
     }
 
-    /// A list adapter over `users(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func usersList(site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<StackExchangeAPI.User> {
+    /// A list adapter over `users(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func usersList(
+        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int = 30,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<StackExchangeAPI.User> {
         PagegenRuntime.PagedList(self.usersLoader(site: site, inname: inname, pagesize: pagesize), options: options)
     }
 }

@@ -90,23 +90,20 @@ extension StripeAPI.Client {
     /// Customers, newest first.
     ///
     /// `GET /v1/customers`
-    public func customers(email: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10) async -> Swift.Result<PagegenRuntime.Page<StripeAPI.Customer>, PagegenRuntime.APIError> {
+    public func customers(
+        email: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10
+    ) async -> Swift.Result<PagegenRuntime.Page<StripeAPI.Customer>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.customersEndpoint,
-            Operations.customersParameters(email: email),
-            paging: Operations.customersPaging,
-            at: page,
+            Operations.customersEndpoint, Operations.customersParameters(email: email), paging: Operations.customersPaging, at: page,
             size: limit
         )
     }
 
-    /// Customers, newest first.
-    ///
-    /// `GET /v1/customers`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func customers(email: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StripeAPI.Customer>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `customers(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func customers(
+        email: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StripeAPI.Customer>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.customers(email: email, page: page, limit: limit) }, completion: completion)
     }
 }
@@ -115,18 +112,20 @@ extension StripeAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let customersEndpoint = PagegenRuntime.Endpoint(name: "customers", method: "GET", path: "/v1/customers")
+        static let customersPaging = PagegenRuntime.Paging<StripeAPI.CustomerList, StripeAPI.Customer>(
+            style:
+                .cursor(
+                    PagegenRuntime.Parameter("starting_after"), next: .item({ $0.id }),
+                    previousParameter: PagegenRuntime.Parameter("ending_before"), previous: .item({ $0.id })
+                ),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 10, minimum: 1, maximum: 100), items: { $0.data },
+            hasMore: { $0.hasMore }
+        )
 
         static func customersParameters(email: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("email", email)
             return parameters
         }
-
-        static let customersPaging = PagegenRuntime.Paging<StripeAPI.CustomerList, StripeAPI.Customer>(
-            style: .cursor(PagegenRuntime.Parameter("starting_after"), next: .item({ $0.id }), previousParameter: PagegenRuntime.Parameter("ending_before"), previous: .item({ $0.id })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 10, minimum: 1, maximum: 100),
-            items: { $0.data },
-            hasMore: { $0.hasMore }
-        )
     }
 }

@@ -24,18 +24,9 @@ extension StripeAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String,
-            object: Swift.String,
-            created: Foundation.Date,
-            email: Swift.String? = nil,
-            name: Swift.String? = nil,
-            description: Swift.String? = nil,
-            balance: Swift.Int,
-            currency: Swift.String? = nil,
-            delinquent: Swift.Bool? = nil,
-            livemode: Swift.Bool,
-            metadata: [Swift.String: Swift.String],
-            preferredLocales: [Swift.String]? = nil
+            id: Swift.String, object: Swift.String, created: Foundation.Date, email: Swift.String? = nil, name: Swift.String? = nil,
+            description: Swift.String? = nil, balance: Swift.Int, currency: Swift.String? = nil, delinquent: Swift.Bool? = nil,
+            livemode: Swift.Bool, metadata: [Swift.String: Swift.String], preferredLocales: [Swift.String]? = nil
         ) {
             self.id = id
             self.object = object
@@ -53,18 +44,14 @@ extension StripeAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.object = try fields.value("object")
-            self.created = try fields.value("created")
-            self.email = try fields.valueIfPresent("email")
-            self.name = try fields.valueIfPresent("name")
-            self.description = try fields.valueIfPresent("description")
-            self.balance = try fields.value("balance")
-            self.currency = try fields.valueIfPresent("currency")
-            self.delinquent = try fields.valueIfPresent("delinquent")
-            self.livemode = try fields.value("livemode")
-            self.metadata = try fields.value("metadata")
-            self.preferredLocales = try fields.valueIfPresent("preferred_locales")
+            try self.init(
+                id: fields.value("id"), object: fields.value("object"), created: fields.value("created"),
+                email: fields.valueIfPresent("email"), name: fields.valueIfPresent("name"),
+                description: fields.valueIfPresent("description"), balance: fields.value("balance"),
+                currency: fields.valueIfPresent("currency"), delinquent: fields.valueIfPresent("delinquent"),
+                livemode: fields.value("livemode"), metadata: fields.value("metadata"),
+                preferredLocales: fields.valueIfPresent("preferred_locales")
+            )
         }
     }
 
@@ -76,12 +63,7 @@ extension StripeAPI {
         public var url: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            object: Swift.String,
-            data: [StripeAPI.Customer],
-            hasMore: Swift.Bool,
-            url: Swift.String
-        ) {
+        public init(object: Swift.String, data: [StripeAPI.Customer], hasMore: Swift.Bool, url: Swift.String) {
             self.object = object
             self.data = data
             self.hasMore = hasMore
@@ -90,10 +72,9 @@ extension StripeAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.object = try fields.value("object")
-            self.data = try fields.items("data")
-            self.hasMore = try fields.value("has_more")
-            self.url = try fields.value("url")
+            try self.init(
+                object: fields.value("object"), data: fields.items("data"), hasMore: fields.value("has_more"), url: fields.value("url")
+            )
         }
     }
 }

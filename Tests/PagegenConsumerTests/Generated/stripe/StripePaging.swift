@@ -4,35 +4,32 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension StripeAPI.Client {
-    /// The pages of `customers(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func customersPages(email: Swift.String? = nil, limit: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<StripeAPI.Customer> {
+    /// The pages of `customers(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func customersPages(
+        email: Swift.String? = nil, limit: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<StripeAPI.Customer> {
         PagegenRuntime.PageSequence(self.customersLoader(email: email, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `customers(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allCustomers(email: Swift.String? = nil, limit: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<StripeAPI.Customer> {
+    /// Every item of `customers(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allCustomers(
+        email: Swift.String? = nil, limit: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<StripeAPI.Customer> {
         PagegenRuntime.ItemSequence(self.customersLoader(email: email, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `customers(…)`, for the sequences and list adapters.
     public func customersLoader(email: Swift.String? = nil, limit: Swift.Int = 10) -> PagegenRuntime.PageLoader<StripeAPI.Customer> {
         self.runtime.loader(
-            Operations.customersEndpoint,
-            Operations.customersParameters(email: email),
-            paging: Operations.customersPaging,
-            size: limit,
+            Operations.customersEndpoint, Operations.customersParameters(email: email), paging: Operations.customersPaging, size: limit,
             identity: { $0.id }
         )
     }
 
-    /// A list adapter over `customers(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func customersList(email: Swift.String? = nil, limit: Swift.Int = 10, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<StripeAPI.Customer> {
+    /// A list adapter over `customers(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func customersList(
+        email: Swift.String? = nil, limit: Swift.Int = 10, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<StripeAPI.Customer> {
         PagegenRuntime.PagedList(self.customersLoader(email: email, limit: limit), options: options)
     }
 }

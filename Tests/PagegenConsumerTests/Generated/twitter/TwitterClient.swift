@@ -90,24 +90,29 @@ extension TwitterAPI.Client {
     /// Tweets from the last seven days that match a query.
     ///
     /// `GET /tweets/search/recent`
-    public func recentSearch(query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, maxResults: Swift.Int = 10) async -> Swift.Result<PagegenRuntime.Page<TwitterAPI.Tweet>, PagegenRuntime.APIError> {
+    public func recentSearch(
+        query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, page: PagegenRuntime.PageKey = .first,
+        maxResults: Swift.Int = 10
+    ) async -> Swift.Result<PagegenRuntime.Page<TwitterAPI.Tweet>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.recentSearchEndpoint,
             Operations.recentSearchParameters(query: query, tweetFields: tweetFields, expansions: expansions),
-            paging: Operations.recentSearchPaging,
-            at: page,
-            size: maxResults
+            paging: Operations.recentSearchPaging, at: page, size: maxResults
         )
     }
 
-    /// Tweets from the last seven days that match a query.
-    ///
-    /// `GET /tweets/search/recent`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func recentSearch(query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, maxResults: Swift.Int = 10, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<TwitterAPI.Tweet>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.recentSearch(query: query, tweetFields: tweetFields, expansions: expansions, page: page, maxResults: maxResults) }, completion: completion)
+    /// Calls `completion` with what `recentSearch(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func recentSearch(
+        query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, page: PagegenRuntime.PageKey = .first,
+        maxResults: Swift.Int = 10,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<TwitterAPI.Tweet>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.recentSearch(query: query, tweetFields: tweetFields, expansions: expansions, page: page, maxResults: maxResults)
+            },
+            completion: completion
+        )
     }
 }
 
@@ -115,19 +120,20 @@ extension TwitterAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let recentSearchEndpoint = PagegenRuntime.Endpoint(name: "recentSearch", method: "GET", path: "/tweets/search/recent")
+        static let recentSearchPaging = PagegenRuntime.Paging<TwitterAPI.SearchResponse, TwitterAPI.Tweet>(
+            style: .cursor(PagegenRuntime.Parameter("next_token"), next: .body({ $0.meta.nextToken })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("max_results"), default: 10, minimum: 10, maximum: 100),
+            items: { $0.data }
+        )
 
-        static func recentSearchParameters(query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
+        static func recentSearchParameters(
+            query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("query", query)
             parameters.query("tweet.fields", tweetFields)
             parameters.query("expansions", expansions)
             return parameters
         }
-
-        static let recentSearchPaging = PagegenRuntime.Paging<TwitterAPI.SearchResponse, TwitterAPI.Tweet>(
-            style: .cursor(PagegenRuntime.Parameter("next_token"), next: .body({ $0.meta.nextToken })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("max_results"), default: 10, minimum: 10, maximum: 100),
-            items: { $0.data }
-        )
     }
 }

@@ -15,12 +15,7 @@ extension TwitterAPI {
         public var createdAt: Foundation.Date?
 
         /// Creates a value from its fields.
-        public init(
-            id: Swift.String,
-            text: Swift.String,
-            authorID: Swift.String? = nil,
-            createdAt: Foundation.Date? = nil
-        ) {
+        public init(id: Swift.String, text: Swift.String, authorID: Swift.String? = nil, createdAt: Foundation.Date? = nil) {
             self.id = id
             self.text = text
             self.authorID = authorID
@@ -29,10 +24,10 @@ extension TwitterAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.text = try fields.value("text")
-            self.authorID = try fields.valueIfPresent("author_id")
-            self.createdAt = try fields.valueIfPresent("created_at")
+            try self.init(
+                id: fields.value("id"), text: fields.value("text"), authorID: fields.valueIfPresent("author_id"),
+                createdAt: fields.valueIfPresent("created_at")
+            )
         }
     }
 
@@ -44,12 +39,7 @@ extension TwitterAPI {
         public var nextToken: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            newestID: Swift.String? = nil,
-            oldestID: Swift.String? = nil,
-            resultCount: Swift.Int,
-            nextToken: Swift.String? = nil
-        ) {
+        public init(newestID: Swift.String? = nil, oldestID: Swift.String? = nil, resultCount: Swift.Int, nextToken: Swift.String? = nil) {
             self.newestID = newestID
             self.oldestID = oldestID
             self.resultCount = resultCount
@@ -58,10 +48,10 @@ extension TwitterAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.newestID = try fields.valueIfPresent("newest_id")
-            self.oldestID = try fields.valueIfPresent("oldest_id")
-            self.resultCount = try fields.value("result_count")
-            self.nextToken = try fields.valueIfPresent("next_token")
+            try self.init(
+                newestID: fields.valueIfPresent("newest_id"), oldestID: fields.valueIfPresent("oldest_id"),
+                resultCount: fields.value("result_count"), nextToken: fields.valueIfPresent("next_token")
+            )
         }
     }
 
@@ -71,18 +61,14 @@ extension TwitterAPI {
         public var meta: TwitterAPI.SearchMeta
 
         /// Creates a value from its fields.
-        public init(
-            data: [TwitterAPI.Tweet]? = nil,
-            meta: TwitterAPI.SearchMeta
-        ) {
+        public init(data: [TwitterAPI.Tweet]? = nil, meta: TwitterAPI.SearchMeta) {
             self.data = data
             self.meta = meta
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.data = try fields.valueIfPresent("data")
-            self.meta = try fields.value("meta")
+            try self.init(data: fields.valueIfPresent("data"), meta: fields.value("meta"))
         }
     }
 }

@@ -4,35 +4,47 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension TwitterAPI.Client {
-    /// The pages of `recentSearch(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func recentSearchPages(query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<TwitterAPI.Tweet> {
-        PagegenRuntime.PageSequence(self.recentSearchLoader(query: query, tweetFields: tweetFields, expansions: expansions, maxResults: maxResults), resumingFrom: resumePoint)
-    }
-
-    /// Every item of `recentSearch(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allRecentSearch(query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<TwitterAPI.Tweet> {
-        PagegenRuntime.ItemSequence(self.recentSearchLoader(query: query, tweetFields: tweetFields, expansions: expansions, maxResults: maxResults), resumingFrom: resumePoint)
-    }
-
-    /// What loads the pages of `recentSearch(…)`, for the sequences and list adapters.
-    public func recentSearchLoader(query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10) -> PagegenRuntime.PageLoader<TwitterAPI.Tweet> {
-        self.runtime.loader(
-            Operations.recentSearchEndpoint,
-            Operations.recentSearchParameters(query: query, tweetFields: tweetFields, expansions: expansions),
-            paging: Operations.recentSearchPaging,
-            size: maxResults,
-            identity: { $0.id }
+    /// The pages of `recentSearch(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func recentSearchPages(
+        query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<TwitterAPI.Tweet> {
+        PagegenRuntime.PageSequence(
+            self.recentSearchLoader(query: query, tweetFields: tweetFields, expansions: expansions, maxResults: maxResults),
+            resumingFrom: resumePoint
         )
     }
 
-    /// A list adapter over `recentSearch(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func recentSearchList(query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<TwitterAPI.Tweet> {
-        PagegenRuntime.PagedList(self.recentSearchLoader(query: query, tweetFields: tweetFields, expansions: expansions, maxResults: maxResults), options: options)
+    /// Every item of `recentSearch(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allRecentSearch(
+        query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<TwitterAPI.Tweet> {
+        PagegenRuntime.ItemSequence(
+            self.recentSearchLoader(query: query, tweetFields: tweetFields, expansions: expansions, maxResults: maxResults),
+            resumingFrom: resumePoint
+        )
+    }
+
+    /// What loads the pages of `recentSearch(…)`, for the sequences and list adapters.
+    public func recentSearchLoader(
+        query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10
+    ) -> PagegenRuntime.PageLoader<TwitterAPI.Tweet> {
+        self.runtime.loader(
+            Operations.recentSearchEndpoint,
+            Operations.recentSearchParameters(query: query, tweetFields: tweetFields, expansions: expansions),
+            paging: Operations.recentSearchPaging, size: maxResults, identity: { $0.id }
+        )
+    }
+
+    /// A list adapter over `recentSearch(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func recentSearchList(
+        query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<TwitterAPI.Tweet> {
+        PagegenRuntime.PagedList(
+            self.recentSearchLoader(query: query, tweetFields: tweetFields, expansions: expansions, maxResults: maxResults),
+            options: options
+        )
     }
 }

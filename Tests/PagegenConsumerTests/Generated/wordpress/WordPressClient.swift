@@ -93,69 +93,64 @@ extension WordPressAPI.Client {
     /// The site's posts, newest first.
     ///
     /// `GET /posts`
-    public func posts(search: Swift.String? = nil, categories: [Swift.Int]? = nil, after: Foundation.Date? = nil, orderby: PostsOrderby? = nil, page: Swift.Int = 1, perPage: Swift.Int = 10) async -> Swift.Result<PagegenRuntime.Page<WordPressAPI.Post>, PagegenRuntime.APIError> {
+    public func posts(
+        search: Swift.String? = nil, categories: [Swift.Int]? = nil, after: Foundation.Date? = nil, orderby: PostsOrderby? = nil,
+        page: Swift.Int = 1, perPage: Swift.Int = 10
+    ) async -> Swift.Result<PagegenRuntime.Page<WordPressAPI.Post>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.postsEndpoint,
-            Operations.postsParameters(search: search, categories: categories, after: after, orderby: orderby),
-            paging: Operations.postsPaging,
-            at: .number(page),
-            size: perPage
+            Operations.postsEndpoint, Operations.postsParameters(search: search, categories: categories, after: after, orderby: orderby),
+            paging: Operations.postsPaging, at: .number(page), size: perPage
         )
     }
 
-    /// The site's posts, newest first.
-    ///
-    /// `GET /posts`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func posts(search: Swift.String? = nil, categories: [Swift.Int]? = nil, after: Foundation.Date? = nil, orderby: PostsOrderby? = nil, page: Swift.Int = 1, perPage: Swift.Int = 10, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<WordPressAPI.Post>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.posts(search: search, categories: categories, after: after, orderby: orderby, page: page, perPage: perPage) }, completion: completion)
-    }
-
-    /// The comments of a post.
-    ///
-    /// `GET /comments`
-    public func comments(post: Swift.Int? = nil, page: Swift.Int = 1, perPage: Swift.Int = 10) async -> Swift.Result<PagegenRuntime.Page<WordPressAPI.Comment>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.commentsEndpoint,
-            Operations.commentsParameters(post: post),
-            paging: Operations.commentsPaging,
-            at: .number(page),
-            size: perPage
+    /// Calls `completion` with what `posts(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func posts(
+        search: Swift.String? = nil, categories: [Swift.Int]? = nil, after: Foundation.Date? = nil, orderby: PostsOrderby? = nil,
+        page: Swift.Int = 1, perPage: Swift.Int = 10,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<WordPressAPI.Post>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.posts(search: search, categories: categories, after: after, orderby: orderby, page: page, perPage: perPage)
+            },
+            completion: completion
         )
     }
 
     /// The comments of a post.
     ///
     /// `GET /comments`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func comments(post: Swift.Int? = nil, page: Swift.Int = 1, perPage: Swift.Int = 10, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<WordPressAPI.Comment>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    public func comments(
+        post: Swift.Int? = nil, page: Swift.Int = 1, perPage: Swift.Int = 10
+    ) async -> Swift.Result<PagegenRuntime.Page<WordPressAPI.Comment>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.commentsEndpoint, Operations.commentsParameters(post: post), paging: Operations.commentsPaging, at: .number(page),
+            size: perPage
+        )
+    }
+
+    /// Calls `completion` with what `comments(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func comments(
+        post: Swift.Int? = nil, page: Swift.Int = 1, perPage: Swift.Int = 10,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<WordPressAPI.Comment>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.comments(post: post, page: page, perPage: perPage) }, completion: completion)
     }
 
     /// The site's categories.
     ///
     /// `GET /categories`
-    public func categories(page: Swift.Int = 1, perPage: Swift.Int = 10) async -> Swift.Result<PagegenRuntime.Page<WordPressAPI.Category>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.categoriesEndpoint,
-            Operations.categoriesParameters(),
-            paging: Operations.categoriesPaging,
-            at: .number(page),
-            size: perPage
-        )
+    public func categories(
+        page: Swift.Int = 1, perPage: Swift.Int = 10
+    ) async -> Swift.Result<PagegenRuntime.Page<WordPressAPI.Category>, PagegenRuntime.APIError> {
+        await self.runtime.page(Operations.categoriesEndpoint, paging: Operations.categoriesPaging, at: .number(page), size: perPage)
     }
 
-    /// The site's categories.
-    ///
-    /// `GET /categories`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func categories(page: Swift.Int = 1, perPage: Swift.Int = 10, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<WordPressAPI.Category>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `categories(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func categories(
+        page: Swift.Int = 1, perPage: Swift.Int = 10,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<WordPressAPI.Category>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.categories(page: page, perPage: perPage) }, completion: completion)
     }
 
@@ -163,20 +158,13 @@ extension WordPressAPI.Client {
     ///
     /// `GET /posts/{id}`
     public func post(id: Swift.Int) async -> Swift.Result<WordPressAPI.Post, PagegenRuntime.APIError> {
-        await self.runtime.send(
-            Operations.postEndpoint,
-            Operations.postParameters(id: id),
-            as: WordPressAPI.Post.self
-        )
+        await self.runtime.send(Operations.postEndpoint, Operations.postParameters(id: id), as: WordPressAPI.Post.self)
     }
 
-    /// One post.
-    ///
-    /// `GET /posts/{id}`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func post(id: Swift.Int, completion: @escaping @Sendable (Swift.Result<WordPressAPI.Post, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `post(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func post(
+        id: Swift.Int, completion: @escaping @Sendable (Swift.Result<WordPressAPI.Post, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.post(id: id) }, completion: completion)
     }
 }
@@ -220,8 +208,15 @@ extension WordPressAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let postsEndpoint = PagegenRuntime.Endpoint(name: "posts", method: "GET", path: "/posts")
+        static let postsPaging = PagegenRuntime.Paging<[WordPressAPI.Post], WordPressAPI.Post>(
+            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 10, maximum: 100), items: { $0 },
+            total: .header("X-WP-Total"), totalPages: .header("X-WP-TotalPages")
+        )
 
-        static func postsParameters(search: Swift.String? = nil, categories: [Swift.Int]? = nil, after: Foundation.Date? = nil, orderby: PostsOrderby? = nil) -> PagegenRuntime.RequestParameters {
+        static func postsParameters(
+            search: Swift.String? = nil, categories: [Swift.Int]? = nil, after: Foundation.Date? = nil, orderby: PostsOrderby? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("search", search)
             parameters.query("categories", categories)
@@ -230,15 +225,12 @@ extension WordPressAPI.Client {
             return parameters
         }
 
-        static let postsPaging = PagegenRuntime.Paging<[WordPressAPI.Post], WordPressAPI.Post>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 10, maximum: 100),
-            items: { $0 },
-            total: .header("X-WP-Total"),
-            totalPages: .header("X-WP-TotalPages")
-        )
-
         static let commentsEndpoint = PagegenRuntime.Endpoint(name: "comments", method: "GET", path: "/comments")
+        static let commentsPaging = PagegenRuntime.Paging<[WordPressAPI.Comment], WordPressAPI.Comment>(
+            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 10, maximum: 100), items: { $0 },
+            total: .header("X-WP-Total"), totalPages: .header("X-WP-TotalPages")
+        )
 
         static func commentsParameters(post: Swift.Int? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -246,26 +238,11 @@ extension WordPressAPI.Client {
             return parameters
         }
 
-        static let commentsPaging = PagegenRuntime.Paging<[WordPressAPI.Comment], WordPressAPI.Comment>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 10, maximum: 100),
-            items: { $0 },
-            total: .header("X-WP-Total"),
-            totalPages: .header("X-WP-TotalPages")
-        )
-
         static let categoriesEndpoint = PagegenRuntime.Endpoint(name: "categories", method: "GET", path: "/categories")
-
-        static func categoriesParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
-        }
-
         static let categoriesPaging = PagegenRuntime.Paging<[WordPressAPI.Category], WordPressAPI.Category>(
             style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 10, maximum: 100),
-            items: { $0 },
-            total: .header("X-WP-Total"),
-            totalPages: .header("X-WP-TotalPages")
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 10, maximum: 100), items: { $0 },
+            total: .header("X-WP-Total"), totalPages: .header("X-WP-TotalPages")
         )
 
         static let postEndpoint = PagegenRuntime.Endpoint(name: "post", method: "GET", path: "/posts/{id}")

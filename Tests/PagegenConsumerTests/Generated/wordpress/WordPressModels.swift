@@ -26,20 +26,9 @@ extension WordPressAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            date: Foundation.Date,
-            dateGmt: Foundation.Date,
-            modified: Foundation.Date,
-            modifiedGmt: Foundation.Date,
-            slug: Swift.String,
-            status: Status,
-            link: Foundation.URL,
-            title: WordPressAPI.Rendered,
-            excerpt: WordPressAPI.Rendered? = nil,
-            author: Swift.Int,
-            sticky: Swift.Bool,
-            categories: [Swift.Int],
-            tags: [Swift.Int]
+            id: Swift.Int, date: Foundation.Date, dateGmt: Foundation.Date, modified: Foundation.Date, modifiedGmt: Foundation.Date,
+            slug: Swift.String, status: Status, link: Foundation.URL, title: WordPressAPI.Rendered, excerpt: WordPressAPI.Rendered? = nil,
+            author: Swift.Int, sticky: Swift.Bool, categories: [Swift.Int], tags: [Swift.Int]
         ) {
             self.id = id
             self.date = date
@@ -59,20 +48,13 @@ extension WordPressAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.date = try fields.value("date")
-            self.dateGmt = try fields.date("date_gmt", format: .iso8601)
-            self.modified = try fields.value("modified")
-            self.modifiedGmt = try fields.date("modified_gmt", format: .iso8601)
-            self.slug = try fields.value("slug")
-            self.status = try fields.value("status")
-            self.link = try fields.value("link")
-            self.title = try fields.value("title")
-            self.excerpt = try fields.valueIfPresent("excerpt")
-            self.author = try fields.value("author")
-            self.sticky = try fields.value("sticky")
-            self.categories = try fields.value("categories")
-            self.tags = try fields.value("tags")
+            try self.init(
+                id: fields.value("id"), date: fields.value("date"), dateGmt: fields.date("date_gmt", format: .iso8601),
+                modified: fields.value("modified"), modifiedGmt: fields.date("modified_gmt", format: .iso8601), slug: fields.value("slug"),
+                status: fields.value("status"), link: fields.value("link"), title: fields.value("title"),
+                excerpt: fields.valueIfPresent("excerpt"), author: fields.value("author"), sticky: fields.value("sticky"),
+                categories: fields.value("categories"), tags: fields.value("tags")
+            )
         }
 
         /// The values of `Status`; values this client does not know decode to `unknown`.
@@ -122,14 +104,8 @@ extension WordPressAPI {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            post: Swift.Int,
-            parent: Swift.Int,
-            authorName: Swift.String,
-            date: Foundation.Date,
-            dateGmt: Foundation.Date,
-            content: WordPressAPI.Rendered,
-            status: Swift.String
+            id: Swift.Int, post: Swift.Int, parent: Swift.Int, authorName: Swift.String, date: Foundation.Date, dateGmt: Foundation.Date,
+            content: WordPressAPI.Rendered, status: Swift.String
         ) {
             self.id = id
             self.post = post
@@ -143,14 +119,11 @@ extension WordPressAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.post = try fields.value("post")
-            self.parent = try fields.value("parent")
-            self.authorName = try fields.value("author_name")
-            self.date = try fields.value("date")
-            self.dateGmt = try fields.date("date_gmt", format: .iso8601)
-            self.content = try fields.value("content")
-            self.status = try fields.value("status")
+            try self.init(
+                id: fields.value("id"), post: fields.value("post"), parent: fields.value("parent"), authorName: fields.value("author_name"),
+                date: fields.value("date"), dateGmt: fields.date("date_gmt", format: .iso8601), content: fields.value("content"),
+                status: fields.value("status")
+            )
         }
     }
 
@@ -163,13 +136,7 @@ extension WordPressAPI {
         public var parent: Swift.Int
 
         /// Creates a value from its fields.
-        public init(
-            id: Swift.Int,
-            count: Swift.Int,
-            name: Swift.String,
-            slug: Swift.String,
-            parent: Swift.Int
-        ) {
+        public init(id: Swift.Int, count: Swift.Int, name: Swift.String, slug: Swift.String, parent: Swift.Int) {
             self.id = id
             self.count = count
             self.name = name
@@ -179,11 +146,10 @@ extension WordPressAPI {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.count = try fields.value("count")
-            self.name = try fields.value("name")
-            self.slug = try fields.value("slug")
-            self.parent = try fields.value("parent")
+            try self.init(
+                id: fields.value("id"), count: fields.value("count"), name: fields.value("name"), slug: fields.value("slug"),
+                parent: fields.value("parent")
+            )
         }
     }
 
@@ -192,15 +158,13 @@ extension WordPressAPI {
         public var rendered: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            rendered: Swift.String
-        ) {
+        public init(rendered: Swift.String) {
             self.rendered = rendered
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.rendered = try fields.value("rendered")
+            try self.init(rendered: fields.value("rendered"))
         }
     }
 }

@@ -34,46 +34,45 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that must return result of the default 'value' node.
     ///
     /// `GET /paging/noitemname`
-    public func pagingGetNoItemNamePages(page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetNoItemNamePages(
+        page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.pagingGetNoItemNamePagesEndpoint,
-            Operations.pagingGetNoItemNamePagesParameters(),
-            paging: Operations.pagingGetNoItemNamePagesPaging,
-            at: page,
-            size: nil
+            Operations.pagingGetNoItemNamePagesEndpoint, paging: Operations.pagingGetNoItemNamePagesPaging, at: page, size: nil
         )
     }
 
-    /// A paging operation that must return result of the default 'value' node.
-    ///
-    /// `GET /paging/noitemname`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetNoItemNamePages(page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `pagingGetNoItemNamePages(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetNoItemNamePages(
+        page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetNoItemNamePages(page: page) }, completion: completion)
     }
 
     /// A paging operation that gets an empty next link and should stop after page 1.
     ///
     /// `GET /paging/emptynextlink`
-    public func pagingGetEmptyNextLinkNamePages(page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetEmptyNextLinkNamePages(
+        page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.pagingGetEmptyNextLinkNamePagesEndpoint,
-            Operations.pagingGetEmptyNextLinkNamePagesParameters(),
-            paging: Operations.pagingGetEmptyNextLinkNamePagesPaging,
-            at: page,
+            Operations.pagingGetEmptyNextLinkNamePagesEndpoint, paging: Operations.pagingGetEmptyNextLinkNamePagesPaging, at: page,
             size: nil
         )
     }
 
-    /// A paging operation that gets an empty next link and should stop after page 1.
-    ///
-    /// `GET /paging/emptynextlink`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetEmptyNextLinkNamePages(page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `pagingGetEmptyNextLinkNamePages(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetEmptyNextLinkNamePages(
+        page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetEmptyNextLinkNamePages(page: page) }, completion: completion)
     }
 
@@ -81,481 +80,524 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/nullnextlink`
     public func pagingGetNullNextLinkNamePages() async -> Swift.Result<ImportedAutoRestPagingTest.ProductResult, PagegenRuntime.APIError> {
-        await self.runtime.send(
-            Operations.pagingGetNullNextLinkNamePagesEndpoint,
-            Operations.pagingGetNullNextLinkNamePagesParameters(),
-            as: ImportedAutoRestPagingTest.ProductResult.self
-        )
+        await self.runtime.send(Operations.pagingGetNullNextLinkNamePagesEndpoint, as: ImportedAutoRestPagingTest.ProductResult.self)
     }
 
-    /// A paging operation that must ignore any kind of nextLink, and stop after page 1.
-    ///
-    /// `GET /paging/nullnextlink`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetNullNextLinkNamePages(completion: @escaping @Sendable (Swift.Result<ImportedAutoRestPagingTest.ProductResult, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `pagingGetNullNextLinkNamePages(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetNullNextLinkNamePages(
+        completion: @escaping @Sendable (Swift.Result<ImportedAutoRestPagingTest.ProductResult, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetNullNextLinkNamePages() }, completion: completion)
     }
 
     /// A paging operation that finishes on the first call without a nextlink
     ///
     /// `GET /paging/single`
-    public func pagingGetSinglePages(page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.pagingGetSinglePagesEndpoint,
-            Operations.pagingGetSinglePagesParameters(),
-            paging: Operations.pagingGetSinglePagesPaging,
-            at: page,
-            size: nil
-        )
+    public func pagingGetSinglePages(
+        page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+        await self.runtime.page(Operations.pagingGetSinglePagesEndpoint, paging: Operations.pagingGetSinglePagesPaging, at: page, size: nil)
     }
 
-    /// A paging operation that finishes on the first call without a nextlink
-    ///
-    /// `GET /paging/single`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetSinglePages(page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `pagingGetSinglePages(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetSinglePages(
+        page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetSinglePages(page: page) }, completion: completion)
     }
 
     /// A paging operation that finishes on the first call with body params without a nextlink
     ///
     /// `GET /paging/single/getWithBodyParams`
-    public func pagingGetSinglePagesWithBodyParams(body: ImportedAutoRestPagingTest.BodyParam, page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetSinglePagesWithBodyParams(
+        body: ImportedAutoRestPagingTest.BodyParam, page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.pagingGetSinglePagesWithBodyParamsEndpoint,
-            Operations.pagingGetSinglePagesWithBodyParamsParameters(body: body),
-            paging: Operations.pagingGetSinglePagesWithBodyParamsPaging,
-            at: page,
-            size: nil
+            Operations.pagingGetSinglePagesWithBodyParamsEndpoint, Operations.pagingGetSinglePagesWithBodyParamsParameters(body: body),
+            paging: Operations.pagingGetSinglePagesWithBodyParamsPaging, at: page, size: nil
         )
     }
 
-    /// A paging operation that finishes on the first call with body params without a nextlink
-    ///
-    /// `GET /paging/single/getWithBodyParams`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetSinglePagesWithBodyParams(body: ImportedAutoRestPagingTest.BodyParam, page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetSinglePagesWithBodyParams(body: body, page: page) }, completion: completion)
-    }
-
-    /// A paging operation whose first response's items list is empty, but still returns a next link. Second (and final) call, will give you an items list of 1.
-    ///
-    /// `GET /paging/firstResponseEmpty/1`
-    public func pagingFirstResponseEmpty(page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.pagingFirstResponseEmptyEndpoint,
-            Operations.pagingFirstResponseEmptyParameters(),
-            paging: Operations.pagingFirstResponseEmptyPaging,
-            at: page,
-            size: nil
+    /// Calls `completion` with what `pagingGetSinglePagesWithBodyParams(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetSinglePagesWithBodyParams(
+        body: ImportedAutoRestPagingTest.BodyParam, page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.pagingGetSinglePagesWithBodyParams(body: body, page: page) }, completion: completion
         )
     }
 
     /// A paging operation whose first response's items list is empty, but still returns a next link. Second (and final) call, will give you an items list of 1.
     ///
     /// `GET /paging/firstResponseEmpty/1`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingFirstResponseEmpty(page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    public func pagingFirstResponseEmpty(
+        page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.pagingFirstResponseEmptyEndpoint, paging: Operations.pagingFirstResponseEmptyPaging, at: page, size: nil
+        )
+    }
+
+    /// Calls `completion` with what `pagingFirstResponseEmpty(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingFirstResponseEmpty(
+        page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.pagingFirstResponseEmpty(page: page) }, completion: completion)
     }
 
     /// A paging operation that includes a nextLink that has 10 pages
     ///
     /// `GET /paging/multiple`
-    public func pagingGetMultiplePages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetMultiplePages(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.pagingGetMultiplePagesEndpoint,
             Operations.pagingGetMultiplePagesParameters(clientRequestID: clientRequestID, timeout: timeout),
-            paging: Operations.pagingGetMultiplePagesPaging,
-            at: page,
-            size: maxresults
+            paging: Operations.pagingGetMultiplePagesPaging, at: page, size: maxresults
         )
     }
 
-    /// A paging operation that includes a nextLink that has 10 pages
-    ///
-    /// `GET /paging/multiple`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetMultiplePages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetMultiplePages(clientRequestID: clientRequestID, timeout: timeout, page: page, maxresults: maxresults) }, completion: completion)
+    /// Calls `completion` with what `pagingGetMultiplePages(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetMultiplePages(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.pagingGetMultiplePages(clientRequestID: clientRequestID, timeout: timeout, page: page, maxresults: maxresults)
+            },
+            completion: completion
+        )
     }
 
     /// A paging operation that includes a next operation.
     ///
     /// `GET /paging/multiple/getWithQueryParams`
-    public func pagingGetWithQueryParams(requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool, page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetWithQueryParams(
+        requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool, page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.pagingGetWithQueryParamsEndpoint,
             Operations.pagingGetWithQueryParamsParameters(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant),
-            paging: Operations.pagingGetWithQueryParamsPaging,
-            at: page,
-            size: nil
+            paging: Operations.pagingGetWithQueryParamsPaging, at: page, size: nil
         )
     }
 
-    /// A paging operation that includes a next operation.
-    ///
-    /// `GET /paging/multiple/getWithQueryParams`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetWithQueryParams(requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool, page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetWithQueryParams(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant, page: page) }, completion: completion)
+    /// Calls `completion` with what `pagingGetWithQueryParams(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetWithQueryParams(
+        requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool, page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.pagingGetWithQueryParams(
+                    requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant, page: page
+                )
+            },
+            completion: completion
+        )
     }
 
     /// Define `filter` as a query param for all calls.
     ///
     /// `GET /paging/multiple/duplicateParams/1`
-    public func pagingDuplicateParams(filter: Swift.String? = nil, page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingDuplicateParams(
+        filter: Swift.String? = nil, page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.pagingDuplicateParamsEndpoint,
-            Operations.pagingDuplicateParamsParameters(filter: filter),
-            paging: Operations.pagingDuplicateParamsPaging,
-            at: page,
-            size: nil
+            Operations.pagingDuplicateParamsEndpoint, Operations.pagingDuplicateParamsParameters(filter: filter),
+            paging: Operations.pagingDuplicateParamsPaging, at: page, size: nil
         )
     }
 
-    /// Define `filter` as a query param for all calls.
-    ///
-    /// `GET /paging/multiple/duplicateParams/1`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingDuplicateParams(filter: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `pagingDuplicateParams(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingDuplicateParams(
+        filter: Swift.String? = nil, page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.pagingDuplicateParams(filter: filter, page: page) }, completion: completion)
     }
 
     /// Paging with max page size. We don't want to
     ///
     /// `GET /paging/maxPageSize`
-    public func pagingPageWithMaxPageSize(maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil, page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingPageWithMaxPageSize(
+        maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil, page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.pagingPageWithMaxPageSizeEndpoint,
-            Operations.pagingPageWithMaxPageSizeParameters(maxpagesize: maxpagesize),
-            paging: Operations.pagingPageWithMaxPageSizePaging,
-            at: page,
-            size: nil
+            Operations.pagingPageWithMaxPageSizeEndpoint, Operations.pagingPageWithMaxPageSizeParameters(maxpagesize: maxpagesize),
+            paging: Operations.pagingPageWithMaxPageSizePaging, at: page, size: nil
         )
     }
 
-    /// Paging with max page size. We don't want to
-    ///
-    /// `GET /paging/maxPageSize`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingPageWithMaxPageSize(maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil, page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingPageWithMaxPageSize(maxpagesize: maxpagesize, page: page) }, completion: completion)
+    /// Calls `completion` with what `pagingPageWithMaxPageSize(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingPageWithMaxPageSize(
+        maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil, page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.pagingPageWithMaxPageSize(maxpagesize: maxpagesize, page: page) }, completion: completion
+        )
     }
 
     /// A paging operation that includes a nextLink in odata format that has 10 pages
     ///
     /// `GET /paging/multiple/odata`
-    public func pagingGetOdataMultiplePages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetOdataMultiplePages(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.pagingGetOdataMultiplePagesEndpoint,
             Operations.pagingGetOdataMultiplePagesParameters(clientRequestID: clientRequestID, timeout: timeout),
-            paging: Operations.pagingGetOdataMultiplePagesPaging,
-            at: page,
-            size: maxresults
+            paging: Operations.pagingGetOdataMultiplePagesPaging, at: page, size: maxresults
         )
     }
 
-    /// A paging operation that includes a nextLink in odata format that has 10 pages
-    ///
-    /// `GET /paging/multiple/odata`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetOdataMultiplePages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetOdataMultiplePages(clientRequestID: clientRequestID, timeout: timeout, page: page, maxresults: maxresults) }, completion: completion)
+    /// Calls `completion` with what `pagingGetOdataMultiplePages(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetOdataMultiplePages(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.pagingGetOdataMultiplePages(
+                    clientRequestID: clientRequestID, timeout: timeout, page: page, maxresults: maxresults
+                )
+            },
+            completion: completion
+        )
     }
 
     /// A paging operation that includes a nextLink that has 10 pages
     ///
     /// `GET /paging/multiple/withpath/{offset}`
-    public func pagingGetMultiplePagesWithOffset(offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetMultiplePagesWithOffset(
+        offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first,
+        maxresults: Swift.Int = 100
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.pagingGetMultiplePagesWithOffsetEndpoint,
             Operations.pagingGetMultiplePagesWithOffsetParameters(offset: offset, clientRequestID: clientRequestID, timeout: timeout),
-            paging: Operations.pagingGetMultiplePagesWithOffsetPaging,
-            at: page,
-            size: maxresults
+            paging: Operations.pagingGetMultiplePagesWithOffsetPaging, at: page, size: maxresults
         )
     }
 
-    /// A paging operation that includes a nextLink that has 10 pages
-    ///
-    /// `GET /paging/multiple/withpath/{offset}`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetMultiplePagesWithOffset(offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetMultiplePagesWithOffset(offset: offset, clientRequestID: clientRequestID, timeout: timeout, page: page, maxresults: maxresults) }, completion: completion)
+    /// Calls `completion` with what `pagingGetMultiplePagesWithOffset(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetMultiplePagesWithOffset(
+        offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first,
+        maxresults: Swift.Int = 100,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.pagingGetMultiplePagesWithOffset(
+                    offset: offset, clientRequestID: clientRequestID, timeout: timeout, page: page, maxresults: maxresults
+                )
+            },
+            completion: completion
+        )
     }
 
     /// A paging operation that fails on the first call with 500 and then retries and then get a response including a nextLink that has 10 pages
     ///
     /// `GET /paging/multiple/retryfirst`
-    public func pagingGetMultiplePagesRetryFirst(page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetMultiplePagesRetryFirst(
+        page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.pagingGetMultiplePagesRetryFirstEndpoint,
-            Operations.pagingGetMultiplePagesRetryFirstParameters(),
-            paging: Operations.pagingGetMultiplePagesRetryFirstPaging,
-            at: page,
+            Operations.pagingGetMultiplePagesRetryFirstEndpoint, paging: Operations.pagingGetMultiplePagesRetryFirstPaging, at: page,
             size: nil
         )
     }
 
-    /// A paging operation that fails on the first call with 500 and then retries and then get a response including a nextLink that has 10 pages
-    ///
-    /// `GET /paging/multiple/retryfirst`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetMultiplePagesRetryFirst(page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `pagingGetMultiplePagesRetryFirst(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetMultiplePagesRetryFirst(
+        page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetMultiplePagesRetryFirst(page: page) }, completion: completion)
     }
 
     /// A paging operation that includes a nextLink that has 10 pages, of which the 2nd call fails first with 500.
     ///
     /// `GET /paging/multiple/retrysecond`
-    public func pagingGetMultiplePagesRetrySecond(page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetMultiplePagesRetrySecond(
+        page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.pagingGetMultiplePagesRetrySecondEndpoint,
-            Operations.pagingGetMultiplePagesRetrySecondParameters(),
-            paging: Operations.pagingGetMultiplePagesRetrySecondPaging,
-            at: page,
+            Operations.pagingGetMultiplePagesRetrySecondEndpoint, paging: Operations.pagingGetMultiplePagesRetrySecondPaging, at: page,
             size: nil
         )
     }
 
-    /// A paging operation that includes a nextLink that has 10 pages, of which the 2nd call fails first with 500.
-    ///
-    /// `GET /paging/multiple/retrysecond`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetMultiplePagesRetrySecond(page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `pagingGetMultiplePagesRetrySecond(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetMultiplePagesRetrySecond(
+        page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetMultiplePagesRetrySecond(page: page) }, completion: completion)
     }
 
     /// A paging operation that receives a 400 on the first call
     ///
     /// `GET /paging/single/failure`
-    public func pagingGetSinglePagesFailure(page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetSinglePagesFailure(
+        page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.pagingGetSinglePagesFailureEndpoint,
-            Operations.pagingGetSinglePagesFailureParameters(),
-            paging: Operations.pagingGetSinglePagesFailurePaging,
-            at: page,
-            size: nil
+            Operations.pagingGetSinglePagesFailureEndpoint, paging: Operations.pagingGetSinglePagesFailurePaging, at: page, size: nil
         )
     }
 
-    /// A paging operation that receives a 400 on the first call
-    ///
-    /// `GET /paging/single/failure`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetSinglePagesFailure(page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `pagingGetSinglePagesFailure(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetSinglePagesFailure(
+        page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetSinglePagesFailure(page: page) }, completion: completion)
     }
 
     /// A paging operation that receives a 400 on the second call
     ///
     /// `GET /paging/multiple/failure`
-    public func pagingGetMultiplePagesFailure(page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetMultiplePagesFailure(
+        page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.pagingGetMultiplePagesFailureEndpoint,
-            Operations.pagingGetMultiplePagesFailureParameters(),
-            paging: Operations.pagingGetMultiplePagesFailurePaging,
-            at: page,
-            size: nil
+            Operations.pagingGetMultiplePagesFailureEndpoint, paging: Operations.pagingGetMultiplePagesFailurePaging, at: page, size: nil
         )
     }
 
-    /// A paging operation that receives a 400 on the second call
-    ///
-    /// `GET /paging/multiple/failure`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetMultiplePagesFailure(page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `pagingGetMultiplePagesFailure(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetMultiplePagesFailure(
+        page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetMultiplePagesFailure(page: page) }, completion: completion)
     }
 
     /// A paging operation that receives an invalid nextLink
     ///
     /// `GET /paging/multiple/failureuri`
-    public func pagingGetMultiplePagesFailureURI(page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetMultiplePagesFailureURI(
+        page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.pagingGetMultiplePagesFailureURIEndpoint,
-            Operations.pagingGetMultiplePagesFailureURIParameters(),
-            paging: Operations.pagingGetMultiplePagesFailureURIPaging,
-            at: page,
+            Operations.pagingGetMultiplePagesFailureURIEndpoint, paging: Operations.pagingGetMultiplePagesFailureURIPaging, at: page,
             size: nil
         )
     }
 
-    /// A paging operation that receives an invalid nextLink
-    ///
-    /// `GET /paging/multiple/failureuri`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetMultiplePagesFailureURI(page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `pagingGetMultiplePagesFailureURI(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetMultiplePagesFailureURI(
+        page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetMultiplePagesFailureURI(page: page) }, completion: completion)
     }
 
     /// A paging operation that doesn't return a full URL, just a fragment
     ///
     /// `GET /paging/multiple/fragment/{tenant}`
-    public func pagingGetMultiplePagesFragmentNextLink(tenant: Swift.String, apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetMultiplePagesFragmentNextLink(
+        tenant: Swift.String, apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.pagingGetMultiplePagesFragmentNextLinkEndpoint,
             Operations.pagingGetMultiplePagesFragmentNextLinkParameters(tenant: tenant, apiVersion: apiVersion),
-            paging: Operations.pagingGetMultiplePagesFragmentNextLinkPaging,
-            at: page,
-            size: nil
+            paging: Operations.pagingGetMultiplePagesFragmentNextLinkPaging, at: page, size: nil
         )
     }
 
-    /// A paging operation that doesn't return a full URL, just a fragment
-    ///
-    /// `GET /paging/multiple/fragment/{tenant}`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetMultiplePagesFragmentNextLink(tenant: Swift.String, apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetMultiplePagesFragmentNextLink(tenant: tenant, apiVersion: apiVersion, page: page) }, completion: completion)
+    /// Calls `completion` with what `pagingGetMultiplePagesFragmentNextLink(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetMultiplePagesFragmentNextLink(
+        tenant: Swift.String, apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.pagingGetMultiplePagesFragmentNextLink(tenant: tenant, apiVersion: apiVersion, page: page) },
+            completion: completion
+        )
     }
 
     /// A paging operation that doesn't return a full URL, just a fragment with parameters grouped
     ///
     /// `GET /paging/multiple/fragmentwithgrouping/{tenant}`
-    public func pagingGetMultiplePagesFragmentWithGroupingNextLink(tenant: Swift.String, apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetMultiplePagesFragmentWithGroupingNextLink(
+        tenant: Swift.String, apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.pagingGetMultiplePagesFragmentWithGroupingNextLinkEndpoint,
             Operations.pagingGetMultiplePagesFragmentWithGroupingNextLinkParameters(tenant: tenant, apiVersion: apiVersion),
-            paging: Operations.pagingGetMultiplePagesFragmentWithGroupingNextLinkPaging,
-            at: page,
-            size: nil
+            paging: Operations.pagingGetMultiplePagesFragmentWithGroupingNextLinkPaging, at: page, size: nil
         )
     }
 
-    /// A paging operation that doesn't return a full URL, just a fragment with parameters grouped
-    ///
-    /// `GET /paging/multiple/fragmentwithgrouping/{tenant}`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetMultiplePagesFragmentWithGroupingNextLink(tenant: Swift.String, apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetMultiplePagesFragmentWithGroupingNextLink(tenant: tenant, apiVersion: apiVersion, page: page) }, completion: completion)
+    /// Calls `completion` with what `pagingGetMultiplePagesFragmentWithGroupingNextLink(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetMultiplePagesFragmentWithGroupingNextLink(
+        tenant: Swift.String, apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.pagingGetMultiplePagesFragmentWithGroupingNextLink(tenant: tenant, apiVersion: apiVersion, page: page) },
+            completion: completion
+        )
     }
 
     /// A long-running paging operation that includes a nextLink that has 10 pages
     ///
     /// `POST /paging/multiple/lro`
-    public func pagingGetMultiplePagesLRO(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetMultiplePagesLRO(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.pagingGetMultiplePagesLROEndpoint,
             Operations.pagingGetMultiplePagesLROParameters(clientRequestID: clientRequestID, timeout: timeout),
-            paging: Operations.pagingGetMultiplePagesLROPaging,
-            at: page,
-            size: maxresults
+            paging: Operations.pagingGetMultiplePagesLROPaging, at: page, size: maxresults
         )
     }
 
-    /// A long-running paging operation that includes a nextLink that has 10 pages
-    ///
-    /// `POST /paging/multiple/lro`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetMultiplePagesLRO(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetMultiplePagesLRO(clientRequestID: clientRequestID, timeout: timeout, page: page, maxresults: maxresults) }, completion: completion)
-    }
-
-    /// A paging operation with api version. When calling the next link, you want to append your client's api version to the next link
-    ///
-    /// `GET /paging/apiVersion/append/1`
-    public func pagingAppendAPIVersion(apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.pagingAppendAPIVersionEndpoint,
-            Operations.pagingAppendAPIVersionParameters(apiVersion: apiVersion),
-            paging: Operations.pagingAppendAPIVersionPaging,
-            at: page,
-            size: nil
+    /// Calls `completion` with what `pagingGetMultiplePagesLRO(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetMultiplePagesLRO(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.pagingGetMultiplePagesLRO(clientRequestID: clientRequestID, timeout: timeout, page: page, maxresults: maxresults)
+            },
+            completion: completion
         )
     }
 
     /// A paging operation with api version. When calling the next link, you want to append your client's api version to the next link
     ///
     /// `GET /paging/apiVersion/append/1`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingAppendAPIVersion(apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingAppendAPIVersion(apiVersion: apiVersion, page: page) }, completion: completion)
+    public func pagingAppendAPIVersion(
+        apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.pagingAppendAPIVersionEndpoint, Operations.pagingAppendAPIVersionParameters(apiVersion: apiVersion),
+            paging: Operations.pagingAppendAPIVersionPaging, at: page, size: nil
+        )
     }
 
-    /// A paging operation with api version. When calling the next link, you want to reformat it and override the returned api version with your client's api version
-    ///
-    /// `GET /paging/apiVersion/replace/1`
-    public func pagingReplaceAPIVersion(apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.pagingReplaceAPIVersionEndpoint,
-            Operations.pagingReplaceAPIVersionParameters(apiVersion: apiVersion),
-            paging: Operations.pagingReplaceAPIVersionPaging,
-            at: page,
-            size: nil
+    /// Calls `completion` with what `pagingAppendAPIVersion(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingAppendAPIVersion(
+        apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.pagingAppendAPIVersion(apiVersion: apiVersion, page: page) }, completion: completion
         )
     }
 
     /// A paging operation with api version. When calling the next link, you want to reformat it and override the returned api version with your client's api version
     ///
     /// `GET /paging/apiVersion/replace/1`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingReplaceAPIVersion(apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingReplaceAPIVersion(apiVersion: apiVersion, page: page) }, completion: completion)
+    public func pagingReplaceAPIVersion(
+        apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.pagingReplaceAPIVersionEndpoint, Operations.pagingReplaceAPIVersionParameters(apiVersion: apiVersion),
+            paging: Operations.pagingReplaceAPIVersionPaging, at: page, size: nil
+        )
+    }
+
+    /// Calls `completion` with what `pagingReplaceAPIVersion(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingReplaceAPIVersion(
+        apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.pagingReplaceAPIVersion(apiVersion: apiVersion, page: page) }, completion: completion
+        )
     }
 
     /// A paging operation that returns a paging model whose item name is is overriden by x-ms-client-name 'indexes'.
     ///
     /// `GET /paging/itemNameWithXMSClientName`
-    public func pagingGetPagingModelWithItemNameWithXMSClientName(page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+    public func pagingGetPagingModelWithItemNameWithXMSClientName(
+        page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.pagingGetPagingModelWithItemNameWithXMSClientNameEndpoint,
-            Operations.pagingGetPagingModelWithItemNameWithXMSClientNameParameters(),
-            paging: Operations.pagingGetPagingModelWithItemNameWithXMSClientNamePaging,
-            at: page,
-            size: nil
+            paging: Operations.pagingGetPagingModelWithItemNameWithXMSClientNamePaging, at: page, size: nil
         )
     }
 
-    /// A paging operation that returns a paging model whose item name is is overriden by x-ms-client-name 'indexes'.
-    ///
-    /// `GET /paging/itemNameWithXMSClientName`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pagingGetPagingModelWithItemNameWithXMSClientName(page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetPagingModelWithItemNameWithXMSClientName(page: page) }, completion: completion)
+    /// Calls `completion` with what `pagingGetPagingModelWithItemNameWithXMSClientName(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetPagingModelWithItemNameWithXMSClientName(
+        page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.pagingGetPagingModelWithItemNameWithXMSClientName(page: page) }, completion: completion
+        )
     }
 }
 
@@ -585,99 +627,92 @@ extension ImportedAutoRestPagingTest.Client {
 extension ImportedAutoRestPagingTest.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let pagingGetNoItemNamePagesEndpoint = PagegenRuntime.Endpoint(name: "pagingGetNoItemNamePages", method: "GET", path: "/paging/noitemname")
-
-        static func pagingGetNoItemNamePagesParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
-        }
-
+        static let pagingGetNoItemNamePagesEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetNoItemNamePages", method: "GET", path: "/paging/noitemname"
+        )
         static let pagingGetNoItemNamePagesPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResultValue, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.value }
+            style: .link(next: .body({ $0.nextLink })), items: { $0.value }
         )
 
-        static let pagingGetEmptyNextLinkNamePagesEndpoint = PagegenRuntime.Endpoint(name: "pagingGetEmptyNextLinkNamePages", method: "GET", path: "/paging/emptynextlink")
-
-        static func pagingGetEmptyNextLinkNamePagesParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
-        }
-
+        static let pagingGetEmptyNextLinkNamePagesEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetEmptyNextLinkNamePages", method: "GET", path: "/paging/emptynextlink"
+        )
         static let pagingGetEmptyNextLinkNamePagesPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResultValue, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.value }
+            style: .link(next: .body({ $0.nextLink })), items: { $0.value }
         )
 
-        static let pagingGetNullNextLinkNamePagesEndpoint = PagegenRuntime.Endpoint(name: "pagingGetNullNextLinkNamePages", method: "GET", path: "/paging/nullnextlink")
+        static let pagingGetNullNextLinkNamePagesEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetNullNextLinkNamePages", method: "GET", path: "/paging/nullnextlink"
+        )
 
-        static func pagingGetNullNextLinkNamePagesParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
-        }
-
-        static let pagingGetSinglePagesEndpoint = PagegenRuntime.Endpoint(name: "pagingGetSinglePages", method: "GET", path: "/paging/single")
-
-        static func pagingGetSinglePagesParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
-        }
-
+        static let pagingGetSinglePagesEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetSinglePages", method: "GET", path: "/paging/single"
+        )
         static let pagingGetSinglePagesPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.values }
+            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
         )
 
-        static let pagingGetSinglePagesWithBodyParamsEndpoint = PagegenRuntime.Endpoint(name: "pagingGetSinglePagesWithBodyParams", method: "GET", path: "/paging/single/getWithBodyParams")
+        static let pagingGetSinglePagesWithBodyParamsEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetSinglePagesWithBodyParams", method: "GET", path: "/paging/single/getWithBodyParams"
+        )
+        static let pagingGetSinglePagesWithBodyParamsPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
+            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
+        )
 
-        static func pagingGetSinglePagesWithBodyParamsParameters(body: ImportedAutoRestPagingTest.BodyParam) -> PagegenRuntime.RequestParameters {
+        static func pagingGetSinglePagesWithBodyParamsParameters(
+            body: ImportedAutoRestPagingTest.BodyParam
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.body = body
             return parameters
         }
 
-        static let pagingGetSinglePagesWithBodyParamsPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.values }
+        static let pagingFirstResponseEmptyEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingFirstResponseEmpty", method: "GET", path: "/paging/firstResponseEmpty/1"
         )
-
-        static let pagingFirstResponseEmptyEndpoint = PagegenRuntime.Endpoint(name: "pagingFirstResponseEmpty", method: "GET", path: "/paging/firstResponseEmpty/1")
-
-        static func pagingFirstResponseEmptyParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
-        }
-
         static let pagingFirstResponseEmptyPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResultValue, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.value }
+            style: .link(next: .body({ $0.nextLink })), items: { $0.value }
         )
 
-        static let pagingGetMultiplePagesEndpoint = PagegenRuntime.Endpoint(name: "pagingGetMultiplePages", method: "GET", path: "/paging/multiple")
+        static let pagingGetMultiplePagesEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetMultiplePages", method: "GET", path: "/paging/multiple"
+        )
+        static let pagingGetMultiplePagesPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
+            style: .link(next: .body({ $0.nextLink })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
+        )
 
-        static func pagingGetMultiplePagesParameters(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil) -> PagegenRuntime.RequestParameters {
+        static func pagingGetMultiplePagesParameters(
+            clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.header("client-request-id", clientRequestID)
             parameters.header("timeout", timeout)
             return parameters
         }
 
-        static let pagingGetMultiplePagesPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100),
-            items: { $0.values }
+        static let pagingGetWithQueryParamsEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetWithQueryParams", method: "GET", path: "/paging/multiple/getWithQueryParams"
+        )
+        static let pagingGetWithQueryParamsPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
+            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
         )
 
-        static let pagingGetWithQueryParamsEndpoint = PagegenRuntime.Endpoint(name: "pagingGetWithQueryParams", method: "GET", path: "/paging/multiple/getWithQueryParams")
-
-        static func pagingGetWithQueryParamsParameters(requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool) -> PagegenRuntime.RequestParameters {
+        static func pagingGetWithQueryParamsParameters(
+            requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("requiredQueryParameter", requiredQueryParameter)
             parameters.query("queryConstant", queryConstant)
             return parameters
         }
 
-        static let pagingGetWithQueryParamsPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.values }
+        static let pagingDuplicateParamsEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingDuplicateParams", method: "GET", path: "/paging/multiple/duplicateParams/1"
         )
-
-        static let pagingDuplicateParamsEndpoint = PagegenRuntime.Endpoint(name: "pagingDuplicateParams", method: "GET", path: "/paging/multiple/duplicateParams/1")
+        static let pagingDuplicateParamsPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
+            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
+        )
 
         static func pagingDuplicateParamsParameters(filter: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -685,42 +720,49 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingDuplicateParamsPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.values }
+        static let pagingPageWithMaxPageSizeEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingPageWithMaxPageSize", method: "GET", path: "/paging/maxPageSize"
+        )
+        static let pagingPageWithMaxPageSizePaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
+            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
         )
 
-        static let pagingPageWithMaxPageSizeEndpoint = PagegenRuntime.Endpoint(name: "pagingPageWithMaxPageSize", method: "GET", path: "/paging/maxPageSize")
-
-        static func pagingPageWithMaxPageSizeParameters(maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil) -> PagegenRuntime.RequestParameters {
+        static func pagingPageWithMaxPageSizeParameters(
+            maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("$maxpagesize", maxpagesize)
             return parameters
         }
 
-        static let pagingPageWithMaxPageSizePaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.values }
+        static let pagingGetOdataMultiplePagesEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetOdataMultiplePages", method: "GET", path: "/paging/multiple/odata"
+        )
+        static let pagingGetOdataMultiplePagesPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product>(
+            style: .link(next: .body({ $0.odataNextLink })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
         )
 
-        static let pagingGetOdataMultiplePagesEndpoint = PagegenRuntime.Endpoint(name: "pagingGetOdataMultiplePages", method: "GET", path: "/paging/multiple/odata")
-
-        static func pagingGetOdataMultiplePagesParameters(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil) -> PagegenRuntime.RequestParameters {
+        static func pagingGetOdataMultiplePagesParameters(
+            clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.header("client-request-id", clientRequestID)
             parameters.header("timeout", timeout)
             return parameters
         }
 
-        static let pagingGetOdataMultiplePagesPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.odataNextLink })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100),
-            items: { $0.values }
+        static let pagingGetMultiplePagesWithOffsetEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetMultiplePagesWithOffset", method: "GET", path: "/paging/multiple/withpath/{offset}"
+        )
+        static let pagingGetMultiplePagesWithOffsetPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
+            style: .link(next: .body({ $0.nextLink })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
         )
 
-        static let pagingGetMultiplePagesWithOffsetEndpoint = PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesWithOffset", method: "GET", path: "/paging/multiple/withpath/{offset}")
-
-        static func pagingGetMultiplePagesWithOffsetParameters(offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil) -> PagegenRuntime.RequestParameters {
+        static func pagingGetMultiplePagesWithOffsetParameters(
+            offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("offset", offset)
             parameters.header("client-request-id", clientRequestID)
@@ -728,111 +770,97 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingGetMultiplePagesWithOffsetPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100),
-            items: { $0.values }
+        static let pagingGetMultiplePagesRetryFirstEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetMultiplePagesRetryFirst", method: "GET", path: "/paging/multiple/retryfirst"
         )
-
-        static let pagingGetMultiplePagesRetryFirstEndpoint = PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesRetryFirst", method: "GET", path: "/paging/multiple/retryfirst")
-
-        static func pagingGetMultiplePagesRetryFirstParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
-        }
-
         static let pagingGetMultiplePagesRetryFirstPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.values }
+            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
         )
 
-        static let pagingGetMultiplePagesRetrySecondEndpoint = PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesRetrySecond", method: "GET", path: "/paging/multiple/retrysecond")
-
-        static func pagingGetMultiplePagesRetrySecondParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
-        }
-
+        static let pagingGetMultiplePagesRetrySecondEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetMultiplePagesRetrySecond", method: "GET", path: "/paging/multiple/retrysecond"
+        )
         static let pagingGetMultiplePagesRetrySecondPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.values }
+            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
         )
 
-        static let pagingGetSinglePagesFailureEndpoint = PagegenRuntime.Endpoint(name: "pagingGetSinglePagesFailure", method: "GET", path: "/paging/single/failure")
-
-        static func pagingGetSinglePagesFailureParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
-        }
-
+        static let pagingGetSinglePagesFailureEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetSinglePagesFailure", method: "GET", path: "/paging/single/failure"
+        )
         static let pagingGetSinglePagesFailurePaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.values }
+            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
         )
 
-        static let pagingGetMultiplePagesFailureEndpoint = PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesFailure", method: "GET", path: "/paging/multiple/failure")
-
-        static func pagingGetMultiplePagesFailureParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
-        }
-
+        static let pagingGetMultiplePagesFailureEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetMultiplePagesFailure", method: "GET", path: "/paging/multiple/failure"
+        )
         static let pagingGetMultiplePagesFailurePaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.values }
+            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
         )
 
-        static let pagingGetMultiplePagesFailureURIEndpoint = PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesFailureURI", method: "GET", path: "/paging/multiple/failureuri")
-
-        static func pagingGetMultiplePagesFailureURIParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
-        }
-
+        static let pagingGetMultiplePagesFailureURIEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetMultiplePagesFailureURI", method: "GET", path: "/paging/multiple/failureuri"
+        )
         static let pagingGetMultiplePagesFailureURIPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.values }
+            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
         )
 
-        static let pagingGetMultiplePagesFragmentNextLinkEndpoint = PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesFragmentNextLink", method: "GET", path: "/paging/multiple/fragment/{tenant}")
-
-        static func pagingGetMultiplePagesFragmentNextLinkParameters(tenant: Swift.String, apiVersion: Swift.String) -> PagegenRuntime.RequestParameters {
-            var parameters = PagegenRuntime.RequestParameters()
-            parameters.path("tenant", tenant)
-            parameters.query("api_version", apiVersion)
-            return parameters
-        }
-
+        static let pagingGetMultiplePagesFragmentNextLinkEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetMultiplePagesFragmentNextLink", method: "GET", path: "/paging/multiple/fragment/{tenant}"
+        )
         static let pagingGetMultiplePagesFragmentNextLinkPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.odataNextLink })),
-            items: { $0.values }
+            style: .link(next: .body({ $0.odataNextLink })), items: { $0.values }
         )
 
-        static let pagingGetMultiplePagesFragmentWithGroupingNextLinkEndpoint = PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesFragmentWithGroupingNextLink", method: "GET", path: "/paging/multiple/fragmentwithgrouping/{tenant}")
-
-        static func pagingGetMultiplePagesFragmentWithGroupingNextLinkParameters(tenant: Swift.String, apiVersion: Swift.String) -> PagegenRuntime.RequestParameters {
+        static func pagingGetMultiplePagesFragmentNextLinkParameters(
+            tenant: Swift.String, apiVersion: Swift.String
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("tenant", tenant)
             parameters.query("api_version", apiVersion)
             return parameters
         }
 
+        static let pagingGetMultiplePagesFragmentWithGroupingNextLinkEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetMultiplePagesFragmentWithGroupingNextLink", method: "GET",
+            path: "/paging/multiple/fragmentwithgrouping/{tenant}"
+        )
         static let pagingGetMultiplePagesFragmentWithGroupingNextLinkPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.odataNextLink })),
-            items: { $0.values }
+            style: .link(next: .body({ $0.odataNextLink })), items: { $0.values }
         )
 
-        static let pagingGetMultiplePagesLROEndpoint = PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesLRO", method: "POST", path: "/paging/multiple/lro")
+        static func pagingGetMultiplePagesFragmentWithGroupingNextLinkParameters(
+            tenant: Swift.String, apiVersion: Swift.String
+        ) -> PagegenRuntime.RequestParameters {
+            var parameters = PagegenRuntime.RequestParameters()
+            parameters.path("tenant", tenant)
+            parameters.query("api_version", apiVersion)
+            return parameters
+        }
 
-        static func pagingGetMultiplePagesLROParameters(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil) -> PagegenRuntime.RequestParameters {
+        static let pagingGetMultiplePagesLROEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetMultiplePagesLRO", method: "POST", path: "/paging/multiple/lro"
+        )
+        static let pagingGetMultiplePagesLROPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
+            style: .link(next: .body({ $0.nextLink })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
+        )
+
+        static func pagingGetMultiplePagesLROParameters(
+            clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.header("client-request-id", clientRequestID)
             parameters.header("timeout", timeout)
             return parameters
         }
 
-        static let pagingGetMultiplePagesLROPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100),
-            items: { $0.values }
+        static let pagingAppendAPIVersionEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingAppendAPIVersion", method: "GET", path: "/paging/apiVersion/append/1"
         )
-
-        static let pagingAppendAPIVersionEndpoint = PagegenRuntime.Endpoint(name: "pagingAppendAPIVersion", method: "GET", path: "/paging/apiVersion/append/1")
+        static let pagingAppendAPIVersionPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
+            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
+        )
 
         static func pagingAppendAPIVersionParameters(apiVersion: Swift.String) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -840,12 +868,12 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingAppendAPIVersionPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.values }
+        static let pagingReplaceAPIVersionEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingReplaceAPIVersion", method: "GET", path: "/paging/apiVersion/replace/1"
         )
-
-        static let pagingReplaceAPIVersionEndpoint = PagegenRuntime.Endpoint(name: "pagingReplaceAPIVersion", method: "GET", path: "/paging/apiVersion/replace/1")
+        static let pagingReplaceAPIVersionPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
+            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
+        )
 
         static func pagingReplaceAPIVersionParameters(apiVersion: Swift.String) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -853,20 +881,11 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingReplaceAPIVersionPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.values }
+        static let pagingGetPagingModelWithItemNameWithXMSClientNameEndpoint = PagegenRuntime.Endpoint(
+            name: "pagingGetPagingModelWithItemNameWithXMSClientName", method: "GET", path: "/paging/itemNameWithXMSClientName"
         )
-
-        static let pagingGetPagingModelWithItemNameWithXMSClientNameEndpoint = PagegenRuntime.Endpoint(name: "pagingGetPagingModelWithItemNameWithXMSClientName", method: "GET", path: "/paging/itemNameWithXMSClientName")
-
-        static func pagingGetPagingModelWithItemNameWithXMSClientNameParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
-        }
-
         static let pagingGetPagingModelWithItemNameWithXMSClientNamePaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            items: { $0.values }
+            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
         )
     }
 }

@@ -13,18 +13,14 @@ extension ImportedAutoRestPagingTest {
         public var nextLink: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            value: [ImportedAutoRestPagingTest.Product]? = nil,
-            nextLink: Swift.String? = nil
-        ) {
+        public init(value: [ImportedAutoRestPagingTest.Product]? = nil, nextLink: Swift.String? = nil) {
             self.value = value
             self.nextLink = nextLink
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.value = try fields.valueIfPresent("value")
-            self.nextLink = try fields.valueIfPresent("nextLink")
+            try self.init(value: fields.valueIfPresent("value"), nextLink: fields.valueIfPresent("nextLink"))
         }
     }
 
@@ -34,18 +30,14 @@ extension ImportedAutoRestPagingTest {
         public var nextLink: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            values: [ImportedAutoRestPagingTest.Product]? = nil,
-            nextLink: Swift.String? = nil
-        ) {
+        public init(values: [ImportedAutoRestPagingTest.Product]? = nil, nextLink: Swift.String? = nil) {
             self.values = values
             self.nextLink = nextLink
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.values = try fields.valueIfPresent("values")
-            self.nextLink = try fields.valueIfPresent("nextLink")
+            try self.init(values: fields.valueIfPresent("values"), nextLink: fields.valueIfPresent("nextLink"))
         }
     }
 
@@ -54,15 +46,13 @@ extension ImportedAutoRestPagingTest {
         public var name: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            name: Swift.String? = nil
-        ) {
+        public init(name: Swift.String? = nil) {
             self.name = name
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.name = try fields.valueIfPresent("name")
+            try self.init(name: fields.valueIfPresent("name"))
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
@@ -77,18 +67,14 @@ extension ImportedAutoRestPagingTest {
         public var odataNextLink: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            values: [ImportedAutoRestPagingTest.Product]? = nil,
-            odataNextLink: Swift.String? = nil
-        ) {
+        public init(values: [ImportedAutoRestPagingTest.Product]? = nil, odataNextLink: Swift.String? = nil) {
             self.values = values
             self.odataNextLink = odataNextLink
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.values = try fields.valueIfPresent("values")
-            self.odataNextLink = try fields.valueIfPresent("odata.nextLink")
+            try self.init(values: fields.valueIfPresent("values"), odataNextLink: fields.valueIfPresent("odata.nextLink"))
         }
     }
 
@@ -97,15 +83,13 @@ extension ImportedAutoRestPagingTest {
         public var properties: ImportedAutoRestPagingTest.ProductProperties?
 
         /// Creates a value from its fields.
-        public init(
-            properties: ImportedAutoRestPagingTest.ProductProperties? = nil
-        ) {
+        public init(properties: ImportedAutoRestPagingTest.ProductProperties? = nil) {
             self.properties = properties
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.properties = try fields.valueIfPresent("properties")
+            try self.init(properties: fields.valueIfPresent("properties"))
         }
     }
 
@@ -115,18 +99,14 @@ extension ImportedAutoRestPagingTest {
         public var name: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            id: Swift.Int? = nil,
-            name: Swift.String? = nil
-        ) {
+        public init(id: Swift.Int? = nil, name: Swift.String? = nil) {
             self.id = id
             self.name = name
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.valueIfPresent("id")
-            self.name = try fields.valueIfPresent("name")
+            try self.init(id: fields.valueIfPresent("id"), name: fields.valueIfPresent("name"))
         }
     }
 }

@@ -4,646 +4,710 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedAutoRestPagingTest.Client {
-    /// The pages of `pagingGetNoItemNamePages(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetNoItemNamePagesPages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+    /// The pages of `pagingGetNoItemNamePages(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetNoItemNamePagesPages(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(self.pagingGetNoItemNamePagesLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetNoItemNamePages(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetNoItemNamePages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+    /// Every item of `pagingGetNoItemNamePages(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetNoItemNamePages(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(self.pagingGetNoItemNamePagesLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetNoItemNamePages(…)`, for the sequences and list adapters.
     public func pagingGetNoItemNamePagesLoader() -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
-        self.runtime.loader(
-            Operations.pagingGetNoItemNamePagesEndpoint,
-            Operations.pagingGetNoItemNamePagesParameters(),
-            paging: Operations.pagingGetNoItemNamePagesPaging,
-            size: nil
-        )
+        self.runtime.loader(Operations.pagingGetNoItemNamePagesEndpoint, paging: Operations.pagingGetNoItemNamePagesPaging, size: nil)
     }
 
-    /// A list adapter over `pagingGetNoItemNamePages(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetNoItemNamePagesList(options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+    /// A list adapter over `pagingGetNoItemNamePages(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetNoItemNamePagesList(
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(self.pagingGetNoItemNamePagesLoader(), options: options)
     }
 
-    /// The pages of `pagingGetEmptyNextLinkNamePages(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetEmptyNextLinkNamePagesPages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+    /// The pages of `pagingGetEmptyNextLinkNamePages(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetEmptyNextLinkNamePagesPages(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(self.pagingGetEmptyNextLinkNamePagesLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetEmptyNextLinkNamePages(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetEmptyNextLinkNamePages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+    /// Every item of `pagingGetEmptyNextLinkNamePages(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetEmptyNextLinkNamePages(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(self.pagingGetEmptyNextLinkNamePagesLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetEmptyNextLinkNamePages(…)`, for the sequences and list adapters.
     public func pagingGetEmptyNextLinkNamePagesLoader() -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
-            Operations.pagingGetEmptyNextLinkNamePagesEndpoint,
-            Operations.pagingGetEmptyNextLinkNamePagesParameters(),
-            paging: Operations.pagingGetEmptyNextLinkNamePagesPaging,
-            size: nil
+            Operations.pagingGetEmptyNextLinkNamePagesEndpoint, paging: Operations.pagingGetEmptyNextLinkNamePagesPaging, size: nil
         )
     }
 
-    /// A list adapter over `pagingGetEmptyNextLinkNamePages(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetEmptyNextLinkNamePagesList(options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+    /// A list adapter over `pagingGetEmptyNextLinkNamePages(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetEmptyNextLinkNamePagesList(
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(self.pagingGetEmptyNextLinkNamePagesLoader(), options: options)
     }
 
-    /// The pages of `pagingGetSinglePages(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetSinglePagesPages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+    /// The pages of `pagingGetSinglePages(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetSinglePagesPages(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(self.pagingGetSinglePagesLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetSinglePages(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetSinglePages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+    /// Every item of `pagingGetSinglePages(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetSinglePages(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(self.pagingGetSinglePagesLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetSinglePages(…)`, for the sequences and list adapters.
     public func pagingGetSinglePagesLoader() -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
-        self.runtime.loader(
-            Operations.pagingGetSinglePagesEndpoint,
-            Operations.pagingGetSinglePagesParameters(),
-            paging: Operations.pagingGetSinglePagesPaging,
-            size: nil
-        )
+        self.runtime.loader(Operations.pagingGetSinglePagesEndpoint, paging: Operations.pagingGetSinglePagesPaging, size: nil)
     }
 
-    /// A list adapter over `pagingGetSinglePages(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetSinglePagesList(options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+    /// A list adapter over `pagingGetSinglePages(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetSinglePagesList(
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(self.pagingGetSinglePagesLoader(), options: options)
     }
 
-    /// The pages of `pagingGetSinglePagesWithBodyParams(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetSinglePagesWithBodyParamsPages(body: ImportedAutoRestPagingTest.BodyParam, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+    /// The pages of `pagingGetSinglePagesWithBodyParams(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetSinglePagesWithBodyParamsPages(
+        body: ImportedAutoRestPagingTest.BodyParam, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(self.pagingGetSinglePagesWithBodyParamsLoader(body: body), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetSinglePagesWithBodyParams(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetSinglePagesWithBodyParams(body: ImportedAutoRestPagingTest.BodyParam, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+    /// Every item of `pagingGetSinglePagesWithBodyParams(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetSinglePagesWithBodyParams(
+        body: ImportedAutoRestPagingTest.BodyParam, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(self.pagingGetSinglePagesWithBodyParamsLoader(body: body), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetSinglePagesWithBodyParams(…)`, for the sequences and list adapters.
-    public func pagingGetSinglePagesWithBodyParamsLoader(body: ImportedAutoRestPagingTest.BodyParam) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
+    public func pagingGetSinglePagesWithBodyParamsLoader(
+        body: ImportedAutoRestPagingTest.BodyParam
+    ) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
-            Operations.pagingGetSinglePagesWithBodyParamsEndpoint,
-            Operations.pagingGetSinglePagesWithBodyParamsParameters(body: body),
-            paging: Operations.pagingGetSinglePagesWithBodyParamsPaging,
-            size: nil
+            Operations.pagingGetSinglePagesWithBodyParamsEndpoint, Operations.pagingGetSinglePagesWithBodyParamsParameters(body: body),
+            paging: Operations.pagingGetSinglePagesWithBodyParamsPaging, size: nil
         )
     }
 
-    /// A list adapter over `pagingGetSinglePagesWithBodyParams(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetSinglePagesWithBodyParamsList(body: ImportedAutoRestPagingTest.BodyParam, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+    /// A list adapter over `pagingGetSinglePagesWithBodyParams(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetSinglePagesWithBodyParamsList(
+        body: ImportedAutoRestPagingTest.BodyParam, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(self.pagingGetSinglePagesWithBodyParamsLoader(body: body), options: options)
     }
 
-    /// The pages of `pagingFirstResponseEmpty(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingFirstResponseEmptyPages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+    /// The pages of `pagingFirstResponseEmpty(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingFirstResponseEmptyPages(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(self.pagingFirstResponseEmptyLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingFirstResponseEmpty(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingFirstResponseEmpty(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+    /// Every item of `pagingFirstResponseEmpty(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingFirstResponseEmpty(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(self.pagingFirstResponseEmptyLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingFirstResponseEmpty(…)`, for the sequences and list adapters.
     public func pagingFirstResponseEmptyLoader() -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
-        self.runtime.loader(
-            Operations.pagingFirstResponseEmptyEndpoint,
-            Operations.pagingFirstResponseEmptyParameters(),
-            paging: Operations.pagingFirstResponseEmptyPaging,
-            size: nil
-        )
+        self.runtime.loader(Operations.pagingFirstResponseEmptyEndpoint, paging: Operations.pagingFirstResponseEmptyPaging, size: nil)
     }
 
-    /// A list adapter over `pagingFirstResponseEmpty(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingFirstResponseEmptyList(options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+    /// A list adapter over `pagingFirstResponseEmpty(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingFirstResponseEmptyList(
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(self.pagingFirstResponseEmptyLoader(), options: options)
     }
 
-    /// The pages of `pagingGetMultiplePages(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetMultiplePagesPages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
+    /// The pages of `pagingGetMultiplePages(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetMultiplePagesPages(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(
+            self.pagingGetMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `pagingGetMultiplePages(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetMultiplePages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
+    /// Every item of `pagingGetMultiplePages(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetMultiplePages(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(
+            self.pagingGetMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `pagingGetMultiplePages(…)`, for the sequences and list adapters.
-    public func pagingGetMultiplePagesLoader(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
+    public func pagingGetMultiplePagesLoader(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100
+    ) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
             Operations.pagingGetMultiplePagesEndpoint,
             Operations.pagingGetMultiplePagesParameters(clientRequestID: clientRequestID, timeout: timeout),
-            paging: Operations.pagingGetMultiplePagesPaging,
-            size: maxresults
+            paging: Operations.pagingGetMultiplePagesPaging, size: maxresults
         )
     }
 
-    /// A list adapter over `pagingGetMultiplePages(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetMultiplePagesList(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PagedList(self.pagingGetMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), options: options)
+    /// A list adapter over `pagingGetMultiplePages(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetMultiplePagesList(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PagedList(
+            self.pagingGetMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), options: options
+        )
     }
 
-    /// The pages of `pagingGetWithQueryParams(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetWithQueryParamsPages(requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetWithQueryParamsLoader(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant), resumingFrom: resumePoint)
+    /// The pages of `pagingGetWithQueryParams(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetWithQueryParamsPages(
+        requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(
+            self.pagingGetWithQueryParamsLoader(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `pagingGetWithQueryParams(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetWithQueryParams(requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetWithQueryParamsLoader(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant), resumingFrom: resumePoint)
+    /// Every item of `pagingGetWithQueryParams(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetWithQueryParams(
+        requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(
+            self.pagingGetWithQueryParamsLoader(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `pagingGetWithQueryParams(…)`, for the sequences and list adapters.
-    public func pagingGetWithQueryParamsLoader(requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
+    public func pagingGetWithQueryParamsLoader(
+        requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool
+    ) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
             Operations.pagingGetWithQueryParamsEndpoint,
             Operations.pagingGetWithQueryParamsParameters(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant),
-            paging: Operations.pagingGetWithQueryParamsPaging,
-            size: nil
+            paging: Operations.pagingGetWithQueryParamsPaging, size: nil
         )
     }
 
-    /// A list adapter over `pagingGetWithQueryParams(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetWithQueryParamsList(requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PagedList(self.pagingGetWithQueryParamsLoader(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant), options: options)
+    /// A list adapter over `pagingGetWithQueryParams(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetWithQueryParamsList(
+        requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PagedList(
+            self.pagingGetWithQueryParamsLoader(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant),
+            options: options
+        )
     }
 
-    /// The pages of `pagingDuplicateParams(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingDuplicateParamsPages(filter: Swift.String? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+    /// The pages of `pagingDuplicateParams(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingDuplicateParamsPages(
+        filter: Swift.String? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(self.pagingDuplicateParamsLoader(filter: filter), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingDuplicateParams(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingDuplicateParams(filter: Swift.String? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+    /// Every item of `pagingDuplicateParams(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingDuplicateParams(
+        filter: Swift.String? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(self.pagingDuplicateParamsLoader(filter: filter), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingDuplicateParams(…)`, for the sequences and list adapters.
     public func pagingDuplicateParamsLoader(filter: Swift.String? = nil) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
-            Operations.pagingDuplicateParamsEndpoint,
-            Operations.pagingDuplicateParamsParameters(filter: filter),
-            paging: Operations.pagingDuplicateParamsPaging,
-            size: nil
+            Operations.pagingDuplicateParamsEndpoint, Operations.pagingDuplicateParamsParameters(filter: filter),
+            paging: Operations.pagingDuplicateParamsPaging, size: nil
         )
     }
 
-    /// A list adapter over `pagingDuplicateParams(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingDuplicateParamsList(filter: Swift.String? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+    /// A list adapter over `pagingDuplicateParams(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingDuplicateParamsList(
+        filter: Swift.String? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(self.pagingDuplicateParamsLoader(filter: filter), options: options)
     }
 
-    /// The pages of `pagingPageWithMaxPageSize(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingPageWithMaxPageSizePages(maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+    /// The pages of `pagingPageWithMaxPageSize(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingPageWithMaxPageSizePages(
+        maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(self.pagingPageWithMaxPageSizeLoader(maxpagesize: maxpagesize), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingPageWithMaxPageSize(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingPageWithMaxPageSize(maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+    /// Every item of `pagingPageWithMaxPageSize(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingPageWithMaxPageSize(
+        maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(self.pagingPageWithMaxPageSizeLoader(maxpagesize: maxpagesize), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingPageWithMaxPageSize(…)`, for the sequences and list adapters.
-    public func pagingPageWithMaxPageSizeLoader(maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
+    public func pagingPageWithMaxPageSizeLoader(
+        maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil
+    ) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
-            Operations.pagingPageWithMaxPageSizeEndpoint,
-            Operations.pagingPageWithMaxPageSizeParameters(maxpagesize: maxpagesize),
-            paging: Operations.pagingPageWithMaxPageSizePaging,
-            size: nil
+            Operations.pagingPageWithMaxPageSizeEndpoint, Operations.pagingPageWithMaxPageSizeParameters(maxpagesize: maxpagesize),
+            paging: Operations.pagingPageWithMaxPageSizePaging, size: nil
         )
     }
 
-    /// A list adapter over `pagingPageWithMaxPageSize(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingPageWithMaxPageSizeList(maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+    /// A list adapter over `pagingPageWithMaxPageSize(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingPageWithMaxPageSizeList(
+        maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(self.pagingPageWithMaxPageSizeLoader(maxpagesize: maxpagesize), options: options)
     }
 
-    /// The pages of `pagingGetOdataMultiplePages(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetOdataMultiplePagesPages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetOdataMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
+    /// The pages of `pagingGetOdataMultiplePages(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetOdataMultiplePagesPages(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(
+            self.pagingGetOdataMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `pagingGetOdataMultiplePages(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetOdataMultiplePages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetOdataMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
+    /// Every item of `pagingGetOdataMultiplePages(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetOdataMultiplePages(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(
+            self.pagingGetOdataMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `pagingGetOdataMultiplePages(…)`, for the sequences and list adapters.
-    public func pagingGetOdataMultiplePagesLoader(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
+    public func pagingGetOdataMultiplePagesLoader(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100
+    ) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
             Operations.pagingGetOdataMultiplePagesEndpoint,
             Operations.pagingGetOdataMultiplePagesParameters(clientRequestID: clientRequestID, timeout: timeout),
-            paging: Operations.pagingGetOdataMultiplePagesPaging,
-            size: maxresults
+            paging: Operations.pagingGetOdataMultiplePagesPaging, size: maxresults
         )
     }
 
-    /// A list adapter over `pagingGetOdataMultiplePages(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetOdataMultiplePagesList(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PagedList(self.pagingGetOdataMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), options: options)
+    /// A list adapter over `pagingGetOdataMultiplePages(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetOdataMultiplePagesList(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PagedList(
+            self.pagingGetOdataMultiplePagesLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults),
+            options: options
+        )
     }
 
-    /// The pages of `pagingGetMultiplePagesWithOffset(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetMultiplePagesWithOffsetPages(offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesWithOffsetLoader(offset: offset, clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
+    /// The pages of `pagingGetMultiplePagesWithOffset(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetMultiplePagesWithOffsetPages(
+        offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(
+            self.pagingGetMultiplePagesWithOffsetLoader(
+                offset: offset, clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `pagingGetMultiplePagesWithOffset(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetMultiplePagesWithOffset(offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesWithOffsetLoader(offset: offset, clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
+    /// Every item of `pagingGetMultiplePagesWithOffset(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetMultiplePagesWithOffset(
+        offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(
+            self.pagingGetMultiplePagesWithOffsetLoader(
+                offset: offset, clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `pagingGetMultiplePagesWithOffset(…)`, for the sequences and list adapters.
-    public func pagingGetMultiplePagesWithOffsetLoader(offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
+    public func pagingGetMultiplePagesWithOffsetLoader(
+        offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100
+    ) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
             Operations.pagingGetMultiplePagesWithOffsetEndpoint,
             Operations.pagingGetMultiplePagesWithOffsetParameters(offset: offset, clientRequestID: clientRequestID, timeout: timeout),
-            paging: Operations.pagingGetMultiplePagesWithOffsetPaging,
-            size: maxresults
+            paging: Operations.pagingGetMultiplePagesWithOffsetPaging, size: maxresults
         )
     }
 
-    /// A list adapter over `pagingGetMultiplePagesWithOffset(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetMultiplePagesWithOffsetList(offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PagedList(self.pagingGetMultiplePagesWithOffsetLoader(offset: offset, clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), options: options)
+    /// A list adapter over `pagingGetMultiplePagesWithOffset(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetMultiplePagesWithOffsetList(
+        offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PagedList(
+            self.pagingGetMultiplePagesWithOffsetLoader(
+                offset: offset, clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults
+            ),
+            options: options
+        )
     }
 
-    /// The pages of `pagingGetMultiplePagesRetryFirst(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetMultiplePagesRetryFirstPages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+    /// The pages of `pagingGetMultiplePagesRetryFirst(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetMultiplePagesRetryFirstPages(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(self.pagingGetMultiplePagesRetryFirstLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetMultiplePagesRetryFirst(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetMultiplePagesRetryFirst(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+    /// Every item of `pagingGetMultiplePagesRetryFirst(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetMultiplePagesRetryFirst(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesRetryFirstLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetMultiplePagesRetryFirst(…)`, for the sequences and list adapters.
     public func pagingGetMultiplePagesRetryFirstLoader() -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
-            Operations.pagingGetMultiplePagesRetryFirstEndpoint,
-            Operations.pagingGetMultiplePagesRetryFirstParameters(),
-            paging: Operations.pagingGetMultiplePagesRetryFirstPaging,
-            size: nil
+            Operations.pagingGetMultiplePagesRetryFirstEndpoint, paging: Operations.pagingGetMultiplePagesRetryFirstPaging, size: nil
         )
     }
 
-    /// A list adapter over `pagingGetMultiplePagesRetryFirst(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetMultiplePagesRetryFirstList(options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+    /// A list adapter over `pagingGetMultiplePagesRetryFirst(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetMultiplePagesRetryFirstList(
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(self.pagingGetMultiplePagesRetryFirstLoader(), options: options)
     }
 
-    /// The pages of `pagingGetMultiplePagesRetrySecond(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetMultiplePagesRetrySecondPages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+    /// The pages of `pagingGetMultiplePagesRetrySecond(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetMultiplePagesRetrySecondPages(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(self.pagingGetMultiplePagesRetrySecondLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetMultiplePagesRetrySecond(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetMultiplePagesRetrySecond(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+    /// Every item of `pagingGetMultiplePagesRetrySecond(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetMultiplePagesRetrySecond(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesRetrySecondLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetMultiplePagesRetrySecond(…)`, for the sequences and list adapters.
     public func pagingGetMultiplePagesRetrySecondLoader() -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
-            Operations.pagingGetMultiplePagesRetrySecondEndpoint,
-            Operations.pagingGetMultiplePagesRetrySecondParameters(),
-            paging: Operations.pagingGetMultiplePagesRetrySecondPaging,
-            size: nil
+            Operations.pagingGetMultiplePagesRetrySecondEndpoint, paging: Operations.pagingGetMultiplePagesRetrySecondPaging, size: nil
         )
     }
 
-    /// A list adapter over `pagingGetMultiplePagesRetrySecond(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetMultiplePagesRetrySecondList(options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+    /// A list adapter over `pagingGetMultiplePagesRetrySecond(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetMultiplePagesRetrySecondList(
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(self.pagingGetMultiplePagesRetrySecondLoader(), options: options)
     }
 
-    /// The pages of `pagingGetSinglePagesFailure(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetSinglePagesFailurePages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+    /// The pages of `pagingGetSinglePagesFailure(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetSinglePagesFailurePages(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(self.pagingGetSinglePagesFailureLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetSinglePagesFailure(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetSinglePagesFailure(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+    /// Every item of `pagingGetSinglePagesFailure(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetSinglePagesFailure(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(self.pagingGetSinglePagesFailureLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetSinglePagesFailure(…)`, for the sequences and list adapters.
     public func pagingGetSinglePagesFailureLoader() -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
-        self.runtime.loader(
-            Operations.pagingGetSinglePagesFailureEndpoint,
-            Operations.pagingGetSinglePagesFailureParameters(),
-            paging: Operations.pagingGetSinglePagesFailurePaging,
-            size: nil
-        )
+        self.runtime.loader(Operations.pagingGetSinglePagesFailureEndpoint, paging: Operations.pagingGetSinglePagesFailurePaging, size: nil)
     }
 
-    /// A list adapter over `pagingGetSinglePagesFailure(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetSinglePagesFailureList(options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+    /// A list adapter over `pagingGetSinglePagesFailure(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetSinglePagesFailureList(
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(self.pagingGetSinglePagesFailureLoader(), options: options)
     }
 
-    /// The pages of `pagingGetMultiplePagesFailure(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetMultiplePagesFailurePages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+    /// The pages of `pagingGetMultiplePagesFailure(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetMultiplePagesFailurePages(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(self.pagingGetMultiplePagesFailureLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetMultiplePagesFailure(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetMultiplePagesFailure(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+    /// Every item of `pagingGetMultiplePagesFailure(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetMultiplePagesFailure(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesFailureLoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetMultiplePagesFailure(…)`, for the sequences and list adapters.
     public func pagingGetMultiplePagesFailureLoader() -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
-            Operations.pagingGetMultiplePagesFailureEndpoint,
-            Operations.pagingGetMultiplePagesFailureParameters(),
-            paging: Operations.pagingGetMultiplePagesFailurePaging,
-            size: nil
+            Operations.pagingGetMultiplePagesFailureEndpoint, paging: Operations.pagingGetMultiplePagesFailurePaging, size: nil
         )
     }
 
-    /// A list adapter over `pagingGetMultiplePagesFailure(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetMultiplePagesFailureList(options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+    /// A list adapter over `pagingGetMultiplePagesFailure(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetMultiplePagesFailureList(
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(self.pagingGetMultiplePagesFailureLoader(), options: options)
     }
 
-    /// The pages of `pagingGetMultiplePagesFailureURI(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetMultiplePagesFailureURIPages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+    /// The pages of `pagingGetMultiplePagesFailureURI(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetMultiplePagesFailureURIPages(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(self.pagingGetMultiplePagesFailureURILoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetMultiplePagesFailureURI(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetMultiplePagesFailureURI(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+    /// Every item of `pagingGetMultiplePagesFailureURI(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetMultiplePagesFailureURI(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesFailureURILoader(), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingGetMultiplePagesFailureURI(…)`, for the sequences and list adapters.
     public func pagingGetMultiplePagesFailureURILoader() -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
-            Operations.pagingGetMultiplePagesFailureURIEndpoint,
-            Operations.pagingGetMultiplePagesFailureURIParameters(),
-            paging: Operations.pagingGetMultiplePagesFailureURIPaging,
-            size: nil
+            Operations.pagingGetMultiplePagesFailureURIEndpoint, paging: Operations.pagingGetMultiplePagesFailureURIPaging, size: nil
         )
     }
 
-    /// A list adapter over `pagingGetMultiplePagesFailureURI(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetMultiplePagesFailureURIList(options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+    /// A list adapter over `pagingGetMultiplePagesFailureURI(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetMultiplePagesFailureURIList(
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(self.pagingGetMultiplePagesFailureURILoader(), options: options)
     }
 
-    /// The pages of `pagingGetMultiplePagesFragmentNextLink(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetMultiplePagesFragmentNextLinkPages(tenant: Swift.String, apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesFragmentNextLinkLoader(tenant: tenant, apiVersion: apiVersion), resumingFrom: resumePoint)
+    /// The pages of `pagingGetMultiplePagesFragmentNextLink(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetMultiplePagesFragmentNextLinkPages(
+        tenant: Swift.String, apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(
+            self.pagingGetMultiplePagesFragmentNextLinkLoader(tenant: tenant, apiVersion: apiVersion), resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `pagingGetMultiplePagesFragmentNextLink(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetMultiplePagesFragmentNextLink(tenant: Swift.String, apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesFragmentNextLinkLoader(tenant: tenant, apiVersion: apiVersion), resumingFrom: resumePoint)
+    /// Every item of `pagingGetMultiplePagesFragmentNextLink(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetMultiplePagesFragmentNextLink(
+        tenant: Swift.String, apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(
+            self.pagingGetMultiplePagesFragmentNextLinkLoader(tenant: tenant, apiVersion: apiVersion), resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `pagingGetMultiplePagesFragmentNextLink(…)`, for the sequences and list adapters.
-    public func pagingGetMultiplePagesFragmentNextLinkLoader(tenant: Swift.String, apiVersion: Swift.String) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
+    public func pagingGetMultiplePagesFragmentNextLinkLoader(
+        tenant: Swift.String, apiVersion: Swift.String
+    ) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
             Operations.pagingGetMultiplePagesFragmentNextLinkEndpoint,
             Operations.pagingGetMultiplePagesFragmentNextLinkParameters(tenant: tenant, apiVersion: apiVersion),
-            paging: Operations.pagingGetMultiplePagesFragmentNextLinkPaging,
-            size: nil
+            paging: Operations.pagingGetMultiplePagesFragmentNextLinkPaging, size: nil
         )
     }
 
-    /// A list adapter over `pagingGetMultiplePagesFragmentNextLink(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetMultiplePagesFragmentNextLinkList(tenant: Swift.String, apiVersion: Swift.String, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PagedList(self.pagingGetMultiplePagesFragmentNextLinkLoader(tenant: tenant, apiVersion: apiVersion), options: options)
+    /// A list adapter over `pagingGetMultiplePagesFragmentNextLink(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetMultiplePagesFragmentNextLinkList(
+        tenant: Swift.String, apiVersion: Swift.String, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PagedList(
+            self.pagingGetMultiplePagesFragmentNextLinkLoader(tenant: tenant, apiVersion: apiVersion), options: options
+        )
     }
 
-    /// The pages of `pagingGetMultiplePagesFragmentWithGroupingNextLink(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetMultiplePagesFragmentWithGroupingNextLinkPages(tenant: Swift.String, apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesFragmentWithGroupingNextLinkLoader(tenant: tenant, apiVersion: apiVersion), resumingFrom: resumePoint)
+    /// The pages of `pagingGetMultiplePagesFragmentWithGroupingNextLink(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetMultiplePagesFragmentWithGroupingNextLinkPages(
+        tenant: Swift.String, apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(
+            self.pagingGetMultiplePagesFragmentWithGroupingNextLinkLoader(tenant: tenant, apiVersion: apiVersion), resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `pagingGetMultiplePagesFragmentWithGroupingNextLink(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetMultiplePagesFragmentWithGroupingNextLink(tenant: Swift.String, apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesFragmentWithGroupingNextLinkLoader(tenant: tenant, apiVersion: apiVersion), resumingFrom: resumePoint)
+    /// Every item of `pagingGetMultiplePagesFragmentWithGroupingNextLink(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetMultiplePagesFragmentWithGroupingNextLink(
+        tenant: Swift.String, apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(
+            self.pagingGetMultiplePagesFragmentWithGroupingNextLinkLoader(tenant: tenant, apiVersion: apiVersion), resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `pagingGetMultiplePagesFragmentWithGroupingNextLink(…)`, for the sequences and list adapters.
-    public func pagingGetMultiplePagesFragmentWithGroupingNextLinkLoader(tenant: Swift.String, apiVersion: Swift.String) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
+    public func pagingGetMultiplePagesFragmentWithGroupingNextLinkLoader(
+        tenant: Swift.String, apiVersion: Swift.String
+    ) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
             Operations.pagingGetMultiplePagesFragmentWithGroupingNextLinkEndpoint,
             Operations.pagingGetMultiplePagesFragmentWithGroupingNextLinkParameters(tenant: tenant, apiVersion: apiVersion),
-            paging: Operations.pagingGetMultiplePagesFragmentWithGroupingNextLinkPaging,
-            size: nil
+            paging: Operations.pagingGetMultiplePagesFragmentWithGroupingNextLinkPaging, size: nil
         )
     }
 
-    /// A list adapter over `pagingGetMultiplePagesFragmentWithGroupingNextLink(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetMultiplePagesFragmentWithGroupingNextLinkList(tenant: Swift.String, apiVersion: Swift.String, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PagedList(self.pagingGetMultiplePagesFragmentWithGroupingNextLinkLoader(tenant: tenant, apiVersion: apiVersion), options: options)
+    /// A list adapter over `pagingGetMultiplePagesFragmentWithGroupingNextLink(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetMultiplePagesFragmentWithGroupingNextLinkList(
+        tenant: Swift.String, apiVersion: Swift.String, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PagedList(
+            self.pagingGetMultiplePagesFragmentWithGroupingNextLinkLoader(tenant: tenant, apiVersion: apiVersion), options: options
+        )
     }
 
-    /// The pages of `pagingGetMultiplePagesLRO(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetMultiplePagesLROPages(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PageSequence(self.pagingGetMultiplePagesLROLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
+    /// The pages of `pagingGetMultiplePagesLRO(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetMultiplePagesLROPages(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(
+            self.pagingGetMultiplePagesLROLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `pagingGetMultiplePagesLRO(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetMultiplePagesLRO(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.ItemSequence(self.pagingGetMultiplePagesLROLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), resumingFrom: resumePoint)
+    /// Every item of `pagingGetMultiplePagesLRO(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetMultiplePagesLRO(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(
+            self.pagingGetMultiplePagesLROLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `pagingGetMultiplePagesLRO(…)`, for the sequences and list adapters.
-    public func pagingGetMultiplePagesLROLoader(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
+    public func pagingGetMultiplePagesLROLoader(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100
+    ) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
             Operations.pagingGetMultiplePagesLROEndpoint,
             Operations.pagingGetMultiplePagesLROParameters(clientRequestID: clientRequestID, timeout: timeout),
-            paging: Operations.pagingGetMultiplePagesLROPaging,
-            size: maxresults
+            paging: Operations.pagingGetMultiplePagesLROPaging, size: maxresults
         )
     }
 
-    /// A list adapter over `pagingGetMultiplePagesLRO(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetMultiplePagesLROList(clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
-        PagegenRuntime.PagedList(self.pagingGetMultiplePagesLROLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults), options: options)
+    /// A list adapter over `pagingGetMultiplePagesLRO(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetMultiplePagesLROList(
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PagedList(
+            self.pagingGetMultiplePagesLROLoader(clientRequestID: clientRequestID, timeout: timeout, maxresults: maxresults),
+            options: options
+        )
     }
 
-    /// The pages of `pagingAppendAPIVersion(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingAppendAPIVersionPages(apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+    /// The pages of `pagingAppendAPIVersion(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingAppendAPIVersionPages(
+        apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(self.pagingAppendAPIVersionLoader(apiVersion: apiVersion), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingAppendAPIVersion(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingAppendAPIVersion(apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+    /// Every item of `pagingAppendAPIVersion(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingAppendAPIVersion(
+        apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(self.pagingAppendAPIVersionLoader(apiVersion: apiVersion), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingAppendAPIVersion(…)`, for the sequences and list adapters.
     public func pagingAppendAPIVersionLoader(apiVersion: Swift.String) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
-            Operations.pagingAppendAPIVersionEndpoint,
-            Operations.pagingAppendAPIVersionParameters(apiVersion: apiVersion),
-            paging: Operations.pagingAppendAPIVersionPaging,
-            size: nil
+            Operations.pagingAppendAPIVersionEndpoint, Operations.pagingAppendAPIVersionParameters(apiVersion: apiVersion),
+            paging: Operations.pagingAppendAPIVersionPaging, size: nil
         )
     }
 
-    /// A list adapter over `pagingAppendAPIVersion(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingAppendAPIVersionList(apiVersion: Swift.String, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+    /// A list adapter over `pagingAppendAPIVersion(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingAppendAPIVersionList(
+        apiVersion: Swift.String, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(self.pagingAppendAPIVersionLoader(apiVersion: apiVersion), options: options)
     }
 
-    /// The pages of `pagingReplaceAPIVersion(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingReplaceAPIVersionPages(apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+    /// The pages of `pagingReplaceAPIVersion(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingReplaceAPIVersionPages(
+        apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(self.pagingReplaceAPIVersionLoader(apiVersion: apiVersion), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingReplaceAPIVersion(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingReplaceAPIVersion(apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+    /// Every item of `pagingReplaceAPIVersion(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingReplaceAPIVersion(
+        apiVersion: Swift.String, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(self.pagingReplaceAPIVersionLoader(apiVersion: apiVersion), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `pagingReplaceAPIVersion(…)`, for the sequences and list adapters.
     public func pagingReplaceAPIVersionLoader(apiVersion: Swift.String) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
-            Operations.pagingReplaceAPIVersionEndpoint,
-            Operations.pagingReplaceAPIVersionParameters(apiVersion: apiVersion),
-            paging: Operations.pagingReplaceAPIVersionPaging,
-            size: nil
+            Operations.pagingReplaceAPIVersionEndpoint, Operations.pagingReplaceAPIVersionParameters(apiVersion: apiVersion),
+            paging: Operations.pagingReplaceAPIVersionPaging, size: nil
         )
     }
 
-    /// A list adapter over `pagingReplaceAPIVersion(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingReplaceAPIVersionList(apiVersion: Swift.String, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+    /// A list adapter over `pagingReplaceAPIVersion(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingReplaceAPIVersionList(
+        apiVersion: Swift.String, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(self.pagingReplaceAPIVersionLoader(apiVersion: apiVersion), options: options)
     }
 
-    /// The pages of `pagingGetPagingModelWithItemNameWithXMSClientName(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pagingGetPagingModelWithItemNameWithXMSClientNamePages(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+    /// The pages of `pagingGetPagingModelWithItemNameWithXMSClientName(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetPagingModelWithItemNameWithXMSClientNamePages(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(self.pagingGetPagingModelWithItemNameWithXMSClientNameLoader(), resumingFrom: resumePoint)
     }
 
-    /// Every item of `pagingGetPagingModelWithItemNameWithXMSClientName(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allPagingGetPagingModelWithItemNameWithXMSClientName(from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+    /// Every item of `pagingGetPagingModelWithItemNameWithXMSClientName(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetPagingModelWithItemNameWithXMSClientName(
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(self.pagingGetPagingModelWithItemNameWithXMSClientNameLoader(), resumingFrom: resumePoint)
     }
 
@@ -651,16 +715,14 @@ extension ImportedAutoRestPagingTest.Client {
     public func pagingGetPagingModelWithItemNameWithXMSClientNameLoader() -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
             Operations.pagingGetPagingModelWithItemNameWithXMSClientNameEndpoint,
-            Operations.pagingGetPagingModelWithItemNameWithXMSClientNameParameters(),
-            paging: Operations.pagingGetPagingModelWithItemNameWithXMSClientNamePaging,
-            size: nil
+            paging: Operations.pagingGetPagingModelWithItemNameWithXMSClientNamePaging, size: nil
         )
     }
 
-    /// A list adapter over `pagingGetPagingModelWithItemNameWithXMSClientName(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pagingGetPagingModelWithItemNameWithXMSClientNameList(options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+    /// A list adapter over `pagingGetPagingModelWithItemNameWithXMSClientName(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetPagingModelWithItemNameWithXMSClientNameList(
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(self.pagingGetPagingModelWithItemNameWithXMSClientNameLoader(), options: options)
     }
 }

@@ -34,7 +34,9 @@ extension ImportedStorageManagement.Client {
     /// Lists all the storage accounts available under the subscription. Note that storage keys are not returned; use the ListKeys operation for this.
     ///
     /// `GET /subscriptions/{subscriptionId}/providers/Microsoft.Storage/storageAccounts`
-    public func storageAccountsList(subscriptionID: Swift.String, apiVersion: Swift.String) async -> Swift.Result<ImportedStorageManagement.StorageAccountListResult, PagegenRuntime.APIError> {
+    public func storageAccountsList(
+        subscriptionID: Swift.String, apiVersion: Swift.String
+    ) async -> Swift.Result<ImportedStorageManagement.StorageAccountListResult, PagegenRuntime.APIError> {
         await self.runtime.send(
             Operations.storageAccountsListEndpoint,
             Operations.storageAccountsListParameters(subscriptionID: subscriptionID, apiVersion: apiVersion),
@@ -42,53 +44,73 @@ extension ImportedStorageManagement.Client {
         )
     }
 
-    /// Lists all the storage accounts available under the subscription. Note that storage keys are not returned; use the ListKeys operation for this.
-    ///
-    /// `GET /subscriptions/{subscriptionId}/providers/Microsoft.Storage/storageAccounts`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func storageAccountsList(subscriptionID: Swift.String, apiVersion: Swift.String, completion: @escaping @Sendable (Swift.Result<ImportedStorageManagement.StorageAccountListResult, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.storageAccountsList(subscriptionID: subscriptionID, apiVersion: apiVersion) }, completion: completion)
-    }
-
-    /// Lists all the storage accounts available under the given resource group. Note that storage keys are not returned; use the ListKeys operation for this.
-    ///
-    /// `GET /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Storage/storageAccounts`
-    public func storageAccountsListByResourceGroup(resourceGroupName: Swift.String, subscriptionID: Swift.String, apiVersion: Swift.String) async -> Swift.Result<ImportedStorageManagement.StorageAccountListResult, PagegenRuntime.APIError> {
-        await self.runtime.send(
-            Operations.storageAccountsListByResourceGroupEndpoint,
-            Operations.storageAccountsListByResourceGroupParameters(resourceGroupName: resourceGroupName, subscriptionID: subscriptionID, apiVersion: apiVersion),
-            as: ImportedStorageManagement.StorageAccountListResult.self
+    /// Calls `completion` with what `storageAccountsList(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func storageAccountsList(
+        subscriptionID: Swift.String, apiVersion: Swift.String,
+        completion:
+            @escaping @Sendable (Swift.Result<ImportedStorageManagement.StorageAccountListResult, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.storageAccountsList(subscriptionID: subscriptionID, apiVersion: apiVersion) }, completion: completion
         )
     }
 
     /// Lists all the storage accounts available under the given resource group. Note that storage keys are not returned; use the ListKeys operation for this.
     ///
     /// `GET /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Storage/storageAccounts`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func storageAccountsListByResourceGroup(resourceGroupName: Swift.String, subscriptionID: Swift.String, apiVersion: Swift.String, completion: @escaping @Sendable (Swift.Result<ImportedStorageManagement.StorageAccountListResult, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.storageAccountsListByResourceGroup(resourceGroupName: resourceGroupName, subscriptionID: subscriptionID, apiVersion: apiVersion) }, completion: completion)
+    public func storageAccountsListByResourceGroup(
+        resourceGroupName: Swift.String, subscriptionID: Swift.String, apiVersion: Swift.String
+    ) async -> Swift.Result<ImportedStorageManagement.StorageAccountListResult, PagegenRuntime.APIError> {
+        await self.runtime.send(
+            Operations.storageAccountsListByResourceGroupEndpoint,
+            Operations.storageAccountsListByResourceGroupParameters(
+                resourceGroupName: resourceGroupName, subscriptionID: subscriptionID, apiVersion: apiVersion
+            ),
+            as: ImportedStorageManagement.StorageAccountListResult.self
+        )
+    }
+
+    /// Calls `completion` with what `storageAccountsListByResourceGroup(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func storageAccountsListByResourceGroup(
+        resourceGroupName: Swift.String, subscriptionID: Swift.String, apiVersion: Swift.String,
+        completion:
+            @escaping @Sendable (Swift.Result<ImportedStorageManagement.StorageAccountListResult, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.storageAccountsListByResourceGroup(
+                    resourceGroupName: resourceGroupName, subscriptionID: subscriptionID, apiVersion: apiVersion
+                )
+            },
+            completion: completion
+        )
     }
 }
 
 extension ImportedStorageManagement.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let storageAccountsListEndpoint = PagegenRuntime.Endpoint(name: "storageAccountsList", method: "GET", path: "/subscriptions/{subscriptionId}/providers/Microsoft.Storage/storageAccounts")
+        static let storageAccountsListEndpoint = PagegenRuntime.Endpoint(
+            name: "storageAccountsList", method: "GET", path: "/subscriptions/{subscriptionId}/providers/Microsoft.Storage/storageAccounts"
+        )
 
-        static func storageAccountsListParameters(subscriptionID: Swift.String, apiVersion: Swift.String) -> PagegenRuntime.RequestParameters {
+        static func storageAccountsListParameters(
+            subscriptionID: Swift.String, apiVersion: Swift.String
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("subscriptionId", subscriptionID)
             parameters.query("api-version", apiVersion)
             return parameters
         }
 
-        static let storageAccountsListByResourceGroupEndpoint = PagegenRuntime.Endpoint(name: "storageAccountsListByResourceGroup", method: "GET", path: "/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Storage/storageAccounts")
+        static let storageAccountsListByResourceGroupEndpoint = PagegenRuntime.Endpoint(
+            name: "storageAccountsListByResourceGroup", method: "GET",
+            path: "/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Storage/storageAccounts"
+        )
 
-        static func storageAccountsListByResourceGroupParameters(resourceGroupName: Swift.String, subscriptionID: Swift.String, apiVersion: Swift.String) -> PagegenRuntime.RequestParameters {
+        static func storageAccountsListByResourceGroupParameters(
+            resourceGroupName: Swift.String, subscriptionID: Swift.String, apiVersion: Swift.String
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("resourceGroupName", resourceGroupName)
             parameters.path("subscriptionId", subscriptionID)

@@ -13,18 +13,14 @@ extension ImportedStorageManagement {
         public var nextLink: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            value: [ImportedStorageManagement.StorageAccount]? = nil,
-            nextLink: Swift.String? = nil
-        ) {
+        public init(value: [ImportedStorageManagement.StorageAccount]? = nil, nextLink: Swift.String? = nil) {
             self.value = value
             self.nextLink = nextLink
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.value = try fields.valueIfPresent("value")
-            self.nextLink = try fields.valueIfPresent("nextLink")
+            try self.init(value: fields.valueIfPresent("value"), nextLink: fields.valueIfPresent("nextLink"))
         }
     }
 
@@ -38,10 +34,7 @@ extension ImportedStorageManagement {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String? = nil,
-            name: Swift.String? = nil,
-            type: Swift.String? = nil,
-            location: Swift.String,
+            id: Swift.String? = nil, name: Swift.String? = nil, type: Swift.String? = nil, location: Swift.String,
             tags: [Swift.String: Swift.String]? = nil
         ) {
             self.id = id
@@ -53,11 +46,10 @@ extension ImportedStorageManagement {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.valueIfPresent("id")
-            self.name = try fields.valueIfPresent("name")
-            self.type = try fields.valueIfPresent("type")
-            self.location = try fields.value("location")
-            self.tags = try fields.valueIfPresent("tags")
+            try self.init(
+                id: fields.valueIfPresent("id"), name: fields.valueIfPresent("name"), type: fields.valueIfPresent("type"),
+                location: fields.value("location"), tags: fields.valueIfPresent("tags")
+            )
         }
     }
 }

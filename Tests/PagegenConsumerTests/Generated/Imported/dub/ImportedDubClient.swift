@@ -90,47 +90,81 @@ extension ImportedDub.Client {
     /// List all links
     ///
     /// `GET /links`
-    public func getLinks(domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil, folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil, showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil, page: Swift.Int = 1, pageSize: Swift.Int = 100) async -> Swift.Result<PagegenRuntime.Page<ImportedDub.LinkSchema>, PagegenRuntime.APIError> {
+    public func getLinks(
+        domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil,
+        folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil,
+        showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil,
+        page: Swift.Int = 1, pageSize: Swift.Int = 100
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedDub.LinkSchema>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getLinksEndpoint,
-            Operations.getLinksParameters(domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID, tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore, startingAfter: startingAfter),
-            paging: Operations.getLinksPaging,
-            at: .number(page),
-            size: pageSize
+            Operations.getLinksParameters(
+                domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID,
+                tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore, startingAfter: startingAfter
+            ),
+            paging: Operations.getLinksPaging, at: .number(page), size: pageSize
         )
     }
 
-    /// List all links
-    ///
-    /// `GET /links`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func getLinks(domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil, folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil, showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil, page: Swift.Int = 1, pageSize: Swift.Int = 100, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedDub.LinkSchema>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.getLinks(domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID, tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore, startingAfter: startingAfter, page: page, pageSize: pageSize) }, completion: completion)
+    /// Calls `completion` with what `getLinks(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func getLinks(
+        domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil,
+        folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil,
+        showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil,
+        page: Swift.Int = 1, pageSize: Swift.Int = 100,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedDub.LinkSchema>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.getLinks(
+                    domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID,
+                    tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore,
+                    startingAfter: startingAfter, page: page, pageSize: pageSize
+                )
+            },
+            completion: completion
+        )
     }
 
     /// List all customers
     ///
     /// `GET /customers`
-    public func getCustomers(email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil, linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil, includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil, endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 100) async -> Swift.Result<PagegenRuntime.Page<ImportedDub.GetCustomersResponse>, PagegenRuntime.APIError> {
+    public func getCustomers(
+        email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil,
+        linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil,
+        includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil,
+        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 100
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedDub.GetCustomersResponse>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getCustomersEndpoint,
-            Operations.getCustomersParameters(email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID, partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder, endingBefore: endingBefore, pageValue: pageValue),
-            paging: Operations.getCustomersPaging,
-            at: page,
-            size: pageSize
+            Operations.getCustomersParameters(
+                email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID,
+                partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder,
+                endingBefore: endingBefore, pageValue: pageValue
+            ),
+            paging: Operations.getCustomersPaging, at: page, size: pageSize
         )
     }
 
-    /// List all customers
-    ///
-    /// `GET /customers`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func getCustomers(email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil, linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil, includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil, endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 100, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedDub.GetCustomersResponse>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.getCustomers(email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID, partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder, endingBefore: endingBefore, pageValue: pageValue, page: page, pageSize: pageSize) }, completion: completion)
+    /// Calls `completion` with what `getCustomers(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func getCustomers(
+        email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil,
+        linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil,
+        includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil,
+        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 100,
+        completion:
+            @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedDub.GetCustomersResponse>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.getCustomers(
+                    email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID,
+                    partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder,
+                    endingBefore: endingBefore, pageValue: pageValue, page: page, pageSize: pageSize
+                )
+            },
+            completion: completion
+        )
     }
 }
 
@@ -194,8 +228,17 @@ extension ImportedDub.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let getLinksEndpoint = PagegenRuntime.Endpoint(name: "getLinks", method: "GET", path: "/links")
+        static let getLinksPaging = PagegenRuntime.Paging<[ImportedDub.LinkSchema], ImportedDub.LinkSchema>(
+            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pageSize"), default: 100, minimum: 1, maximum: 100), items: { $0 }
+        )
 
-        static func getLinksParameters(domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil, folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil, showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
+        static func getLinksParameters(
+            domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil,
+            folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil,
+            showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil,
+            startingAfter: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("domain", domain)
             parameters.query("tagId", tagID)
@@ -212,15 +255,18 @@ extension ImportedDub.Client {
             return parameters
         }
 
-        static let getLinksPaging = PagegenRuntime.Paging<[ImportedDub.LinkSchema], ImportedDub.LinkSchema>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pageSize"), default: 100, minimum: 1, maximum: 100),
-            items: { $0 }
+        static let getCustomersEndpoint = PagegenRuntime.Endpoint(name: "getCustomers", method: "GET", path: "/customers")
+        static let getCustomersPaging = PagegenRuntime.Paging<[ImportedDub.GetCustomersResponse], ImportedDub.GetCustomersResponse>(
+            style: .cursor(PagegenRuntime.Parameter("startingAfter"), next: .item({ $0.id })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pageSize"), default: 100, minimum: 1, maximum: 100), items: { $0 }
         )
 
-        static let getCustomersEndpoint = PagegenRuntime.Endpoint(name: "getCustomers", method: "GET", path: "/customers")
-
-        static func getCustomersParameters(email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil, linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil, includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil, endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil) -> PagegenRuntime.RequestParameters {
+        static func getCustomersParameters(
+            email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil,
+            linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil,
+            includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil,
+            endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("email", email)
             parameters.query("externalId", externalID)
@@ -236,11 +282,5 @@ extension ImportedDub.Client {
             parameters.query("page", pageValue)
             return parameters
         }
-
-        static let getCustomersPaging = PagegenRuntime.Paging<[ImportedDub.GetCustomersResponse], ImportedDub.GetCustomersResponse>(
-            style: .cursor(PagegenRuntime.Parameter("startingAfter"), next: .item({ $0.id })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pageSize"), default: 100, minimum: 1, maximum: 100),
-            items: { $0 }
-        )
     }
 }

@@ -63,57 +63,19 @@ extension ImportedDub {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String,
-            domain: Swift.String,
-            key: Swift.String,
-            url: Foundation.URL,
-            trackConversion: Swift.Bool,
-            externalID: Swift.String? = nil,
-            tenantID: Swift.String? = nil,
-            programID: Swift.String? = nil,
-            partnerID: Swift.String? = nil,
-            archived: Swift.Bool,
-            expiresAt: Swift.String? = nil,
-            expiredURL: Swift.String? = nil,
-            disabledAt: Swift.String? = nil,
-            password: Swift.String? = nil,
-            proxy: Swift.Bool,
-            title: Swift.String? = nil,
-            description: Swift.String? = nil,
-            image: Swift.String? = nil,
-            video: Swift.String? = nil,
-            rewrite: Swift.Bool,
-            doIndex: Swift.Bool,
-            ios: Swift.String? = nil,
-            android: Swift.String? = nil,
-            geo: [Swift.String: Foundation.URL]? = nil,
-            publicStats: Swift.Bool,
-            tags: [ImportedDub.LinkTagSchemaOutput]? = nil,
-            folderID: Swift.String? = nil,
-            webhookIds: [Swift.String],
-            comments: Swift.String? = nil,
-            shortLink: Foundation.URL,
-            qrCode: Foundation.URL,
-            utmSource: Swift.String? = nil,
-            utmMedium: Swift.String? = nil,
-            utmCampaign: Swift.String? = nil,
-            utmTerm: Swift.String? = nil,
-            utmContent: Swift.String? = nil,
-            testVariants: [ImportedDub.LinkSchemaTestVariant]? = nil,
-            testStartedAt: Swift.String? = nil,
-            testCompletedAt: Swift.String? = nil,
-            userID: Swift.String? = nil,
-            workspaceID: Swift.String,
-            clicks: Swift.Double,
-            leads: Swift.Double,
-            conversions: Swift.Double,
-            sales: Swift.Double,
-            saleAmount: Swift.Double,
-            lastClicked: Swift.String? = nil,
-            createdAt: Swift.String,
-            updatedAt: Swift.String,
-            tagID: Swift.String? = nil,
-            projectID: Swift.String
+            id: Swift.String, domain: Swift.String, key: Swift.String, url: Foundation.URL, trackConversion: Swift.Bool,
+            externalID: Swift.String? = nil, tenantID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil,
+            archived: Swift.Bool, expiresAt: Swift.String? = nil, expiredURL: Swift.String? = nil, disabledAt: Swift.String? = nil,
+            password: Swift.String? = nil, proxy: Swift.Bool, title: Swift.String? = nil, description: Swift.String? = nil,
+            image: Swift.String? = nil, video: Swift.String? = nil, rewrite: Swift.Bool, doIndex: Swift.Bool, ios: Swift.String? = nil,
+            android: Swift.String? = nil, geo: [Swift.String: Foundation.URL]? = nil, publicStats: Swift.Bool,
+            tags: [ImportedDub.LinkTagSchemaOutput]? = nil, folderID: Swift.String? = nil, webhookIds: [Swift.String],
+            comments: Swift.String? = nil, shortLink: Foundation.URL, qrCode: Foundation.URL, utmSource: Swift.String? = nil,
+            utmMedium: Swift.String? = nil, utmCampaign: Swift.String? = nil, utmTerm: Swift.String? = nil, utmContent: Swift.String? = nil,
+            testVariants: [ImportedDub.LinkSchemaTestVariant]? = nil, testStartedAt: Swift.String? = nil,
+            testCompletedAt: Swift.String? = nil, userID: Swift.String? = nil, workspaceID: Swift.String, clicks: Swift.Double,
+            leads: Swift.Double, conversions: Swift.Double, sales: Swift.Double, saleAmount: Swift.Double, lastClicked: Swift.String? = nil,
+            createdAt: Swift.String, updatedAt: Swift.String, tagID: Swift.String? = nil, projectID: Swift.String
         ) {
             self.id = id
             self.domain = domain
@@ -170,57 +132,29 @@ extension ImportedDub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.domain = try fields.value("domain")
-            self.key = try fields.value("key")
-            self.url = try fields.value("url")
-            self.trackConversion = try fields.value("trackConversion")
-            self.externalID = try fields.valueIfPresent("externalId")
-            self.tenantID = try fields.valueIfPresent("tenantId")
-            self.programID = try fields.valueIfPresent("programId")
-            self.partnerID = try fields.valueIfPresent("partnerId")
-            self.archived = try fields.value("archived")
-            self.expiresAt = try fields.valueIfPresent("expiresAt")
-            self.expiredURL = try fields.valueIfPresent("expiredUrl")
-            self.disabledAt = try fields.valueIfPresent("disabledAt")
-            self.password = try fields.valueIfPresent("password")
-            self.proxy = try fields.value("proxy")
-            self.title = try fields.valueIfPresent("title")
-            self.description = try fields.valueIfPresent("description")
-            self.image = try fields.valueIfPresent("image")
-            self.video = try fields.valueIfPresent("video")
-            self.rewrite = try fields.value("rewrite")
-            self.doIndex = try fields.value("doIndex")
-            self.ios = try fields.valueIfPresent("ios")
-            self.android = try fields.valueIfPresent("android")
-            self.geo = try fields.valueIfPresent("geo")
-            self.publicStats = try fields.value("publicStats")
-            self.tags = try fields.valueIfPresent("tags")
-            self.folderID = try fields.valueIfPresent("folderId")
-            self.webhookIds = try fields.value("webhookIds")
-            self.comments = try fields.valueIfPresent("comments")
-            self.shortLink = try fields.value("shortLink")
-            self.qrCode = try fields.value("qrCode")
-            self.utmSource = try fields.valueIfPresent("utm_source")
-            self.utmMedium = try fields.valueIfPresent("utm_medium")
-            self.utmCampaign = try fields.valueIfPresent("utm_campaign")
-            self.utmTerm = try fields.valueIfPresent("utm_term")
-            self.utmContent = try fields.valueIfPresent("utm_content")
-            self.testVariants = try fields.valueIfPresent("testVariants")
-            self.testStartedAt = try fields.valueIfPresent("testStartedAt")
-            self.testCompletedAt = try fields.valueIfPresent("testCompletedAt")
-            self.userID = try fields.valueIfPresent("userId")
-            self.workspaceID = try fields.value("workspaceId")
-            self.clicks = try fields.value("clicks")
-            self.leads = try fields.value("leads")
-            self.conversions = try fields.value("conversions")
-            self.sales = try fields.value("sales")
-            self.saleAmount = try fields.value("saleAmount")
-            self.lastClicked = try fields.valueIfPresent("lastClicked")
-            self.createdAt = try fields.value("createdAt")
-            self.updatedAt = try fields.value("updatedAt")
-            self.tagID = try fields.valueIfPresent("tagId")
-            self.projectID = try fields.value("projectId")
+            try self.init(
+                id: fields.value("id"), domain: fields.value("domain"), key: fields.value("key"), url: fields.value("url"),
+                trackConversion: fields.value("trackConversion"), externalID: fields.valueIfPresent("externalId"),
+                tenantID: fields.valueIfPresent("tenantId"), programID: fields.valueIfPresent("programId"),
+                partnerID: fields.valueIfPresent("partnerId"), archived: fields.value("archived"),
+                expiresAt: fields.valueIfPresent("expiresAt"), expiredURL: fields.valueIfPresent("expiredUrl"),
+                disabledAt: fields.valueIfPresent("disabledAt"), password: fields.valueIfPresent("password"), proxy: fields.value("proxy"),
+                title: fields.valueIfPresent("title"), description: fields.valueIfPresent("description"),
+                image: fields.valueIfPresent("image"), video: fields.valueIfPresent("video"), rewrite: fields.value("rewrite"),
+                doIndex: fields.value("doIndex"), ios: fields.valueIfPresent("ios"), android: fields.valueIfPresent("android"),
+                geo: fields.valueIfPresent("geo"), publicStats: fields.value("publicStats"), tags: fields.valueIfPresent("tags"),
+                folderID: fields.valueIfPresent("folderId"), webhookIds: fields.value("webhookIds"),
+                comments: fields.valueIfPresent("comments"), shortLink: fields.value("shortLink"), qrCode: fields.value("qrCode"),
+                utmSource: fields.valueIfPresent("utm_source"), utmMedium: fields.valueIfPresent("utm_medium"),
+                utmCampaign: fields.valueIfPresent("utm_campaign"), utmTerm: fields.valueIfPresent("utm_term"),
+                utmContent: fields.valueIfPresent("utm_content"), testVariants: fields.valueIfPresent("testVariants"),
+                testStartedAt: fields.valueIfPresent("testStartedAt"), testCompletedAt: fields.valueIfPresent("testCompletedAt"),
+                userID: fields.valueIfPresent("userId"), workspaceID: fields.value("workspaceId"), clicks: fields.value("clicks"),
+                leads: fields.value("leads"), conversions: fields.value("conversions"), sales: fields.value("sales"),
+                saleAmount: fields.value("saleAmount"), lastClicked: fields.valueIfPresent("lastClicked"),
+                createdAt: fields.value("createdAt"), updatedAt: fields.value("updatedAt"), tagID: fields.valueIfPresent("tagId"),
+                projectID: fields.value("projectId")
+            )
         }
     }
 
@@ -245,22 +179,11 @@ extension ImportedDub {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String,
-            name: Swift.String? = nil,
-            email: Swift.String? = nil,
-            avatar: Swift.String? = nil,
-            externalID: Swift.String,
-            stripeCustomerID: Swift.String? = nil,
-            country: Swift.String? = nil,
-            sales: Swift.Double? = nil,
-            saleAmount: Swift.Double? = nil,
-            createdAt: Swift.String,
-            firstSaleAt: Swift.String? = nil,
-            subscriptionCanceledAt: Swift.String? = nil,
-            link: ImportedDub.GetCustomersResponseLink? = nil,
-            programID: Swift.String? = nil,
-            partner: ImportedDub.GetCustomersResponsePartner? = nil,
-            discount: ImportedDub.GetCustomersResponseDiscount? = nil
+            id: Swift.String, name: Swift.String? = nil, email: Swift.String? = nil, avatar: Swift.String? = nil, externalID: Swift.String,
+            stripeCustomerID: Swift.String? = nil, country: Swift.String? = nil, sales: Swift.Double? = nil,
+            saleAmount: Swift.Double? = nil, createdAt: Swift.String, firstSaleAt: Swift.String? = nil,
+            subscriptionCanceledAt: Swift.String? = nil, link: ImportedDub.GetCustomersResponseLink? = nil, programID: Swift.String? = nil,
+            partner: ImportedDub.GetCustomersResponsePartner? = nil, discount: ImportedDub.GetCustomersResponseDiscount? = nil
         ) {
             self.id = id
             self.name = name
@@ -282,22 +205,16 @@ extension ImportedDub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.name = try fields.valueIfPresent("name")
-            self.email = try fields.valueIfPresent("email")
-            self.avatar = try fields.valueIfPresent("avatar")
-            self.externalID = try fields.value("externalId")
-            self.stripeCustomerID = try fields.valueIfPresent("stripeCustomerId")
-            self.country = try fields.valueIfPresent("country")
-            self.sales = try fields.valueIfPresent("sales")
-            self.saleAmount = try fields.valueIfPresent("saleAmount")
-            self.createdAt = try fields.value("createdAt")
-            self.firstSaleAt = try fields.valueIfPresent("firstSaleAt")
-            self.subscriptionCanceledAt = try fields.valueIfPresent("subscriptionCanceledAt")
-            self.link = try fields.valueIfPresent("link")
-            self.programID = try fields.valueIfPresent("programId")
-            self.partner = try fields.valueIfPresent("partner")
-            self.discount = try fields.valueIfPresent("discount")
+            try self.init(
+                id: fields.value("id"), name: fields.valueIfPresent("name"), email: fields.valueIfPresent("email"),
+                avatar: fields.valueIfPresent("avatar"), externalID: fields.value("externalId"),
+                stripeCustomerID: fields.valueIfPresent("stripeCustomerId"), country: fields.valueIfPresent("country"),
+                sales: fields.valueIfPresent("sales"), saleAmount: fields.valueIfPresent("saleAmount"),
+                createdAt: fields.value("createdAt"), firstSaleAt: fields.valueIfPresent("firstSaleAt"),
+                subscriptionCanceledAt: fields.valueIfPresent("subscriptionCanceledAt"), link: fields.valueIfPresent("link"),
+                programID: fields.valueIfPresent("programId"), partner: fields.valueIfPresent("partner"),
+                discount: fields.valueIfPresent("discount")
+            )
         }
     }
 
@@ -308,11 +225,7 @@ extension ImportedDub {
         public var color: Color
 
         /// Creates a value from its fields.
-        public init(
-            id: Swift.String,
-            name: Swift.String,
-            color: Color
-        ) {
+        public init(id: Swift.String, name: Swift.String, color: Color) {
             self.id = id
             self.name = name
             self.color = color
@@ -320,9 +233,7 @@ extension ImportedDub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.name = try fields.value("name")
-            self.color = try fields.value("color")
+            try self.init(id: fields.value("id"), name: fields.value("name"), color: fields.value("color"))
         }
 
         /// The values of `Color`; values this client does not know decode to `unknown`.
@@ -374,18 +285,14 @@ extension ImportedDub {
         public var percentage: Swift.Double
 
         /// Creates a value from its fields.
-        public init(
-            url: Swift.String,
-            percentage: Swift.Double
-        ) {
+        public init(url: Swift.String, percentage: Swift.Double) {
             self.url = url
             self.percentage = percentage
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.url = try fields.value("url")
-            self.percentage = try fields.value("percentage")
+            try self.init(url: fields.value("url"), percentage: fields.value("percentage"))
         }
     }
 
@@ -400,11 +307,7 @@ extension ImportedDub {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String,
-            domain: Swift.String,
-            key: Swift.String,
-            shortLink: Foundation.URL,
-            url: Foundation.URL,
+            id: Swift.String, domain: Swift.String, key: Swift.String, shortLink: Foundation.URL, url: Foundation.URL,
             programID: Swift.String? = nil
         ) {
             self.id = id
@@ -417,12 +320,10 @@ extension ImportedDub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.domain = try fields.value("domain")
-            self.key = try fields.value("key")
-            self.shortLink = try fields.value("shortLink")
-            self.url = try fields.value("url")
-            self.programID = try fields.valueIfPresent("programId")
+            try self.init(
+                id: fields.value("id"), domain: fields.value("domain"), key: fields.value("key"), shortLink: fields.value("shortLink"),
+                url: fields.value("url"), programID: fields.valueIfPresent("programId")
+            )
         }
     }
 
@@ -434,12 +335,7 @@ extension ImportedDub {
         public var image: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            id: Swift.String,
-            name: Swift.String,
-            email: Swift.String? = nil,
-            image: Swift.String? = nil
-        ) {
+        public init(id: Swift.String, name: Swift.String, email: Swift.String? = nil, image: Swift.String? = nil) {
             self.id = id
             self.name = name
             self.email = email
@@ -448,10 +344,10 @@ extension ImportedDub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.name = try fields.value("name")
-            self.email = try fields.valueIfPresent("email")
-            self.image = try fields.valueIfPresent("image")
+            try self.init(
+                id: fields.value("id"), name: fields.value("name"), email: fields.valueIfPresent("email"),
+                image: fields.valueIfPresent("image")
+            )
         }
     }
 
@@ -468,14 +364,8 @@ extension ImportedDub {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String,
-            amount: Swift.Double,
-            type: TypeValue,
-            maxDuration: Swift.Double? = nil,
-            couponID: Swift.String? = nil,
-            couponTestID: Swift.String? = nil,
-            description: Swift.String? = nil,
-            partnersCount: Swift.Double? = nil
+            id: Swift.String, amount: Swift.Double, type: TypeValue, maxDuration: Swift.Double? = nil, couponID: Swift.String? = nil,
+            couponTestID: Swift.String? = nil, description: Swift.String? = nil, partnersCount: Swift.Double? = nil
         ) {
             self.id = id
             self.amount = amount
@@ -489,14 +379,12 @@ extension ImportedDub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.amount = try fields.value("amount")
-            self.type = try fields.value("type")
-            self.maxDuration = try fields.valueIfPresent("maxDuration")
-            self.couponID = try fields.valueIfPresent("couponId")
-            self.couponTestID = try fields.valueIfPresent("couponTestId")
-            self.description = try fields.valueIfPresent("description")
-            self.partnersCount = try fields.valueIfPresent("partnersCount")
+            try self.init(
+                id: fields.value("id"), amount: fields.value("amount"), type: fields.value("type"),
+                maxDuration: fields.valueIfPresent("maxDuration"), couponID: fields.valueIfPresent("couponId"),
+                couponTestID: fields.valueIfPresent("couponTestId"), description: fields.valueIfPresent("description"),
+                partnersCount: fields.valueIfPresent("partnersCount")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.

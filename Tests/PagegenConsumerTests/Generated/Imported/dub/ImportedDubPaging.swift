@@ -4,67 +4,143 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedDub.Client {
-    /// The pages of `getLinks(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func getLinksPages(domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil, folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil, showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil, pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedDub.LinkSchema> {
-        PagegenRuntime.PageSequence(self.getLinksLoader(domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID, tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore, startingAfter: startingAfter, pageSize: pageSize), resumingFrom: resumePoint)
+    /// The pages of `getLinks(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func getLinksPages(
+        domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil,
+        folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil,
+        showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil,
+        pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedDub.LinkSchema> {
+        PagegenRuntime.PageSequence(
+            self.getLinksLoader(
+                domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID,
+                tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore,
+                startingAfter: startingAfter, pageSize: pageSize
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `getLinks(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allGetLinks(domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil, folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil, showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil, pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedDub.LinkSchema> {
-        PagegenRuntime.ItemSequence(self.getLinksLoader(domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID, tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore, startingAfter: startingAfter, pageSize: pageSize), resumingFrom: resumePoint)
+    /// Every item of `getLinks(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allGetLinks(
+        domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil,
+        folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil,
+        showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil,
+        pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedDub.LinkSchema> {
+        PagegenRuntime.ItemSequence(
+            self.getLinksLoader(
+                domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID,
+                tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore,
+                startingAfter: startingAfter, pageSize: pageSize
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `getLinks(…)`, for the sequences and list adapters.
-    public func getLinksLoader(domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil, folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil, showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil, pageSize: Swift.Int = 100) -> PagegenRuntime.PageLoader<ImportedDub.LinkSchema> {
+    public func getLinksLoader(
+        domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil,
+        folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil,
+        showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil,
+        pageSize: Swift.Int = 100
+    ) -> PagegenRuntime.PageLoader<ImportedDub.LinkSchema> {
         self.runtime.loader(
             Operations.getLinksEndpoint,
-            Operations.getLinksParameters(domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID, tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore, startingAfter: startingAfter),
-            paging: Operations.getLinksPaging,
-            size: pageSize,
-            identity: { $0.id }
+            Operations.getLinksParameters(
+                domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID,
+                tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore, startingAfter: startingAfter
+            ),
+            paging: Operations.getLinksPaging, size: pageSize, identity: { $0.id }
         )
     }
 
-    /// A list adapter over `getLinks(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func getLinksList(domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil, folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil, showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil, pageSize: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedDub.LinkSchema> {
-        PagegenRuntime.PagedList(self.getLinksLoader(domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID, tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore, startingAfter: startingAfter, pageSize: pageSize), options: options)
+    /// A list adapter over `getLinks(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func getLinksList(
+        domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil,
+        folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil,
+        showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil,
+        pageSize: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedDub.LinkSchema> {
+        PagegenRuntime.PagedList(
+            self.getLinksLoader(
+                domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID,
+                tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore,
+                startingAfter: startingAfter, pageSize: pageSize
+            ),
+            options: options
+        )
     }
 
-    /// The pages of `getCustomers(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func getCustomersPages(email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil, linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil, includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil, endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedDub.GetCustomersResponse> {
-        PagegenRuntime.PageSequence(self.getCustomersLoader(email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID, partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder, endingBefore: endingBefore, pageValue: pageValue, pageSize: pageSize), resumingFrom: resumePoint)
+    /// The pages of `getCustomers(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func getCustomersPages(
+        email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil,
+        linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil,
+        includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil,
+        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedDub.GetCustomersResponse> {
+        PagegenRuntime.PageSequence(
+            self.getCustomersLoader(
+                email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID,
+                partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder,
+                endingBefore: endingBefore, pageValue: pageValue, pageSize: pageSize
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `getCustomers(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allGetCustomers(email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil, linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil, includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil, endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedDub.GetCustomersResponse> {
-        PagegenRuntime.ItemSequence(self.getCustomersLoader(email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID, partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder, endingBefore: endingBefore, pageValue: pageValue, pageSize: pageSize), resumingFrom: resumePoint)
+    /// Every item of `getCustomers(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allGetCustomers(
+        email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil,
+        linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil,
+        includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil,
+        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedDub.GetCustomersResponse> {
+        PagegenRuntime.ItemSequence(
+            self.getCustomersLoader(
+                email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID,
+                partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder,
+                endingBefore: endingBefore, pageValue: pageValue, pageSize: pageSize
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `getCustomers(…)`, for the sequences and list adapters.
-    public func getCustomersLoader(email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil, linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil, includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil, endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100) -> PagegenRuntime.PageLoader<ImportedDub.GetCustomersResponse> {
+    public func getCustomersLoader(
+        email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil,
+        linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil,
+        includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil,
+        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100
+    ) -> PagegenRuntime.PageLoader<ImportedDub.GetCustomersResponse> {
         self.runtime.loader(
             Operations.getCustomersEndpoint,
-            Operations.getCustomersParameters(email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID, partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder, endingBefore: endingBefore, pageValue: pageValue),
-            paging: Operations.getCustomersPaging,
-            size: pageSize,
-            identity: { $0.id }
+            Operations.getCustomersParameters(
+                email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID,
+                partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder,
+                endingBefore: endingBefore, pageValue: pageValue
+            ),
+            paging: Operations.getCustomersPaging, size: pageSize, identity: { $0.id }
         )
     }
 
-    /// A list adapter over `getCustomers(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func getCustomersList(email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil, linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil, includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil, endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedDub.GetCustomersResponse> {
-        PagegenRuntime.PagedList(self.getCustomersLoader(email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID, partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder, endingBefore: endingBefore, pageValue: pageValue, pageSize: pageSize), options: options)
+    /// A list adapter over `getCustomers(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func getCustomersList(
+        email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil,
+        linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil,
+        includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil,
+        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedDub.GetCustomersResponse> {
+        PagegenRuntime.PagedList(
+            self.getCustomersLoader(
+                email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID,
+                partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder,
+                endingBefore: endingBefore, pageValue: pageValue, pageSize: pageSize
+            ),
+            options: options
+        )
     }
 }

@@ -34,70 +34,100 @@ extension ImportedGitHub.Client {
     /// List organization repositories
     ///
     /// `GET /orgs/{org}/repos`
-    public func reposListForOrg(org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30) async -> Swift.Result<PagegenRuntime.Page<ImportedGitHub.MinimalRepository>, PagegenRuntime.APIError> {
+    public func reposListForOrg(
+        org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedGitHub.MinimalRepository>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.reposListForOrgEndpoint,
             Operations.reposListForOrgParameters(org: org, type: type, sort: sort, direction: direction),
-            paging: Operations.reposListForOrgPaging,
-            at: page,
-            size: perPage
+            paging: Operations.reposListForOrgPaging, at: page, size: perPage
         )
     }
 
-    /// List organization repositories
-    ///
-    /// `GET /orgs/{org}/repos`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func reposListForOrg(org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGitHub.MinimalRepository>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.reposListForOrg(org: org, type: type, sort: sort, direction: direction, page: page, perPage: perPage) }, completion: completion)
+    /// Calls `completion` with what `reposListForOrg(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func reposListForOrg(
+        org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30,
+        completion:
+            @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGitHub.MinimalRepository>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.reposListForOrg(org: org, type: type, sort: sort, direction: direction, page: page, perPage: perPage) },
+            completion: completion
+        )
     }
 
     /// List repository issues
     ///
     /// `GET /repos/{owner}/{repo}/issues`
-    public func issuesListForRepo(owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil, assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil, sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30) async -> Swift.Result<PagegenRuntime.Page<ImportedGitHub.Issue>, PagegenRuntime.APIError> {
+    public func issuesListForRepo(
+        owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
+        assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
+        sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil,
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedGitHub.Issue>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.issuesListForRepoEndpoint,
-            Operations.issuesListForRepoParameters(owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned, labels: labels, sort: sort, direction: direction, since: since),
-            paging: Operations.issuesListForRepoPaging,
-            at: page,
-            size: perPage
+            Operations.issuesListForRepoParameters(
+                owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned,
+                labels: labels, sort: sort, direction: direction, since: since
+            ),
+            paging: Operations.issuesListForRepoPaging, at: page, size: perPage
         )
     }
 
-    /// List repository issues
-    ///
-    /// `GET /repos/{owner}/{repo}/issues`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func issuesListForRepo(owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil, assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil, sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGitHub.Issue>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.issuesListForRepo(owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned, labels: labels, sort: sort, direction: direction, since: since, page: page, perPage: perPage) }, completion: completion)
+    /// Calls `completion` with what `issuesListForRepo(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func issuesListForRepo(
+        owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
+        assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
+        sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil,
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGitHub.Issue>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.issuesListForRepo(
+                    owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator,
+                    mentioned: mentioned, labels: labels, sort: sort, direction: direction, since: since, page: page, perPage: perPage
+                )
+            },
+            completion: completion
+        )
     }
 
     /// List pull requests
     ///
     /// `GET /repos/{owner}/{repo}/pulls`
-    public func pullsList(owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil, sort: PullsListSort? = nil, direction: PullsListDirection? = nil, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30) async -> Swift.Result<PagegenRuntime.Page<ImportedGitHub.PullRequestSimple>, PagegenRuntime.APIError> {
+    public func pullsList(
+        owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil,
+        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedGitHub.PullRequestSimple>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.pullsListEndpoint,
-            Operations.pullsListParameters(owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction),
-            paging: Operations.pullsListPaging,
-            at: page,
-            size: perPage
+            Operations.pullsListParameters(
+                owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction
+            ),
+            paging: Operations.pullsListPaging, at: page, size: perPage
         )
     }
 
-    /// List pull requests
-    ///
-    /// `GET /repos/{owner}/{repo}/pulls`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func pullsList(owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil, sort: PullsListSort? = nil, direction: PullsListDirection? = nil, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGitHub.PullRequestSimple>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pullsList(owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction, page: page, perPage: perPage) }, completion: completion)
+    /// Calls `completion` with what `pullsList(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pullsList(
+        owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil,
+        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30,
+        completion:
+            @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGitHub.PullRequestSimple>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.pullsList(
+                    owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction, page: page,
+                    perPage: perPage
+                )
+            },
+            completion: completion
+        )
     }
 }
 
@@ -359,8 +389,15 @@ extension ImportedGitHub.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let reposListForOrgEndpoint = PagegenRuntime.Endpoint(name: "reposListForOrg", method: "GET", path: "/orgs/{org}/repos")
+        static let reposListForOrgPaging = PagegenRuntime.Paging<[ImportedGitHub.MinimalRepository], ImportedGitHub.MinimalRepository>(
+            style: .link(next: .linkHeader), size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100),
+            items: { $0 }
+        )
 
-        static func reposListForOrgParameters(org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil) -> PagegenRuntime.RequestParameters {
+        static func reposListForOrgParameters(
+            org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil,
+            direction: ReposListForOrgDirection? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("org", org)
             parameters.query("type", type)
@@ -369,15 +406,19 @@ extension ImportedGitHub.Client {
             return parameters
         }
 
-        static let reposListForOrgPaging = PagegenRuntime.Paging<[ImportedGitHub.MinimalRepository], ImportedGitHub.MinimalRepository>(
-            style: .link(next: .linkHeader),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100),
+        static let issuesListForRepoEndpoint = PagegenRuntime.Endpoint(
+            name: "issuesListForRepo", method: "GET", path: "/repos/{owner}/{repo}/issues"
+        )
+        static let issuesListForRepoPaging = PagegenRuntime.Paging<[ImportedGitHub.Issue], ImportedGitHub.Issue>(
+            style: .link(next: .linkHeader), size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100),
             items: { $0 }
         )
 
-        static let issuesListForRepoEndpoint = PagegenRuntime.Endpoint(name: "issuesListForRepo", method: "GET", path: "/repos/{owner}/{repo}/issues")
-
-        static func issuesListForRepoParameters(owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil, assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil, sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil) -> PagegenRuntime.RequestParameters {
+        static func issuesListForRepoParameters(
+            owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
+            assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
+            sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("owner", owner)
             parameters.path("repo", repo)
@@ -393,15 +434,16 @@ extension ImportedGitHub.Client {
             return parameters
         }
 
-        static let issuesListForRepoPaging = PagegenRuntime.Paging<[ImportedGitHub.Issue], ImportedGitHub.Issue>(
-            style: .link(next: .linkHeader),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100),
+        static let pullsListEndpoint = PagegenRuntime.Endpoint(name: "pullsList", method: "GET", path: "/repos/{owner}/{repo}/pulls")
+        static let pullsListPaging = PagegenRuntime.Paging<[ImportedGitHub.PullRequestSimple], ImportedGitHub.PullRequestSimple>(
+            style: .link(next: .linkHeader), size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100),
             items: { $0 }
         )
 
-        static let pullsListEndpoint = PagegenRuntime.Endpoint(name: "pullsList", method: "GET", path: "/repos/{owner}/{repo}/pulls")
-
-        static func pullsListParameters(owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil, sort: PullsListSort? = nil, direction: PullsListDirection? = nil) -> PagegenRuntime.RequestParameters {
+        static func pullsListParameters(
+            owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil,
+            sort: PullsListSort? = nil, direction: PullsListDirection? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("owner", owner)
             parameters.path("repo", repo)
@@ -412,11 +454,5 @@ extension ImportedGitHub.Client {
             parameters.query("direction", direction)
             return parameters
         }
-
-        static let pullsListPaging = PagegenRuntime.Paging<[ImportedGitHub.PullRequestSimple], ImportedGitHub.PullRequestSimple>(
-            style: .link(next: .linkHeader),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100),
-            items: { $0 }
-        )
     }
 }

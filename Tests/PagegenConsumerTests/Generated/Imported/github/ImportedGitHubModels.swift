@@ -96,90 +96,29 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            nodeID: Swift.String,
-            name: Swift.String,
-            fullName: Swift.String,
-            owner: ImportedGitHub.SimpleUser,
-            private: Swift.Bool,
-            htmlURL: Foundation.URL,
-            description: Swift.String? = nil,
-            fork: Swift.Bool,
-            url: Foundation.URL,
-            archiveURL: Swift.String,
-            assigneesURL: Swift.String,
-            blobsURL: Swift.String,
-            branchesURL: Swift.String,
-            collaboratorsURL: Swift.String,
-            commentsURL: Swift.String,
-            commitsURL: Swift.String,
-            compareURL: Swift.String,
-            contentsURL: Swift.String,
-            contributorsURL: Foundation.URL,
-            deploymentsURL: Foundation.URL,
-            downloadsURL: Foundation.URL,
-            eventsURL: Foundation.URL,
-            forksURL: Foundation.URL,
-            gitCommitsURL: Swift.String,
-            gitRefsURL: Swift.String,
-            gitTagsURL: Swift.String,
-            gitURL: Swift.String? = nil,
-            issueCommentURL: Swift.String,
-            issueEventsURL: Swift.String,
-            issuesURL: Swift.String,
-            keysURL: Swift.String,
-            labelsURL: Swift.String,
-            languagesURL: Foundation.URL,
-            mergesURL: Foundation.URL,
-            milestonesURL: Swift.String,
-            notificationsURL: Swift.String,
-            pullsURL: Swift.String,
-            releasesURL: Swift.String,
-            sshURL: Swift.String? = nil,
-            stargazersURL: Foundation.URL,
-            statusesURL: Swift.String,
-            subscribersURL: Foundation.URL,
-            subscriptionURL: Foundation.URL,
-            tagsURL: Foundation.URL,
-            teamsURL: Foundation.URL,
-            treesURL: Swift.String,
-            cloneURL: Swift.String? = nil,
-            mirrorURL: Swift.String? = nil,
-            hooksURL: Foundation.URL,
-            svnURL: Swift.String? = nil,
-            homepage: Swift.String? = nil,
-            language: Swift.String? = nil,
-            forksCount: Swift.Int? = nil,
-            stargazersCount: Swift.Int? = nil,
-            watchersCount: Swift.Int? = nil,
-            size: Swift.Int? = nil,
-            defaultBranch: Swift.String? = nil,
-            openIssuesCount: Swift.Int? = nil,
-            isTemplate: Swift.Bool? = nil,
-            topics: [Swift.String]? = nil,
-            hasIssues: Swift.Bool? = nil,
-            hasProjects: Swift.Bool? = nil,
-            hasWiki: Swift.Bool? = nil,
-            hasPages: Swift.Bool? = nil,
-            hasDownloads: Swift.Bool? = nil,
-            archived: Swift.Bool? = nil,
-            disabled: Swift.Bool? = nil,
-            visibility: Swift.String? = nil,
-            pushedAt: Foundation.Date? = nil,
-            createdAt: Foundation.Date? = nil,
-            updatedAt: Foundation.Date? = nil,
-            permissions: ImportedGitHub.MinimalRepositoryPermissions? = nil,
-            templateRepository: ImportedGitHub.Repository? = nil,
-            tempCloneToken: Swift.String? = nil,
-            deleteBranchOnMerge: Swift.Bool? = nil,
-            subscribersCount: Swift.Int? = nil,
-            networkCount: Swift.Int? = nil,
-            codeOfConduct: ImportedGitHub.CodeOfConduct? = nil,
-            license: ImportedGitHub.MinimalRepositoryLicense? = nil,
-            forks: Swift.Int? = nil,
-            openIssues: Swift.Int? = nil,
-            watchers: Swift.Int? = nil,
-            allowForking: Swift.Bool? = nil
+            id: Swift.Int, nodeID: Swift.String, name: Swift.String, fullName: Swift.String, owner: ImportedGitHub.SimpleUser,
+            private: Swift.Bool, htmlURL: Foundation.URL, description: Swift.String? = nil, fork: Swift.Bool, url: Foundation.URL,
+            archiveURL: Swift.String, assigneesURL: Swift.String, blobsURL: Swift.String, branchesURL: Swift.String,
+            collaboratorsURL: Swift.String, commentsURL: Swift.String, commitsURL: Swift.String, compareURL: Swift.String,
+            contentsURL: Swift.String, contributorsURL: Foundation.URL, deploymentsURL: Foundation.URL, downloadsURL: Foundation.URL,
+            eventsURL: Foundation.URL, forksURL: Foundation.URL, gitCommitsURL: Swift.String, gitRefsURL: Swift.String,
+            gitTagsURL: Swift.String, gitURL: Swift.String? = nil, issueCommentURL: Swift.String, issueEventsURL: Swift.String,
+            issuesURL: Swift.String, keysURL: Swift.String, labelsURL: Swift.String, languagesURL: Foundation.URL,
+            mergesURL: Foundation.URL, milestonesURL: Swift.String, notificationsURL: Swift.String, pullsURL: Swift.String,
+            releasesURL: Swift.String, sshURL: Swift.String? = nil, stargazersURL: Foundation.URL, statusesURL: Swift.String,
+            subscribersURL: Foundation.URL, subscriptionURL: Foundation.URL, tagsURL: Foundation.URL, teamsURL: Foundation.URL,
+            treesURL: Swift.String, cloneURL: Swift.String? = nil, mirrorURL: Swift.String? = nil, hooksURL: Foundation.URL,
+            svnURL: Swift.String? = nil, homepage: Swift.String? = nil, language: Swift.String? = nil, forksCount: Swift.Int? = nil,
+            stargazersCount: Swift.Int? = nil, watchersCount: Swift.Int? = nil, size: Swift.Int? = nil, defaultBranch: Swift.String? = nil,
+            openIssuesCount: Swift.Int? = nil, isTemplate: Swift.Bool? = nil, topics: [Swift.String]? = nil, hasIssues: Swift.Bool? = nil,
+            hasProjects: Swift.Bool? = nil, hasWiki: Swift.Bool? = nil, hasPages: Swift.Bool? = nil, hasDownloads: Swift.Bool? = nil,
+            archived: Swift.Bool? = nil, disabled: Swift.Bool? = nil, visibility: Swift.String? = nil, pushedAt: Foundation.Date? = nil,
+            createdAt: Foundation.Date? = nil, updatedAt: Foundation.Date? = nil,
+            permissions: ImportedGitHub.MinimalRepositoryPermissions? = nil, templateRepository: ImportedGitHub.Repository? = nil,
+            tempCloneToken: Swift.String? = nil, deleteBranchOnMerge: Swift.Bool? = nil, subscribersCount: Swift.Int? = nil,
+            networkCount: Swift.Int? = nil, codeOfConduct: ImportedGitHub.CodeOfConduct? = nil,
+            license: ImportedGitHub.MinimalRepositoryLicense? = nil, forks: Swift.Int? = nil, openIssues: Swift.Int? = nil,
+            watchers: Swift.Int? = nil, allowForking: Swift.Bool? = nil
         ) {
             self.id = id
             self.nodeID = nodeID
@@ -269,90 +208,45 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.nodeID = try fields.value("node_id")
-            self.name = try fields.value("name")
-            self.fullName = try fields.value("full_name")
-            self.owner = try fields.value("owner")
-            self.`private` = try fields.value("private")
-            self.htmlURL = try fields.value("html_url")
-            self.description = try fields.valueIfPresent("description")
-            self.fork = try fields.value("fork")
-            self.url = try fields.value("url")
-            self.archiveURL = try fields.value("archive_url")
-            self.assigneesURL = try fields.value("assignees_url")
-            self.blobsURL = try fields.value("blobs_url")
-            self.branchesURL = try fields.value("branches_url")
-            self.collaboratorsURL = try fields.value("collaborators_url")
-            self.commentsURL = try fields.value("comments_url")
-            self.commitsURL = try fields.value("commits_url")
-            self.compareURL = try fields.value("compare_url")
-            self.contentsURL = try fields.value("contents_url")
-            self.contributorsURL = try fields.value("contributors_url")
-            self.deploymentsURL = try fields.value("deployments_url")
-            self.downloadsURL = try fields.value("downloads_url")
-            self.eventsURL = try fields.value("events_url")
-            self.forksURL = try fields.value("forks_url")
-            self.gitCommitsURL = try fields.value("git_commits_url")
-            self.gitRefsURL = try fields.value("git_refs_url")
-            self.gitTagsURL = try fields.value("git_tags_url")
-            self.gitURL = try fields.valueIfPresent("git_url")
-            self.issueCommentURL = try fields.value("issue_comment_url")
-            self.issueEventsURL = try fields.value("issue_events_url")
-            self.issuesURL = try fields.value("issues_url")
-            self.keysURL = try fields.value("keys_url")
-            self.labelsURL = try fields.value("labels_url")
-            self.languagesURL = try fields.value("languages_url")
-            self.mergesURL = try fields.value("merges_url")
-            self.milestonesURL = try fields.value("milestones_url")
-            self.notificationsURL = try fields.value("notifications_url")
-            self.pullsURL = try fields.value("pulls_url")
-            self.releasesURL = try fields.value("releases_url")
-            self.sshURL = try fields.valueIfPresent("ssh_url")
-            self.stargazersURL = try fields.value("stargazers_url")
-            self.statusesURL = try fields.value("statuses_url")
-            self.subscribersURL = try fields.value("subscribers_url")
-            self.subscriptionURL = try fields.value("subscription_url")
-            self.tagsURL = try fields.value("tags_url")
-            self.teamsURL = try fields.value("teams_url")
-            self.treesURL = try fields.value("trees_url")
-            self.cloneURL = try fields.valueIfPresent("clone_url")
-            self.mirrorURL = try fields.valueIfPresent("mirror_url")
-            self.hooksURL = try fields.value("hooks_url")
-            self.svnURL = try fields.valueIfPresent("svn_url")
-            self.homepage = try fields.valueIfPresent("homepage")
-            self.language = try fields.valueIfPresent("language")
-            self.forksCount = try fields.valueIfPresent("forks_count")
-            self.stargazersCount = try fields.valueIfPresent("stargazers_count")
-            self.watchersCount = try fields.valueIfPresent("watchers_count")
-            self.size = try fields.valueIfPresent("size")
-            self.defaultBranch = try fields.valueIfPresent("default_branch")
-            self.openIssuesCount = try fields.valueIfPresent("open_issues_count")
-            self.isTemplate = try fields.valueIfPresent("is_template")
-            self.topics = try fields.valueIfPresent("topics")
-            self.hasIssues = try fields.valueIfPresent("has_issues")
-            self.hasProjects = try fields.valueIfPresent("has_projects")
-            self.hasWiki = try fields.valueIfPresent("has_wiki")
-            self.hasPages = try fields.valueIfPresent("has_pages")
-            self.hasDownloads = try fields.valueIfPresent("has_downloads")
-            self.archived = try fields.valueIfPresent("archived")
-            self.disabled = try fields.valueIfPresent("disabled")
-            self.visibility = try fields.valueIfPresent("visibility")
-            self.pushedAt = try fields.valueIfPresent("pushed_at")
-            self.createdAt = try fields.valueIfPresent("created_at")
-            self.updatedAt = try fields.valueIfPresent("updated_at")
-            self.permissions = try fields.valueIfPresent("permissions")
-            self.templateRepository = try fields.valueIfPresent("template_repository")
-            self.tempCloneToken = try fields.valueIfPresent("temp_clone_token")
-            self.deleteBranchOnMerge = try fields.valueIfPresent("delete_branch_on_merge")
-            self.subscribersCount = try fields.valueIfPresent("subscribers_count")
-            self.networkCount = try fields.valueIfPresent("network_count")
-            self.codeOfConduct = try fields.valueIfPresent("code_of_conduct")
-            self.license = try fields.valueIfPresent("license")
-            self.forks = try fields.valueIfPresent("forks")
-            self.openIssues = try fields.valueIfPresent("open_issues")
-            self.watchers = try fields.valueIfPresent("watchers")
-            self.allowForking = try fields.valueIfPresent("allow_forking")
+            try self.init(
+                id: fields.value("id"), nodeID: fields.value("node_id"), name: fields.value("name"), fullName: fields.value("full_name"),
+                owner: fields.value("owner"), private: fields.value("private"), htmlURL: fields.value("html_url"),
+                description: fields.valueIfPresent("description"), fork: fields.value("fork"), url: fields.value("url"),
+                archiveURL: fields.value("archive_url"), assigneesURL: fields.value("assignees_url"), blobsURL: fields.value("blobs_url"),
+                branchesURL: fields.value("branches_url"), collaboratorsURL: fields.value("collaborators_url"),
+                commentsURL: fields.value("comments_url"), commitsURL: fields.value("commits_url"), compareURL: fields.value("compare_url"),
+                contentsURL: fields.value("contents_url"), contributorsURL: fields.value("contributors_url"),
+                deploymentsURL: fields.value("deployments_url"), downloadsURL: fields.value("downloads_url"),
+                eventsURL: fields.value("events_url"), forksURL: fields.value("forks_url"), gitCommitsURL: fields.value("git_commits_url"),
+                gitRefsURL: fields.value("git_refs_url"), gitTagsURL: fields.value("git_tags_url"),
+                gitURL: fields.valueIfPresent("git_url"), issueCommentURL: fields.value("issue_comment_url"),
+                issueEventsURL: fields.value("issue_events_url"), issuesURL: fields.value("issues_url"), keysURL: fields.value("keys_url"),
+                labelsURL: fields.value("labels_url"), languagesURL: fields.value("languages_url"), mergesURL: fields.value("merges_url"),
+                milestonesURL: fields.value("milestones_url"), notificationsURL: fields.value("notifications_url"),
+                pullsURL: fields.value("pulls_url"), releasesURL: fields.value("releases_url"), sshURL: fields.valueIfPresent("ssh_url"),
+                stargazersURL: fields.value("stargazers_url"), statusesURL: fields.value("statuses_url"),
+                subscribersURL: fields.value("subscribers_url"), subscriptionURL: fields.value("subscription_url"),
+                tagsURL: fields.value("tags_url"), teamsURL: fields.value("teams_url"), treesURL: fields.value("trees_url"),
+                cloneURL: fields.valueIfPresent("clone_url"), mirrorURL: fields.valueIfPresent("mirror_url"),
+                hooksURL: fields.value("hooks_url"), svnURL: fields.valueIfPresent("svn_url"), homepage: fields.valueIfPresent("homepage"),
+                language: fields.valueIfPresent("language"), forksCount: fields.valueIfPresent("forks_count"),
+                stargazersCount: fields.valueIfPresent("stargazers_count"), watchersCount: fields.valueIfPresent("watchers_count"),
+                size: fields.valueIfPresent("size"), defaultBranch: fields.valueIfPresent("default_branch"),
+                openIssuesCount: fields.valueIfPresent("open_issues_count"), isTemplate: fields.valueIfPresent("is_template"),
+                topics: fields.valueIfPresent("topics"), hasIssues: fields.valueIfPresent("has_issues"),
+                hasProjects: fields.valueIfPresent("has_projects"), hasWiki: fields.valueIfPresent("has_wiki"),
+                hasPages: fields.valueIfPresent("has_pages"), hasDownloads: fields.valueIfPresent("has_downloads"),
+                archived: fields.valueIfPresent("archived"), disabled: fields.valueIfPresent("disabled"),
+                visibility: fields.valueIfPresent("visibility"), pushedAt: fields.valueIfPresent("pushed_at"),
+                createdAt: fields.valueIfPresent("created_at"), updatedAt: fields.valueIfPresent("updated_at"),
+                permissions: fields.valueIfPresent("permissions"), templateRepository: fields.valueIfPresent("template_repository"),
+                tempCloneToken: fields.valueIfPresent("temp_clone_token"),
+                deleteBranchOnMerge: fields.valueIfPresent("delete_branch_on_merge"),
+                subscribersCount: fields.valueIfPresent("subscribers_count"), networkCount: fields.valueIfPresent("network_count"),
+                codeOfConduct: fields.valueIfPresent("code_of_conduct"), license: fields.valueIfPresent("license"),
+                forks: fields.valueIfPresent("forks"), openIssues: fields.valueIfPresent("open_issues"),
+                watchers: fields.valueIfPresent("watchers"), allowForking: fields.valueIfPresent("allow_forking")
+            )
         }
     }
 
@@ -393,38 +287,16 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            nodeID: Swift.String,
-            url: Foundation.URL,
-            repositoryURL: Foundation.URL,
-            labelsURL: Swift.String,
-            commentsURL: Foundation.URL,
-            eventsURL: Foundation.URL,
-            htmlURL: Foundation.URL,
-            number: Swift.Int,
-            state: Swift.String,
-            title: Swift.String,
-            body: Swift.String? = nil,
-            user: ImportedGitHub.SimpleUser? = nil,
-            labels: [PagegenRuntime.JSONValue],
-            assignee: ImportedGitHub.SimpleUser? = nil,
-            assignees: [ImportedGitHub.SimpleUser]? = nil,
-            milestone: ImportedGitHub.NullableMilestone? = nil,
-            locked: Swift.Bool,
-            activeLockReason: Swift.String? = nil,
-            comments: Swift.Int,
-            pullRequest: ImportedGitHub.IssuePullRequest? = nil,
-            closedAt: Foundation.Date? = nil,
-            createdAt: Foundation.Date,
-            updatedAt: Foundation.Date,
-            closedBy: ImportedGitHub.SimpleUser? = nil,
-            bodyHTML: Swift.String? = nil,
-            bodyText: Swift.String? = nil,
-            timelineURL: Swift.String? = nil,
-            repository: ImportedGitHub.Repository? = nil,
-            performedViaGithubApp: ImportedGitHub.NullableIntegration? = nil,
-            authorAssociation: AuthorAssociation,
-            reactions: ImportedGitHub.ReactionRollup? = nil
+            id: Swift.Int, nodeID: Swift.String, url: Foundation.URL, repositoryURL: Foundation.URL, labelsURL: Swift.String,
+            commentsURL: Foundation.URL, eventsURL: Foundation.URL, htmlURL: Foundation.URL, number: Swift.Int, state: Swift.String,
+            title: Swift.String, body: Swift.String? = nil, user: ImportedGitHub.SimpleUser? = nil, labels: [PagegenRuntime.JSONValue],
+            assignee: ImportedGitHub.SimpleUser? = nil, assignees: [ImportedGitHub.SimpleUser]? = nil,
+            milestone: ImportedGitHub.NullableMilestone? = nil, locked: Swift.Bool, activeLockReason: Swift.String? = nil,
+            comments: Swift.Int, pullRequest: ImportedGitHub.IssuePullRequest? = nil, closedAt: Foundation.Date? = nil,
+            createdAt: Foundation.Date, updatedAt: Foundation.Date, closedBy: ImportedGitHub.SimpleUser? = nil,
+            bodyHTML: Swift.String? = nil, bodyText: Swift.String? = nil, timelineURL: Swift.String? = nil,
+            repository: ImportedGitHub.Repository? = nil, performedViaGithubApp: ImportedGitHub.NullableIntegration? = nil,
+            authorAssociation: AuthorAssociation, reactions: ImportedGitHub.ReactionRollup? = nil
         ) {
             self.id = id
             self.nodeID = nodeID
@@ -462,38 +334,22 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.nodeID = try fields.value("node_id")
-            self.url = try fields.value("url")
-            self.repositoryURL = try fields.value("repository_url")
-            self.labelsURL = try fields.value("labels_url")
-            self.commentsURL = try fields.value("comments_url")
-            self.eventsURL = try fields.value("events_url")
-            self.htmlURL = try fields.value("html_url")
-            self.number = try fields.value("number")
-            self.state = try fields.value("state")
-            self.title = try fields.value("title")
-            self.body = try fields.valueIfPresent("body")
-            self.user = try fields.valueIfPresent("user")
-            self.labels = try fields.value("labels")
-            self.assignee = try fields.valueIfPresent("assignee")
-            self.assignees = try fields.valueIfPresent("assignees")
-            self.milestone = try fields.valueIfPresent("milestone")
-            self.locked = try fields.value("locked")
-            self.activeLockReason = try fields.valueIfPresent("active_lock_reason")
-            self.comments = try fields.value("comments")
-            self.pullRequest = try fields.valueIfPresent("pull_request")
-            self.closedAt = try fields.valueIfPresent("closed_at")
-            self.createdAt = try fields.value("created_at")
-            self.updatedAt = try fields.value("updated_at")
-            self.closedBy = try fields.valueIfPresent("closed_by")
-            self.bodyHTML = try fields.valueIfPresent("body_html")
-            self.bodyText = try fields.valueIfPresent("body_text")
-            self.timelineURL = try fields.valueIfPresent("timeline_url")
-            self.repository = try fields.valueIfPresent("repository")
-            self.performedViaGithubApp = try fields.valueIfPresent("performed_via_github_app")
-            self.authorAssociation = try fields.value("author_association")
-            self.reactions = try fields.valueIfPresent("reactions")
+            try self.init(
+                id: fields.value("id"), nodeID: fields.value("node_id"), url: fields.value("url"),
+                repositoryURL: fields.value("repository_url"), labelsURL: fields.value("labels_url"),
+                commentsURL: fields.value("comments_url"), eventsURL: fields.value("events_url"), htmlURL: fields.value("html_url"),
+                number: fields.value("number"), state: fields.value("state"), title: fields.value("title"),
+                body: fields.valueIfPresent("body"), user: fields.valueIfPresent("user"), labels: fields.value("labels"),
+                assignee: fields.valueIfPresent("assignee"), assignees: fields.valueIfPresent("assignees"),
+                milestone: fields.valueIfPresent("milestone"), locked: fields.value("locked"),
+                activeLockReason: fields.valueIfPresent("active_lock_reason"), comments: fields.value("comments"),
+                pullRequest: fields.valueIfPresent("pull_request"), closedAt: fields.valueIfPresent("closed_at"),
+                createdAt: fields.value("created_at"), updatedAt: fields.value("updated_at"), closedBy: fields.valueIfPresent("closed_by"),
+                bodyHTML: fields.valueIfPresent("body_html"), bodyText: fields.valueIfPresent("body_text"),
+                timelineURL: fields.valueIfPresent("timeline_url"), repository: fields.valueIfPresent("repository"),
+                performedViaGithubApp: fields.valueIfPresent("performed_via_github_app"),
+                authorAssociation: fields.value("author_association"), reactions: fields.valueIfPresent("reactions")
+            )
         }
 
         /// The values of `AuthorAssociation`; values this client does not know decode to `unknown`.
@@ -580,42 +436,17 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            url: Foundation.URL,
-            id: Swift.Int,
-            nodeID: Swift.String,
-            htmlURL: Foundation.URL,
-            diffURL: Foundation.URL,
-            patchURL: Foundation.URL,
-            issueURL: Foundation.URL,
-            commitsURL: Foundation.URL,
-            reviewCommentsURL: Foundation.URL,
-            reviewCommentURL: Swift.String,
-            commentsURL: Foundation.URL,
-            statusesURL: Foundation.URL,
-            number: Swift.Int,
-            state: Swift.String,
-            locked: Swift.Bool,
-            title: Swift.String,
-            user: ImportedGitHub.SimpleUser? = nil,
-            body: Swift.String? = nil,
-            labels: [ImportedGitHub.PullRequestSimpleLabel],
-            milestone: ImportedGitHub.NullableMilestone? = nil,
-            activeLockReason: Swift.String? = nil,
-            createdAt: Foundation.Date,
-            updatedAt: Foundation.Date,
-            closedAt: Foundation.Date? = nil,
-            mergedAt: Foundation.Date? = nil,
-            mergeCommitSha: Swift.String? = nil,
-            assignee: ImportedGitHub.SimpleUser? = nil,
-            assignees: [ImportedGitHub.SimpleUser]? = nil,
-            requestedReviewers: [ImportedGitHub.SimpleUser]? = nil,
-            requestedTeams: [ImportedGitHub.Team]? = nil,
-            head: ImportedGitHub.PullRequestSimpleHead,
-            base: ImportedGitHub.PullRequestSimpleBase,
-            links: ImportedGitHub.PullRequestSimpleLinks,
-            authorAssociation: AuthorAssociation,
-            autoMerge: ImportedGitHub.AutoMerge? = nil,
-            draft: Swift.Bool? = nil
+            url: Foundation.URL, id: Swift.Int, nodeID: Swift.String, htmlURL: Foundation.URL, diffURL: Foundation.URL,
+            patchURL: Foundation.URL, issueURL: Foundation.URL, commitsURL: Foundation.URL, reviewCommentsURL: Foundation.URL,
+            reviewCommentURL: Swift.String, commentsURL: Foundation.URL, statusesURL: Foundation.URL, number: Swift.Int,
+            state: Swift.String, locked: Swift.Bool, title: Swift.String, user: ImportedGitHub.SimpleUser? = nil, body: Swift.String? = nil,
+            labels: [ImportedGitHub.PullRequestSimpleLabel], milestone: ImportedGitHub.NullableMilestone? = nil,
+            activeLockReason: Swift.String? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date, closedAt: Foundation.Date? = nil,
+            mergedAt: Foundation.Date? = nil, mergeCommitSha: Swift.String? = nil, assignee: ImportedGitHub.SimpleUser? = nil,
+            assignees: [ImportedGitHub.SimpleUser]? = nil, requestedReviewers: [ImportedGitHub.SimpleUser]? = nil,
+            requestedTeams: [ImportedGitHub.Team]? = nil, head: ImportedGitHub.PullRequestSimpleHead,
+            base: ImportedGitHub.PullRequestSimpleBase, links: ImportedGitHub.PullRequestSimpleLinks, authorAssociation: AuthorAssociation,
+            autoMerge: ImportedGitHub.AutoMerge? = nil, draft: Swift.Bool? = nil
         ) {
             self.url = url
             self.id = id
@@ -657,42 +488,23 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.url = try fields.value("url")
-            self.id = try fields.value("id")
-            self.nodeID = try fields.value("node_id")
-            self.htmlURL = try fields.value("html_url")
-            self.diffURL = try fields.value("diff_url")
-            self.patchURL = try fields.value("patch_url")
-            self.issueURL = try fields.value("issue_url")
-            self.commitsURL = try fields.value("commits_url")
-            self.reviewCommentsURL = try fields.value("review_comments_url")
-            self.reviewCommentURL = try fields.value("review_comment_url")
-            self.commentsURL = try fields.value("comments_url")
-            self.statusesURL = try fields.value("statuses_url")
-            self.number = try fields.value("number")
-            self.state = try fields.value("state")
-            self.locked = try fields.value("locked")
-            self.title = try fields.value("title")
-            self.user = try fields.valueIfPresent("user")
-            self.body = try fields.valueIfPresent("body")
-            self.labels = try fields.value("labels")
-            self.milestone = try fields.valueIfPresent("milestone")
-            self.activeLockReason = try fields.valueIfPresent("active_lock_reason")
-            self.createdAt = try fields.value("created_at")
-            self.updatedAt = try fields.value("updated_at")
-            self.closedAt = try fields.valueIfPresent("closed_at")
-            self.mergedAt = try fields.valueIfPresent("merged_at")
-            self.mergeCommitSha = try fields.valueIfPresent("merge_commit_sha")
-            self.assignee = try fields.valueIfPresent("assignee")
-            self.assignees = try fields.valueIfPresent("assignees")
-            self.requestedReviewers = try fields.valueIfPresent("requested_reviewers")
-            self.requestedTeams = try fields.valueIfPresent("requested_teams")
-            self.head = try fields.value("head")
-            self.base = try fields.value("base")
-            self.links = try fields.value("_links")
-            self.authorAssociation = try fields.value("author_association")
-            self.autoMerge = try fields.valueIfPresent("auto_merge")
-            self.draft = try fields.valueIfPresent("draft")
+            try self.init(
+                url: fields.value("url"), id: fields.value("id"), nodeID: fields.value("node_id"), htmlURL: fields.value("html_url"),
+                diffURL: fields.value("diff_url"), patchURL: fields.value("patch_url"), issueURL: fields.value("issue_url"),
+                commitsURL: fields.value("commits_url"), reviewCommentsURL: fields.value("review_comments_url"),
+                reviewCommentURL: fields.value("review_comment_url"), commentsURL: fields.value("comments_url"),
+                statusesURL: fields.value("statuses_url"), number: fields.value("number"), state: fields.value("state"),
+                locked: fields.value("locked"), title: fields.value("title"), user: fields.valueIfPresent("user"),
+                body: fields.valueIfPresent("body"), labels: fields.value("labels"), milestone: fields.valueIfPresent("milestone"),
+                activeLockReason: fields.valueIfPresent("active_lock_reason"), createdAt: fields.value("created_at"),
+                updatedAt: fields.value("updated_at"), closedAt: fields.valueIfPresent("closed_at"),
+                mergedAt: fields.valueIfPresent("merged_at"), mergeCommitSha: fields.valueIfPresent("merge_commit_sha"),
+                assignee: fields.valueIfPresent("assignee"), assignees: fields.valueIfPresent("assignees"),
+                requestedReviewers: fields.valueIfPresent("requested_reviewers"), requestedTeams: fields.valueIfPresent("requested_teams"),
+                head: fields.value("head"), base: fields.value("base"), links: fields.value("_links"),
+                authorAssociation: fields.value("author_association"), autoMerge: fields.valueIfPresent("auto_merge"),
+                draft: fields.valueIfPresent("draft")
+            )
         }
 
         /// The values of `AuthorAssociation`; values this client does not know decode to `unknown`.
@@ -764,27 +576,11 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            name: Swift.String? = nil,
-            email: Swift.String? = nil,
-            login: Swift.String,
-            id: Swift.Int,
-            nodeID: Swift.String,
-            avatarURL: Foundation.URL,
-            gravatarID: Swift.String? = nil,
-            url: Foundation.URL,
-            htmlURL: Foundation.URL,
-            followersURL: Foundation.URL,
-            followingURL: Swift.String,
-            gistsURL: Swift.String,
-            starredURL: Swift.String,
-            subscriptionsURL: Foundation.URL,
-            organizationsURL: Foundation.URL,
-            reposURL: Foundation.URL,
-            eventsURL: Swift.String,
-            receivedEventsURL: Foundation.URL,
-            type: Swift.String,
-            siteAdmin: Swift.Bool,
-            starredAt: Swift.String? = nil
+            name: Swift.String? = nil, email: Swift.String? = nil, login: Swift.String, id: Swift.Int, nodeID: Swift.String,
+            avatarURL: Foundation.URL, gravatarID: Swift.String? = nil, url: Foundation.URL, htmlURL: Foundation.URL,
+            followersURL: Foundation.URL, followingURL: Swift.String, gistsURL: Swift.String, starredURL: Swift.String,
+            subscriptionsURL: Foundation.URL, organizationsURL: Foundation.URL, reposURL: Foundation.URL, eventsURL: Swift.String,
+            receivedEventsURL: Foundation.URL, type: Swift.String, siteAdmin: Swift.Bool, starredAt: Swift.String? = nil
         ) {
             self.name = name
             self.email = email
@@ -811,27 +607,17 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.name = try fields.valueIfPresent("name")
-            self.email = try fields.valueIfPresent("email")
-            self.login = try fields.value("login")
-            self.id = try fields.value("id")
-            self.nodeID = try fields.value("node_id")
-            self.avatarURL = try fields.value("avatar_url")
-            self.gravatarID = try fields.valueIfPresent("gravatar_id")
-            self.url = try fields.value("url")
-            self.htmlURL = try fields.value("html_url")
-            self.followersURL = try fields.value("followers_url")
-            self.followingURL = try fields.value("following_url")
-            self.gistsURL = try fields.value("gists_url")
-            self.starredURL = try fields.value("starred_url")
-            self.subscriptionsURL = try fields.value("subscriptions_url")
-            self.organizationsURL = try fields.value("organizations_url")
-            self.reposURL = try fields.value("repos_url")
-            self.eventsURL = try fields.value("events_url")
-            self.receivedEventsURL = try fields.value("received_events_url")
-            self.type = try fields.value("type")
-            self.siteAdmin = try fields.value("site_admin")
-            self.starredAt = try fields.valueIfPresent("starred_at")
+            try self.init(
+                name: fields.valueIfPresent("name"), email: fields.valueIfPresent("email"), login: fields.value("login"),
+                id: fields.value("id"), nodeID: fields.value("node_id"), avatarURL: fields.value("avatar_url"),
+                gravatarID: fields.valueIfPresent("gravatar_id"), url: fields.value("url"), htmlURL: fields.value("html_url"),
+                followersURL: fields.value("followers_url"), followingURL: fields.value("following_url"),
+                gistsURL: fields.value("gists_url"), starredURL: fields.value("starred_url"),
+                subscriptionsURL: fields.value("subscriptions_url"), organizationsURL: fields.value("organizations_url"),
+                reposURL: fields.value("repos_url"), eventsURL: fields.value("events_url"),
+                receivedEventsURL: fields.value("received_events_url"), type: fields.value("type"), siteAdmin: fields.value("site_admin"),
+                starredAt: fields.valueIfPresent("starred_at")
+            )
         }
     }
 
@@ -845,10 +631,7 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            admin: Swift.Bool? = nil,
-            maintain: Swift.Bool? = nil,
-            push: Swift.Bool? = nil,
-            triage: Swift.Bool? = nil,
+            admin: Swift.Bool? = nil, maintain: Swift.Bool? = nil, push: Swift.Bool? = nil, triage: Swift.Bool? = nil,
             pull: Swift.Bool? = nil
         ) {
             self.admin = admin
@@ -860,11 +643,10 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.admin = try fields.valueIfPresent("admin")
-            self.maintain = try fields.valueIfPresent("maintain")
-            self.push = try fields.valueIfPresent("push")
-            self.triage = try fields.valueIfPresent("triage")
-            self.pull = try fields.valueIfPresent("pull")
+            try self.init(
+                admin: fields.valueIfPresent("admin"), maintain: fields.valueIfPresent("maintain"), push: fields.valueIfPresent("push"),
+                triage: fields.valueIfPresent("triage"), pull: fields.valueIfPresent("pull")
+            )
         }
     }
 
@@ -963,95 +745,29 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            nodeID: Swift.String,
-            name: Swift.String,
-            fullName: Swift.String,
-            license: ImportedGitHub.NullableLicenseSimple? = nil,
-            organization: ImportedGitHub.SimpleUser? = nil,
-            forks: Swift.Int,
-            permissions: ImportedGitHub.RepositoryPermissions? = nil,
-            owner: ImportedGitHub.SimpleUser,
-            private: Swift.Bool,
-            htmlURL: Foundation.URL,
-            description: Swift.String? = nil,
-            fork: Swift.Bool,
-            url: Foundation.URL,
-            archiveURL: Swift.String,
-            assigneesURL: Swift.String,
-            blobsURL: Swift.String,
-            branchesURL: Swift.String,
-            collaboratorsURL: Swift.String,
-            commentsURL: Swift.String,
-            commitsURL: Swift.String,
-            compareURL: Swift.String,
-            contentsURL: Swift.String,
-            contributorsURL: Foundation.URL,
-            deploymentsURL: Foundation.URL,
-            downloadsURL: Foundation.URL,
-            eventsURL: Foundation.URL,
-            forksURL: Foundation.URL,
-            gitCommitsURL: Swift.String,
-            gitRefsURL: Swift.String,
-            gitTagsURL: Swift.String,
-            gitURL: Swift.String,
-            issueCommentURL: Swift.String,
-            issueEventsURL: Swift.String,
-            issuesURL: Swift.String,
-            keysURL: Swift.String,
-            labelsURL: Swift.String,
-            languagesURL: Foundation.URL,
-            mergesURL: Foundation.URL,
-            milestonesURL: Swift.String,
-            notificationsURL: Swift.String,
-            pullsURL: Swift.String,
-            releasesURL: Swift.String,
-            sshURL: Swift.String,
-            stargazersURL: Foundation.URL,
-            statusesURL: Swift.String,
-            subscribersURL: Foundation.URL,
-            subscriptionURL: Foundation.URL,
-            tagsURL: Foundation.URL,
-            teamsURL: Foundation.URL,
-            treesURL: Swift.String,
-            cloneURL: Swift.String,
-            mirrorURL: Swift.String? = nil,
-            hooksURL: Foundation.URL,
-            svnURL: Foundation.URL,
-            homepage: Swift.String? = nil,
-            language: Swift.String? = nil,
-            forksCount: Swift.Int,
-            stargazersCount: Swift.Int,
-            watchersCount: Swift.Int,
-            size: Swift.Int,
-            defaultBranch: Swift.String,
-            openIssuesCount: Swift.Int,
-            isTemplate: Swift.Bool? = nil,
-            topics: [Swift.String]? = nil,
-            hasIssues: Swift.Bool,
-            hasProjects: Swift.Bool,
-            hasWiki: Swift.Bool,
-            hasPages: Swift.Bool,
-            hasDownloads: Swift.Bool,
-            archived: Swift.Bool,
-            disabled: Swift.Bool,
-            visibility: Swift.String? = nil,
-            pushedAt: Foundation.Date? = nil,
-            createdAt: Foundation.Date? = nil,
-            updatedAt: Foundation.Date? = nil,
-            allowRebaseMerge: Swift.Bool? = nil,
-            templateRepository: ImportedGitHub.RepositoryTemplateRepository? = nil,
-            tempCloneToken: Swift.String? = nil,
-            allowSquashMerge: Swift.Bool? = nil,
-            allowAutoMerge: Swift.Bool? = nil,
-            deleteBranchOnMerge: Swift.Bool? = nil,
-            allowMergeCommit: Swift.Bool? = nil,
-            allowForking: Swift.Bool? = nil,
-            subscribersCount: Swift.Int? = nil,
-            networkCount: Swift.Int? = nil,
-            openIssues: Swift.Int,
-            watchers: Swift.Int,
-            masterBranch: Swift.String? = nil,
+            id: Swift.Int, nodeID: Swift.String, name: Swift.String, fullName: Swift.String,
+            license: ImportedGitHub.NullableLicenseSimple? = nil, organization: ImportedGitHub.SimpleUser? = nil, forks: Swift.Int,
+            permissions: ImportedGitHub.RepositoryPermissions? = nil, owner: ImportedGitHub.SimpleUser, private: Swift.Bool,
+            htmlURL: Foundation.URL, description: Swift.String? = nil, fork: Swift.Bool, url: Foundation.URL, archiveURL: Swift.String,
+            assigneesURL: Swift.String, blobsURL: Swift.String, branchesURL: Swift.String, collaboratorsURL: Swift.String,
+            commentsURL: Swift.String, commitsURL: Swift.String, compareURL: Swift.String, contentsURL: Swift.String,
+            contributorsURL: Foundation.URL, deploymentsURL: Foundation.URL, downloadsURL: Foundation.URL, eventsURL: Foundation.URL,
+            forksURL: Foundation.URL, gitCommitsURL: Swift.String, gitRefsURL: Swift.String, gitTagsURL: Swift.String, gitURL: Swift.String,
+            issueCommentURL: Swift.String, issueEventsURL: Swift.String, issuesURL: Swift.String, keysURL: Swift.String,
+            labelsURL: Swift.String, languagesURL: Foundation.URL, mergesURL: Foundation.URL, milestonesURL: Swift.String,
+            notificationsURL: Swift.String, pullsURL: Swift.String, releasesURL: Swift.String, sshURL: Swift.String,
+            stargazersURL: Foundation.URL, statusesURL: Swift.String, subscribersURL: Foundation.URL, subscriptionURL: Foundation.URL,
+            tagsURL: Foundation.URL, teamsURL: Foundation.URL, treesURL: Swift.String, cloneURL: Swift.String,
+            mirrorURL: Swift.String? = nil, hooksURL: Foundation.URL, svnURL: Foundation.URL, homepage: Swift.String? = nil,
+            language: Swift.String? = nil, forksCount: Swift.Int, stargazersCount: Swift.Int, watchersCount: Swift.Int, size: Swift.Int,
+            defaultBranch: Swift.String, openIssuesCount: Swift.Int, isTemplate: Swift.Bool? = nil, topics: [Swift.String]? = nil,
+            hasIssues: Swift.Bool, hasProjects: Swift.Bool, hasWiki: Swift.Bool, hasPages: Swift.Bool, hasDownloads: Swift.Bool,
+            archived: Swift.Bool, disabled: Swift.Bool, visibility: Swift.String? = nil, pushedAt: Foundation.Date? = nil,
+            createdAt: Foundation.Date? = nil, updatedAt: Foundation.Date? = nil, allowRebaseMerge: Swift.Bool? = nil,
+            templateRepository: ImportedGitHub.RepositoryTemplateRepository? = nil, tempCloneToken: Swift.String? = nil,
+            allowSquashMerge: Swift.Bool? = nil, allowAutoMerge: Swift.Bool? = nil, deleteBranchOnMerge: Swift.Bool? = nil,
+            allowMergeCommit: Swift.Bool? = nil, allowForking: Swift.Bool? = nil, subscribersCount: Swift.Int? = nil,
+            networkCount: Swift.Int? = nil, openIssues: Swift.Int, watchers: Swift.Int, masterBranch: Swift.String? = nil,
             starredAt: Swift.String? = nil
         ) {
             self.id = id
@@ -1148,96 +864,45 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.nodeID = try fields.value("node_id")
-            self.name = try fields.value("name")
-            self.fullName = try fields.value("full_name")
-            self.license = try fields.valueIfPresent("license")
-            self.organization = try fields.valueIfPresent("organization")
-            self.forks = try fields.value("forks")
-            self.permissions = try fields.valueIfPresent("permissions")
-            self.owner = try fields.value("owner")
-            self.`private` = try fields.value("private")
-            self.htmlURL = try fields.value("html_url")
-            self.description = try fields.valueIfPresent("description")
-            self.fork = try fields.value("fork")
-            self.url = try fields.value("url")
-            self.archiveURL = try fields.value("archive_url")
-            self.assigneesURL = try fields.value("assignees_url")
-            self.blobsURL = try fields.value("blobs_url")
-            self.branchesURL = try fields.value("branches_url")
-            self.collaboratorsURL = try fields.value("collaborators_url")
-            self.commentsURL = try fields.value("comments_url")
-            self.commitsURL = try fields.value("commits_url")
-            self.compareURL = try fields.value("compare_url")
-            self.contentsURL = try fields.value("contents_url")
-            self.contributorsURL = try fields.value("contributors_url")
-            self.deploymentsURL = try fields.value("deployments_url")
-            self.downloadsURL = try fields.value("downloads_url")
-            self.eventsURL = try fields.value("events_url")
-            self.forksURL = try fields.value("forks_url")
-            self.gitCommitsURL = try fields.value("git_commits_url")
-            self.gitRefsURL = try fields.value("git_refs_url")
-            self.gitTagsURL = try fields.value("git_tags_url")
-            self.gitURL = try fields.value("git_url")
-            self.issueCommentURL = try fields.value("issue_comment_url")
-            self.issueEventsURL = try fields.value("issue_events_url")
-            self.issuesURL = try fields.value("issues_url")
-            self.keysURL = try fields.value("keys_url")
-            self.labelsURL = try fields.value("labels_url")
-            self.languagesURL = try fields.value("languages_url")
-            self.mergesURL = try fields.value("merges_url")
-            self.milestonesURL = try fields.value("milestones_url")
-            self.notificationsURL = try fields.value("notifications_url")
-            self.pullsURL = try fields.value("pulls_url")
-            self.releasesURL = try fields.value("releases_url")
-            self.sshURL = try fields.value("ssh_url")
-            self.stargazersURL = try fields.value("stargazers_url")
-            self.statusesURL = try fields.value("statuses_url")
-            self.subscribersURL = try fields.value("subscribers_url")
-            self.subscriptionURL = try fields.value("subscription_url")
-            self.tagsURL = try fields.value("tags_url")
-            self.teamsURL = try fields.value("teams_url")
-            self.treesURL = try fields.value("trees_url")
-            self.cloneURL = try fields.value("clone_url")
-            self.mirrorURL = try fields.valueIfPresent("mirror_url")
-            self.hooksURL = try fields.value("hooks_url")
-            self.svnURL = try fields.value("svn_url")
-            self.homepage = try fields.valueIfPresent("homepage")
-            self.language = try fields.valueIfPresent("language")
-            self.forksCount = try fields.value("forks_count")
-            self.stargazersCount = try fields.value("stargazers_count")
-            self.watchersCount = try fields.value("watchers_count")
-            self.size = try fields.value("size")
-            self.defaultBranch = try fields.value("default_branch")
-            self.openIssuesCount = try fields.value("open_issues_count")
-            self.isTemplate = try fields.valueIfPresent("is_template")
-            self.topics = try fields.valueIfPresent("topics")
-            self.hasIssues = try fields.value("has_issues")
-            self.hasProjects = try fields.value("has_projects")
-            self.hasWiki = try fields.value("has_wiki")
-            self.hasPages = try fields.value("has_pages")
-            self.hasDownloads = try fields.value("has_downloads")
-            self.archived = try fields.value("archived")
-            self.disabled = try fields.value("disabled")
-            self.visibility = try fields.valueIfPresent("visibility")
-            self.pushedAt = try fields.valueIfPresent("pushed_at")
-            self.createdAt = try fields.valueIfPresent("created_at")
-            self.updatedAt = try fields.valueIfPresent("updated_at")
-            self.allowRebaseMerge = try fields.valueIfPresent("allow_rebase_merge")
-            self.templateRepository = try fields.valueIfPresent("template_repository")
-            self.tempCloneToken = try fields.valueIfPresent("temp_clone_token")
-            self.allowSquashMerge = try fields.valueIfPresent("allow_squash_merge")
-            self.allowAutoMerge = try fields.valueIfPresent("allow_auto_merge")
-            self.deleteBranchOnMerge = try fields.valueIfPresent("delete_branch_on_merge")
-            self.allowMergeCommit = try fields.valueIfPresent("allow_merge_commit")
-            self.allowForking = try fields.valueIfPresent("allow_forking")
-            self.subscribersCount = try fields.valueIfPresent("subscribers_count")
-            self.networkCount = try fields.valueIfPresent("network_count")
-            self.openIssues = try fields.value("open_issues")
-            self.watchers = try fields.value("watchers")
-            self.masterBranch = try fields.valueIfPresent("master_branch")
-            self.starredAt = try fields.valueIfPresent("starred_at")
+            try self.init(
+                id: fields.value("id"), nodeID: fields.value("node_id"), name: fields.value("name"), fullName: fields.value("full_name"),
+                license: fields.valueIfPresent("license"), organization: fields.valueIfPresent("organization"),
+                forks: fields.value("forks"), permissions: fields.valueIfPresent("permissions"), owner: fields.value("owner"),
+                private: fields.value("private"), htmlURL: fields.value("html_url"), description: fields.valueIfPresent("description"),
+                fork: fields.value("fork"), url: fields.value("url"), archiveURL: fields.value("archive_url"),
+                assigneesURL: fields.value("assignees_url"), blobsURL: fields.value("blobs_url"), branchesURL: fields.value("branches_url"),
+                collaboratorsURL: fields.value("collaborators_url"), commentsURL: fields.value("comments_url"),
+                commitsURL: fields.value("commits_url"), compareURL: fields.value("compare_url"), contentsURL: fields.value("contents_url"),
+                contributorsURL: fields.value("contributors_url"), deploymentsURL: fields.value("deployments_url"),
+                downloadsURL: fields.value("downloads_url"), eventsURL: fields.value("events_url"), forksURL: fields.value("forks_url"),
+                gitCommitsURL: fields.value("git_commits_url"), gitRefsURL: fields.value("git_refs_url"),
+                gitTagsURL: fields.value("git_tags_url"), gitURL: fields.value("git_url"),
+                issueCommentURL: fields.value("issue_comment_url"), issueEventsURL: fields.value("issue_events_url"),
+                issuesURL: fields.value("issues_url"), keysURL: fields.value("keys_url"), labelsURL: fields.value("labels_url"),
+                languagesURL: fields.value("languages_url"), mergesURL: fields.value("merges_url"),
+                milestonesURL: fields.value("milestones_url"), notificationsURL: fields.value("notifications_url"),
+                pullsURL: fields.value("pulls_url"), releasesURL: fields.value("releases_url"), sshURL: fields.value("ssh_url"),
+                stargazersURL: fields.value("stargazers_url"), statusesURL: fields.value("statuses_url"),
+                subscribersURL: fields.value("subscribers_url"), subscriptionURL: fields.value("subscription_url"),
+                tagsURL: fields.value("tags_url"), teamsURL: fields.value("teams_url"), treesURL: fields.value("trees_url"),
+                cloneURL: fields.value("clone_url"), mirrorURL: fields.valueIfPresent("mirror_url"), hooksURL: fields.value("hooks_url"),
+                svnURL: fields.value("svn_url"), homepage: fields.valueIfPresent("homepage"), language: fields.valueIfPresent("language"),
+                forksCount: fields.value("forks_count"), stargazersCount: fields.value("stargazers_count"),
+                watchersCount: fields.value("watchers_count"), size: fields.value("size"), defaultBranch: fields.value("default_branch"),
+                openIssuesCount: fields.value("open_issues_count"), isTemplate: fields.valueIfPresent("is_template"),
+                topics: fields.valueIfPresent("topics"), hasIssues: fields.value("has_issues"), hasProjects: fields.value("has_projects"),
+                hasWiki: fields.value("has_wiki"), hasPages: fields.value("has_pages"), hasDownloads: fields.value("has_downloads"),
+                archived: fields.value("archived"), disabled: fields.value("disabled"), visibility: fields.valueIfPresent("visibility"),
+                pushedAt: fields.valueIfPresent("pushed_at"), createdAt: fields.valueIfPresent("created_at"),
+                updatedAt: fields.valueIfPresent("updated_at"), allowRebaseMerge: fields.valueIfPresent("allow_rebase_merge"),
+                templateRepository: fields.valueIfPresent("template_repository"), tempCloneToken: fields.valueIfPresent("temp_clone_token"),
+                allowSquashMerge: fields.valueIfPresent("allow_squash_merge"), allowAutoMerge: fields.valueIfPresent("allow_auto_merge"),
+                deleteBranchOnMerge: fields.valueIfPresent("delete_branch_on_merge"),
+                allowMergeCommit: fields.valueIfPresent("allow_merge_commit"), allowForking: fields.valueIfPresent("allow_forking"),
+                subscribersCount: fields.valueIfPresent("subscribers_count"), networkCount: fields.valueIfPresent("network_count"),
+                openIssues: fields.value("open_issues"), watchers: fields.value("watchers"),
+                masterBranch: fields.valueIfPresent("master_branch"), starredAt: fields.valueIfPresent("starred_at")
+            )
         }
     }
 
@@ -1250,13 +915,7 @@ extension ImportedGitHub {
         public var htmlURL: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            key: Swift.String,
-            name: Swift.String,
-            url: Foundation.URL,
-            body: Swift.String? = nil,
-            htmlURL: Swift.String? = nil
-        ) {
+        public init(key: Swift.String, name: Swift.String, url: Foundation.URL, body: Swift.String? = nil, htmlURL: Swift.String? = nil) {
             self.key = key
             self.name = name
             self.url = url
@@ -1266,11 +925,10 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.key = try fields.value("key")
-            self.name = try fields.value("name")
-            self.url = try fields.value("url")
-            self.body = try fields.valueIfPresent("body")
-            self.htmlURL = try fields.valueIfPresent("html_url")
+            try self.init(
+                key: fields.value("key"), name: fields.value("name"), url: fields.value("url"), body: fields.valueIfPresent("body"),
+                htmlURL: fields.valueIfPresent("html_url")
+            )
         }
     }
 
@@ -1284,10 +942,7 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            key: Swift.String? = nil,
-            name: Swift.String? = nil,
-            spdxID: Swift.String? = nil,
-            url: Swift.String? = nil,
+            key: Swift.String? = nil, name: Swift.String? = nil, spdxID: Swift.String? = nil, url: Swift.String? = nil,
             nodeID: Swift.String? = nil
         ) {
             self.key = key
@@ -1299,11 +954,10 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.key = try fields.valueIfPresent("key")
-            self.name = try fields.valueIfPresent("name")
-            self.spdxID = try fields.valueIfPresent("spdx_id")
-            self.url = try fields.valueIfPresent("url")
-            self.nodeID = try fields.valueIfPresent("node_id")
+            try self.init(
+                key: fields.valueIfPresent("key"), name: fields.valueIfPresent("name"), spdxID: fields.valueIfPresent("spdx_id"),
+                url: fields.valueIfPresent("url"), nodeID: fields.valueIfPresent("node_id")
+            )
         }
     }
 
@@ -1328,22 +982,10 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            url: Foundation.URL,
-            htmlURL: Foundation.URL,
-            labelsURL: Foundation.URL,
-            id: Swift.Int,
-            nodeID: Swift.String,
-            number: Swift.Int,
-            state: State,
-            title: Swift.String,
-            description: Swift.String? = nil,
-            creator: ImportedGitHub.SimpleUser? = nil,
-            openIssues: Swift.Int,
-            closedIssues: Swift.Int,
-            createdAt: Foundation.Date,
-            updatedAt: Foundation.Date,
-            closedAt: Foundation.Date? = nil,
-            dueOn: Foundation.Date? = nil
+            url: Foundation.URL, htmlURL: Foundation.URL, labelsURL: Foundation.URL, id: Swift.Int, nodeID: Swift.String, number: Swift.Int,
+            state: State, title: Swift.String, description: Swift.String? = nil, creator: ImportedGitHub.SimpleUser? = nil,
+            openIssues: Swift.Int, closedIssues: Swift.Int, createdAt: Foundation.Date, updatedAt: Foundation.Date,
+            closedAt: Foundation.Date? = nil, dueOn: Foundation.Date? = nil
         ) {
             self.url = url
             self.htmlURL = htmlURL
@@ -1365,22 +1007,13 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.url = try fields.value("url")
-            self.htmlURL = try fields.value("html_url")
-            self.labelsURL = try fields.value("labels_url")
-            self.id = try fields.value("id")
-            self.nodeID = try fields.value("node_id")
-            self.number = try fields.value("number")
-            self.state = try fields.value("state")
-            self.title = try fields.value("title")
-            self.description = try fields.valueIfPresent("description")
-            self.creator = try fields.valueIfPresent("creator")
-            self.openIssues = try fields.value("open_issues")
-            self.closedIssues = try fields.value("closed_issues")
-            self.createdAt = try fields.value("created_at")
-            self.updatedAt = try fields.value("updated_at")
-            self.closedAt = try fields.valueIfPresent("closed_at")
-            self.dueOn = try fields.valueIfPresent("due_on")
+            try self.init(
+                url: fields.value("url"), htmlURL: fields.value("html_url"), labelsURL: fields.value("labels_url"), id: fields.value("id"),
+                nodeID: fields.value("node_id"), number: fields.value("number"), state: fields.value("state"), title: fields.value("title"),
+                description: fields.valueIfPresent("description"), creator: fields.valueIfPresent("creator"),
+                openIssues: fields.value("open_issues"), closedIssues: fields.value("closed_issues"), createdAt: fields.value("created_at"),
+                updatedAt: fields.value("updated_at"), closedAt: fields.valueIfPresent("closed_at"), dueOn: fields.valueIfPresent("due_on")
+            )
         }
 
         /// The values of `State`; values this client does not know decode to `unknown`.
@@ -1418,10 +1051,7 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            mergedAt: Foundation.Date? = nil,
-            diffURL: Swift.String? = nil,
-            htmlURL: Swift.String? = nil,
-            patchURL: Swift.String? = nil,
+            mergedAt: Foundation.Date? = nil, diffURL: Swift.String? = nil, htmlURL: Swift.String? = nil, patchURL: Swift.String? = nil,
             url: Swift.String? = nil
         ) {
             self.mergedAt = mergedAt
@@ -1433,11 +1063,10 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.mergedAt = try fields.valueIfPresent("merged_at")
-            self.diffURL = try fields.valueIfPresent("diff_url")
-            self.htmlURL = try fields.valueIfPresent("html_url")
-            self.patchURL = try fields.valueIfPresent("patch_url")
-            self.url = try fields.valueIfPresent("url")
+            try self.init(
+                mergedAt: fields.valueIfPresent("merged_at"), diffURL: fields.valueIfPresent("diff_url"),
+                htmlURL: fields.valueIfPresent("html_url"), patchURL: fields.valueIfPresent("patch_url"), url: fields.valueIfPresent("url")
+            )
         }
     }
 
@@ -1463,23 +1092,11 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            slug: Swift.String? = nil,
-            nodeID: Swift.String,
-            owner: ImportedGitHub.SimpleUser? = nil,
-            name: Swift.String,
-            description: Swift.String? = nil,
-            externalURL: Foundation.URL,
-            htmlURL: Foundation.URL,
-            createdAt: Foundation.Date,
-            updatedAt: Foundation.Date,
-            permissions: ImportedGitHub.NullableIntegrationPermissions,
-            events: [Swift.String],
-            installationsCount: Swift.Int? = nil,
-            clientID: Swift.String? = nil,
-            clientSecret: Swift.String? = nil,
-            webhookSecret: Swift.String? = nil,
-            pem: Swift.String? = nil
+            id: Swift.Int, slug: Swift.String? = nil, nodeID: Swift.String, owner: ImportedGitHub.SimpleUser? = nil, name: Swift.String,
+            description: Swift.String? = nil, externalURL: Foundation.URL, htmlURL: Foundation.URL, createdAt: Foundation.Date,
+            updatedAt: Foundation.Date, permissions: ImportedGitHub.NullableIntegrationPermissions, events: [Swift.String],
+            installationsCount: Swift.Int? = nil, clientID: Swift.String? = nil, clientSecret: Swift.String? = nil,
+            webhookSecret: Swift.String? = nil, pem: Swift.String? = nil
         ) {
             self.id = id
             self.slug = slug
@@ -1502,23 +1119,15 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.slug = try fields.valueIfPresent("slug")
-            self.nodeID = try fields.value("node_id")
-            self.owner = try fields.valueIfPresent("owner")
-            self.name = try fields.value("name")
-            self.description = try fields.valueIfPresent("description")
-            self.externalURL = try fields.value("external_url")
-            self.htmlURL = try fields.value("html_url")
-            self.createdAt = try fields.value("created_at")
-            self.updatedAt = try fields.value("updated_at")
-            self.permissions = try fields.value("permissions")
-            self.events = try fields.value("events")
-            self.installationsCount = try fields.valueIfPresent("installations_count")
-            self.clientID = try fields.valueIfPresent("client_id")
-            self.clientSecret = try fields.valueIfPresent("client_secret")
-            self.webhookSecret = try fields.valueIfPresent("webhook_secret")
-            self.pem = try fields.valueIfPresent("pem")
+            try self.init(
+                id: fields.value("id"), slug: fields.valueIfPresent("slug"), nodeID: fields.value("node_id"),
+                owner: fields.valueIfPresent("owner"), name: fields.value("name"), description: fields.valueIfPresent("description"),
+                externalURL: fields.value("external_url"), htmlURL: fields.value("html_url"), createdAt: fields.value("created_at"),
+                updatedAt: fields.value("updated_at"), permissions: fields.value("permissions"), events: fields.value("events"),
+                installationsCount: fields.valueIfPresent("installations_count"), clientID: fields.valueIfPresent("client_id"),
+                clientSecret: fields.valueIfPresent("client_secret"), webhookSecret: fields.valueIfPresent("webhook_secret"),
+                pem: fields.valueIfPresent("pem")
+            )
         }
     }
 
@@ -1537,16 +1146,8 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            url: Foundation.URL,
-            totalCount: Swift.Int,
-            _1: Swift.Int,
-            minus1: Swift.Int,
-            laugh: Swift.Int,
-            confused: Swift.Int,
-            heart: Swift.Int,
-            hooray: Swift.Int,
-            eyes: Swift.Int,
-            rocket: Swift.Int
+            url: Foundation.URL, totalCount: Swift.Int, _1: Swift.Int, minus1: Swift.Int, laugh: Swift.Int, confused: Swift.Int,
+            heart: Swift.Int, hooray: Swift.Int, eyes: Swift.Int, rocket: Swift.Int
         ) {
             self.url = url
             self.totalCount = totalCount
@@ -1562,16 +1163,11 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.url = try fields.value("url")
-            self.totalCount = try fields.value("total_count")
-            self._1 = try fields.value("+1")
-            self.minus1 = try fields.value("-1")
-            self.laugh = try fields.value("laugh")
-            self.confused = try fields.value("confused")
-            self.heart = try fields.value("heart")
-            self.hooray = try fields.value("hooray")
-            self.eyes = try fields.value("eyes")
-            self.rocket = try fields.value("rocket")
+            try self.init(
+                url: fields.value("url"), totalCount: fields.value("total_count"), _1: fields.value("+1"), minus1: fields.value("-1"),
+                laugh: fields.value("laugh"), confused: fields.value("confused"), heart: fields.value("heart"),
+                hooray: fields.value("hooray"), eyes: fields.value("eyes"), rocket: fields.value("rocket")
+            )
         }
     }
 
@@ -1587,13 +1183,8 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int64? = nil,
-            nodeID: Swift.String? = nil,
-            url: Swift.String? = nil,
-            name: Swift.String? = nil,
-            description: Swift.String? = nil,
-            color: Swift.String? = nil,
-            default: Swift.Bool? = nil
+            id: Swift.Int64? = nil, nodeID: Swift.String? = nil, url: Swift.String? = nil, name: Swift.String? = nil,
+            description: Swift.String? = nil, color: Swift.String? = nil, default: Swift.Bool? = nil
         ) {
             self.id = id
             self.nodeID = nodeID
@@ -1606,13 +1197,11 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.valueIfPresent("id")
-            self.nodeID = try fields.valueIfPresent("node_id")
-            self.url = try fields.valueIfPresent("url")
-            self.name = try fields.valueIfPresent("name")
-            self.description = try fields.valueIfPresent("description")
-            self.color = try fields.valueIfPresent("color")
-            self.`default` = try fields.valueIfPresent("default")
+            try self.init(
+                id: fields.valueIfPresent("id"), nodeID: fields.valueIfPresent("node_id"), url: fields.valueIfPresent("url"),
+                name: fields.valueIfPresent("name"), description: fields.valueIfPresent("description"),
+                color: fields.valueIfPresent("color"), default: fields.valueIfPresent("default")
+            )
         }
     }
 
@@ -1634,18 +1223,9 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            nodeID: Swift.String,
-            name: Swift.String,
-            slug: Swift.String,
-            description: Swift.String? = nil,
-            privacy: Swift.String? = nil,
-            permission: Swift.String,
-            permissions: ImportedGitHub.TeamPermissions? = nil,
-            url: Foundation.URL,
-            htmlURL: Foundation.URL,
-            membersURL: Swift.String,
-            repositoriesURL: Foundation.URL,
+            id: Swift.Int, nodeID: Swift.String, name: Swift.String, slug: Swift.String, description: Swift.String? = nil,
+            privacy: Swift.String? = nil, permission: Swift.String, permissions: ImportedGitHub.TeamPermissions? = nil, url: Foundation.URL,
+            htmlURL: Foundation.URL, membersURL: Swift.String, repositoriesURL: Foundation.URL,
             parent: ImportedGitHub.NullableTeamSimple? = nil
         ) {
             self.id = id
@@ -1665,19 +1245,13 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.nodeID = try fields.value("node_id")
-            self.name = try fields.value("name")
-            self.slug = try fields.value("slug")
-            self.description = try fields.valueIfPresent("description")
-            self.privacy = try fields.valueIfPresent("privacy")
-            self.permission = try fields.value("permission")
-            self.permissions = try fields.valueIfPresent("permissions")
-            self.url = try fields.value("url")
-            self.htmlURL = try fields.value("html_url")
-            self.membersURL = try fields.value("members_url")
-            self.repositoriesURL = try fields.value("repositories_url")
-            self.parent = try fields.valueIfPresent("parent")
+            try self.init(
+                id: fields.value("id"), nodeID: fields.value("node_id"), name: fields.value("name"), slug: fields.value("slug"),
+                description: fields.valueIfPresent("description"), privacy: fields.valueIfPresent("privacy"),
+                permission: fields.value("permission"), permissions: fields.valueIfPresent("permissions"), url: fields.value("url"),
+                htmlURL: fields.value("html_url"), membersURL: fields.value("members_url"),
+                repositoriesURL: fields.value("repositories_url"), parent: fields.valueIfPresent("parent")
+            )
         }
     }
 
@@ -1691,10 +1265,7 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            label: Swift.String,
-            ref: Swift.String,
-            repo: ImportedGitHub.Repository,
-            sha: Swift.String,
+            label: Swift.String, ref: Swift.String, repo: ImportedGitHub.Repository, sha: Swift.String,
             user: ImportedGitHub.SimpleUser? = nil
         ) {
             self.label = label
@@ -1706,11 +1277,10 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.label = try fields.value("label")
-            self.ref = try fields.value("ref")
-            self.repo = try fields.value("repo")
-            self.sha = try fields.value("sha")
-            self.user = try fields.valueIfPresent("user")
+            try self.init(
+                label: fields.value("label"), ref: fields.value("ref"), repo: fields.value("repo"), sha: fields.value("sha"),
+                user: fields.valueIfPresent("user")
+            )
         }
     }
 
@@ -1724,10 +1294,7 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            label: Swift.String,
-            ref: Swift.String,
-            repo: ImportedGitHub.Repository,
-            sha: Swift.String,
+            label: Swift.String, ref: Swift.String, repo: ImportedGitHub.Repository, sha: Swift.String,
             user: ImportedGitHub.SimpleUser? = nil
         ) {
             self.label = label
@@ -1739,11 +1306,10 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.label = try fields.value("label")
-            self.ref = try fields.value("ref")
-            self.repo = try fields.value("repo")
-            self.sha = try fields.value("sha")
-            self.user = try fields.valueIfPresent("user")
+            try self.init(
+                label: fields.value("label"), ref: fields.value("ref"), repo: fields.value("repo"), sha: fields.value("sha"),
+                user: fields.valueIfPresent("user")
+            )
         }
     }
 
@@ -1760,13 +1326,8 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            comments: ImportedGitHub.Link,
-            commits: ImportedGitHub.Link,
-            statuses: ImportedGitHub.Link,
-            html: ImportedGitHub.Link,
-            issue: ImportedGitHub.Link,
-            reviewComments: ImportedGitHub.Link,
-            reviewComment: ImportedGitHub.Link,
+            comments: ImportedGitHub.Link, commits: ImportedGitHub.Link, statuses: ImportedGitHub.Link, html: ImportedGitHub.Link,
+            issue: ImportedGitHub.Link, reviewComments: ImportedGitHub.Link, reviewComment: ImportedGitHub.Link,
             self self_: ImportedGitHub.Link
         ) {
             self.comments = comments
@@ -1781,14 +1342,11 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.comments = try fields.value("comments")
-            self.commits = try fields.value("commits")
-            self.statuses = try fields.value("statuses")
-            self.html = try fields.value("html")
-            self.issue = try fields.value("issue")
-            self.reviewComments = try fields.value("review_comments")
-            self.reviewComment = try fields.value("review_comment")
-            self.`self` = try fields.value("self")
+            try self.init(
+                comments: fields.value("comments"), commits: fields.value("commits"), statuses: fields.value("statuses"),
+                html: fields.value("html"), issue: fields.value("issue"), reviewComments: fields.value("review_comments"),
+                reviewComment: fields.value("review_comment"), self: fields.value("self")
+            )
         }
     }
 
@@ -1801,10 +1359,7 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            enabledBy: ImportedGitHub.SimpleUser,
-            mergeMethod: MergeMethod,
-            commitTitle: Swift.String,
-            commitMessage: Swift.String
+            enabledBy: ImportedGitHub.SimpleUser, mergeMethod: MergeMethod, commitTitle: Swift.String, commitMessage: Swift.String
         ) {
             self.enabledBy = enabledBy
             self.mergeMethod = mergeMethod
@@ -1814,10 +1369,10 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.enabledBy = try fields.value("enabled_by")
-            self.mergeMethod = try fields.value("merge_method")
-            self.commitTitle = try fields.value("commit_title")
-            self.commitMessage = try fields.value("commit_message")
+            try self.init(
+                enabledBy: fields.value("enabled_by"), mergeMethod: fields.value("merge_method"), commitTitle: fields.value("commit_title"),
+                commitMessage: fields.value("commit_message")
+            )
         }
 
         /// The values of `MergeMethod`; values this client does not know decode to `unknown`.
@@ -1859,11 +1414,7 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            key: Swift.String,
-            name: Swift.String,
-            url: Swift.String? = nil,
-            spdxID: Swift.String? = nil,
-            nodeID: Swift.String,
+            key: Swift.String, name: Swift.String, url: Swift.String? = nil, spdxID: Swift.String? = nil, nodeID: Swift.String,
             htmlURL: Swift.String? = nil
         ) {
             self.key = key
@@ -1876,12 +1427,10 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.key = try fields.value("key")
-            self.name = try fields.value("name")
-            self.url = try fields.valueIfPresent("url")
-            self.spdxID = try fields.valueIfPresent("spdx_id")
-            self.nodeID = try fields.value("node_id")
-            self.htmlURL = try fields.valueIfPresent("html_url")
+            try self.init(
+                key: fields.value("key"), name: fields.value("name"), url: fields.valueIfPresent("url"),
+                spdxID: fields.valueIfPresent("spdx_id"), nodeID: fields.value("node_id"), htmlURL: fields.valueIfPresent("html_url")
+            )
         }
     }
 
@@ -1894,13 +1443,7 @@ extension ImportedGitHub {
         public var maintain: Swift.Bool?
 
         /// Creates a value from its fields.
-        public init(
-            admin: Swift.Bool,
-            pull: Swift.Bool,
-            triage: Swift.Bool? = nil,
-            push: Swift.Bool,
-            maintain: Swift.Bool? = nil
-        ) {
+        public init(admin: Swift.Bool, pull: Swift.Bool, triage: Swift.Bool? = nil, push: Swift.Bool, maintain: Swift.Bool? = nil) {
             self.admin = admin
             self.pull = pull
             self.triage = triage
@@ -1910,11 +1453,10 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.admin = try fields.value("admin")
-            self.pull = try fields.value("pull")
-            self.triage = try fields.valueIfPresent("triage")
-            self.push = try fields.value("push")
-            self.maintain = try fields.valueIfPresent("maintain")
+            try self.init(
+                admin: fields.value("admin"), pull: fields.value("pull"), triage: fields.valueIfPresent("triage"),
+                push: fields.value("push"), maintain: fields.valueIfPresent("maintain")
+            )
         }
     }
 
@@ -2004,86 +1546,30 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int? = nil,
-            nodeID: Swift.String? = nil,
-            name: Swift.String? = nil,
-            fullName: Swift.String? = nil,
-            owner: ImportedGitHub.RepositoryTemplateRepositoryOwner? = nil,
-            private: Swift.Bool? = nil,
-            htmlURL: Swift.String? = nil,
-            description: Swift.String? = nil,
-            fork: Swift.Bool? = nil,
-            url: Swift.String? = nil,
-            archiveURL: Swift.String? = nil,
-            assigneesURL: Swift.String? = nil,
-            blobsURL: Swift.String? = nil,
-            branchesURL: Swift.String? = nil,
-            collaboratorsURL: Swift.String? = nil,
-            commentsURL: Swift.String? = nil,
-            commitsURL: Swift.String? = nil,
-            compareURL: Swift.String? = nil,
-            contentsURL: Swift.String? = nil,
-            contributorsURL: Swift.String? = nil,
-            deploymentsURL: Swift.String? = nil,
-            downloadsURL: Swift.String? = nil,
-            eventsURL: Swift.String? = nil,
-            forksURL: Swift.String? = nil,
-            gitCommitsURL: Swift.String? = nil,
-            gitRefsURL: Swift.String? = nil,
-            gitTagsURL: Swift.String? = nil,
-            gitURL: Swift.String? = nil,
-            issueCommentURL: Swift.String? = nil,
-            issueEventsURL: Swift.String? = nil,
-            issuesURL: Swift.String? = nil,
-            keysURL: Swift.String? = nil,
-            labelsURL: Swift.String? = nil,
-            languagesURL: Swift.String? = nil,
-            mergesURL: Swift.String? = nil,
-            milestonesURL: Swift.String? = nil,
-            notificationsURL: Swift.String? = nil,
-            pullsURL: Swift.String? = nil,
-            releasesURL: Swift.String? = nil,
-            sshURL: Swift.String? = nil,
-            stargazersURL: Swift.String? = nil,
-            statusesURL: Swift.String? = nil,
-            subscribersURL: Swift.String? = nil,
-            subscriptionURL: Swift.String? = nil,
-            tagsURL: Swift.String? = nil,
-            teamsURL: Swift.String? = nil,
-            treesURL: Swift.String? = nil,
-            cloneURL: Swift.String? = nil,
-            mirrorURL: Swift.String? = nil,
-            hooksURL: Swift.String? = nil,
-            svnURL: Swift.String? = nil,
-            homepage: Swift.String? = nil,
-            language: Swift.String? = nil,
-            forksCount: Swift.Int? = nil,
-            stargazersCount: Swift.Int? = nil,
-            watchersCount: Swift.Int? = nil,
-            size: Swift.Int? = nil,
-            defaultBranch: Swift.String? = nil,
-            openIssuesCount: Swift.Int? = nil,
-            isTemplate: Swift.Bool? = nil,
-            topics: [Swift.String]? = nil,
-            hasIssues: Swift.Bool? = nil,
-            hasProjects: Swift.Bool? = nil,
-            hasWiki: Swift.Bool? = nil,
-            hasPages: Swift.Bool? = nil,
-            hasDownloads: Swift.Bool? = nil,
-            archived: Swift.Bool? = nil,
-            disabled: Swift.Bool? = nil,
-            visibility: Swift.String? = nil,
-            pushedAt: Swift.String? = nil,
-            createdAt: Swift.String? = nil,
-            updatedAt: Swift.String? = nil,
-            permissions: ImportedGitHub.RepositoryTemplateRepositoryPermissions? = nil,
-            allowRebaseMerge: Swift.Bool? = nil,
-            tempCloneToken: Swift.String? = nil,
-            allowSquashMerge: Swift.Bool? = nil,
-            allowAutoMerge: Swift.Bool? = nil,
-            deleteBranchOnMerge: Swift.Bool? = nil,
-            allowMergeCommit: Swift.Bool? = nil,
-            subscribersCount: Swift.Int? = nil,
+            id: Swift.Int? = nil, nodeID: Swift.String? = nil, name: Swift.String? = nil, fullName: Swift.String? = nil,
+            owner: ImportedGitHub.RepositoryTemplateRepositoryOwner? = nil, private: Swift.Bool? = nil, htmlURL: Swift.String? = nil,
+            description: Swift.String? = nil, fork: Swift.Bool? = nil, url: Swift.String? = nil, archiveURL: Swift.String? = nil,
+            assigneesURL: Swift.String? = nil, blobsURL: Swift.String? = nil, branchesURL: Swift.String? = nil,
+            collaboratorsURL: Swift.String? = nil, commentsURL: Swift.String? = nil, commitsURL: Swift.String? = nil,
+            compareURL: Swift.String? = nil, contentsURL: Swift.String? = nil, contributorsURL: Swift.String? = nil,
+            deploymentsURL: Swift.String? = nil, downloadsURL: Swift.String? = nil, eventsURL: Swift.String? = nil,
+            forksURL: Swift.String? = nil, gitCommitsURL: Swift.String? = nil, gitRefsURL: Swift.String? = nil,
+            gitTagsURL: Swift.String? = nil, gitURL: Swift.String? = nil, issueCommentURL: Swift.String? = nil,
+            issueEventsURL: Swift.String? = nil, issuesURL: Swift.String? = nil, keysURL: Swift.String? = nil,
+            labelsURL: Swift.String? = nil, languagesURL: Swift.String? = nil, mergesURL: Swift.String? = nil,
+            milestonesURL: Swift.String? = nil, notificationsURL: Swift.String? = nil, pullsURL: Swift.String? = nil,
+            releasesURL: Swift.String? = nil, sshURL: Swift.String? = nil, stargazersURL: Swift.String? = nil,
+            statusesURL: Swift.String? = nil, subscribersURL: Swift.String? = nil, subscriptionURL: Swift.String? = nil,
+            tagsURL: Swift.String? = nil, teamsURL: Swift.String? = nil, treesURL: Swift.String? = nil, cloneURL: Swift.String? = nil,
+            mirrorURL: Swift.String? = nil, hooksURL: Swift.String? = nil, svnURL: Swift.String? = nil, homepage: Swift.String? = nil,
+            language: Swift.String? = nil, forksCount: Swift.Int? = nil, stargazersCount: Swift.Int? = nil, watchersCount: Swift.Int? = nil,
+            size: Swift.Int? = nil, defaultBranch: Swift.String? = nil, openIssuesCount: Swift.Int? = nil, isTemplate: Swift.Bool? = nil,
+            topics: [Swift.String]? = nil, hasIssues: Swift.Bool? = nil, hasProjects: Swift.Bool? = nil, hasWiki: Swift.Bool? = nil,
+            hasPages: Swift.Bool? = nil, hasDownloads: Swift.Bool? = nil, archived: Swift.Bool? = nil, disabled: Swift.Bool? = nil,
+            visibility: Swift.String? = nil, pushedAt: Swift.String? = nil, createdAt: Swift.String? = nil, updatedAt: Swift.String? = nil,
+            permissions: ImportedGitHub.RepositoryTemplateRepositoryPermissions? = nil, allowRebaseMerge: Swift.Bool? = nil,
+            tempCloneToken: Swift.String? = nil, allowSquashMerge: Swift.Bool? = nil, allowAutoMerge: Swift.Bool? = nil,
+            deleteBranchOnMerge: Swift.Bool? = nil, allowMergeCommit: Swift.Bool? = nil, subscribersCount: Swift.Int? = nil,
             networkCount: Swift.Int? = nil
         ) {
             self.id = id
@@ -2171,87 +1657,49 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.valueIfPresent("id")
-            self.nodeID = try fields.valueIfPresent("node_id")
-            self.name = try fields.valueIfPresent("name")
-            self.fullName = try fields.valueIfPresent("full_name")
-            self.owner = try fields.valueIfPresent("owner")
-            self.`private` = try fields.valueIfPresent("private")
-            self.htmlURL = try fields.valueIfPresent("html_url")
-            self.description = try fields.valueIfPresent("description")
-            self.fork = try fields.valueIfPresent("fork")
-            self.url = try fields.valueIfPresent("url")
-            self.archiveURL = try fields.valueIfPresent("archive_url")
-            self.assigneesURL = try fields.valueIfPresent("assignees_url")
-            self.blobsURL = try fields.valueIfPresent("blobs_url")
-            self.branchesURL = try fields.valueIfPresent("branches_url")
-            self.collaboratorsURL = try fields.valueIfPresent("collaborators_url")
-            self.commentsURL = try fields.valueIfPresent("comments_url")
-            self.commitsURL = try fields.valueIfPresent("commits_url")
-            self.compareURL = try fields.valueIfPresent("compare_url")
-            self.contentsURL = try fields.valueIfPresent("contents_url")
-            self.contributorsURL = try fields.valueIfPresent("contributors_url")
-            self.deploymentsURL = try fields.valueIfPresent("deployments_url")
-            self.downloadsURL = try fields.valueIfPresent("downloads_url")
-            self.eventsURL = try fields.valueIfPresent("events_url")
-            self.forksURL = try fields.valueIfPresent("forks_url")
-            self.gitCommitsURL = try fields.valueIfPresent("git_commits_url")
-            self.gitRefsURL = try fields.valueIfPresent("git_refs_url")
-            self.gitTagsURL = try fields.valueIfPresent("git_tags_url")
-            self.gitURL = try fields.valueIfPresent("git_url")
-            self.issueCommentURL = try fields.valueIfPresent("issue_comment_url")
-            self.issueEventsURL = try fields.valueIfPresent("issue_events_url")
-            self.issuesURL = try fields.valueIfPresent("issues_url")
-            self.keysURL = try fields.valueIfPresent("keys_url")
-            self.labelsURL = try fields.valueIfPresent("labels_url")
-            self.languagesURL = try fields.valueIfPresent("languages_url")
-            self.mergesURL = try fields.valueIfPresent("merges_url")
-            self.milestonesURL = try fields.valueIfPresent("milestones_url")
-            self.notificationsURL = try fields.valueIfPresent("notifications_url")
-            self.pullsURL = try fields.valueIfPresent("pulls_url")
-            self.releasesURL = try fields.valueIfPresent("releases_url")
-            self.sshURL = try fields.valueIfPresent("ssh_url")
-            self.stargazersURL = try fields.valueIfPresent("stargazers_url")
-            self.statusesURL = try fields.valueIfPresent("statuses_url")
-            self.subscribersURL = try fields.valueIfPresent("subscribers_url")
-            self.subscriptionURL = try fields.valueIfPresent("subscription_url")
-            self.tagsURL = try fields.valueIfPresent("tags_url")
-            self.teamsURL = try fields.valueIfPresent("teams_url")
-            self.treesURL = try fields.valueIfPresent("trees_url")
-            self.cloneURL = try fields.valueIfPresent("clone_url")
-            self.mirrorURL = try fields.valueIfPresent("mirror_url")
-            self.hooksURL = try fields.valueIfPresent("hooks_url")
-            self.svnURL = try fields.valueIfPresent("svn_url")
-            self.homepage = try fields.valueIfPresent("homepage")
-            self.language = try fields.valueIfPresent("language")
-            self.forksCount = try fields.valueIfPresent("forks_count")
-            self.stargazersCount = try fields.valueIfPresent("stargazers_count")
-            self.watchersCount = try fields.valueIfPresent("watchers_count")
-            self.size = try fields.valueIfPresent("size")
-            self.defaultBranch = try fields.valueIfPresent("default_branch")
-            self.openIssuesCount = try fields.valueIfPresent("open_issues_count")
-            self.isTemplate = try fields.valueIfPresent("is_template")
-            self.topics = try fields.valueIfPresent("topics")
-            self.hasIssues = try fields.valueIfPresent("has_issues")
-            self.hasProjects = try fields.valueIfPresent("has_projects")
-            self.hasWiki = try fields.valueIfPresent("has_wiki")
-            self.hasPages = try fields.valueIfPresent("has_pages")
-            self.hasDownloads = try fields.valueIfPresent("has_downloads")
-            self.archived = try fields.valueIfPresent("archived")
-            self.disabled = try fields.valueIfPresent("disabled")
-            self.visibility = try fields.valueIfPresent("visibility")
-            self.pushedAt = try fields.valueIfPresent("pushed_at")
-            self.createdAt = try fields.valueIfPresent("created_at")
-            self.updatedAt = try fields.valueIfPresent("updated_at")
-            self.permissions = try fields.valueIfPresent("permissions")
-            self.allowRebaseMerge = try fields.valueIfPresent("allow_rebase_merge")
-            self.tempCloneToken = try fields.valueIfPresent("temp_clone_token")
-            self.allowSquashMerge = try fields.valueIfPresent("allow_squash_merge")
-            self.allowAutoMerge = try fields.valueIfPresent("allow_auto_merge")
-            self.deleteBranchOnMerge = try fields.valueIfPresent("delete_branch_on_merge")
-            self.allowMergeCommit = try fields.valueIfPresent("allow_merge_commit")
-            self.subscribersCount = try fields.valueIfPresent("subscribers_count")
-            self.networkCount = try fields.valueIfPresent("network_count")
+            try self.init(
+                id: fields.valueIfPresent("id"), nodeID: fields.valueIfPresent("node_id"), name: fields.valueIfPresent("name"),
+                fullName: fields.valueIfPresent("full_name"), owner: fields.valueIfPresent("owner"),
+                private: fields.valueIfPresent("private"), htmlURL: fields.valueIfPresent("html_url"),
+                description: fields.valueIfPresent("description"), fork: fields.valueIfPresent("fork"), url: fields.valueIfPresent("url"),
+                archiveURL: fields.valueIfPresent("archive_url"), assigneesURL: fields.valueIfPresent("assignees_url"),
+                blobsURL: fields.valueIfPresent("blobs_url"), branchesURL: fields.valueIfPresent("branches_url"),
+                collaboratorsURL: fields.valueIfPresent("collaborators_url"), commentsURL: fields.valueIfPresent("comments_url"),
+                commitsURL: fields.valueIfPresent("commits_url"), compareURL: fields.valueIfPresent("compare_url"),
+                contentsURL: fields.valueIfPresent("contents_url"), contributorsURL: fields.valueIfPresent("contributors_url"),
+                deploymentsURL: fields.valueIfPresent("deployments_url"), downloadsURL: fields.valueIfPresent("downloads_url"),
+                eventsURL: fields.valueIfPresent("events_url"), forksURL: fields.valueIfPresent("forks_url"),
+                gitCommitsURL: fields.valueIfPresent("git_commits_url"), gitRefsURL: fields.valueIfPresent("git_refs_url"),
+                gitTagsURL: fields.valueIfPresent("git_tags_url"), gitURL: fields.valueIfPresent("git_url"),
+                issueCommentURL: fields.valueIfPresent("issue_comment_url"), issueEventsURL: fields.valueIfPresent("issue_events_url"),
+                issuesURL: fields.valueIfPresent("issues_url"), keysURL: fields.valueIfPresent("keys_url"),
+                labelsURL: fields.valueIfPresent("labels_url"), languagesURL: fields.valueIfPresent("languages_url"),
+                mergesURL: fields.valueIfPresent("merges_url"), milestonesURL: fields.valueIfPresent("milestones_url"),
+                notificationsURL: fields.valueIfPresent("notifications_url"), pullsURL: fields.valueIfPresent("pulls_url"),
+                releasesURL: fields.valueIfPresent("releases_url"), sshURL: fields.valueIfPresent("ssh_url"),
+                stargazersURL: fields.valueIfPresent("stargazers_url"), statusesURL: fields.valueIfPresent("statuses_url"),
+                subscribersURL: fields.valueIfPresent("subscribers_url"), subscriptionURL: fields.valueIfPresent("subscription_url"),
+                tagsURL: fields.valueIfPresent("tags_url"), teamsURL: fields.valueIfPresent("teams_url"),
+                treesURL: fields.valueIfPresent("trees_url"), cloneURL: fields.valueIfPresent("clone_url"),
+                mirrorURL: fields.valueIfPresent("mirror_url"), hooksURL: fields.valueIfPresent("hooks_url"),
+                svnURL: fields.valueIfPresent("svn_url"), homepage: fields.valueIfPresent("homepage"),
+                language: fields.valueIfPresent("language"), forksCount: fields.valueIfPresent("forks_count"),
+                stargazersCount: fields.valueIfPresent("stargazers_count"), watchersCount: fields.valueIfPresent("watchers_count"),
+                size: fields.valueIfPresent("size"), defaultBranch: fields.valueIfPresent("default_branch"),
+                openIssuesCount: fields.valueIfPresent("open_issues_count"), isTemplate: fields.valueIfPresent("is_template"),
+                topics: fields.valueIfPresent("topics"), hasIssues: fields.valueIfPresent("has_issues"),
+                hasProjects: fields.valueIfPresent("has_projects"), hasWiki: fields.valueIfPresent("has_wiki"),
+                hasPages: fields.valueIfPresent("has_pages"), hasDownloads: fields.valueIfPresent("has_downloads"),
+                archived: fields.valueIfPresent("archived"), disabled: fields.valueIfPresent("disabled"),
+                visibility: fields.valueIfPresent("visibility"), pushedAt: fields.valueIfPresent("pushed_at"),
+                createdAt: fields.valueIfPresent("created_at"), updatedAt: fields.valueIfPresent("updated_at"),
+                permissions: fields.valueIfPresent("permissions"), allowRebaseMerge: fields.valueIfPresent("allow_rebase_merge"),
+                tempCloneToken: fields.valueIfPresent("temp_clone_token"), allowSquashMerge: fields.valueIfPresent("allow_squash_merge"),
+                allowAutoMerge: fields.valueIfPresent("allow_auto_merge"),
+                deleteBranchOnMerge: fields.valueIfPresent("delete_branch_on_merge"),
+                allowMergeCommit: fields.valueIfPresent("allow_merge_commit"), subscribersCount: fields.valueIfPresent("subscribers_count"),
+                networkCount: fields.valueIfPresent("network_count")
+            )
         }
     }
 
@@ -2265,10 +1713,7 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            issues: Swift.String? = nil,
-            checks: Swift.String? = nil,
-            metadata: Swift.String? = nil,
-            contents: Swift.String? = nil,
+            issues: Swift.String? = nil, checks: Swift.String? = nil, metadata: Swift.String? = nil, contents: Swift.String? = nil,
             deployments: Swift.String? = nil
         ) {
             self.issues = issues
@@ -2280,11 +1725,11 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.issues = try fields.valueIfPresent("issues")
-            self.checks = try fields.valueIfPresent("checks")
-            self.metadata = try fields.valueIfPresent("metadata")
-            self.contents = try fields.valueIfPresent("contents")
-            self.deployments = try fields.valueIfPresent("deployments")
+            try self.init(
+                issues: fields.valueIfPresent("issues"), checks: fields.valueIfPresent("checks"),
+                metadata: fields.valueIfPresent("metadata"), contents: fields.valueIfPresent("contents"),
+                deployments: fields.valueIfPresent("deployments")
+            )
         }
     }
 
@@ -2297,13 +1742,7 @@ extension ImportedGitHub {
         public var admin: Swift.Bool
 
         /// Creates a value from its fields.
-        public init(
-            pull: Swift.Bool,
-            triage: Swift.Bool,
-            push: Swift.Bool,
-            maintain: Swift.Bool,
-            admin: Swift.Bool
-        ) {
+        public init(pull: Swift.Bool, triage: Swift.Bool, push: Swift.Bool, maintain: Swift.Bool, admin: Swift.Bool) {
             self.pull = pull
             self.triage = triage
             self.push = push
@@ -2313,11 +1752,10 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.pull = try fields.value("pull")
-            self.triage = try fields.value("triage")
-            self.push = try fields.value("push")
-            self.maintain = try fields.value("maintain")
-            self.admin = try fields.value("admin")
+            try self.init(
+                pull: fields.value("pull"), triage: fields.value("triage"), push: fields.value("push"), maintain: fields.value("maintain"),
+                admin: fields.value("admin")
+            )
         }
     }
 
@@ -2338,18 +1776,9 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int,
-            nodeID: Swift.String,
-            url: Foundation.URL,
-            membersURL: Swift.String,
-            name: Swift.String,
-            description: Swift.String? = nil,
-            permission: Swift.String,
-            privacy: Swift.String? = nil,
-            htmlURL: Foundation.URL,
-            repositoriesURL: Foundation.URL,
-            slug: Swift.String,
-            ldapDn: Swift.String? = nil
+            id: Swift.Int, nodeID: Swift.String, url: Foundation.URL, membersURL: Swift.String, name: Swift.String,
+            description: Swift.String? = nil, permission: Swift.String, privacy: Swift.String? = nil, htmlURL: Foundation.URL,
+            repositoriesURL: Foundation.URL, slug: Swift.String, ldapDn: Swift.String? = nil
         ) {
             self.id = id
             self.nodeID = nodeID
@@ -2367,18 +1796,12 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.value("id")
-            self.nodeID = try fields.value("node_id")
-            self.url = try fields.value("url")
-            self.membersURL = try fields.value("members_url")
-            self.name = try fields.value("name")
-            self.description = try fields.valueIfPresent("description")
-            self.permission = try fields.value("permission")
-            self.privacy = try fields.valueIfPresent("privacy")
-            self.htmlURL = try fields.value("html_url")
-            self.repositoriesURL = try fields.value("repositories_url")
-            self.slug = try fields.value("slug")
-            self.ldapDn = try fields.valueIfPresent("ldap_dn")
+            try self.init(
+                id: fields.value("id"), nodeID: fields.value("node_id"), url: fields.value("url"), membersURL: fields.value("members_url"),
+                name: fields.value("name"), description: fields.valueIfPresent("description"), permission: fields.value("permission"),
+                privacy: fields.valueIfPresent("privacy"), htmlURL: fields.value("html_url"),
+                repositoriesURL: fields.value("repositories_url"), slug: fields.value("slug"), ldapDn: fields.valueIfPresent("ldap_dn")
+            )
         }
     }
 
@@ -2387,15 +1810,13 @@ extension ImportedGitHub {
         public var href: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            href: Swift.String
-        ) {
+        public init(href: Swift.String) {
             self.href = href
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.href = try fields.value("href")
+            try self.init(href: fields.value("href"))
         }
     }
 
@@ -2422,24 +1843,11 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            login: Swift.String? = nil,
-            id: Swift.Int? = nil,
-            nodeID: Swift.String? = nil,
-            avatarURL: Swift.String? = nil,
-            gravatarID: Swift.String? = nil,
-            url: Swift.String? = nil,
-            htmlURL: Swift.String? = nil,
-            followersURL: Swift.String? = nil,
-            followingURL: Swift.String? = nil,
-            gistsURL: Swift.String? = nil,
-            starredURL: Swift.String? = nil,
-            subscriptionsURL: Swift.String? = nil,
-            organizationsURL: Swift.String? = nil,
-            reposURL: Swift.String? = nil,
-            eventsURL: Swift.String? = nil,
-            receivedEventsURL: Swift.String? = nil,
-            type: Swift.String? = nil,
-            siteAdmin: Swift.Bool? = nil
+            login: Swift.String? = nil, id: Swift.Int? = nil, nodeID: Swift.String? = nil, avatarURL: Swift.String? = nil,
+            gravatarID: Swift.String? = nil, url: Swift.String? = nil, htmlURL: Swift.String? = nil, followersURL: Swift.String? = nil,
+            followingURL: Swift.String? = nil, gistsURL: Swift.String? = nil, starredURL: Swift.String? = nil,
+            subscriptionsURL: Swift.String? = nil, organizationsURL: Swift.String? = nil, reposURL: Swift.String? = nil,
+            eventsURL: Swift.String? = nil, receivedEventsURL: Swift.String? = nil, type: Swift.String? = nil, siteAdmin: Swift.Bool? = nil
         ) {
             self.login = login
             self.id = id
@@ -2463,24 +1871,17 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.login = try fields.valueIfPresent("login")
-            self.id = try fields.valueIfPresent("id")
-            self.nodeID = try fields.valueIfPresent("node_id")
-            self.avatarURL = try fields.valueIfPresent("avatar_url")
-            self.gravatarID = try fields.valueIfPresent("gravatar_id")
-            self.url = try fields.valueIfPresent("url")
-            self.htmlURL = try fields.valueIfPresent("html_url")
-            self.followersURL = try fields.valueIfPresent("followers_url")
-            self.followingURL = try fields.valueIfPresent("following_url")
-            self.gistsURL = try fields.valueIfPresent("gists_url")
-            self.starredURL = try fields.valueIfPresent("starred_url")
-            self.subscriptionsURL = try fields.valueIfPresent("subscriptions_url")
-            self.organizationsURL = try fields.valueIfPresent("organizations_url")
-            self.reposURL = try fields.valueIfPresent("repos_url")
-            self.eventsURL = try fields.valueIfPresent("events_url")
-            self.receivedEventsURL = try fields.valueIfPresent("received_events_url")
-            self.type = try fields.valueIfPresent("type")
-            self.siteAdmin = try fields.valueIfPresent("site_admin")
+            try self.init(
+                login: fields.valueIfPresent("login"), id: fields.valueIfPresent("id"), nodeID: fields.valueIfPresent("node_id"),
+                avatarURL: fields.valueIfPresent("avatar_url"), gravatarID: fields.valueIfPresent("gravatar_id"),
+                url: fields.valueIfPresent("url"), htmlURL: fields.valueIfPresent("html_url"),
+                followersURL: fields.valueIfPresent("followers_url"), followingURL: fields.valueIfPresent("following_url"),
+                gistsURL: fields.valueIfPresent("gists_url"), starredURL: fields.valueIfPresent("starred_url"),
+                subscriptionsURL: fields.valueIfPresent("subscriptions_url"), organizationsURL: fields.valueIfPresent("organizations_url"),
+                reposURL: fields.valueIfPresent("repos_url"), eventsURL: fields.valueIfPresent("events_url"),
+                receivedEventsURL: fields.valueIfPresent("received_events_url"), type: fields.valueIfPresent("type"),
+                siteAdmin: fields.valueIfPresent("site_admin")
+            )
         }
     }
 
@@ -2494,10 +1895,7 @@ extension ImportedGitHub {
 
         /// Creates a value from its fields.
         public init(
-            admin: Swift.Bool? = nil,
-            maintain: Swift.Bool? = nil,
-            push: Swift.Bool? = nil,
-            triage: Swift.Bool? = nil,
+            admin: Swift.Bool? = nil, maintain: Swift.Bool? = nil, push: Swift.Bool? = nil, triage: Swift.Bool? = nil,
             pull: Swift.Bool? = nil
         ) {
             self.admin = admin
@@ -2509,11 +1907,10 @@ extension ImportedGitHub {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.admin = try fields.valueIfPresent("admin")
-            self.maintain = try fields.valueIfPresent("maintain")
-            self.push = try fields.valueIfPresent("push")
-            self.triage = try fields.valueIfPresent("triage")
-            self.pull = try fields.valueIfPresent("pull")
+            try self.init(
+                admin: fields.valueIfPresent("admin"), maintain: fields.valueIfPresent("maintain"), push: fields.valueIfPresent("push"),
+                triage: fields.valueIfPresent("triage"), pull: fields.valueIfPresent("pull")
+            )
         }
     }
 }

@@ -4,99 +4,166 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedGitHub.Client {
-    /// The pages of `reposListForOrg(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func reposListForOrgPages(org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedGitHub.MinimalRepository> {
-        PagegenRuntime.PageSequence(self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage), resumingFrom: resumePoint)
+    /// The pages of `reposListForOrg(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func reposListForOrgPages(
+        org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
+        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedGitHub.MinimalRepository> {
+        PagegenRuntime.PageSequence(
+            self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage), resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `reposListForOrg(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allReposListForOrg(org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedGitHub.MinimalRepository> {
-        PagegenRuntime.ItemSequence(self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage), resumingFrom: resumePoint)
+    /// Every item of `reposListForOrg(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allReposListForOrg(
+        org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
+        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedGitHub.MinimalRepository> {
+        PagegenRuntime.ItemSequence(
+            self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage), resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `reposListForOrg(…)`, for the sequences and list adapters.
-    public func reposListForOrgLoader(org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil, perPage: Swift.Int = 30) -> PagegenRuntime.PageLoader<ImportedGitHub.MinimalRepository> {
+    public func reposListForOrgLoader(
+        org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
+        perPage: Swift.Int = 30
+    ) -> PagegenRuntime.PageLoader<ImportedGitHub.MinimalRepository> {
         self.runtime.loader(
             Operations.reposListForOrgEndpoint,
             Operations.reposListForOrgParameters(org: org, type: type, sort: sort, direction: direction),
-            paging: Operations.reposListForOrgPaging,
-            size: perPage,
-            identity: { $0.id }
+            paging: Operations.reposListForOrgPaging, size: perPage, identity: { $0.id }
         )
     }
 
-    /// A list adapter over `reposListForOrg(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func reposListForOrgList(org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil, perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedGitHub.MinimalRepository> {
-        PagegenRuntime.PagedList(self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage), options: options)
+    /// A list adapter over `reposListForOrg(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func reposListForOrgList(
+        org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
+        perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedGitHub.MinimalRepository> {
+        PagegenRuntime.PagedList(
+            self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage), options: options
+        )
     }
 
-    /// The pages of `issuesListForRepo(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func issuesListForRepoPages(owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil, assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil, sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedGitHub.Issue> {
-        PagegenRuntime.PageSequence(self.issuesListForRepoLoader(owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned, labels: labels, sort: sort, direction: direction, since: since, perPage: perPage), resumingFrom: resumePoint)
+    /// The pages of `issuesListForRepo(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func issuesListForRepoPages(
+        owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
+        assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
+        sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil,
+        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedGitHub.Issue> {
+        PagegenRuntime.PageSequence(
+            self.issuesListForRepoLoader(
+                owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned,
+                labels: labels, sort: sort, direction: direction, since: since, perPage: perPage
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `issuesListForRepo(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allIssuesListForRepo(owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil, assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil, sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedGitHub.Issue> {
-        PagegenRuntime.ItemSequence(self.issuesListForRepoLoader(owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned, labels: labels, sort: sort, direction: direction, since: since, perPage: perPage), resumingFrom: resumePoint)
+    /// Every item of `issuesListForRepo(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allIssuesListForRepo(
+        owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
+        assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
+        sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil,
+        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedGitHub.Issue> {
+        PagegenRuntime.ItemSequence(
+            self.issuesListForRepoLoader(
+                owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned,
+                labels: labels, sort: sort, direction: direction, since: since, perPage: perPage
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `issuesListForRepo(…)`, for the sequences and list adapters.
-    public func issuesListForRepoLoader(owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil, assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil, sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil, perPage: Swift.Int = 30) -> PagegenRuntime.PageLoader<ImportedGitHub.Issue> {
+    public func issuesListForRepoLoader(
+        owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
+        assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
+        sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil,
+        perPage: Swift.Int = 30
+    ) -> PagegenRuntime.PageLoader<ImportedGitHub.Issue> {
         self.runtime.loader(
             Operations.issuesListForRepoEndpoint,
-            Operations.issuesListForRepoParameters(owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned, labels: labels, sort: sort, direction: direction, since: since),
-            paging: Operations.issuesListForRepoPaging,
-            size: perPage,
-            identity: { $0.id }
+            Operations.issuesListForRepoParameters(
+                owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned,
+                labels: labels, sort: sort, direction: direction, since: since
+            ),
+            paging: Operations.issuesListForRepoPaging, size: perPage, identity: { $0.id }
         )
     }
 
-    /// A list adapter over `issuesListForRepo(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func issuesListForRepoList(owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil, assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil, sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil, perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedGitHub.Issue> {
-        PagegenRuntime.PagedList(self.issuesListForRepoLoader(owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned, labels: labels, sort: sort, direction: direction, since: since, perPage: perPage), options: options)
+    /// A list adapter over `issuesListForRepo(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func issuesListForRepoList(
+        owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
+        assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
+        sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil,
+        perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedGitHub.Issue> {
+        PagegenRuntime.PagedList(
+            self.issuesListForRepoLoader(
+                owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned,
+                labels: labels, sort: sort, direction: direction, since: since, perPage: perPage
+            ),
+            options: options
+        )
     }
 
-    /// The pages of `pullsList(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func pullsListPages(owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil, sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedGitHub.PullRequestSimple> {
-        PagegenRuntime.PageSequence(self.pullsListLoader(owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction, perPage: perPage), resumingFrom: resumePoint)
+    /// The pages of `pullsList(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pullsListPages(
+        owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil,
+        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedGitHub.PullRequestSimple> {
+        PagegenRuntime.PageSequence(
+            self.pullsListLoader(
+                owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction, perPage: perPage
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `pullsList(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allPullsList(owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil, sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedGitHub.PullRequestSimple> {
-        PagegenRuntime.ItemSequence(self.pullsListLoader(owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction, perPage: perPage), resumingFrom: resumePoint)
+    /// Every item of `pullsList(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allPullsList(
+        owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil,
+        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedGitHub.PullRequestSimple> {
+        PagegenRuntime.ItemSequence(
+            self.pullsListLoader(
+                owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction, perPage: perPage
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `pullsList(…)`, for the sequences and list adapters.
-    public func pullsListLoader(owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil, sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30) -> PagegenRuntime.PageLoader<ImportedGitHub.PullRequestSimple> {
+    public func pullsListLoader(
+        owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil,
+        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30
+    ) -> PagegenRuntime.PageLoader<ImportedGitHub.PullRequestSimple> {
         self.runtime.loader(
             Operations.pullsListEndpoint,
-            Operations.pullsListParameters(owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction),
-            paging: Operations.pullsListPaging,
-            size: perPage,
-            identity: { $0.id }
+            Operations.pullsListParameters(
+                owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction
+            ),
+            paging: Operations.pullsListPaging, size: perPage, identity: { $0.id }
         )
     }
 
-    /// A list adapter over `pullsList(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func pullsListList(owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil, sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedGitHub.PullRequestSimple> {
-        PagegenRuntime.PagedList(self.pullsListLoader(owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction, perPage: perPage), options: options)
+    /// A list adapter over `pullsList(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pullsListList(
+        owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil,
+        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedGitHub.PullRequestSimple> {
+        PagegenRuntime.PagedList(
+            self.pullsListLoader(
+                owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction, perPage: perPage
+            ),
+            options: options
+        )
     }
 }

@@ -90,91 +90,93 @@ extension ImportedIntercom.Client {
     /// List all articles
     ///
     /// `GET /articles`
-    public func listArticles(intercomVersion: ListArticlesIntercomVersion = ._214, page: Swift.Int = 1, perPage: Swift.Int = 15) async -> Swift.Result<PagegenRuntime.Page<ImportedIntercom.ArticleListItem>, PagegenRuntime.APIError> {
+    public func listArticles(
+        intercomVersion: ListArticlesIntercomVersion = ._214, page: Swift.Int = 1, perPage: Swift.Int = 15
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedIntercom.ArticleListItem>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.listArticlesEndpoint,
-            Operations.listArticlesParameters(intercomVersion: intercomVersion),
-            paging: Operations.listArticlesPaging,
-            at: .number(page),
-            size: perPage
+            Operations.listArticlesEndpoint, Operations.listArticlesParameters(intercomVersion: intercomVersion),
+            paging: Operations.listArticlesPaging, at: .number(page), size: perPage
         )
     }
 
-    /// List all articles
-    ///
-    /// `GET /articles`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func listArticles(intercomVersion: ListArticlesIntercomVersion = ._214, page: Swift.Int = 1, perPage: Swift.Int = 15, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedIntercom.ArticleListItem>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.listArticles(intercomVersion: intercomVersion, page: page, perPage: perPage) }, completion: completion)
-    }
-
-    /// Scroll over all companies
-    ///
-    /// `GET /companies/scroll`
-    public func scrollOverAllCompanies(intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil, page: PagegenRuntime.PageKey = .first) async -> Swift.Result<PagegenRuntime.Page<ImportedIntercom.Company>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.scrollOverAllCompaniesEndpoint,
-            Operations.scrollOverAllCompaniesParameters(intercomVersion: intercomVersion),
-            paging: Operations.scrollOverAllCompaniesPaging,
-            at: page,
-            size: nil
+    /// Calls `completion` with what `listArticles(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func listArticles(
+        intercomVersion: ListArticlesIntercomVersion = ._214, page: Swift.Int = 1, perPage: Swift.Int = 15,
+        completion:
+            @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedIntercom.ArticleListItem>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.listArticles(intercomVersion: intercomVersion, page: page, perPage: perPage) }, completion: completion
         )
     }
 
     /// Scroll over all companies
     ///
     /// `GET /companies/scroll`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func scrollOverAllCompanies(intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil, page: PagegenRuntime.PageKey = .first, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedIntercom.Company>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.scrollOverAllCompanies(intercomVersion: intercomVersion, page: page) }, completion: completion)
+    public func scrollOverAllCompanies(
+        intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil, page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedIntercom.Company>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.scrollOverAllCompaniesEndpoint, Operations.scrollOverAllCompaniesParameters(intercomVersion: intercomVersion),
+            paging: Operations.scrollOverAllCompaniesPaging, at: page, size: nil
+        )
+    }
+
+    /// Calls `completion` with what `scrollOverAllCompanies(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func scrollOverAllCompanies(
+        intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil, page: PagegenRuntime.PageKey = .first,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedIntercom.Company>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.scrollOverAllCompanies(intercomVersion: intercomVersion, page: page) }, completion: completion
+        )
     }
 
     /// Search contacts
     ///
     /// `POST /contacts/search`
-    public func searchContacts(body: ImportedIntercom.SearchRequest, intercomVersion: SearchContactsIntercomVersion? = nil) async -> Swift.Result<ImportedIntercom.ContactList, PagegenRuntime.APIError> {
+    public func searchContacts(
+        body: ImportedIntercom.SearchRequest, intercomVersion: SearchContactsIntercomVersion? = nil
+    ) async -> Swift.Result<ImportedIntercom.ContactList, PagegenRuntime.APIError> {
         await self.runtime.send(
-            Operations.searchContactsEndpoint,
-            Operations.searchContactsParameters(body: body, intercomVersion: intercomVersion),
+            Operations.searchContactsEndpoint, Operations.searchContactsParameters(body: body, intercomVersion: intercomVersion),
             as: ImportedIntercom.ContactList.self
         )
     }
 
-    /// Search contacts
-    ///
-    /// `POST /contacts/search`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func searchContacts(body: ImportedIntercom.SearchRequest, intercomVersion: SearchContactsIntercomVersion? = nil, completion: @escaping @Sendable (Swift.Result<ImportedIntercom.ContactList, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.searchContacts(body: body, intercomVersion: intercomVersion) }, completion: completion)
-    }
-
-    /// List all contacts
-    ///
-    /// `GET /contacts`
-    public func listContacts(pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 15) async -> Swift.Result<PagegenRuntime.Page<ImportedIntercom.Contact>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.listContactsEndpoint,
-            Operations.listContactsParameters(pageValue: pageValue, intercomVersion: intercomVersion),
-            paging: Operations.listContactsPaging,
-            at: page,
-            size: perPage
+    /// Calls `completion` with what `searchContacts(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func searchContacts(
+        body: ImportedIntercom.SearchRequest, intercomVersion: SearchContactsIntercomVersion? = nil,
+        completion: @escaping @Sendable (Swift.Result<ImportedIntercom.ContactList, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.searchContacts(body: body, intercomVersion: intercomVersion) }, completion: completion
         )
     }
 
     /// List all contacts
     ///
     /// `GET /contacts`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func listContacts(pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 15, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedIntercom.Contact>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.listContacts(pageValue: pageValue, intercomVersion: intercomVersion, page: page, perPage: perPage) }, completion: completion)
+    public func listContacts(
+        pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, page: PagegenRuntime.PageKey = .first,
+        perPage: Swift.Int = 15
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedIntercom.Contact>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.listContactsEndpoint, Operations.listContactsParameters(pageValue: pageValue, intercomVersion: intercomVersion),
+            paging: Operations.listContactsPaging, at: page, size: perPage
+        )
+    }
+
+    /// Calls `completion` with what `listContacts(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func listContacts(
+        pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, page: PagegenRuntime.PageKey = .first,
+        perPage: Swift.Int = 15,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedIntercom.Contact>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.listContacts(pageValue: pageValue, intercomVersion: intercomVersion, page: page, perPage: perPage) },
+            completion: completion
+        )
     }
 }
 
@@ -496,6 +498,11 @@ extension ImportedIntercom.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let listArticlesEndpoint = PagegenRuntime.Endpoint(name: "listArticles", method: "GET", path: "/articles")
+        static let listArticlesPaging = PagegenRuntime.Paging<ImportedIntercom.ArticleList, ImportedIntercom.ArticleListItem>(
+            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 15), items: { $0.data },
+            total: .body({ $0.totalCount }), totalPages: .body({ $0.pages?.totalPages })
+        )
 
         static func listArticlesParameters(intercomVersion: ListArticlesIntercomVersion = ._214) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -503,31 +510,27 @@ extension ImportedIntercom.Client {
             return parameters
         }
 
-        static let listArticlesPaging = PagegenRuntime.Paging<ImportedIntercom.ArticleList, ImportedIntercom.ArticleListItem>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 15),
-            items: { $0.data },
-            total: .body({ $0.totalCount }),
-            totalPages: .body({ $0.pages?.totalPages })
+        static let scrollOverAllCompaniesEndpoint = PagegenRuntime.Endpoint(
+            name: "scrollOverAllCompanies", method: "GET", path: "/companies/scroll"
+        )
+        static let scrollOverAllCompaniesPaging = PagegenRuntime.Paging<ImportedIntercom.CompanyScroll, ImportedIntercom.Company>(
+            style: .cursor(PagegenRuntime.Parameter("scroll_param"), next: .body({ $0.scrollParam })), items: { $0.data },
+            total: .body({ $0.totalCount })
         )
 
-        static let scrollOverAllCompaniesEndpoint = PagegenRuntime.Endpoint(name: "scrollOverAllCompanies", method: "GET", path: "/companies/scroll")
-
-        static func scrollOverAllCompaniesParameters(intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil) -> PagegenRuntime.RequestParameters {
+        static func scrollOverAllCompaniesParameters(
+            intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.header("Intercom-Version", intercomVersion)
             return parameters
         }
 
-        static let scrollOverAllCompaniesPaging = PagegenRuntime.Paging<ImportedIntercom.CompanyScroll, ImportedIntercom.Company>(
-            style: .cursor(PagegenRuntime.Parameter("scroll_param"), next: .body({ $0.scrollParam })),
-            items: { $0.data },
-            total: .body({ $0.totalCount })
-        )
-
         static let searchContactsEndpoint = PagegenRuntime.Endpoint(name: "searchContacts", method: "POST", path: "/contacts/search")
 
-        static func searchContactsParameters(body: ImportedIntercom.SearchRequest, intercomVersion: SearchContactsIntercomVersion? = nil) -> PagegenRuntime.RequestParameters {
+        static func searchContactsParameters(
+            body: ImportedIntercom.SearchRequest, intercomVersion: SearchContactsIntercomVersion? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.body = body
             parameters.header("Intercom-Version", intercomVersion)
@@ -535,19 +538,19 @@ extension ImportedIntercom.Client {
         }
 
         static let listContactsEndpoint = PagegenRuntime.Endpoint(name: "listContacts", method: "GET", path: "/contacts")
+        static let listContactsPaging = PagegenRuntime.Paging<ImportedIntercom.ContactList, ImportedIntercom.Contact>(
+            style: .cursor(PagegenRuntime.Parameter("starting_after"), next: .body({ $0.pages?.next?.startingAfter })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 15), items: { $0.data },
+            total: .body({ $0.totalCount })
+        )
 
-        static func listContactsParameters(pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214) -> PagegenRuntime.RequestParameters {
+        static func listContactsParameters(
+            pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("page", pageValue)
             parameters.header("Intercom-Version", intercomVersion)
             return parameters
         }
-
-        static let listContactsPaging = PagegenRuntime.Paging<ImportedIntercom.ContactList, ImportedIntercom.Contact>(
-            style: .cursor(PagegenRuntime.Parameter("starting_after"), next: .body({ $0.pages?.next?.startingAfter })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 15),
-            items: { $0.data },
-            total: .body({ $0.totalCount })
-        )
     }
 }

@@ -16,9 +16,7 @@ extension ImportedIntercom {
 
         /// Creates a value from its fields.
         public init(
-            type: TypeValue? = nil,
-            pages: ImportedIntercom.CursorPages? = nil,
-            totalCount: Swift.Int? = nil,
+            type: TypeValue? = nil, pages: ImportedIntercom.CursorPages? = nil, totalCount: Swift.Int? = nil,
             data: [ImportedIntercom.ArticleListItem]? = nil
         ) {
             self.type = type
@@ -29,10 +27,10 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.pages = try fields.valueIfPresent("pages")
-            self.totalCount = try fields.valueIfPresent("total_count")
-            self.data = try fields.valueIfPresent("data")
+            try self.init(
+                type: fields.valueIfPresent("type"), pages: fields.valueIfPresent("pages"),
+                totalCount: fields.valueIfPresent("total_count"), data: fields.valueIfPresent("data")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -67,11 +65,8 @@ extension ImportedIntercom {
 
         /// Creates a value from its fields.
         public init(
-            type: TypeValue? = nil,
-            data: [ImportedIntercom.Company]? = nil,
-            pages: ImportedIntercom.CursorPages? = nil,
-            totalCount: Swift.Int? = nil,
-            scrollParam: Swift.String? = nil
+            type: TypeValue? = nil, data: [ImportedIntercom.Company]? = nil, pages: ImportedIntercom.CursorPages? = nil,
+            totalCount: Swift.Int? = nil, scrollParam: Swift.String? = nil
         ) {
             self.type = type
             self.data = data
@@ -82,11 +77,10 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.data = try fields.valueIfPresent("data")
-            self.pages = try fields.valueIfPresent("pages")
-            self.totalCount = try fields.valueIfPresent("total_count")
-            self.scrollParam = try fields.valueIfPresent("scroll_param")
+            try self.init(
+                type: fields.valueIfPresent("type"), data: fields.valueIfPresent("data"), pages: fields.valueIfPresent("pages"),
+                totalCount: fields.valueIfPresent("total_count"), scrollParam: fields.valueIfPresent("scroll_param")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -117,18 +111,14 @@ extension ImportedIntercom {
         public var pagination: ImportedIntercom.StartingAfterPaging?
 
         /// Creates a value from its fields.
-        public init(
-            query: ImportedIntercom.SearchRequestQuery,
-            pagination: ImportedIntercom.StartingAfterPaging? = nil
-        ) {
+        public init(query: ImportedIntercom.SearchRequestQuery, pagination: ImportedIntercom.StartingAfterPaging? = nil) {
             self.query = query
             self.pagination = pagination
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.query = try fields.value("query")
-            self.pagination = try fields.valueIfPresent("pagination")
+            try self.init(query: fields.value("query"), pagination: fields.valueIfPresent("pagination"))
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
@@ -147,9 +137,7 @@ extension ImportedIntercom {
 
         /// Creates a value from its fields.
         public init(
-            type: TypeValue? = nil,
-            data: [ImportedIntercom.Contact]? = nil,
-            totalCount: Swift.Int? = nil,
+            type: TypeValue? = nil, data: [ImportedIntercom.Contact]? = nil, totalCount: Swift.Int? = nil,
             pages: ImportedIntercom.CursorPages? = nil
         ) {
             self.type = type
@@ -160,10 +148,10 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.data = try fields.valueIfPresent("data")
-            self.totalCount = try fields.valueIfPresent("total_count")
-            self.pages = try fields.valueIfPresent("pages")
+            try self.init(
+                type: fields.valueIfPresent("type"), data: fields.valueIfPresent("data"), totalCount: fields.valueIfPresent("total_count"),
+                pages: fields.valueIfPresent("pages")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -198,10 +186,7 @@ extension ImportedIntercom {
 
         /// Creates a value from its fields.
         public init(
-            type: TypeValue? = nil,
-            page: Swift.Int? = nil,
-            next: ImportedIntercom.StartingAfterPaging? = nil,
-            perPage: Swift.Int? = nil,
+            type: TypeValue? = nil, page: Swift.Int? = nil, next: ImportedIntercom.StartingAfterPaging? = nil, perPage: Swift.Int? = nil,
             totalPages: Swift.Int? = nil
         ) {
             self.type = type
@@ -213,11 +198,10 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.page = try fields.valueIfPresent("page")
-            self.next = try fields.valueIfPresent("next")
-            self.perPage = try fields.valueIfPresent("per_page")
-            self.totalPages = try fields.valueIfPresent("total_pages")
+            try self.init(
+                type: fields.valueIfPresent("type"), page: fields.valueIfPresent("page"), next: fields.valueIfPresent("next"),
+                perPage: fields.valueIfPresent("per_page"), totalPages: fields.valueIfPresent("total_pages")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -264,23 +248,11 @@ extension ImportedIntercom {
 
         /// Creates a value from its fields.
         public init(
-            type: TypeValue? = nil,
-            id: Swift.String? = nil,
-            workspaceID: Swift.String? = nil,
-            title: Swift.String? = nil,
-            description: Swift.String? = nil,
-            body: Swift.String? = nil,
-            authorID: Swift.Int? = nil,
-            state: State? = nil,
-            createdAt: Swift.Int? = nil,
-            updatedAt: Swift.Int? = nil,
-            url: Swift.String? = nil,
-            parentID: Swift.Int? = nil,
-            parentIds: [Swift.Int]? = nil,
-            parentType: Swift.String? = nil,
-            defaultLocale: Swift.String? = nil,
-            translatedContent: ImportedIntercom.ArticleTranslatedContent? = nil,
-            tags: ImportedIntercom.Tags? = nil
+            type: TypeValue? = nil, id: Swift.String? = nil, workspaceID: Swift.String? = nil, title: Swift.String? = nil,
+            description: Swift.String? = nil, body: Swift.String? = nil, authorID: Swift.Int? = nil, state: State? = nil,
+            createdAt: Swift.Int? = nil, updatedAt: Swift.Int? = nil, url: Swift.String? = nil, parentID: Swift.Int? = nil,
+            parentIds: [Swift.Int]? = nil, parentType: Swift.String? = nil, defaultLocale: Swift.String? = nil,
+            translatedContent: ImportedIntercom.ArticleTranslatedContent? = nil, tags: ImportedIntercom.Tags? = nil
         ) {
             self.type = type
             self.id = id
@@ -303,23 +275,16 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.id = try fields.valueIfPresent("id")
-            self.workspaceID = try fields.valueIfPresent("workspace_id")
-            self.title = try fields.valueIfPresent("title")
-            self.description = try fields.valueIfPresent("description")
-            self.body = try fields.valueIfPresent("body")
-            self.authorID = try fields.valueIfPresent("author_id")
-            self.state = try fields.valueIfPresent("state")
-            self.createdAt = try fields.valueIfPresent("created_at")
-            self.updatedAt = try fields.valueIfPresent("updated_at")
-            self.url = try fields.valueIfPresent("url")
-            self.parentID = try fields.valueIfPresent("parent_id")
-            self.parentIds = try fields.valueIfPresent("parent_ids")
-            self.parentType = try fields.valueIfPresent("parent_type")
-            self.defaultLocale = try fields.valueIfPresent("default_locale")
-            self.translatedContent = try fields.valueIfPresent("translated_content")
-            self.tags = try fields.valueIfPresent("tags")
+            try self.init(
+                type: fields.valueIfPresent("type"), id: fields.valueIfPresent("id"), workspaceID: fields.valueIfPresent("workspace_id"),
+                title: fields.valueIfPresent("title"), description: fields.valueIfPresent("description"),
+                body: fields.valueIfPresent("body"), authorID: fields.valueIfPresent("author_id"), state: fields.valueIfPresent("state"),
+                createdAt: fields.valueIfPresent("created_at"), updatedAt: fields.valueIfPresent("updated_at"),
+                url: fields.valueIfPresent("url"), parentID: fields.valueIfPresent("parent_id"),
+                parentIds: fields.valueIfPresent("parent_ids"), parentType: fields.valueIfPresent("parent_type"),
+                defaultLocale: fields.valueIfPresent("default_locale"), translatedContent: fields.valueIfPresent("translated_content"),
+                tags: fields.valueIfPresent("tags")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -392,24 +357,11 @@ extension ImportedIntercom {
 
         /// Creates a value from its fields.
         public init(
-            type: TypeValue? = nil,
-            id: Swift.String? = nil,
-            name: Swift.String? = nil,
-            appID: Swift.String? = nil,
-            plan: ImportedIntercom.CompanyPlan? = nil,
-            companyID: Swift.String? = nil,
-            remoteCreatedAt: Swift.Int? = nil,
-            createdAt: Swift.Int? = nil,
-            updatedAt: Swift.Int? = nil,
-            lastRequestAt: Swift.Int? = nil,
-            size: Swift.Int? = nil,
-            website: Swift.String? = nil,
-            industry: Swift.String? = nil,
-            monthlySpend: Swift.Int? = nil,
-            sessionCount: Swift.Int? = nil,
-            userCount: Swift.Int? = nil,
-            customAttributes: [Swift.String: Swift.String]? = nil,
-            tags: ImportedIntercom.CompanyTags? = nil,
+            type: TypeValue? = nil, id: Swift.String? = nil, name: Swift.String? = nil, appID: Swift.String? = nil,
+            plan: ImportedIntercom.CompanyPlan? = nil, companyID: Swift.String? = nil, remoteCreatedAt: Swift.Int? = nil,
+            createdAt: Swift.Int? = nil, updatedAt: Swift.Int? = nil, lastRequestAt: Swift.Int? = nil, size: Swift.Int? = nil,
+            website: Swift.String? = nil, industry: Swift.String? = nil, monthlySpend: Swift.Int? = nil, sessionCount: Swift.Int? = nil,
+            userCount: Swift.Int? = nil, customAttributes: [Swift.String: Swift.String]? = nil, tags: ImportedIntercom.CompanyTags? = nil,
             segments: ImportedIntercom.CompanySegments? = nil
         ) {
             self.type = type
@@ -435,25 +387,16 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.id = try fields.valueIfPresent("id")
-            self.name = try fields.valueIfPresent("name")
-            self.appID = try fields.valueIfPresent("app_id")
-            self.plan = try fields.valueIfPresent("plan")
-            self.companyID = try fields.valueIfPresent("company_id")
-            self.remoteCreatedAt = try fields.valueIfPresent("remote_created_at")
-            self.createdAt = try fields.valueIfPresent("created_at")
-            self.updatedAt = try fields.valueIfPresent("updated_at")
-            self.lastRequestAt = try fields.valueIfPresent("last_request_at")
-            self.size = try fields.valueIfPresent("size")
-            self.website = try fields.valueIfPresent("website")
-            self.industry = try fields.valueIfPresent("industry")
-            self.monthlySpend = try fields.valueIfPresent("monthly_spend")
-            self.sessionCount = try fields.valueIfPresent("session_count")
-            self.userCount = try fields.valueIfPresent("user_count")
-            self.customAttributes = try fields.valueIfPresent("custom_attributes")
-            self.tags = try fields.valueIfPresent("tags")
-            self.segments = try fields.valueIfPresent("segments")
+            try self.init(
+                type: fields.valueIfPresent("type"), id: fields.valueIfPresent("id"), name: fields.valueIfPresent("name"),
+                appID: fields.valueIfPresent("app_id"), plan: fields.valueIfPresent("plan"), companyID: fields.valueIfPresent("company_id"),
+                remoteCreatedAt: fields.valueIfPresent("remote_created_at"), createdAt: fields.valueIfPresent("created_at"),
+                updatedAt: fields.valueIfPresent("updated_at"), lastRequestAt: fields.valueIfPresent("last_request_at"),
+                size: fields.valueIfPresent("size"), website: fields.valueIfPresent("website"), industry: fields.valueIfPresent("industry"),
+                monthlySpend: fields.valueIfPresent("monthly_spend"), sessionCount: fields.valueIfPresent("session_count"),
+                userCount: fields.valueIfPresent("user_count"), customAttributes: fields.valueIfPresent("custom_attributes"),
+                tags: fields.valueIfPresent("tags"), segments: fields.valueIfPresent("segments")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -485,11 +428,7 @@ extension ImportedIntercom {
         public var value: PagegenRuntime.JSONValue?
 
         /// Creates a value from its fields.
-        public init(
-            field: Swift.String? = nil,
-            operator: Operator? = nil,
-            value: PagegenRuntime.JSONValue? = nil
-        ) {
+        public init(field: Swift.String? = nil, operator: Operator? = nil, value: PagegenRuntime.JSONValue? = nil) {
             self.field = field
             self.`operator` = `operator`
             self.value = value
@@ -497,9 +436,9 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.field = try fields.valueIfPresent("field")
-            self.`operator` = try fields.valueIfPresent("operator")
-            self.value = try fields.valueIfPresent("value")
+            try self.init(
+                field: fields.valueIfPresent("field"), operator: fields.valueIfPresent("operator"), value: fields.valueIfPresent("value")
+            )
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
@@ -570,18 +509,14 @@ extension ImportedIntercom {
         public var startingAfter: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            perPage: Swift.Int? = nil,
-            startingAfter: Swift.String? = nil
-        ) {
+        public init(perPage: Swift.Int? = nil, startingAfter: Swift.String? = nil) {
             self.perPage = perPage
             self.startingAfter = startingAfter
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.perPage = try fields.valueIfPresent("per_page")
-            self.startingAfter = try fields.valueIfPresent("starting_after")
+            try self.init(perPage: fields.valueIfPresent("per_page"), startingAfter: fields.valueIfPresent("starting_after"))
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
@@ -641,51 +576,21 @@ extension ImportedIntercom {
 
         /// Creates a value from its fields.
         public init(
-            type: Swift.String? = nil,
-            id: Swift.String? = nil,
-            externalID: Swift.String? = nil,
-            workspaceID: Swift.String? = nil,
-            role: Swift.String? = nil,
-            email: Swift.String? = nil,
-            emailDomain: Swift.String? = nil,
-            phone: Swift.String? = nil,
-            name: Swift.String? = nil,
-            ownerID: Swift.Int? = nil,
-            hasHardBounced: Swift.Bool? = nil,
-            markedEmailAsSpam: Swift.Bool? = nil,
-            unsubscribedFromEmails: Swift.Bool? = nil,
-            createdAt: Swift.Int? = nil,
-            updatedAt: Swift.Int? = nil,
-            signedUpAt: Swift.Int? = nil,
-            lastSeenAt: Swift.Int? = nil,
-            lastRepliedAt: Swift.Int? = nil,
-            lastContactedAt: Swift.Int? = nil,
-            lastEmailOpenedAt: Swift.Int? = nil,
-            lastEmailClickedAt: Swift.Int? = nil,
-            languageOverride: Swift.String? = nil,
-            browser: Swift.String? = nil,
-            browserVersion: Swift.String? = nil,
-            browserLanguage: Swift.String? = nil,
-            os: Swift.String? = nil,
-            androidAppName: Swift.String? = nil,
-            androidAppVersion: Swift.String? = nil,
-            androidDevice: Swift.String? = nil,
-            androidOsVersion: Swift.String? = nil,
-            androidSdkVersion: Swift.String? = nil,
-            androidLastSeenAt: Swift.Int? = nil,
-            iosAppName: Swift.String? = nil,
-            iosAppVersion: Swift.String? = nil,
-            iosDevice: Swift.String? = nil,
-            iosOsVersion: Swift.String? = nil,
-            iosSdkVersion: Swift.String? = nil,
-            iosLastSeenAt: Swift.Int? = nil,
-            customAttributes: PagegenRuntime.JSONValue? = nil,
-            avatar: ImportedIntercom.ContactAvatar? = nil,
-            tags: ImportedIntercom.ContactTags? = nil,
-            notes: ImportedIntercom.ContactNotes? = nil,
-            companies: ImportedIntercom.ContactCompanies? = nil,
-            location: ImportedIntercom.ContactLocation? = nil,
-            socialProfiles: ImportedIntercom.ContactSocialProfiles? = nil
+            type: Swift.String? = nil, id: Swift.String? = nil, externalID: Swift.String? = nil, workspaceID: Swift.String? = nil,
+            role: Swift.String? = nil, email: Swift.String? = nil, emailDomain: Swift.String? = nil, phone: Swift.String? = nil,
+            name: Swift.String? = nil, ownerID: Swift.Int? = nil, hasHardBounced: Swift.Bool? = nil, markedEmailAsSpam: Swift.Bool? = nil,
+            unsubscribedFromEmails: Swift.Bool? = nil, createdAt: Swift.Int? = nil, updatedAt: Swift.Int? = nil,
+            signedUpAt: Swift.Int? = nil, lastSeenAt: Swift.Int? = nil, lastRepliedAt: Swift.Int? = nil, lastContactedAt: Swift.Int? = nil,
+            lastEmailOpenedAt: Swift.Int? = nil, lastEmailClickedAt: Swift.Int? = nil, languageOverride: Swift.String? = nil,
+            browser: Swift.String? = nil, browserVersion: Swift.String? = nil, browserLanguage: Swift.String? = nil,
+            os: Swift.String? = nil, androidAppName: Swift.String? = nil, androidAppVersion: Swift.String? = nil,
+            androidDevice: Swift.String? = nil, androidOsVersion: Swift.String? = nil, androidSdkVersion: Swift.String? = nil,
+            androidLastSeenAt: Swift.Int? = nil, iosAppName: Swift.String? = nil, iosAppVersion: Swift.String? = nil,
+            iosDevice: Swift.String? = nil, iosOsVersion: Swift.String? = nil, iosSdkVersion: Swift.String? = nil,
+            iosLastSeenAt: Swift.Int? = nil, customAttributes: PagegenRuntime.JSONValue? = nil,
+            avatar: ImportedIntercom.ContactAvatar? = nil, tags: ImportedIntercom.ContactTags? = nil,
+            notes: ImportedIntercom.ContactNotes? = nil, companies: ImportedIntercom.ContactCompanies? = nil,
+            location: ImportedIntercom.ContactLocation? = nil, socialProfiles: ImportedIntercom.ContactSocialProfiles? = nil
         ) {
             self.type = type
             self.id = id
@@ -736,51 +641,32 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.id = try fields.valueIfPresent("id")
-            self.externalID = try fields.valueIfPresent("external_id")
-            self.workspaceID = try fields.valueIfPresent("workspace_id")
-            self.role = try fields.valueIfPresent("role")
-            self.email = try fields.valueIfPresent("email")
-            self.emailDomain = try fields.valueIfPresent("email_domain")
-            self.phone = try fields.valueIfPresent("phone")
-            self.name = try fields.valueIfPresent("name")
-            self.ownerID = try fields.valueIfPresent("owner_id")
-            self.hasHardBounced = try fields.valueIfPresent("has_hard_bounced")
-            self.markedEmailAsSpam = try fields.valueIfPresent("marked_email_as_spam")
-            self.unsubscribedFromEmails = try fields.valueIfPresent("unsubscribed_from_emails")
-            self.createdAt = try fields.valueIfPresent("created_at")
-            self.updatedAt = try fields.valueIfPresent("updated_at")
-            self.signedUpAt = try fields.valueIfPresent("signed_up_at")
-            self.lastSeenAt = try fields.valueIfPresent("last_seen_at")
-            self.lastRepliedAt = try fields.valueIfPresent("last_replied_at")
-            self.lastContactedAt = try fields.valueIfPresent("last_contacted_at")
-            self.lastEmailOpenedAt = try fields.valueIfPresent("last_email_opened_at")
-            self.lastEmailClickedAt = try fields.valueIfPresent("last_email_clicked_at")
-            self.languageOverride = try fields.valueIfPresent("language_override")
-            self.browser = try fields.valueIfPresent("browser")
-            self.browserVersion = try fields.valueIfPresent("browser_version")
-            self.browserLanguage = try fields.valueIfPresent("browser_language")
-            self.os = try fields.valueIfPresent("os")
-            self.androidAppName = try fields.valueIfPresent("android_app_name")
-            self.androidAppVersion = try fields.valueIfPresent("android_app_version")
-            self.androidDevice = try fields.valueIfPresent("android_device")
-            self.androidOsVersion = try fields.valueIfPresent("android_os_version")
-            self.androidSdkVersion = try fields.valueIfPresent("android_sdk_version")
-            self.androidLastSeenAt = try fields.valueIfPresent("android_last_seen_at")
-            self.iosAppName = try fields.valueIfPresent("ios_app_name")
-            self.iosAppVersion = try fields.valueIfPresent("ios_app_version")
-            self.iosDevice = try fields.valueIfPresent("ios_device")
-            self.iosOsVersion = try fields.valueIfPresent("ios_os_version")
-            self.iosSdkVersion = try fields.valueIfPresent("ios_sdk_version")
-            self.iosLastSeenAt = try fields.valueIfPresent("ios_last_seen_at")
-            self.customAttributes = try fields.valueIfPresent("custom_attributes")
-            self.avatar = try fields.valueIfPresent("avatar")
-            self.tags = try fields.valueIfPresent("tags")
-            self.notes = try fields.valueIfPresent("notes")
-            self.companies = try fields.valueIfPresent("companies")
-            self.location = try fields.valueIfPresent("location")
-            self.socialProfiles = try fields.valueIfPresent("social_profiles")
+            try self.init(
+                type: fields.valueIfPresent("type"), id: fields.valueIfPresent("id"), externalID: fields.valueIfPresent("external_id"),
+                workspaceID: fields.valueIfPresent("workspace_id"), role: fields.valueIfPresent("role"),
+                email: fields.valueIfPresent("email"), emailDomain: fields.valueIfPresent("email_domain"),
+                phone: fields.valueIfPresent("phone"), name: fields.valueIfPresent("name"), ownerID: fields.valueIfPresent("owner_id"),
+                hasHardBounced: fields.valueIfPresent("has_hard_bounced"), markedEmailAsSpam: fields.valueIfPresent("marked_email_as_spam"),
+                unsubscribedFromEmails: fields.valueIfPresent("unsubscribed_from_emails"), createdAt: fields.valueIfPresent("created_at"),
+                updatedAt: fields.valueIfPresent("updated_at"), signedUpAt: fields.valueIfPresent("signed_up_at"),
+                lastSeenAt: fields.valueIfPresent("last_seen_at"), lastRepliedAt: fields.valueIfPresent("last_replied_at"),
+                lastContactedAt: fields.valueIfPresent("last_contacted_at"),
+                lastEmailOpenedAt: fields.valueIfPresent("last_email_opened_at"),
+                lastEmailClickedAt: fields.valueIfPresent("last_email_clicked_at"),
+                languageOverride: fields.valueIfPresent("language_override"), browser: fields.valueIfPresent("browser"),
+                browserVersion: fields.valueIfPresent("browser_version"), browserLanguage: fields.valueIfPresent("browser_language"),
+                os: fields.valueIfPresent("os"), androidAppName: fields.valueIfPresent("android_app_name"),
+                androidAppVersion: fields.valueIfPresent("android_app_version"), androidDevice: fields.valueIfPresent("android_device"),
+                androidOsVersion: fields.valueIfPresent("android_os_version"),
+                androidSdkVersion: fields.valueIfPresent("android_sdk_version"),
+                androidLastSeenAt: fields.valueIfPresent("android_last_seen_at"), iosAppName: fields.valueIfPresent("ios_app_name"),
+                iosAppVersion: fields.valueIfPresent("ios_app_version"), iosDevice: fields.valueIfPresent("ios_device"),
+                iosOsVersion: fields.valueIfPresent("ios_os_version"), iosSdkVersion: fields.valueIfPresent("ios_sdk_version"),
+                iosLastSeenAt: fields.valueIfPresent("ios_last_seen_at"), customAttributes: fields.valueIfPresent("custom_attributes"),
+                avatar: fields.valueIfPresent("avatar"), tags: fields.valueIfPresent("tags"), notes: fields.valueIfPresent("notes"),
+                companies: fields.valueIfPresent("companies"), location: fields.valueIfPresent("location"),
+                socialProfiles: fields.valueIfPresent("social_profiles")
+            )
         }
     }
 
@@ -827,43 +713,24 @@ extension ImportedIntercom {
 
         /// Creates a value from its fields.
         public init(
-            type: TypeValue? = nil,
-            ar: ImportedIntercom.ArticleContent? = nil,
-            bg: ImportedIntercom.ArticleContent? = nil,
-            bs: ImportedIntercom.ArticleContent? = nil,
-            ca: ImportedIntercom.ArticleContent? = nil,
-            cs: ImportedIntercom.ArticleContent? = nil,
-            da: ImportedIntercom.ArticleContent? = nil,
-            de: ImportedIntercom.ArticleContent? = nil,
-            el: ImportedIntercom.ArticleContent? = nil,
-            en: ImportedIntercom.ArticleContent? = nil,
-            es: ImportedIntercom.ArticleContent? = nil,
-            et: ImportedIntercom.ArticleContent? = nil,
-            fi: ImportedIntercom.ArticleContent? = nil,
-            fr: ImportedIntercom.ArticleContent? = nil,
-            he: ImportedIntercom.ArticleContent? = nil,
-            hr: ImportedIntercom.ArticleContent? = nil,
-            hu: ImportedIntercom.ArticleContent? = nil,
-            id: ImportedIntercom.ArticleContent? = nil,
-            it: ImportedIntercom.ArticleContent? = nil,
-            ja: ImportedIntercom.ArticleContent? = nil,
-            ko: ImportedIntercom.ArticleContent? = nil,
-            lt: ImportedIntercom.ArticleContent? = nil,
-            lv: ImportedIntercom.ArticleContent? = nil,
-            mn: ImportedIntercom.ArticleContent? = nil,
-            nb: ImportedIntercom.ArticleContent? = nil,
-            nl: ImportedIntercom.ArticleContent? = nil,
-            pl: ImportedIntercom.ArticleContent? = nil,
-            pt: ImportedIntercom.ArticleContent? = nil,
-            ro: ImportedIntercom.ArticleContent? = nil,
-            ru: ImportedIntercom.ArticleContent? = nil,
-            sl: ImportedIntercom.ArticleContent? = nil,
-            sr: ImportedIntercom.ArticleContent? = nil,
-            sv: ImportedIntercom.ArticleContent? = nil,
-            tr: ImportedIntercom.ArticleContent? = nil,
-            vi: ImportedIntercom.ArticleContent? = nil,
-            ptBR: ImportedIntercom.ArticleContent? = nil,
-            zhCN: ImportedIntercom.ArticleContent? = nil,
+            type: TypeValue? = nil, ar: ImportedIntercom.ArticleContent? = nil, bg: ImportedIntercom.ArticleContent? = nil,
+            bs: ImportedIntercom.ArticleContent? = nil, ca: ImportedIntercom.ArticleContent? = nil,
+            cs: ImportedIntercom.ArticleContent? = nil, da: ImportedIntercom.ArticleContent? = nil,
+            de: ImportedIntercom.ArticleContent? = nil, el: ImportedIntercom.ArticleContent? = nil,
+            en: ImportedIntercom.ArticleContent? = nil, es: ImportedIntercom.ArticleContent? = nil,
+            et: ImportedIntercom.ArticleContent? = nil, fi: ImportedIntercom.ArticleContent? = nil,
+            fr: ImportedIntercom.ArticleContent? = nil, he: ImportedIntercom.ArticleContent? = nil,
+            hr: ImportedIntercom.ArticleContent? = nil, hu: ImportedIntercom.ArticleContent? = nil,
+            id: ImportedIntercom.ArticleContent? = nil, it: ImportedIntercom.ArticleContent? = nil,
+            ja: ImportedIntercom.ArticleContent? = nil, ko: ImportedIntercom.ArticleContent? = nil,
+            lt: ImportedIntercom.ArticleContent? = nil, lv: ImportedIntercom.ArticleContent? = nil,
+            mn: ImportedIntercom.ArticleContent? = nil, nb: ImportedIntercom.ArticleContent? = nil,
+            nl: ImportedIntercom.ArticleContent? = nil, pl: ImportedIntercom.ArticleContent? = nil,
+            pt: ImportedIntercom.ArticleContent? = nil, ro: ImportedIntercom.ArticleContent? = nil,
+            ru: ImportedIntercom.ArticleContent? = nil, sl: ImportedIntercom.ArticleContent? = nil,
+            sr: ImportedIntercom.ArticleContent? = nil, sv: ImportedIntercom.ArticleContent? = nil,
+            tr: ImportedIntercom.ArticleContent? = nil, vi: ImportedIntercom.ArticleContent? = nil,
+            ptBR: ImportedIntercom.ArticleContent? = nil, zhCN: ImportedIntercom.ArticleContent? = nil,
             zhTW: ImportedIntercom.ArticleContent? = nil
         ) {
             self.type = type
@@ -908,44 +775,21 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.ar = try fields.valueIfPresent("ar")
-            self.bg = try fields.valueIfPresent("bg")
-            self.bs = try fields.valueIfPresent("bs")
-            self.ca = try fields.valueIfPresent("ca")
-            self.cs = try fields.valueIfPresent("cs")
-            self.da = try fields.valueIfPresent("da")
-            self.de = try fields.valueIfPresent("de")
-            self.el = try fields.valueIfPresent("el")
-            self.en = try fields.valueIfPresent("en")
-            self.es = try fields.valueIfPresent("es")
-            self.et = try fields.valueIfPresent("et")
-            self.fi = try fields.valueIfPresent("fi")
-            self.fr = try fields.valueIfPresent("fr")
-            self.he = try fields.valueIfPresent("he")
-            self.hr = try fields.valueIfPresent("hr")
-            self.hu = try fields.valueIfPresent("hu")
-            self.id = try fields.valueIfPresent("id")
-            self.it = try fields.valueIfPresent("it")
-            self.ja = try fields.valueIfPresent("ja")
-            self.ko = try fields.valueIfPresent("ko")
-            self.lt = try fields.valueIfPresent("lt")
-            self.lv = try fields.valueIfPresent("lv")
-            self.mn = try fields.valueIfPresent("mn")
-            self.nb = try fields.valueIfPresent("nb")
-            self.nl = try fields.valueIfPresent("nl")
-            self.pl = try fields.valueIfPresent("pl")
-            self.pt = try fields.valueIfPresent("pt")
-            self.ro = try fields.valueIfPresent("ro")
-            self.ru = try fields.valueIfPresent("ru")
-            self.sl = try fields.valueIfPresent("sl")
-            self.sr = try fields.valueIfPresent("sr")
-            self.sv = try fields.valueIfPresent("sv")
-            self.tr = try fields.valueIfPresent("tr")
-            self.vi = try fields.valueIfPresent("vi")
-            self.ptBR = try fields.valueIfPresent("pt-BR")
-            self.zhCN = try fields.valueIfPresent("zh-CN")
-            self.zhTW = try fields.valueIfPresent("zh-TW")
+            try self.init(
+                type: fields.valueIfPresent("type"), ar: fields.valueIfPresent("ar"), bg: fields.valueIfPresent("bg"),
+                bs: fields.valueIfPresent("bs"), ca: fields.valueIfPresent("ca"), cs: fields.valueIfPresent("cs"),
+                da: fields.valueIfPresent("da"), de: fields.valueIfPresent("de"), el: fields.valueIfPresent("el"),
+                en: fields.valueIfPresent("en"), es: fields.valueIfPresent("es"), et: fields.valueIfPresent("et"),
+                fi: fields.valueIfPresent("fi"), fr: fields.valueIfPresent("fr"), he: fields.valueIfPresent("he"),
+                hr: fields.valueIfPresent("hr"), hu: fields.valueIfPresent("hu"), id: fields.valueIfPresent("id"),
+                it: fields.valueIfPresent("it"), ja: fields.valueIfPresent("ja"), ko: fields.valueIfPresent("ko"),
+                lt: fields.valueIfPresent("lt"), lv: fields.valueIfPresent("lv"), mn: fields.valueIfPresent("mn"),
+                nb: fields.valueIfPresent("nb"), nl: fields.valueIfPresent("nl"), pl: fields.valueIfPresent("pl"),
+                pt: fields.valueIfPresent("pt"), ro: fields.valueIfPresent("ro"), ru: fields.valueIfPresent("ru"),
+                sl: fields.valueIfPresent("sl"), sr: fields.valueIfPresent("sr"), sv: fields.valueIfPresent("sv"),
+                tr: fields.valueIfPresent("tr"), vi: fields.valueIfPresent("vi"), ptBR: fields.valueIfPresent("pt-BR"),
+                zhCN: fields.valueIfPresent("zh-CN"), zhTW: fields.valueIfPresent("zh-TW")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -976,18 +820,14 @@ extension ImportedIntercom {
         public var tags: [ImportedIntercom.Tag]?
 
         /// Creates a value from its fields.
-        public init(
-            type: TypeValue? = nil,
-            tags: [ImportedIntercom.Tag]? = nil
-        ) {
+        public init(type: TypeValue? = nil, tags: [ImportedIntercom.Tag]? = nil) {
             self.type = type
             self.tags = tags
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.tags = try fields.valueIfPresent("tags")
+            try self.init(type: fields.valueIfPresent("type"), tags: fields.valueIfPresent("tags"))
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1019,11 +859,7 @@ extension ImportedIntercom {
         public var name: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            type: Swift.String? = nil,
-            id: Swift.String? = nil,
-            name: Swift.String? = nil
-        ) {
+        public init(type: Swift.String? = nil, id: Swift.String? = nil, name: Swift.String? = nil) {
             self.type = type
             self.id = id
             self.name = name
@@ -1031,9 +867,7 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.id = try fields.valueIfPresent("id")
-            self.name = try fields.valueIfPresent("name")
+            try self.init(type: fields.valueIfPresent("type"), id: fields.valueIfPresent("id"), name: fields.valueIfPresent("name"))
         }
     }
 
@@ -1043,18 +877,14 @@ extension ImportedIntercom {
         public var tags: [ImportedIntercom.TagBasic]?
 
         /// Creates a value from its fields.
-        public init(
-            type: TypeValue? = nil,
-            tags: [ImportedIntercom.TagBasic]? = nil
-        ) {
+        public init(type: TypeValue? = nil, tags: [ImportedIntercom.TagBasic]? = nil) {
             self.type = type
             self.tags = tags
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.tags = try fields.valueIfPresent("tags")
+            try self.init(type: fields.valueIfPresent("type"), tags: fields.valueIfPresent("tags"))
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1085,18 +915,14 @@ extension ImportedIntercom {
         public var segments: [ImportedIntercom.Segment]?
 
         /// Creates a value from its fields.
-        public init(
-            type: TypeValue? = nil,
-            segments: [ImportedIntercom.Segment]? = nil
-        ) {
+        public init(type: TypeValue? = nil, segments: [ImportedIntercom.Segment]? = nil) {
             self.type = type
             self.segments = segments
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.segments = try fields.valueIfPresent("segments")
+            try self.init(type: fields.valueIfPresent("type"), segments: fields.valueIfPresent("segments"))
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1127,18 +953,14 @@ extension ImportedIntercom {
         public var imageURL: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            type: Swift.String? = nil,
-            imageURL: Swift.String? = nil
-        ) {
+        public init(type: Swift.String? = nil, imageURL: Swift.String? = nil) {
             self.type = type
             self.imageURL = imageURL
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.imageURL = try fields.valueIfPresent("image_url")
+            try self.init(type: fields.valueIfPresent("type"), imageURL: fields.valueIfPresent("image_url"))
         }
     }
 
@@ -1151,9 +973,7 @@ extension ImportedIntercom {
 
         /// Creates a value from its fields.
         public init(
-            data: [ImportedIntercom.AddressableList]? = nil,
-            url: Swift.String? = nil,
-            totalCount: Swift.Int? = nil,
+            data: [ImportedIntercom.AddressableList]? = nil, url: Swift.String? = nil, totalCount: Swift.Int? = nil,
             hasMore: Swift.Bool? = nil
         ) {
             self.data = data
@@ -1164,10 +984,10 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.data = try fields.valueIfPresent("data")
-            self.url = try fields.valueIfPresent("url")
-            self.totalCount = try fields.valueIfPresent("total_count")
-            self.hasMore = try fields.valueIfPresent("has_more")
+            try self.init(
+                data: fields.valueIfPresent("data"), url: fields.valueIfPresent("url"), totalCount: fields.valueIfPresent("total_count"),
+                hasMore: fields.valueIfPresent("has_more")
+            )
         }
     }
 
@@ -1180,9 +1000,7 @@ extension ImportedIntercom {
 
         /// Creates a value from its fields.
         public init(
-            data: [ImportedIntercom.AddressableList]? = nil,
-            url: Swift.String? = nil,
-            totalCount: Swift.Int? = nil,
+            data: [ImportedIntercom.AddressableList]? = nil, url: Swift.String? = nil, totalCount: Swift.Int? = nil,
             hasMore: Swift.Bool? = nil
         ) {
             self.data = data
@@ -1193,10 +1011,10 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.data = try fields.valueIfPresent("data")
-            self.url = try fields.valueIfPresent("url")
-            self.totalCount = try fields.valueIfPresent("total_count")
-            self.hasMore = try fields.valueIfPresent("has_more")
+            try self.init(
+                data: fields.valueIfPresent("data"), url: fields.valueIfPresent("url"), totalCount: fields.valueIfPresent("total_count"),
+                hasMore: fields.valueIfPresent("has_more")
+            )
         }
     }
 
@@ -1209,10 +1027,7 @@ extension ImportedIntercom {
 
         /// Creates a value from its fields.
         public init(
-            data: [ImportedIntercom.CompanyData]? = nil,
-            url: Swift.String? = nil,
-            totalCount: Swift.Int? = nil,
-            hasMore: Swift.Bool? = nil
+            data: [ImportedIntercom.CompanyData]? = nil, url: Swift.String? = nil, totalCount: Swift.Int? = nil, hasMore: Swift.Bool? = nil
         ) {
             self.data = data
             self.url = url
@@ -1222,10 +1037,10 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.data = try fields.valueIfPresent("data")
-            self.url = try fields.valueIfPresent("url")
-            self.totalCount = try fields.valueIfPresent("total_count")
-            self.hasMore = try fields.valueIfPresent("has_more")
+            try self.init(
+                data: fields.valueIfPresent("data"), url: fields.valueIfPresent("url"), totalCount: fields.valueIfPresent("total_count"),
+                hasMore: fields.valueIfPresent("has_more")
+            )
         }
     }
 
@@ -1237,12 +1052,7 @@ extension ImportedIntercom {
         public var city: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            type: Swift.String? = nil,
-            country: Swift.String? = nil,
-            region: Swift.String? = nil,
-            city: Swift.String? = nil
-        ) {
+        public init(type: Swift.String? = nil, country: Swift.String? = nil, region: Swift.String? = nil, city: Swift.String? = nil) {
             self.type = type
             self.country = country
             self.region = region
@@ -1251,10 +1061,10 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.country = try fields.valueIfPresent("country")
-            self.region = try fields.valueIfPresent("region")
-            self.city = try fields.valueIfPresent("city")
+            try self.init(
+                type: fields.valueIfPresent("type"), country: fields.valueIfPresent("country"), region: fields.valueIfPresent("region"),
+                city: fields.valueIfPresent("city")
+            )
         }
     }
 
@@ -1263,15 +1073,13 @@ extension ImportedIntercom {
         public var data: [ImportedIntercom.SocialProfile]?
 
         /// Creates a value from its fields.
-        public init(
-            data: [ImportedIntercom.SocialProfile]? = nil
-        ) {
+        public init(data: [ImportedIntercom.SocialProfile]? = nil) {
             self.data = data
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.data = try fields.valueIfPresent("data")
+            try self.init(data: fields.valueIfPresent("data"))
         }
     }
 
@@ -1289,14 +1097,8 @@ extension ImportedIntercom {
 
         /// Creates a value from its fields.
         public init(
-            type: TypeValue? = nil,
-            title: Swift.String? = nil,
-            description: Swift.String? = nil,
-            body: Swift.String? = nil,
-            authorID: Swift.Int? = nil,
-            state: State? = nil,
-            createdAt: Swift.Int? = nil,
-            updatedAt: Swift.Int? = nil,
+            type: TypeValue? = nil, title: Swift.String? = nil, description: Swift.String? = nil, body: Swift.String? = nil,
+            authorID: Swift.Int? = nil, state: State? = nil, createdAt: Swift.Int? = nil, updatedAt: Swift.Int? = nil,
             url: Swift.String? = nil
         ) {
             self.type = type
@@ -1312,15 +1114,13 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.title = try fields.valueIfPresent("title")
-            self.description = try fields.valueIfPresent("description")
-            self.body = try fields.valueIfPresent("body")
-            self.authorID = try fields.valueIfPresent("author_id")
-            self.state = try fields.valueIfPresent("state")
-            self.createdAt = try fields.valueIfPresent("created_at")
-            self.updatedAt = try fields.valueIfPresent("updated_at")
-            self.url = try fields.valueIfPresent("url")
+            try self.init(
+                type: fields.valueIfPresent("type"), title: fields.valueIfPresent("title"),
+                description: fields.valueIfPresent("description"), body: fields.valueIfPresent("body"),
+                authorID: fields.valueIfPresent("author_id"), state: fields.valueIfPresent("state"),
+                createdAt: fields.valueIfPresent("created_at"), updatedAt: fields.valueIfPresent("updated_at"),
+                url: fields.valueIfPresent("url")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1379,10 +1179,7 @@ extension ImportedIntercom {
 
         /// Creates a value from its fields.
         public init(
-            type: Swift.String? = nil,
-            id: Swift.String? = nil,
-            name: Swift.String? = nil,
-            appliedAt: Swift.Int? = nil,
+            type: Swift.String? = nil, id: Swift.String? = nil, name: Swift.String? = nil, appliedAt: Swift.Int? = nil,
             appliedBy: ImportedIntercom.Reference? = nil
         ) {
             self.type = type
@@ -1394,11 +1191,10 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.id = try fields.valueIfPresent("id")
-            self.name = try fields.valueIfPresent("name")
-            self.appliedAt = try fields.valueIfPresent("applied_at")
-            self.appliedBy = try fields.valueIfPresent("applied_by")
+            try self.init(
+                type: fields.valueIfPresent("type"), id: fields.valueIfPresent("id"), name: fields.valueIfPresent("name"),
+                appliedAt: fields.valueIfPresent("applied_at"), appliedBy: fields.valueIfPresent("applied_by")
+            )
         }
     }
 
@@ -1409,11 +1205,7 @@ extension ImportedIntercom {
         public var name: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            type: Swift.String? = nil,
-            id: Swift.String? = nil,
-            name: Swift.String? = nil
-        ) {
+        public init(type: Swift.String? = nil, id: Swift.String? = nil, name: Swift.String? = nil) {
             self.type = type
             self.id = id
             self.name = name
@@ -1421,9 +1213,7 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.id = try fields.valueIfPresent("id")
-            self.name = try fields.valueIfPresent("name")
+            try self.init(type: fields.valueIfPresent("type"), id: fields.valueIfPresent("id"), name: fields.valueIfPresent("name"))
         }
     }
 
@@ -1439,13 +1229,8 @@ extension ImportedIntercom {
 
         /// Creates a value from its fields.
         public init(
-            type: TypeValue? = nil,
-            id: Swift.String? = nil,
-            name: Swift.String? = nil,
-            createdAt: Swift.Int? = nil,
-            updatedAt: Swift.Int? = nil,
-            personType: PersonType? = nil,
-            count: Swift.Int? = nil
+            type: TypeValue? = nil, id: Swift.String? = nil, name: Swift.String? = nil, createdAt: Swift.Int? = nil,
+            updatedAt: Swift.Int? = nil, personType: PersonType? = nil, count: Swift.Int? = nil
         ) {
             self.type = type
             self.id = id
@@ -1458,13 +1243,11 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.id = try fields.valueIfPresent("id")
-            self.name = try fields.valueIfPresent("name")
-            self.createdAt = try fields.valueIfPresent("created_at")
-            self.updatedAt = try fields.valueIfPresent("updated_at")
-            self.personType = try fields.valueIfPresent("person_type")
-            self.count = try fields.valueIfPresent("count")
+            try self.init(
+                type: fields.valueIfPresent("type"), id: fields.valueIfPresent("id"), name: fields.valueIfPresent("name"),
+                createdAt: fields.valueIfPresent("created_at"), updatedAt: fields.valueIfPresent("updated_at"),
+                personType: fields.valueIfPresent("person_type"), count: fields.valueIfPresent("count")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1520,11 +1303,7 @@ extension ImportedIntercom {
         public var url: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            type: Swift.String? = nil,
-            id: Swift.String? = nil,
-            url: Swift.String? = nil
-        ) {
+        public init(type: Swift.String? = nil, id: Swift.String? = nil, url: Swift.String? = nil) {
             self.type = type
             self.id = id
             self.url = url
@@ -1532,9 +1311,7 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.id = try fields.valueIfPresent("id")
-            self.url = try fields.valueIfPresent("url")
+            try self.init(type: fields.valueIfPresent("type"), id: fields.valueIfPresent("id"), url: fields.valueIfPresent("url"))
         }
     }
 
@@ -1545,11 +1322,7 @@ extension ImportedIntercom {
         public var url: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            id: Swift.String? = nil,
-            type: TypeValue? = nil,
-            url: Swift.String? = nil
-        ) {
+        public init(id: Swift.String? = nil, type: TypeValue? = nil, url: Swift.String? = nil) {
             self.id = id
             self.type = type
             self.url = url
@@ -1557,9 +1330,7 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.valueIfPresent("id")
-            self.type = try fields.valueIfPresent("type")
-            self.url = try fields.valueIfPresent("url")
+            try self.init(id: fields.valueIfPresent("id"), type: fields.valueIfPresent("type"), url: fields.valueIfPresent("url"))
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1591,11 +1362,7 @@ extension ImportedIntercom {
         public var url: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            type: Swift.String? = nil,
-            name: Swift.String? = nil,
-            url: Swift.String? = nil
-        ) {
+        public init(type: Swift.String? = nil, name: Swift.String? = nil, url: Swift.String? = nil) {
             self.type = type
             self.name = name
             self.url = url
@@ -1603,9 +1370,7 @@ extension ImportedIntercom {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.name = try fields.valueIfPresent("name")
-            self.url = try fields.valueIfPresent("url")
+            try self.init(type: fields.valueIfPresent("type"), name: fields.valueIfPresent("name"), url: fields.valueIfPresent("url"))
         }
     }
 
@@ -1615,18 +1380,14 @@ extension ImportedIntercom {
         public var id: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            type: Swift.String? = nil,
-            id: Swift.String? = nil
-        ) {
+        public init(type: Swift.String? = nil, id: Swift.String? = nil) {
             self.type = type
             self.id = id
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.id = try fields.valueIfPresent("id")
+            try self.init(type: fields.valueIfPresent("type"), id: fields.valueIfPresent("id"))
         }
     }
 }

@@ -4,93 +4,107 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedIntercom.Client {
-    /// The pages of `listArticles(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func listArticlesPages(intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedIntercom.ArticleListItem> {
+    /// The pages of `listArticles(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func listArticlesPages(
+        intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedIntercom.ArticleListItem> {
         PagegenRuntime.PageSequence(self.listArticlesLoader(intercomVersion: intercomVersion, perPage: perPage), resumingFrom: resumePoint)
     }
 
-    /// Every item of `listArticles(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allListArticles(intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedIntercom.ArticleListItem> {
+    /// Every item of `listArticles(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allListArticles(
+        intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedIntercom.ArticleListItem> {
         PagegenRuntime.ItemSequence(self.listArticlesLoader(intercomVersion: intercomVersion, perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `listArticles(…)`, for the sequences and list adapters.
-    public func listArticlesLoader(intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15) -> PagegenRuntime.PageLoader<ImportedIntercom.ArticleListItem> {
+    public func listArticlesLoader(
+        intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15
+    ) -> PagegenRuntime.PageLoader<ImportedIntercom.ArticleListItem> {
         self.runtime.loader(
-            Operations.listArticlesEndpoint,
-            Operations.listArticlesParameters(intercomVersion: intercomVersion),
-            paging: Operations.listArticlesPaging,
-            size: perPage
+            Operations.listArticlesEndpoint, Operations.listArticlesParameters(intercomVersion: intercomVersion),
+            paging: Operations.listArticlesPaging, size: perPage
         )
     }
 
-    /// A list adapter over `listArticles(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func listArticlesList(intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedIntercom.ArticleListItem> {
+    /// A list adapter over `listArticles(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func listArticlesList(
+        intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedIntercom.ArticleListItem> {
         PagegenRuntime.PagedList(self.listArticlesLoader(intercomVersion: intercomVersion, perPage: perPage), options: options)
     }
 
-    /// The pages of `scrollOverAllCompanies(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func scrollOverAllCompaniesPages(intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedIntercom.Company> {
+    /// The pages of `scrollOverAllCompanies(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func scrollOverAllCompaniesPages(
+        intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedIntercom.Company> {
         PagegenRuntime.PageSequence(self.scrollOverAllCompaniesLoader(intercomVersion: intercomVersion), resumingFrom: resumePoint)
     }
 
-    /// Every item of `scrollOverAllCompanies(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allScrollOverAllCompanies(intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedIntercom.Company> {
+    /// Every item of `scrollOverAllCompanies(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allScrollOverAllCompanies(
+        intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedIntercom.Company> {
         PagegenRuntime.ItemSequence(self.scrollOverAllCompaniesLoader(intercomVersion: intercomVersion), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `scrollOverAllCompanies(…)`, for the sequences and list adapters.
-    public func scrollOverAllCompaniesLoader(intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil) -> PagegenRuntime.PageLoader<ImportedIntercom.Company> {
+    public func scrollOverAllCompaniesLoader(
+        intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil
+    ) -> PagegenRuntime.PageLoader<ImportedIntercom.Company> {
         self.runtime.loader(
-            Operations.scrollOverAllCompaniesEndpoint,
-            Operations.scrollOverAllCompaniesParameters(intercomVersion: intercomVersion),
-            paging: Operations.scrollOverAllCompaniesPaging,
-            size: nil
+            Operations.scrollOverAllCompaniesEndpoint, Operations.scrollOverAllCompaniesParameters(intercomVersion: intercomVersion),
+            paging: Operations.scrollOverAllCompaniesPaging, size: nil
         )
     }
 
-    /// A list adapter over `scrollOverAllCompanies(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func scrollOverAllCompaniesList(intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedIntercom.Company> {
+    /// A list adapter over `scrollOverAllCompanies(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func scrollOverAllCompaniesList(
+        intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedIntercom.Company> {
         PagegenRuntime.PagedList(self.scrollOverAllCompaniesLoader(intercomVersion: intercomVersion), options: options)
     }
 
-    /// The pages of `listContacts(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func listContactsPages(pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedIntercom.Contact> {
-        PagegenRuntime.PageSequence(self.listContactsLoader(pageValue: pageValue, intercomVersion: intercomVersion, perPage: perPage), resumingFrom: resumePoint)
-    }
-
-    /// Every item of `listContacts(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allListContacts(pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedIntercom.Contact> {
-        PagegenRuntime.ItemSequence(self.listContactsLoader(pageValue: pageValue, intercomVersion: intercomVersion, perPage: perPage), resumingFrom: resumePoint)
-    }
-
-    /// What loads the pages of `listContacts(…)`, for the sequences and list adapters.
-    public func listContactsLoader(pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15) -> PagegenRuntime.PageLoader<ImportedIntercom.Contact> {
-        self.runtime.loader(
-            Operations.listContactsEndpoint,
-            Operations.listContactsParameters(pageValue: pageValue, intercomVersion: intercomVersion),
-            paging: Operations.listContactsPaging,
-            size: perPage
+    /// The pages of `listContacts(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func listContactsPages(
+        pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedIntercom.Contact> {
+        PagegenRuntime.PageSequence(
+            self.listContactsLoader(pageValue: pageValue, intercomVersion: intercomVersion, perPage: perPage), resumingFrom: resumePoint
         )
     }
 
-    /// A list adapter over `listContacts(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func listContactsList(pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedIntercom.Contact> {
-        PagegenRuntime.PagedList(self.listContactsLoader(pageValue: pageValue, intercomVersion: intercomVersion, perPage: perPage), options: options)
+    /// Every item of `listContacts(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allListContacts(
+        pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedIntercom.Contact> {
+        PagegenRuntime.ItemSequence(
+            self.listContactsLoader(pageValue: pageValue, intercomVersion: intercomVersion, perPage: perPage), resumingFrom: resumePoint
+        )
+    }
+
+    /// What loads the pages of `listContacts(…)`, for the sequences and list adapters.
+    public func listContactsLoader(
+        pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15
+    ) -> PagegenRuntime.PageLoader<ImportedIntercom.Contact> {
+        self.runtime.loader(
+            Operations.listContactsEndpoint, Operations.listContactsParameters(pageValue: pageValue, intercomVersion: intercomVersion),
+            paging: Operations.listContactsPaging, size: perPage
+        )
+    }
+
+    /// A list adapter over `listContacts(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func listContactsList(
+        pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedIntercom.Contact> {
+        PagegenRuntime.PagedList(
+            self.listContactsLoader(pageValue: pageValue, intercomVersion: intercomVersion, perPage: perPage), options: options
+        )
     }
 }

@@ -97,69 +97,92 @@ extension ImportedJira.Client {
     /// Get projects paginated
     ///
     /// `GET /rest/api/3/project/search`
-    public func searchProjects(orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil, typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil, status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, maxResults: Swift.Int = 50) async -> Swift.Result<PagegenRuntime.Page<ImportedJira.Project>, PagegenRuntime.APIError> {
+    public func searchProjects(
+        orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil,
+        typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil,
+        status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil,
+        page: PagegenRuntime.PageKey = .first, maxResults: Swift.Int = 50
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedJira.Project>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations_.searchProjectsEndpoint,
-            Operations_.searchProjectsParameters(orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action, expand: expand, status: status, properties: properties, propertyQuery: propertyQuery),
-            paging: Operations_.searchProjectsPaging,
-            at: page,
-            size: maxResults
+            Operations_.searchProjectsParameters(
+                orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action,
+                expand: expand, status: status, properties: properties, propertyQuery: propertyQuery
+            ),
+            paging: Operations_.searchProjectsPaging, at: page, size: maxResults
         )
     }
 
-    /// Get projects paginated
-    ///
-    /// `GET /rest/api/3/project/search`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func searchProjects(orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil, typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil, status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, maxResults: Swift.Int = 50, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedJira.Project>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.searchProjects(orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action, expand: expand, status: status, properties: properties, propertyQuery: propertyQuery, page: page, maxResults: maxResults) }, completion: completion)
+    /// Calls `completion` with what `searchProjects(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func searchProjects(
+        orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil,
+        typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil,
+        status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil,
+        page: PagegenRuntime.PageKey = .first, maxResults: Swift.Int = 50,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedJira.Project>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.searchProjects(
+                    orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action,
+                    expand: expand, status: status, properties: properties, propertyQuery: propertyQuery, page: page, maxResults: maxResults
+                )
+            },
+            completion: completion
+        )
     }
 
     /// Search for issues using JQL (GET)
     ///
     /// `GET /rest/api/3/search`
-    public func searchForIssuesUsingJql(jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil, expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50) async -> Swift.Result<PagegenRuntime.Page<ImportedJira.IssueBean>, PagegenRuntime.APIError> {
+    public func searchForIssuesUsingJql(
+        jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil,
+        expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, offset: Swift.Int = 0,
+        maxResults: Swift.Int = 50
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedJira.IssueBean>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations_.searchForIssuesUsingJqlEndpoint,
-            Operations_.searchForIssuesUsingJqlParameters(jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys),
-            paging: Operations_.searchForIssuesUsingJqlPaging,
-            at: .offset(offset),
-            size: maxResults
+            Operations_.searchForIssuesUsingJqlParameters(
+                jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys
+            ),
+            paging: Operations_.searchForIssuesUsingJqlPaging, at: .offset(offset), size: maxResults
         )
     }
 
-    /// Search for issues using JQL (GET)
-    ///
-    /// `GET /rest/api/3/search`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func searchForIssuesUsingJql(jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil, expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedJira.IssueBean>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.searchForIssuesUsingJql(jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys, offset: offset, maxResults: maxResults) }, completion: completion)
+    /// Calls `completion` with what `searchForIssuesUsingJql(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func searchForIssuesUsingJql(
+        jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil,
+        expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, offset: Swift.Int = 0,
+        maxResults: Swift.Int = 50,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedJira.IssueBean>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.searchForIssuesUsingJql(
+                    jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties,
+                    fieldsByKeys: fieldsByKeys, offset: offset, maxResults: maxResults
+                )
+            },
+            completion: completion
+        )
     }
 
     /// Get all users
     ///
     /// `GET /rest/api/3/users/search`
-    public func getAllUsers(offset: Swift.Int = 0, maxResults: Swift.Int = 50) async -> Swift.Result<PagegenRuntime.Page<ImportedJira.User>, PagegenRuntime.APIError> {
+    public func getAllUsers(
+        offset: Swift.Int = 0, maxResults: Swift.Int = 50
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedJira.User>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations_.getAllUsersEndpoint,
-            Operations_.getAllUsersParameters(),
-            paging: Operations_.getAllUsersPaging,
-            at: .offset(offset),
-            size: maxResults
+            Operations_.getAllUsersEndpoint, paging: Operations_.getAllUsersPaging, at: .offset(offset), size: maxResults
         )
     }
 
-    /// Get all users
-    ///
-    /// `GET /rest/api/3/users/search`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func getAllUsers(offset: Swift.Int = 0, maxResults: Swift.Int = 50, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedJira.User>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    /// Calls `completion` with what `getAllUsers(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func getAllUsers(
+        offset: Swift.Int = 0, maxResults: Swift.Int = 50,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedJira.User>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.getAllUsers(offset: offset, maxResults: maxResults) }, completion: completion)
     }
 }
@@ -319,9 +342,19 @@ extension ImportedJira.Client {
 extension ImportedJira.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations_ {
-        static let searchProjectsEndpoint = PagegenRuntime.Endpoint(name: "searchProjects", method: "GET", path: "/rest/api/3/project/search")
+        static let searchProjectsEndpoint = PagegenRuntime.Endpoint(
+            name: "searchProjects", method: "GET", path: "/rest/api/3/project/search"
+        )
+        static let searchProjectsPaging = PagegenRuntime.Paging<ImportedJira.PageBeanProject, ImportedJira.Project>(
+            style: .link(next: .body({ $0.nextPage })), size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50),
+            items: { $0.values }, total: .body({ $0.total.map(Swift.Int.init) }), isLast: { $0.isLast }
+        )
 
-        static func searchProjectsParameters(orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil, typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil, status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
+        static func searchProjectsParameters(
+            orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil,
+            typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil,
+            status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("orderBy", orderBy)
             parameters.query("id", id)
@@ -337,17 +370,19 @@ extension ImportedJira.Client {
             return parameters
         }
 
-        static let searchProjectsPaging = PagegenRuntime.Paging<ImportedJira.PageBeanProject, ImportedJira.Project>(
-            style: .link(next: .body({ $0.nextPage })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50),
-            items: { $0.values },
-            total: .body({ $0.total.map(Swift.Int.init) }),
-            isLast: { $0.isLast }
+        static let searchForIssuesUsingJqlEndpoint = PagegenRuntime.Endpoint(
+            name: "searchForIssuesUsingJql", method: "GET", path: "/rest/api/3/search"
+        )
+        static let searchForIssuesUsingJqlPaging = PagegenRuntime.Paging<ImportedJira.SearchResults, ImportedJira.IssueBean>(
+            style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50), items: { $0.issues },
+            total: .body({ $0.total })
         )
 
-        static let searchForIssuesUsingJqlEndpoint = PagegenRuntime.Endpoint(name: "searchForIssuesUsingJql", method: "GET", path: "/rest/api/3/search")
-
-        static func searchForIssuesUsingJqlParameters(jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil, expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil) -> PagegenRuntime.RequestParameters {
+        static func searchForIssuesUsingJqlParameters(
+            jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil,
+            expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("jql", jql)
             parameters.query("validateQuery", validateQuery)
@@ -358,23 +393,10 @@ extension ImportedJira.Client {
             return parameters
         }
 
-        static let searchForIssuesUsingJqlPaging = PagegenRuntime.Paging<ImportedJira.SearchResults, ImportedJira.IssueBean>(
-            style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50),
-            items: { $0.issues },
-            total: .body({ $0.total })
-        )
-
         static let getAllUsersEndpoint = PagegenRuntime.Endpoint(name: "getAllUsers", method: "GET", path: "/rest/api/3/users/search")
-
-        static func getAllUsersParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
-        }
-
         static let getAllUsersPaging = PagegenRuntime.Paging<[ImportedJira.User], ImportedJira.User>(
             style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50),
-            items: { $0 }
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50), items: { $0 }
         )
     }
 }

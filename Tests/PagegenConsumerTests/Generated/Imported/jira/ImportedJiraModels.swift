@@ -19,13 +19,8 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil,
-            nextPage: Swift.String? = nil,
-            maxResults: Swift.Int? = nil,
-            startAt: Swift.Int64? = nil,
-            total: Swift.Int64? = nil,
-            isLast: Swift.Bool? = nil,
-            values: [ImportedJira.Project]? = nil
+            self self_: Swift.String? = nil, nextPage: Swift.String? = nil, maxResults: Swift.Int? = nil, startAt: Swift.Int64? = nil,
+            total: Swift.Int64? = nil, isLast: Swift.Bool? = nil, values: [ImportedJira.Project]? = nil
         ) {
             self.`self` = self_
             self.nextPage = nextPage
@@ -38,13 +33,11 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.`self` = try fields.valueIfPresent("self")
-            self.nextPage = try fields.valueIfPresent("nextPage")
-            self.maxResults = try fields.valueIfPresent("maxResults")
-            self.startAt = try fields.valueIfPresent("startAt")
-            self.total = try fields.valueIfPresent("total")
-            self.isLast = try fields.valueIfPresent("isLast")
-            self.values = try fields.valueIfPresent("values")
+            try self.init(
+                self: fields.valueIfPresent("self"), nextPage: fields.valueIfPresent("nextPage"),
+                maxResults: fields.valueIfPresent("maxResults"), startAt: fields.valueIfPresent("startAt"),
+                total: fields.valueIfPresent("total"), isLast: fields.valueIfPresent("isLast"), values: fields.valueIfPresent("values")
+            )
         }
     }
 
@@ -61,13 +54,8 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            expand: Swift.String? = nil,
-            startAt: Swift.Int? = nil,
-            maxResults: Swift.Int? = nil,
-            total: Swift.Int? = nil,
-            issues: [ImportedJira.IssueBean]? = nil,
-            warningMessages: [Swift.String]? = nil,
-            names: [Swift.String: Swift.String]? = nil,
+            expand: Swift.String? = nil, startAt: Swift.Int? = nil, maxResults: Swift.Int? = nil, total: Swift.Int? = nil,
+            issues: [ImportedJira.IssueBean]? = nil, warningMessages: [Swift.String]? = nil, names: [Swift.String: Swift.String]? = nil,
             schema: [Swift.String: ImportedJira.JSONTypeBean]? = nil
         ) {
             self.expand = expand
@@ -82,14 +70,12 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.expand = try fields.valueIfPresent("expand")
-            self.startAt = try fields.valueIfPresent("startAt")
-            self.maxResults = try fields.valueIfPresent("maxResults")
-            self.total = try fields.valueIfPresent("total")
-            self.issues = try fields.valueIfPresent("issues")
-            self.warningMessages = try fields.valueIfPresent("warningMessages")
-            self.names = try fields.valueIfPresent("names")
-            self.schema = try fields.valueIfPresent("schema")
+            try self.init(
+                expand: fields.valueIfPresent("expand"), startAt: fields.valueIfPresent("startAt"),
+                maxResults: fields.valueIfPresent("maxResults"), total: fields.valueIfPresent("total"),
+                issues: fields.valueIfPresent("issues"), warningMessages: fields.valueIfPresent("warningMessages"),
+                names: fields.valueIfPresent("names"), schema: fields.valueIfPresent("schema")
+            )
         }
     }
 
@@ -112,19 +98,10 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil,
-            key: Swift.String? = nil,
-            accountID: Swift.String? = nil,
-            accountType: AccountType? = nil,
-            name: Swift.String? = nil,
-            emailAddress: Swift.String? = nil,
-            avatarUrls: ImportedJira.AvatarUrlsBean? = nil,
-            displayName: Swift.String? = nil,
-            active: Swift.Bool? = nil,
-            timeZone: Swift.String? = nil,
-            locale: Swift.String? = nil,
-            groups: ImportedJira.SimpleListWrapperGroupName? = nil,
-            applicationRoles: ImportedJira.SimpleListWrapperApplicationRole? = nil,
+            self self_: Swift.String? = nil, key: Swift.String? = nil, accountID: Swift.String? = nil, accountType: AccountType? = nil,
+            name: Swift.String? = nil, emailAddress: Swift.String? = nil, avatarUrls: ImportedJira.AvatarUrlsBean? = nil,
+            displayName: Swift.String? = nil, active: Swift.Bool? = nil, timeZone: Swift.String? = nil, locale: Swift.String? = nil,
+            groups: ImportedJira.SimpleListWrapperGroupName? = nil, applicationRoles: ImportedJira.SimpleListWrapperApplicationRole? = nil,
             expand: Swift.String? = nil
         ) {
             self.`self` = self_
@@ -145,20 +122,15 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.`self` = try fields.valueIfPresent("self")
-            self.key = try fields.valueIfPresent("key")
-            self.accountID = try fields.valueIfPresent("accountId")
-            self.accountType = try fields.valueIfPresent("accountType")
-            self.name = try fields.valueIfPresent("name")
-            self.emailAddress = try fields.valueIfPresent("emailAddress")
-            self.avatarUrls = try fields.valueIfPresent("avatarUrls")
-            self.displayName = try fields.valueIfPresent("displayName")
-            self.active = try fields.valueIfPresent("active")
-            self.timeZone = try fields.valueIfPresent("timeZone")
-            self.locale = try fields.valueIfPresent("locale")
-            self.groups = try fields.valueIfPresent("groups")
-            self.applicationRoles = try fields.valueIfPresent("applicationRoles")
-            self.expand = try fields.valueIfPresent("expand")
+            try self.init(
+                self: fields.valueIfPresent("self"), key: fields.valueIfPresent("key"), accountID: fields.valueIfPresent("accountId"),
+                accountType: fields.valueIfPresent("accountType"), name: fields.valueIfPresent("name"),
+                emailAddress: fields.valueIfPresent("emailAddress"), avatarUrls: fields.valueIfPresent("avatarUrls"),
+                displayName: fields.valueIfPresent("displayName"), active: fields.valueIfPresent("active"),
+                timeZone: fields.valueIfPresent("timeZone"), locale: fields.valueIfPresent("locale"),
+                groups: fields.valueIfPresent("groups"), applicationRoles: fields.valueIfPresent("applicationRoles"),
+                expand: fields.valueIfPresent("expand")
+            )
         }
 
         /// The values of `AccountType`; values this client does not know decode to `unknown`.
@@ -231,39 +203,18 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            expand: Swift.String? = nil,
-            self self_: Swift.String? = nil,
-            id: Swift.String? = nil,
-            key: Swift.String? = nil,
-            description: Swift.String? = nil,
-            lead: ImportedJira.User? = nil,
-            components: [ImportedJira.ProjectComponent]? = nil,
-            issueTypes: [ImportedJira.IssueTypeDetails]? = nil,
-            url: Swift.String? = nil,
-            email: Swift.String? = nil,
-            assigneeType: AssigneeType? = nil,
-            versions: [ImportedJira.Version]? = nil,
-            name: Swift.String? = nil,
-            roles: [Swift.String: Foundation.URL]? = nil,
-            avatarUrls: ImportedJira.AvatarUrlsBean? = nil,
-            projectCategory: ImportedJira.ProjectCategory? = nil,
-            projectTypeKey: ProjectTypeKey? = nil,
-            simplified: Swift.Bool? = nil,
-            style: Style? = nil,
-            favourite: Swift.Bool? = nil,
-            isPrivate: Swift.Bool? = nil,
-            issueTypeHierarchy: ImportedJira.Hierarchy? = nil,
-            permissions: ImportedJira.ProjectPermissions? = nil,
-            properties: [Swift.String: PagegenRuntime.JSONValue]? = nil,
-            uuid: Swift.String? = nil,
-            insight: ImportedJira.ProjectInsight? = nil,
-            deleted: Swift.Bool? = nil,
-            retentionTillDate: Foundation.Date? = nil,
-            deletedDate: Foundation.Date? = nil,
-            deletedBy: ImportedJira.User? = nil,
-            archived: Swift.Bool? = nil,
-            archivedDate: Foundation.Date? = nil,
-            archivedBy: ImportedJira.User? = nil,
+            expand: Swift.String? = nil, self self_: Swift.String? = nil, id: Swift.String? = nil, key: Swift.String? = nil,
+            description: Swift.String? = nil, lead: ImportedJira.User? = nil, components: [ImportedJira.ProjectComponent]? = nil,
+            issueTypes: [ImportedJira.IssueTypeDetails]? = nil, url: Swift.String? = nil, email: Swift.String? = nil,
+            assigneeType: AssigneeType? = nil, versions: [ImportedJira.Version]? = nil, name: Swift.String? = nil,
+            roles: [Swift.String: Foundation.URL]? = nil, avatarUrls: ImportedJira.AvatarUrlsBean? = nil,
+            projectCategory: ImportedJira.ProjectCategory? = nil, projectTypeKey: ProjectTypeKey? = nil, simplified: Swift.Bool? = nil,
+            style: Style? = nil, favourite: Swift.Bool? = nil, isPrivate: Swift.Bool? = nil,
+            issueTypeHierarchy: ImportedJira.Hierarchy? = nil, permissions: ImportedJira.ProjectPermissions? = nil,
+            properties: [Swift.String: PagegenRuntime.JSONValue]? = nil, uuid: Swift.String? = nil,
+            insight: ImportedJira.ProjectInsight? = nil, deleted: Swift.Bool? = nil, retentionTillDate: Foundation.Date? = nil,
+            deletedDate: Foundation.Date? = nil, deletedBy: ImportedJira.User? = nil, archived: Swift.Bool? = nil,
+            archivedDate: Foundation.Date? = nil, archivedBy: ImportedJira.User? = nil,
             landingPageInfo: ImportedJira.ProjectLandingPageInfo? = nil
         ) {
             self.expand = expand
@@ -304,40 +255,24 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.expand = try fields.valueIfPresent("expand")
-            self.`self` = try fields.valueIfPresent("self")
-            self.id = try fields.valueIfPresent("id")
-            self.key = try fields.valueIfPresent("key")
-            self.description = try fields.valueIfPresent("description")
-            self.lead = try fields.valueIfPresent("lead")
-            self.components = try fields.valueIfPresent("components")
-            self.issueTypes = try fields.valueIfPresent("issueTypes")
-            self.url = try fields.valueIfPresent("url")
-            self.email = try fields.valueIfPresent("email")
-            self.assigneeType = try fields.valueIfPresent("assigneeType")
-            self.versions = try fields.valueIfPresent("versions")
-            self.name = try fields.valueIfPresent("name")
-            self.roles = try fields.valueIfPresent("roles")
-            self.avatarUrls = try fields.valueIfPresent("avatarUrls")
-            self.projectCategory = try fields.valueIfPresent("projectCategory")
-            self.projectTypeKey = try fields.valueIfPresent("projectTypeKey")
-            self.simplified = try fields.valueIfPresent("simplified")
-            self.style = try fields.valueIfPresent("style")
-            self.favourite = try fields.valueIfPresent("favourite")
-            self.isPrivate = try fields.valueIfPresent("isPrivate")
-            self.issueTypeHierarchy = try fields.valueIfPresent("issueTypeHierarchy")
-            self.permissions = try fields.valueIfPresent("permissions")
-            self.properties = try fields.valueIfPresent("properties")
-            self.uuid = try fields.valueIfPresent("uuid")
-            self.insight = try fields.valueIfPresent("insight")
-            self.deleted = try fields.valueIfPresent("deleted")
-            self.retentionTillDate = try fields.valueIfPresent("retentionTillDate")
-            self.deletedDate = try fields.valueIfPresent("deletedDate")
-            self.deletedBy = try fields.valueIfPresent("deletedBy")
-            self.archived = try fields.valueIfPresent("archived")
-            self.archivedDate = try fields.valueIfPresent("archivedDate")
-            self.archivedBy = try fields.valueIfPresent("archivedBy")
-            self.landingPageInfo = try fields.valueIfPresent("landingPageInfo")
+            try self.init(
+                expand: fields.valueIfPresent("expand"), self: fields.valueIfPresent("self"), id: fields.valueIfPresent("id"),
+                key: fields.valueIfPresent("key"), description: fields.valueIfPresent("description"), lead: fields.valueIfPresent("lead"),
+                components: fields.valueIfPresent("components"), issueTypes: fields.valueIfPresent("issueTypes"),
+                url: fields.valueIfPresent("url"), email: fields.valueIfPresent("email"),
+                assigneeType: fields.valueIfPresent("assigneeType"), versions: fields.valueIfPresent("versions"),
+                name: fields.valueIfPresent("name"), roles: fields.valueIfPresent("roles"), avatarUrls: fields.valueIfPresent("avatarUrls"),
+                projectCategory: fields.valueIfPresent("projectCategory"), projectTypeKey: fields.valueIfPresent("projectTypeKey"),
+                simplified: fields.valueIfPresent("simplified"), style: fields.valueIfPresent("style"),
+                favourite: fields.valueIfPresent("favourite"), isPrivate: fields.valueIfPresent("isPrivate"),
+                issueTypeHierarchy: fields.valueIfPresent("issueTypeHierarchy"), permissions: fields.valueIfPresent("permissions"),
+                properties: fields.valueIfPresent("properties"), uuid: fields.valueIfPresent("uuid"),
+                insight: fields.valueIfPresent("insight"), deleted: fields.valueIfPresent("deleted"),
+                retentionTillDate: fields.valueIfPresent("retentionTillDate"), deletedDate: fields.valueIfPresent("deletedDate"),
+                deletedBy: fields.valueIfPresent("deletedBy"), archived: fields.valueIfPresent("archived"),
+                archivedDate: fields.valueIfPresent("archivedDate"), archivedBy: fields.valueIfPresent("archivedBy"),
+                landingPageInfo: fields.valueIfPresent("landingPageInfo")
+            )
         }
 
         /// The values of `AssigneeType`; values this client does not know decode to `unknown`.
@@ -436,20 +371,12 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            expand: Swift.String? = nil,
-            id: Swift.String? = nil,
-            self self_: Swift.String? = nil,
-            key: Swift.String? = nil,
-            renderedFields: [Swift.String: PagegenRuntime.JSONValue]? = nil,
-            properties: [Swift.String: PagegenRuntime.JSONValue]? = nil,
-            names: [Swift.String: Swift.String]? = nil,
-            schema: [Swift.String: ImportedJira.JSONTypeBean]? = nil,
-            transitions: [ImportedJira.IssueTransition]? = nil,
-            operations: ImportedJira.Operations? = nil,
-            editmeta: ImportedJira.IssueUpdateMetadata? = nil,
-            changelog: ImportedJira.PageOfChangelogs? = nil,
-            versionedRepresentations: [Swift.String: PagegenRuntime.JSONValue]? = nil,
-            fieldsToInclude: ImportedJira.IncludedFields? = nil,
+            expand: Swift.String? = nil, id: Swift.String? = nil, self self_: Swift.String? = nil, key: Swift.String? = nil,
+            renderedFields: [Swift.String: PagegenRuntime.JSONValue]? = nil, properties: [Swift.String: PagegenRuntime.JSONValue]? = nil,
+            names: [Swift.String: Swift.String]? = nil, schema: [Swift.String: ImportedJira.JSONTypeBean]? = nil,
+            transitions: [ImportedJira.IssueTransition]? = nil, operations: ImportedJira.Operations? = nil,
+            editmeta: ImportedJira.IssueUpdateMetadata? = nil, changelog: ImportedJira.PageOfChangelogs? = nil,
+            versionedRepresentations: [Swift.String: PagegenRuntime.JSONValue]? = nil, fieldsToInclude: ImportedJira.IncludedFields? = nil,
             fields: [Swift.String: PagegenRuntime.JSONValue]? = nil
         ) {
             self.expand = expand
@@ -471,21 +398,15 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.expand = try fields.valueIfPresent("expand")
-            self.id = try fields.valueIfPresent("id")
-            self.`self` = try fields.valueIfPresent("self")
-            self.key = try fields.valueIfPresent("key")
-            self.renderedFields = try fields.valueIfPresent("renderedFields")
-            self.properties = try fields.valueIfPresent("properties")
-            self.names = try fields.valueIfPresent("names")
-            self.schema = try fields.valueIfPresent("schema")
-            self.transitions = try fields.valueIfPresent("transitions")
-            self.operations = try fields.valueIfPresent("operations")
-            self.editmeta = try fields.valueIfPresent("editmeta")
-            self.changelog = try fields.valueIfPresent("changelog")
-            self.versionedRepresentations = try fields.valueIfPresent("versionedRepresentations")
-            self.fieldsToInclude = try fields.valueIfPresent("fieldsToInclude")
-            self.fields = try fields.valueIfPresent("fields")
+            try self.init(
+                expand: fields.valueIfPresent("expand"), id: fields.valueIfPresent("id"), self: fields.valueIfPresent("self"),
+                key: fields.valueIfPresent("key"), renderedFields: fields.valueIfPresent("renderedFields"),
+                properties: fields.valueIfPresent("properties"), names: fields.valueIfPresent("names"),
+                schema: fields.valueIfPresent("schema"), transitions: fields.valueIfPresent("transitions"),
+                operations: fields.valueIfPresent("operations"), editmeta: fields.valueIfPresent("editmeta"),
+                changelog: fields.valueIfPresent("changelog"), versionedRepresentations: fields.valueIfPresent("versionedRepresentations"),
+                fieldsToInclude: fields.valueIfPresent("fieldsToInclude"), fields: fields.valueIfPresent("fields")
+            )
         }
     }
 
@@ -500,12 +421,8 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            type: Swift.String,
-            items: Swift.String? = nil,
-            system: Swift.String? = nil,
-            custom: Swift.String? = nil,
-            customID: Swift.Int64? = nil,
-            configuration: [Swift.String: PagegenRuntime.JSONValue]? = nil
+            type: Swift.String, items: Swift.String? = nil, system: Swift.String? = nil, custom: Swift.String? = nil,
+            customID: Swift.Int64? = nil, configuration: [Swift.String: PagegenRuntime.JSONValue]? = nil
         ) {
             self.type = type
             self.items = items
@@ -517,12 +434,11 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.value("type")
-            self.items = try fields.valueIfPresent("items")
-            self.system = try fields.valueIfPresent("system")
-            self.custom = try fields.valueIfPresent("custom")
-            self.customID = try fields.valueIfPresent("customId")
-            self.configuration = try fields.valueIfPresent("configuration")
+            try self.init(
+                type: fields.value("type"), items: fields.valueIfPresent("items"), system: fields.valueIfPresent("system"),
+                custom: fields.valueIfPresent("custom"), customID: fields.valueIfPresent("customId"),
+                configuration: fields.valueIfPresent("configuration")
+            )
         }
     }
 
@@ -534,12 +450,7 @@ extension ImportedJira {
         public var _48x48: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            _16x16: Swift.String? = nil,
-            _24x24: Swift.String? = nil,
-            _32x32: Swift.String? = nil,
-            _48x48: Swift.String? = nil
-        ) {
+        public init(_16x16: Swift.String? = nil, _24x24: Swift.String? = nil, _32x32: Swift.String? = nil, _48x48: Swift.String? = nil) {
             self._16x16 = _16x16
             self._24x24 = _24x24
             self._32x32 = _32x32
@@ -548,10 +459,10 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self._16x16 = try fields.valueIfPresent("16x16")
-            self._24x24 = try fields.valueIfPresent("24x24")
-            self._32x32 = try fields.valueIfPresent("32x32")
-            self._48x48 = try fields.valueIfPresent("48x48")
+            try self.init(
+                _16x16: fields.valueIfPresent("16x16"), _24x24: fields.valueIfPresent("24x24"), _32x32: fields.valueIfPresent("32x32"),
+                _48x48: fields.valueIfPresent("48x48")
+            )
         }
     }
 
@@ -565,11 +476,8 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            size: Swift.Int? = nil,
-            items: [ImportedJira.GroupName]? = nil,
-            pagingCallback: PagegenRuntime.JSONValue? = nil,
-            callback: PagegenRuntime.JSONValue? = nil,
-            maxResults: Swift.Int? = nil
+            size: Swift.Int? = nil, items: [ImportedJira.GroupName]? = nil, pagingCallback: PagegenRuntime.JSONValue? = nil,
+            callback: PagegenRuntime.JSONValue? = nil, maxResults: Swift.Int? = nil
         ) {
             self.size = size
             self.items = items
@@ -580,11 +488,11 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.size = try fields.valueIfPresent("size")
-            self.items = try fields.valueIfPresent("items")
-            self.pagingCallback = try fields.valueIfPresent("pagingCallback")
-            self.callback = try fields.valueIfPresent("callback")
-            self.maxResults = try fields.valueIfPresent("max-results")
+            try self.init(
+                size: fields.valueIfPresent("size"), items: fields.valueIfPresent("items"),
+                pagingCallback: fields.valueIfPresent("pagingCallback"), callback: fields.valueIfPresent("callback"),
+                maxResults: fields.valueIfPresent("max-results")
+            )
         }
     }
 
@@ -598,11 +506,8 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            size: Swift.Int? = nil,
-            items: [ImportedJira.ApplicationRole]? = nil,
-            pagingCallback: PagegenRuntime.JSONValue? = nil,
-            callback: PagegenRuntime.JSONValue? = nil,
-            maxResults: Swift.Int? = nil
+            size: Swift.Int? = nil, items: [ImportedJira.ApplicationRole]? = nil, pagingCallback: PagegenRuntime.JSONValue? = nil,
+            callback: PagegenRuntime.JSONValue? = nil, maxResults: Swift.Int? = nil
         ) {
             self.size = size
             self.items = items
@@ -613,11 +518,11 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.size = try fields.valueIfPresent("size")
-            self.items = try fields.valueIfPresent("items")
-            self.pagingCallback = try fields.valueIfPresent("pagingCallback")
-            self.callback = try fields.valueIfPresent("callback")
-            self.maxResults = try fields.valueIfPresent("max-results")
+            try self.init(
+                size: fields.valueIfPresent("size"), items: fields.valueIfPresent("items"),
+                pagingCallback: fields.valueIfPresent("pagingCallback"), callback: fields.valueIfPresent("callback"),
+                maxResults: fields.valueIfPresent("max-results")
+            )
         }
     }
 
@@ -640,19 +545,10 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil,
-            id: Swift.String? = nil,
-            name: Swift.String? = nil,
-            description: Swift.String? = nil,
-            lead: ImportedJira.User? = nil,
-            leadUserName: Swift.String? = nil,
-            leadAccountID: Swift.String? = nil,
-            assigneeType: AssigneeType? = nil,
-            assignee: ImportedJira.User? = nil,
-            realAssigneeType: RealAssigneeType? = nil,
-            realAssignee: ImportedJira.User? = nil,
-            isAssigneeTypeValid: Swift.Bool? = nil,
-            project: Swift.String? = nil,
+            self self_: Swift.String? = nil, id: Swift.String? = nil, name: Swift.String? = nil, description: Swift.String? = nil,
+            lead: ImportedJira.User? = nil, leadUserName: Swift.String? = nil, leadAccountID: Swift.String? = nil,
+            assigneeType: AssigneeType? = nil, assignee: ImportedJira.User? = nil, realAssigneeType: RealAssigneeType? = nil,
+            realAssignee: ImportedJira.User? = nil, isAssigneeTypeValid: Swift.Bool? = nil, project: Swift.String? = nil,
             projectID: Swift.Int64? = nil
         ) {
             self.`self` = self_
@@ -673,20 +569,15 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.`self` = try fields.valueIfPresent("self")
-            self.id = try fields.valueIfPresent("id")
-            self.name = try fields.valueIfPresent("name")
-            self.description = try fields.valueIfPresent("description")
-            self.lead = try fields.valueIfPresent("lead")
-            self.leadUserName = try fields.valueIfPresent("leadUserName")
-            self.leadAccountID = try fields.valueIfPresent("leadAccountId")
-            self.assigneeType = try fields.valueIfPresent("assigneeType")
-            self.assignee = try fields.valueIfPresent("assignee")
-            self.realAssigneeType = try fields.valueIfPresent("realAssigneeType")
-            self.realAssignee = try fields.valueIfPresent("realAssignee")
-            self.isAssigneeTypeValid = try fields.valueIfPresent("isAssigneeTypeValid")
-            self.project = try fields.valueIfPresent("project")
-            self.projectID = try fields.valueIfPresent("projectId")
+            try self.init(
+                self: fields.valueIfPresent("self"), id: fields.valueIfPresent("id"), name: fields.valueIfPresent("name"),
+                description: fields.valueIfPresent("description"), lead: fields.valueIfPresent("lead"),
+                leadUserName: fields.valueIfPresent("leadUserName"), leadAccountID: fields.valueIfPresent("leadAccountId"),
+                assigneeType: fields.valueIfPresent("assigneeType"), assignee: fields.valueIfPresent("assignee"),
+                realAssigneeType: fields.valueIfPresent("realAssigneeType"), realAssignee: fields.valueIfPresent("realAssignee"),
+                isAssigneeTypeValid: fields.valueIfPresent("isAssigneeTypeValid"), project: fields.valueIfPresent("project"),
+                projectID: fields.valueIfPresent("projectId")
+            )
         }
 
         /// The values of `AssigneeType`; values this client does not know decode to `unknown`.
@@ -765,16 +656,9 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil,
-            id: Swift.String? = nil,
-            description: Swift.String? = nil,
-            iconURL: Swift.String? = nil,
-            name: Swift.String? = nil,
-            subtask: Swift.Bool? = nil,
-            avatarID: Swift.Int64? = nil,
-            entityID: Swift.String? = nil,
-            hierarchyLevel: Swift.Int? = nil,
-            scope: ImportedJira.Scope? = nil
+            self self_: Swift.String? = nil, id: Swift.String? = nil, description: Swift.String? = nil, iconURL: Swift.String? = nil,
+            name: Swift.String? = nil, subtask: Swift.Bool? = nil, avatarID: Swift.Int64? = nil, entityID: Swift.String? = nil,
+            hierarchyLevel: Swift.Int? = nil, scope: ImportedJira.Scope? = nil
         ) {
             self.`self` = self_
             self.id = id
@@ -790,16 +674,12 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.`self` = try fields.valueIfPresent("self")
-            self.id = try fields.valueIfPresent("id")
-            self.description = try fields.valueIfPresent("description")
-            self.iconURL = try fields.valueIfPresent("iconUrl")
-            self.name = try fields.valueIfPresent("name")
-            self.subtask = try fields.valueIfPresent("subtask")
-            self.avatarID = try fields.valueIfPresent("avatarId")
-            self.entityID = try fields.valueIfPresent("entityId")
-            self.hierarchyLevel = try fields.valueIfPresent("hierarchyLevel")
-            self.scope = try fields.valueIfPresent("scope")
+            try self.init(
+                self: fields.valueIfPresent("self"), id: fields.valueIfPresent("id"), description: fields.valueIfPresent("description"),
+                iconURL: fields.valueIfPresent("iconUrl"), name: fields.valueIfPresent("name"), subtask: fields.valueIfPresent("subtask"),
+                avatarID: fields.valueIfPresent("avatarId"), entityID: fields.valueIfPresent("entityId"),
+                hierarchyLevel: fields.valueIfPresent("hierarchyLevel"), scope: fields.valueIfPresent("scope")
+            )
         }
     }
 
@@ -825,22 +705,11 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            expand: Swift.String? = nil,
-            self self_: Swift.String? = nil,
-            id: Swift.String? = nil,
-            description: Swift.String? = nil,
-            name: Swift.String? = nil,
-            archived: Swift.Bool? = nil,
-            released: Swift.Bool? = nil,
-            startDate: Foundation.Date? = nil,
-            releaseDate: Foundation.Date? = nil,
-            overdue: Swift.Bool? = nil,
-            userStartDate: Swift.String? = nil,
-            userReleaseDate: Swift.String? = nil,
-            project: Swift.String? = nil,
-            projectID: Swift.Int64? = nil,
-            moveUnfixedIssuesTo: Swift.String? = nil,
-            operations: [ImportedJira.SimpleLink]? = nil,
+            expand: Swift.String? = nil, self self_: Swift.String? = nil, id: Swift.String? = nil, description: Swift.String? = nil,
+            name: Swift.String? = nil, archived: Swift.Bool? = nil, released: Swift.Bool? = nil, startDate: Foundation.Date? = nil,
+            releaseDate: Foundation.Date? = nil, overdue: Swift.Bool? = nil, userStartDate: Swift.String? = nil,
+            userReleaseDate: Swift.String? = nil, project: Swift.String? = nil, projectID: Swift.Int64? = nil,
+            moveUnfixedIssuesTo: Swift.String? = nil, operations: [ImportedJira.SimpleLink]? = nil,
             issuesStatusForFixVersion: ImportedJira.VersionIssuesStatus? = nil
         ) {
             self.expand = expand
@@ -864,23 +733,17 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.expand = try fields.valueIfPresent("expand")
-            self.`self` = try fields.valueIfPresent("self")
-            self.id = try fields.valueIfPresent("id")
-            self.description = try fields.valueIfPresent("description")
-            self.name = try fields.valueIfPresent("name")
-            self.archived = try fields.valueIfPresent("archived")
-            self.released = try fields.valueIfPresent("released")
-            self.startDate = try fields.valueIfPresent("startDate")
-            self.releaseDate = try fields.valueIfPresent("releaseDate")
-            self.overdue = try fields.valueIfPresent("overdue")
-            self.userStartDate = try fields.valueIfPresent("userStartDate")
-            self.userReleaseDate = try fields.valueIfPresent("userReleaseDate")
-            self.project = try fields.valueIfPresent("project")
-            self.projectID = try fields.valueIfPresent("projectId")
-            self.moveUnfixedIssuesTo = try fields.valueIfPresent("moveUnfixedIssuesTo")
-            self.operations = try fields.valueIfPresent("operations")
-            self.issuesStatusForFixVersion = try fields.valueIfPresent("issuesStatusForFixVersion")
+            try self.init(
+                expand: fields.valueIfPresent("expand"), self: fields.valueIfPresent("self"), id: fields.valueIfPresent("id"),
+                description: fields.valueIfPresent("description"), name: fields.valueIfPresent("name"),
+                archived: fields.valueIfPresent("archived"), released: fields.valueIfPresent("released"),
+                startDate: fields.valueIfPresent("startDate"), releaseDate: fields.valueIfPresent("releaseDate"),
+                overdue: fields.valueIfPresent("overdue"), userStartDate: fields.valueIfPresent("userStartDate"),
+                userReleaseDate: fields.valueIfPresent("userReleaseDate"), project: fields.valueIfPresent("project"),
+                projectID: fields.valueIfPresent("projectId"), moveUnfixedIssuesTo: fields.valueIfPresent("moveUnfixedIssuesTo"),
+                operations: fields.valueIfPresent("operations"),
+                issuesStatusForFixVersion: fields.valueIfPresent("issuesStatusForFixVersion")
+            )
         }
     }
 
@@ -892,12 +755,7 @@ extension ImportedJira {
         public var description: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            self self_: Swift.String? = nil,
-            id: Swift.String? = nil,
-            name: Swift.String? = nil,
-            description: Swift.String? = nil
-        ) {
+        public init(self self_: Swift.String? = nil, id: Swift.String? = nil, name: Swift.String? = nil, description: Swift.String? = nil) {
             self.`self` = self_
             self.id = id
             self.name = name
@@ -906,10 +764,10 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.`self` = try fields.valueIfPresent("self")
-            self.id = try fields.valueIfPresent("id")
-            self.name = try fields.valueIfPresent("name")
-            self.description = try fields.valueIfPresent("description")
+            try self.init(
+                self: fields.valueIfPresent("self"), id: fields.valueIfPresent("id"), name: fields.valueIfPresent("name"),
+                description: fields.valueIfPresent("description")
+            )
         }
     }
 
@@ -919,18 +777,14 @@ extension ImportedJira {
         public var levels: [ImportedJira.SimplifiedHierarchyLevel]?
 
         /// Creates a value from its fields.
-        public init(
-            baseLevelID: Swift.Int64? = nil,
-            levels: [ImportedJira.SimplifiedHierarchyLevel]? = nil
-        ) {
+        public init(baseLevelID: Swift.Int64? = nil, levels: [ImportedJira.SimplifiedHierarchyLevel]? = nil) {
             self.baseLevelID = baseLevelID
             self.levels = levels
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.baseLevelID = try fields.valueIfPresent("baseLevelId")
-            self.levels = try fields.valueIfPresent("levels")
+            try self.init(baseLevelID: fields.valueIfPresent("baseLevelId"), levels: fields.valueIfPresent("levels"))
         }
     }
 
@@ -939,15 +793,13 @@ extension ImportedJira {
         public var canEdit: Swift.Bool?
 
         /// Creates a value from its fields.
-        public init(
-            canEdit: Swift.Bool? = nil
-        ) {
+        public init(canEdit: Swift.Bool? = nil) {
             self.canEdit = canEdit
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.canEdit = try fields.valueIfPresent("canEdit")
+            try self.init(canEdit: fields.valueIfPresent("canEdit"))
         }
     }
 
@@ -957,18 +809,16 @@ extension ImportedJira {
         public var lastIssueUpdateTime: Foundation.Date?
 
         /// Creates a value from its fields.
-        public init(
-            totalIssueCount: Swift.Int64? = nil,
-            lastIssueUpdateTime: Foundation.Date? = nil
-        ) {
+        public init(totalIssueCount: Swift.Int64? = nil, lastIssueUpdateTime: Foundation.Date? = nil) {
             self.totalIssueCount = totalIssueCount
             self.lastIssueUpdateTime = lastIssueUpdateTime
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.totalIssueCount = try fields.valueIfPresent("totalIssueCount")
-            self.lastIssueUpdateTime = try fields.valueIfPresent("lastIssueUpdateTime")
+            try self.init(
+                totalIssueCount: fields.valueIfPresent("totalIssueCount"), lastIssueUpdateTime: fields.valueIfPresent("lastIssueUpdateTime")
+            )
         }
     }
 
@@ -981,9 +831,7 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            url: Swift.String? = nil,
-            projectKey: Swift.String? = nil,
-            simplified: Swift.Bool? = nil,
+            url: Swift.String? = nil, projectKey: Swift.String? = nil, simplified: Swift.Bool? = nil,
             attributes: [Swift.String: Swift.String]? = nil
         ) {
             self.url = url
@@ -994,10 +842,10 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.url = try fields.valueIfPresent("url")
-            self.projectKey = try fields.valueIfPresent("projectKey")
-            self.simplified = try fields.valueIfPresent("simplified")
-            self.attributes = try fields.valueIfPresent("attributes")
+            try self.init(
+                url: fields.valueIfPresent("url"), projectKey: fields.valueIfPresent("projectKey"),
+                simplified: fields.valueIfPresent("simplified"), attributes: fields.valueIfPresent("attributes")
+            )
         }
     }
 
@@ -1017,17 +865,9 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String? = nil,
-            name: Swift.String? = nil,
-            to: ImportedJira.StatusDetails? = nil,
-            hasScreen: Swift.Bool? = nil,
-            isGlobal: Swift.Bool? = nil,
-            isInitial: Swift.Bool? = nil,
-            isAvailable: Swift.Bool? = nil,
-            isConditional: Swift.Bool? = nil,
-            fields: [Swift.String: ImportedJira.FieldMetadata]? = nil,
-            expand: Swift.String? = nil,
-            looped: Swift.Bool? = nil
+            id: Swift.String? = nil, name: Swift.String? = nil, to: ImportedJira.StatusDetails? = nil, hasScreen: Swift.Bool? = nil,
+            isGlobal: Swift.Bool? = nil, isInitial: Swift.Bool? = nil, isAvailable: Swift.Bool? = nil, isConditional: Swift.Bool? = nil,
+            fields: [Swift.String: ImportedJira.FieldMetadata]? = nil, expand: Swift.String? = nil, looped: Swift.Bool? = nil
         ) {
             self.id = id
             self.name = name
@@ -1044,17 +884,13 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.valueIfPresent("id")
-            self.name = try fields.valueIfPresent("name")
-            self.to = try fields.valueIfPresent("to")
-            self.hasScreen = try fields.valueIfPresent("hasScreen")
-            self.isGlobal = try fields.valueIfPresent("isGlobal")
-            self.isInitial = try fields.valueIfPresent("isInitial")
-            self.isAvailable = try fields.valueIfPresent("isAvailable")
-            self.isConditional = try fields.valueIfPresent("isConditional")
-            self.fields = try fields.valueIfPresent("fields")
-            self.expand = try fields.valueIfPresent("expand")
-            self.looped = try fields.valueIfPresent("looped")
+            try self.init(
+                id: fields.valueIfPresent("id"), name: fields.valueIfPresent("name"), to: fields.valueIfPresent("to"),
+                hasScreen: fields.valueIfPresent("hasScreen"), isGlobal: fields.valueIfPresent("isGlobal"),
+                isInitial: fields.valueIfPresent("isInitial"), isAvailable: fields.valueIfPresent("isAvailable"),
+                isConditional: fields.valueIfPresent("isConditional"), fields: fields.valueIfPresent("fields"),
+                expand: fields.valueIfPresent("expand"), looped: fields.valueIfPresent("looped")
+            )
         }
     }
 
@@ -1063,15 +899,13 @@ extension ImportedJira {
         public var linkGroups: [ImportedJira.LinkGroup]?
 
         /// Creates a value from its fields.
-        public init(
-            linkGroups: [ImportedJira.LinkGroup]? = nil
-        ) {
+        public init(linkGroups: [ImportedJira.LinkGroup]? = nil) {
             self.linkGroups = linkGroups
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.linkGroups = try fields.valueIfPresent("linkGroups")
+            try self.init(linkGroups: fields.valueIfPresent("linkGroups"))
         }
     }
 
@@ -1080,15 +914,13 @@ extension ImportedJira {
         public var fields: [Swift.String: ImportedJira.FieldMetadata]?
 
         /// Creates a value from its fields.
-        public init(
-            fields: [Swift.String: ImportedJira.FieldMetadata]? = nil
-        ) {
+        public init(fields: [Swift.String: ImportedJira.FieldMetadata]? = nil) {
             self.fields = fields
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.fields = try fields.valueIfPresent("fields")
+            try self.init(fields: fields.valueIfPresent("fields"))
         }
     }
 
@@ -1101,10 +933,7 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            startAt: Swift.Int? = nil,
-            maxResults: Swift.Int? = nil,
-            total: Swift.Int? = nil,
-            histories: [ImportedJira.Changelog]? = nil
+            startAt: Swift.Int? = nil, maxResults: Swift.Int? = nil, total: Swift.Int? = nil, histories: [ImportedJira.Changelog]? = nil
         ) {
             self.startAt = startAt
             self.maxResults = maxResults
@@ -1114,10 +943,10 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.startAt = try fields.valueIfPresent("startAt")
-            self.maxResults = try fields.valueIfPresent("maxResults")
-            self.total = try fields.valueIfPresent("total")
-            self.histories = try fields.valueIfPresent("histories")
+            try self.init(
+                startAt: fields.valueIfPresent("startAt"), maxResults: fields.valueIfPresent("maxResults"),
+                total: fields.valueIfPresent("total"), histories: fields.valueIfPresent("histories")
+            )
         }
     }
 
@@ -1128,11 +957,7 @@ extension ImportedJira {
         public var excluded: [Swift.String]?
 
         /// Creates a value from its fields.
-        public init(
-            included: [Swift.String]? = nil,
-            actuallyIncluded: [Swift.String]? = nil,
-            excluded: [Swift.String]? = nil
-        ) {
+        public init(included: [Swift.String]? = nil, actuallyIncluded: [Swift.String]? = nil, excluded: [Swift.String]? = nil) {
             self.included = included
             self.actuallyIncluded = actuallyIncluded
             self.excluded = excluded
@@ -1140,9 +965,10 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.included = try fields.valueIfPresent("included")
-            self.actuallyIncluded = try fields.valueIfPresent("actuallyIncluded")
-            self.excluded = try fields.valueIfPresent("excluded")
+            try self.init(
+                included: fields.valueIfPresent("included"), actuallyIncluded: fields.valueIfPresent("actuallyIncluded"),
+                excluded: fields.valueIfPresent("excluded")
+            )
         }
     }
 
@@ -1153,11 +979,7 @@ extension ImportedJira {
         public var `self`: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            name: Swift.String? = nil,
-            groupID: Swift.String? = nil,
-            self self_: Swift.String? = nil
-        ) {
+        public init(name: Swift.String? = nil, groupID: Swift.String? = nil, self self_: Swift.String? = nil) {
             self.name = name
             self.groupID = groupID
             self.`self` = self_
@@ -1165,9 +987,9 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.name = try fields.valueIfPresent("name")
-            self.groupID = try fields.valueIfPresent("groupId")
-            self.`self` = try fields.valueIfPresent("self")
+            try self.init(
+                name: fields.valueIfPresent("name"), groupID: fields.valueIfPresent("groupId"), self: fields.valueIfPresent("self")
+            )
         }
     }
 
@@ -1190,20 +1012,11 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            key: Swift.String? = nil,
-            groups: [Swift.String]? = nil,
-            groupDetails: [ImportedJira.GroupName]? = nil,
-            name: Swift.String? = nil,
-            defaultGroups: [Swift.String]? = nil,
-            defaultGroupsDetails: [ImportedJira.GroupName]? = nil,
-            selectedByDefault: Swift.Bool? = nil,
-            defined: Swift.Bool? = nil,
-            numberOfSeats: Swift.Int? = nil,
-            remainingSeats: Swift.Int? = nil,
-            userCount: Swift.Int? = nil,
-            userCountDescription: Swift.String? = nil,
-            hasUnlimitedSeats: Swift.Bool? = nil,
-            platform: Swift.Bool? = nil
+            key: Swift.String? = nil, groups: [Swift.String]? = nil, groupDetails: [ImportedJira.GroupName]? = nil,
+            name: Swift.String? = nil, defaultGroups: [Swift.String]? = nil, defaultGroupsDetails: [ImportedJira.GroupName]? = nil,
+            selectedByDefault: Swift.Bool? = nil, defined: Swift.Bool? = nil, numberOfSeats: Swift.Int? = nil,
+            remainingSeats: Swift.Int? = nil, userCount: Swift.Int? = nil, userCountDescription: Swift.String? = nil,
+            hasUnlimitedSeats: Swift.Bool? = nil, platform: Swift.Bool? = nil
         ) {
             self.key = key
             self.groups = groups
@@ -1223,20 +1036,15 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.key = try fields.valueIfPresent("key")
-            self.groups = try fields.valueIfPresent("groups")
-            self.groupDetails = try fields.valueIfPresent("groupDetails")
-            self.name = try fields.valueIfPresent("name")
-            self.defaultGroups = try fields.valueIfPresent("defaultGroups")
-            self.defaultGroupsDetails = try fields.valueIfPresent("defaultGroupsDetails")
-            self.selectedByDefault = try fields.valueIfPresent("selectedByDefault")
-            self.defined = try fields.valueIfPresent("defined")
-            self.numberOfSeats = try fields.valueIfPresent("numberOfSeats")
-            self.remainingSeats = try fields.valueIfPresent("remainingSeats")
-            self.userCount = try fields.valueIfPresent("userCount")
-            self.userCountDescription = try fields.valueIfPresent("userCountDescription")
-            self.hasUnlimitedSeats = try fields.valueIfPresent("hasUnlimitedSeats")
-            self.platform = try fields.valueIfPresent("platform")
+            try self.init(
+                key: fields.valueIfPresent("key"), groups: fields.valueIfPresent("groups"),
+                groupDetails: fields.valueIfPresent("groupDetails"), name: fields.valueIfPresent("name"),
+                defaultGroups: fields.valueIfPresent("defaultGroups"), defaultGroupsDetails: fields.valueIfPresent("defaultGroupsDetails"),
+                selectedByDefault: fields.valueIfPresent("selectedByDefault"), defined: fields.valueIfPresent("defined"),
+                numberOfSeats: fields.valueIfPresent("numberOfSeats"), remainingSeats: fields.valueIfPresent("remainingSeats"),
+                userCount: fields.valueIfPresent("userCount"), userCountDescription: fields.valueIfPresent("userCountDescription"),
+                hasUnlimitedSeats: fields.valueIfPresent("hasUnlimitedSeats"), platform: fields.valueIfPresent("platform")
+            )
         }
     }
 
@@ -1246,18 +1054,14 @@ extension ImportedJira {
         public var project: ImportedJira.ProjectDetails?
 
         /// Creates a value from its fields.
-        public init(
-            type: TypeValue? = nil,
-            project: ImportedJira.ProjectDetails? = nil
-        ) {
+        public init(type: TypeValue? = nil, project: ImportedJira.ProjectDetails? = nil) {
             self.type = type
             self.project = project
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.project = try fields.valueIfPresent("project")
+            try self.init(type: fields.valueIfPresent("type"), project: fields.valueIfPresent("project"))
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1297,13 +1101,8 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String? = nil,
-            styleClass: Swift.String? = nil,
-            iconClass: Swift.String? = nil,
-            label: Swift.String? = nil,
-            title: Swift.String? = nil,
-            href: Swift.String? = nil,
-            weight: Swift.Int? = nil
+            id: Swift.String? = nil, styleClass: Swift.String? = nil, iconClass: Swift.String? = nil, label: Swift.String? = nil,
+            title: Swift.String? = nil, href: Swift.String? = nil, weight: Swift.Int? = nil
         ) {
             self.id = id
             self.styleClass = styleClass
@@ -1316,13 +1115,11 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.valueIfPresent("id")
-            self.styleClass = try fields.valueIfPresent("styleClass")
-            self.iconClass = try fields.valueIfPresent("iconClass")
-            self.label = try fields.valueIfPresent("label")
-            self.title = try fields.valueIfPresent("title")
-            self.href = try fields.valueIfPresent("href")
-            self.weight = try fields.valueIfPresent("weight")
+            try self.init(
+                id: fields.valueIfPresent("id"), styleClass: fields.valueIfPresent("styleClass"),
+                iconClass: fields.valueIfPresent("iconClass"), label: fields.valueIfPresent("label"), title: fields.valueIfPresent("title"),
+                href: fields.valueIfPresent("href"), weight: fields.valueIfPresent("weight")
+            )
         }
     }
 
@@ -1334,12 +1131,7 @@ extension ImportedJira {
         public var done: Swift.Int64?
 
         /// Creates a value from its fields.
-        public init(
-            unmapped: Swift.Int64? = nil,
-            toDo: Swift.Int64? = nil,
-            inProgress: Swift.Int64? = nil,
-            done: Swift.Int64? = nil
-        ) {
+        public init(unmapped: Swift.Int64? = nil, toDo: Swift.Int64? = nil, inProgress: Swift.Int64? = nil, done: Swift.Int64? = nil) {
             self.unmapped = unmapped
             self.toDo = toDo
             self.inProgress = inProgress
@@ -1348,10 +1140,10 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.unmapped = try fields.valueIfPresent("unmapped")
-            self.toDo = try fields.valueIfPresent("toDo")
-            self.inProgress = try fields.valueIfPresent("inProgress")
-            self.done = try fields.valueIfPresent("done")
+            try self.init(
+                unmapped: fields.valueIfPresent("unmapped"), toDo: fields.valueIfPresent("toDo"),
+                inProgress: fields.valueIfPresent("inProgress"), done: fields.valueIfPresent("done")
+            )
         }
     }
 
@@ -1369,15 +1161,9 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.Int64? = nil,
-            name: Swift.String? = nil,
-            aboveLevelID: Swift.Int64? = nil,
-            belowLevelID: Swift.Int64? = nil,
-            projectConfigurationID: Swift.Int64? = nil,
-            level: Swift.Int? = nil,
-            issueTypeIds: [Swift.Int64]? = nil,
-            externalUUID: Swift.String? = nil,
-            globalHierarchyLevel: GlobalHierarchyLevel? = nil
+            id: Swift.Int64? = nil, name: Swift.String? = nil, aboveLevelID: Swift.Int64? = nil, belowLevelID: Swift.Int64? = nil,
+            projectConfigurationID: Swift.Int64? = nil, level: Swift.Int? = nil, issueTypeIds: [Swift.Int64]? = nil,
+            externalUUID: Swift.String? = nil, globalHierarchyLevel: GlobalHierarchyLevel? = nil
         ) {
             self.id = id
             self.name = name
@@ -1392,15 +1178,13 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.valueIfPresent("id")
-            self.name = try fields.valueIfPresent("name")
-            self.aboveLevelID = try fields.valueIfPresent("aboveLevelId")
-            self.belowLevelID = try fields.valueIfPresent("belowLevelId")
-            self.projectConfigurationID = try fields.valueIfPresent("projectConfigurationId")
-            self.level = try fields.valueIfPresent("level")
-            self.issueTypeIds = try fields.valueIfPresent("issueTypeIds")
-            self.externalUUID = try fields.valueIfPresent("externalUuid")
-            self.globalHierarchyLevel = try fields.valueIfPresent("globalHierarchyLevel")
+            try self.init(
+                id: fields.valueIfPresent("id"), name: fields.valueIfPresent("name"), aboveLevelID: fields.valueIfPresent("aboveLevelId"),
+                belowLevelID: fields.valueIfPresent("belowLevelId"),
+                projectConfigurationID: fields.valueIfPresent("projectConfigurationId"), level: fields.valueIfPresent("level"),
+                issueTypeIds: fields.valueIfPresent("issueTypeIds"), externalUUID: fields.valueIfPresent("externalUuid"),
+                globalHierarchyLevel: fields.valueIfPresent("globalHierarchyLevel")
+            )
         }
 
         /// The values of `GlobalHierarchyLevel`; values this client does not know decode to `unknown`.
@@ -1442,12 +1226,8 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil,
-            description: Swift.String? = nil,
-            iconURL: Swift.String? = nil,
-            name: Swift.String? = nil,
-            id: Swift.String? = nil,
-            statusCategory: ImportedJira.StatusCategory? = nil
+            self self_: Swift.String? = nil, description: Swift.String? = nil, iconURL: Swift.String? = nil, name: Swift.String? = nil,
+            id: Swift.String? = nil, statusCategory: ImportedJira.StatusCategory? = nil
         ) {
             self.`self` = self_
             self.description = description
@@ -1459,12 +1239,11 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.`self` = try fields.valueIfPresent("self")
-            self.description = try fields.valueIfPresent("description")
-            self.iconURL = try fields.valueIfPresent("iconUrl")
-            self.name = try fields.valueIfPresent("name")
-            self.id = try fields.valueIfPresent("id")
-            self.statusCategory = try fields.valueIfPresent("statusCategory")
+            try self.init(
+                self: fields.valueIfPresent("self"), description: fields.valueIfPresent("description"),
+                iconURL: fields.valueIfPresent("iconUrl"), name: fields.valueIfPresent("name"), id: fields.valueIfPresent("id"),
+                statusCategory: fields.valueIfPresent("statusCategory")
+            )
         }
     }
 
@@ -1483,15 +1262,9 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            required: Swift.Bool,
-            schema: ImportedJira.JSONTypeBean,
-            name: Swift.String,
-            key: Swift.String,
-            autoCompleteURL: Swift.String? = nil,
-            hasDefaultValue: Swift.Bool? = nil,
-            operations: [Swift.String],
-            allowedValues: [PagegenRuntime.JSONValue]? = nil,
-            defaultValue: PagegenRuntime.JSONValue? = nil,
+            required: Swift.Bool, schema: ImportedJira.JSONTypeBean, name: Swift.String, key: Swift.String,
+            autoCompleteURL: Swift.String? = nil, hasDefaultValue: Swift.Bool? = nil, operations: [Swift.String],
+            allowedValues: [PagegenRuntime.JSONValue]? = nil, defaultValue: PagegenRuntime.JSONValue? = nil,
             configuration: [Swift.String: PagegenRuntime.JSONValue]? = nil
         ) {
             self.required = required
@@ -1508,16 +1281,12 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.required = try fields.value("required")
-            self.schema = try fields.value("schema")
-            self.name = try fields.value("name")
-            self.key = try fields.value("key")
-            self.autoCompleteURL = try fields.valueIfPresent("autoCompleteUrl")
-            self.hasDefaultValue = try fields.valueIfPresent("hasDefaultValue")
-            self.operations = try fields.value("operations")
-            self.allowedValues = try fields.valueIfPresent("allowedValues")
-            self.defaultValue = try fields.valueIfPresent("defaultValue")
-            self.configuration = try fields.valueIfPresent("configuration")
+            try self.init(
+                required: fields.value("required"), schema: fields.value("schema"), name: fields.value("name"), key: fields.value("key"),
+                autoCompleteURL: fields.valueIfPresent("autoCompleteUrl"), hasDefaultValue: fields.valueIfPresent("hasDefaultValue"),
+                operations: fields.value("operations"), allowedValues: fields.valueIfPresent("allowedValues"),
+                defaultValue: fields.valueIfPresent("defaultValue"), configuration: fields.valueIfPresent("configuration")
+            )
         }
     }
 
@@ -1532,12 +1301,8 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String? = nil,
-            styleClass: Swift.String? = nil,
-            header: ImportedJira.SimpleLink? = nil,
-            weight: Swift.Int? = nil,
-            links: [ImportedJira.SimpleLink]? = nil,
-            groups: [ImportedJira.LinkGroup]? = nil
+            id: Swift.String? = nil, styleClass: Swift.String? = nil, header: ImportedJira.SimpleLink? = nil, weight: Swift.Int? = nil,
+            links: [ImportedJira.SimpleLink]? = nil, groups: [ImportedJira.LinkGroup]? = nil
         ) {
             self.id = id
             self.styleClass = styleClass
@@ -1549,12 +1314,10 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.valueIfPresent("id")
-            self.styleClass = try fields.valueIfPresent("styleClass")
-            self.header = try fields.valueIfPresent("header")
-            self.weight = try fields.valueIfPresent("weight")
-            self.links = try fields.valueIfPresent("links")
-            self.groups = try fields.valueIfPresent("groups")
+            try self.init(
+                id: fields.valueIfPresent("id"), styleClass: fields.valueIfPresent("styleClass"), header: fields.valueIfPresent("header"),
+                weight: fields.valueIfPresent("weight"), links: fields.valueIfPresent("links"), groups: fields.valueIfPresent("groups")
+            )
         }
     }
 
@@ -1568,11 +1331,8 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String? = nil,
-            author: ImportedJira.UserDetails? = nil,
-            created: Foundation.Date? = nil,
-            items: [ImportedJira.ChangeDetails]? = nil,
-            historyMetadata: ImportedJira.HistoryMetadata? = nil
+            id: Swift.String? = nil, author: ImportedJira.UserDetails? = nil, created: Foundation.Date? = nil,
+            items: [ImportedJira.ChangeDetails]? = nil, historyMetadata: ImportedJira.HistoryMetadata? = nil
         ) {
             self.id = id
             self.author = author
@@ -1583,11 +1343,10 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.valueIfPresent("id")
-            self.author = try fields.valueIfPresent("author")
-            self.created = try fields.valueIfPresent("created")
-            self.items = try fields.valueIfPresent("items")
-            self.historyMetadata = try fields.valueIfPresent("historyMetadata")
+            try self.init(
+                id: fields.valueIfPresent("id"), author: fields.valueIfPresent("author"), created: fields.valueIfPresent("created"),
+                items: fields.valueIfPresent("items"), historyMetadata: fields.valueIfPresent("historyMetadata")
+            )
         }
     }
 
@@ -1604,13 +1363,8 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil,
-            id: Swift.String? = nil,
-            key: Swift.String? = nil,
-            name: Swift.String? = nil,
-            projectTypeKey: ProjectTypeKey? = nil,
-            simplified: Swift.Bool? = nil,
-            avatarUrls: ImportedJira.AvatarUrlsBean? = nil,
+            self self_: Swift.String? = nil, id: Swift.String? = nil, key: Swift.String? = nil, name: Swift.String? = nil,
+            projectTypeKey: ProjectTypeKey? = nil, simplified: Swift.Bool? = nil, avatarUrls: ImportedJira.AvatarUrlsBean? = nil,
             projectCategory: ImportedJira.UpdatedProjectCategory? = nil
         ) {
             self.`self` = self_
@@ -1625,14 +1379,12 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.`self` = try fields.valueIfPresent("self")
-            self.id = try fields.valueIfPresent("id")
-            self.key = try fields.valueIfPresent("key")
-            self.name = try fields.valueIfPresent("name")
-            self.projectTypeKey = try fields.valueIfPresent("projectTypeKey")
-            self.simplified = try fields.valueIfPresent("simplified")
-            self.avatarUrls = try fields.valueIfPresent("avatarUrls")
-            self.projectCategory = try fields.valueIfPresent("projectCategory")
+            try self.init(
+                self: fields.valueIfPresent("self"), id: fields.valueIfPresent("id"), key: fields.valueIfPresent("key"),
+                name: fields.valueIfPresent("name"), projectTypeKey: fields.valueIfPresent("projectTypeKey"),
+                simplified: fields.valueIfPresent("simplified"), avatarUrls: fields.valueIfPresent("avatarUrls"),
+                projectCategory: fields.valueIfPresent("projectCategory")
+            )
         }
 
         /// The values of `ProjectTypeKey`; values this client does not know decode to `unknown`.
@@ -1673,10 +1425,7 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil,
-            id: Swift.Int64? = nil,
-            key: Swift.String? = nil,
-            colorName: Swift.String? = nil,
+            self self_: Swift.String? = nil, id: Swift.Int64? = nil, key: Swift.String? = nil, colorName: Swift.String? = nil,
             name: Swift.String? = nil
         ) {
             self.`self` = self_
@@ -1688,11 +1437,10 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.`self` = try fields.valueIfPresent("self")
-            self.id = try fields.valueIfPresent("id")
-            self.key = try fields.valueIfPresent("key")
-            self.colorName = try fields.valueIfPresent("colorName")
-            self.name = try fields.valueIfPresent("name")
+            try self.init(
+                self: fields.valueIfPresent("self"), id: fields.valueIfPresent("id"), key: fields.valueIfPresent("key"),
+                colorName: fields.valueIfPresent("colorName"), name: fields.valueIfPresent("name")
+            )
         }
     }
 
@@ -1711,16 +1459,9 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil,
-            name: Swift.String? = nil,
-            key: Swift.String? = nil,
-            accountID: Swift.String? = nil,
-            emailAddress: Swift.String? = nil,
-            avatarUrls: ImportedJira.AvatarUrlsBean? = nil,
-            displayName: Swift.String? = nil,
-            active: Swift.Bool? = nil,
-            timeZone: Swift.String? = nil,
-            accountType: Swift.String? = nil
+            self self_: Swift.String? = nil, name: Swift.String? = nil, key: Swift.String? = nil, accountID: Swift.String? = nil,
+            emailAddress: Swift.String? = nil, avatarUrls: ImportedJira.AvatarUrlsBean? = nil, displayName: Swift.String? = nil,
+            active: Swift.Bool? = nil, timeZone: Swift.String? = nil, accountType: Swift.String? = nil
         ) {
             self.`self` = self_
             self.name = name
@@ -1736,16 +1477,13 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.`self` = try fields.valueIfPresent("self")
-            self.name = try fields.valueIfPresent("name")
-            self.key = try fields.valueIfPresent("key")
-            self.accountID = try fields.valueIfPresent("accountId")
-            self.emailAddress = try fields.valueIfPresent("emailAddress")
-            self.avatarUrls = try fields.valueIfPresent("avatarUrls")
-            self.displayName = try fields.valueIfPresent("displayName")
-            self.active = try fields.valueIfPresent("active")
-            self.timeZone = try fields.valueIfPresent("timeZone")
-            self.accountType = try fields.valueIfPresent("accountType")
+            try self.init(
+                self: fields.valueIfPresent("self"), name: fields.valueIfPresent("name"), key: fields.valueIfPresent("key"),
+                accountID: fields.valueIfPresent("accountId"), emailAddress: fields.valueIfPresent("emailAddress"),
+                avatarUrls: fields.valueIfPresent("avatarUrls"), displayName: fields.valueIfPresent("displayName"),
+                active: fields.valueIfPresent("active"), timeZone: fields.valueIfPresent("timeZone"),
+                accountType: fields.valueIfPresent("accountType")
+            )
         }
     }
 
@@ -1761,13 +1499,8 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            field: Swift.String? = nil,
-            fieldtype: Swift.String? = nil,
-            fieldID: Swift.String? = nil,
-            from: Swift.String? = nil,
-            fromString: Swift.String? = nil,
-            to: Swift.String? = nil,
-            toString: Swift.String? = nil
+            field: Swift.String? = nil, fieldtype: Swift.String? = nil, fieldID: Swift.String? = nil, from: Swift.String? = nil,
+            fromString: Swift.String? = nil, to: Swift.String? = nil, toString: Swift.String? = nil
         ) {
             self.field = field
             self.fieldtype = fieldtype
@@ -1780,13 +1513,12 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.field = try fields.valueIfPresent("field")
-            self.fieldtype = try fields.valueIfPresent("fieldtype")
-            self.fieldID = try fields.valueIfPresent("fieldId")
-            self.from = try fields.valueIfPresent("from")
-            self.fromString = try fields.valueIfPresent("fromString")
-            self.to = try fields.valueIfPresent("to")
-            self.toString = try fields.valueIfPresent("toString")
+            try self.init(
+                field: fields.valueIfPresent("field"), fieldtype: fields.valueIfPresent("fieldtype"),
+                fieldID: fields.valueIfPresent("fieldId"), from: fields.valueIfPresent("from"),
+                fromString: fields.valueIfPresent("fromString"), to: fields.valueIfPresent("to"),
+                toString: fields.valueIfPresent("toString")
+            )
         }
     }
 
@@ -1806,16 +1538,10 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            type: Swift.String? = nil,
-            description: Swift.String? = nil,
-            descriptionKey: Swift.String? = nil,
-            activityDescription: Swift.String? = nil,
-            activityDescriptionKey: Swift.String? = nil,
-            emailDescription: Swift.String? = nil,
-            emailDescriptionKey: Swift.String? = nil,
-            actor: ImportedJira.HistoryMetadataParticipant? = nil,
-            generator: ImportedJira.HistoryMetadataParticipant? = nil,
-            cause: ImportedJira.HistoryMetadataParticipant? = nil,
+            type: Swift.String? = nil, description: Swift.String? = nil, descriptionKey: Swift.String? = nil,
+            activityDescription: Swift.String? = nil, activityDescriptionKey: Swift.String? = nil, emailDescription: Swift.String? = nil,
+            emailDescriptionKey: Swift.String? = nil, actor: ImportedJira.HistoryMetadataParticipant? = nil,
+            generator: ImportedJira.HistoryMetadataParticipant? = nil, cause: ImportedJira.HistoryMetadataParticipant? = nil,
             extraData: [Swift.String: Swift.String]? = nil
         ) {
             self.type = type
@@ -1833,17 +1559,15 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.valueIfPresent("type")
-            self.description = try fields.valueIfPresent("description")
-            self.descriptionKey = try fields.valueIfPresent("descriptionKey")
-            self.activityDescription = try fields.valueIfPresent("activityDescription")
-            self.activityDescriptionKey = try fields.valueIfPresent("activityDescriptionKey")
-            self.emailDescription = try fields.valueIfPresent("emailDescription")
-            self.emailDescriptionKey = try fields.valueIfPresent("emailDescriptionKey")
-            self.actor = try fields.valueIfPresent("actor")
-            self.generator = try fields.valueIfPresent("generator")
-            self.cause = try fields.valueIfPresent("cause")
-            self.extraData = try fields.valueIfPresent("extraData")
+            try self.init(
+                type: fields.valueIfPresent("type"), description: fields.valueIfPresent("description"),
+                descriptionKey: fields.valueIfPresent("descriptionKey"), activityDescription: fields.valueIfPresent("activityDescription"),
+                activityDescriptionKey: fields.valueIfPresent("activityDescriptionKey"),
+                emailDescription: fields.valueIfPresent("emailDescription"),
+                emailDescriptionKey: fields.valueIfPresent("emailDescriptionKey"), actor: fields.valueIfPresent("actor"),
+                generator: fields.valueIfPresent("generator"), cause: fields.valueIfPresent("cause"),
+                extraData: fields.valueIfPresent("extraData")
+            )
         }
     }
 
@@ -1855,12 +1579,7 @@ extension ImportedJira {
         public var name: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            self self_: Swift.String? = nil,
-            id: Swift.String? = nil,
-            description: Swift.String? = nil,
-            name: Swift.String? = nil
-        ) {
+        public init(self self_: Swift.String? = nil, id: Swift.String? = nil, description: Swift.String? = nil, name: Swift.String? = nil) {
             self.`self` = self_
             self.id = id
             self.description = description
@@ -1869,10 +1588,10 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.`self` = try fields.valueIfPresent("self")
-            self.id = try fields.valueIfPresent("id")
-            self.description = try fields.valueIfPresent("description")
-            self.name = try fields.valueIfPresent("name")
+            try self.init(
+                self: fields.valueIfPresent("self"), id: fields.valueIfPresent("id"), description: fields.valueIfPresent("description"),
+                name: fields.valueIfPresent("name")
+            )
         }
     }
 
@@ -1887,12 +1606,8 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            id: Swift.String? = nil,
-            displayName: Swift.String? = nil,
-            displayNameKey: Swift.String? = nil,
-            type: Swift.String? = nil,
-            avatarURL: Swift.String? = nil,
-            url: Swift.String? = nil
+            id: Swift.String? = nil, displayName: Swift.String? = nil, displayNameKey: Swift.String? = nil, type: Swift.String? = nil,
+            avatarURL: Swift.String? = nil, url: Swift.String? = nil
         ) {
             self.id = id
             self.displayName = displayName
@@ -1904,12 +1619,11 @@ extension ImportedJira {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.valueIfPresent("id")
-            self.displayName = try fields.valueIfPresent("displayName")
-            self.displayNameKey = try fields.valueIfPresent("displayNameKey")
-            self.type = try fields.valueIfPresent("type")
-            self.avatarURL = try fields.valueIfPresent("avatarUrl")
-            self.url = try fields.valueIfPresent("url")
+            try self.init(
+                id: fields.valueIfPresent("id"), displayName: fields.valueIfPresent("displayName"),
+                displayNameKey: fields.valueIfPresent("displayNameKey"), type: fields.valueIfPresent("type"),
+                avatarURL: fields.valueIfPresent("avatarUrl"), url: fields.valueIfPresent("url")
+            )
         }
     }
 }

@@ -4,93 +4,152 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedJira.Client {
-    /// The pages of `searchProjects(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func searchProjectsPages(orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil, typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil, status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedJira.Project> {
-        PagegenRuntime.PageSequence(self.searchProjectsLoader(orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action, expand: expand, status: status, properties: properties, propertyQuery: propertyQuery, maxResults: maxResults), resumingFrom: resumePoint)
+    /// The pages of `searchProjects(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func searchProjectsPages(
+        orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil,
+        typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil,
+        status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedJira.Project> {
+        PagegenRuntime.PageSequence(
+            self.searchProjectsLoader(
+                orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action,
+                expand: expand, status: status, properties: properties, propertyQuery: propertyQuery, maxResults: maxResults
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `searchProjects(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allSearchProjects(orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil, typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil, status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedJira.Project> {
-        PagegenRuntime.ItemSequence(self.searchProjectsLoader(orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action, expand: expand, status: status, properties: properties, propertyQuery: propertyQuery, maxResults: maxResults), resumingFrom: resumePoint)
+    /// Every item of `searchProjects(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allSearchProjects(
+        orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil,
+        typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil,
+        status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedJira.Project> {
+        PagegenRuntime.ItemSequence(
+            self.searchProjectsLoader(
+                orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action,
+                expand: expand, status: status, properties: properties, propertyQuery: propertyQuery, maxResults: maxResults
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `searchProjects(…)`, for the sequences and list adapters.
-    public func searchProjectsLoader(orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil, typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil, status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50) -> PagegenRuntime.PageLoader<ImportedJira.Project> {
+    public func searchProjectsLoader(
+        orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil,
+        typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil,
+        status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50
+    ) -> PagegenRuntime.PageLoader<ImportedJira.Project> {
         self.runtime.loader(
             Operations_.searchProjectsEndpoint,
-            Operations_.searchProjectsParameters(orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action, expand: expand, status: status, properties: properties, propertyQuery: propertyQuery),
-            paging: Operations_.searchProjectsPaging,
-            size: maxResults
+            Operations_.searchProjectsParameters(
+                orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action,
+                expand: expand, status: status, properties: properties, propertyQuery: propertyQuery
+            ),
+            paging: Operations_.searchProjectsPaging, size: maxResults
         )
     }
 
-    /// A list adapter over `searchProjects(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func searchProjectsList(orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil, typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil, status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedJira.Project> {
-        PagegenRuntime.PagedList(self.searchProjectsLoader(orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action, expand: expand, status: status, properties: properties, propertyQuery: propertyQuery, maxResults: maxResults), options: options)
+    /// A list adapter over `searchProjects(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func searchProjectsList(
+        orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil,
+        typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil,
+        status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedJira.Project> {
+        PagegenRuntime.PagedList(
+            self.searchProjectsLoader(
+                orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action,
+                expand: expand, status: status, properties: properties, propertyQuery: propertyQuery, maxResults: maxResults
+            ),
+            options: options
+        )
     }
 
-    /// The pages of `searchForIssuesUsingJql(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func searchForIssuesUsingJqlPages(jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil, expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedJira.IssueBean> {
-        PagegenRuntime.PageSequence(self.searchForIssuesUsingJqlLoader(jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys, maxResults: maxResults), resumingFrom: resumePoint)
+    /// The pages of `searchForIssuesUsingJql(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func searchForIssuesUsingJqlPages(
+        jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil,
+        expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedJira.IssueBean> {
+        PagegenRuntime.PageSequence(
+            self.searchForIssuesUsingJqlLoader(
+                jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys,
+                maxResults: maxResults
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `searchForIssuesUsingJql(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allSearchForIssuesUsingJql(jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil, expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedJira.IssueBean> {
-        PagegenRuntime.ItemSequence(self.searchForIssuesUsingJqlLoader(jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys, maxResults: maxResults), resumingFrom: resumePoint)
+    /// Every item of `searchForIssuesUsingJql(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allSearchForIssuesUsingJql(
+        jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil,
+        expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedJira.IssueBean> {
+        PagegenRuntime.ItemSequence(
+            self.searchForIssuesUsingJqlLoader(
+                jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys,
+                maxResults: maxResults
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `searchForIssuesUsingJql(…)`, for the sequences and list adapters.
-    public func searchForIssuesUsingJqlLoader(jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil, expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50) -> PagegenRuntime.PageLoader<ImportedJira.IssueBean> {
+    public func searchForIssuesUsingJqlLoader(
+        jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil,
+        expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50
+    ) -> PagegenRuntime.PageLoader<ImportedJira.IssueBean> {
         self.runtime.loader(
             Operations_.searchForIssuesUsingJqlEndpoint,
-            Operations_.searchForIssuesUsingJqlParameters(jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys),
-            paging: Operations_.searchForIssuesUsingJqlPaging,
-            size: maxResults
+            Operations_.searchForIssuesUsingJqlParameters(
+                jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys
+            ),
+            paging: Operations_.searchForIssuesUsingJqlPaging, size: maxResults
         )
     }
 
-    /// A list adapter over `searchForIssuesUsingJql(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func searchForIssuesUsingJqlList(jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil, expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedJira.IssueBean> {
-        PagegenRuntime.PagedList(self.searchForIssuesUsingJqlLoader(jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys, maxResults: maxResults), options: options)
+    /// A list adapter over `searchForIssuesUsingJql(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func searchForIssuesUsingJqlList(
+        jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil,
+        expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedJira.IssueBean> {
+        PagegenRuntime.PagedList(
+            self.searchForIssuesUsingJqlLoader(
+                jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys,
+                maxResults: maxResults
+            ),
+            options: options
+        )
     }
 
-    /// The pages of `getAllUsers(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func getAllUsersPages(maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedJira.User> {
+    /// The pages of `getAllUsers(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func getAllUsersPages(
+        maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedJira.User> {
         PagegenRuntime.PageSequence(self.getAllUsersLoader(maxResults: maxResults), resumingFrom: resumePoint)
     }
 
-    /// Every item of `getAllUsers(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allGetAllUsers(maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedJira.User> {
+    /// Every item of `getAllUsers(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allGetAllUsers(
+        maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedJira.User> {
         PagegenRuntime.ItemSequence(self.getAllUsersLoader(maxResults: maxResults), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getAllUsers(…)`, for the sequences and list adapters.
     public func getAllUsersLoader(maxResults: Swift.Int = 50) -> PagegenRuntime.PageLoader<ImportedJira.User> {
-        self.runtime.loader(
-            Operations_.getAllUsersEndpoint,
-            Operations_.getAllUsersParameters(),
-            paging: Operations_.getAllUsersPaging,
-            size: maxResults
-        )
+        self.runtime.loader(Operations_.getAllUsersEndpoint, paging: Operations_.getAllUsersPaging, size: maxResults)
     }
 
-    /// A list adapter over `getAllUsers(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func getAllUsersList(maxResults: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedJira.User> {
+    /// A list adapter over `getAllUsers(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func getAllUsersList(
+        maxResults: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedJira.User> {
         PagegenRuntime.PagedList(self.getAllUsersLoader(maxResults: maxResults), options: options)
     }
 }

@@ -90,78 +90,94 @@ extension ImportedGraph.Client {
     /// Get directReports from users
     ///
     /// `GET /users/{user-id}/directReports`
-    public func usersListDirectReports(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, top: Swift.Int = 50) async -> Swift.Result<PagegenRuntime.Page<ImportedGraph.DirectoryObject>, PagegenRuntime.APIError> {
+    public func usersListDirectReports(
+        userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
+        orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
+        page: PagegenRuntime.PageKey = .first, top: Swift.Int = 50
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedGraph.DirectoryObject>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.usersListDirectReportsEndpoint,
-            Operations.usersListDirectReportsParameters(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel),
-            paging: Operations.usersListDirectReportsPaging,
-            at: page,
-            size: top
+            Operations.usersListDirectReportsParameters(
+                userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand,
+                consistencyLevel: consistencyLevel
+            ),
+            paging: Operations.usersListDirectReportsPaging, at: page, size: top
         )
     }
 
-    /// Get directReports from users
-    ///
-    /// `GET /users/{user-id}/directReports`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func usersListDirectReports(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, top: Swift.Int = 50, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGraph.DirectoryObject>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.usersListDirectReports(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, page: page, top: top) }, completion: completion)
+    /// Calls `completion` with what `usersListDirectReports(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func usersListDirectReports(
+        userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
+        orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
+        page: PagegenRuntime.PageKey = .first, top: Swift.Int = 50,
+        completion:
+            @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGraph.DirectoryObject>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.usersListDirectReports(
+                    userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select,
+                    expand: expand, consistencyLevel: consistencyLevel, page: page, top: top
+                )
+            },
+            completion: completion
+        )
     }
 
     /// Get memberOf from users
     ///
     /// `GET /users/{user-id}/memberOf`
-    public func usersListMemberGraphOPre(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, top: Swift.Int = 50) async -> Swift.Result<PagegenRuntime.Page<ImportedGraph.DirectoryObject>, PagegenRuntime.APIError> {
+    public func usersListMemberGraphOPre(
+        userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
+        orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
+        page: PagegenRuntime.PageKey = .first, top: Swift.Int = 50
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedGraph.DirectoryObject>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.usersListMemberGraphOPreEndpoint,
-            Operations.usersListMemberGraphOPreParameters(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel),
-            paging: Operations.usersListMemberGraphOPrePaging,
-            at: page,
-            size: top
+            Operations.usersListMemberGraphOPreParameters(
+                userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand,
+                consistencyLevel: consistencyLevel
+            ),
+            paging: Operations.usersListMemberGraphOPrePaging, at: page, size: top
         )
     }
 
-    /// Get memberOf from users
-    ///
-    /// `GET /users/{user-id}/memberOf`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func usersListMemberGraphOPre(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, top: Swift.Int = 50, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGraph.DirectoryObject>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.usersListMemberGraphOPre(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, page: page, top: top) }, completion: completion)
+    /// Calls `completion` with what `usersListMemberGraphOPre(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func usersListMemberGraphOPre(
+        userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
+        orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
+        page: PagegenRuntime.PageKey = .first, top: Swift.Int = 50,
+        completion:
+            @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGraph.DirectoryObject>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.usersListMemberGraphOPre(
+                    userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select,
+                    expand: expand, consistencyLevel: consistencyLevel, page: page, top: top
+                )
+            },
+            completion: completion
+        )
     }
 }
 
 extension ImportedGraph.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let usersListDirectReportsEndpoint = PagegenRuntime.Endpoint(name: "usersListDirectReports", method: "GET", path: "/users/{user-id}/directReports")
-
-        static func usersListDirectReportsParameters(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
-            var parameters = PagegenRuntime.RequestParameters()
-            parameters.path("user-id", userID)
-            parameters.query("$skip", skip)
-            parameters.query("$search", search)
-            parameters.query("$filter", filter)
-            parameters.query("$count", count)
-            parameters.query("$orderby", orderby)
-            parameters.query("$select", select)
-            parameters.query("$expand", expand)
-            parameters.header("ConsistencyLevel", consistencyLevel)
-            return parameters
-        }
-
+        static let usersListDirectReportsEndpoint = PagegenRuntime.Endpoint(
+            name: "usersListDirectReports", method: "GET", path: "/users/{user-id}/directReports"
+        )
         static let usersListDirectReportsPaging = PagegenRuntime.Paging<ImportedGraph.DirectoryObjectCollectionResponse, ImportedGraph.DirectoryObject>(
-            style: .link(next: .body({ $0.odataNextLink })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("$top"), default: 50),
+            style: .link(next: .body({ $0.odataNextLink })), size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("$top"), default: 50),
             items: { $0.value }
         )
 
-        static let usersListMemberGraphOPreEndpoint = PagegenRuntime.Endpoint(name: "usersListMemberGraphOPre", method: "GET", path: "/users/{user-id}/memberOf")
-
-        static func usersListMemberGraphOPreParameters(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
+        static func usersListDirectReportsParameters(
+            userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil,
+            count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil,
+            consistencyLevel: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("user-id", userID)
             parameters.query("$skip", skip)
@@ -175,10 +191,30 @@ extension ImportedGraph.Client {
             return parameters
         }
 
+        static let usersListMemberGraphOPreEndpoint = PagegenRuntime.Endpoint(
+            name: "usersListMemberGraphOPre", method: "GET", path: "/users/{user-id}/memberOf"
+        )
         static let usersListMemberGraphOPrePaging = PagegenRuntime.Paging<ImportedGraph.DirectoryObjectCollectionResponse, ImportedGraph.DirectoryObject>(
-            style: .link(next: .body({ $0.odataNextLink })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("$top"), default: 50),
+            style: .link(next: .body({ $0.odataNextLink })), size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("$top"), default: 50),
             items: { $0.value }
         )
+
+        static func usersListMemberGraphOPreParameters(
+            userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil,
+            count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil,
+            consistencyLevel: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
+            var parameters = PagegenRuntime.RequestParameters()
+            parameters.path("user-id", userID)
+            parameters.query("$skip", skip)
+            parameters.query("$search", search)
+            parameters.query("$filter", filter)
+            parameters.query("$count", count)
+            parameters.query("$orderby", orderby)
+            parameters.query("$select", select)
+            parameters.query("$expand", expand)
+            parameters.header("ConsistencyLevel", consistencyLevel)
+            return parameters
+        }
     }
 }

@@ -13,18 +13,14 @@ extension ImportedGraph {
         public var odataNextLink: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            value: [ImportedGraph.DirectoryObject]? = nil,
-            odataNextLink: Swift.String? = nil
-        ) {
+        public init(value: [ImportedGraph.DirectoryObject]? = nil, odataNextLink: Swift.String? = nil) {
             self.value = value
             self.odataNextLink = odataNextLink
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.value = try fields.valueIfPresent("value")
-            self.odataNextLink = try fields.valueIfPresent("@odata.nextLink")
+            try self.init(value: fields.valueIfPresent("value"), odataNextLink: fields.valueIfPresent("@odata.nextLink"))
         }
     }
 
@@ -34,18 +30,14 @@ extension ImportedGraph {
         public var deletedDateTime: Foundation.Date?
 
         /// Creates a value from its fields.
-        public init(
-            id: Swift.String? = nil,
-            deletedDateTime: Foundation.Date? = nil
-        ) {
+        public init(id: Swift.String? = nil, deletedDateTime: Foundation.Date? = nil) {
             self.id = id
             self.deletedDateTime = deletedDateTime
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.id = try fields.valueIfPresent("id")
-            self.deletedDateTime = try fields.valueIfPresent("deletedDateTime")
+            try self.init(id: fields.valueIfPresent("id"), deletedDateTime: fields.valueIfPresent("deletedDateTime"))
         }
     }
 }

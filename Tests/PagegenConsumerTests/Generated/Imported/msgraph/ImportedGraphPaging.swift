@@ -4,63 +4,125 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedGraph.Client {
-    /// The pages of `usersListDirectReports(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func usersListDirectReportsPages(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedGraph.DirectoryObject> {
-        PagegenRuntime.PageSequence(self.usersListDirectReportsLoader(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, top: top), resumingFrom: resumePoint)
+    /// The pages of `usersListDirectReports(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func usersListDirectReportsPages(
+        userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
+        orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
+        top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedGraph.DirectoryObject> {
+        PagegenRuntime.PageSequence(
+            self.usersListDirectReportsLoader(
+                userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand,
+                consistencyLevel: consistencyLevel, top: top
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `usersListDirectReports(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allUsersListDirectReports(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedGraph.DirectoryObject> {
-        PagegenRuntime.ItemSequence(self.usersListDirectReportsLoader(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, top: top), resumingFrom: resumePoint)
+    /// Every item of `usersListDirectReports(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allUsersListDirectReports(
+        userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
+        orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
+        top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedGraph.DirectoryObject> {
+        PagegenRuntime.ItemSequence(
+            self.usersListDirectReportsLoader(
+                userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand,
+                consistencyLevel: consistencyLevel, top: top
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `usersListDirectReports(…)`, for the sequences and list adapters.
-    public func usersListDirectReportsLoader(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50) -> PagegenRuntime.PageLoader<ImportedGraph.DirectoryObject> {
+    public func usersListDirectReportsLoader(
+        userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
+        orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
+        top: Swift.Int = 50
+    ) -> PagegenRuntime.PageLoader<ImportedGraph.DirectoryObject> {
         self.runtime.loader(
             Operations.usersListDirectReportsEndpoint,
-            Operations.usersListDirectReportsParameters(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel),
-            paging: Operations.usersListDirectReportsPaging,
-            size: top
+            Operations.usersListDirectReportsParameters(
+                userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand,
+                consistencyLevel: consistencyLevel
+            ),
+            paging: Operations.usersListDirectReportsPaging, size: top
         )
     }
 
-    /// A list adapter over `usersListDirectReports(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func usersListDirectReportsList(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedGraph.DirectoryObject> {
-        PagegenRuntime.PagedList(self.usersListDirectReportsLoader(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, top: top), options: options)
+    /// A list adapter over `usersListDirectReports(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func usersListDirectReportsList(
+        userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
+        orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
+        top: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedGraph.DirectoryObject> {
+        PagegenRuntime.PagedList(
+            self.usersListDirectReportsLoader(
+                userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand,
+                consistencyLevel: consistencyLevel, top: top
+            ),
+            options: options
+        )
     }
 
-    /// The pages of `usersListMemberGraphOPre(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func usersListMemberGraphOPrePages(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedGraph.DirectoryObject> {
-        PagegenRuntime.PageSequence(self.usersListMemberGraphOPreLoader(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, top: top), resumingFrom: resumePoint)
+    /// The pages of `usersListMemberGraphOPre(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func usersListMemberGraphOPrePages(
+        userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
+        orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
+        top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedGraph.DirectoryObject> {
+        PagegenRuntime.PageSequence(
+            self.usersListMemberGraphOPreLoader(
+                userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand,
+                consistencyLevel: consistencyLevel, top: top
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `usersListMemberGraphOPre(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allUsersListMemberGraphOPre(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedGraph.DirectoryObject> {
-        PagegenRuntime.ItemSequence(self.usersListMemberGraphOPreLoader(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, top: top), resumingFrom: resumePoint)
+    /// Every item of `usersListMemberGraphOPre(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allUsersListMemberGraphOPre(
+        userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
+        orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
+        top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedGraph.DirectoryObject> {
+        PagegenRuntime.ItemSequence(
+            self.usersListMemberGraphOPreLoader(
+                userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand,
+                consistencyLevel: consistencyLevel, top: top
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `usersListMemberGraphOPre(…)`, for the sequences and list adapters.
-    public func usersListMemberGraphOPreLoader(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50) -> PagegenRuntime.PageLoader<ImportedGraph.DirectoryObject> {
+    public func usersListMemberGraphOPreLoader(
+        userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
+        orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
+        top: Swift.Int = 50
+    ) -> PagegenRuntime.PageLoader<ImportedGraph.DirectoryObject> {
         self.runtime.loader(
             Operations.usersListMemberGraphOPreEndpoint,
-            Operations.usersListMemberGraphOPreParameters(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel),
-            paging: Operations.usersListMemberGraphOPrePaging,
-            size: top
+            Operations.usersListMemberGraphOPreParameters(
+                userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand,
+                consistencyLevel: consistencyLevel
+            ),
+            paging: Operations.usersListMemberGraphOPrePaging, size: top
         )
     }
 
-    /// A list adapter over `usersListMemberGraphOPre(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func usersListMemberGraphOPreList(userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil, top: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedGraph.DirectoryObject> {
-        PagegenRuntime.PagedList(self.usersListMemberGraphOPreLoader(userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand, consistencyLevel: consistencyLevel, top: top), options: options)
+    /// A list adapter over `usersListMemberGraphOPre(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func usersListMemberGraphOPreList(
+        userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
+        orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
+        top: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedGraph.DirectoryObject> {
+        PagegenRuntime.PagedList(
+            self.usersListMemberGraphOPreLoader(
+                userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand,
+                consistencyLevel: consistencyLevel, top: top
+            ),
+            options: options
+        )
     }
 }

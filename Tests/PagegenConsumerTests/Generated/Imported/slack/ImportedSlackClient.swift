@@ -91,56 +91,69 @@ extension ImportedSlack.Client {
     /// Lists all channels in a Slack team.
     ///
     /// `GET /conversations.list`
-    public func conversationsList(token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100) async -> Swift.Result<PagegenRuntime.Page<ImportedSlack.ObjsConversation>, PagegenRuntime.APIError> {
+    public func conversationsList(
+        token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, page: PagegenRuntime.PageKey = .first,
+        limit: Swift.Int = 100
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedSlack.ObjsConversation>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.conversationsListEndpoint,
             Operations.conversationsListParameters(token: token, excludeArchived: excludeArchived, types: types),
-            paging: Operations.conversationsListPaging,
-            at: page,
-            size: limit
+            paging: Operations.conversationsListPaging, at: page, size: limit
         )
     }
 
-    /// Lists all channels in a Slack team.
-    ///
-    /// `GET /conversations.list`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func conversationsList(token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSlack.ObjsConversation>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.conversationsList(token: token, excludeArchived: excludeArchived, types: types, page: page, limit: limit) }, completion: completion)
+    /// Calls `completion` with what `conversationsList(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func conversationsList(
+        token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, page: PagegenRuntime.PageKey = .first,
+        limit: Swift.Int = 100,
+        completion:
+            @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSlack.ObjsConversation>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.conversationsList(token: token, excludeArchived: excludeArchived, types: types, page: page, limit: limit)
+            },
+            completion: completion
+        )
     }
 
     /// Lists all users in a Slack team.
     ///
     /// `GET /users.list`
-    public func usersList(token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100) async -> Swift.Result<PagegenRuntime.Page<ImportedSlack.ObjsUser>, PagegenRuntime.APIError> {
+    public func usersList(
+        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedSlack.ObjsUser>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.usersListEndpoint,
-            Operations.usersListParameters(token: token, includeLocale: includeLocale),
-            paging: Operations.usersListPaging,
-            at: page,
-            size: limit
+            Operations.usersListEndpoint, Operations.usersListParameters(token: token, includeLocale: includeLocale),
+            paging: Operations.usersListPaging, at: page, size: limit
         )
     }
 
-    /// Lists all users in a Slack team.
-    ///
-    /// `GET /users.list`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func usersList(token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSlack.ObjsUser>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.usersList(token: token, includeLocale: includeLocale, page: page, limit: limit) }, completion: completion)
+    /// Calls `completion` with what `usersList(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func usersList(
+        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSlack.ObjsUser>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.usersList(token: token, includeLocale: includeLocale, page: page, limit: limit) }, completion: completion
+        )
     }
 }
 
 extension ImportedSlack.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let conversationsListEndpoint = PagegenRuntime.Endpoint(name: "conversationsList", method: "GET", path: "/conversations.list")
+        static let conversationsListEndpoint = PagegenRuntime.Endpoint(
+            name: "conversationsList", method: "GET", path: "/conversations.list"
+        )
+        static let conversationsListPaging = PagegenRuntime.Paging<ImportedSlack.ConversationsListResponse, ImportedSlack.ObjsConversation>(
+            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 1000), items: { $0.channels }
+        )
 
-        static func conversationsListParameters(token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
+        static func conversationsListParameters(
+            token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("token", token)
             parameters.query("exclude_archived", excludeArchived)
@@ -148,13 +161,11 @@ extension ImportedSlack.Client {
             return parameters
         }
 
-        static let conversationsListPaging = PagegenRuntime.Paging<ImportedSlack.ConversationsListResponse, ImportedSlack.ObjsConversation>(
-            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 1000),
-            items: { $0.channels }
-        )
-
         static let usersListEndpoint = PagegenRuntime.Endpoint(name: "usersList", method: "GET", path: "/users.list")
+        static let usersListPaging = PagegenRuntime.Paging<ImportedSlack.UsersListResponse, ImportedSlack.ObjsUser>(
+            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100), items: { $0.members }
+        )
 
         static func usersListParameters(token: Swift.String? = nil, includeLocale: Swift.Bool? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -162,11 +173,5 @@ extension ImportedSlack.Client {
             parameters.query("include_locale", includeLocale)
             return parameters
         }
-
-        static let usersListPaging = PagegenRuntime.Paging<ImportedSlack.UsersListResponse, ImportedSlack.ObjsUser>(
-            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100),
-            items: { $0.members }
-        )
     }
 }

@@ -15,8 +15,7 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            channels: [ImportedSlack.ObjsConversation],
-            ok: Swift.Bool,
+            channels: [ImportedSlack.ObjsConversation], ok: Swift.Bool,
             responseMetadata: ImportedSlack.ConversationsListResponseResponseMetadata? = nil
         ) {
             self.channels = channels
@@ -26,9 +25,9 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.channels = try fields.items("channels")
-            self.ok = try fields.value("ok")
-            self.responseMetadata = try fields.valueIfPresent("response_metadata")
+            try self.init(
+                channels: fields.items("channels"), ok: fields.value("ok"), responseMetadata: fields.valueIfPresent("response_metadata")
+            )
         }
     }
 
@@ -41,9 +40,7 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            cacheTs: Swift.Int,
-            members: [ImportedSlack.ObjsUser],
-            ok: Swift.Bool,
+            cacheTs: Swift.Int, members: [ImportedSlack.ObjsUser], ok: Swift.Bool,
             responseMetadata: ImportedSlack.ObjsResponseMetadata? = nil
         ) {
             self.cacheTs = cacheTs
@@ -54,10 +51,10 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.cacheTs = try fields.value("cache_ts")
-            self.members = try fields.items("members")
-            self.ok = try fields.value("ok")
-            self.responseMetadata = try fields.valueIfPresent("response_metadata")
+            try self.init(
+                cacheTs: fields.value("cache_ts"), members: fields.items("members"), ok: fields.value("ok"),
+                responseMetadata: fields.valueIfPresent("response_metadata")
+            )
         }
     }
 
@@ -122,61 +119,22 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            acceptedUser: Swift.String? = nil,
-            connectedTeamIds: [Swift.String]? = nil,
-            conversationHostID: Swift.String? = nil,
-            created: Swift.Int,
-            creator: Swift.String? = nil,
-            displayCounts: ImportedSlack.ObjsConversationDisplayCounts? = nil,
-            enterpriseID: Swift.String? = nil,
-            hasPins: Swift.Bool? = nil,
-            id: Swift.String,
-            internalTeamIds: [Swift.String]? = nil,
-            isArchived: Swift.Bool? = nil,
-            isChannel: Swift.Bool? = nil,
-            isExtShared: Swift.Bool? = nil,
-            isFrozen: Swift.Bool? = nil,
-            isGeneral: Swift.Bool? = nil,
-            isGlobalShared: Swift.Bool? = nil,
-            isGroup: Swift.Bool? = nil,
-            isIm: Swift.Bool,
-            isMember: Swift.Bool? = nil,
-            isMoved: Swift.Int? = nil,
-            isMpim: Swift.Bool? = nil,
-            isNonThreadable: Swift.Bool? = nil,
-            isOpen: Swift.Bool? = nil,
-            isOrgDefault: Swift.Bool? = nil,
-            isOrgMandatory: Swift.Bool? = nil,
-            isOrgShared: Swift.Bool,
-            isPendingExtShared: Swift.Bool? = nil,
-            isPrivate: Swift.Bool? = nil,
-            isReadOnly: Swift.Bool? = nil,
-            isShared: Swift.Bool? = nil,
-            isStarred: Swift.Bool? = nil,
-            isThreadOnly: Swift.Bool? = nil,
-            lastRead: Swift.String? = nil,
-            latest: ImportedSlack.ObjsMessage? = nil,
-            members: [Swift.String]? = nil,
-            name: Swift.String? = nil,
-            nameNormalized: Swift.String? = nil,
-            numMembers: Swift.Int? = nil,
-            parentConversation: Swift.String? = nil,
-            pendingConnectedTeamIds: [Swift.String]? = nil,
-            pendingShared: [Swift.String]? = nil,
-            pinCount: Swift.Int? = nil,
-            previousNames: [Swift.String]? = nil,
-            priority: Swift.Double? = nil,
-            purpose: ImportedSlack.ObjsConversationPurpose? = nil,
-            sharedTeamIds: [Swift.String]? = nil,
-            shares: [ImportedSlack.ObjsConversationShare]? = nil,
-            timezoneCount: Swift.Int? = nil,
-            topic: ImportedSlack.ObjsConversationTopic? = nil,
-            unlinked: Swift.Int? = nil,
-            unreadCount: Swift.Int? = nil,
-            unreadCountDisplay: Swift.Int? = nil,
-            useCase: Swift.String? = nil,
-            user: Swift.String? = nil,
-            version: Swift.Int? = nil,
+            acceptedUser: Swift.String? = nil, connectedTeamIds: [Swift.String]? = nil, conversationHostID: Swift.String? = nil,
+            created: Swift.Int, creator: Swift.String? = nil, displayCounts: ImportedSlack.ObjsConversationDisplayCounts? = nil,
+            enterpriseID: Swift.String? = nil, hasPins: Swift.Bool? = nil, id: Swift.String, internalTeamIds: [Swift.String]? = nil,
+            isArchived: Swift.Bool? = nil, isChannel: Swift.Bool? = nil, isExtShared: Swift.Bool? = nil, isFrozen: Swift.Bool? = nil,
+            isGeneral: Swift.Bool? = nil, isGlobalShared: Swift.Bool? = nil, isGroup: Swift.Bool? = nil, isIm: Swift.Bool,
+            isMember: Swift.Bool? = nil, isMoved: Swift.Int? = nil, isMpim: Swift.Bool? = nil, isNonThreadable: Swift.Bool? = nil,
+            isOpen: Swift.Bool? = nil, isOrgDefault: Swift.Bool? = nil, isOrgMandatory: Swift.Bool? = nil, isOrgShared: Swift.Bool,
+            isPendingExtShared: Swift.Bool? = nil, isPrivate: Swift.Bool? = nil, isReadOnly: Swift.Bool? = nil, isShared: Swift.Bool? = nil,
+            isStarred: Swift.Bool? = nil, isThreadOnly: Swift.Bool? = nil, lastRead: Swift.String? = nil,
+            latest: ImportedSlack.ObjsMessage? = nil, members: [Swift.String]? = nil, name: Swift.String? = nil,
+            nameNormalized: Swift.String? = nil, numMembers: Swift.Int? = nil, parentConversation: Swift.String? = nil,
+            pendingConnectedTeamIds: [Swift.String]? = nil, pendingShared: [Swift.String]? = nil, pinCount: Swift.Int? = nil,
+            previousNames: [Swift.String]? = nil, priority: Swift.Double? = nil, purpose: ImportedSlack.ObjsConversationPurpose? = nil,
+            sharedTeamIds: [Swift.String]? = nil, shares: [ImportedSlack.ObjsConversationShare]? = nil, timezoneCount: Swift.Int? = nil,
+            topic: ImportedSlack.ObjsConversationTopic? = nil, unlinked: Swift.Int? = nil, unreadCount: Swift.Int? = nil,
+            unreadCountDisplay: Swift.Int? = nil, useCase: Swift.String? = nil, user: Swift.String? = nil, version: Swift.Int? = nil,
             isUserDeleted: Swift.Bool? = nil
         ) {
             self.acceptedUser = acceptedUser
@@ -239,62 +197,36 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.acceptedUser = try fields.valueIfPresent("accepted_user")
-            self.connectedTeamIds = try fields.valueIfPresent("connected_team_ids")
-            self.conversationHostID = try fields.valueIfPresent("conversation_host_id")
-            self.created = try fields.value("created")
-            self.creator = try fields.valueIfPresent("creator")
-            self.displayCounts = try fields.valueIfPresent("display_counts")
-            self.enterpriseID = try fields.valueIfPresent("enterprise_id")
-            self.hasPins = try fields.valueIfPresent("has_pins")
-            self.id = try fields.value("id")
-            self.internalTeamIds = try fields.valueIfPresent("internal_team_ids")
-            self.isArchived = try fields.valueIfPresent("is_archived")
-            self.isChannel = try fields.valueIfPresent("is_channel")
-            self.isExtShared = try fields.valueIfPresent("is_ext_shared")
-            self.isFrozen = try fields.valueIfPresent("is_frozen")
-            self.isGeneral = try fields.valueIfPresent("is_general")
-            self.isGlobalShared = try fields.valueIfPresent("is_global_shared")
-            self.isGroup = try fields.valueIfPresent("is_group")
-            self.isIm = try fields.value("is_im")
-            self.isMember = try fields.valueIfPresent("is_member")
-            self.isMoved = try fields.valueIfPresent("is_moved")
-            self.isMpim = try fields.valueIfPresent("is_mpim")
-            self.isNonThreadable = try fields.valueIfPresent("is_non_threadable")
-            self.isOpen = try fields.valueIfPresent("is_open")
-            self.isOrgDefault = try fields.valueIfPresent("is_org_default")
-            self.isOrgMandatory = try fields.valueIfPresent("is_org_mandatory")
-            self.isOrgShared = try fields.value("is_org_shared")
-            self.isPendingExtShared = try fields.valueIfPresent("is_pending_ext_shared")
-            self.isPrivate = try fields.valueIfPresent("is_private")
-            self.isReadOnly = try fields.valueIfPresent("is_read_only")
-            self.isShared = try fields.valueIfPresent("is_shared")
-            self.isStarred = try fields.valueIfPresent("is_starred")
-            self.isThreadOnly = try fields.valueIfPresent("is_thread_only")
-            self.lastRead = try fields.valueIfPresent("last_read")
-            self.latest = try fields.valueIfPresent("latest")
-            self.members = try fields.valueIfPresent("members")
-            self.name = try fields.valueIfPresent("name")
-            self.nameNormalized = try fields.valueIfPresent("name_normalized")
-            self.numMembers = try fields.valueIfPresent("num_members")
-            self.parentConversation = try fields.valueIfPresent("parent_conversation")
-            self.pendingConnectedTeamIds = try fields.valueIfPresent("pending_connected_team_ids")
-            self.pendingShared = try fields.valueIfPresent("pending_shared")
-            self.pinCount = try fields.valueIfPresent("pin_count")
-            self.previousNames = try fields.valueIfPresent("previous_names")
-            self.priority = try fields.valueIfPresent("priority")
-            self.purpose = try fields.valueIfPresent("purpose")
-            self.sharedTeamIds = try fields.valueIfPresent("shared_team_ids")
-            self.shares = try fields.valueIfPresent("shares")
-            self.timezoneCount = try fields.valueIfPresent("timezone_count")
-            self.topic = try fields.valueIfPresent("topic")
-            self.unlinked = try fields.valueIfPresent("unlinked")
-            self.unreadCount = try fields.valueIfPresent("unread_count")
-            self.unreadCountDisplay = try fields.valueIfPresent("unread_count_display")
-            self.useCase = try fields.valueIfPresent("use_case")
-            self.user = try fields.valueIfPresent("user")
-            self.version = try fields.valueIfPresent("version")
-            self.isUserDeleted = try fields.valueIfPresent("is_user_deleted")
+            try self.init(
+                acceptedUser: fields.valueIfPresent("accepted_user"), connectedTeamIds: fields.valueIfPresent("connected_team_ids"),
+                conversationHostID: fields.valueIfPresent("conversation_host_id"), created: fields.value("created"),
+                creator: fields.valueIfPresent("creator"), displayCounts: fields.valueIfPresent("display_counts"),
+                enterpriseID: fields.valueIfPresent("enterprise_id"), hasPins: fields.valueIfPresent("has_pins"), id: fields.value("id"),
+                internalTeamIds: fields.valueIfPresent("internal_team_ids"), isArchived: fields.valueIfPresent("is_archived"),
+                isChannel: fields.valueIfPresent("is_channel"), isExtShared: fields.valueIfPresent("is_ext_shared"),
+                isFrozen: fields.valueIfPresent("is_frozen"), isGeneral: fields.valueIfPresent("is_general"),
+                isGlobalShared: fields.valueIfPresent("is_global_shared"), isGroup: fields.valueIfPresent("is_group"),
+                isIm: fields.value("is_im"), isMember: fields.valueIfPresent("is_member"), isMoved: fields.valueIfPresent("is_moved"),
+                isMpim: fields.valueIfPresent("is_mpim"), isNonThreadable: fields.valueIfPresent("is_non_threadable"),
+                isOpen: fields.valueIfPresent("is_open"), isOrgDefault: fields.valueIfPresent("is_org_default"),
+                isOrgMandatory: fields.valueIfPresent("is_org_mandatory"), isOrgShared: fields.value("is_org_shared"),
+                isPendingExtShared: fields.valueIfPresent("is_pending_ext_shared"), isPrivate: fields.valueIfPresent("is_private"),
+                isReadOnly: fields.valueIfPresent("is_read_only"), isShared: fields.valueIfPresent("is_shared"),
+                isStarred: fields.valueIfPresent("is_starred"), isThreadOnly: fields.valueIfPresent("is_thread_only"),
+                lastRead: fields.valueIfPresent("last_read"), latest: fields.valueIfPresent("latest"),
+                members: fields.valueIfPresent("members"), name: fields.valueIfPresent("name"),
+                nameNormalized: fields.valueIfPresent("name_normalized"), numMembers: fields.valueIfPresent("num_members"),
+                parentConversation: fields.valueIfPresent("parent_conversation"),
+                pendingConnectedTeamIds: fields.valueIfPresent("pending_connected_team_ids"),
+                pendingShared: fields.valueIfPresent("pending_shared"), pinCount: fields.valueIfPresent("pin_count"),
+                previousNames: fields.valueIfPresent("previous_names"), priority: fields.valueIfPresent("priority"),
+                purpose: fields.valueIfPresent("purpose"), sharedTeamIds: fields.valueIfPresent("shared_team_ids"),
+                shares: fields.valueIfPresent("shares"), timezoneCount: fields.valueIfPresent("timezone_count"),
+                topic: fields.valueIfPresent("topic"), unlinked: fields.valueIfPresent("unlinked"),
+                unreadCount: fields.valueIfPresent("unread_count"), unreadCountDisplay: fields.valueIfPresent("unread_count_display"),
+                useCase: fields.valueIfPresent("use_case"), user: fields.valueIfPresent("user"), version: fields.valueIfPresent("version"),
+                isUserDeleted: fields.valueIfPresent("is_user_deleted")
+            )
         }
     }
 
@@ -303,15 +235,13 @@ extension ImportedSlack {
         public var nextCursor: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            nextCursor: Swift.String
-        ) {
+        public init(nextCursor: Swift.String) {
             self.nextCursor = nextCursor
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.nextCursor = try fields.value("next_cursor")
+            try self.init(nextCursor: fields.value("next_cursor"))
         }
     }
 
@@ -350,36 +280,14 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            color: Swift.String? = nil,
-            deleted: Swift.Bool? = nil,
-            enterpriseUser: ImportedSlack.ObjsEnterpriseUser? = nil,
-            has2fa: Swift.Bool? = nil,
-            id: Swift.String,
-            isAdmin: Swift.Bool? = nil,
-            isAppUser: Swift.Bool,
-            isBot: Swift.Bool,
-            isExternal: Swift.Bool? = nil,
-            isForgotten: Swift.Bool? = nil,
-            isInvitedUser: Swift.Bool? = nil,
-            isOwner: Swift.Bool? = nil,
-            isPrimaryOwner: Swift.Bool? = nil,
-            isRestricted: Swift.Bool? = nil,
-            isStranger: Swift.Bool? = nil,
-            isUltraRestricted: Swift.Bool? = nil,
-            locale: Swift.String? = nil,
-            name: Swift.String,
-            presence: Swift.String? = nil,
-            profile: ImportedSlack.ObjsUserProfile,
-            realName: Swift.String? = nil,
-            team: Swift.String? = nil,
-            teamID: Swift.String? = nil,
-            teamProfile: ImportedSlack.ObjsUserTeamProfile? = nil,
-            twoFactorType: Swift.String? = nil,
-            tz: Swift.String? = nil,
-            tzLabel: Swift.String? = nil,
-            tzOffset: Swift.Double? = nil,
-            updated: Swift.Double,
-            teams: [Swift.String]? = nil
+            color: Swift.String? = nil, deleted: Swift.Bool? = nil, enterpriseUser: ImportedSlack.ObjsEnterpriseUser? = nil,
+            has2fa: Swift.Bool? = nil, id: Swift.String, isAdmin: Swift.Bool? = nil, isAppUser: Swift.Bool, isBot: Swift.Bool,
+            isExternal: Swift.Bool? = nil, isForgotten: Swift.Bool? = nil, isInvitedUser: Swift.Bool? = nil, isOwner: Swift.Bool? = nil,
+            isPrimaryOwner: Swift.Bool? = nil, isRestricted: Swift.Bool? = nil, isStranger: Swift.Bool? = nil,
+            isUltraRestricted: Swift.Bool? = nil, locale: Swift.String? = nil, name: Swift.String, presence: Swift.String? = nil,
+            profile: ImportedSlack.ObjsUserProfile, realName: Swift.String? = nil, team: Swift.String? = nil, teamID: Swift.String? = nil,
+            teamProfile: ImportedSlack.ObjsUserTeamProfile? = nil, twoFactorType: Swift.String? = nil, tz: Swift.String? = nil,
+            tzLabel: Swift.String? = nil, tzOffset: Swift.Double? = nil, updated: Swift.Double, teams: [Swift.String]? = nil
         ) {
             self.color = color
             self.deleted = deleted
@@ -415,36 +323,21 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.color = try fields.valueIfPresent("color")
-            self.deleted = try fields.valueIfPresent("deleted")
-            self.enterpriseUser = try fields.valueIfPresent("enterprise_user")
-            self.has2fa = try fields.valueIfPresent("has_2fa")
-            self.id = try fields.value("id")
-            self.isAdmin = try fields.valueIfPresent("is_admin")
-            self.isAppUser = try fields.value("is_app_user")
-            self.isBot = try fields.value("is_bot")
-            self.isExternal = try fields.valueIfPresent("is_external")
-            self.isForgotten = try fields.valueIfPresent("is_forgotten")
-            self.isInvitedUser = try fields.valueIfPresent("is_invited_user")
-            self.isOwner = try fields.valueIfPresent("is_owner")
-            self.isPrimaryOwner = try fields.valueIfPresent("is_primary_owner")
-            self.isRestricted = try fields.valueIfPresent("is_restricted")
-            self.isStranger = try fields.valueIfPresent("is_stranger")
-            self.isUltraRestricted = try fields.valueIfPresent("is_ultra_restricted")
-            self.locale = try fields.valueIfPresent("locale")
-            self.name = try fields.value("name")
-            self.presence = try fields.valueIfPresent("presence")
-            self.profile = try fields.value("profile")
-            self.realName = try fields.valueIfPresent("real_name")
-            self.team = try fields.valueIfPresent("team")
-            self.teamID = try fields.valueIfPresent("team_id")
-            self.teamProfile = try fields.valueIfPresent("team_profile")
-            self.twoFactorType = try fields.valueIfPresent("two_factor_type")
-            self.tz = try fields.valueIfPresent("tz")
-            self.tzLabel = try fields.valueIfPresent("tz_label")
-            self.tzOffset = try fields.valueIfPresent("tz_offset")
-            self.updated = try fields.value("updated")
-            self.teams = try fields.valueIfPresent("teams")
+            try self.init(
+                color: fields.valueIfPresent("color"), deleted: fields.valueIfPresent("deleted"),
+                enterpriseUser: fields.valueIfPresent("enterprise_user"), has2fa: fields.valueIfPresent("has_2fa"), id: fields.value("id"),
+                isAdmin: fields.valueIfPresent("is_admin"), isAppUser: fields.value("is_app_user"), isBot: fields.value("is_bot"),
+                isExternal: fields.valueIfPresent("is_external"), isForgotten: fields.valueIfPresent("is_forgotten"),
+                isInvitedUser: fields.valueIfPresent("is_invited_user"), isOwner: fields.valueIfPresent("is_owner"),
+                isPrimaryOwner: fields.valueIfPresent("is_primary_owner"), isRestricted: fields.valueIfPresent("is_restricted"),
+                isStranger: fields.valueIfPresent("is_stranger"), isUltraRestricted: fields.valueIfPresent("is_ultra_restricted"),
+                locale: fields.valueIfPresent("locale"), name: fields.value("name"), presence: fields.valueIfPresent("presence"),
+                profile: fields.value("profile"), realName: fields.valueIfPresent("real_name"), team: fields.valueIfPresent("team"),
+                teamID: fields.valueIfPresent("team_id"), teamProfile: fields.valueIfPresent("team_profile"),
+                twoFactorType: fields.valueIfPresent("two_factor_type"), tz: fields.valueIfPresent("tz"),
+                tzLabel: fields.valueIfPresent("tz_label"), tzOffset: fields.valueIfPresent("tz_offset"), updated: fields.value("updated"),
+                teams: fields.valueIfPresent("teams")
+            )
         }
     }
 
@@ -455,11 +348,7 @@ extension ImportedSlack {
         public var warnings: [Swift.String]?
 
         /// Creates a value from its fields.
-        public init(
-            nextCursor: Swift.String? = nil,
-            messages: [Swift.String]? = nil,
-            warnings: [Swift.String]? = nil
-        ) {
+        public init(nextCursor: Swift.String? = nil, messages: [Swift.String]? = nil, warnings: [Swift.String]? = nil) {
             self.nextCursor = nextCursor
             self.messages = messages
             self.warnings = warnings
@@ -467,9 +356,10 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.nextCursor = try fields.valueIfPresent("next_cursor")
-            self.messages = try fields.valueIfPresent("messages")
-            self.warnings = try fields.valueIfPresent("warnings")
+            try self.init(
+                nextCursor: fields.valueIfPresent("next_cursor"), messages: fields.valueIfPresent("messages"),
+                warnings: fields.valueIfPresent("warnings")
+            )
         }
     }
 
@@ -479,18 +369,14 @@ extension ImportedSlack {
         public var guestCounts: Swift.Int
 
         /// Creates a value from its fields.
-        public init(
-            displayCounts: Swift.Int,
-            guestCounts: Swift.Int
-        ) {
+        public init(displayCounts: Swift.Int, guestCounts: Swift.Int) {
             self.displayCounts = displayCounts
             self.guestCounts = guestCounts
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.displayCounts = try fields.value("display_counts")
-            self.guestCounts = try fields.value("guest_counts")
+            try self.init(displayCounts: fields.value("display_counts"), guestCounts: fields.value("guest_counts"))
         }
     }
 
@@ -540,47 +426,18 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            attachments: [ImportedSlack.ObjsMessageAttachment]? = nil,
-            blocks: [ImportedSlack.Block]? = nil,
-            botID: Swift.String? = nil,
-            botProfile: ImportedSlack.ObjsBotProfile? = nil,
-            clientMsgID: Swift.String? = nil,
-            comment: ImportedSlack.ObjsComment? = nil,
-            displayAsBot: Swift.Bool? = nil,
-            file: ImportedSlack.ObjsFile? = nil,
-            files: [ImportedSlack.ObjsFile]? = nil,
-            icons: ImportedSlack.ObjsMessageIcons? = nil,
-            inviter: Swift.String? = nil,
-            isDelayedMessage: Swift.Bool? = nil,
-            isIntro: Swift.Bool? = nil,
-            isStarred: Swift.Bool? = nil,
-            lastRead: Swift.String? = nil,
-            latestReply: Swift.String? = nil,
-            name: Swift.String? = nil,
-            oldName: Swift.String? = nil,
-            parentUserID: Swift.String? = nil,
-            permalink: Swift.String? = nil,
-            pinnedTo: [Swift.String]? = nil,
-            purpose: Swift.String? = nil,
-            reactions: [ImportedSlack.ObjsReaction]? = nil,
-            replyCount: Swift.Int? = nil,
-            replyUsers: [Swift.String]? = nil,
-            replyUsersCount: Swift.Int? = nil,
-            sourceTeam: Swift.String? = nil,
-            subscribed: Swift.Bool? = nil,
-            subtype: Swift.String? = nil,
-            team: Swift.String? = nil,
-            text: Swift.String,
-            threadTs: Swift.String? = nil,
-            topic: Swift.String? = nil,
-            ts: Swift.String,
-            type: Swift.String,
-            unreadCount: Swift.Int? = nil,
-            upload: Swift.Bool? = nil,
-            user: Swift.String? = nil,
-            userProfile: ImportedSlack.ObjsUserProfileShort? = nil,
-            userTeam: Swift.String? = nil,
-            username: Swift.String? = nil
+            attachments: [ImportedSlack.ObjsMessageAttachment]? = nil, blocks: [ImportedSlack.Block]? = nil, botID: Swift.String? = nil,
+            botProfile: ImportedSlack.ObjsBotProfile? = nil, clientMsgID: Swift.String? = nil, comment: ImportedSlack.ObjsComment? = nil,
+            displayAsBot: Swift.Bool? = nil, file: ImportedSlack.ObjsFile? = nil, files: [ImportedSlack.ObjsFile]? = nil,
+            icons: ImportedSlack.ObjsMessageIcons? = nil, inviter: Swift.String? = nil, isDelayedMessage: Swift.Bool? = nil,
+            isIntro: Swift.Bool? = nil, isStarred: Swift.Bool? = nil, lastRead: Swift.String? = nil, latestReply: Swift.String? = nil,
+            name: Swift.String? = nil, oldName: Swift.String? = nil, parentUserID: Swift.String? = nil, permalink: Swift.String? = nil,
+            pinnedTo: [Swift.String]? = nil, purpose: Swift.String? = nil, reactions: [ImportedSlack.ObjsReaction]? = nil,
+            replyCount: Swift.Int? = nil, replyUsers: [Swift.String]? = nil, replyUsersCount: Swift.Int? = nil,
+            sourceTeam: Swift.String? = nil, subscribed: Swift.Bool? = nil, subtype: Swift.String? = nil, team: Swift.String? = nil,
+            text: Swift.String, threadTs: Swift.String? = nil, topic: Swift.String? = nil, ts: Swift.String, type: Swift.String,
+            unreadCount: Swift.Int? = nil, upload: Swift.Bool? = nil, user: Swift.String? = nil,
+            userProfile: ImportedSlack.ObjsUserProfileShort? = nil, userTeam: Swift.String? = nil, username: Swift.String? = nil
         ) {
             self.attachments = attachments
             self.blocks = blocks
@@ -627,47 +484,27 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.attachments = try fields.valueIfPresent("attachments")
-            self.blocks = try fields.valueIfPresent("blocks")
-            self.botID = try fields.valueIfPresent("bot_id")
-            self.botProfile = try fields.valueIfPresent("bot_profile")
-            self.clientMsgID = try fields.valueIfPresent("client_msg_id")
-            self.comment = try fields.valueIfPresent("comment")
-            self.displayAsBot = try fields.valueIfPresent("display_as_bot")
-            self.file = try fields.valueIfPresent("file")
-            self.files = try fields.valueIfPresent("files")
-            self.icons = try fields.valueIfPresent("icons")
-            self.inviter = try fields.valueIfPresent("inviter")
-            self.isDelayedMessage = try fields.valueIfPresent("is_delayed_message")
-            self.isIntro = try fields.valueIfPresent("is_intro")
-            self.isStarred = try fields.valueIfPresent("is_starred")
-            self.lastRead = try fields.valueIfPresent("last_read")
-            self.latestReply = try fields.valueIfPresent("latest_reply")
-            self.name = try fields.valueIfPresent("name")
-            self.oldName = try fields.valueIfPresent("old_name")
-            self.parentUserID = try fields.valueIfPresent("parent_user_id")
-            self.permalink = try fields.valueIfPresent("permalink")
-            self.pinnedTo = try fields.valueIfPresent("pinned_to")
-            self.purpose = try fields.valueIfPresent("purpose")
-            self.reactions = try fields.valueIfPresent("reactions")
-            self.replyCount = try fields.valueIfPresent("reply_count")
-            self.replyUsers = try fields.valueIfPresent("reply_users")
-            self.replyUsersCount = try fields.valueIfPresent("reply_users_count")
-            self.sourceTeam = try fields.valueIfPresent("source_team")
-            self.subscribed = try fields.valueIfPresent("subscribed")
-            self.subtype = try fields.valueIfPresent("subtype")
-            self.team = try fields.valueIfPresent("team")
-            self.text = try fields.value("text")
-            self.threadTs = try fields.valueIfPresent("thread_ts")
-            self.topic = try fields.valueIfPresent("topic")
-            self.ts = try fields.value("ts")
-            self.type = try fields.value("type")
-            self.unreadCount = try fields.valueIfPresent("unread_count")
-            self.upload = try fields.valueIfPresent("upload")
-            self.user = try fields.valueIfPresent("user")
-            self.userProfile = try fields.valueIfPresent("user_profile")
-            self.userTeam = try fields.valueIfPresent("user_team")
-            self.username = try fields.valueIfPresent("username")
+            try self.init(
+                attachments: fields.valueIfPresent("attachments"), blocks: fields.valueIfPresent("blocks"),
+                botID: fields.valueIfPresent("bot_id"), botProfile: fields.valueIfPresent("bot_profile"),
+                clientMsgID: fields.valueIfPresent("client_msg_id"), comment: fields.valueIfPresent("comment"),
+                displayAsBot: fields.valueIfPresent("display_as_bot"), file: fields.valueIfPresent("file"),
+                files: fields.valueIfPresent("files"), icons: fields.valueIfPresent("icons"), inviter: fields.valueIfPresent("inviter"),
+                isDelayedMessage: fields.valueIfPresent("is_delayed_message"), isIntro: fields.valueIfPresent("is_intro"),
+                isStarred: fields.valueIfPresent("is_starred"), lastRead: fields.valueIfPresent("last_read"),
+                latestReply: fields.valueIfPresent("latest_reply"), name: fields.valueIfPresent("name"),
+                oldName: fields.valueIfPresent("old_name"), parentUserID: fields.valueIfPresent("parent_user_id"),
+                permalink: fields.valueIfPresent("permalink"), pinnedTo: fields.valueIfPresent("pinned_to"),
+                purpose: fields.valueIfPresent("purpose"), reactions: fields.valueIfPresent("reactions"),
+                replyCount: fields.valueIfPresent("reply_count"), replyUsers: fields.valueIfPresent("reply_users"),
+                replyUsersCount: fields.valueIfPresent("reply_users_count"), sourceTeam: fields.valueIfPresent("source_team"),
+                subscribed: fields.valueIfPresent("subscribed"), subtype: fields.valueIfPresent("subtype"),
+                team: fields.valueIfPresent("team"), text: fields.value("text"), threadTs: fields.valueIfPresent("thread_ts"),
+                topic: fields.valueIfPresent("topic"), ts: fields.value("ts"), type: fields.value("type"),
+                unreadCount: fields.valueIfPresent("unread_count"), upload: fields.valueIfPresent("upload"),
+                user: fields.valueIfPresent("user"), userProfile: fields.valueIfPresent("user_profile"),
+                userTeam: fields.valueIfPresent("user_team"), username: fields.valueIfPresent("username")
+            )
         }
     }
 
@@ -678,11 +515,7 @@ extension ImportedSlack {
         public var value: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            creator: Swift.String,
-            lastSet: Swift.Int,
-            value: Swift.String
-        ) {
+        public init(creator: Swift.String, lastSet: Swift.Int, value: Swift.String) {
             self.creator = creator
             self.lastSet = lastSet
             self.value = value
@@ -690,9 +523,7 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.creator = try fields.value("creator")
-            self.lastSet = try fields.value("last_set")
-            self.value = try fields.value("value")
+            try self.init(creator: fields.value("creator"), lastSet: fields.value("last_set"), value: fields.value("value"))
         }
     }
 
@@ -704,12 +535,7 @@ extension ImportedSlack {
         public var user: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            acceptedUser: Swift.String? = nil,
-            isActive: Swift.Bool,
-            team: ImportedSlack.ObjsTeam,
-            user: Swift.String
-        ) {
+        public init(acceptedUser: Swift.String? = nil, isActive: Swift.Bool, team: ImportedSlack.ObjsTeam, user: Swift.String) {
             self.acceptedUser = acceptedUser
             self.isActive = isActive
             self.team = team
@@ -718,10 +544,10 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.acceptedUser = try fields.valueIfPresent("accepted_user")
-            self.isActive = try fields.value("is_active")
-            self.team = try fields.value("team")
-            self.user = try fields.value("user")
+            try self.init(
+                acceptedUser: fields.valueIfPresent("accepted_user"), isActive: fields.value("is_active"), team: fields.value("team"),
+                user: fields.value("user")
+            )
         }
     }
 
@@ -732,11 +558,7 @@ extension ImportedSlack {
         public var value: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            creator: Swift.String,
-            lastSet: Swift.Int,
-            value: Swift.String
-        ) {
+        public init(creator: Swift.String, lastSet: Swift.Int, value: Swift.String) {
             self.creator = creator
             self.lastSet = lastSet
             self.value = value
@@ -744,9 +566,7 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.creator = try fields.value("creator")
-            self.lastSet = try fields.value("last_set")
-            self.value = try fields.value("value")
+            try self.init(creator: fields.value("creator"), lastSet: fields.value("last_set"), value: fields.value("value"))
         }
     }
 
@@ -761,11 +581,7 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            enterpriseID: Swift.String,
-            enterpriseName: Swift.String,
-            id: Swift.String,
-            isAdmin: Swift.Bool,
-            isOwner: Swift.Bool,
+            enterpriseID: Swift.String, enterpriseName: Swift.String, id: Swift.String, isAdmin: Swift.Bool, isOwner: Swift.Bool,
             teams: [Swift.String]
         ) {
             self.enterpriseID = enterpriseID
@@ -778,12 +594,10 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.enterpriseID = try fields.value("enterprise_id")
-            self.enterpriseName = try fields.value("enterprise_name")
-            self.id = try fields.value("id")
-            self.isAdmin = try fields.value("is_admin")
-            self.isOwner = try fields.value("is_owner")
-            self.teams = try fields.value("teams")
+            try self.init(
+                enterpriseID: fields.value("enterprise_id"), enterpriseName: fields.value("enterprise_name"), id: fields.value("id"),
+                isAdmin: fields.value("is_admin"), isOwner: fields.value("is_owner"), teams: fields.value("teams")
+            )
         }
     }
 
@@ -836,49 +650,19 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            alwaysActive: Swift.Bool? = nil,
-            apiAppID: Swift.String? = nil,
-            avatarHash: Swift.String,
-            botID: Swift.String? = nil,
-            displayName: Swift.String,
-            displayNameNormalized: Swift.String,
-            email: Swift.String? = nil,
-            fields: PagegenRuntime.JSONValue? = nil,
-            firstName: Swift.String? = nil,
-            guestExpirationTs: Swift.Int? = nil,
-            guestInvitedBy: Swift.String? = nil,
-            image1024: Swift.String? = nil,
-            image192: Swift.String? = nil,
-            image24: Swift.String? = nil,
-            image32: Swift.String? = nil,
-            image48: Swift.String? = nil,
-            image512: Swift.String? = nil,
-            image72: Swift.String? = nil,
-            imageOriginal: Swift.String? = nil,
-            isAppUser: Swift.Bool? = nil,
-            isCustomImage: Swift.Bool? = nil,
-            isRestricted: Swift.Bool? = nil,
-            isUltraRestricted: Swift.Bool? = nil,
-            lastAvatarImageHash: Swift.String? = nil,
-            lastName: Swift.String? = nil,
-            membershipsCount: Swift.Int? = nil,
-            name: Swift.String? = nil,
-            phone: Swift.String,
-            pronouns: Swift.String? = nil,
-            realName: Swift.String,
-            realNameNormalized: Swift.String,
-            skype: Swift.String,
-            statusDefaultEmoji: Swift.String? = nil,
-            statusDefaultText: Swift.String? = nil,
-            statusDefaultTextCanonical: Swift.String? = nil,
-            statusEmoji: Swift.String,
-            statusExpiration: Swift.Int? = nil,
-            statusText: Swift.String,
-            statusTextCanonical: Swift.String? = nil,
-            team: Swift.String? = nil,
-            title: Swift.String,
-            updated: Swift.Int? = nil,
-            userID: Swift.String? = nil,
+            alwaysActive: Swift.Bool? = nil, apiAppID: Swift.String? = nil, avatarHash: Swift.String, botID: Swift.String? = nil,
+            displayName: Swift.String, displayNameNormalized: Swift.String, email: Swift.String? = nil,
+            fields: PagegenRuntime.JSONValue? = nil, firstName: Swift.String? = nil, guestExpirationTs: Swift.Int? = nil,
+            guestInvitedBy: Swift.String? = nil, image1024: Swift.String? = nil, image192: Swift.String? = nil,
+            image24: Swift.String? = nil, image32: Swift.String? = nil, image48: Swift.String? = nil, image512: Swift.String? = nil,
+            image72: Swift.String? = nil, imageOriginal: Swift.String? = nil, isAppUser: Swift.Bool? = nil,
+            isCustomImage: Swift.Bool? = nil, isRestricted: Swift.Bool? = nil, isUltraRestricted: Swift.Bool? = nil,
+            lastAvatarImageHash: Swift.String? = nil, lastName: Swift.String? = nil, membershipsCount: Swift.Int? = nil,
+            name: Swift.String? = nil, phone: Swift.String, pronouns: Swift.String? = nil, realName: Swift.String,
+            realNameNormalized: Swift.String, skype: Swift.String, statusDefaultEmoji: Swift.String? = nil,
+            statusDefaultText: Swift.String? = nil, statusDefaultTextCanonical: Swift.String? = nil, statusEmoji: Swift.String,
+            statusExpiration: Swift.Int? = nil, statusText: Swift.String, statusTextCanonical: Swift.String? = nil,
+            team: Swift.String? = nil, title: Swift.String, updated: Swift.Int? = nil, userID: Swift.String? = nil,
             username: Swift.String? = nil
         ) {
             self.alwaysActive = alwaysActive
@@ -929,50 +713,30 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.alwaysActive = try fields.valueIfPresent("always_active")
-            self.apiAppID = try fields.valueIfPresent("api_app_id")
-            self.avatarHash = try fields.value("avatar_hash")
-            self.botID = try fields.valueIfPresent("bot_id")
-            self.displayName = try fields.value("display_name")
-            self.displayNameNormalized = try fields.value("display_name_normalized")
-            self.email = try fields.valueIfPresent("email")
-            self.fields = try fields.valueIfPresent("fields")
-            self.firstName = try fields.valueIfPresent("first_name")
-            self.guestExpirationTs = try fields.valueIfPresent("guest_expiration_ts")
-            self.guestInvitedBy = try fields.valueIfPresent("guest_invited_by")
-            self.image1024 = try fields.valueIfPresent("image_1024")
-            self.image192 = try fields.valueIfPresent("image_192")
-            self.image24 = try fields.valueIfPresent("image_24")
-            self.image32 = try fields.valueIfPresent("image_32")
-            self.image48 = try fields.valueIfPresent("image_48")
-            self.image512 = try fields.valueIfPresent("image_512")
-            self.image72 = try fields.valueIfPresent("image_72")
-            self.imageOriginal = try fields.valueIfPresent("image_original")
-            self.isAppUser = try fields.valueIfPresent("is_app_user")
-            self.isCustomImage = try fields.valueIfPresent("is_custom_image")
-            self.isRestricted = try fields.valueIfPresent("is_restricted")
-            self.isUltraRestricted = try fields.valueIfPresent("is_ultra_restricted")
-            self.lastAvatarImageHash = try fields.valueIfPresent("last_avatar_image_hash")
-            self.lastName = try fields.valueIfPresent("last_name")
-            self.membershipsCount = try fields.valueIfPresent("memberships_count")
-            self.name = try fields.valueIfPresent("name")
-            self.phone = try fields.value("phone")
-            self.pronouns = try fields.valueIfPresent("pronouns")
-            self.realName = try fields.value("real_name")
-            self.realNameNormalized = try fields.value("real_name_normalized")
-            self.skype = try fields.value("skype")
-            self.statusDefaultEmoji = try fields.valueIfPresent("status_default_emoji")
-            self.statusDefaultText = try fields.valueIfPresent("status_default_text")
-            self.statusDefaultTextCanonical = try fields.valueIfPresent("status_default_text_canonical")
-            self.statusEmoji = try fields.value("status_emoji")
-            self.statusExpiration = try fields.valueIfPresent("status_expiration")
-            self.statusText = try fields.value("status_text")
-            self.statusTextCanonical = try fields.valueIfPresent("status_text_canonical")
-            self.team = try fields.valueIfPresent("team")
-            self.title = try fields.value("title")
-            self.updated = try fields.valueIfPresent("updated")
-            self.userID = try fields.valueIfPresent("user_id")
-            self.username = try fields.valueIfPresent("username")
+            try self.init(
+                alwaysActive: fields.valueIfPresent("always_active"), apiAppID: fields.valueIfPresent("api_app_id"),
+                avatarHash: fields.value("avatar_hash"), botID: fields.valueIfPresent("bot_id"), displayName: fields.value("display_name"),
+                displayNameNormalized: fields.value("display_name_normalized"), email: fields.valueIfPresent("email"),
+                fields: fields.valueIfPresent("fields"), firstName: fields.valueIfPresent("first_name"),
+                guestExpirationTs: fields.valueIfPresent("guest_expiration_ts"), guestInvitedBy: fields.valueIfPresent("guest_invited_by"),
+                image1024: fields.valueIfPresent("image_1024"), image192: fields.valueIfPresent("image_192"),
+                image24: fields.valueIfPresent("image_24"), image32: fields.valueIfPresent("image_32"),
+                image48: fields.valueIfPresent("image_48"), image512: fields.valueIfPresent("image_512"),
+                image72: fields.valueIfPresent("image_72"), imageOriginal: fields.valueIfPresent("image_original"),
+                isAppUser: fields.valueIfPresent("is_app_user"), isCustomImage: fields.valueIfPresent("is_custom_image"),
+                isRestricted: fields.valueIfPresent("is_restricted"), isUltraRestricted: fields.valueIfPresent("is_ultra_restricted"),
+                lastAvatarImageHash: fields.valueIfPresent("last_avatar_image_hash"), lastName: fields.valueIfPresent("last_name"),
+                membershipsCount: fields.valueIfPresent("memberships_count"), name: fields.valueIfPresent("name"),
+                phone: fields.value("phone"), pronouns: fields.valueIfPresent("pronouns"), realName: fields.value("real_name"),
+                realNameNormalized: fields.value("real_name_normalized"), skype: fields.value("skype"),
+                statusDefaultEmoji: fields.valueIfPresent("status_default_emoji"),
+                statusDefaultText: fields.valueIfPresent("status_default_text"),
+                statusDefaultTextCanonical: fields.valueIfPresent("status_default_text_canonical"),
+                statusEmoji: fields.value("status_emoji"), statusExpiration: fields.valueIfPresent("status_expiration"),
+                statusText: fields.value("status_text"), statusTextCanonical: fields.valueIfPresent("status_text_canonical"),
+                team: fields.valueIfPresent("team"), title: fields.value("title"), updated: fields.valueIfPresent("updated"),
+                userID: fields.valueIfPresent("user_id"), username: fields.valueIfPresent("username")
+            )
         }
     }
 
@@ -981,15 +745,13 @@ extension ImportedSlack {
         public var fields: [ImportedSlack.ObjsTeamProfileField]
 
         /// Creates a value from its fields.
-        public init(
-            fields: [ImportedSlack.ObjsTeamProfileField]
-        ) {
+        public init(fields: [ImportedSlack.ObjsTeamProfileField]) {
             self.fields = fields
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.fields = try fields.value("fields")
+            try self.init(fields: fields.value("fields"))
         }
     }
 
@@ -1004,12 +766,8 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            fallback: Swift.String? = nil,
-            id: Swift.Int,
-            imageBytes: Swift.Int? = nil,
-            imageHeight: Swift.Int? = nil,
-            imageURL: Swift.String? = nil,
-            imageWidth: Swift.Int? = nil
+            fallback: Swift.String? = nil, id: Swift.Int, imageBytes: Swift.Int? = nil, imageHeight: Swift.Int? = nil,
+            imageURL: Swift.String? = nil, imageWidth: Swift.Int? = nil
         ) {
             self.fallback = fallback
             self.id = id
@@ -1021,12 +779,11 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.fallback = try fields.valueIfPresent("fallback")
-            self.id = try fields.value("id")
-            self.imageBytes = try fields.valueIfPresent("image_bytes")
-            self.imageHeight = try fields.valueIfPresent("image_height")
-            self.imageURL = try fields.valueIfPresent("image_url")
-            self.imageWidth = try fields.valueIfPresent("image_width")
+            try self.init(
+                fallback: fields.valueIfPresent("fallback"), id: fields.value("id"), imageBytes: fields.valueIfPresent("image_bytes"),
+                imageHeight: fields.valueIfPresent("image_height"), imageURL: fields.valueIfPresent("image_url"),
+                imageWidth: fields.valueIfPresent("image_width")
+            )
         }
     }
 
@@ -1035,15 +792,13 @@ extension ImportedSlack {
         public var type: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            type: Swift.String
-        ) {
+        public init(type: Swift.String) {
             self.type = type
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.type = try fields.value("type")
+            try self.init(type: fields.value("type"))
         }
     }
 
@@ -1059,13 +814,8 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            appID: Swift.String,
-            deleted: Swift.Bool,
-            icons: ImportedSlack.ObjsBotProfileIcons,
-            id: Swift.String,
-            name: Swift.String,
-            teamID: Swift.String,
-            updated: Swift.Int
+            appID: Swift.String, deleted: Swift.Bool, icons: ImportedSlack.ObjsBotProfileIcons, id: Swift.String, name: Swift.String,
+            teamID: Swift.String, updated: Swift.Int
         ) {
             self.appID = appID
             self.deleted = deleted
@@ -1078,13 +828,10 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.appID = try fields.value("app_id")
-            self.deleted = try fields.value("deleted")
-            self.icons = try fields.value("icons")
-            self.id = try fields.value("id")
-            self.name = try fields.value("name")
-            self.teamID = try fields.value("team_id")
-            self.updated = try fields.value("updated")
+            try self.init(
+                appID: fields.value("app_id"), deleted: fields.value("deleted"), icons: fields.value("icons"), id: fields.value("id"),
+                name: fields.value("name"), teamID: fields.value("team_id"), updated: fields.value("updated")
+            )
         }
     }
 
@@ -1104,17 +851,9 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            comment: Swift.String,
-            created: Swift.Int,
-            id: Swift.String,
-            isIntro: Swift.Bool,
-            isStarred: Swift.Bool? = nil,
-            numStars: Swift.Int? = nil,
-            pinnedInfo: PagegenRuntime.JSONValue? = nil,
-            pinnedTo: [Swift.String]? = nil,
-            reactions: [ImportedSlack.ObjsReaction]? = nil,
-            timestamp: Swift.Int,
-            user: Swift.String
+            comment: Swift.String, created: Swift.Int, id: Swift.String, isIntro: Swift.Bool, isStarred: Swift.Bool? = nil,
+            numStars: Swift.Int? = nil, pinnedInfo: PagegenRuntime.JSONValue? = nil, pinnedTo: [Swift.String]? = nil,
+            reactions: [ImportedSlack.ObjsReaction]? = nil, timestamp: Swift.Int, user: Swift.String
         ) {
             self.comment = comment
             self.created = created
@@ -1131,17 +870,13 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.comment = try fields.value("comment")
-            self.created = try fields.value("created")
-            self.id = try fields.value("id")
-            self.isIntro = try fields.value("is_intro")
-            self.isStarred = try fields.valueIfPresent("is_starred")
-            self.numStars = try fields.valueIfPresent("num_stars")
-            self.pinnedInfo = try fields.valueIfPresent("pinned_info")
-            self.pinnedTo = try fields.valueIfPresent("pinned_to")
-            self.reactions = try fields.valueIfPresent("reactions")
-            self.timestamp = try fields.value("timestamp")
-            self.user = try fields.value("user")
+            try self.init(
+                comment: fields.value("comment"), created: fields.value("created"), id: fields.value("id"),
+                isIntro: fields.value("is_intro"), isStarred: fields.valueIfPresent("is_starred"),
+                numStars: fields.valueIfPresent("num_stars"), pinnedInfo: fields.valueIfPresent("pinned_info"),
+                pinnedTo: fields.valueIfPresent("pinned_to"), reactions: fields.valueIfPresent("reactions"),
+                timestamp: fields.value("timestamp"), user: fields.value("user")
+            )
         }
     }
 
@@ -1220,76 +955,25 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            channels: [Swift.String]? = nil,
-            commentsCount: Swift.Int? = nil,
-            created: Swift.Int? = nil,
-            dateDelete: Swift.Int? = nil,
-            displayAsBot: Swift.Bool? = nil,
-            editable: Swift.Bool? = nil,
-            editor: Swift.String? = nil,
-            externalID: Swift.String? = nil,
-            externalType: Swift.String? = nil,
-            externalURL: Swift.String? = nil,
-            filetype: Swift.String? = nil,
-            groups: [Swift.String]? = nil,
-            hasRichPreview: Swift.Bool? = nil,
-            id: Swift.String? = nil,
-            imageExifRotation: Swift.Int? = nil,
-            ims: [Swift.String]? = nil,
-            isExternal: Swift.Bool? = nil,
-            isPublic: Swift.Bool? = nil,
-            isStarred: Swift.Bool? = nil,
-            isTombstoned: Swift.Bool? = nil,
-            lastEditor: Swift.String? = nil,
-            mimetype: Swift.String? = nil,
-            mode: Swift.String? = nil,
-            name: Swift.String? = nil,
-            nonOwnerEditable: Swift.Bool? = nil,
-            numStars: Swift.Int? = nil,
-            originalH: Swift.Int? = nil,
-            originalW: Swift.Int? = nil,
-            permalink: Swift.String? = nil,
-            permalinkPublic: Swift.String? = nil,
-            pinnedInfo: PagegenRuntime.JSONValue? = nil,
-            pinnedTo: [Swift.String]? = nil,
-            prettyType: Swift.String? = nil,
-            preview: Swift.String? = nil,
-            publicURLShared: Swift.Bool? = nil,
-            reactions: [ImportedSlack.ObjsReaction]? = nil,
-            shares: ImportedSlack.ObjsFileShares? = nil,
-            size: Swift.Int? = nil,
-            sourceTeam: Swift.String? = nil,
-            state: Swift.String? = nil,
-            thumb1024: Swift.String? = nil,
-            thumb1024H: Swift.Int? = nil,
-            thumb1024W: Swift.Int? = nil,
-            thumb160: Swift.String? = nil,
-            thumb360: Swift.String? = nil,
-            thumb360H: Swift.Int? = nil,
-            thumb360W: Swift.Int? = nil,
-            thumb480: Swift.String? = nil,
-            thumb480H: Swift.Int? = nil,
-            thumb480W: Swift.Int? = nil,
-            thumb64: Swift.String? = nil,
-            thumb720: Swift.String? = nil,
-            thumb720H: Swift.Int? = nil,
-            thumb720W: Swift.Int? = nil,
-            thumb80: Swift.String? = nil,
-            thumb800: Swift.String? = nil,
-            thumb800H: Swift.Int? = nil,
-            thumb800W: Swift.Int? = nil,
-            thumb960: Swift.String? = nil,
-            thumb960H: Swift.Int? = nil,
-            thumb960W: Swift.Int? = nil,
-            thumbTiny: Swift.String? = nil,
-            timestamp: Swift.Int? = nil,
-            title: Swift.String? = nil,
-            updated: Swift.Int? = nil,
-            urlPrivate: Swift.String? = nil,
-            urlPrivateDownload: Swift.String? = nil,
-            user: Swift.String? = nil,
-            userTeam: Swift.String? = nil,
-            username: Swift.String? = nil
+            channels: [Swift.String]? = nil, commentsCount: Swift.Int? = nil, created: Swift.Int? = nil, dateDelete: Swift.Int? = nil,
+            displayAsBot: Swift.Bool? = nil, editable: Swift.Bool? = nil, editor: Swift.String? = nil, externalID: Swift.String? = nil,
+            externalType: Swift.String? = nil, externalURL: Swift.String? = nil, filetype: Swift.String? = nil,
+            groups: [Swift.String]? = nil, hasRichPreview: Swift.Bool? = nil, id: Swift.String? = nil, imageExifRotation: Swift.Int? = nil,
+            ims: [Swift.String]? = nil, isExternal: Swift.Bool? = nil, isPublic: Swift.Bool? = nil, isStarred: Swift.Bool? = nil,
+            isTombstoned: Swift.Bool? = nil, lastEditor: Swift.String? = nil, mimetype: Swift.String? = nil, mode: Swift.String? = nil,
+            name: Swift.String? = nil, nonOwnerEditable: Swift.Bool? = nil, numStars: Swift.Int? = nil, originalH: Swift.Int? = nil,
+            originalW: Swift.Int? = nil, permalink: Swift.String? = nil, permalinkPublic: Swift.String? = nil,
+            pinnedInfo: PagegenRuntime.JSONValue? = nil, pinnedTo: [Swift.String]? = nil, prettyType: Swift.String? = nil,
+            preview: Swift.String? = nil, publicURLShared: Swift.Bool? = nil, reactions: [ImportedSlack.ObjsReaction]? = nil,
+            shares: ImportedSlack.ObjsFileShares? = nil, size: Swift.Int? = nil, sourceTeam: Swift.String? = nil,
+            state: Swift.String? = nil, thumb1024: Swift.String? = nil, thumb1024H: Swift.Int? = nil, thumb1024W: Swift.Int? = nil,
+            thumb160: Swift.String? = nil, thumb360: Swift.String? = nil, thumb360H: Swift.Int? = nil, thumb360W: Swift.Int? = nil,
+            thumb480: Swift.String? = nil, thumb480H: Swift.Int? = nil, thumb480W: Swift.Int? = nil, thumb64: Swift.String? = nil,
+            thumb720: Swift.String? = nil, thumb720H: Swift.Int? = nil, thumb720W: Swift.Int? = nil, thumb80: Swift.String? = nil,
+            thumb800: Swift.String? = nil, thumb800H: Swift.Int? = nil, thumb800W: Swift.Int? = nil, thumb960: Swift.String? = nil,
+            thumb960H: Swift.Int? = nil, thumb960W: Swift.Int? = nil, thumbTiny: Swift.String? = nil, timestamp: Swift.Int? = nil,
+            title: Swift.String? = nil, updated: Swift.Int? = nil, urlPrivate: Swift.String? = nil, urlPrivateDownload: Swift.String? = nil,
+            user: Swift.String? = nil, userTeam: Swift.String? = nil, username: Swift.String? = nil
         ) {
             self.channels = channels
             self.commentsCount = commentsCount
@@ -1365,76 +1049,43 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.channels = try fields.valueIfPresent("channels")
-            self.commentsCount = try fields.valueIfPresent("comments_count")
-            self.created = try fields.valueIfPresent("created")
-            self.dateDelete = try fields.valueIfPresent("date_delete")
-            self.displayAsBot = try fields.valueIfPresent("display_as_bot")
-            self.editable = try fields.valueIfPresent("editable")
-            self.editor = try fields.valueIfPresent("editor")
-            self.externalID = try fields.valueIfPresent("external_id")
-            self.externalType = try fields.valueIfPresent("external_type")
-            self.externalURL = try fields.valueIfPresent("external_url")
-            self.filetype = try fields.valueIfPresent("filetype")
-            self.groups = try fields.valueIfPresent("groups")
-            self.hasRichPreview = try fields.valueIfPresent("has_rich_preview")
-            self.id = try fields.valueIfPresent("id")
-            self.imageExifRotation = try fields.valueIfPresent("image_exif_rotation")
-            self.ims = try fields.valueIfPresent("ims")
-            self.isExternal = try fields.valueIfPresent("is_external")
-            self.isPublic = try fields.valueIfPresent("is_public")
-            self.isStarred = try fields.valueIfPresent("is_starred")
-            self.isTombstoned = try fields.valueIfPresent("is_tombstoned")
-            self.lastEditor = try fields.valueIfPresent("last_editor")
-            self.mimetype = try fields.valueIfPresent("mimetype")
-            self.mode = try fields.valueIfPresent("mode")
-            self.name = try fields.valueIfPresent("name")
-            self.nonOwnerEditable = try fields.valueIfPresent("non_owner_editable")
-            self.numStars = try fields.valueIfPresent("num_stars")
-            self.originalH = try fields.valueIfPresent("original_h")
-            self.originalW = try fields.valueIfPresent("original_w")
-            self.permalink = try fields.valueIfPresent("permalink")
-            self.permalinkPublic = try fields.valueIfPresent("permalink_public")
-            self.pinnedInfo = try fields.valueIfPresent("pinned_info")
-            self.pinnedTo = try fields.valueIfPresent("pinned_to")
-            self.prettyType = try fields.valueIfPresent("pretty_type")
-            self.preview = try fields.valueIfPresent("preview")
-            self.publicURLShared = try fields.valueIfPresent("public_url_shared")
-            self.reactions = try fields.valueIfPresent("reactions")
-            self.shares = try fields.valueIfPresent("shares")
-            self.size = try fields.valueIfPresent("size")
-            self.sourceTeam = try fields.valueIfPresent("source_team")
-            self.state = try fields.valueIfPresent("state")
-            self.thumb1024 = try fields.valueIfPresent("thumb_1024")
-            self.thumb1024H = try fields.valueIfPresent("thumb_1024_h")
-            self.thumb1024W = try fields.valueIfPresent("thumb_1024_w")
-            self.thumb160 = try fields.valueIfPresent("thumb_160")
-            self.thumb360 = try fields.valueIfPresent("thumb_360")
-            self.thumb360H = try fields.valueIfPresent("thumb_360_h")
-            self.thumb360W = try fields.valueIfPresent("thumb_360_w")
-            self.thumb480 = try fields.valueIfPresent("thumb_480")
-            self.thumb480H = try fields.valueIfPresent("thumb_480_h")
-            self.thumb480W = try fields.valueIfPresent("thumb_480_w")
-            self.thumb64 = try fields.valueIfPresent("thumb_64")
-            self.thumb720 = try fields.valueIfPresent("thumb_720")
-            self.thumb720H = try fields.valueIfPresent("thumb_720_h")
-            self.thumb720W = try fields.valueIfPresent("thumb_720_w")
-            self.thumb80 = try fields.valueIfPresent("thumb_80")
-            self.thumb800 = try fields.valueIfPresent("thumb_800")
-            self.thumb800H = try fields.valueIfPresent("thumb_800_h")
-            self.thumb800W = try fields.valueIfPresent("thumb_800_w")
-            self.thumb960 = try fields.valueIfPresent("thumb_960")
-            self.thumb960H = try fields.valueIfPresent("thumb_960_h")
-            self.thumb960W = try fields.valueIfPresent("thumb_960_w")
-            self.thumbTiny = try fields.valueIfPresent("thumb_tiny")
-            self.timestamp = try fields.valueIfPresent("timestamp")
-            self.title = try fields.valueIfPresent("title")
-            self.updated = try fields.valueIfPresent("updated")
-            self.urlPrivate = try fields.valueIfPresent("url_private")
-            self.urlPrivateDownload = try fields.valueIfPresent("url_private_download")
-            self.user = try fields.valueIfPresent("user")
-            self.userTeam = try fields.valueIfPresent("user_team")
-            self.username = try fields.valueIfPresent("username")
+            try self.init(
+                channels: fields.valueIfPresent("channels"), commentsCount: fields.valueIfPresent("comments_count"),
+                created: fields.valueIfPresent("created"), dateDelete: fields.valueIfPresent("date_delete"),
+                displayAsBot: fields.valueIfPresent("display_as_bot"), editable: fields.valueIfPresent("editable"),
+                editor: fields.valueIfPresent("editor"), externalID: fields.valueIfPresent("external_id"),
+                externalType: fields.valueIfPresent("external_type"), externalURL: fields.valueIfPresent("external_url"),
+                filetype: fields.valueIfPresent("filetype"), groups: fields.valueIfPresent("groups"),
+                hasRichPreview: fields.valueIfPresent("has_rich_preview"), id: fields.valueIfPresent("id"),
+                imageExifRotation: fields.valueIfPresent("image_exif_rotation"), ims: fields.valueIfPresent("ims"),
+                isExternal: fields.valueIfPresent("is_external"), isPublic: fields.valueIfPresent("is_public"),
+                isStarred: fields.valueIfPresent("is_starred"), isTombstoned: fields.valueIfPresent("is_tombstoned"),
+                lastEditor: fields.valueIfPresent("last_editor"), mimetype: fields.valueIfPresent("mimetype"),
+                mode: fields.valueIfPresent("mode"), name: fields.valueIfPresent("name"),
+                nonOwnerEditable: fields.valueIfPresent("non_owner_editable"), numStars: fields.valueIfPresent("num_stars"),
+                originalH: fields.valueIfPresent("original_h"), originalW: fields.valueIfPresent("original_w"),
+                permalink: fields.valueIfPresent("permalink"), permalinkPublic: fields.valueIfPresent("permalink_public"),
+                pinnedInfo: fields.valueIfPresent("pinned_info"), pinnedTo: fields.valueIfPresent("pinned_to"),
+                prettyType: fields.valueIfPresent("pretty_type"), preview: fields.valueIfPresent("preview"),
+                publicURLShared: fields.valueIfPresent("public_url_shared"), reactions: fields.valueIfPresent("reactions"),
+                shares: fields.valueIfPresent("shares"), size: fields.valueIfPresent("size"),
+                sourceTeam: fields.valueIfPresent("source_team"), state: fields.valueIfPresent("state"),
+                thumb1024: fields.valueIfPresent("thumb_1024"), thumb1024H: fields.valueIfPresent("thumb_1024_h"),
+                thumb1024W: fields.valueIfPresent("thumb_1024_w"), thumb160: fields.valueIfPresent("thumb_160"),
+                thumb360: fields.valueIfPresent("thumb_360"), thumb360H: fields.valueIfPresent("thumb_360_h"),
+                thumb360W: fields.valueIfPresent("thumb_360_w"), thumb480: fields.valueIfPresent("thumb_480"),
+                thumb480H: fields.valueIfPresent("thumb_480_h"), thumb480W: fields.valueIfPresent("thumb_480_w"),
+                thumb64: fields.valueIfPresent("thumb_64"), thumb720: fields.valueIfPresent("thumb_720"),
+                thumb720H: fields.valueIfPresent("thumb_720_h"), thumb720W: fields.valueIfPresent("thumb_720_w"),
+                thumb80: fields.valueIfPresent("thumb_80"), thumb800: fields.valueIfPresent("thumb_800"),
+                thumb800H: fields.valueIfPresent("thumb_800_h"), thumb800W: fields.valueIfPresent("thumb_800_w"),
+                thumb960: fields.valueIfPresent("thumb_960"), thumb960H: fields.valueIfPresent("thumb_960_h"),
+                thumb960W: fields.valueIfPresent("thumb_960_w"), thumbTiny: fields.valueIfPresent("thumb_tiny"),
+                timestamp: fields.valueIfPresent("timestamp"), title: fields.valueIfPresent("title"),
+                updated: fields.valueIfPresent("updated"), urlPrivate: fields.valueIfPresent("url_private"),
+                urlPrivateDownload: fields.valueIfPresent("url_private_download"), user: fields.valueIfPresent("user"),
+                userTeam: fields.valueIfPresent("user_team"), username: fields.valueIfPresent("username")
+            )
         }
     }
 
@@ -1444,18 +1095,14 @@ extension ImportedSlack {
         public var image64: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            emoji: Swift.String? = nil,
-            image64: Swift.String? = nil
-        ) {
+        public init(emoji: Swift.String? = nil, image64: Swift.String? = nil) {
             self.emoji = emoji
             self.image64 = image64
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.emoji = try fields.valueIfPresent("emoji")
-            self.image64 = try fields.valueIfPresent("image_64")
+            try self.init(emoji: fields.valueIfPresent("emoji"), image64: fields.valueIfPresent("image_64"))
         }
     }
 
@@ -1466,11 +1113,7 @@ extension ImportedSlack {
         public var users: [Swift.String]
 
         /// Creates a value from its fields.
-        public init(
-            count: Swift.Int,
-            name: Swift.String,
-            users: [Swift.String]
-        ) {
+        public init(count: Swift.Int, name: Swift.String, users: [Swift.String]) {
             self.count = count
             self.name = name
             self.users = users
@@ -1478,9 +1121,7 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.count = try fields.value("count")
-            self.name = try fields.value("name")
-            self.users = try fields.value("users")
+            try self.init(count: fields.value("count"), name: fields.value("name"), users: fields.value("users"))
         }
     }
 
@@ -1500,17 +1141,9 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            avatarHash: Swift.String,
-            displayName: Swift.String,
-            displayNameNormalized: Swift.String? = nil,
-            firstName: Swift.String? = nil,
-            image72: Foundation.URL,
-            isRestricted: Swift.Bool,
-            isUltraRestricted: Swift.Bool,
-            name: Swift.String,
-            realName: Swift.String,
-            realNameNormalized: Swift.String? = nil,
-            team: Swift.String
+            avatarHash: Swift.String, displayName: Swift.String, displayNameNormalized: Swift.String? = nil, firstName: Swift.String? = nil,
+            image72: Foundation.URL, isRestricted: Swift.Bool, isUltraRestricted: Swift.Bool, name: Swift.String, realName: Swift.String,
+            realNameNormalized: Swift.String? = nil, team: Swift.String
         ) {
             self.avatarHash = avatarHash
             self.displayName = displayName
@@ -1527,17 +1160,13 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.avatarHash = try fields.value("avatar_hash")
-            self.displayName = try fields.value("display_name")
-            self.displayNameNormalized = try fields.valueIfPresent("display_name_normalized")
-            self.firstName = try fields.valueIfPresent("first_name")
-            self.image72 = try fields.value("image_72")
-            self.isRestricted = try fields.value("is_restricted")
-            self.isUltraRestricted = try fields.value("is_ultra_restricted")
-            self.name = try fields.value("name")
-            self.realName = try fields.value("real_name")
-            self.realNameNormalized = try fields.valueIfPresent("real_name_normalized")
-            self.team = try fields.value("team")
+            try self.init(
+                avatarHash: fields.value("avatar_hash"), displayName: fields.value("display_name"),
+                displayNameNormalized: fields.valueIfPresent("display_name_normalized"), firstName: fields.valueIfPresent("first_name"),
+                image72: fields.value("image_72"), isRestricted: fields.value("is_restricted"),
+                isUltraRestricted: fields.value("is_ultra_restricted"), name: fields.value("name"), realName: fields.value("real_name"),
+                realNameNormalized: fields.valueIfPresent("real_name_normalized"), team: fields.value("team")
+            )
         }
     }
 
@@ -1575,35 +1204,15 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            archived: Swift.Bool? = nil,
-            avatarBaseURL: Swift.String? = nil,
-            created: Swift.Int? = nil,
-            dateCreate: Swift.Int? = nil,
-            deleted: Swift.Bool? = nil,
-            description: Swift.String? = nil,
-            discoverable: Swift.String? = nil,
-            domain: Swift.String,
-            emailDomain: Swift.String,
-            enterpriseID: Swift.String? = nil,
-            enterpriseName: Swift.String? = nil,
-            externalOrgMigrations: ImportedSlack.ObjsExternalOrgMigrations? = nil,
-            hasComplianceExport: Swift.Bool? = nil,
-            icon: ImportedSlack.ObjsIcon,
-            id: Swift.String,
-            isAssigned: Swift.Bool? = nil,
-            isEnterprise: Swift.Int? = nil,
-            isOverStorageLimit: Swift.Bool? = nil,
-            limitTs: Swift.Int? = nil,
-            locale: Swift.String? = nil,
-            messagesCount: Swift.Int? = nil,
-            msgEditWindowMins: Swift.Int? = nil,
-            name: Swift.String,
-            overIntegrationsLimit: Swift.Bool? = nil,
-            overStorageLimit: Swift.Bool? = nil,
-            payProdCur: Swift.String? = nil,
-            plan: Plan? = nil,
-            primaryOwner: ImportedSlack.ObjsPrimaryOwner? = nil,
-            ssoProvider: ImportedSlack.ObjsTeamSsoProvider? = nil
+            archived: Swift.Bool? = nil, avatarBaseURL: Swift.String? = nil, created: Swift.Int? = nil, dateCreate: Swift.Int? = nil,
+            deleted: Swift.Bool? = nil, description: Swift.String? = nil, discoverable: Swift.String? = nil, domain: Swift.String,
+            emailDomain: Swift.String, enterpriseID: Swift.String? = nil, enterpriseName: Swift.String? = nil,
+            externalOrgMigrations: ImportedSlack.ObjsExternalOrgMigrations? = nil, hasComplianceExport: Swift.Bool? = nil,
+            icon: ImportedSlack.ObjsIcon, id: Swift.String, isAssigned: Swift.Bool? = nil, isEnterprise: Swift.Int? = nil,
+            isOverStorageLimit: Swift.Bool? = nil, limitTs: Swift.Int? = nil, locale: Swift.String? = nil, messagesCount: Swift.Int? = nil,
+            msgEditWindowMins: Swift.Int? = nil, name: Swift.String, overIntegrationsLimit: Swift.Bool? = nil,
+            overStorageLimit: Swift.Bool? = nil, payProdCur: Swift.String? = nil, plan: Plan? = nil,
+            primaryOwner: ImportedSlack.ObjsPrimaryOwner? = nil, ssoProvider: ImportedSlack.ObjsTeamSsoProvider? = nil
         ) {
             self.archived = archived
             self.avatarBaseURL = avatarBaseURL
@@ -1638,35 +1247,24 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.archived = try fields.valueIfPresent("archived")
-            self.avatarBaseURL = try fields.valueIfPresent("avatar_base_url")
-            self.created = try fields.valueIfPresent("created")
-            self.dateCreate = try fields.valueIfPresent("date_create")
-            self.deleted = try fields.valueIfPresent("deleted")
-            self.description = try fields.valueIfPresent("description")
-            self.discoverable = try fields.valueIfPresent("discoverable")
-            self.domain = try fields.value("domain")
-            self.emailDomain = try fields.value("email_domain")
-            self.enterpriseID = try fields.valueIfPresent("enterprise_id")
-            self.enterpriseName = try fields.valueIfPresent("enterprise_name")
-            self.externalOrgMigrations = try fields.valueIfPresent("external_org_migrations")
-            self.hasComplianceExport = try fields.valueIfPresent("has_compliance_export")
-            self.icon = try fields.value("icon")
-            self.id = try fields.value("id")
-            self.isAssigned = try fields.valueIfPresent("is_assigned")
-            self.isEnterprise = try fields.valueIfPresent("is_enterprise")
-            self.isOverStorageLimit = try fields.valueIfPresent("is_over_storage_limit")
-            self.limitTs = try fields.valueIfPresent("limit_ts")
-            self.locale = try fields.valueIfPresent("locale")
-            self.messagesCount = try fields.valueIfPresent("messages_count")
-            self.msgEditWindowMins = try fields.valueIfPresent("msg_edit_window_mins")
-            self.name = try fields.value("name")
-            self.overIntegrationsLimit = try fields.valueIfPresent("over_integrations_limit")
-            self.overStorageLimit = try fields.valueIfPresent("over_storage_limit")
-            self.payProdCur = try fields.valueIfPresent("pay_prod_cur")
-            self.plan = try fields.valueIfPresent("plan")
-            self.primaryOwner = try fields.valueIfPresent("primary_owner")
-            self.ssoProvider = try fields.valueIfPresent("sso_provider")
+            try self.init(
+                archived: fields.valueIfPresent("archived"), avatarBaseURL: fields.valueIfPresent("avatar_base_url"),
+                created: fields.valueIfPresent("created"), dateCreate: fields.valueIfPresent("date_create"),
+                deleted: fields.valueIfPresent("deleted"), description: fields.valueIfPresent("description"),
+                discoverable: fields.valueIfPresent("discoverable"), domain: fields.value("domain"),
+                emailDomain: fields.value("email_domain"), enterpriseID: fields.valueIfPresent("enterprise_id"),
+                enterpriseName: fields.valueIfPresent("enterprise_name"),
+                externalOrgMigrations: fields.valueIfPresent("external_org_migrations"),
+                hasComplianceExport: fields.valueIfPresent("has_compliance_export"), icon: fields.value("icon"), id: fields.value("id"),
+                isAssigned: fields.valueIfPresent("is_assigned"), isEnterprise: fields.valueIfPresent("is_enterprise"),
+                isOverStorageLimit: fields.valueIfPresent("is_over_storage_limit"), limitTs: fields.valueIfPresent("limit_ts"),
+                locale: fields.valueIfPresent("locale"), messagesCount: fields.valueIfPresent("messages_count"),
+                msgEditWindowMins: fields.valueIfPresent("msg_edit_window_mins"), name: fields.value("name"),
+                overIntegrationsLimit: fields.valueIfPresent("over_integrations_limit"),
+                overStorageLimit: fields.valueIfPresent("over_storage_limit"), payProdCur: fields.valueIfPresent("pay_prod_cur"),
+                plan: fields.valueIfPresent("plan"), primaryOwner: fields.valueIfPresent("primary_owner"),
+                ssoProvider: fields.valueIfPresent("sso_provider")
+            )
         }
 
         /// The values of `Plan`; values this client does not know decode to `unknown`.
@@ -1717,14 +1315,8 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            fieldName: Swift.String? = nil,
-            hint: Swift.String,
-            id: Swift.String,
-            isHidden: Swift.Bool? = nil,
-            label: Swift.String,
-            options: ImportedSlack.ObjsTeamProfileFieldOption? = nil,
-            ordering: Swift.Double,
-            possibleValues: [Swift.String]? = nil,
+            fieldName: Swift.String? = nil, hint: Swift.String, id: Swift.String, isHidden: Swift.Bool? = nil, label: Swift.String,
+            options: ImportedSlack.ObjsTeamProfileFieldOption? = nil, ordering: Swift.Double, possibleValues: [Swift.String]? = nil,
             type: TypeValue
         ) {
             self.fieldName = fieldName
@@ -1740,15 +1332,11 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.fieldName = try fields.valueIfPresent("field_name")
-            self.hint = try fields.value("hint")
-            self.id = try fields.value("id")
-            self.isHidden = try fields.valueIfPresent("is_hidden")
-            self.label = try fields.value("label")
-            self.options = try fields.valueIfPresent("options")
-            self.ordering = try fields.value("ordering")
-            self.possibleValues = try fields.valueIfPresent("possible_values")
-            self.type = try fields.value("type")
+            try self.init(
+                fieldName: fields.valueIfPresent("field_name"), hint: fields.value("hint"), id: fields.value("id"),
+                isHidden: fields.valueIfPresent("is_hidden"), label: fields.value("label"), options: fields.valueIfPresent("options"),
+                ordering: fields.value("ordering"), possibleValues: fields.valueIfPresent("possible_values"), type: fields.value("type")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1795,11 +1383,7 @@ extension ImportedSlack {
         public var image72: Foundation.URL
 
         /// Creates a value from its fields.
-        public init(
-            image36: Foundation.URL,
-            image48: Foundation.URL,
-            image72: Foundation.URL
-        ) {
+        public init(image36: Foundation.URL, image48: Foundation.URL, image72: Foundation.URL) {
             self.image36 = image36
             self.image48 = image48
             self.image72 = image72
@@ -1807,9 +1391,7 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.image36 = try fields.value("image_36")
-            self.image48 = try fields.value("image_48")
-            self.image72 = try fields.value("image_72")
+            try self.init(image36: fields.value("image_36"), image48: fields.value("image_48"), image72: fields.value("image_72"))
         }
     }
 
@@ -1819,18 +1401,14 @@ extension ImportedSlack {
         public var `public`: PagegenRuntime.JSONValue?
 
         /// Creates a value from its fields.
-        public init(
-            private: PagegenRuntime.JSONValue? = nil,
-            public: PagegenRuntime.JSONValue? = nil
-        ) {
+        public init(private: PagegenRuntime.JSONValue? = nil, public: PagegenRuntime.JSONValue? = nil) {
             self.`private` = `private`
             self.`public` = `public`
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.`private` = try fields.valueIfPresent("private")
-            self.`public` = try fields.valueIfPresent("public")
+            try self.init(private: fields.valueIfPresent("private"), public: fields.valueIfPresent("public"))
         }
     }
 
@@ -1840,18 +1418,14 @@ extension ImportedSlack {
         public var dateUpdated: Swift.Int
 
         /// Creates a value from its fields.
-        public init(
-            current: [ImportedSlack.ObjsExternalOrgMigrationsCurrent],
-            dateUpdated: Swift.Int
-        ) {
+        public init(current: [ImportedSlack.ObjsExternalOrgMigrationsCurrent], dateUpdated: Swift.Int) {
             self.current = current
             self.dateUpdated = dateUpdated
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.current = try fields.value("current")
-            self.dateUpdated = try fields.value("date_updated")
+            try self.init(current: fields.value("current"), dateUpdated: fields.value("date_updated"))
         }
     }
 
@@ -1868,14 +1442,8 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            image102: Swift.String? = nil,
-            image132: Swift.String? = nil,
-            image230: Swift.String? = nil,
-            image34: Swift.String? = nil,
-            image44: Swift.String? = nil,
-            image68: Swift.String? = nil,
-            image88: Swift.String? = nil,
-            imageDefault: Swift.Bool? = nil
+            image102: Swift.String? = nil, image132: Swift.String? = nil, image230: Swift.String? = nil, image34: Swift.String? = nil,
+            image44: Swift.String? = nil, image68: Swift.String? = nil, image88: Swift.String? = nil, imageDefault: Swift.Bool? = nil
         ) {
             self.image102 = image102
             self.image132 = image132
@@ -1889,14 +1457,12 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.image102 = try fields.valueIfPresent("image_102")
-            self.image132 = try fields.valueIfPresent("image_132")
-            self.image230 = try fields.valueIfPresent("image_230")
-            self.image34 = try fields.valueIfPresent("image_34")
-            self.image44 = try fields.valueIfPresent("image_44")
-            self.image68 = try fields.valueIfPresent("image_68")
-            self.image88 = try fields.valueIfPresent("image_88")
-            self.imageDefault = try fields.valueIfPresent("image_default")
+            try self.init(
+                image102: fields.valueIfPresent("image_102"), image132: fields.valueIfPresent("image_132"),
+                image230: fields.valueIfPresent("image_230"), image34: fields.valueIfPresent("image_34"),
+                image44: fields.valueIfPresent("image_44"), image68: fields.valueIfPresent("image_68"),
+                image88: fields.valueIfPresent("image_88"), imageDefault: fields.valueIfPresent("image_default")
+            )
         }
     }
 
@@ -1906,18 +1472,14 @@ extension ImportedSlack {
         public var id: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            email: Swift.String,
-            id: Swift.String
-        ) {
+        public init(email: Swift.String, id: Swift.String) {
             self.email = email
             self.id = id
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.email = try fields.value("email")
-            self.id = try fields.value("id")
+            try self.init(email: fields.value("email"), id: fields.value("id"))
         }
     }
 
@@ -1928,11 +1490,7 @@ extension ImportedSlack {
         public var type: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            label: Swift.String? = nil,
-            name: Swift.String? = nil,
-            type: Swift.String? = nil
-        ) {
+        public init(label: Swift.String? = nil, name: Swift.String? = nil, type: Swift.String? = nil) {
             self.label = label
             self.name = name
             self.type = type
@@ -1940,9 +1498,7 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.label = try fields.valueIfPresent("label")
-            self.name = try fields.valueIfPresent("name")
-            self.type = try fields.valueIfPresent("type")
+            try self.init(label: fields.valueIfPresent("label"), name: fields.valueIfPresent("name"), type: fields.valueIfPresent("type"))
         }
     }
 
@@ -1955,10 +1511,7 @@ extension ImportedSlack {
 
         /// Creates a value from its fields.
         public init(
-            isCustom: Swift.Bool? = nil,
-            isMultipleEntry: Swift.Bool? = nil,
-            isProtected: Swift.Bool? = nil,
-            isScim: Swift.Bool? = nil
+            isCustom: Swift.Bool? = nil, isMultipleEntry: Swift.Bool? = nil, isProtected: Swift.Bool? = nil, isScim: Swift.Bool? = nil
         ) {
             self.isCustom = isCustom
             self.isMultipleEntry = isMultipleEntry
@@ -1968,10 +1521,10 @@ extension ImportedSlack {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.isCustom = try fields.valueIfPresent("is_custom")
-            self.isMultipleEntry = try fields.valueIfPresent("is_multiple_entry")
-            self.isProtected = try fields.valueIfPresent("is_protected")
-            self.isScim = try fields.valueIfPresent("is_scim")
+            try self.init(
+                isCustom: fields.valueIfPresent("is_custom"), isMultipleEntry: fields.valueIfPresent("is_multiple_entry"),
+                isProtected: fields.valueIfPresent("is_protected"), isScim: fields.valueIfPresent("is_scim")
+            )
         }
     }
 
@@ -1981,18 +1534,14 @@ extension ImportedSlack {
         public var teamID: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            dateStarted: Swift.Int,
-            teamID: Swift.String
-        ) {
+        public init(dateStarted: Swift.Int, teamID: Swift.String) {
             self.dateStarted = dateStarted
             self.teamID = teamID
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.dateStarted = try fields.value("date_started")
-            self.teamID = try fields.value("team_id")
+            try self.init(dateStarted: fields.value("date_started"), teamID: fields.value("team_id"))
         }
     }
 }

@@ -4,67 +4,84 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedSlack.Client {
-    /// The pages of `conversationsList(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func conversationsListPages(token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedSlack.ObjsConversation> {
-        PagegenRuntime.PageSequence(self.conversationsListLoader(token: token, excludeArchived: excludeArchived, types: types, limit: limit), resumingFrom: resumePoint)
+    /// The pages of `conversationsList(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func conversationsListPages(
+        token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedSlack.ObjsConversation> {
+        PagegenRuntime.PageSequence(
+            self.conversationsListLoader(token: token, excludeArchived: excludeArchived, types: types, limit: limit),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `conversationsList(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allConversationsList(token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedSlack.ObjsConversation> {
-        PagegenRuntime.ItemSequence(self.conversationsListLoader(token: token, excludeArchived: excludeArchived, types: types, limit: limit), resumingFrom: resumePoint)
+    /// Every item of `conversationsList(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allConversationsList(
+        token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedSlack.ObjsConversation> {
+        PagegenRuntime.ItemSequence(
+            self.conversationsListLoader(token: token, excludeArchived: excludeArchived, types: types, limit: limit),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `conversationsList(…)`, for the sequences and list adapters.
-    public func conversationsListLoader(token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100) -> PagegenRuntime.PageLoader<ImportedSlack.ObjsConversation> {
+    public func conversationsListLoader(
+        token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100
+    ) -> PagegenRuntime.PageLoader<ImportedSlack.ObjsConversation> {
         self.runtime.loader(
             Operations.conversationsListEndpoint,
             Operations.conversationsListParameters(token: token, excludeArchived: excludeArchived, types: types),
-            paging: Operations.conversationsListPaging,
-            size: limit,
-            identity: { $0.id }
+            paging: Operations.conversationsListPaging, size: limit, identity: { $0.id }
         )
     }
 
-    /// A list adapter over `conversationsList(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func conversationsListList(token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedSlack.ObjsConversation> {
-        PagegenRuntime.PagedList(self.conversationsListLoader(token: token, excludeArchived: excludeArchived, types: types, limit: limit), options: options)
+    /// A list adapter over `conversationsList(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func conversationsListList(
+        token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedSlack.ObjsConversation> {
+        PagegenRuntime.PagedList(
+            self.conversationsListLoader(token: token, excludeArchived: excludeArchived, types: types, limit: limit), options: options
+        )
     }
 
-    /// The pages of `usersList(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func usersListPages(token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedSlack.ObjsUser> {
-        PagegenRuntime.PageSequence(self.usersListLoader(token: token, includeLocale: includeLocale, limit: limit), resumingFrom: resumePoint)
+    /// The pages of `usersList(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func usersListPages(
+        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedSlack.ObjsUser> {
+        PagegenRuntime.PageSequence(
+            self.usersListLoader(token: token, includeLocale: includeLocale, limit: limit), resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `usersList(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allUsersList(token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedSlack.ObjsUser> {
-        PagegenRuntime.ItemSequence(self.usersListLoader(token: token, includeLocale: includeLocale, limit: limit), resumingFrom: resumePoint)
+    /// Every item of `usersList(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allUsersList(
+        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedSlack.ObjsUser> {
+        PagegenRuntime.ItemSequence(
+            self.usersListLoader(token: token, includeLocale: includeLocale, limit: limit), resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `usersList(…)`, for the sequences and list adapters.
-    public func usersListLoader(token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100) -> PagegenRuntime.PageLoader<ImportedSlack.ObjsUser> {
+    public func usersListLoader(
+        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100
+    ) -> PagegenRuntime.PageLoader<ImportedSlack.ObjsUser> {
         self.runtime.loader(
-            Operations.usersListEndpoint,
-            Operations.usersListParameters(token: token, includeLocale: includeLocale),
-            paging: Operations.usersListPaging,
-            size: limit,
-            identity: { $0.id }
+            Operations.usersListEndpoint, Operations.usersListParameters(token: token, includeLocale: includeLocale),
+            paging: Operations.usersListPaging, size: limit, identity: { $0.id }
         )
     }
 
-    /// A list adapter over `usersList(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func usersListList(token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedSlack.ObjsUser> {
+    /// A list adapter over `usersList(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func usersListList(
+        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedSlack.ObjsUser> {
         PagegenRuntime.PagedList(self.usersListLoader(token: token, includeLocale: includeLocale, limit: limit), options: options)
     }
 }

@@ -90,115 +90,141 @@ extension ImportedSpotify.Client {
     /// Get Album Tracks
     ///
     /// `GET /albums/{id}/tracks`
-    public func getAnAlbumsTracks(id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotify.SimplifiedTrackObject>, PagegenRuntime.APIError> {
+    public func getAnAlbumsTracks(
+        id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotify.SimplifiedTrackObject>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.getAnAlbumsTracksEndpoint,
-            Operations.getAnAlbumsTracksParameters(id: id, market: market),
-            paging: Operations.getAnAlbumsTracksPaging,
-            at: page,
-            size: limit
+            Operations.getAnAlbumsTracksEndpoint, Operations.getAnAlbumsTracksParameters(id: id, market: market),
+            paging: Operations.getAnAlbumsTracksPaging, at: page, size: limit
         )
     }
 
-    /// Get Album Tracks
-    ///
-    /// `GET /albums/{id}/tracks`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func getAnAlbumsTracks(id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSpotify.SimplifiedTrackObject>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.getAnAlbumsTracks(id: id, market: market, page: page, limit: limit) }, completion: completion)
+    /// Calls `completion` with what `getAnAlbumsTracks(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func getAnAlbumsTracks(
+        id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedSpotify.SimplifiedTrackObject>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.getAnAlbumsTracks(id: id, market: market, page: page, limit: limit) }, completion: completion
+        )
     }
 
     /// Get Playlist Items [DEPRECATED]
     ///
     /// `GET /playlists/{playlist_id}/tracks`
-    public func getPlaylistsTracks(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotify.PlaylistTrackObject>, PagegenRuntime.APIError> {
+    public func getPlaylistsTracks(
+        playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotify.PlaylistTrackObject>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getPlaylistsTracksEndpoint,
-            Operations.getPlaylistsTracksParameters(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes),
-            paging: Operations.getPlaylistsTracksPaging,
-            at: page,
-            size: limit
+            Operations.getPlaylistsTracksParameters(
+                playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes
+            ),
+            paging: Operations.getPlaylistsTracksPaging, at: page, size: limit
         )
     }
 
-    /// Get Playlist Items [DEPRECATED]
-    ///
-    /// `GET /playlists/{playlist_id}/tracks`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func getPlaylistsTracks(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSpotify.PlaylistTrackObject>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.getPlaylistsTracks(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, page: page, limit: limit) }, completion: completion)
+    /// Calls `completion` with what `getPlaylistsTracks(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func getPlaylistsTracks(
+        playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedSpotify.PlaylistTrackObject>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.getPlaylistsTracks(
+                    playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, page: page, limit: limit
+                )
+            },
+            completion: completion
+        )
     }
 
     /// Get Playlist Items
     ///
     /// `GET /playlists/{playlist_id}/items`
-    public func getPlaylistsItems(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotify.PlaylistTrackObject>, PagegenRuntime.APIError> {
+    public func getPlaylistsItems(
+        playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotify.PlaylistTrackObject>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getPlaylistsItemsEndpoint,
-            Operations.getPlaylistsItemsParameters(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes),
-            paging: Operations.getPlaylistsItemsPaging,
-            at: page,
-            size: limit
+            Operations.getPlaylistsItemsParameters(
+                playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes
+            ),
+            paging: Operations.getPlaylistsItemsPaging, at: page, size: limit
         )
     }
 
-    /// Get Playlist Items
-    ///
-    /// `GET /playlists/{playlist_id}/items`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func getPlaylistsItems(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSpotify.PlaylistTrackObject>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.getPlaylistsItems(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, page: page, limit: limit) }, completion: completion)
-    }
-
-    /// Get Current User's Playlists
-    ///
-    /// `GET /me/playlists`
-    public func getAListOfCurrentUsersPlaylists(page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotify.SimplifiedPlaylistObject>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.getAListOfCurrentUsersPlaylistsEndpoint,
-            Operations.getAListOfCurrentUsersPlaylistsParameters(),
-            paging: Operations.getAListOfCurrentUsersPlaylistsPaging,
-            at: page,
-            size: limit
+    /// Calls `completion` with what `getPlaylistsItems(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func getPlaylistsItems(
+        playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedSpotify.PlaylistTrackObject>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in
+                await self.getPlaylistsItems(
+                    playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, page: page, limit: limit
+                )
+            },
+            completion: completion
         )
     }
 
     /// Get Current User's Playlists
     ///
     /// `GET /me/playlists`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func getAListOfCurrentUsersPlaylists(page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSpotify.SimplifiedPlaylistObject>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.getAListOfCurrentUsersPlaylists(page: page, limit: limit) }, completion: completion)
+    public func getAListOfCurrentUsersPlaylists(
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotify.SimplifiedPlaylistObject>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.getAListOfCurrentUsersPlaylistsEndpoint, paging: Operations.getAListOfCurrentUsersPlaylistsPaging, at: page,
+            size: limit
+        )
     }
 
-    /// Get Followed Artists
-    ///
-    /// `GET /me/following`
-    public func getFollowed(type: GetFollowedType, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotify.ArtistObject>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.getFollowedEndpoint,
-            Operations.getFollowedParameters(type: type),
-            paging: Operations.getFollowedPaging,
-            at: page,
-            size: limit
+    /// Calls `completion` with what `getAListOfCurrentUsersPlaylists(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func getAListOfCurrentUsersPlaylists(
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedSpotify.SimplifiedPlaylistObject>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.getAListOfCurrentUsersPlaylists(page: page, limit: limit) }, completion: completion
         )
     }
 
     /// Get Followed Artists
     ///
     /// `GET /me/following`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func getFollowed(type: GetFollowedType, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSpotify.ArtistObject>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
+    public func getFollowed(
+        type: GetFollowedType, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotify.ArtistObject>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.getFollowedEndpoint, Operations.getFollowedParameters(type: type), paging: Operations.getFollowedPaging, at: page,
+            size: limit
+        )
+    }
+
+    /// Calls `completion` with what `getFollowed(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func getFollowed(
+        type: GetFollowedType, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
+        completion:
+            @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSpotify.ArtistObject>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
         PagegenRuntime.Cancellable.run({ [self] in await self.getFollowed(type: type, page: page, limit: limit) }, completion: completion)
     }
 }
@@ -229,7 +255,14 @@ extension ImportedSpotify.Client {
 extension ImportedSpotify.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let getAnAlbumsTracksEndpoint = PagegenRuntime.Endpoint(name: "getAnAlbumsTracks", method: "GET", path: "/albums/{id}/tracks")
+        static let getAnAlbumsTracksEndpoint = PagegenRuntime.Endpoint(
+            name: "getAnAlbumsTracks", method: "GET", path: "/albums/{id}/tracks"
+        )
+        static let getAnAlbumsTracksPaging = PagegenRuntime.Paging<ImportedSpotify.PagingSimplifiedTrackObject, ImportedSpotify.SimplifiedTrackObject>(
+            style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50), items: { $0.items },
+            total: .body({ $0.total })
+        )
 
         static func getAnAlbumsTracksParameters(id: Swift.String, market: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -238,34 +271,18 @@ extension ImportedSpotify.Client {
             return parameters
         }
 
-        static let getAnAlbumsTracksPaging = PagegenRuntime.Paging<ImportedSpotify.PagingSimplifiedTrackObject, ImportedSpotify.SimplifiedTrackObject>(
-            style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50),
-            items: { $0.items },
-            total: .body({ $0.total })
+        static let getPlaylistsTracksEndpoint = PagegenRuntime.Endpoint(
+            name: "getPlaylistsTracks", method: "GET", path: "/playlists/{playlist_id}/tracks"
         )
-
-        static let getPlaylistsTracksEndpoint = PagegenRuntime.Endpoint(name: "getPlaylistsTracks", method: "GET", path: "/playlists/{playlist_id}/tracks")
-
-        static func getPlaylistsTracksParameters(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
-            var parameters = PagegenRuntime.RequestParameters()
-            parameters.path("playlist_id", playlistID)
-            parameters.query("market", market)
-            parameters.query("fields", fields)
-            parameters.query("additional_types", additionalTypes)
-            return parameters
-        }
-
         static let getPlaylistsTracksPaging = PagegenRuntime.Paging<ImportedSpotify.PagingPlaylistTrackObject, ImportedSpotify.PlaylistTrackObject>(
             style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 100),
-            items: { $0.items },
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 100), items: { $0.items },
             total: .body({ $0.total })
         )
 
-        static let getPlaylistsItemsEndpoint = PagegenRuntime.Endpoint(name: "getPlaylistsItems", method: "GET", path: "/playlists/{playlist_id}/items")
-
-        static func getPlaylistsItemsParameters(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
+        static func getPlaylistsTracksParameters(
+            playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("playlist_id", playlistID)
             parameters.query("market", market)
@@ -274,39 +291,46 @@ extension ImportedSpotify.Client {
             return parameters
         }
 
+        static let getPlaylistsItemsEndpoint = PagegenRuntime.Endpoint(
+            name: "getPlaylistsItems", method: "GET", path: "/playlists/{playlist_id}/items"
+        )
         static let getPlaylistsItemsPaging = PagegenRuntime.Paging<ImportedSpotify.PagingPlaylistTrackObject, ImportedSpotify.PlaylistTrackObject>(
             style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50),
-            items: { $0.items },
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50), items: { $0.items },
             total: .body({ $0.total })
         )
 
-        static let getAListOfCurrentUsersPlaylistsEndpoint = PagegenRuntime.Endpoint(name: "getAListOfCurrentUsersPlaylists", method: "GET", path: "/me/playlists")
-
-        static func getAListOfCurrentUsersPlaylistsParameters() -> PagegenRuntime.RequestParameters {
-            PagegenRuntime.RequestParameters()
+        static func getPlaylistsItemsParameters(
+            playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
+            var parameters = PagegenRuntime.RequestParameters()
+            parameters.path("playlist_id", playlistID)
+            parameters.query("market", market)
+            parameters.query("fields", fields)
+            parameters.query("additional_types", additionalTypes)
+            return parameters
         }
 
+        static let getAListOfCurrentUsersPlaylistsEndpoint = PagegenRuntime.Endpoint(
+            name: "getAListOfCurrentUsersPlaylists", method: "GET", path: "/me/playlists"
+        )
         static let getAListOfCurrentUsersPlaylistsPaging = PagegenRuntime.Paging<ImportedSpotify.PagingPlaylistObject, ImportedSpotify.SimplifiedPlaylistObject>(
             style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50),
-            items: { $0.items },
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50), items: { $0.items },
             total: .body({ $0.total })
         )
 
         static let getFollowedEndpoint = PagegenRuntime.Endpoint(name: "getFollowed", method: "GET", path: "/me/following")
+        static let getFollowedPaging = PagegenRuntime.Paging<ImportedSpotify.GetFollowedResponse, ImportedSpotify.ArtistObject>(
+            style: .link(next: .body({ $0.artists.next })),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50),
+            items: { $0.artists.items }, total: .body({ $0.artists.total })
+        )
 
         static func getFollowedParameters(type: GetFollowedType) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("type", type)
             return parameters
         }
-
-        static let getFollowedPaging = PagegenRuntime.Paging<ImportedSpotify.GetFollowedResponse, ImportedSpotify.ArtistObject>(
-            style: .link(next: .body({ $0.artists.next })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50),
-            items: { $0.artists.items },
-            total: .body({ $0.artists.total })
-        )
     }
 }

@@ -19,13 +19,8 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            href: Swift.String,
-            limit: Swift.Int,
-            next: Swift.String? = nil,
-            offset: Swift.Int,
-            previous: Swift.String? = nil,
-            total: Swift.Int,
-            items: [ImportedSpotify.SimplifiedTrackObject]
+            href: Swift.String, limit: Swift.Int, next: Swift.String? = nil, offset: Swift.Int, previous: Swift.String? = nil,
+            total: Swift.Int, items: [ImportedSpotify.SimplifiedTrackObject]
         ) {
             self.href = href
             self.limit = limit
@@ -38,13 +33,11 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.href = try fields.value("href")
-            self.limit = try fields.value("limit")
-            self.next = try fields.valueIfPresent("next")
-            self.offset = try fields.value("offset")
-            self.previous = try fields.valueIfPresent("previous")
-            self.total = try fields.value("total")
-            self.items = try fields.items("items")
+            try self.init(
+                href: fields.value("href"), limit: fields.value("limit"), next: fields.valueIfPresent("next"),
+                offset: fields.value("offset"), previous: fields.valueIfPresent("previous"), total: fields.value("total"),
+                items: fields.items("items")
+            )
         }
     }
 
@@ -60,13 +53,8 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            href: Swift.String,
-            limit: Swift.Int,
-            next: Swift.String? = nil,
-            offset: Swift.Int,
-            previous: Swift.String? = nil,
-            total: Swift.Int,
-            items: [ImportedSpotify.PlaylistTrackObject]
+            href: Swift.String, limit: Swift.Int, next: Swift.String? = nil, offset: Swift.Int, previous: Swift.String? = nil,
+            total: Swift.Int, items: [ImportedSpotify.PlaylistTrackObject]
         ) {
             self.href = href
             self.limit = limit
@@ -79,13 +67,11 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.href = try fields.value("href")
-            self.limit = try fields.value("limit")
-            self.next = try fields.valueIfPresent("next")
-            self.offset = try fields.value("offset")
-            self.previous = try fields.valueIfPresent("previous")
-            self.total = try fields.value("total")
-            self.items = try fields.items("items")
+            try self.init(
+                href: fields.value("href"), limit: fields.value("limit"), next: fields.valueIfPresent("next"),
+                offset: fields.value("offset"), previous: fields.valueIfPresent("previous"), total: fields.value("total"),
+                items: fields.items("items")
+            )
         }
     }
 
@@ -101,13 +87,8 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            href: Swift.String,
-            limit: Swift.Int,
-            next: Swift.String? = nil,
-            offset: Swift.Int,
-            previous: Swift.String? = nil,
-            total: Swift.Int,
-            items: [ImportedSpotify.SimplifiedPlaylistObject]
+            href: Swift.String, limit: Swift.Int, next: Swift.String? = nil, offset: Swift.Int, previous: Swift.String? = nil,
+            total: Swift.Int, items: [ImportedSpotify.SimplifiedPlaylistObject]
         ) {
             self.href = href
             self.limit = limit
@@ -120,13 +101,11 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.href = try fields.value("href")
-            self.limit = try fields.value("limit")
-            self.next = try fields.valueIfPresent("next")
-            self.offset = try fields.value("offset")
-            self.previous = try fields.valueIfPresent("previous")
-            self.total = try fields.value("total")
-            self.items = try fields.items("items")
+            try self.init(
+                href: fields.value("href"), limit: fields.value("limit"), next: fields.valueIfPresent("next"),
+                offset: fields.value("offset"), previous: fields.valueIfPresent("previous"), total: fields.value("total"),
+                items: fields.items("items")
+            )
         }
     }
 
@@ -135,15 +114,13 @@ extension ImportedSpotify {
         public var artists: ImportedSpotify.CursorPagingSimplifiedArtistObject
 
         /// Creates a value from its fields.
-        public init(
-            artists: ImportedSpotify.CursorPagingSimplifiedArtistObject
-        ) {
+        public init(artists: ImportedSpotify.CursorPagingSimplifiedArtistObject) {
             self.artists = artists
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.artists = try fields.value("artists")
+            try self.init(artists: fields.value("artists"))
         }
     }
 
@@ -169,23 +146,12 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            artists: [ImportedSpotify.SimplifiedArtistObject]? = nil,
-            availableMarkets: [Swift.String]? = nil,
-            discNumber: Swift.Int? = nil,
-            durationMs: Swift.Int? = nil,
-            explicit: Swift.Bool? = nil,
-            externalUrls: ImportedSpotify.ExternalURLObject? = nil,
-            href: Swift.String? = nil,
-            id: Swift.String? = nil,
-            isPlayable: Swift.Bool? = nil,
-            linkedFrom: ImportedSpotify.LinkedTrackObject? = nil,
-            restrictions: ImportedSpotify.TrackRestrictionObject? = nil,
-            name: Swift.String? = nil,
-            previewURL: Swift.String? = nil,
-            trackNumber: Swift.Int? = nil,
-            type: Swift.String? = nil,
-            uri: Swift.String? = nil,
-            isLocal: Swift.Bool? = nil
+            artists: [ImportedSpotify.SimplifiedArtistObject]? = nil, availableMarkets: [Swift.String]? = nil, discNumber: Swift.Int? = nil,
+            durationMs: Swift.Int? = nil, explicit: Swift.Bool? = nil, externalUrls: ImportedSpotify.ExternalURLObject? = nil,
+            href: Swift.String? = nil, id: Swift.String? = nil, isPlayable: Swift.Bool? = nil,
+            linkedFrom: ImportedSpotify.LinkedTrackObject? = nil, restrictions: ImportedSpotify.TrackRestrictionObject? = nil,
+            name: Swift.String? = nil, previewURL: Swift.String? = nil, trackNumber: Swift.Int? = nil, type: Swift.String? = nil,
+            uri: Swift.String? = nil, isLocal: Swift.Bool? = nil
         ) {
             self.artists = artists
             self.availableMarkets = availableMarkets
@@ -208,23 +174,16 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.artists = try fields.valueIfPresent("artists")
-            self.availableMarkets = try fields.valueIfPresent("available_markets")
-            self.discNumber = try fields.valueIfPresent("disc_number")
-            self.durationMs = try fields.valueIfPresent("duration_ms")
-            self.explicit = try fields.valueIfPresent("explicit")
-            self.externalUrls = try fields.valueIfPresent("external_urls")
-            self.href = try fields.valueIfPresent("href")
-            self.id = try fields.valueIfPresent("id")
-            self.isPlayable = try fields.valueIfPresent("is_playable")
-            self.linkedFrom = try fields.valueIfPresent("linked_from")
-            self.restrictions = try fields.valueIfPresent("restrictions")
-            self.name = try fields.valueIfPresent("name")
-            self.previewURL = try fields.valueIfPresent("preview_url")
-            self.trackNumber = try fields.valueIfPresent("track_number")
-            self.type = try fields.valueIfPresent("type")
-            self.uri = try fields.valueIfPresent("uri")
-            self.isLocal = try fields.valueIfPresent("is_local")
+            try self.init(
+                artists: fields.valueIfPresent("artists"), availableMarkets: fields.valueIfPresent("available_markets"),
+                discNumber: fields.valueIfPresent("disc_number"), durationMs: fields.valueIfPresent("duration_ms"),
+                explicit: fields.valueIfPresent("explicit"), externalUrls: fields.valueIfPresent("external_urls"),
+                href: fields.valueIfPresent("href"), id: fields.valueIfPresent("id"), isPlayable: fields.valueIfPresent("is_playable"),
+                linkedFrom: fields.valueIfPresent("linked_from"), restrictions: fields.valueIfPresent("restrictions"),
+                name: fields.valueIfPresent("name"), previewURL: fields.valueIfPresent("preview_url"),
+                trackNumber: fields.valueIfPresent("track_number"), type: fields.valueIfPresent("type"), uri: fields.valueIfPresent("uri"),
+                isLocal: fields.valueIfPresent("is_local")
+            )
         }
     }
 
@@ -238,11 +197,8 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            addedAt: Foundation.Date? = nil,
-            addedBy: ImportedSpotify.PlaylistUserObject? = nil,
-            isLocal: Swift.Bool? = nil,
-            item: ImportedSpotify.PlaylistTrackObjectItem? = nil,
-            track: ImportedSpotify.PlaylistTrackObjectTrack? = nil
+            addedAt: Foundation.Date? = nil, addedBy: ImportedSpotify.PlaylistUserObject? = nil, isLocal: Swift.Bool? = nil,
+            item: ImportedSpotify.PlaylistTrackObjectItem? = nil, track: ImportedSpotify.PlaylistTrackObjectTrack? = nil
         ) {
             self.addedAt = addedAt
             self.addedBy = addedBy
@@ -253,11 +209,10 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.addedAt = try fields.valueIfPresent("added_at")
-            self.addedBy = try fields.valueIfPresent("added_by")
-            self.isLocal = try fields.valueIfPresent("is_local")
-            self.item = try fields.valueIfPresent("item")
-            self.track = try fields.valueIfPresent("track")
+            try self.init(
+                addedAt: fields.valueIfPresent("added_at"), addedBy: fields.valueIfPresent("added_by"),
+                isLocal: fields.valueIfPresent("is_local"), item: fields.valueIfPresent("item"), track: fields.valueIfPresent("track")
+            )
         }
     }
 
@@ -280,20 +235,11 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            collaborative: Swift.Bool? = nil,
-            description: Swift.String? = nil,
-            externalUrls: ImportedSpotify.ExternalURLObject? = nil,
-            href: Swift.String? = nil,
-            id: Swift.String? = nil,
-            images: [ImportedSpotify.ImageObject]? = nil,
-            name: Swift.String? = nil,
-            owner: ImportedSpotify.PlaylistOwnerObject? = nil,
-            public: Swift.Bool? = nil,
-            snapshotID: Swift.String? = nil,
-            items: ImportedSpotify.PlaylistTracksRefObject? = nil,
-            tracks: ImportedSpotify.PlaylistTracksRefObject? = nil,
-            type: Swift.String? = nil,
-            uri: Swift.String? = nil
+            collaborative: Swift.Bool? = nil, description: Swift.String? = nil, externalUrls: ImportedSpotify.ExternalURLObject? = nil,
+            href: Swift.String? = nil, id: Swift.String? = nil, images: [ImportedSpotify.ImageObject]? = nil, name: Swift.String? = nil,
+            owner: ImportedSpotify.PlaylistOwnerObject? = nil, public: Swift.Bool? = nil, snapshotID: Swift.String? = nil,
+            items: ImportedSpotify.PlaylistTracksRefObject? = nil, tracks: ImportedSpotify.PlaylistTracksRefObject? = nil,
+            type: Swift.String? = nil, uri: Swift.String? = nil
         ) {
             self.collaborative = collaborative
             self.description = description
@@ -313,20 +259,14 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.collaborative = try fields.valueIfPresent("collaborative")
-            self.description = try fields.valueIfPresent("description")
-            self.externalUrls = try fields.valueIfPresent("external_urls")
-            self.href = try fields.valueIfPresent("href")
-            self.id = try fields.valueIfPresent("id")
-            self.images = try fields.valueIfPresent("images")
-            self.name = try fields.valueIfPresent("name")
-            self.owner = try fields.valueIfPresent("owner")
-            self.`public` = try fields.valueIfPresent("public")
-            self.snapshotID = try fields.valueIfPresent("snapshot_id")
-            self.items = try fields.valueIfPresent("items")
-            self.tracks = try fields.valueIfPresent("tracks")
-            self.type = try fields.valueIfPresent("type")
-            self.uri = try fields.valueIfPresent("uri")
+            try self.init(
+                collaborative: fields.valueIfPresent("collaborative"), description: fields.valueIfPresent("description"),
+                externalUrls: fields.valueIfPresent("external_urls"), href: fields.valueIfPresent("href"), id: fields.valueIfPresent("id"),
+                images: fields.valueIfPresent("images"), name: fields.valueIfPresent("name"), owner: fields.valueIfPresent("owner"),
+                public: fields.valueIfPresent("public"), snapshotID: fields.valueIfPresent("snapshot_id"),
+                items: fields.valueIfPresent("items"), tracks: fields.valueIfPresent("tracks"), type: fields.valueIfPresent("type"),
+                uri: fields.valueIfPresent("uri")
+            )
         }
     }
 
@@ -341,12 +281,8 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            href: Swift.String? = nil,
-            limit: Swift.Int? = nil,
-            next: Swift.String? = nil,
-            cursors: ImportedSpotify.CursorObject? = nil,
-            total: Swift.Int? = nil,
-            items: [ImportedSpotify.ArtistObject]? = nil
+            href: Swift.String? = nil, limit: Swift.Int? = nil, next: Swift.String? = nil, cursors: ImportedSpotify.CursorObject? = nil,
+            total: Swift.Int? = nil, items: [ImportedSpotify.ArtistObject]? = nil
         ) {
             self.href = href
             self.limit = limit
@@ -358,12 +294,10 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.href = try fields.valueIfPresent("href")
-            self.limit = try fields.valueIfPresent("limit")
-            self.next = try fields.valueIfPresent("next")
-            self.cursors = try fields.valueIfPresent("cursors")
-            self.total = try fields.valueIfPresent("total")
-            self.items = try fields.valueIfPresent("items")
+            try self.init(
+                href: fields.valueIfPresent("href"), limit: fields.valueIfPresent("limit"), next: fields.valueIfPresent("next"),
+                cursors: fields.valueIfPresent("cursors"), total: fields.valueIfPresent("total"), items: fields.valueIfPresent("items")
+            )
         }
     }
 
@@ -378,12 +312,8 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            externalUrls: ImportedSpotify.ExternalURLObject? = nil,
-            href: Swift.String? = nil,
-            id: Swift.String? = nil,
-            name: Swift.String? = nil,
-            type: TypeValue? = nil,
-            uri: Swift.String? = nil
+            externalUrls: ImportedSpotify.ExternalURLObject? = nil, href: Swift.String? = nil, id: Swift.String? = nil,
+            name: Swift.String? = nil, type: TypeValue? = nil, uri: Swift.String? = nil
         ) {
             self.externalUrls = externalUrls
             self.href = href
@@ -395,12 +325,10 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.externalUrls = try fields.valueIfPresent("external_urls")
-            self.href = try fields.valueIfPresent("href")
-            self.id = try fields.valueIfPresent("id")
-            self.name = try fields.valueIfPresent("name")
-            self.type = try fields.valueIfPresent("type")
-            self.uri = try fields.valueIfPresent("uri")
+            try self.init(
+                externalUrls: fields.valueIfPresent("external_urls"), href: fields.valueIfPresent("href"), id: fields.valueIfPresent("id"),
+                name: fields.valueIfPresent("name"), type: fields.valueIfPresent("type"), uri: fields.valueIfPresent("uri")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -430,15 +358,13 @@ extension ImportedSpotify {
         public var spotify: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            spotify: Swift.String? = nil
-        ) {
+        public init(spotify: Swift.String? = nil) {
             self.spotify = spotify
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.spotify = try fields.valueIfPresent("spotify")
+            try self.init(spotify: fields.valueIfPresent("spotify"))
         }
     }
 
@@ -452,11 +378,8 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            externalUrls: ImportedSpotify.ExternalURLObject? = nil,
-            href: Swift.String? = nil,
-            id: Swift.String? = nil,
-            type: Swift.String? = nil,
-            uri: Swift.String? = nil
+            externalUrls: ImportedSpotify.ExternalURLObject? = nil, href: Swift.String? = nil, id: Swift.String? = nil,
+            type: Swift.String? = nil, uri: Swift.String? = nil
         ) {
             self.externalUrls = externalUrls
             self.href = href
@@ -467,11 +390,10 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.externalUrls = try fields.valueIfPresent("external_urls")
-            self.href = try fields.valueIfPresent("href")
-            self.id = try fields.valueIfPresent("id")
-            self.type = try fields.valueIfPresent("type")
-            self.uri = try fields.valueIfPresent("uri")
+            try self.init(
+                externalUrls: fields.valueIfPresent("external_urls"), href: fields.valueIfPresent("href"), id: fields.valueIfPresent("id"),
+                type: fields.valueIfPresent("type"), uri: fields.valueIfPresent("uri")
+            )
         }
     }
 
@@ -480,15 +402,13 @@ extension ImportedSpotify {
         public var reason: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            reason: Swift.String? = nil
-        ) {
+        public init(reason: Swift.String? = nil) {
             self.reason = reason
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.reason = try fields.valueIfPresent("reason")
+            try self.init(reason: fields.valueIfPresent("reason"))
         }
     }
 
@@ -502,11 +422,8 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            externalUrls: ImportedSpotify.ExternalURLObject? = nil,
-            href: Swift.String? = nil,
-            id: Swift.String? = nil,
-            type: TypeValue? = nil,
-            uri: Swift.String? = nil
+            externalUrls: ImportedSpotify.ExternalURLObject? = nil, href: Swift.String? = nil, id: Swift.String? = nil,
+            type: TypeValue? = nil, uri: Swift.String? = nil
         ) {
             self.externalUrls = externalUrls
             self.href = href
@@ -517,11 +434,10 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.externalUrls = try fields.valueIfPresent("external_urls")
-            self.href = try fields.valueIfPresent("href")
-            self.id = try fields.valueIfPresent("id")
-            self.type = try fields.valueIfPresent("type")
-            self.uri = try fields.valueIfPresent("uri")
+            try self.init(
+                externalUrls: fields.valueIfPresent("external_urls"), href: fields.valueIfPresent("href"), id: fields.valueIfPresent("id"),
+                type: fields.valueIfPresent("type"), uri: fields.valueIfPresent("uri")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -582,36 +498,17 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            album: ImportedSpotify.SimplifiedAlbumObject? = nil,
-            artists: [ImportedSpotify.SimplifiedArtistObject]? = nil,
-            availableMarkets: [Swift.String]? = nil,
-            discNumber: Swift.Int? = nil,
-            durationMs: Swift.Int? = nil,
-            explicit: Swift.Bool? = nil,
-            externalIds: ImportedSpotify.ExternalIDObject? = nil,
-            externalUrls: ImportedSpotify.ExternalURLObject? = nil,
-            href: Swift.String? = nil,
-            id: Swift.String? = nil,
-            isPlayable: Swift.Bool? = nil,
-            linkedFrom: ImportedSpotify.LinkedTrackObject? = nil,
-            restrictions: ImportedSpotify.TrackRestrictionObject? = nil,
-            name: Swift.String? = nil,
-            popularity: Swift.Int? = nil,
-            previewURL: Swift.String? = nil,
-            trackNumber: Swift.Int? = nil,
-            type: TypeValue? = nil,
-            uri: Swift.String? = nil,
-            isLocal: Swift.Bool? = nil,
-            audioPreviewURL: Swift.String? = nil,
-            description: Swift.String? = nil,
-            htmlDescription: Swift.String? = nil,
-            images: [ImportedSpotify.ImageObject]? = nil,
-            isExternallyHosted: Swift.Bool? = nil,
-            language: Swift.String? = nil,
-            languages: [Swift.String]? = nil,
-            releaseDate: Swift.String? = nil,
-            releaseDatePrecision: ReleaseDatePrecision? = nil,
-            resumePoint: ImportedSpotify.ResumePointObject? = nil,
+            album: ImportedSpotify.SimplifiedAlbumObject? = nil, artists: [ImportedSpotify.SimplifiedArtistObject]? = nil,
+            availableMarkets: [Swift.String]? = nil, discNumber: Swift.Int? = nil, durationMs: Swift.Int? = nil,
+            explicit: Swift.Bool? = nil, externalIds: ImportedSpotify.ExternalIDObject? = nil,
+            externalUrls: ImportedSpotify.ExternalURLObject? = nil, href: Swift.String? = nil, id: Swift.String? = nil,
+            isPlayable: Swift.Bool? = nil, linkedFrom: ImportedSpotify.LinkedTrackObject? = nil,
+            restrictions: ImportedSpotify.TrackRestrictionObject? = nil, name: Swift.String? = nil, popularity: Swift.Int? = nil,
+            previewURL: Swift.String? = nil, trackNumber: Swift.Int? = nil, type: TypeValue? = nil, uri: Swift.String? = nil,
+            isLocal: Swift.Bool? = nil, audioPreviewURL: Swift.String? = nil, description: Swift.String? = nil,
+            htmlDescription: Swift.String? = nil, images: [ImportedSpotify.ImageObject]? = nil, isExternallyHosted: Swift.Bool? = nil,
+            language: Swift.String? = nil, languages: [Swift.String]? = nil, releaseDate: Swift.String? = nil,
+            releaseDatePrecision: ReleaseDatePrecision? = nil, resumePoint: ImportedSpotify.ResumePointObject? = nil,
             show: ImportedSpotify.SimplifiedShowObject? = nil
         ) {
             self.album = album
@@ -649,37 +546,23 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.album = try fields.valueIfPresent("album")
-            self.artists = try fields.valueIfPresent("artists")
-            self.availableMarkets = try fields.valueIfPresent("available_markets")
-            self.discNumber = try fields.valueIfPresent("disc_number")
-            self.durationMs = try fields.valueIfPresent("duration_ms")
-            self.explicit = try fields.valueIfPresent("explicit")
-            self.externalIds = try fields.valueIfPresent("external_ids")
-            self.externalUrls = try fields.valueIfPresent("external_urls")
-            self.href = try fields.valueIfPresent("href")
-            self.id = try fields.valueIfPresent("id")
-            self.isPlayable = try fields.valueIfPresent("is_playable")
-            self.linkedFrom = try fields.valueIfPresent("linked_from")
-            self.restrictions = try fields.valueIfPresent("restrictions")
-            self.name = try fields.valueIfPresent("name")
-            self.popularity = try fields.valueIfPresent("popularity")
-            self.previewURL = try fields.valueIfPresent("preview_url")
-            self.trackNumber = try fields.valueIfPresent("track_number")
-            self.type = try fields.valueIfPresent("type")
-            self.uri = try fields.valueIfPresent("uri")
-            self.isLocal = try fields.valueIfPresent("is_local")
-            self.audioPreviewURL = try fields.valueIfPresent("audio_preview_url")
-            self.description = try fields.valueIfPresent("description")
-            self.htmlDescription = try fields.valueIfPresent("html_description")
-            self.images = try fields.valueIfPresent("images")
-            self.isExternallyHosted = try fields.valueIfPresent("is_externally_hosted")
-            self.language = try fields.valueIfPresent("language")
-            self.languages = try fields.valueIfPresent("languages")
-            self.releaseDate = try fields.valueIfPresent("release_date")
-            self.releaseDatePrecision = try fields.valueIfPresent("release_date_precision")
-            self.resumePoint = try fields.valueIfPresent("resume_point")
-            self.show = try fields.valueIfPresent("show")
+            try self.init(
+                album: fields.valueIfPresent("album"), artists: fields.valueIfPresent("artists"),
+                availableMarkets: fields.valueIfPresent("available_markets"), discNumber: fields.valueIfPresent("disc_number"),
+                durationMs: fields.valueIfPresent("duration_ms"), explicit: fields.valueIfPresent("explicit"),
+                externalIds: fields.valueIfPresent("external_ids"), externalUrls: fields.valueIfPresent("external_urls"),
+                href: fields.valueIfPresent("href"), id: fields.valueIfPresent("id"), isPlayable: fields.valueIfPresent("is_playable"),
+                linkedFrom: fields.valueIfPresent("linked_from"), restrictions: fields.valueIfPresent("restrictions"),
+                name: fields.valueIfPresent("name"), popularity: fields.valueIfPresent("popularity"),
+                previewURL: fields.valueIfPresent("preview_url"), trackNumber: fields.valueIfPresent("track_number"),
+                type: fields.valueIfPresent("type"), uri: fields.valueIfPresent("uri"), isLocal: fields.valueIfPresent("is_local"),
+                audioPreviewURL: fields.valueIfPresent("audio_preview_url"), description: fields.valueIfPresent("description"),
+                htmlDescription: fields.valueIfPresent("html_description"), images: fields.valueIfPresent("images"),
+                isExternallyHosted: fields.valueIfPresent("is_externally_hosted"), language: fields.valueIfPresent("language"),
+                languages: fields.valueIfPresent("languages"), releaseDate: fields.valueIfPresent("release_date"),
+                releaseDatePrecision: fields.valueIfPresent("release_date_precision"), resumePoint: fields.valueIfPresent("resume_point"),
+                show: fields.valueIfPresent("show")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -767,36 +650,17 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            album: ImportedSpotify.SimplifiedAlbumObject? = nil,
-            artists: [ImportedSpotify.SimplifiedArtistObject]? = nil,
-            availableMarkets: [Swift.String]? = nil,
-            discNumber: Swift.Int? = nil,
-            durationMs: Swift.Int? = nil,
-            explicit: Swift.Bool? = nil,
-            externalIds: ImportedSpotify.ExternalIDObject? = nil,
-            externalUrls: ImportedSpotify.ExternalURLObject? = nil,
-            href: Swift.String? = nil,
-            id: Swift.String? = nil,
-            isPlayable: Swift.Bool? = nil,
-            linkedFrom: ImportedSpotify.LinkedTrackObject? = nil,
-            restrictions: ImportedSpotify.TrackRestrictionObject? = nil,
-            name: Swift.String? = nil,
-            popularity: Swift.Int? = nil,
-            previewURL: Swift.String? = nil,
-            trackNumber: Swift.Int? = nil,
-            type: TypeValue? = nil,
-            uri: Swift.String? = nil,
-            isLocal: Swift.Bool? = nil,
-            audioPreviewURL: Swift.String? = nil,
-            description: Swift.String? = nil,
-            htmlDescription: Swift.String? = nil,
-            images: [ImportedSpotify.ImageObject]? = nil,
-            isExternallyHosted: Swift.Bool? = nil,
-            language: Swift.String? = nil,
-            languages: [Swift.String]? = nil,
-            releaseDate: Swift.String? = nil,
-            releaseDatePrecision: ReleaseDatePrecision? = nil,
-            resumePoint: ImportedSpotify.ResumePointObject? = nil,
+            album: ImportedSpotify.SimplifiedAlbumObject? = nil, artists: [ImportedSpotify.SimplifiedArtistObject]? = nil,
+            availableMarkets: [Swift.String]? = nil, discNumber: Swift.Int? = nil, durationMs: Swift.Int? = nil,
+            explicit: Swift.Bool? = nil, externalIds: ImportedSpotify.ExternalIDObject? = nil,
+            externalUrls: ImportedSpotify.ExternalURLObject? = nil, href: Swift.String? = nil, id: Swift.String? = nil,
+            isPlayable: Swift.Bool? = nil, linkedFrom: ImportedSpotify.LinkedTrackObject? = nil,
+            restrictions: ImportedSpotify.TrackRestrictionObject? = nil, name: Swift.String? = nil, popularity: Swift.Int? = nil,
+            previewURL: Swift.String? = nil, trackNumber: Swift.Int? = nil, type: TypeValue? = nil, uri: Swift.String? = nil,
+            isLocal: Swift.Bool? = nil, audioPreviewURL: Swift.String? = nil, description: Swift.String? = nil,
+            htmlDescription: Swift.String? = nil, images: [ImportedSpotify.ImageObject]? = nil, isExternallyHosted: Swift.Bool? = nil,
+            language: Swift.String? = nil, languages: [Swift.String]? = nil, releaseDate: Swift.String? = nil,
+            releaseDatePrecision: ReleaseDatePrecision? = nil, resumePoint: ImportedSpotify.ResumePointObject? = nil,
             show: ImportedSpotify.SimplifiedShowObject? = nil
         ) {
             self.album = album
@@ -834,37 +698,23 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.album = try fields.valueIfPresent("album")
-            self.artists = try fields.valueIfPresent("artists")
-            self.availableMarkets = try fields.valueIfPresent("available_markets")
-            self.discNumber = try fields.valueIfPresent("disc_number")
-            self.durationMs = try fields.valueIfPresent("duration_ms")
-            self.explicit = try fields.valueIfPresent("explicit")
-            self.externalIds = try fields.valueIfPresent("external_ids")
-            self.externalUrls = try fields.valueIfPresent("external_urls")
-            self.href = try fields.valueIfPresent("href")
-            self.id = try fields.valueIfPresent("id")
-            self.isPlayable = try fields.valueIfPresent("is_playable")
-            self.linkedFrom = try fields.valueIfPresent("linked_from")
-            self.restrictions = try fields.valueIfPresent("restrictions")
-            self.name = try fields.valueIfPresent("name")
-            self.popularity = try fields.valueIfPresent("popularity")
-            self.previewURL = try fields.valueIfPresent("preview_url")
-            self.trackNumber = try fields.valueIfPresent("track_number")
-            self.type = try fields.valueIfPresent("type")
-            self.uri = try fields.valueIfPresent("uri")
-            self.isLocal = try fields.valueIfPresent("is_local")
-            self.audioPreviewURL = try fields.valueIfPresent("audio_preview_url")
-            self.description = try fields.valueIfPresent("description")
-            self.htmlDescription = try fields.valueIfPresent("html_description")
-            self.images = try fields.valueIfPresent("images")
-            self.isExternallyHosted = try fields.valueIfPresent("is_externally_hosted")
-            self.language = try fields.valueIfPresent("language")
-            self.languages = try fields.valueIfPresent("languages")
-            self.releaseDate = try fields.valueIfPresent("release_date")
-            self.releaseDatePrecision = try fields.valueIfPresent("release_date_precision")
-            self.resumePoint = try fields.valueIfPresent("resume_point")
-            self.show = try fields.valueIfPresent("show")
+            try self.init(
+                album: fields.valueIfPresent("album"), artists: fields.valueIfPresent("artists"),
+                availableMarkets: fields.valueIfPresent("available_markets"), discNumber: fields.valueIfPresent("disc_number"),
+                durationMs: fields.valueIfPresent("duration_ms"), explicit: fields.valueIfPresent("explicit"),
+                externalIds: fields.valueIfPresent("external_ids"), externalUrls: fields.valueIfPresent("external_urls"),
+                href: fields.valueIfPresent("href"), id: fields.valueIfPresent("id"), isPlayable: fields.valueIfPresent("is_playable"),
+                linkedFrom: fields.valueIfPresent("linked_from"), restrictions: fields.valueIfPresent("restrictions"),
+                name: fields.valueIfPresent("name"), popularity: fields.valueIfPresent("popularity"),
+                previewURL: fields.valueIfPresent("preview_url"), trackNumber: fields.valueIfPresent("track_number"),
+                type: fields.valueIfPresent("type"), uri: fields.valueIfPresent("uri"), isLocal: fields.valueIfPresent("is_local"),
+                audioPreviewURL: fields.valueIfPresent("audio_preview_url"), description: fields.valueIfPresent("description"),
+                htmlDescription: fields.valueIfPresent("html_description"), images: fields.valueIfPresent("images"),
+                isExternallyHosted: fields.valueIfPresent("is_externally_hosted"), language: fields.valueIfPresent("language"),
+                languages: fields.valueIfPresent("languages"), releaseDate: fields.valueIfPresent("release_date"),
+                releaseDatePrecision: fields.valueIfPresent("release_date_precision"), resumePoint: fields.valueIfPresent("resume_point"),
+                show: fields.valueIfPresent("show")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -923,11 +773,7 @@ extension ImportedSpotify {
         public var width: Swift.Int?
 
         /// Creates a value from its fields.
-        public init(
-            url: Swift.String,
-            height: Swift.Int? = nil,
-            width: Swift.Int? = nil
-        ) {
+        public init(url: Swift.String, height: Swift.Int? = nil, width: Swift.Int? = nil) {
             self.url = url
             self.height = height
             self.width = width
@@ -935,9 +781,7 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.url = try fields.value("url")
-            self.height = try fields.valueIfPresent("height")
-            self.width = try fields.valueIfPresent("width")
+            try self.init(url: fields.value("url"), height: fields.valueIfPresent("height"), width: fields.valueIfPresent("width"))
         }
     }
 
@@ -952,12 +796,8 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            externalUrls: ImportedSpotify.ExternalURLObject? = nil,
-            href: Swift.String? = nil,
-            id: Swift.String? = nil,
-            type: TypeValue? = nil,
-            uri: Swift.String? = nil,
-            displayName: Swift.String? = nil
+            externalUrls: ImportedSpotify.ExternalURLObject? = nil, href: Swift.String? = nil, id: Swift.String? = nil,
+            type: TypeValue? = nil, uri: Swift.String? = nil, displayName: Swift.String? = nil
         ) {
             self.externalUrls = externalUrls
             self.href = href
@@ -969,12 +809,10 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.externalUrls = try fields.valueIfPresent("external_urls")
-            self.href = try fields.valueIfPresent("href")
-            self.id = try fields.valueIfPresent("id")
-            self.type = try fields.valueIfPresent("type")
-            self.uri = try fields.valueIfPresent("uri")
-            self.displayName = try fields.valueIfPresent("display_name")
+            try self.init(
+                externalUrls: fields.valueIfPresent("external_urls"), href: fields.valueIfPresent("href"), id: fields.valueIfPresent("id"),
+                type: fields.valueIfPresent("type"), uri: fields.valueIfPresent("uri"), displayName: fields.valueIfPresent("display_name")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1005,18 +843,14 @@ extension ImportedSpotify {
         public var total: Swift.Int?
 
         /// Creates a value from its fields.
-        public init(
-            href: Swift.String? = nil,
-            total: Swift.Int? = nil
-        ) {
+        public init(href: Swift.String? = nil, total: Swift.Int? = nil) {
             self.href = href
             self.total = total
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.href = try fields.valueIfPresent("href")
-            self.total = try fields.valueIfPresent("total")
+            try self.init(href: fields.valueIfPresent("href"), total: fields.valueIfPresent("total"))
         }
     }
 
@@ -1026,18 +860,14 @@ extension ImportedSpotify {
         public var before: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            after: Swift.String? = nil,
-            before: Swift.String? = nil
-        ) {
+        public init(after: Swift.String? = nil, before: Swift.String? = nil) {
             self.after = after
             self.before = before
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.after = try fields.valueIfPresent("after")
-            self.before = try fields.valueIfPresent("before")
+            try self.init(after: fields.valueIfPresent("after"), before: fields.valueIfPresent("before"))
         }
     }
 
@@ -1056,16 +886,9 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            externalUrls: ImportedSpotify.ExternalURLObject? = nil,
-            followers: ImportedSpotify.FollowersObject? = nil,
-            genres: [Swift.String]? = nil,
-            href: Swift.String? = nil,
-            id: Swift.String? = nil,
-            images: [ImportedSpotify.ImageObject]? = nil,
-            name: Swift.String? = nil,
-            popularity: Swift.Int? = nil,
-            type: TypeValue? = nil,
-            uri: Swift.String? = nil
+            externalUrls: ImportedSpotify.ExternalURLObject? = nil, followers: ImportedSpotify.FollowersObject? = nil,
+            genres: [Swift.String]? = nil, href: Swift.String? = nil, id: Swift.String? = nil, images: [ImportedSpotify.ImageObject]? = nil,
+            name: Swift.String? = nil, popularity: Swift.Int? = nil, type: TypeValue? = nil, uri: Swift.String? = nil
         ) {
             self.externalUrls = externalUrls
             self.followers = followers
@@ -1081,16 +904,12 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.externalUrls = try fields.valueIfPresent("external_urls")
-            self.followers = try fields.valueIfPresent("followers")
-            self.genres = try fields.valueIfPresent("genres")
-            self.href = try fields.valueIfPresent("href")
-            self.id = try fields.valueIfPresent("id")
-            self.images = try fields.valueIfPresent("images")
-            self.name = try fields.valueIfPresent("name")
-            self.popularity = try fields.valueIfPresent("popularity")
-            self.type = try fields.valueIfPresent("type")
-            self.uri = try fields.valueIfPresent("uri")
+            try self.init(
+                externalUrls: fields.valueIfPresent("external_urls"), followers: fields.valueIfPresent("followers"),
+                genres: fields.valueIfPresent("genres"), href: fields.valueIfPresent("href"), id: fields.valueIfPresent("id"),
+                images: fields.valueIfPresent("images"), name: fields.valueIfPresent("name"),
+                popularity: fields.valueIfPresent("popularity"), type: fields.valueIfPresent("type"), uri: fields.valueIfPresent("uri")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1134,20 +953,10 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            albumType: AlbumType,
-            totalTracks: Swift.Int,
-            availableMarkets: [Swift.String],
-            externalUrls: ImportedSpotify.ExternalURLObject,
-            href: Swift.String,
-            id: Swift.String,
-            images: [ImportedSpotify.ImageObject],
-            name: Swift.String,
-            releaseDate: Swift.String,
-            releaseDatePrecision: ReleaseDatePrecision,
-            restrictions: ImportedSpotify.AlbumRestrictionObject? = nil,
-            type: TypeValue,
-            uri: Swift.String,
-            artists: [ImportedSpotify.SimplifiedArtistObject]
+            albumType: AlbumType, totalTracks: Swift.Int, availableMarkets: [Swift.String], externalUrls: ImportedSpotify.ExternalURLObject,
+            href: Swift.String, id: Swift.String, images: [ImportedSpotify.ImageObject], name: Swift.String, releaseDate: Swift.String,
+            releaseDatePrecision: ReleaseDatePrecision, restrictions: ImportedSpotify.AlbumRestrictionObject? = nil, type: TypeValue,
+            uri: Swift.String, artists: [ImportedSpotify.SimplifiedArtistObject]
         ) {
             self.albumType = albumType
             self.totalTracks = totalTracks
@@ -1167,20 +976,14 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.albumType = try fields.value("album_type")
-            self.totalTracks = try fields.value("total_tracks")
-            self.availableMarkets = try fields.value("available_markets")
-            self.externalUrls = try fields.value("external_urls")
-            self.href = try fields.value("href")
-            self.id = try fields.value("id")
-            self.images = try fields.value("images")
-            self.name = try fields.value("name")
-            self.releaseDate = try fields.value("release_date")
-            self.releaseDatePrecision = try fields.value("release_date_precision")
-            self.restrictions = try fields.valueIfPresent("restrictions")
-            self.type = try fields.value("type")
-            self.uri = try fields.value("uri")
-            self.artists = try fields.value("artists")
+            try self.init(
+                albumType: fields.value("album_type"), totalTracks: fields.value("total_tracks"),
+                availableMarkets: fields.value("available_markets"), externalUrls: fields.value("external_urls"),
+                href: fields.value("href"), id: fields.value("id"), images: fields.value("images"), name: fields.value("name"),
+                releaseDate: fields.value("release_date"), releaseDatePrecision: fields.value("release_date_precision"),
+                restrictions: fields.valueIfPresent("restrictions"), type: fields.value("type"), uri: fields.value("uri"),
+                artists: fields.value("artists")
+            )
         }
 
         /// The values of `AlbumType`; values this client does not know decode to `unknown`.
@@ -1266,11 +1069,7 @@ extension ImportedSpotify {
         public var upc: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            isrc: Swift.String? = nil,
-            ean: Swift.String? = nil,
-            upc: Swift.String? = nil
-        ) {
+        public init(isrc: Swift.String? = nil, ean: Swift.String? = nil, upc: Swift.String? = nil) {
             self.isrc = isrc
             self.ean = ean
             self.upc = upc
@@ -1278,9 +1077,7 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.isrc = try fields.valueIfPresent("isrc")
-            self.ean = try fields.valueIfPresent("ean")
-            self.upc = try fields.valueIfPresent("upc")
+            try self.init(isrc: fields.valueIfPresent("isrc"), ean: fields.valueIfPresent("ean"), upc: fields.valueIfPresent("upc"))
         }
     }
 
@@ -1290,18 +1087,14 @@ extension ImportedSpotify {
         public var resumePositionMs: Swift.Int?
 
         /// Creates a value from its fields.
-        public init(
-            fullyPlayed: Swift.Bool? = nil,
-            resumePositionMs: Swift.Int? = nil
-        ) {
+        public init(fullyPlayed: Swift.Bool? = nil, resumePositionMs: Swift.Int? = nil) {
             self.fullyPlayed = fullyPlayed
             self.resumePositionMs = resumePositionMs
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.fullyPlayed = try fields.valueIfPresent("fully_played")
-            self.resumePositionMs = try fields.valueIfPresent("resume_position_ms")
+            try self.init(fullyPlayed: fields.valueIfPresent("fully_played"), resumePositionMs: fields.valueIfPresent("resume_position_ms"))
         }
     }
 
@@ -1327,22 +1120,10 @@ extension ImportedSpotify {
 
         /// Creates a value from its fields.
         public init(
-            availableMarkets: [Swift.String],
-            copyrights: [ImportedSpotify.CopyrightObject],
-            description: Swift.String,
-            htmlDescription: Swift.String,
-            explicit: Swift.Bool,
-            externalUrls: ImportedSpotify.ExternalURLObject,
-            href: Swift.String,
-            id: Swift.String,
-            images: [ImportedSpotify.ImageObject],
-            isExternallyHosted: Swift.Bool,
-            languages: [Swift.String],
-            mediaType: Swift.String,
-            name: Swift.String,
-            publisher: Swift.String,
-            type: TypeValue,
-            uri: Swift.String,
+            availableMarkets: [Swift.String], copyrights: [ImportedSpotify.CopyrightObject], description: Swift.String,
+            htmlDescription: Swift.String, explicit: Swift.Bool, externalUrls: ImportedSpotify.ExternalURLObject, href: Swift.String,
+            id: Swift.String, images: [ImportedSpotify.ImageObject], isExternallyHosted: Swift.Bool, languages: [Swift.String],
+            mediaType: Swift.String, name: Swift.String, publisher: Swift.String, type: TypeValue, uri: Swift.String,
             totalEpisodes: Swift.Int
         ) {
             self.availableMarkets = availableMarkets
@@ -1366,23 +1147,15 @@ extension ImportedSpotify {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.availableMarkets = try fields.value("available_markets")
-            self.copyrights = try fields.value("copyrights")
-            self.description = try fields.value("description")
-            self.htmlDescription = try fields.value("html_description")
-            self.explicit = try fields.value("explicit")
-            self.externalUrls = try fields.value("external_urls")
-            self.href = try fields.value("href")
-            self.id = try fields.value("id")
-            self.images = try fields.value("images")
-            self.isExternallyHosted = try fields.value("is_externally_hosted")
-            self.languages = try fields.value("languages")
-            self.mediaType = try fields.value("media_type")
-            self.name = try fields.value("name")
-            self.publisher = try fields.value("publisher")
-            self.type = try fields.value("type")
-            self.uri = try fields.value("uri")
-            self.totalEpisodes = try fields.value("total_episodes")
+            try self.init(
+                availableMarkets: fields.value("available_markets"), copyrights: fields.value("copyrights"),
+                description: fields.value("description"), htmlDescription: fields.value("html_description"),
+                explicit: fields.value("explicit"), externalUrls: fields.value("external_urls"), href: fields.value("href"),
+                id: fields.value("id"), images: fields.value("images"), isExternallyHosted: fields.value("is_externally_hosted"),
+                languages: fields.value("languages"), mediaType: fields.value("media_type"), name: fields.value("name"),
+                publisher: fields.value("publisher"), type: fields.value("type"), uri: fields.value("uri"),
+                totalEpisodes: fields.value("total_episodes")
+            )
         }
 
         /// The values of `TypeValue`; values this client does not know decode to `unknown`.
@@ -1413,18 +1186,14 @@ extension ImportedSpotify {
         public var total: Swift.Int?
 
         /// Creates a value from its fields.
-        public init(
-            href: Swift.String? = nil,
-            total: Swift.Int? = nil
-        ) {
+        public init(href: Swift.String? = nil, total: Swift.Int? = nil) {
             self.href = href
             self.total = total
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.href = try fields.valueIfPresent("href")
-            self.total = try fields.valueIfPresent("total")
+            try self.init(href: fields.valueIfPresent("href"), total: fields.valueIfPresent("total"))
         }
     }
 
@@ -1433,15 +1202,13 @@ extension ImportedSpotify {
         public var reason: Reason?
 
         /// Creates a value from its fields.
-        public init(
-            reason: Reason? = nil
-        ) {
+        public init(reason: Reason? = nil) {
             self.reason = reason
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.reason = try fields.valueIfPresent("reason")
+            try self.init(reason: fields.valueIfPresent("reason"))
         }
 
         /// The values of `Reason`; values this client does not know decode to `unknown`.
@@ -1478,18 +1245,14 @@ extension ImportedSpotify {
         public var type: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            text: Swift.String? = nil,
-            type: Swift.String? = nil
-        ) {
+        public init(text: Swift.String? = nil, type: Swift.String? = nil) {
             self.text = text
             self.type = type
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.text = try fields.valueIfPresent("text")
-            self.type = try fields.valueIfPresent("type")
+            try self.init(text: fields.valueIfPresent("text"), type: fields.valueIfPresent("type"))
         }
     }
 }

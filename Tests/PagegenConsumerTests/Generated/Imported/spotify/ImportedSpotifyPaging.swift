@@ -4,153 +4,199 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedSpotify.Client {
-    /// The pages of `getAnAlbumsTracks(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func getAnAlbumsTracksPages(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedSpotify.SimplifiedTrackObject> {
+    /// The pages of `getAnAlbumsTracks(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func getAnAlbumsTracksPages(
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedSpotify.SimplifiedTrackObject> {
         PagegenRuntime.PageSequence(self.getAnAlbumsTracksLoader(id: id, market: market, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `getAnAlbumsTracks(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allGetAnAlbumsTracks(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedSpotify.SimplifiedTrackObject> {
+    /// Every item of `getAnAlbumsTracks(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allGetAnAlbumsTracks(
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedSpotify.SimplifiedTrackObject> {
         PagegenRuntime.ItemSequence(self.getAnAlbumsTracksLoader(id: id, market: market, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getAnAlbumsTracks(…)`, for the sequences and list adapters.
-    public func getAnAlbumsTracksLoader(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20) -> PagegenRuntime.PageLoader<ImportedSpotify.SimplifiedTrackObject> {
+    public func getAnAlbumsTracksLoader(
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20
+    ) -> PagegenRuntime.PageLoader<ImportedSpotify.SimplifiedTrackObject> {
         self.runtime.loader(
-            Operations.getAnAlbumsTracksEndpoint,
-            Operations.getAnAlbumsTracksParameters(id: id, market: market),
-            paging: Operations.getAnAlbumsTracksPaging,
-            size: limit
+            Operations.getAnAlbumsTracksEndpoint, Operations.getAnAlbumsTracksParameters(id: id, market: market),
+            paging: Operations.getAnAlbumsTracksPaging, size: limit
         )
     }
 
-    /// A list adapter over `getAnAlbumsTracks(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func getAnAlbumsTracksList(id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedSpotify.SimplifiedTrackObject> {
+    /// A list adapter over `getAnAlbumsTracks(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func getAnAlbumsTracksList(
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedSpotify.SimplifiedTrackObject> {
         PagegenRuntime.PagedList(self.getAnAlbumsTracksLoader(id: id, market: market, limit: limit), options: options)
     }
 
-    /// The pages of `getPlaylistsTracks(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func getPlaylistsTracksPages(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedSpotify.PlaylistTrackObject> {
-        PagegenRuntime.PageSequence(self.getPlaylistsTracksLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit), resumingFrom: resumePoint)
+    /// The pages of `getPlaylistsTracks(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func getPlaylistsTracksPages(
+        playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
+        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedSpotify.PlaylistTrackObject> {
+        PagegenRuntime.PageSequence(
+            self.getPlaylistsTracksLoader(
+                playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `getPlaylistsTracks(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allGetPlaylistsTracks(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedSpotify.PlaylistTrackObject> {
-        PagegenRuntime.ItemSequence(self.getPlaylistsTracksLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit), resumingFrom: resumePoint)
+    /// Every item of `getPlaylistsTracks(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allGetPlaylistsTracks(
+        playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
+        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedSpotify.PlaylistTrackObject> {
+        PagegenRuntime.ItemSequence(
+            self.getPlaylistsTracksLoader(
+                playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `getPlaylistsTracks(…)`, for the sequences and list adapters.
-    public func getPlaylistsTracksLoader(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20) -> PagegenRuntime.PageLoader<ImportedSpotify.PlaylistTrackObject> {
+    public func getPlaylistsTracksLoader(
+        playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
+        limit: Swift.Int = 20
+    ) -> PagegenRuntime.PageLoader<ImportedSpotify.PlaylistTrackObject> {
         self.runtime.loader(
             Operations.getPlaylistsTracksEndpoint,
-            Operations.getPlaylistsTracksParameters(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes),
-            paging: Operations.getPlaylistsTracksPaging,
-            size: limit
+            Operations.getPlaylistsTracksParameters(
+                playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes
+            ),
+            paging: Operations.getPlaylistsTracksPaging, size: limit
         )
     }
 
-    /// A list adapter over `getPlaylistsTracks(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func getPlaylistsTracksList(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedSpotify.PlaylistTrackObject> {
-        PagegenRuntime.PagedList(self.getPlaylistsTracksLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit), options: options)
+    /// A list adapter over `getPlaylistsTracks(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func getPlaylistsTracksList(
+        playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
+        limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedSpotify.PlaylistTrackObject> {
+        PagegenRuntime.PagedList(
+            self.getPlaylistsTracksLoader(
+                playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit
+            ),
+            options: options
+        )
     }
 
-    /// The pages of `getPlaylistsItems(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func getPlaylistsItemsPages(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedSpotify.PlaylistTrackObject> {
-        PagegenRuntime.PageSequence(self.getPlaylistsItemsLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit), resumingFrom: resumePoint)
+    /// The pages of `getPlaylistsItems(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func getPlaylistsItemsPages(
+        playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
+        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedSpotify.PlaylistTrackObject> {
+        PagegenRuntime.PageSequence(
+            self.getPlaylistsItemsLoader(
+                playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
-    /// Every item of `getPlaylistsItems(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allGetPlaylistsItems(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedSpotify.PlaylistTrackObject> {
-        PagegenRuntime.ItemSequence(self.getPlaylistsItemsLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit), resumingFrom: resumePoint)
+    /// Every item of `getPlaylistsItems(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allGetPlaylistsItems(
+        playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
+        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedSpotify.PlaylistTrackObject> {
+        PagegenRuntime.ItemSequence(
+            self.getPlaylistsItemsLoader(
+                playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit
+            ),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `getPlaylistsItems(…)`, for the sequences and list adapters.
-    public func getPlaylistsItemsLoader(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20) -> PagegenRuntime.PageLoader<ImportedSpotify.PlaylistTrackObject> {
+    public func getPlaylistsItemsLoader(
+        playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
+        limit: Swift.Int = 20
+    ) -> PagegenRuntime.PageLoader<ImportedSpotify.PlaylistTrackObject> {
         self.runtime.loader(
             Operations.getPlaylistsItemsEndpoint,
-            Operations.getPlaylistsItemsParameters(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes),
-            paging: Operations.getPlaylistsItemsPaging,
-            size: limit
+            Operations.getPlaylistsItemsParameters(
+                playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes
+            ),
+            paging: Operations.getPlaylistsItemsPaging, size: limit
         )
     }
 
-    /// A list adapter over `getPlaylistsItems(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func getPlaylistsItemsList(playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil, limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedSpotify.PlaylistTrackObject> {
-        PagegenRuntime.PagedList(self.getPlaylistsItemsLoader(playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit), options: options)
+    /// A list adapter over `getPlaylistsItems(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func getPlaylistsItemsList(
+        playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
+        limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedSpotify.PlaylistTrackObject> {
+        PagegenRuntime.PagedList(
+            self.getPlaylistsItemsLoader(
+                playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit
+            ),
+            options: options
+        )
     }
 
-    /// The pages of `getAListOfCurrentUsersPlaylists(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func getAListOfCurrentUsersPlaylistsPages(limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedSpotify.SimplifiedPlaylistObject> {
+    /// The pages of `getAListOfCurrentUsersPlaylists(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func getAListOfCurrentUsersPlaylistsPages(
+        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedSpotify.SimplifiedPlaylistObject> {
         PagegenRuntime.PageSequence(self.getAListOfCurrentUsersPlaylistsLoader(limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `getAListOfCurrentUsersPlaylists(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allGetAListOfCurrentUsersPlaylists(limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedSpotify.SimplifiedPlaylistObject> {
+    /// Every item of `getAListOfCurrentUsersPlaylists(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allGetAListOfCurrentUsersPlaylists(
+        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedSpotify.SimplifiedPlaylistObject> {
         PagegenRuntime.ItemSequence(self.getAListOfCurrentUsersPlaylistsLoader(limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getAListOfCurrentUsersPlaylists(…)`, for the sequences and list adapters.
-    public func getAListOfCurrentUsersPlaylistsLoader(limit: Swift.Int = 20) -> PagegenRuntime.PageLoader<ImportedSpotify.SimplifiedPlaylistObject> {
+    public func getAListOfCurrentUsersPlaylistsLoader(
+        limit: Swift.Int = 20
+    ) -> PagegenRuntime.PageLoader<ImportedSpotify.SimplifiedPlaylistObject> {
         self.runtime.loader(
-            Operations.getAListOfCurrentUsersPlaylistsEndpoint,
-            Operations.getAListOfCurrentUsersPlaylistsParameters(),
-            paging: Operations.getAListOfCurrentUsersPlaylistsPaging,
-            size: limit
+            Operations.getAListOfCurrentUsersPlaylistsEndpoint, paging: Operations.getAListOfCurrentUsersPlaylistsPaging, size: limit
         )
     }
 
-    /// A list adapter over `getAListOfCurrentUsersPlaylists(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func getAListOfCurrentUsersPlaylistsList(limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedSpotify.SimplifiedPlaylistObject> {
+    /// A list adapter over `getAListOfCurrentUsersPlaylists(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func getAListOfCurrentUsersPlaylistsList(
+        limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedSpotify.SimplifiedPlaylistObject> {
         PagegenRuntime.PagedList(self.getAListOfCurrentUsersPlaylistsLoader(limit: limit), options: options)
     }
 
-    /// The pages of `getFollowed(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func getFollowedPages(type: GetFollowedType, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedSpotify.ArtistObject> {
+    /// The pages of `getFollowed(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func getFollowedPages(
+        type: GetFollowedType, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedSpotify.ArtistObject> {
         PagegenRuntime.PageSequence(self.getFollowedLoader(type: type, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `getFollowed(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`).
-    public func allGetFollowed(type: GetFollowedType, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedSpotify.ArtistObject> {
+    /// Every item of `getFollowed(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allGetFollowed(
+        type: GetFollowedType, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedSpotify.ArtistObject> {
         PagegenRuntime.ItemSequence(self.getFollowedLoader(type: type, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getFollowed(…)`, for the sequences and list adapters.
     public func getFollowedLoader(type: GetFollowedType, limit: Swift.Int = 20) -> PagegenRuntime.PageLoader<ImportedSpotify.ArtistObject> {
         self.runtime.loader(
-            Operations.getFollowedEndpoint,
-            Operations.getFollowedParameters(type: type),
-            paging: Operations.getFollowedPaging,
-            size: limit
+            Operations.getFollowedEndpoint, Operations.getFollowedParameters(type: type), paging: Operations.getFollowedPaging, size: limit
         )
     }
 
-    /// A list adapter over `getFollowed(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func getFollowedList(type: GetFollowedType, limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedSpotify.ArtistObject> {
+    /// A list adapter over `getFollowed(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func getFollowedList(
+        type: GetFollowedType, limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedSpotify.ArtistObject> {
         PagegenRuntime.PagedList(self.getFollowedLoader(type: type, limit: limit), options: options)
     }
 }

@@ -97,24 +97,23 @@ extension ImportedStripe.Client {
     /// Returns a list of your customers. The customers are returned sorted by creation date, with the most recent customers appearing first.
     ///
     /// `GET /v1/customers`
-    public func getCustomers(email: Swift.String? = nil, testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10) async -> Swift.Result<PagegenRuntime.Page<ImportedStripe.Customer>, PagegenRuntime.APIError> {
+    public func getCustomers(
+        email: Swift.String? = nil, testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedStripe.Customer>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.getCustomersEndpoint,
-            Operations.getCustomersParameters(email: email, testClock: testClock),
-            paging: Operations.getCustomersPaging,
-            at: page,
-            size: limit
+            Operations.getCustomersEndpoint, Operations.getCustomersParameters(email: email, testClock: testClock),
+            paging: Operations.getCustomersPaging, at: page, size: limit
         )
     }
 
-    /// Returns a list of your customers. The customers are returned sorted by creation date, with the most recent customers appearing first.
-    ///
-    /// `GET /v1/customers`
-    ///
-    /// Calls `completion` with the result, on no particular thread; the handle cancels the call.
-    @discardableResult
-    public func getCustomers(email: Swift.String? = nil, testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10, completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedStripe.Customer>, PagegenRuntime.APIError>) -> Swift.Void) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.getCustomers(email: email, testClock: testClock, page: page, limit: limit) }, completion: completion)
+    /// Calls `completion` with what `getCustomers(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func getCustomers(
+        email: Swift.String? = nil, testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10,
+        completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedStripe.Customer>, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        PagegenRuntime.Cancellable.run(
+            { [self] in await self.getCustomers(email: email, testClock: testClock, page: page, limit: limit) }, completion: completion
+        )
     }
 }
 
@@ -122,6 +121,15 @@ extension ImportedStripe.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static let getCustomersEndpoint = PagegenRuntime.Endpoint(name: "getCustomers", method: "GET", path: "/v1/customers")
+        static let getCustomersPaging = PagegenRuntime.Paging<ImportedStripe.CustomerResourceCustomerList, ImportedStripe.Customer>(
+            style:
+                .cursor(
+                    PagegenRuntime.Parameter("starting_after"), next: .item({ $0.id }),
+                    previousParameter: PagegenRuntime.Parameter("ending_before"), previous: .item({ $0.id })
+                ),
+            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 10, minimum: 1, maximum: 100), items: { $0.data },
+            hasMore: { $0.hasMore }
+        )
 
         static func getCustomersParameters(email: Swift.String? = nil, testClock: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -129,12 +137,5 @@ extension ImportedStripe.Client {
             parameters.query("test_clock", testClock)
             return parameters
         }
-
-        static let getCustomersPaging = PagegenRuntime.Paging<ImportedStripe.CustomerResourceCustomerList, ImportedStripe.Customer>(
-            style: .cursor(PagegenRuntime.Parameter("starting_after"), next: .item({ $0.id }), previousParameter: PagegenRuntime.Parameter("ending_before"), previous: .item({ $0.id })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 10, minimum: 1, maximum: 100),
-            items: { $0.data },
-            hasMore: { $0.hasMore }
-        )
     }
 }

@@ -15,12 +15,7 @@ extension ImportedStripe {
         public var url: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            data: [ImportedStripe.Customer],
-            hasMore: Swift.Bool,
-            object: Object,
-            url: Swift.String
-        ) {
+        public init(data: [ImportedStripe.Customer], hasMore: Swift.Bool, object: Object, url: Swift.String) {
             self.data = data
             self.hasMore = hasMore
             self.object = object
@@ -29,10 +24,9 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.data = try fields.items("data")
-            self.hasMore = try fields.value("has_more")
-            self.object = try fields.value("object")
-            self.url = try fields.value("url")
+            try self.init(
+                data: fields.items("data"), hasMore: fields.value("has_more"), object: fields.value("object"), url: fields.value("url")
+            )
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -90,33 +84,15 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            address: ImportedStripe.Address? = nil,
-            balance: Swift.Int? = nil,
-            cashBalance: ImportedStripe.CashBalance? = nil,
-            created: Foundation.Date,
-            currency: Swift.String? = nil,
-            defaultSource: PagegenRuntime.JSONValue? = nil,
-            delinquent: Swift.Bool? = nil,
-            description: Swift.String? = nil,
-            discount: ImportedStripe.Discount? = nil,
-            email: Swift.String? = nil,
-            id: Swift.String,
-            invoiceCreditBalance: [Swift.String: Swift.Int]? = nil,
-            invoicePrefix: Swift.String? = nil,
-            invoiceSettings: ImportedStripe.InvoiceSettingCustomerSetting? = nil,
-            livemode: Swift.Bool,
-            metadata: [Swift.String: Swift.String]? = nil,
-            name: Swift.String? = nil,
-            nextInvoiceSequence: Swift.Int? = nil,
-            object: Object,
-            phone: Swift.String? = nil,
-            preferredLocales: [Swift.String]? = nil,
-            shipping: ImportedStripe.Shipping? = nil,
-            sources: ImportedStripe.ApmsSourcesSourceList? = nil,
-            subscriptions: ImportedStripe.SubscriptionList? = nil,
-            tax: ImportedStripe.CustomerTax? = nil,
-            taxExempt: TaxExempt? = nil,
-            taxIds: ImportedStripe.TaxIDsList? = nil,
+            address: ImportedStripe.Address? = nil, balance: Swift.Int? = nil, cashBalance: ImportedStripe.CashBalance? = nil,
+            created: Foundation.Date, currency: Swift.String? = nil, defaultSource: PagegenRuntime.JSONValue? = nil,
+            delinquent: Swift.Bool? = nil, description: Swift.String? = nil, discount: ImportedStripe.Discount? = nil,
+            email: Swift.String? = nil, id: Swift.String, invoiceCreditBalance: [Swift.String: Swift.Int]? = nil,
+            invoicePrefix: Swift.String? = nil, invoiceSettings: ImportedStripe.InvoiceSettingCustomerSetting? = nil, livemode: Swift.Bool,
+            metadata: [Swift.String: Swift.String]? = nil, name: Swift.String? = nil, nextInvoiceSequence: Swift.Int? = nil, object: Object,
+            phone: Swift.String? = nil, preferredLocales: [Swift.String]? = nil, shipping: ImportedStripe.Shipping? = nil,
+            sources: ImportedStripe.ApmsSourcesSourceList? = nil, subscriptions: ImportedStripe.SubscriptionList? = nil,
+            tax: ImportedStripe.CustomerTax? = nil, taxExempt: TaxExempt? = nil, taxIds: ImportedStripe.TaxIDsList? = nil,
             testClock: PagegenRuntime.JSONValue? = nil
         ) {
             self.address = address
@@ -151,34 +127,22 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.address = try fields.valueIfPresent("address")
-            self.balance = try fields.valueIfPresent("balance")
-            self.cashBalance = try fields.valueIfPresent("cash_balance")
-            self.created = try fields.value("created")
-            self.currency = try fields.valueIfPresent("currency")
-            self.defaultSource = try fields.valueIfPresent("default_source")
-            self.delinquent = try fields.valueIfPresent("delinquent")
-            self.description = try fields.valueIfPresent("description")
-            self.discount = try fields.valueIfPresent("discount")
-            self.email = try fields.valueIfPresent("email")
-            self.id = try fields.value("id")
-            self.invoiceCreditBalance = try fields.valueIfPresent("invoice_credit_balance")
-            self.invoicePrefix = try fields.valueIfPresent("invoice_prefix")
-            self.invoiceSettings = try fields.valueIfPresent("invoice_settings")
-            self.livemode = try fields.value("livemode")
-            self.metadata = try fields.valueIfPresent("metadata")
-            self.name = try fields.valueIfPresent("name")
-            self.nextInvoiceSequence = try fields.valueIfPresent("next_invoice_sequence")
-            self.object = try fields.value("object")
-            self.phone = try fields.valueIfPresent("phone")
-            self.preferredLocales = try fields.valueIfPresent("preferred_locales")
-            self.shipping = try fields.valueIfPresent("shipping")
-            self.sources = try fields.valueIfPresent("sources")
-            self.subscriptions = try fields.valueIfPresent("subscriptions")
-            self.tax = try fields.valueIfPresent("tax")
-            self.taxExempt = try fields.valueIfPresent("tax_exempt")
-            self.taxIds = try fields.valueIfPresent("tax_ids")
-            self.testClock = try fields.valueIfPresent("test_clock")
+            try self.init(
+                address: fields.valueIfPresent("address"), balance: fields.valueIfPresent("balance"),
+                cashBalance: fields.valueIfPresent("cash_balance"), created: fields.value("created"),
+                currency: fields.valueIfPresent("currency"), defaultSource: fields.valueIfPresent("default_source"),
+                delinquent: fields.valueIfPresent("delinquent"), description: fields.valueIfPresent("description"),
+                discount: fields.valueIfPresent("discount"), email: fields.valueIfPresent("email"), id: fields.value("id"),
+                invoiceCreditBalance: fields.valueIfPresent("invoice_credit_balance"),
+                invoicePrefix: fields.valueIfPresent("invoice_prefix"), invoiceSettings: fields.valueIfPresent("invoice_settings"),
+                livemode: fields.value("livemode"), metadata: fields.valueIfPresent("metadata"), name: fields.valueIfPresent("name"),
+                nextInvoiceSequence: fields.valueIfPresent("next_invoice_sequence"), object: fields.value("object"),
+                phone: fields.valueIfPresent("phone"), preferredLocales: fields.valueIfPresent("preferred_locales"),
+                shipping: fields.valueIfPresent("shipping"), sources: fields.valueIfPresent("sources"),
+                subscriptions: fields.valueIfPresent("subscriptions"), tax: fields.valueIfPresent("tax"),
+                taxExempt: fields.valueIfPresent("tax_exempt"), taxIds: fields.valueIfPresent("tax_ids"),
+                testClock: fields.valueIfPresent("test_clock")
+            )
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -241,12 +205,8 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            city: Swift.String? = nil,
-            country: Swift.String? = nil,
-            line1: Swift.String? = nil,
-            line2: Swift.String? = nil,
-            postalCode: Swift.String? = nil,
-            state: Swift.String? = nil
+            city: Swift.String? = nil, country: Swift.String? = nil, line1: Swift.String? = nil, line2: Swift.String? = nil,
+            postalCode: Swift.String? = nil, state: Swift.String? = nil
         ) {
             self.city = city
             self.country = country
@@ -258,12 +218,11 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.city = try fields.valueIfPresent("city")
-            self.country = try fields.valueIfPresent("country")
-            self.line1 = try fields.valueIfPresent("line1")
-            self.line2 = try fields.valueIfPresent("line2")
-            self.postalCode = try fields.valueIfPresent("postal_code")
-            self.state = try fields.valueIfPresent("state")
+            try self.init(
+                city: fields.valueIfPresent("city"), country: fields.valueIfPresent("country"), line1: fields.valueIfPresent("line1"),
+                line2: fields.valueIfPresent("line2"), postalCode: fields.valueIfPresent("postal_code"),
+                state: fields.valueIfPresent("state")
+            )
         }
     }
 
@@ -277,10 +236,7 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            available: [Swift.String: Swift.Int]? = nil,
-            customer: Swift.String,
-            livemode: Swift.Bool,
-            object: Object,
+            available: [Swift.String: Swift.Int]? = nil, customer: Swift.String, livemode: Swift.Bool, object: Object,
             settings: ImportedStripe.CustomerBalanceCustomerBalanceSettings
         ) {
             self.available = available
@@ -292,11 +248,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.available = try fields.valueIfPresent("available")
-            self.customer = try fields.value("customer")
-            self.livemode = try fields.value("livemode")
-            self.object = try fields.value("object")
-            self.settings = try fields.value("settings")
+            try self.init(
+                available: fields.valueIfPresent("available"), customer: fields.value("customer"), livemode: fields.value("livemode"),
+                object: fields.value("object"), settings: fields.value("settings")
+            )
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -337,17 +292,9 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            checkoutSession: Swift.String? = nil,
-            coupon: ImportedStripe.Coupon,
-            customer: PagegenRuntime.JSONValue? = nil,
-            end: Foundation.Date? = nil,
-            id: Swift.String,
-            invoice: Swift.String? = nil,
-            invoiceItem: Swift.String? = nil,
-            object: Object,
-            promotionCode: PagegenRuntime.JSONValue? = nil,
-            start: Foundation.Date,
-            subscription: Swift.String? = nil
+            checkoutSession: Swift.String? = nil, coupon: ImportedStripe.Coupon, customer: PagegenRuntime.JSONValue? = nil,
+            end: Foundation.Date? = nil, id: Swift.String, invoice: Swift.String? = nil, invoiceItem: Swift.String? = nil, object: Object,
+            promotionCode: PagegenRuntime.JSONValue? = nil, start: Foundation.Date, subscription: Swift.String? = nil
         ) {
             self.checkoutSession = checkoutSession
             self.coupon = coupon
@@ -364,17 +311,13 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.checkoutSession = try fields.valueIfPresent("checkout_session")
-            self.coupon = try fields.value("coupon")
-            self.customer = try fields.valueIfPresent("customer")
-            self.end = try fields.valueIfPresent("end")
-            self.id = try fields.value("id")
-            self.invoice = try fields.valueIfPresent("invoice")
-            self.invoiceItem = try fields.valueIfPresent("invoice_item")
-            self.object = try fields.value("object")
-            self.promotionCode = try fields.valueIfPresent("promotion_code")
-            self.start = try fields.value("start")
-            self.subscription = try fields.valueIfPresent("subscription")
+            try self.init(
+                checkoutSession: fields.valueIfPresent("checkout_session"), coupon: fields.value("coupon"),
+                customer: fields.valueIfPresent("customer"), end: fields.valueIfPresent("end"), id: fields.value("id"),
+                invoice: fields.valueIfPresent("invoice"), invoiceItem: fields.valueIfPresent("invoice_item"),
+                object: fields.value("object"), promotionCode: fields.valueIfPresent("promotion_code"), start: fields.value("start"),
+                subscription: fields.valueIfPresent("subscription")
+            )
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -408,10 +351,8 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            customFields: [ImportedStripe.InvoiceSettingCustomField]? = nil,
-            defaultPaymentMethod: PagegenRuntime.JSONValue? = nil,
-            footer: Swift.String? = nil,
-            renderingOptions: ImportedStripe.InvoiceSettingRenderingOptions? = nil
+            customFields: [ImportedStripe.InvoiceSettingCustomField]? = nil, defaultPaymentMethod: PagegenRuntime.JSONValue? = nil,
+            footer: Swift.String? = nil, renderingOptions: ImportedStripe.InvoiceSettingRenderingOptions? = nil
         ) {
             self.customFields = customFields
             self.defaultPaymentMethod = defaultPaymentMethod
@@ -421,10 +362,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.customFields = try fields.valueIfPresent("custom_fields")
-            self.defaultPaymentMethod = try fields.valueIfPresent("default_payment_method")
-            self.footer = try fields.valueIfPresent("footer")
-            self.renderingOptions = try fields.valueIfPresent("rendering_options")
+            try self.init(
+                customFields: fields.valueIfPresent("custom_fields"), defaultPaymentMethod: fields.valueIfPresent("default_payment_method"),
+                footer: fields.valueIfPresent("footer"), renderingOptions: fields.valueIfPresent("rendering_options")
+            )
         }
     }
 
@@ -438,10 +379,7 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            address: ImportedStripe.Address? = nil,
-            carrier: Swift.String? = nil,
-            name: Swift.String? = nil,
-            phone: Swift.String? = nil,
+            address: ImportedStripe.Address? = nil, carrier: Swift.String? = nil, name: Swift.String? = nil, phone: Swift.String? = nil,
             trackingNumber: Swift.String? = nil
         ) {
             self.address = address
@@ -453,11 +391,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.address = try fields.valueIfPresent("address")
-            self.carrier = try fields.valueIfPresent("carrier")
-            self.name = try fields.valueIfPresent("name")
-            self.phone = try fields.valueIfPresent("phone")
-            self.trackingNumber = try fields.valueIfPresent("tracking_number")
+            try self.init(
+                address: fields.valueIfPresent("address"), carrier: fields.valueIfPresent("carrier"), name: fields.valueIfPresent("name"),
+                phone: fields.valueIfPresent("phone"), trackingNumber: fields.valueIfPresent("tracking_number")
+            )
         }
     }
 
@@ -469,12 +406,7 @@ extension ImportedStripe {
         public var url: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            data: [ImportedStripe.Polymorphic],
-            hasMore: Swift.Bool,
-            object: Object,
-            url: Swift.String
-        ) {
+        public init(data: [ImportedStripe.Polymorphic], hasMore: Swift.Bool, object: Object, url: Swift.String) {
             self.data = data
             self.hasMore = hasMore
             self.object = object
@@ -483,10 +415,9 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.data = try fields.value("data")
-            self.hasMore = try fields.value("has_more")
-            self.object = try fields.value("object")
-            self.url = try fields.value("url")
+            try self.init(
+                data: fields.value("data"), hasMore: fields.value("has_more"), object: fields.value("object"), url: fields.value("url")
+            )
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -519,12 +450,7 @@ extension ImportedStripe {
         public var url: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            data: [ImportedStripe.Subscription],
-            hasMore: Swift.Bool,
-            object: Object,
-            url: Swift.String
-        ) {
+        public init(data: [ImportedStripe.Subscription], hasMore: Swift.Bool, object: Object, url: Swift.String) {
             self.data = data
             self.hasMore = hasMore
             self.object = object
@@ -533,10 +459,9 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.data = try fields.value("data")
-            self.hasMore = try fields.value("has_more")
-            self.object = try fields.value("object")
-            self.url = try fields.value("url")
+            try self.init(
+                data: fields.value("data"), hasMore: fields.value("has_more"), object: fields.value("object"), url: fields.value("url")
+            )
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -568,11 +493,7 @@ extension ImportedStripe {
         public var location: ImportedStripe.CustomerTaxLocation?
 
         /// Creates a value from its fields.
-        public init(
-            automaticTax: AutomaticTax,
-            ipAddress: Swift.String? = nil,
-            location: ImportedStripe.CustomerTaxLocation? = nil
-        ) {
+        public init(automaticTax: AutomaticTax, ipAddress: Swift.String? = nil, location: ImportedStripe.CustomerTaxLocation? = nil) {
             self.automaticTax = automaticTax
             self.ipAddress = ipAddress
             self.location = location
@@ -580,9 +501,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.automaticTax = try fields.value("automatic_tax")
-            self.ipAddress = try fields.valueIfPresent("ip_address")
-            self.location = try fields.valueIfPresent("location")
+            try self.init(
+                automaticTax: fields.value("automatic_tax"), ipAddress: fields.valueIfPresent("ip_address"),
+                location: fields.valueIfPresent("location")
+            )
         }
 
         /// The values of `AutomaticTax`; values this client does not know decode to `unknown`.
@@ -624,12 +546,7 @@ extension ImportedStripe {
         public var url: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            data: [ImportedStripe.TaxID],
-            hasMore: Swift.Bool,
-            object: Object,
-            url: Swift.String
-        ) {
+        public init(data: [ImportedStripe.TaxID], hasMore: Swift.Bool, object: Object, url: Swift.String) {
             self.data = data
             self.hasMore = hasMore
             self.object = object
@@ -638,10 +555,9 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.data = try fields.value("data")
-            self.hasMore = try fields.value("has_more")
-            self.object = try fields.value("object")
-            self.url = try fields.value("url")
+            try self.init(
+                data: fields.value("data"), hasMore: fields.value("has_more"), object: fields.value("object"), url: fields.value("url")
+            )
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -672,18 +588,16 @@ extension ImportedStripe {
         public var usingMerchantDefault: Swift.Bool
 
         /// Creates a value from its fields.
-        public init(
-            reconciliationMode: ReconciliationMode,
-            usingMerchantDefault: Swift.Bool
-        ) {
+        public init(reconciliationMode: ReconciliationMode, usingMerchantDefault: Swift.Bool) {
             self.reconciliationMode = reconciliationMode
             self.usingMerchantDefault = usingMerchantDefault
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.reconciliationMode = try fields.value("reconciliation_mode")
-            self.usingMerchantDefault = try fields.value("using_merchant_default")
+            try self.init(
+                reconciliationMode: fields.value("reconciliation_mode"), usingMerchantDefault: fields.value("using_merchant_default")
+            )
         }
 
         /// The values of `ReconciliationMode`; values this client does not know decode to `unknown`.
@@ -733,23 +647,11 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            amountOff: Swift.Int? = nil,
-            appliesTo: ImportedStripe.CouponAppliesTo? = nil,
-            created: Foundation.Date,
-            currency: Swift.String? = nil,
-            currencyOptions: [Swift.String: ImportedStripe.CouponCurrencyOption]? = nil,
-            duration: Duration,
-            durationInMonths: Swift.Int? = nil,
-            id: Swift.String,
-            livemode: Swift.Bool,
-            maxRedemptions: Swift.Int? = nil,
-            metadata: [Swift.String: Swift.String]? = nil,
-            name: Swift.String? = nil,
-            object: Object,
-            percentOff: Swift.Double? = nil,
-            redeemBy: Foundation.Date? = nil,
-            timesRedeemed: Swift.Int,
-            valid: Swift.Bool
+            amountOff: Swift.Int? = nil, appliesTo: ImportedStripe.CouponAppliesTo? = nil, created: Foundation.Date,
+            currency: Swift.String? = nil, currencyOptions: [Swift.String: ImportedStripe.CouponCurrencyOption]? = nil, duration: Duration,
+            durationInMonths: Swift.Int? = nil, id: Swift.String, livemode: Swift.Bool, maxRedemptions: Swift.Int? = nil,
+            metadata: [Swift.String: Swift.String]? = nil, name: Swift.String? = nil, object: Object, percentOff: Swift.Double? = nil,
+            redeemBy: Foundation.Date? = nil, timesRedeemed: Swift.Int, valid: Swift.Bool
         ) {
             self.amountOff = amountOff
             self.appliesTo = appliesTo
@@ -772,23 +674,15 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.amountOff = try fields.valueIfPresent("amount_off")
-            self.appliesTo = try fields.valueIfPresent("applies_to")
-            self.created = try fields.value("created")
-            self.currency = try fields.valueIfPresent("currency")
-            self.currencyOptions = try fields.valueIfPresent("currency_options")
-            self.duration = try fields.value("duration")
-            self.durationInMonths = try fields.valueIfPresent("duration_in_months")
-            self.id = try fields.value("id")
-            self.livemode = try fields.value("livemode")
-            self.maxRedemptions = try fields.valueIfPresent("max_redemptions")
-            self.metadata = try fields.valueIfPresent("metadata")
-            self.name = try fields.valueIfPresent("name")
-            self.object = try fields.value("object")
-            self.percentOff = try fields.valueIfPresent("percent_off")
-            self.redeemBy = try fields.valueIfPresent("redeem_by")
-            self.timesRedeemed = try fields.value("times_redeemed")
-            self.valid = try fields.value("valid")
+            try self.init(
+                amountOff: fields.valueIfPresent("amount_off"), appliesTo: fields.valueIfPresent("applies_to"),
+                created: fields.value("created"), currency: fields.valueIfPresent("currency"),
+                currencyOptions: fields.valueIfPresent("currency_options"), duration: fields.value("duration"),
+                durationInMonths: fields.valueIfPresent("duration_in_months"), id: fields.value("id"), livemode: fields.value("livemode"),
+                maxRedemptions: fields.valueIfPresent("max_redemptions"), metadata: fields.valueIfPresent("metadata"),
+                name: fields.valueIfPresent("name"), object: fields.value("object"), percentOff: fields.valueIfPresent("percent_off"),
+                redeemBy: fields.valueIfPresent("redeem_by"), timesRedeemed: fields.value("times_redeemed"), valid: fields.value("valid")
+            )
         }
 
         /// The values of `Duration`; values this client does not know decode to `unknown`.
@@ -846,18 +740,14 @@ extension ImportedStripe {
         public var value: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            name: Swift.String,
-            value: Swift.String
-        ) {
+        public init(name: Swift.String, value: Swift.String) {
             self.name = name
             self.value = value
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.name = try fields.value("name")
-            self.value = try fields.value("value")
+            try self.init(name: fields.value("name"), value: fields.value("value"))
         }
     }
 
@@ -866,15 +756,13 @@ extension ImportedStripe {
         public var amountTaxDisplay: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            amountTaxDisplay: Swift.String? = nil
-        ) {
+        public init(amountTaxDisplay: Swift.String? = nil) {
             self.amountTaxDisplay = amountTaxDisplay
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.amountTaxDisplay = try fields.valueIfPresent("amount_tax_display")
+            try self.init(amountTaxDisplay: fields.valueIfPresent("amount_tax_display"))
         }
     }
 
@@ -949,72 +837,32 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            account: PagegenRuntime.JSONValue? = nil,
-            accountHolderName: Swift.String? = nil,
-            accountHolderType: Swift.String? = nil,
-            accountType: Swift.String? = nil,
-            availablePayoutMethods: [Swift.String]? = nil,
-            bankName: Swift.String? = nil,
-            country: Swift.String? = nil,
-            currency: Swift.String? = nil,
-            customer: PagegenRuntime.JSONValue? = nil,
-            defaultForCurrency: Swift.Bool? = nil,
-            fingerprint: Swift.String? = nil,
-            futureRequirements: ImportedStripe.ExternalAccountRequirements? = nil,
-            id: Swift.String,
-            last4: Swift.String? = nil,
-            metadata: [Swift.String: Swift.String]? = nil,
-            object: Object,
-            requirements: ImportedStripe.ExternalAccountRequirements? = nil,
-            routingNumber: Swift.String? = nil,
-            status: Swift.String? = nil,
-            addressCity: Swift.String? = nil,
-            addressCountry: Swift.String? = nil,
-            addressLine1: Swift.String? = nil,
-            addressLine1Check: Swift.String? = nil,
-            addressLine2: Swift.String? = nil,
-            addressState: Swift.String? = nil,
-            addressZip: Swift.String? = nil,
-            addressZipCheck: Swift.String? = nil,
-            brand: Swift.String? = nil,
-            cvcCheck: Swift.String? = nil,
-            dynamicLast4: Swift.String? = nil,
-            expMonth: Swift.Int? = nil,
-            expYear: Swift.Int? = nil,
-            funding: Swift.String? = nil,
-            name: Swift.String? = nil,
-            tokenizationMethod: Swift.String? = nil,
-            achCreditTransfer: ImportedStripe.SourceTypeAchCreditTransfer? = nil,
-            achDebit: ImportedStripe.SourceTypeAchDebit? = nil,
-            acssDebit: ImportedStripe.SourceTypeAcssDebit? = nil,
-            alipay: ImportedStripe.SourceTypeAlipay? = nil,
-            amount: Swift.Int? = nil,
-            auBecsDebit: ImportedStripe.SourceTypeAuBecsDebit? = nil,
-            bancontact: ImportedStripe.SourceTypeBancontact? = nil,
-            card: ImportedStripe.SourceTypeCard? = nil,
-            cardPresent: ImportedStripe.SourceTypeCardPresent? = nil,
-            clientSecret: Swift.String? = nil,
-            codeVerification: ImportedStripe.SourceCodeVerificationFlow? = nil,
-            created: Foundation.Date? = nil,
-            eps: ImportedStripe.SourceTypeEps? = nil,
-            flow: Swift.String? = nil,
-            giropay: ImportedStripe.SourceTypeGiropay? = nil,
-            ideal: ImportedStripe.SourceTypeIdeal? = nil,
-            klarna: ImportedStripe.SourceTypeKlarna? = nil,
-            livemode: Swift.Bool? = nil,
-            multibanco: ImportedStripe.SourceTypeMultibanco? = nil,
-            owner: ImportedStripe.SourceOwner? = nil,
-            p24: ImportedStripe.SourceTypeP24? = nil,
-            receiver: ImportedStripe.SourceReceiverFlow? = nil,
-            redirect: ImportedStripe.SourceRedirectFlow? = nil,
-            sepaDebit: ImportedStripe.SourceTypeSepaDebit? = nil,
-            sofort: ImportedStripe.SourceTypeSofort? = nil,
-            sourceOrder: ImportedStripe.SourceOrder? = nil,
-            statementDescriptor: Swift.String? = nil,
-            threeDSecure: ImportedStripe.SourceTypeThreeDSecure? = nil,
-            type: TypeValue? = nil,
-            usage: Swift.String? = nil,
-            wechat: ImportedStripe.SourceTypeWechat? = nil
+            account: PagegenRuntime.JSONValue? = nil, accountHolderName: Swift.String? = nil, accountHolderType: Swift.String? = nil,
+            accountType: Swift.String? = nil, availablePayoutMethods: [Swift.String]? = nil, bankName: Swift.String? = nil,
+            country: Swift.String? = nil, currency: Swift.String? = nil, customer: PagegenRuntime.JSONValue? = nil,
+            defaultForCurrency: Swift.Bool? = nil, fingerprint: Swift.String? = nil,
+            futureRequirements: ImportedStripe.ExternalAccountRequirements? = nil, id: Swift.String, last4: Swift.String? = nil,
+            metadata: [Swift.String: Swift.String]? = nil, object: Object, requirements: ImportedStripe.ExternalAccountRequirements? = nil,
+            routingNumber: Swift.String? = nil, status: Swift.String? = nil, addressCity: Swift.String? = nil,
+            addressCountry: Swift.String? = nil, addressLine1: Swift.String? = nil, addressLine1Check: Swift.String? = nil,
+            addressLine2: Swift.String? = nil, addressState: Swift.String? = nil, addressZip: Swift.String? = nil,
+            addressZipCheck: Swift.String? = nil, brand: Swift.String? = nil, cvcCheck: Swift.String? = nil,
+            dynamicLast4: Swift.String? = nil, expMonth: Swift.Int? = nil, expYear: Swift.Int? = nil, funding: Swift.String? = nil,
+            name: Swift.String? = nil, tokenizationMethod: Swift.String? = nil,
+            achCreditTransfer: ImportedStripe.SourceTypeAchCreditTransfer? = nil, achDebit: ImportedStripe.SourceTypeAchDebit? = nil,
+            acssDebit: ImportedStripe.SourceTypeAcssDebit? = nil, alipay: ImportedStripe.SourceTypeAlipay? = nil, amount: Swift.Int? = nil,
+            auBecsDebit: ImportedStripe.SourceTypeAuBecsDebit? = nil, bancontact: ImportedStripe.SourceTypeBancontact? = nil,
+            card: ImportedStripe.SourceTypeCard? = nil, cardPresent: ImportedStripe.SourceTypeCardPresent? = nil,
+            clientSecret: Swift.String? = nil, codeVerification: ImportedStripe.SourceCodeVerificationFlow? = nil,
+            created: Foundation.Date? = nil, eps: ImportedStripe.SourceTypeEps? = nil, flow: Swift.String? = nil,
+            giropay: ImportedStripe.SourceTypeGiropay? = nil, ideal: ImportedStripe.SourceTypeIdeal? = nil,
+            klarna: ImportedStripe.SourceTypeKlarna? = nil, livemode: Swift.Bool? = nil,
+            multibanco: ImportedStripe.SourceTypeMultibanco? = nil, owner: ImportedStripe.SourceOwner? = nil,
+            p24: ImportedStripe.SourceTypeP24? = nil, receiver: ImportedStripe.SourceReceiverFlow? = nil,
+            redirect: ImportedStripe.SourceRedirectFlow? = nil, sepaDebit: ImportedStripe.SourceTypeSepaDebit? = nil,
+            sofort: ImportedStripe.SourceTypeSofort? = nil, sourceOrder: ImportedStripe.SourceOrder? = nil,
+            statementDescriptor: Swift.String? = nil, threeDSecure: ImportedStripe.SourceTypeThreeDSecure? = nil, type: TypeValue? = nil,
+            usage: Swift.String? = nil, wechat: ImportedStripe.SourceTypeWechat? = nil
         ) {
             self.account = account
             self.accountHolderName = accountHolderName
@@ -1086,72 +934,39 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.account = try fields.valueIfPresent("account")
-            self.accountHolderName = try fields.valueIfPresent("account_holder_name")
-            self.accountHolderType = try fields.valueIfPresent("account_holder_type")
-            self.accountType = try fields.valueIfPresent("account_type")
-            self.availablePayoutMethods = try fields.valueIfPresent("available_payout_methods")
-            self.bankName = try fields.valueIfPresent("bank_name")
-            self.country = try fields.valueIfPresent("country")
-            self.currency = try fields.valueIfPresent("currency")
-            self.customer = try fields.valueIfPresent("customer")
-            self.defaultForCurrency = try fields.valueIfPresent("default_for_currency")
-            self.fingerprint = try fields.valueIfPresent("fingerprint")
-            self.futureRequirements = try fields.valueIfPresent("future_requirements")
-            self.id = try fields.value("id")
-            self.last4 = try fields.valueIfPresent("last4")
-            self.metadata = try fields.valueIfPresent("metadata")
-            self.object = try fields.value("object")
-            self.requirements = try fields.valueIfPresent("requirements")
-            self.routingNumber = try fields.valueIfPresent("routing_number")
-            self.status = try fields.valueIfPresent("status")
-            self.addressCity = try fields.valueIfPresent("address_city")
-            self.addressCountry = try fields.valueIfPresent("address_country")
-            self.addressLine1 = try fields.valueIfPresent("address_line1")
-            self.addressLine1Check = try fields.valueIfPresent("address_line1_check")
-            self.addressLine2 = try fields.valueIfPresent("address_line2")
-            self.addressState = try fields.valueIfPresent("address_state")
-            self.addressZip = try fields.valueIfPresent("address_zip")
-            self.addressZipCheck = try fields.valueIfPresent("address_zip_check")
-            self.brand = try fields.valueIfPresent("brand")
-            self.cvcCheck = try fields.valueIfPresent("cvc_check")
-            self.dynamicLast4 = try fields.valueIfPresent("dynamic_last4")
-            self.expMonth = try fields.valueIfPresent("exp_month")
-            self.expYear = try fields.valueIfPresent("exp_year")
-            self.funding = try fields.valueIfPresent("funding")
-            self.name = try fields.valueIfPresent("name")
-            self.tokenizationMethod = try fields.valueIfPresent("tokenization_method")
-            self.achCreditTransfer = try fields.valueIfPresent("ach_credit_transfer")
-            self.achDebit = try fields.valueIfPresent("ach_debit")
-            self.acssDebit = try fields.valueIfPresent("acss_debit")
-            self.alipay = try fields.valueIfPresent("alipay")
-            self.amount = try fields.valueIfPresent("amount")
-            self.auBecsDebit = try fields.valueIfPresent("au_becs_debit")
-            self.bancontact = try fields.valueIfPresent("bancontact")
-            self.card = try fields.valueIfPresent("card")
-            self.cardPresent = try fields.valueIfPresent("card_present")
-            self.clientSecret = try fields.valueIfPresent("client_secret")
-            self.codeVerification = try fields.valueIfPresent("code_verification")
-            self.created = try fields.valueIfPresent("created")
-            self.eps = try fields.valueIfPresent("eps")
-            self.flow = try fields.valueIfPresent("flow")
-            self.giropay = try fields.valueIfPresent("giropay")
-            self.ideal = try fields.valueIfPresent("ideal")
-            self.klarna = try fields.valueIfPresent("klarna")
-            self.livemode = try fields.valueIfPresent("livemode")
-            self.multibanco = try fields.valueIfPresent("multibanco")
-            self.owner = try fields.valueIfPresent("owner")
-            self.p24 = try fields.valueIfPresent("p24")
-            self.receiver = try fields.valueIfPresent("receiver")
-            self.redirect = try fields.valueIfPresent("redirect")
-            self.sepaDebit = try fields.valueIfPresent("sepa_debit")
-            self.sofort = try fields.valueIfPresent("sofort")
-            self.sourceOrder = try fields.valueIfPresent("source_order")
-            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
-            self.threeDSecure = try fields.valueIfPresent("three_d_secure")
-            self.type = try fields.valueIfPresent("type")
-            self.usage = try fields.valueIfPresent("usage")
-            self.wechat = try fields.valueIfPresent("wechat")
+            try self.init(
+                account: fields.valueIfPresent("account"), accountHolderName: fields.valueIfPresent("account_holder_name"),
+                accountHolderType: fields.valueIfPresent("account_holder_type"), accountType: fields.valueIfPresent("account_type"),
+                availablePayoutMethods: fields.valueIfPresent("available_payout_methods"), bankName: fields.valueIfPresent("bank_name"),
+                country: fields.valueIfPresent("country"), currency: fields.valueIfPresent("currency"),
+                customer: fields.valueIfPresent("customer"), defaultForCurrency: fields.valueIfPresent("default_for_currency"),
+                fingerprint: fields.valueIfPresent("fingerprint"), futureRequirements: fields.valueIfPresent("future_requirements"),
+                id: fields.value("id"), last4: fields.valueIfPresent("last4"), metadata: fields.valueIfPresent("metadata"),
+                object: fields.value("object"), requirements: fields.valueIfPresent("requirements"),
+                routingNumber: fields.valueIfPresent("routing_number"), status: fields.valueIfPresent("status"),
+                addressCity: fields.valueIfPresent("address_city"), addressCountry: fields.valueIfPresent("address_country"),
+                addressLine1: fields.valueIfPresent("address_line1"), addressLine1Check: fields.valueIfPresent("address_line1_check"),
+                addressLine2: fields.valueIfPresent("address_line2"), addressState: fields.valueIfPresent("address_state"),
+                addressZip: fields.valueIfPresent("address_zip"), addressZipCheck: fields.valueIfPresent("address_zip_check"),
+                brand: fields.valueIfPresent("brand"), cvcCheck: fields.valueIfPresent("cvc_check"),
+                dynamicLast4: fields.valueIfPresent("dynamic_last4"), expMonth: fields.valueIfPresent("exp_month"),
+                expYear: fields.valueIfPresent("exp_year"), funding: fields.valueIfPresent("funding"), name: fields.valueIfPresent("name"),
+                tokenizationMethod: fields.valueIfPresent("tokenization_method"),
+                achCreditTransfer: fields.valueIfPresent("ach_credit_transfer"), achDebit: fields.valueIfPresent("ach_debit"),
+                acssDebit: fields.valueIfPresent("acss_debit"), alipay: fields.valueIfPresent("alipay"),
+                amount: fields.valueIfPresent("amount"), auBecsDebit: fields.valueIfPresent("au_becs_debit"),
+                bancontact: fields.valueIfPresent("bancontact"), card: fields.valueIfPresent("card"),
+                cardPresent: fields.valueIfPresent("card_present"), clientSecret: fields.valueIfPresent("client_secret"),
+                codeVerification: fields.valueIfPresent("code_verification"), created: fields.valueIfPresent("created"),
+                eps: fields.valueIfPresent("eps"), flow: fields.valueIfPresent("flow"), giropay: fields.valueIfPresent("giropay"),
+                ideal: fields.valueIfPresent("ideal"), klarna: fields.valueIfPresent("klarna"), livemode: fields.valueIfPresent("livemode"),
+                multibanco: fields.valueIfPresent("multibanco"), owner: fields.valueIfPresent("owner"), p24: fields.valueIfPresent("p24"),
+                receiver: fields.valueIfPresent("receiver"), redirect: fields.valueIfPresent("redirect"),
+                sepaDebit: fields.valueIfPresent("sepa_debit"), sofort: fields.valueIfPresent("sofort"),
+                sourceOrder: fields.valueIfPresent("source_order"), statementDescriptor: fields.valueIfPresent("statement_descriptor"),
+                threeDSecure: fields.valueIfPresent("three_d_secure"), type: fields.valueIfPresent("type"),
+                usage: fields.valueIfPresent("usage"), wechat: fields.valueIfPresent("wechat")
+            )
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -1296,48 +1111,24 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            application: PagegenRuntime.JSONValue? = nil,
-            applicationFeePercent: Swift.Double? = nil,
-            automaticTax: ImportedStripe.SubscriptionAutomaticTax,
-            billingCycleAnchor: Foundation.Date,
-            billingThresholds: ImportedStripe.SubscriptionBillingThresholds? = nil,
-            cancelAt: Foundation.Date? = nil,
-            cancelAtPeriodEnd: Swift.Bool,
-            canceledAt: Foundation.Date? = nil,
-            cancellationDetails: ImportedStripe.CancellationDetails? = nil,
-            collectionMethod: CollectionMethod,
-            created: Foundation.Date,
-            currency: Swift.String,
-            currentPeriodEnd: Foundation.Date,
-            currentPeriodStart: Foundation.Date,
-            customer: PagegenRuntime.JSONValue,
-            daysUntilDue: Swift.Int? = nil,
-            defaultPaymentMethod: PagegenRuntime.JSONValue? = nil,
-            defaultSource: PagegenRuntime.JSONValue? = nil,
-            defaultTaxRates: [ImportedStripe.TaxRate]? = nil,
-            description: Swift.String? = nil,
-            discount: ImportedStripe.Discount? = nil,
-            endedAt: Foundation.Date? = nil,
-            id: Swift.String,
-            items: ImportedStripe.SubscriptionItemList,
-            latestInvoice: PagegenRuntime.JSONValue? = nil,
-            livemode: Swift.Bool,
-            metadata: [Swift.String: Swift.String],
-            nextPendingInvoiceItemInvoice: Foundation.Date? = nil,
-            object: Object,
-            onBehalfOf: PagegenRuntime.JSONValue? = nil,
-            pauseCollection: ImportedStripe.SubscriptionsResourcePauseCollection? = nil,
+            application: PagegenRuntime.JSONValue? = nil, applicationFeePercent: Swift.Double? = nil,
+            automaticTax: ImportedStripe.SubscriptionAutomaticTax, billingCycleAnchor: Foundation.Date,
+            billingThresholds: ImportedStripe.SubscriptionBillingThresholds? = nil, cancelAt: Foundation.Date? = nil,
+            cancelAtPeriodEnd: Swift.Bool, canceledAt: Foundation.Date? = nil,
+            cancellationDetails: ImportedStripe.CancellationDetails? = nil, collectionMethod: CollectionMethod, created: Foundation.Date,
+            currency: Swift.String, currentPeriodEnd: Foundation.Date, currentPeriodStart: Foundation.Date,
+            customer: PagegenRuntime.JSONValue, daysUntilDue: Swift.Int? = nil, defaultPaymentMethod: PagegenRuntime.JSONValue? = nil,
+            defaultSource: PagegenRuntime.JSONValue? = nil, defaultTaxRates: [ImportedStripe.TaxRate]? = nil,
+            description: Swift.String? = nil, discount: ImportedStripe.Discount? = nil, endedAt: Foundation.Date? = nil, id: Swift.String,
+            items: ImportedStripe.SubscriptionItemList, latestInvoice: PagegenRuntime.JSONValue? = nil, livemode: Swift.Bool,
+            metadata: [Swift.String: Swift.String], nextPendingInvoiceItemInvoice: Foundation.Date? = nil, object: Object,
+            onBehalfOf: PagegenRuntime.JSONValue? = nil, pauseCollection: ImportedStripe.SubscriptionsResourcePauseCollection? = nil,
             paymentSettings: ImportedStripe.SubscriptionsResourcePaymentSettings? = nil,
             pendingInvoiceItemInterval: ImportedStripe.SubscriptionPendingInvoiceItemInterval? = nil,
-            pendingSetupIntent: PagegenRuntime.JSONValue? = nil,
-            pendingUpdate: ImportedStripe.SubscriptionsResourcePendingUpdate? = nil,
-            schedule: PagegenRuntime.JSONValue? = nil,
-            startDate: Foundation.Date,
-            status: Status,
-            testClock: PagegenRuntime.JSONValue? = nil,
-            transferData: ImportedStripe.SubscriptionTransferData? = nil,
-            trialEnd: Foundation.Date? = nil,
-            trialSettings: ImportedStripe.SubscriptionsTrialsResourceTrialSettings? = nil,
+            pendingSetupIntent: PagegenRuntime.JSONValue? = nil, pendingUpdate: ImportedStripe.SubscriptionsResourcePendingUpdate? = nil,
+            schedule: PagegenRuntime.JSONValue? = nil, startDate: Foundation.Date, status: Status,
+            testClock: PagegenRuntime.JSONValue? = nil, transferData: ImportedStripe.SubscriptionTransferData? = nil,
+            trialEnd: Foundation.Date? = nil, trialSettings: ImportedStripe.SubscriptionsTrialsResourceTrialSettings? = nil,
             trialStart: Foundation.Date? = nil
         ) {
             self.application = application
@@ -1387,49 +1178,31 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.application = try fields.valueIfPresent("application")
-            self.applicationFeePercent = try fields.valueIfPresent("application_fee_percent")
-            self.automaticTax = try fields.value("automatic_tax")
-            self.billingCycleAnchor = try fields.value("billing_cycle_anchor")
-            self.billingThresholds = try fields.valueIfPresent("billing_thresholds")
-            self.cancelAt = try fields.valueIfPresent("cancel_at")
-            self.cancelAtPeriodEnd = try fields.value("cancel_at_period_end")
-            self.canceledAt = try fields.valueIfPresent("canceled_at")
-            self.cancellationDetails = try fields.valueIfPresent("cancellation_details")
-            self.collectionMethod = try fields.value("collection_method")
-            self.created = try fields.value("created")
-            self.currency = try fields.value("currency")
-            self.currentPeriodEnd = try fields.value("current_period_end")
-            self.currentPeriodStart = try fields.value("current_period_start")
-            self.customer = try fields.value("customer")
-            self.daysUntilDue = try fields.valueIfPresent("days_until_due")
-            self.defaultPaymentMethod = try fields.valueIfPresent("default_payment_method")
-            self.defaultSource = try fields.valueIfPresent("default_source")
-            self.defaultTaxRates = try fields.valueIfPresent("default_tax_rates")
-            self.description = try fields.valueIfPresent("description")
-            self.discount = try fields.valueIfPresent("discount")
-            self.endedAt = try fields.valueIfPresent("ended_at")
-            self.id = try fields.value("id")
-            self.items = try fields.value("items")
-            self.latestInvoice = try fields.valueIfPresent("latest_invoice")
-            self.livemode = try fields.value("livemode")
-            self.metadata = try fields.value("metadata")
-            self.nextPendingInvoiceItemInvoice = try fields.valueIfPresent("next_pending_invoice_item_invoice")
-            self.object = try fields.value("object")
-            self.onBehalfOf = try fields.valueIfPresent("on_behalf_of")
-            self.pauseCollection = try fields.valueIfPresent("pause_collection")
-            self.paymentSettings = try fields.valueIfPresent("payment_settings")
-            self.pendingInvoiceItemInterval = try fields.valueIfPresent("pending_invoice_item_interval")
-            self.pendingSetupIntent = try fields.valueIfPresent("pending_setup_intent")
-            self.pendingUpdate = try fields.valueIfPresent("pending_update")
-            self.schedule = try fields.valueIfPresent("schedule")
-            self.startDate = try fields.value("start_date")
-            self.status = try fields.value("status")
-            self.testClock = try fields.valueIfPresent("test_clock")
-            self.transferData = try fields.valueIfPresent("transfer_data")
-            self.trialEnd = try fields.valueIfPresent("trial_end")
-            self.trialSettings = try fields.valueIfPresent("trial_settings")
-            self.trialStart = try fields.valueIfPresent("trial_start")
+            try self.init(
+                application: fields.valueIfPresent("application"), applicationFeePercent: fields.valueIfPresent("application_fee_percent"),
+                automaticTax: fields.value("automatic_tax"), billingCycleAnchor: fields.value("billing_cycle_anchor"),
+                billingThresholds: fields.valueIfPresent("billing_thresholds"), cancelAt: fields.valueIfPresent("cancel_at"),
+                cancelAtPeriodEnd: fields.value("cancel_at_period_end"), canceledAt: fields.valueIfPresent("canceled_at"),
+                cancellationDetails: fields.valueIfPresent("cancellation_details"), collectionMethod: fields.value("collection_method"),
+                created: fields.value("created"), currency: fields.value("currency"), currentPeriodEnd: fields.value("current_period_end"),
+                currentPeriodStart: fields.value("current_period_start"), customer: fields.value("customer"),
+                daysUntilDue: fields.valueIfPresent("days_until_due"),
+                defaultPaymentMethod: fields.valueIfPresent("default_payment_method"),
+                defaultSource: fields.valueIfPresent("default_source"), defaultTaxRates: fields.valueIfPresent("default_tax_rates"),
+                description: fields.valueIfPresent("description"), discount: fields.valueIfPresent("discount"),
+                endedAt: fields.valueIfPresent("ended_at"), id: fields.value("id"), items: fields.value("items"),
+                latestInvoice: fields.valueIfPresent("latest_invoice"), livemode: fields.value("livemode"),
+                metadata: fields.value("metadata"),
+                nextPendingInvoiceItemInvoice: fields.valueIfPresent("next_pending_invoice_item_invoice"), object: fields.value("object"),
+                onBehalfOf: fields.valueIfPresent("on_behalf_of"), pauseCollection: fields.valueIfPresent("pause_collection"),
+                paymentSettings: fields.valueIfPresent("payment_settings"),
+                pendingInvoiceItemInterval: fields.valueIfPresent("pending_invoice_item_interval"),
+                pendingSetupIntent: fields.valueIfPresent("pending_setup_intent"), pendingUpdate: fields.valueIfPresent("pending_update"),
+                schedule: fields.valueIfPresent("schedule"), startDate: fields.value("start_date"), status: fields.value("status"),
+                testClock: fields.valueIfPresent("test_clock"), transferData: fields.valueIfPresent("transfer_data"),
+                trialEnd: fields.valueIfPresent("trial_end"), trialSettings: fields.valueIfPresent("trial_settings"),
+                trialStart: fields.valueIfPresent("trial_start")
+            )
         }
 
         /// The values of `CollectionMethod`; values this client does not know decode to `unknown`.
@@ -1527,11 +1300,7 @@ extension ImportedStripe {
         public var state: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            country: Swift.String,
-            source: Source,
-            state: Swift.String? = nil
-        ) {
+        public init(country: Swift.String, source: Source, state: Swift.String? = nil) {
             self.country = country
             self.source = source
             self.state = state
@@ -1539,9 +1308,7 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.country = try fields.value("country")
-            self.source = try fields.value("source")
-            self.state = try fields.valueIfPresent("state")
+            try self.init(country: fields.value("country"), source: fields.value("source"), state: fields.valueIfPresent("state"))
         }
 
         /// The values of `Source`; values this client does not know decode to `unknown`.
@@ -1589,14 +1356,8 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            country: Swift.String? = nil,
-            created: Foundation.Date,
-            customer: PagegenRuntime.JSONValue? = nil,
-            id: Swift.String,
-            livemode: Swift.Bool,
-            object: Object,
-            type: TypeValue,
-            value: Swift.String,
+            country: Swift.String? = nil, created: Foundation.Date, customer: PagegenRuntime.JSONValue? = nil, id: Swift.String,
+            livemode: Swift.Bool, object: Object, type: TypeValue, value: Swift.String,
             verification: ImportedStripe.TaxIDVerification? = nil
         ) {
             self.country = country
@@ -1612,15 +1373,11 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.country = try fields.valueIfPresent("country")
-            self.created = try fields.value("created")
-            self.customer = try fields.valueIfPresent("customer")
-            self.id = try fields.value("id")
-            self.livemode = try fields.value("livemode")
-            self.object = try fields.value("object")
-            self.type = try fields.value("type")
-            self.value = try fields.value("value")
-            self.verification = try fields.valueIfPresent("verification")
+            try self.init(
+                country: fields.valueIfPresent("country"), created: fields.value("created"), customer: fields.valueIfPresent("customer"),
+                id: fields.value("id"), livemode: fields.value("livemode"), object: fields.value("object"), type: fields.value("type"),
+                value: fields.value("value"), verification: fields.valueIfPresent("verification")
+            )
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -1869,15 +1626,13 @@ extension ImportedStripe {
         public var products: [Swift.String]
 
         /// Creates a value from its fields.
-        public init(
-            products: [Swift.String]
-        ) {
+        public init(products: [Swift.String]) {
             self.products = products
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.products = try fields.value("products")
+            try self.init(products: fields.value("products"))
         }
     }
 
@@ -1886,15 +1641,13 @@ extension ImportedStripe {
         public var amountOff: Swift.Int
 
         /// Creates a value from its fields.
-        public init(
-            amountOff: Swift.Int
-        ) {
+        public init(amountOff: Swift.Int) {
             self.amountOff = amountOff
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.amountOff = try fields.value("amount_off")
+            try self.init(amountOff: fields.value("amount_off"))
         }
     }
 
@@ -1907,9 +1660,7 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            currentlyDue: [Swift.String]? = nil,
-            errors: [ImportedStripe.AccountRequirementsError]? = nil,
-            pastDue: [Swift.String]? = nil,
+            currentlyDue: [Swift.String]? = nil, errors: [ImportedStripe.AccountRequirementsError]? = nil, pastDue: [Swift.String]? = nil,
             pendingVerification: [Swift.String]? = nil
         ) {
             self.currentlyDue = currentlyDue
@@ -1920,10 +1671,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.currentlyDue = try fields.valueIfPresent("currently_due")
-            self.errors = try fields.valueIfPresent("errors")
-            self.pastDue = try fields.valueIfPresent("past_due")
-            self.pendingVerification = try fields.valueIfPresent("pending_verification")
+            try self.init(
+                currentlyDue: fields.valueIfPresent("currently_due"), errors: fields.valueIfPresent("errors"),
+                pastDue: fields.valueIfPresent("past_due"), pendingVerification: fields.valueIfPresent("pending_verification")
+            )
         }
     }
 
@@ -1940,14 +1691,9 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            accountNumber: Swift.String? = nil,
-            bankName: Swift.String? = nil,
-            fingerprint: Swift.String? = nil,
-            refundAccountHolderName: Swift.String? = nil,
-            refundAccountHolderType: Swift.String? = nil,
-            refundRoutingNumber: Swift.String? = nil,
-            routingNumber: Swift.String? = nil,
-            swiftCode: Swift.String? = nil
+            accountNumber: Swift.String? = nil, bankName: Swift.String? = nil, fingerprint: Swift.String? = nil,
+            refundAccountHolderName: Swift.String? = nil, refundAccountHolderType: Swift.String? = nil,
+            refundRoutingNumber: Swift.String? = nil, routingNumber: Swift.String? = nil, swiftCode: Swift.String? = nil
         ) {
             self.accountNumber = accountNumber
             self.bankName = bankName
@@ -1961,14 +1707,14 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.accountNumber = try fields.valueIfPresent("account_number")
-            self.bankName = try fields.valueIfPresent("bank_name")
-            self.fingerprint = try fields.valueIfPresent("fingerprint")
-            self.refundAccountHolderName = try fields.valueIfPresent("refund_account_holder_name")
-            self.refundAccountHolderType = try fields.valueIfPresent("refund_account_holder_type")
-            self.refundRoutingNumber = try fields.valueIfPresent("refund_routing_number")
-            self.routingNumber = try fields.valueIfPresent("routing_number")
-            self.swiftCode = try fields.valueIfPresent("swift_code")
+            try self.init(
+                accountNumber: fields.valueIfPresent("account_number"), bankName: fields.valueIfPresent("bank_name"),
+                fingerprint: fields.valueIfPresent("fingerprint"),
+                refundAccountHolderName: fields.valueIfPresent("refund_account_holder_name"),
+                refundAccountHolderType: fields.valueIfPresent("refund_account_holder_type"),
+                refundRoutingNumber: fields.valueIfPresent("refund_routing_number"), routingNumber: fields.valueIfPresent("routing_number"),
+                swiftCode: fields.valueIfPresent("swift_code")
+            )
         }
     }
 
@@ -1983,12 +1729,8 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            bankName: Swift.String? = nil,
-            country: Swift.String? = nil,
-            fingerprint: Swift.String? = nil,
-            last4: Swift.String? = nil,
-            routingNumber: Swift.String? = nil,
-            type: Swift.String? = nil
+            bankName: Swift.String? = nil, country: Swift.String? = nil, fingerprint: Swift.String? = nil, last4: Swift.String? = nil,
+            routingNumber: Swift.String? = nil, type: Swift.String? = nil
         ) {
             self.bankName = bankName
             self.country = country
@@ -2000,12 +1742,11 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.bankName = try fields.valueIfPresent("bank_name")
-            self.country = try fields.valueIfPresent("country")
-            self.fingerprint = try fields.valueIfPresent("fingerprint")
-            self.last4 = try fields.valueIfPresent("last4")
-            self.routingNumber = try fields.valueIfPresent("routing_number")
-            self.type = try fields.valueIfPresent("type")
+            try self.init(
+                bankName: fields.valueIfPresent("bank_name"), country: fields.valueIfPresent("country"),
+                fingerprint: fields.valueIfPresent("fingerprint"), last4: fields.valueIfPresent("last4"),
+                routingNumber: fields.valueIfPresent("routing_number"), type: fields.valueIfPresent("type")
+            )
         }
     }
 
@@ -2024,16 +1765,9 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            bankAddressCity: Swift.String? = nil,
-            bankAddressLine1: Swift.String? = nil,
-            bankAddressLine2: Swift.String? = nil,
-            bankAddressPostalCode: Swift.String? = nil,
-            bankName: Swift.String? = nil,
-            category: Swift.String? = nil,
-            country: Swift.String? = nil,
-            fingerprint: Swift.String? = nil,
-            last4: Swift.String? = nil,
-            routingNumber: Swift.String? = nil
+            bankAddressCity: Swift.String? = nil, bankAddressLine1: Swift.String? = nil, bankAddressLine2: Swift.String? = nil,
+            bankAddressPostalCode: Swift.String? = nil, bankName: Swift.String? = nil, category: Swift.String? = nil,
+            country: Swift.String? = nil, fingerprint: Swift.String? = nil, last4: Swift.String? = nil, routingNumber: Swift.String? = nil
         ) {
             self.bankAddressCity = bankAddressCity
             self.bankAddressLine1 = bankAddressLine1
@@ -2049,16 +1783,14 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.bankAddressCity = try fields.valueIfPresent("bank_address_city")
-            self.bankAddressLine1 = try fields.valueIfPresent("bank_address_line_1")
-            self.bankAddressLine2 = try fields.valueIfPresent("bank_address_line_2")
-            self.bankAddressPostalCode = try fields.valueIfPresent("bank_address_postal_code")
-            self.bankName = try fields.valueIfPresent("bank_name")
-            self.category = try fields.valueIfPresent("category")
-            self.country = try fields.valueIfPresent("country")
-            self.fingerprint = try fields.valueIfPresent("fingerprint")
-            self.last4 = try fields.valueIfPresent("last4")
-            self.routingNumber = try fields.valueIfPresent("routing_number")
+            try self.init(
+                bankAddressCity: fields.valueIfPresent("bank_address_city"), bankAddressLine1: fields.valueIfPresent("bank_address_line_1"),
+                bankAddressLine2: fields.valueIfPresent("bank_address_line_2"),
+                bankAddressPostalCode: fields.valueIfPresent("bank_address_postal_code"), bankName: fields.valueIfPresent("bank_name"),
+                category: fields.valueIfPresent("category"), country: fields.valueIfPresent("country"),
+                fingerprint: fields.valueIfPresent("fingerprint"), last4: fields.valueIfPresent("last4"),
+                routingNumber: fields.valueIfPresent("routing_number")
+            )
         }
     }
 
@@ -2069,11 +1801,7 @@ extension ImportedStripe {
         public var statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            dataString: Swift.String? = nil,
-            nativeURL: Swift.String? = nil,
-            statementDescriptor: Swift.String? = nil
-        ) {
+        public init(dataString: Swift.String? = nil, nativeURL: Swift.String? = nil, statementDescriptor: Swift.String? = nil) {
             self.dataString = dataString
             self.nativeURL = nativeURL
             self.statementDescriptor = statementDescriptor
@@ -2081,9 +1809,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.dataString = try fields.valueIfPresent("data_string")
-            self.nativeURL = try fields.valueIfPresent("native_url")
-            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
+            try self.init(
+                dataString: fields.valueIfPresent("data_string"), nativeURL: fields.valueIfPresent("native_url"),
+                statementDescriptor: fields.valueIfPresent("statement_descriptor")
+            )
         }
     }
 
@@ -2094,11 +1823,7 @@ extension ImportedStripe {
         public var last4: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            bsbNumber: Swift.String? = nil,
-            fingerprint: Swift.String? = nil,
-            last4: Swift.String? = nil
-        ) {
+        public init(bsbNumber: Swift.String? = nil, fingerprint: Swift.String? = nil, last4: Swift.String? = nil) {
             self.bsbNumber = bsbNumber
             self.fingerprint = fingerprint
             self.last4 = last4
@@ -2106,9 +1831,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.bsbNumber = try fields.valueIfPresent("bsb_number")
-            self.fingerprint = try fields.valueIfPresent("fingerprint")
-            self.last4 = try fields.valueIfPresent("last4")
+            try self.init(
+                bsbNumber: fields.valueIfPresent("bsb_number"), fingerprint: fields.valueIfPresent("fingerprint"),
+                last4: fields.valueIfPresent("last4")
+            )
         }
     }
 
@@ -2123,12 +1849,8 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            bankCode: Swift.String? = nil,
-            bankName: Swift.String? = nil,
-            bic: Swift.String? = nil,
-            ibanLast4: Swift.String? = nil,
-            preferredLanguage: Swift.String? = nil,
-            statementDescriptor: Swift.String? = nil
+            bankCode: Swift.String? = nil, bankName: Swift.String? = nil, bic: Swift.String? = nil, ibanLast4: Swift.String? = nil,
+            preferredLanguage: Swift.String? = nil, statementDescriptor: Swift.String? = nil
         ) {
             self.bankCode = bankCode
             self.bankName = bankName
@@ -2140,12 +1862,12 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.bankCode = try fields.valueIfPresent("bank_code")
-            self.bankName = try fields.valueIfPresent("bank_name")
-            self.bic = try fields.valueIfPresent("bic")
-            self.ibanLast4 = try fields.valueIfPresent("iban_last4")
-            self.preferredLanguage = try fields.valueIfPresent("preferred_language")
-            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
+            try self.init(
+                bankCode: fields.valueIfPresent("bank_code"), bankName: fields.valueIfPresent("bank_name"),
+                bic: fields.valueIfPresent("bic"), ibanLast4: fields.valueIfPresent("iban_last4"),
+                preferredLanguage: fields.valueIfPresent("preferred_language"),
+                statementDescriptor: fields.valueIfPresent("statement_descriptor")
+            )
         }
     }
 
@@ -2168,20 +1890,10 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            addressLine1Check: Swift.String? = nil,
-            addressZipCheck: Swift.String? = nil,
-            brand: Swift.String? = nil,
-            country: Swift.String? = nil,
-            cvcCheck: Swift.String? = nil,
-            dynamicLast4: Swift.String? = nil,
-            expMonth: Swift.Int? = nil,
-            expYear: Swift.Int? = nil,
-            fingerprint: Swift.String? = nil,
-            funding: Swift.String? = nil,
-            last4: Swift.String? = nil,
-            name: Swift.String? = nil,
-            threeDSecure: Swift.String? = nil,
-            tokenizationMethod: Swift.String? = nil
+            addressLine1Check: Swift.String? = nil, addressZipCheck: Swift.String? = nil, brand: Swift.String? = nil,
+            country: Swift.String? = nil, cvcCheck: Swift.String? = nil, dynamicLast4: Swift.String? = nil, expMonth: Swift.Int? = nil,
+            expYear: Swift.Int? = nil, fingerprint: Swift.String? = nil, funding: Swift.String? = nil, last4: Swift.String? = nil,
+            name: Swift.String? = nil, threeDSecure: Swift.String? = nil, tokenizationMethod: Swift.String? = nil
         ) {
             self.addressLine1Check = addressLine1Check
             self.addressZipCheck = addressZipCheck
@@ -2201,20 +1913,15 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.addressLine1Check = try fields.valueIfPresent("address_line1_check")
-            self.addressZipCheck = try fields.valueIfPresent("address_zip_check")
-            self.brand = try fields.valueIfPresent("brand")
-            self.country = try fields.valueIfPresent("country")
-            self.cvcCheck = try fields.valueIfPresent("cvc_check")
-            self.dynamicLast4 = try fields.valueIfPresent("dynamic_last4")
-            self.expMonth = try fields.valueIfPresent("exp_month")
-            self.expYear = try fields.valueIfPresent("exp_year")
-            self.fingerprint = try fields.valueIfPresent("fingerprint")
-            self.funding = try fields.valueIfPresent("funding")
-            self.last4 = try fields.valueIfPresent("last4")
-            self.name = try fields.valueIfPresent("name")
-            self.threeDSecure = try fields.valueIfPresent("three_d_secure")
-            self.tokenizationMethod = try fields.valueIfPresent("tokenization_method")
+            try self.init(
+                addressLine1Check: fields.valueIfPresent("address_line1_check"),
+                addressZipCheck: fields.valueIfPresent("address_zip_check"), brand: fields.valueIfPresent("brand"),
+                country: fields.valueIfPresent("country"), cvcCheck: fields.valueIfPresent("cvc_check"),
+                dynamicLast4: fields.valueIfPresent("dynamic_last4"), expMonth: fields.valueIfPresent("exp_month"),
+                expYear: fields.valueIfPresent("exp_year"), fingerprint: fields.valueIfPresent("fingerprint"),
+                funding: fields.valueIfPresent("funding"), last4: fields.valueIfPresent("last4"), name: fields.valueIfPresent("name"),
+                threeDSecure: fields.valueIfPresent("three_d_secure"), tokenizationMethod: fields.valueIfPresent("tokenization_method")
+            )
         }
     }
 
@@ -2246,29 +1953,14 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            applicationCryptogram: Swift.String? = nil,
-            applicationPreferredName: Swift.String? = nil,
-            authorizationCode: Swift.String? = nil,
-            authorizationResponseCode: Swift.String? = nil,
-            brand: Swift.String? = nil,
-            country: Swift.String? = nil,
-            cvmType: Swift.String? = nil,
-            dataType: Swift.String? = nil,
-            dedicatedFileName: Swift.String? = nil,
-            emvAuthData: Swift.String? = nil,
-            evidenceCustomerSignature: Swift.String? = nil,
-            evidenceTransactionCertificate: Swift.String? = nil,
-            expMonth: Swift.Int? = nil,
-            expYear: Swift.Int? = nil,
-            fingerprint: Swift.String? = nil,
-            funding: Swift.String? = nil,
-            last4: Swift.String? = nil,
-            posDeviceID: Swift.String? = nil,
-            posEntryMode: Swift.String? = nil,
-            readMethod: Swift.String? = nil,
-            reader: Swift.String? = nil,
-            terminalVerificationResults: Swift.String? = nil,
-            transactionStatusInformation: Swift.String? = nil
+            applicationCryptogram: Swift.String? = nil, applicationPreferredName: Swift.String? = nil,
+            authorizationCode: Swift.String? = nil, authorizationResponseCode: Swift.String? = nil, brand: Swift.String? = nil,
+            country: Swift.String? = nil, cvmType: Swift.String? = nil, dataType: Swift.String? = nil,
+            dedicatedFileName: Swift.String? = nil, emvAuthData: Swift.String? = nil, evidenceCustomerSignature: Swift.String? = nil,
+            evidenceTransactionCertificate: Swift.String? = nil, expMonth: Swift.Int? = nil, expYear: Swift.Int? = nil,
+            fingerprint: Swift.String? = nil, funding: Swift.String? = nil, last4: Swift.String? = nil, posDeviceID: Swift.String? = nil,
+            posEntryMode: Swift.String? = nil, readMethod: Swift.String? = nil, reader: Swift.String? = nil,
+            terminalVerificationResults: Swift.String? = nil, transactionStatusInformation: Swift.String? = nil
         ) {
             self.applicationCryptogram = applicationCryptogram
             self.applicationPreferredName = applicationPreferredName
@@ -2297,29 +1989,24 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.applicationCryptogram = try fields.valueIfPresent("application_cryptogram")
-            self.applicationPreferredName = try fields.valueIfPresent("application_preferred_name")
-            self.authorizationCode = try fields.valueIfPresent("authorization_code")
-            self.authorizationResponseCode = try fields.valueIfPresent("authorization_response_code")
-            self.brand = try fields.valueIfPresent("brand")
-            self.country = try fields.valueIfPresent("country")
-            self.cvmType = try fields.valueIfPresent("cvm_type")
-            self.dataType = try fields.valueIfPresent("data_type")
-            self.dedicatedFileName = try fields.valueIfPresent("dedicated_file_name")
-            self.emvAuthData = try fields.valueIfPresent("emv_auth_data")
-            self.evidenceCustomerSignature = try fields.valueIfPresent("evidence_customer_signature")
-            self.evidenceTransactionCertificate = try fields.valueIfPresent("evidence_transaction_certificate")
-            self.expMonth = try fields.valueIfPresent("exp_month")
-            self.expYear = try fields.valueIfPresent("exp_year")
-            self.fingerprint = try fields.valueIfPresent("fingerprint")
-            self.funding = try fields.valueIfPresent("funding")
-            self.last4 = try fields.valueIfPresent("last4")
-            self.posDeviceID = try fields.valueIfPresent("pos_device_id")
-            self.posEntryMode = try fields.valueIfPresent("pos_entry_mode")
-            self.readMethod = try fields.valueIfPresent("read_method")
-            self.reader = try fields.valueIfPresent("reader")
-            self.terminalVerificationResults = try fields.valueIfPresent("terminal_verification_results")
-            self.transactionStatusInformation = try fields.valueIfPresent("transaction_status_information")
+            try self.init(
+                applicationCryptogram: fields.valueIfPresent("application_cryptogram"),
+                applicationPreferredName: fields.valueIfPresent("application_preferred_name"),
+                authorizationCode: fields.valueIfPresent("authorization_code"),
+                authorizationResponseCode: fields.valueIfPresent("authorization_response_code"), brand: fields.valueIfPresent("brand"),
+                country: fields.valueIfPresent("country"), cvmType: fields.valueIfPresent("cvm_type"),
+                dataType: fields.valueIfPresent("data_type"), dedicatedFileName: fields.valueIfPresent("dedicated_file_name"),
+                emvAuthData: fields.valueIfPresent("emv_auth_data"),
+                evidenceCustomerSignature: fields.valueIfPresent("evidence_customer_signature"),
+                evidenceTransactionCertificate: fields.valueIfPresent("evidence_transaction_certificate"),
+                expMonth: fields.valueIfPresent("exp_month"), expYear: fields.valueIfPresent("exp_year"),
+                fingerprint: fields.valueIfPresent("fingerprint"), funding: fields.valueIfPresent("funding"),
+                last4: fields.valueIfPresent("last4"), posDeviceID: fields.valueIfPresent("pos_device_id"),
+                posEntryMode: fields.valueIfPresent("pos_entry_mode"), readMethod: fields.valueIfPresent("read_method"),
+                reader: fields.valueIfPresent("reader"),
+                terminalVerificationResults: fields.valueIfPresent("terminal_verification_results"),
+                transactionStatusInformation: fields.valueIfPresent("transaction_status_information")
+            )
         }
     }
 
@@ -2329,18 +2016,14 @@ extension ImportedStripe {
         public var status: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            attemptsRemaining: Swift.Int,
-            status: Swift.String
-        ) {
+        public init(attemptsRemaining: Swift.Int, status: Swift.String) {
             self.attemptsRemaining = attemptsRemaining
             self.status = status
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.attemptsRemaining = try fields.value("attempts_remaining")
-            self.status = try fields.value("status")
+            try self.init(attemptsRemaining: fields.value("attempts_remaining"), status: fields.value("status"))
         }
     }
 
@@ -2350,18 +2033,14 @@ extension ImportedStripe {
         public var statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            reference: Swift.String? = nil,
-            statementDescriptor: Swift.String? = nil
-        ) {
+        public init(reference: Swift.String? = nil, statementDescriptor: Swift.String? = nil) {
             self.reference = reference
             self.statementDescriptor = statementDescriptor
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.reference = try fields.valueIfPresent("reference")
-            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
+            try self.init(reference: fields.valueIfPresent("reference"), statementDescriptor: fields.valueIfPresent("statement_descriptor"))
         }
     }
 
@@ -2374,10 +2053,7 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            bankCode: Swift.String? = nil,
-            bankName: Swift.String? = nil,
-            bic: Swift.String? = nil,
-            statementDescriptor: Swift.String? = nil
+            bankCode: Swift.String? = nil, bankName: Swift.String? = nil, bic: Swift.String? = nil, statementDescriptor: Swift.String? = nil
         ) {
             self.bankCode = bankCode
             self.bankName = bankName
@@ -2387,10 +2063,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.bankCode = try fields.valueIfPresent("bank_code")
-            self.bankName = try fields.valueIfPresent("bank_name")
-            self.bic = try fields.valueIfPresent("bic")
-            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
+            try self.init(
+                bankCode: fields.valueIfPresent("bank_code"), bankName: fields.valueIfPresent("bank_name"),
+                bic: fields.valueIfPresent("bic"), statementDescriptor: fields.valueIfPresent("statement_descriptor")
+            )
         }
     }
 
@@ -2403,10 +2079,7 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            bank: Swift.String? = nil,
-            bic: Swift.String? = nil,
-            ibanLast4: Swift.String? = nil,
-            statementDescriptor: Swift.String? = nil
+            bank: Swift.String? = nil, bic: Swift.String? = nil, ibanLast4: Swift.String? = nil, statementDescriptor: Swift.String? = nil
         ) {
             self.bank = bank
             self.bic = bic
@@ -2416,10 +2089,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.bank = try fields.valueIfPresent("bank")
-            self.bic = try fields.valueIfPresent("bic")
-            self.ibanLast4 = try fields.valueIfPresent("iban_last4")
-            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
+            try self.init(
+                bank: fields.valueIfPresent("bank"), bic: fields.valueIfPresent("bic"), ibanLast4: fields.valueIfPresent("iban_last4"),
+                statementDescriptor: fields.valueIfPresent("statement_descriptor")
+            )
         }
     }
 
@@ -2454,32 +2127,15 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            backgroundImageURL: Swift.String? = nil,
-            clientToken: Swift.String? = nil,
-            firstName: Swift.String? = nil,
-            lastName: Swift.String? = nil,
-            locale: Swift.String? = nil,
-            logoURL: Swift.String? = nil,
-            pageTitle: Swift.String? = nil,
-            payLaterAssetUrlsDescriptive: Swift.String? = nil,
-            payLaterAssetUrlsStandard: Swift.String? = nil,
-            payLaterName: Swift.String? = nil,
-            payLaterRedirectURL: Swift.String? = nil,
-            payNowAssetUrlsDescriptive: Swift.String? = nil,
-            payNowAssetUrlsStandard: Swift.String? = nil,
-            payNowName: Swift.String? = nil,
-            payNowRedirectURL: Swift.String? = nil,
-            payOverTimeAssetUrlsDescriptive: Swift.String? = nil,
-            payOverTimeAssetUrlsStandard: Swift.String? = nil,
-            payOverTimeName: Swift.String? = nil,
-            payOverTimeRedirectURL: Swift.String? = nil,
-            paymentMethodCategories: Swift.String? = nil,
-            purchaseCountry: Swift.String? = nil,
-            purchaseType: Swift.String? = nil,
-            redirectURL: Swift.String? = nil,
-            shippingDelay: Swift.Int? = nil,
-            shippingFirstName: Swift.String? = nil,
-            shippingLastName: Swift.String? = nil
+            backgroundImageURL: Swift.String? = nil, clientToken: Swift.String? = nil, firstName: Swift.String? = nil,
+            lastName: Swift.String? = nil, locale: Swift.String? = nil, logoURL: Swift.String? = nil, pageTitle: Swift.String? = nil,
+            payLaterAssetUrlsDescriptive: Swift.String? = nil, payLaterAssetUrlsStandard: Swift.String? = nil,
+            payLaterName: Swift.String? = nil, payLaterRedirectURL: Swift.String? = nil, payNowAssetUrlsDescriptive: Swift.String? = nil,
+            payNowAssetUrlsStandard: Swift.String? = nil, payNowName: Swift.String? = nil, payNowRedirectURL: Swift.String? = nil,
+            payOverTimeAssetUrlsDescriptive: Swift.String? = nil, payOverTimeAssetUrlsStandard: Swift.String? = nil,
+            payOverTimeName: Swift.String? = nil, payOverTimeRedirectURL: Swift.String? = nil, paymentMethodCategories: Swift.String? = nil,
+            purchaseCountry: Swift.String? = nil, purchaseType: Swift.String? = nil, redirectURL: Swift.String? = nil,
+            shippingDelay: Swift.Int? = nil, shippingFirstName: Swift.String? = nil, shippingLastName: Swift.String? = nil
         ) {
             self.backgroundImageURL = backgroundImageURL
             self.clientToken = clientToken
@@ -2511,32 +2167,27 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.backgroundImageURL = try fields.valueIfPresent("background_image_url")
-            self.clientToken = try fields.valueIfPresent("client_token")
-            self.firstName = try fields.valueIfPresent("first_name")
-            self.lastName = try fields.valueIfPresent("last_name")
-            self.locale = try fields.valueIfPresent("locale")
-            self.logoURL = try fields.valueIfPresent("logo_url")
-            self.pageTitle = try fields.valueIfPresent("page_title")
-            self.payLaterAssetUrlsDescriptive = try fields.valueIfPresent("pay_later_asset_urls_descriptive")
-            self.payLaterAssetUrlsStandard = try fields.valueIfPresent("pay_later_asset_urls_standard")
-            self.payLaterName = try fields.valueIfPresent("pay_later_name")
-            self.payLaterRedirectURL = try fields.valueIfPresent("pay_later_redirect_url")
-            self.payNowAssetUrlsDescriptive = try fields.valueIfPresent("pay_now_asset_urls_descriptive")
-            self.payNowAssetUrlsStandard = try fields.valueIfPresent("pay_now_asset_urls_standard")
-            self.payNowName = try fields.valueIfPresent("pay_now_name")
-            self.payNowRedirectURL = try fields.valueIfPresent("pay_now_redirect_url")
-            self.payOverTimeAssetUrlsDescriptive = try fields.valueIfPresent("pay_over_time_asset_urls_descriptive")
-            self.payOverTimeAssetUrlsStandard = try fields.valueIfPresent("pay_over_time_asset_urls_standard")
-            self.payOverTimeName = try fields.valueIfPresent("pay_over_time_name")
-            self.payOverTimeRedirectURL = try fields.valueIfPresent("pay_over_time_redirect_url")
-            self.paymentMethodCategories = try fields.valueIfPresent("payment_method_categories")
-            self.purchaseCountry = try fields.valueIfPresent("purchase_country")
-            self.purchaseType = try fields.valueIfPresent("purchase_type")
-            self.redirectURL = try fields.valueIfPresent("redirect_url")
-            self.shippingDelay = try fields.valueIfPresent("shipping_delay")
-            self.shippingFirstName = try fields.valueIfPresent("shipping_first_name")
-            self.shippingLastName = try fields.valueIfPresent("shipping_last_name")
+            try self.init(
+                backgroundImageURL: fields.valueIfPresent("background_image_url"), clientToken: fields.valueIfPresent("client_token"),
+                firstName: fields.valueIfPresent("first_name"), lastName: fields.valueIfPresent("last_name"),
+                locale: fields.valueIfPresent("locale"), logoURL: fields.valueIfPresent("logo_url"),
+                pageTitle: fields.valueIfPresent("page_title"),
+                payLaterAssetUrlsDescriptive: fields.valueIfPresent("pay_later_asset_urls_descriptive"),
+                payLaterAssetUrlsStandard: fields.valueIfPresent("pay_later_asset_urls_standard"),
+                payLaterName: fields.valueIfPresent("pay_later_name"), payLaterRedirectURL: fields.valueIfPresent("pay_later_redirect_url"),
+                payNowAssetUrlsDescriptive: fields.valueIfPresent("pay_now_asset_urls_descriptive"),
+                payNowAssetUrlsStandard: fields.valueIfPresent("pay_now_asset_urls_standard"),
+                payNowName: fields.valueIfPresent("pay_now_name"), payNowRedirectURL: fields.valueIfPresent("pay_now_redirect_url"),
+                payOverTimeAssetUrlsDescriptive: fields.valueIfPresent("pay_over_time_asset_urls_descriptive"),
+                payOverTimeAssetUrlsStandard: fields.valueIfPresent("pay_over_time_asset_urls_standard"),
+                payOverTimeName: fields.valueIfPresent("pay_over_time_name"),
+                payOverTimeRedirectURL: fields.valueIfPresent("pay_over_time_redirect_url"),
+                paymentMethodCategories: fields.valueIfPresent("payment_method_categories"),
+                purchaseCountry: fields.valueIfPresent("purchase_country"), purchaseType: fields.valueIfPresent("purchase_type"),
+                redirectURL: fields.valueIfPresent("redirect_url"), shippingDelay: fields.valueIfPresent("shipping_delay"),
+                shippingFirstName: fields.valueIfPresent("shipping_first_name"),
+                shippingLastName: fields.valueIfPresent("shipping_last_name")
+            )
         }
     }
 
@@ -2555,15 +2206,10 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            entity: Swift.String? = nil,
-            reference: Swift.String? = nil,
-            refundAccountHolderAddressCity: Swift.String? = nil,
-            refundAccountHolderAddressCountry: Swift.String? = nil,
-            refundAccountHolderAddressLine1: Swift.String? = nil,
-            refundAccountHolderAddressLine2: Swift.String? = nil,
-            refundAccountHolderAddressPostalCode: Swift.String? = nil,
-            refundAccountHolderAddressState: Swift.String? = nil,
-            refundAccountHolderName: Swift.String? = nil,
+            entity: Swift.String? = nil, reference: Swift.String? = nil, refundAccountHolderAddressCity: Swift.String? = nil,
+            refundAccountHolderAddressCountry: Swift.String? = nil, refundAccountHolderAddressLine1: Swift.String? = nil,
+            refundAccountHolderAddressLine2: Swift.String? = nil, refundAccountHolderAddressPostalCode: Swift.String? = nil,
+            refundAccountHolderAddressState: Swift.String? = nil, refundAccountHolderName: Swift.String? = nil,
             refundIban: Swift.String? = nil
         ) {
             self.entity = entity
@@ -2580,16 +2226,17 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.entity = try fields.valueIfPresent("entity")
-            self.reference = try fields.valueIfPresent("reference")
-            self.refundAccountHolderAddressCity = try fields.valueIfPresent("refund_account_holder_address_city")
-            self.refundAccountHolderAddressCountry = try fields.valueIfPresent("refund_account_holder_address_country")
-            self.refundAccountHolderAddressLine1 = try fields.valueIfPresent("refund_account_holder_address_line1")
-            self.refundAccountHolderAddressLine2 = try fields.valueIfPresent("refund_account_holder_address_line2")
-            self.refundAccountHolderAddressPostalCode = try fields.valueIfPresent("refund_account_holder_address_postal_code")
-            self.refundAccountHolderAddressState = try fields.valueIfPresent("refund_account_holder_address_state")
-            self.refundAccountHolderName = try fields.valueIfPresent("refund_account_holder_name")
-            self.refundIban = try fields.valueIfPresent("refund_iban")
+            try self.init(
+                entity: fields.valueIfPresent("entity"), reference: fields.valueIfPresent("reference"),
+                refundAccountHolderAddressCity: fields.valueIfPresent("refund_account_holder_address_city"),
+                refundAccountHolderAddressCountry: fields.valueIfPresent("refund_account_holder_address_country"),
+                refundAccountHolderAddressLine1: fields.valueIfPresent("refund_account_holder_address_line1"),
+                refundAccountHolderAddressLine2: fields.valueIfPresent("refund_account_holder_address_line2"),
+                refundAccountHolderAddressPostalCode: fields.valueIfPresent("refund_account_holder_address_postal_code"),
+                refundAccountHolderAddressState: fields.valueIfPresent("refund_account_holder_address_state"),
+                refundAccountHolderName: fields.valueIfPresent("refund_account_holder_name"),
+                refundIban: fields.valueIfPresent("refund_iban")
+            )
         }
     }
 
@@ -2606,13 +2253,8 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            address: ImportedStripe.Address? = nil,
-            email: Swift.String? = nil,
-            name: Swift.String? = nil,
-            phone: Swift.String? = nil,
-            verifiedAddress: ImportedStripe.Address? = nil,
-            verifiedEmail: Swift.String? = nil,
-            verifiedName: Swift.String? = nil,
+            address: ImportedStripe.Address? = nil, email: Swift.String? = nil, name: Swift.String? = nil, phone: Swift.String? = nil,
+            verifiedAddress: ImportedStripe.Address? = nil, verifiedEmail: Swift.String? = nil, verifiedName: Swift.String? = nil,
             verifiedPhone: Swift.String? = nil
         ) {
             self.address = address
@@ -2627,14 +2269,12 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.address = try fields.valueIfPresent("address")
-            self.email = try fields.valueIfPresent("email")
-            self.name = try fields.valueIfPresent("name")
-            self.phone = try fields.valueIfPresent("phone")
-            self.verifiedAddress = try fields.valueIfPresent("verified_address")
-            self.verifiedEmail = try fields.valueIfPresent("verified_email")
-            self.verifiedName = try fields.valueIfPresent("verified_name")
-            self.verifiedPhone = try fields.valueIfPresent("verified_phone")
+            try self.init(
+                address: fields.valueIfPresent("address"), email: fields.valueIfPresent("email"), name: fields.valueIfPresent("name"),
+                phone: fields.valueIfPresent("phone"), verifiedAddress: fields.valueIfPresent("verified_address"),
+                verifiedEmail: fields.valueIfPresent("verified_email"), verifiedName: fields.valueIfPresent("verified_name"),
+                verifiedPhone: fields.valueIfPresent("verified_phone")
+            )
         }
     }
 
@@ -2643,15 +2283,13 @@ extension ImportedStripe {
         public var reference: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            reference: Swift.String? = nil
-        ) {
+        public init(reference: Swift.String? = nil) {
             self.reference = reference
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.reference = try fields.valueIfPresent("reference")
+            try self.init(reference: fields.valueIfPresent("reference"))
         }
     }
 
@@ -2666,12 +2304,8 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            address: Swift.String? = nil,
-            amountCharged: Swift.Int,
-            amountReceived: Swift.Int,
-            amountReturned: Swift.Int,
-            refundAttributesMethod: Swift.String,
-            refundAttributesStatus: Swift.String
+            address: Swift.String? = nil, amountCharged: Swift.Int, amountReceived: Swift.Int, amountReturned: Swift.Int,
+            refundAttributesMethod: Swift.String, refundAttributesStatus: Swift.String
         ) {
             self.address = address
             self.amountCharged = amountCharged
@@ -2683,12 +2317,12 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.address = try fields.valueIfPresent("address")
-            self.amountCharged = try fields.value("amount_charged")
-            self.amountReceived = try fields.value("amount_received")
-            self.amountReturned = try fields.value("amount_returned")
-            self.refundAttributesMethod = try fields.value("refund_attributes_method")
-            self.refundAttributesStatus = try fields.value("refund_attributes_status")
+            try self.init(
+                address: fields.valueIfPresent("address"), amountCharged: fields.value("amount_charged"),
+                amountReceived: fields.value("amount_received"), amountReturned: fields.value("amount_returned"),
+                refundAttributesMethod: fields.value("refund_attributes_method"),
+                refundAttributesStatus: fields.value("refund_attributes_status")
+            )
         }
     }
 
@@ -2700,12 +2334,7 @@ extension ImportedStripe {
         public var url: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            failureReason: Swift.String? = nil,
-            returnURL: Swift.String,
-            status: Swift.String,
-            url: Swift.String
-        ) {
+        public init(failureReason: Swift.String? = nil, returnURL: Swift.String, status: Swift.String, url: Swift.String) {
             self.failureReason = failureReason
             self.returnURL = returnURL
             self.status = status
@@ -2714,10 +2343,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.failureReason = try fields.valueIfPresent("failure_reason")
-            self.returnURL = try fields.value("return_url")
-            self.status = try fields.value("status")
-            self.url = try fields.value("url")
+            try self.init(
+                failureReason: fields.valueIfPresent("failure_reason"), returnURL: fields.value("return_url"),
+                status: fields.value("status"), url: fields.value("url")
+            )
         }
     }
 
@@ -2733,13 +2362,8 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            bankCode: Swift.String? = nil,
-            branchCode: Swift.String? = nil,
-            country: Swift.String? = nil,
-            fingerprint: Swift.String? = nil,
-            last4: Swift.String? = nil,
-            mandateReference: Swift.String? = nil,
-            mandateURL: Swift.String? = nil
+            bankCode: Swift.String? = nil, branchCode: Swift.String? = nil, country: Swift.String? = nil, fingerprint: Swift.String? = nil,
+            last4: Swift.String? = nil, mandateReference: Swift.String? = nil, mandateURL: Swift.String? = nil
         ) {
             self.bankCode = bankCode
             self.branchCode = branchCode
@@ -2752,13 +2376,12 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.bankCode = try fields.valueIfPresent("bank_code")
-            self.branchCode = try fields.valueIfPresent("branch_code")
-            self.country = try fields.valueIfPresent("country")
-            self.fingerprint = try fields.valueIfPresent("fingerprint")
-            self.last4 = try fields.valueIfPresent("last4")
-            self.mandateReference = try fields.valueIfPresent("mandate_reference")
-            self.mandateURL = try fields.valueIfPresent("mandate_url")
+            try self.init(
+                bankCode: fields.valueIfPresent("bank_code"), branchCode: fields.valueIfPresent("branch_code"),
+                country: fields.valueIfPresent("country"), fingerprint: fields.valueIfPresent("fingerprint"),
+                last4: fields.valueIfPresent("last4"), mandateReference: fields.valueIfPresent("mandate_reference"),
+                mandateURL: fields.valueIfPresent("mandate_url")
+            )
         }
     }
 
@@ -2774,13 +2397,8 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            bankCode: Swift.String? = nil,
-            bankName: Swift.String? = nil,
-            bic: Swift.String? = nil,
-            country: Swift.String? = nil,
-            ibanLast4: Swift.String? = nil,
-            preferredLanguage: Swift.String? = nil,
-            statementDescriptor: Swift.String? = nil
+            bankCode: Swift.String? = nil, bankName: Swift.String? = nil, bic: Swift.String? = nil, country: Swift.String? = nil,
+            ibanLast4: Swift.String? = nil, preferredLanguage: Swift.String? = nil, statementDescriptor: Swift.String? = nil
         ) {
             self.bankCode = bankCode
             self.bankName = bankName
@@ -2793,13 +2411,12 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.bankCode = try fields.valueIfPresent("bank_code")
-            self.bankName = try fields.valueIfPresent("bank_name")
-            self.bic = try fields.valueIfPresent("bic")
-            self.country = try fields.valueIfPresent("country")
-            self.ibanLast4 = try fields.valueIfPresent("iban_last4")
-            self.preferredLanguage = try fields.valueIfPresent("preferred_language")
-            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
+            try self.init(
+                bankCode: fields.valueIfPresent("bank_code"), bankName: fields.valueIfPresent("bank_name"),
+                bic: fields.valueIfPresent("bic"), country: fields.valueIfPresent("country"),
+                ibanLast4: fields.valueIfPresent("iban_last4"), preferredLanguage: fields.valueIfPresent("preferred_language"),
+                statementDescriptor: fields.valueIfPresent("statement_descriptor")
+            )
         }
     }
 
@@ -2813,10 +2430,7 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            amount: Swift.Int,
-            currency: Swift.String,
-            email: Swift.String? = nil,
-            items: [ImportedStripe.SourceOrderItem]? = nil,
+            amount: Swift.Int, currency: Swift.String, email: Swift.String? = nil, items: [ImportedStripe.SourceOrderItem]? = nil,
             shipping: ImportedStripe.Shipping? = nil
         ) {
             self.amount = amount
@@ -2828,11 +2442,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.amount = try fields.value("amount")
-            self.currency = try fields.value("currency")
-            self.email = try fields.valueIfPresent("email")
-            self.items = try fields.valueIfPresent("items")
-            self.shipping = try fields.valueIfPresent("shipping")
+            try self.init(
+                amount: fields.value("amount"), currency: fields.value("currency"), email: fields.valueIfPresent("email"),
+                items: fields.valueIfPresent("items"), shipping: fields.valueIfPresent("shipping")
+            )
         }
     }
 
@@ -2858,23 +2471,11 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            addressLine1Check: Swift.String? = nil,
-            addressZipCheck: Swift.String? = nil,
-            authenticated: Swift.Bool? = nil,
-            brand: Swift.String? = nil,
-            card: Swift.String? = nil,
-            country: Swift.String? = nil,
-            customer: Swift.String? = nil,
-            cvcCheck: Swift.String? = nil,
-            dynamicLast4: Swift.String? = nil,
-            expMonth: Swift.Int? = nil,
-            expYear: Swift.Int? = nil,
-            fingerprint: Swift.String? = nil,
-            funding: Swift.String? = nil,
-            last4: Swift.String? = nil,
-            name: Swift.String? = nil,
-            threeDSecure: Swift.String? = nil,
-            tokenizationMethod: Swift.String? = nil
+            addressLine1Check: Swift.String? = nil, addressZipCheck: Swift.String? = nil, authenticated: Swift.Bool? = nil,
+            brand: Swift.String? = nil, card: Swift.String? = nil, country: Swift.String? = nil, customer: Swift.String? = nil,
+            cvcCheck: Swift.String? = nil, dynamicLast4: Swift.String? = nil, expMonth: Swift.Int? = nil, expYear: Swift.Int? = nil,
+            fingerprint: Swift.String? = nil, funding: Swift.String? = nil, last4: Swift.String? = nil, name: Swift.String? = nil,
+            threeDSecure: Swift.String? = nil, tokenizationMethod: Swift.String? = nil
         ) {
             self.addressLine1Check = addressLine1Check
             self.addressZipCheck = addressZipCheck
@@ -2897,23 +2498,16 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.addressLine1Check = try fields.valueIfPresent("address_line1_check")
-            self.addressZipCheck = try fields.valueIfPresent("address_zip_check")
-            self.authenticated = try fields.valueIfPresent("authenticated")
-            self.brand = try fields.valueIfPresent("brand")
-            self.card = try fields.valueIfPresent("card")
-            self.country = try fields.valueIfPresent("country")
-            self.customer = try fields.valueIfPresent("customer")
-            self.cvcCheck = try fields.valueIfPresent("cvc_check")
-            self.dynamicLast4 = try fields.valueIfPresent("dynamic_last4")
-            self.expMonth = try fields.valueIfPresent("exp_month")
-            self.expYear = try fields.valueIfPresent("exp_year")
-            self.fingerprint = try fields.valueIfPresent("fingerprint")
-            self.funding = try fields.valueIfPresent("funding")
-            self.last4 = try fields.valueIfPresent("last4")
-            self.name = try fields.valueIfPresent("name")
-            self.threeDSecure = try fields.valueIfPresent("three_d_secure")
-            self.tokenizationMethod = try fields.valueIfPresent("tokenization_method")
+            try self.init(
+                addressLine1Check: fields.valueIfPresent("address_line1_check"),
+                addressZipCheck: fields.valueIfPresent("address_zip_check"), authenticated: fields.valueIfPresent("authenticated"),
+                brand: fields.valueIfPresent("brand"), card: fields.valueIfPresent("card"), country: fields.valueIfPresent("country"),
+                customer: fields.valueIfPresent("customer"), cvcCheck: fields.valueIfPresent("cvc_check"),
+                dynamicLast4: fields.valueIfPresent("dynamic_last4"), expMonth: fields.valueIfPresent("exp_month"),
+                expYear: fields.valueIfPresent("exp_year"), fingerprint: fields.valueIfPresent("fingerprint"),
+                funding: fields.valueIfPresent("funding"), last4: fields.valueIfPresent("last4"), name: fields.valueIfPresent("name"),
+                threeDSecure: fields.valueIfPresent("three_d_secure"), tokenizationMethod: fields.valueIfPresent("tokenization_method")
+            )
         }
     }
 
@@ -2924,11 +2518,7 @@ extension ImportedStripe {
         public var statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            prepayID: Swift.String? = nil,
-            qrCodeURL: Swift.String? = nil,
-            statementDescriptor: Swift.String? = nil
-        ) {
+        public init(prepayID: Swift.String? = nil, qrCodeURL: Swift.String? = nil, statementDescriptor: Swift.String? = nil) {
             self.prepayID = prepayID
             self.qrCodeURL = qrCodeURL
             self.statementDescriptor = statementDescriptor
@@ -2936,9 +2526,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.prepayID = try fields.valueIfPresent("prepay_id")
-            self.qrCodeURL = try fields.valueIfPresent("qr_code_url")
-            self.statementDescriptor = try fields.valueIfPresent("statement_descriptor")
+            try self.init(
+                prepayID: fields.valueIfPresent("prepay_id"), qrCodeURL: fields.valueIfPresent("qr_code_url"),
+                statementDescriptor: fields.valueIfPresent("statement_descriptor")
+            )
         }
     }
 
@@ -2947,15 +2538,13 @@ extension ImportedStripe {
         public var enabled: Swift.Bool
 
         /// Creates a value from its fields.
-        public init(
-            enabled: Swift.Bool
-        ) {
+        public init(enabled: Swift.Bool) {
             self.enabled = enabled
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.enabled = try fields.value("enabled")
+            try self.init(enabled: fields.value("enabled"))
         }
     }
 
@@ -2965,18 +2554,16 @@ extension ImportedStripe {
         public var resetBillingCycleAnchor: Swift.Bool?
 
         /// Creates a value from its fields.
-        public init(
-            amountGte: Swift.Int? = nil,
-            resetBillingCycleAnchor: Swift.Bool? = nil
-        ) {
+        public init(amountGte: Swift.Int? = nil, resetBillingCycleAnchor: Swift.Bool? = nil) {
             self.amountGte = amountGte
             self.resetBillingCycleAnchor = resetBillingCycleAnchor
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.amountGte = try fields.valueIfPresent("amount_gte")
-            self.resetBillingCycleAnchor = try fields.valueIfPresent("reset_billing_cycle_anchor")
+            try self.init(
+                amountGte: fields.valueIfPresent("amount_gte"), resetBillingCycleAnchor: fields.valueIfPresent("reset_billing_cycle_anchor")
+            )
         }
     }
 
@@ -2987,11 +2574,7 @@ extension ImportedStripe {
         public var reason: Reason?
 
         /// Creates a value from its fields.
-        public init(
-            comment: Swift.String? = nil,
-            feedback: Feedback? = nil,
-            reason: Reason? = nil
-        ) {
+        public init(comment: Swift.String? = nil, feedback: Feedback? = nil, reason: Reason? = nil) {
             self.comment = comment
             self.feedback = feedback
             self.reason = reason
@@ -2999,9 +2582,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.comment = try fields.valueIfPresent("comment")
-            self.feedback = try fields.valueIfPresent("feedback")
-            self.reason = try fields.valueIfPresent("reason")
+            try self.init(
+                comment: fields.valueIfPresent("comment"), feedback: fields.valueIfPresent("feedback"),
+                reason: fields.valueIfPresent("reason")
+            )
         }
 
         /// The values of `Feedback`; values this client does not know decode to `unknown`.
@@ -3094,21 +2678,10 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            active: Swift.Bool,
-            country: Swift.String? = nil,
-            created: Foundation.Date,
-            description: Swift.String? = nil,
-            displayName: Swift.String,
-            effectivePercentage: Swift.Double? = nil,
-            id: Swift.String,
-            inclusive: Swift.Bool,
-            jurisdiction: Swift.String? = nil,
-            livemode: Swift.Bool,
-            metadata: [Swift.String: Swift.String]? = nil,
-            object: Object,
-            percentage: Swift.Double,
-            state: Swift.String? = nil,
-            taxType: TaxType? = nil
+            active: Swift.Bool, country: Swift.String? = nil, created: Foundation.Date, description: Swift.String? = nil,
+            displayName: Swift.String, effectivePercentage: Swift.Double? = nil, id: Swift.String, inclusive: Swift.Bool,
+            jurisdiction: Swift.String? = nil, livemode: Swift.Bool, metadata: [Swift.String: Swift.String]? = nil, object: Object,
+            percentage: Swift.Double, state: Swift.String? = nil, taxType: TaxType? = nil
         ) {
             self.active = active
             self.country = country
@@ -3129,21 +2702,14 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.active = try fields.value("active")
-            self.country = try fields.valueIfPresent("country")
-            self.created = try fields.value("created")
-            self.description = try fields.valueIfPresent("description")
-            self.displayName = try fields.value("display_name")
-            self.effectivePercentage = try fields.valueIfPresent("effective_percentage")
-            self.id = try fields.value("id")
-            self.inclusive = try fields.value("inclusive")
-            self.jurisdiction = try fields.valueIfPresent("jurisdiction")
-            self.livemode = try fields.value("livemode")
-            self.metadata = try fields.valueIfPresent("metadata")
-            self.object = try fields.value("object")
-            self.percentage = try fields.value("percentage")
-            self.state = try fields.valueIfPresent("state")
-            self.taxType = try fields.valueIfPresent("tax_type")
+            try self.init(
+                active: fields.value("active"), country: fields.valueIfPresent("country"), created: fields.value("created"),
+                description: fields.valueIfPresent("description"), displayName: fields.value("display_name"),
+                effectivePercentage: fields.valueIfPresent("effective_percentage"), id: fields.value("id"),
+                inclusive: fields.value("inclusive"), jurisdiction: fields.valueIfPresent("jurisdiction"),
+                livemode: fields.value("livemode"), metadata: fields.valueIfPresent("metadata"), object: fields.value("object"),
+                percentage: fields.value("percentage"), state: fields.valueIfPresent("state"), taxType: fields.valueIfPresent("tax_type")
+            )
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -3233,12 +2799,7 @@ extension ImportedStripe {
         public var url: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            data: [ImportedStripe.SubscriptionItem],
-            hasMore: Swift.Bool,
-            object: Object,
-            url: Swift.String
-        ) {
+        public init(data: [ImportedStripe.SubscriptionItem], hasMore: Swift.Bool, object: Object, url: Swift.String) {
             self.data = data
             self.hasMore = hasMore
             self.object = object
@@ -3247,10 +2808,9 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.data = try fields.value("data")
-            self.hasMore = try fields.value("has_more")
-            self.object = try fields.value("object")
-            self.url = try fields.value("url")
+            try self.init(
+                data: fields.value("data"), hasMore: fields.value("has_more"), object: fields.value("object"), url: fields.value("url")
+            )
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -3281,18 +2841,14 @@ extension ImportedStripe {
         public var resumesAt: Foundation.Date?
 
         /// Creates a value from its fields.
-        public init(
-            behavior: Behavior,
-            resumesAt: Foundation.Date? = nil
-        ) {
+        public init(behavior: Behavior, resumesAt: Foundation.Date? = nil) {
             self.behavior = behavior
             self.resumesAt = resumesAt
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.behavior = try fields.value("behavior")
-            self.resumesAt = try fields.valueIfPresent("resumes_at")
+            try self.init(behavior: fields.value("behavior"), resumesAt: fields.valueIfPresent("resumes_at"))
         }
 
         /// The values of `Behavior`; values this client does not know decode to `unknown`.
@@ -3332,8 +2888,7 @@ extension ImportedStripe {
         /// Creates a value from its fields.
         public init(
             paymentMethodOptions: ImportedStripe.SubscriptionsResourcePaymentMethodOptions? = nil,
-            paymentMethodTypes: [Swift.String]? = nil,
-            saveDefaultPaymentMethod: SaveDefaultPaymentMethod? = nil
+            paymentMethodTypes: [Swift.String]? = nil, saveDefaultPaymentMethod: SaveDefaultPaymentMethod? = nil
         ) {
             self.paymentMethodOptions = paymentMethodOptions
             self.paymentMethodTypes = paymentMethodTypes
@@ -3342,9 +2897,11 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.paymentMethodOptions = try fields.valueIfPresent("payment_method_options")
-            self.paymentMethodTypes = try fields.valueIfPresent("payment_method_types")
-            self.saveDefaultPaymentMethod = try fields.valueIfPresent("save_default_payment_method")
+            try self.init(
+                paymentMethodOptions: fields.valueIfPresent("payment_method_options"),
+                paymentMethodTypes: fields.valueIfPresent("payment_method_types"),
+                saveDefaultPaymentMethod: fields.valueIfPresent("save_default_payment_method")
+            )
         }
 
         /// The values of `SaveDefaultPaymentMethod`; values this client does not know decode to `unknown`.
@@ -3378,18 +2935,14 @@ extension ImportedStripe {
         public var intervalCount: Swift.Int
 
         /// Creates a value from its fields.
-        public init(
-            interval: Interval,
-            intervalCount: Swift.Int
-        ) {
+        public init(interval: Interval, intervalCount: Swift.Int) {
             self.interval = interval
             self.intervalCount = intervalCount
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.interval = try fields.value("interval")
-            self.intervalCount = try fields.value("interval_count")
+            try self.init(interval: fields.value("interval"), intervalCount: fields.value("interval_count"))
         }
 
         /// The values of `Interval`; values this client does not know decode to `unknown`.
@@ -3433,11 +2986,8 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            billingCycleAnchor: Foundation.Date? = nil,
-            expiresAt: Foundation.Date,
-            subscriptionItems: [ImportedStripe.SubscriptionItem]? = nil,
-            trialEnd: Foundation.Date? = nil,
-            trialFromPlan: Swift.Bool? = nil
+            billingCycleAnchor: Foundation.Date? = nil, expiresAt: Foundation.Date,
+            subscriptionItems: [ImportedStripe.SubscriptionItem]? = nil, trialEnd: Foundation.Date? = nil, trialFromPlan: Swift.Bool? = nil
         ) {
             self.billingCycleAnchor = billingCycleAnchor
             self.expiresAt = expiresAt
@@ -3448,11 +2998,11 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.billingCycleAnchor = try fields.valueIfPresent("billing_cycle_anchor")
-            self.expiresAt = try fields.value("expires_at")
-            self.subscriptionItems = try fields.valueIfPresent("subscription_items")
-            self.trialEnd = try fields.valueIfPresent("trial_end")
-            self.trialFromPlan = try fields.valueIfPresent("trial_from_plan")
+            try self.init(
+                billingCycleAnchor: fields.valueIfPresent("billing_cycle_anchor"), expiresAt: fields.value("expires_at"),
+                subscriptionItems: fields.valueIfPresent("subscription_items"), trialEnd: fields.valueIfPresent("trial_end"),
+                trialFromPlan: fields.valueIfPresent("trial_from_plan")
+            )
         }
     }
 
@@ -3462,18 +3012,14 @@ extension ImportedStripe {
         public var destination: PagegenRuntime.JSONValue
 
         /// Creates a value from its fields.
-        public init(
-            amountPercent: Swift.Double? = nil,
-            destination: PagegenRuntime.JSONValue
-        ) {
+        public init(amountPercent: Swift.Double? = nil, destination: PagegenRuntime.JSONValue) {
             self.amountPercent = amountPercent
             self.destination = destination
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.amountPercent = try fields.valueIfPresent("amount_percent")
-            self.destination = try fields.value("destination")
+            try self.init(amountPercent: fields.valueIfPresent("amount_percent"), destination: fields.value("destination"))
         }
     }
 
@@ -3482,15 +3028,13 @@ extension ImportedStripe {
         public var endBehavior: ImportedStripe.SubscriptionsTrialsResourceEndBehavior
 
         /// Creates a value from its fields.
-        public init(
-            endBehavior: ImportedStripe.SubscriptionsTrialsResourceEndBehavior
-        ) {
+        public init(endBehavior: ImportedStripe.SubscriptionsTrialsResourceEndBehavior) {
             self.endBehavior = endBehavior
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.endBehavior = try fields.value("end_behavior")
+            try self.init(endBehavior: fields.value("end_behavior"))
         }
     }
 
@@ -3501,11 +3045,7 @@ extension ImportedStripe {
         public var verifiedName: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            status: Status,
-            verifiedAddress: Swift.String? = nil,
-            verifiedName: Swift.String? = nil
-        ) {
+        public init(status: Status, verifiedAddress: Swift.String? = nil, verifiedName: Swift.String? = nil) {
             self.status = status
             self.verifiedAddress = verifiedAddress
             self.verifiedName = verifiedName
@@ -3513,9 +3053,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.status = try fields.value("status")
-            self.verifiedAddress = try fields.valueIfPresent("verified_address")
-            self.verifiedName = try fields.valueIfPresent("verified_name")
+            try self.init(
+                status: fields.value("status"), verifiedAddress: fields.valueIfPresent("verified_address"),
+                verifiedName: fields.valueIfPresent("verified_name")
+            )
         }
 
         /// The values of `Status`; values this client does not know decode to `unknown`.
@@ -3556,11 +3097,7 @@ extension ImportedStripe {
         public var requirement: Swift.String
 
         /// Creates a value from its fields.
-        public init(
-            code: Code,
-            reason: Swift.String,
-            requirement: Swift.String
-        ) {
+        public init(code: Code, reason: Swift.String, requirement: Swift.String) {
             self.code = code
             self.reason = reason
             self.requirement = requirement
@@ -3568,9 +3105,7 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.code = try fields.value("code")
-            self.reason = try fields.value("reason")
-            self.requirement = try fields.value("requirement")
+            try self.init(code: fields.value("code"), reason: fields.value("reason"), requirement: fields.value("requirement"))
         }
 
         /// The values of `Code`; values this client does not know decode to `unknown`.
@@ -3762,12 +3297,8 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            amount: Swift.Int? = nil,
-            currency: Swift.String? = nil,
-            description: Swift.String? = nil,
-            parent: Swift.String? = nil,
-            quantity: Swift.Int? = nil,
-            type: Swift.String? = nil
+            amount: Swift.Int? = nil, currency: Swift.String? = nil, description: Swift.String? = nil, parent: Swift.String? = nil,
+            quantity: Swift.Int? = nil, type: Swift.String? = nil
         ) {
             self.amount = amount
             self.currency = currency
@@ -3779,12 +3310,11 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.amount = try fields.valueIfPresent("amount")
-            self.currency = try fields.valueIfPresent("currency")
-            self.description = try fields.valueIfPresent("description")
-            self.parent = try fields.valueIfPresent("parent")
-            self.quantity = try fields.valueIfPresent("quantity")
-            self.type = try fields.valueIfPresent("type")
+            try self.init(
+                amount: fields.valueIfPresent("amount"), currency: fields.valueIfPresent("currency"),
+                description: fields.valueIfPresent("description"), parent: fields.valueIfPresent("parent"),
+                quantity: fields.valueIfPresent("quantity"), type: fields.valueIfPresent("type")
+            )
         }
     }
 
@@ -3802,15 +3332,9 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            billingThresholds: ImportedStripe.SubscriptionItemBillingThresholds? = nil,
-            created: Swift.Int,
-            id: Swift.String,
-            metadata: [Swift.String: Swift.String],
-            object: Object,
-            price: ImportedStripe.Price,
-            quantity: Swift.Int? = nil,
-            subscription: Swift.String,
-            taxRates: [ImportedStripe.TaxRate]? = nil
+            billingThresholds: ImportedStripe.SubscriptionItemBillingThresholds? = nil, created: Swift.Int, id: Swift.String,
+            metadata: [Swift.String: Swift.String], object: Object, price: ImportedStripe.Price, quantity: Swift.Int? = nil,
+            subscription: Swift.String, taxRates: [ImportedStripe.TaxRate]? = nil
         ) {
             self.billingThresholds = billingThresholds
             self.created = created
@@ -3825,15 +3349,12 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.billingThresholds = try fields.valueIfPresent("billing_thresholds")
-            self.created = try fields.value("created")
-            self.id = try fields.value("id")
-            self.metadata = try fields.value("metadata")
-            self.object = try fields.value("object")
-            self.price = try fields.value("price")
-            self.quantity = try fields.valueIfPresent("quantity")
-            self.subscription = try fields.value("subscription")
-            self.taxRates = try fields.valueIfPresent("tax_rates")
+            try self.init(
+                billingThresholds: fields.valueIfPresent("billing_thresholds"), created: fields.value("created"), id: fields.value("id"),
+                metadata: fields.value("metadata"), object: fields.value("object"), price: fields.value("price"),
+                quantity: fields.valueIfPresent("quantity"), subscription: fields.value("subscription"),
+                taxRates: fields.valueIfPresent("tax_rates")
+            )
         }
 
         /// The values of `Object`; values this client does not know decode to `unknown`.
@@ -3872,8 +3393,7 @@ extension ImportedStripe {
             acssDebit: ImportedStripe.InvoicePaymentMethodOptionsAcssDebit? = nil,
             bancontact: ImportedStripe.InvoicePaymentMethodOptionsBancontact? = nil,
             card: ImportedStripe.SubscriptionPaymentMethodOptionsCard? = nil,
-            customerBalance: ImportedStripe.InvoicePaymentMethodOptionsCustomerBalance? = nil,
-            konbini: PagegenRuntime.JSONValue? = nil,
+            customerBalance: ImportedStripe.InvoicePaymentMethodOptionsCustomerBalance? = nil, konbini: PagegenRuntime.JSONValue? = nil,
             usBankAccount: ImportedStripe.InvoicePaymentMethodOptionsUsBankAccount? = nil
         ) {
             self.acssDebit = acssDebit
@@ -3886,12 +3406,11 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.acssDebit = try fields.valueIfPresent("acss_debit")
-            self.bancontact = try fields.valueIfPresent("bancontact")
-            self.card = try fields.valueIfPresent("card")
-            self.customerBalance = try fields.valueIfPresent("customer_balance")
-            self.konbini = try fields.valueIfPresent("konbini")
-            self.usBankAccount = try fields.valueIfPresent("us_bank_account")
+            try self.init(
+                acssDebit: fields.valueIfPresent("acss_debit"), bancontact: fields.valueIfPresent("bancontact"),
+                card: fields.valueIfPresent("card"), customerBalance: fields.valueIfPresent("customer_balance"),
+                konbini: fields.valueIfPresent("konbini"), usBankAccount: fields.valueIfPresent("us_bank_account")
+            )
         }
     }
 
@@ -3900,15 +3419,13 @@ extension ImportedStripe {
         public var missingPaymentMethod: MissingPaymentMethod
 
         /// Creates a value from its fields.
-        public init(
-            missingPaymentMethod: MissingPaymentMethod
-        ) {
+        public init(missingPaymentMethod: MissingPaymentMethod) {
             self.missingPaymentMethod = missingPaymentMethod
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.missingPaymentMethod = try fields.value("missing_payment_method")
+            try self.init(missingPaymentMethod: fields.value("missing_payment_method"))
         }
 
         /// The values of `MissingPaymentMethod`; values this client does not know decode to `unknown`.
@@ -3944,15 +3461,13 @@ extension ImportedStripe {
         public var usageGte: Swift.Int?
 
         /// Creates a value from its fields.
-        public init(
-            usageGte: Swift.Int? = nil
-        ) {
+        public init(usageGte: Swift.Int? = nil) {
             self.usageGte = usageGte
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.usageGte = try fields.valueIfPresent("usage_gte")
+            try self.init(usageGte: fields.valueIfPresent("usage_gte"))
         }
     }
 
@@ -3982,26 +3497,12 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            active: Swift.Bool,
-            billingScheme: BillingScheme,
-            created: Foundation.Date,
-            currency: Swift.String,
-            currencyOptions: [Swift.String: ImportedStripe.CurrencyOption]? = nil,
-            customUnitAmount: ImportedStripe.CustomUnitAmount? = nil,
-            id: Swift.String,
-            livemode: Swift.Bool,
-            lookupKey: Swift.String? = nil,
-            metadata: [Swift.String: Swift.String],
-            nickname: Swift.String? = nil,
-            object: Object,
-            product: PagegenRuntime.JSONValue,
-            recurring: ImportedStripe.Recurring? = nil,
-            taxBehavior: TaxBehavior? = nil,
-            tiers: [ImportedStripe.PriceTier]? = nil,
-            tiersMode: TiersMode? = nil,
-            transformQuantity: ImportedStripe.TransformQuantity? = nil,
-            type: TypeValue,
-            unitAmount: Swift.Int? = nil,
+            active: Swift.Bool, billingScheme: BillingScheme, created: Foundation.Date, currency: Swift.String,
+            currencyOptions: [Swift.String: ImportedStripe.CurrencyOption]? = nil, customUnitAmount: ImportedStripe.CustomUnitAmount? = nil,
+            id: Swift.String, livemode: Swift.Bool, lookupKey: Swift.String? = nil, metadata: [Swift.String: Swift.String],
+            nickname: Swift.String? = nil, object: Object, product: PagegenRuntime.JSONValue, recurring: ImportedStripe.Recurring? = nil,
+            taxBehavior: TaxBehavior? = nil, tiers: [ImportedStripe.PriceTier]? = nil, tiersMode: TiersMode? = nil,
+            transformQuantity: ImportedStripe.TransformQuantity? = nil, type: TypeValue, unitAmount: Swift.Int? = nil,
             unitAmountDecimal: Swift.String? = nil
         ) {
             self.active = active
@@ -4029,27 +3530,17 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.active = try fields.value("active")
-            self.billingScheme = try fields.value("billing_scheme")
-            self.created = try fields.value("created")
-            self.currency = try fields.value("currency")
-            self.currencyOptions = try fields.valueIfPresent("currency_options")
-            self.customUnitAmount = try fields.valueIfPresent("custom_unit_amount")
-            self.id = try fields.value("id")
-            self.livemode = try fields.value("livemode")
-            self.lookupKey = try fields.valueIfPresent("lookup_key")
-            self.metadata = try fields.value("metadata")
-            self.nickname = try fields.valueIfPresent("nickname")
-            self.object = try fields.value("object")
-            self.product = try fields.value("product")
-            self.recurring = try fields.valueIfPresent("recurring")
-            self.taxBehavior = try fields.valueIfPresent("tax_behavior")
-            self.tiers = try fields.valueIfPresent("tiers")
-            self.tiersMode = try fields.valueIfPresent("tiers_mode")
-            self.transformQuantity = try fields.valueIfPresent("transform_quantity")
-            self.type = try fields.value("type")
-            self.unitAmount = try fields.valueIfPresent("unit_amount")
-            self.unitAmountDecimal = try fields.valueIfPresent("unit_amount_decimal")
+            try self.init(
+                active: fields.value("active"), billingScheme: fields.value("billing_scheme"), created: fields.value("created"),
+                currency: fields.value("currency"), currencyOptions: fields.valueIfPresent("currency_options"),
+                customUnitAmount: fields.valueIfPresent("custom_unit_amount"), id: fields.value("id"), livemode: fields.value("livemode"),
+                lookupKey: fields.valueIfPresent("lookup_key"), metadata: fields.value("metadata"),
+                nickname: fields.valueIfPresent("nickname"), object: fields.value("object"), product: fields.value("product"),
+                recurring: fields.valueIfPresent("recurring"), taxBehavior: fields.valueIfPresent("tax_behavior"),
+                tiers: fields.valueIfPresent("tiers"), tiersMode: fields.valueIfPresent("tiers_mode"),
+                transformQuantity: fields.valueIfPresent("transform_quantity"), type: fields.value("type"),
+                unitAmount: fields.valueIfPresent("unit_amount"), unitAmountDecimal: fields.valueIfPresent("unit_amount_decimal")
+            )
         }
 
         /// The values of `BillingScheme`; values this client does not know decode to `unknown`.
@@ -4189,8 +3680,9 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.mandateOptions = try fields.valueIfPresent("mandate_options")
-            self.verificationMethod = try fields.valueIfPresent("verification_method")
+            try self.init(
+                mandateOptions: fields.valueIfPresent("mandate_options"), verificationMethod: fields.valueIfPresent("verification_method")
+            )
         }
 
         /// The values of `VerificationMethod`; values this client does not know decode to `unknown`.
@@ -4226,15 +3718,13 @@ extension ImportedStripe {
         public var preferredLanguage: PreferredLanguage
 
         /// Creates a value from its fields.
-        public init(
-            preferredLanguage: PreferredLanguage
-        ) {
+        public init(preferredLanguage: PreferredLanguage) {
             self.preferredLanguage = preferredLanguage
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.preferredLanguage = try fields.value("preferred_language")
+            try self.init(preferredLanguage: fields.value("preferred_language"))
         }
 
         /// The values of `PreferredLanguage`; values this client does not know decode to `unknown`.
@@ -4276,8 +3766,7 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            mandateOptions: ImportedStripe.InvoiceMandateOptionsCard? = nil,
-            network: Network? = nil,
+            mandateOptions: ImportedStripe.InvoiceMandateOptionsCard? = nil, network: Network? = nil,
             requestThreeDSecure: RequestThreeDSecure? = nil
         ) {
             self.mandateOptions = mandateOptions
@@ -4287,9 +3776,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.mandateOptions = try fields.valueIfPresent("mandate_options")
-            self.network = try fields.valueIfPresent("network")
-            self.requestThreeDSecure = try fields.valueIfPresent("request_three_d_secure")
+            try self.init(
+                mandateOptions: fields.valueIfPresent("mandate_options"), network: fields.valueIfPresent("network"),
+                requestThreeDSecure: fields.valueIfPresent("request_three_d_secure")
+            )
         }
 
         /// The values of `Network`; values this client does not know decode to `unknown`.
@@ -4375,8 +3865,7 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            bankTransfer: ImportedStripe.InvoicePaymentMethodOptionsCustomerBalanceBankTransfer? = nil,
-            fundingType: FundingType? = nil
+            bankTransfer: ImportedStripe.InvoicePaymentMethodOptionsCustomerBalanceBankTransfer? = nil, fundingType: FundingType? = nil
         ) {
             self.bankTransfer = bankTransfer
             self.fundingType = fundingType
@@ -4384,8 +3873,7 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.bankTransfer = try fields.valueIfPresent("bank_transfer")
-            self.fundingType = try fields.valueIfPresent("funding_type")
+            try self.init(bankTransfer: fields.valueIfPresent("bank_transfer"), fundingType: fields.valueIfPresent("funding_type"))
         }
 
         /// The values of `FundingType`; values this client does not know decode to `unknown`.
@@ -4426,8 +3914,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.financialConnections = try fields.valueIfPresent("financial_connections")
-            self.verificationMethod = try fields.valueIfPresent("verification_method")
+            try self.init(
+                financialConnections: fields.valueIfPresent("financial_connections"),
+                verificationMethod: fields.valueIfPresent("verification_method")
+            )
         }
 
         /// The values of `VerificationMethod`; values this client does not know decode to `unknown`.
@@ -4468,11 +3958,8 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            customUnitAmount: ImportedStripe.CustomUnitAmount? = nil,
-            taxBehavior: TaxBehavior? = nil,
-            tiers: [ImportedStripe.PriceTier]? = nil,
-            unitAmount: Swift.Int? = nil,
-            unitAmountDecimal: Swift.String? = nil
+            customUnitAmount: ImportedStripe.CustomUnitAmount? = nil, taxBehavior: TaxBehavior? = nil,
+            tiers: [ImportedStripe.PriceTier]? = nil, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil
         ) {
             self.customUnitAmount = customUnitAmount
             self.taxBehavior = taxBehavior
@@ -4483,11 +3970,11 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.customUnitAmount = try fields.valueIfPresent("custom_unit_amount")
-            self.taxBehavior = try fields.valueIfPresent("tax_behavior")
-            self.tiers = try fields.valueIfPresent("tiers")
-            self.unitAmount = try fields.valueIfPresent("unit_amount")
-            self.unitAmountDecimal = try fields.valueIfPresent("unit_amount_decimal")
+            try self.init(
+                customUnitAmount: fields.valueIfPresent("custom_unit_amount"), taxBehavior: fields.valueIfPresent("tax_behavior"),
+                tiers: fields.valueIfPresent("tiers"), unitAmount: fields.valueIfPresent("unit_amount"),
+                unitAmountDecimal: fields.valueIfPresent("unit_amount_decimal")
+            )
         }
 
         /// The values of `TaxBehavior`; values this client does not know decode to `unknown`.
@@ -4525,11 +4012,7 @@ extension ImportedStripe {
         public var preset: Swift.Int?
 
         /// Creates a value from its fields.
-        public init(
-            maximum: Swift.Int? = nil,
-            minimum: Swift.Int? = nil,
-            preset: Swift.Int? = nil
-        ) {
+        public init(maximum: Swift.Int? = nil, minimum: Swift.Int? = nil, preset: Swift.Int? = nil) {
             self.maximum = maximum
             self.minimum = minimum
             self.preset = preset
@@ -4537,9 +4020,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.maximum = try fields.valueIfPresent("maximum")
-            self.minimum = try fields.valueIfPresent("minimum")
-            self.preset = try fields.valueIfPresent("preset")
+            try self.init(
+                maximum: fields.valueIfPresent("maximum"), minimum: fields.valueIfPresent("minimum"),
+                preset: fields.valueIfPresent("preset")
+            )
         }
     }
 
@@ -4551,12 +4035,7 @@ extension ImportedStripe {
         public var usageType: UsageType
 
         /// Creates a value from its fields.
-        public init(
-            aggregateUsage: AggregateUsage? = nil,
-            interval: Interval,
-            intervalCount: Swift.Int,
-            usageType: UsageType
-        ) {
+        public init(aggregateUsage: AggregateUsage? = nil, interval: Interval, intervalCount: Swift.Int, usageType: UsageType) {
             self.aggregateUsage = aggregateUsage
             self.interval = interval
             self.intervalCount = intervalCount
@@ -4565,10 +4044,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.aggregateUsage = try fields.valueIfPresent("aggregate_usage")
-            self.interval = try fields.value("interval")
-            self.intervalCount = try fields.value("interval_count")
-            self.usageType = try fields.value("usage_type")
+            try self.init(
+                aggregateUsage: fields.valueIfPresent("aggregate_usage"), interval: fields.value("interval"),
+                intervalCount: fields.value("interval_count"), usageType: fields.value("usage_type")
+            )
         }
 
         /// The values of `AggregateUsage`; values this client does not know decode to `unknown`.
@@ -4666,11 +4145,8 @@ extension ImportedStripe {
 
         /// Creates a value from its fields.
         public init(
-            flatAmount: Swift.Int? = nil,
-            flatAmountDecimal: Swift.String? = nil,
-            unitAmount: Swift.Int? = nil,
-            unitAmountDecimal: Swift.String? = nil,
-            upTo: Swift.Int? = nil
+            flatAmount: Swift.Int? = nil, flatAmountDecimal: Swift.String? = nil, unitAmount: Swift.Int? = nil,
+            unitAmountDecimal: Swift.String? = nil, upTo: Swift.Int? = nil
         ) {
             self.flatAmount = flatAmount
             self.flatAmountDecimal = flatAmountDecimal
@@ -4681,11 +4157,11 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.flatAmount = try fields.valueIfPresent("flat_amount")
-            self.flatAmountDecimal = try fields.valueIfPresent("flat_amount_decimal")
-            self.unitAmount = try fields.valueIfPresent("unit_amount")
-            self.unitAmountDecimal = try fields.valueIfPresent("unit_amount_decimal")
-            self.upTo = try fields.valueIfPresent("up_to")
+            try self.init(
+                flatAmount: fields.valueIfPresent("flat_amount"), flatAmountDecimal: fields.valueIfPresent("flat_amount_decimal"),
+                unitAmount: fields.valueIfPresent("unit_amount"), unitAmountDecimal: fields.valueIfPresent("unit_amount_decimal"),
+                upTo: fields.valueIfPresent("up_to")
+            )
         }
     }
 
@@ -4695,18 +4171,14 @@ extension ImportedStripe {
         public var round: Round
 
         /// Creates a value from its fields.
-        public init(
-            divideBy: Swift.Int,
-            round: Round
-        ) {
+        public init(divideBy: Swift.Int, round: Round) {
             self.divideBy = divideBy
             self.round = round
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.divideBy = try fields.value("divide_by")
-            self.round = try fields.value("round")
+            try self.init(divideBy: fields.value("divide_by"), round: fields.value("round"))
         }
 
         /// The values of `Round`; values this client does not know decode to `unknown`.
@@ -4739,15 +4211,13 @@ extension ImportedStripe {
         public var transactionType: TransactionType?
 
         /// Creates a value from its fields.
-        public init(
-            transactionType: TransactionType? = nil
-        ) {
+        public init(transactionType: TransactionType? = nil) {
             self.transactionType = transactionType
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.transactionType = try fields.valueIfPresent("transaction_type")
+            try self.init(transactionType: fields.valueIfPresent("transaction_type"))
         }
 
         /// The values of `TransactionType`; values this client does not know decode to `unknown`.
@@ -4782,11 +4252,7 @@ extension ImportedStripe {
         public var description: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            amount: Swift.Int? = nil,
-            amountType: AmountType? = nil,
-            description: Swift.String? = nil
-        ) {
+        public init(amount: Swift.Int? = nil, amountType: AmountType? = nil, description: Swift.String? = nil) {
             self.amount = amount
             self.amountType = amountType
             self.description = description
@@ -4794,9 +4260,10 @@ extension ImportedStripe {
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.amount = try fields.valueIfPresent("amount")
-            self.amountType = try fields.valueIfPresent("amount_type")
-            self.description = try fields.valueIfPresent("description")
+            try self.init(
+                amount: fields.valueIfPresent("amount"), amountType: fields.valueIfPresent("amount_type"),
+                description: fields.valueIfPresent("description")
+            )
         }
 
         /// The values of `AmountType`; values this client does not know decode to `unknown`.
@@ -4830,18 +4297,14 @@ extension ImportedStripe {
         public var type: Swift.String?
 
         /// Creates a value from its fields.
-        public init(
-            euBankTransfer: ImportedStripe.PaymentMethodOptionsCustomerBalanceEuBankAccount? = nil,
-            type: Swift.String? = nil
-        ) {
+        public init(euBankTransfer: ImportedStripe.PaymentMethodOptionsCustomerBalanceEuBankAccount? = nil, type: Swift.String? = nil) {
             self.euBankTransfer = euBankTransfer
             self.type = type
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.euBankTransfer = try fields.valueIfPresent("eu_bank_transfer")
-            self.type = try fields.valueIfPresent("type")
+            try self.init(euBankTransfer: fields.valueIfPresent("eu_bank_transfer"), type: fields.valueIfPresent("type"))
         }
     }
 
@@ -4851,18 +4314,14 @@ extension ImportedStripe {
         public var prefetch: [Swift.String]?
 
         /// Creates a value from its fields.
-        public init(
-            permissions: [Swift.String]? = nil,
-            prefetch: [Swift.String]? = nil
-        ) {
+        public init(permissions: [Swift.String]? = nil, prefetch: [Swift.String]? = nil) {
             self.permissions = permissions
             self.prefetch = prefetch
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.permissions = try fields.valueIfPresent("permissions")
-            self.prefetch = try fields.valueIfPresent("prefetch")
+            try self.init(permissions: fields.valueIfPresent("permissions"), prefetch: fields.valueIfPresent("prefetch"))
         }
     }
 
@@ -4871,15 +4330,13 @@ extension ImportedStripe {
         public var country: Country
 
         /// Creates a value from its fields.
-        public init(
-            country: Country
-        ) {
+        public init(country: Country) {
             self.country = country
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            self.country = try fields.value("country")
+            try self.init(country: fields.value("country"))
         }
 
         /// The values of `Country`; values this client does not know decode to `unknown`.

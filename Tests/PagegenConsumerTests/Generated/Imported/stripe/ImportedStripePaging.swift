@@ -4,35 +4,37 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedStripe.Client {
-    /// The pages of `getCustomers(…)`, from the first to the last, or from where a
-    /// failed walk stopped (its error's `resumePoint`); the next pages are fetched
-    /// while the caller handles the current one.
-    public func getCustomersPages(email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<ImportedStripe.Customer> {
+    /// The pages of `getCustomers(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func getCustomersPages(
+        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedStripe.Customer> {
         PagegenRuntime.PageSequence(self.getCustomersLoader(email: email, testClock: testClock, limit: limit), resumingFrom: resumePoint)
     }
 
-    /// Every item of `getCustomers(…)`, page after page, or from where a failed walk
-    /// stopped (its error's `resumePoint`); an item that appears again
-    /// on a later page, or after resuming, is delivered once.
-    public func allGetCustomers(email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<ImportedStripe.Customer> {
+    /// Every item of `getCustomers(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
+    public func allGetCustomers(
+        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedStripe.Customer> {
         PagegenRuntime.ItemSequence(self.getCustomersLoader(email: email, testClock: testClock, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getCustomers(…)`, for the sequences and list adapters.
-    public func getCustomersLoader(email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10) -> PagegenRuntime.PageLoader<ImportedStripe.Customer> {
+    public func getCustomersLoader(
+        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10
+    ) -> PagegenRuntime.PageLoader<ImportedStripe.Customer> {
         self.runtime.loader(
-            Operations.getCustomersEndpoint,
-            Operations.getCustomersParameters(email: email, testClock: testClock),
-            paging: Operations.getCustomersPaging,
-            size: limit,
-            identity: { $0.id }
+            Operations.getCustomersEndpoint, Operations.getCustomersParameters(email: email, testClock: testClock),
+            paging: Operations.getCustomersPaging, size: limit, identity: { $0.id }
         )
     }
 
-    /// A list adapter over `getCustomers(…)` for a table view, a collection view or a SwiftUI
-    /// `List`: call `start()` or `start(atRow:)`, then tell it the visible rows.
-    @Swift.MainActor
-    public func getCustomersList(email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<ImportedStripe.Customer> {
+    /// A list adapter over `getCustomers(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func getCustomersList(
+        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedStripe.Customer> {
         PagegenRuntime.PagedList(self.getCustomersLoader(email: email, testClock: testClock, limit: limit), options: options)
     }
 }
