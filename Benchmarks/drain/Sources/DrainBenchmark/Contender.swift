@@ -108,11 +108,6 @@ enum Contender: String, CaseIterable {
 
     /// Fetches one page and returns its size in bytes.
     private static func fetch(_ baseURL: URL, page: Int) async throws -> Int {
-        let url = URL(string: "\(baseURL.absoluteString)/items?page=\(page)&per_page=100")!
-        let (data, response) = try await URLSession.shared.data(from: url)
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
-            throw HandWrittenLoop.Failure(description: "GET \(url): \(response)")
-        }
-        return data.count
+        try await HandWrittenLoop.fetchBody(baseURL, number: page).count
     }
 }

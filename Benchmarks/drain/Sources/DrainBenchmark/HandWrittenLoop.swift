@@ -73,11 +73,16 @@ enum HandWrittenLoop {
 
     /// Fetches and decodes page `number`.
     private nonisolated static func fetchPage(_ baseURL: URL, number: Int) async throws -> Page {
+        try await JSONDecoder().decode(Page.self, from: fetchBody(baseURL, number: number))
+    }
+
+    /// Fetches page `number`'s body, failing on any status but 200.
+    nonisolated static func fetchBody(_ baseURL: URL, number: Int) async throws -> Data {
         let url = URL(string: "\(baseURL.absoluteString)/items?page=\(number)&per_page=100")!
         let (data, response) = try await URLSession.shared.data(from: url)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else {
             throw Failure(description: "GET \(url): \(response)")
         }
-        return try JSONDecoder().decode(Page.self, from: data)
+        return data
     }
 }
