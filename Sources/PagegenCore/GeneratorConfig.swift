@@ -38,6 +38,11 @@ public struct GeneratorConfig: Sendable, Hashable {
     /// name (with the type prefix) when nil. Build plugins set it from the spec
     /// file's name, so that output names are known before the tool runs.
     public var fileStem: String?
+    /// True to declare model fields with `var`, so that a decoded value can be changed
+    /// in place; false by default: fields are `let`, and a changed value is made with
+    /// the memberwise initializer. (A model that contains itself is a final class,
+    /// whose fields are always `let`.)
+    public var mutableModels: Bool
 
     /// Creates a configuration.
     public init(
@@ -47,7 +52,8 @@ public struct GeneratorConfig: Sendable, Hashable {
         typePrefix: String = "",
         extraImports: [String] = [],
         templatesDirectory: String? = nil,
-        fileStem: String? = nil
+        fileStem: String? = nil,
+        mutableModels: Bool = false
     ) {
         self.accessModifier = accessModifier
         self.parts = parts
@@ -56,6 +62,7 @@ public struct GeneratorConfig: Sendable, Hashable {
         self.extraImports = extraImports
         self.templatesDirectory = templatesDirectory
         self.fileStem = fileStem
+        self.mutableModels = mutableModels
     }
 }
 

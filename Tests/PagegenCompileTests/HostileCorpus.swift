@@ -145,6 +145,11 @@ enum HostileCorpus {
             """
         return [
             CorpusCase(id: "keyword-members-\(index)-\(slug)", category: "keywords in member positions", yaml: members),
+            // The same names as `var` fields, which also get setters.
+            CorpusCase(
+                id: "keyword-members-mutable-\(index)-\(slug)", category: "keywords in member positions",
+                yaml: members.replacingOccurrences(of: "Keyword\(index)", with: "MutableKeyword\(index)"),
+                config: GeneratorConfig(mutableModels: true)),
             CorpusCase(id: "keyword-spec-name-\(index)-\(slug)", category: "keywords as spec names", yaml: specName),
             CorpusCase(id: "keyword-model-\(index)-\(slug)", category: "keywords as model names", yaml: modelName),
             CorpusCase(id: "keyword-namespace-\(index)-\(slug)", category: "keywords as namespaces", yaml: namespace),

@@ -87,7 +87,7 @@ extension FileCode: TemplateValue {
 
 extension ModelCode: TemplateValue {
     static let templateNames = [
-        "name", "reference", "docLines", "kind", "isClass", "conformances", "fields", "hasFields", "enums",
+        "name", "reference", "docLines", "kind", "isClass", "isMutable", "conformances", "fields", "hasFields", "enums",
         "identityProperty", "isEncodable", "customCoding", "needsCodingKeys",
     ]
 
@@ -101,6 +101,7 @@ extension ModelCode: TemplateValue {
         case "docLines": docLines
         case "kind": kind
         case "isClass": isClass
+        case "isMutable": isMutable
         case "conformances": conformances
         case "fields": fields
         case "hasFields": hasFields

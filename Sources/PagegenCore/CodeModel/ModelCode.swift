@@ -10,6 +10,8 @@ public struct ModelCode: Sendable {
     public var kind: String
     /// True for a `final class`.
     public var isClass: Bool
+    /// True when the fields are `var` (the config's `mutableModels`; never for a class).
+    public var isMutable: Bool
     /// The protocols it conforms to, qualified: `Swift.Decodable`, `Swift.Sendable`, `Swift.Identifiable`.
     public var conformances: [String]
     /// The stored properties, in spec order.

@@ -9,10 +9,11 @@ import PagegenYAML
 /// typePrefix: CT
 /// imports: [MyHelpers]
 /// templates: Templates/pagegen  # relative to this file
+/// mutableModels: true           # fields are `var` (default false: `let`)
 /// ```
 public enum ConfigLoader {
     /// The options a config file may hold.
-    public static let keys = ["access", "parts", "namespace", "typePrefix", "imports", "templates"]
+    public static let keys = ["access", "parts", "namespace", "typePrefix", "imports", "templates", "mutableModels"]
 
     /// Loads `text`, read from `file`; nil when it cannot be read at all.
     public static func load(_ text: String, file: String, diagnostics: DiagnosticCollector) -> GeneratorConfig? {
@@ -72,6 +73,7 @@ public enum ConfigLoader {
             }
         }
         config.templatesDirectory = reader.string("templates")?.value
+        config.mutableModels = reader.bool("mutableModels") ?? false
         return config
     }
 

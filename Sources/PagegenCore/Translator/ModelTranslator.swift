@@ -11,10 +11,13 @@ struct ModelTranslator {
     /// Item arrays (`Model.field`) that decode as empty when their key is missing:
     /// a missing items path is an empty page.
     let emptyWhenMissing: Set<String>
+    /// True when fields are `var` (the config's `mutableModels`).
+    let mutableModels: Bool
 
-    init(spec: Spec, names: SpecNames) {
+    init(spec: Spec, names: SpecNames, mutableModels: Bool) {
         self.spec = spec
         self.names = names
+        self.mutableModels = mutableModels
         types = SwiftTypes(names: names)
         emptyWhenMissing = Self.itemArrays(in: spec)
         var roots = spec.endpoints.compactMap(\.body).flatMap(\.value.referencedNames)
@@ -67,6 +70,7 @@ struct ModelTranslator {
             docLines: DocLines.split(model.description ?? "\(model.name.value), as the API sends it."),
             kind: isClass ? "final class" : "struct",
             isClass: isClass,
+            isMutable: mutableModels && !isClass,
             conformances: conformances,
             fields: fields,
             enums: enums,

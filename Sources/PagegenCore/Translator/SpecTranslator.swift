@@ -9,7 +9,7 @@ public enum SpecTranslator {
     /// Translates `spec` with `config`, whose Swift names are `names`.
     static func translate(_ spec: Spec, config: GeneratorConfig, names: SpecNames) -> CodeModel {
         let types = SwiftTypes(names: names)
-        let models = ModelTranslator(spec: spec, names: names)
+        let models = ModelTranslator(spec: spec, names: names, mutableModels: config.mutableModels)
         let endpoints = EndpointTranslator(spec: spec, names: names, types: types)
         var endpointCodes = spec.endpoints.map(endpoints.translate)
         attachWindows(spec: spec, names: names, types: types, to: &endpointCodes)

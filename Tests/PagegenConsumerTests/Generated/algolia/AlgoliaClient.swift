@@ -108,8 +108,9 @@ extension AlgoliaAPI.Client {
         index: Swift.String, body: AlgoliaAPI.SearchQuery, page: Swift.Int = 0, hitsPerPage: Swift.Int = 20,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<AlgoliaAPI.Hit>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.search(index: index, body: body, page: page, hitsPerPage: hitsPerPage) }, completion: completion
+        self.runtime.page(
+            Operations.searchEndpoint, Operations.searchParameters(index: index, body: body), paging: Operations.searchPaging,
+            at: .number(page), size: hitsPerPage, completion: completion
         )
     }
 }
@@ -117,14 +118,17 @@ extension AlgoliaAPI.Client {
 extension AlgoliaAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let searchEndpoint = PagegenRuntime.Endpoint(
-            name: "search", method: "POST", path: "/indexes/{index}/query", isIdempotent: true
-        )
-        static let searchPaging = PagegenRuntime.Paging<AlgoliaAPI.SearchResponse, AlgoliaAPI.Hit>(
-            style: .pageNumber(PagegenRuntime.Parameter("page", in: .body), first: 0),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("hitsPerPage", in: .body), default: 20, minimum: 1, maximum: 1000),
-            items: { $0.hits }, total: .body({ $0.nbHits }), totalPages: .body({ $0.nbPages })
-        )
+        static var searchEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "search", method: "POST", path: "/indexes/{index}/query", isIdempotent: true)
+        }
+
+        static var searchPaging: PagegenRuntime.Paging<AlgoliaAPI.SearchResponse, AlgoliaAPI.Hit> {
+            PagegenRuntime.Paging(
+                style: .pageNumber(PagegenRuntime.Parameter("page", in: .body), first: 0),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("hitsPerPage", in: .body), default: 20, minimum: 1, maximum: 1000),
+                items: { $0.hits }, total: .body({ $0.nbHits }), totalPages: .body({ $0.nbPages })
+            )
+        }
 
         static func searchParameters(index: Swift.String, body: AlgoliaAPI.SearchQuery) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

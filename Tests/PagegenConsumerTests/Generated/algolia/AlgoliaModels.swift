@@ -9,9 +9,9 @@ public enum AlgoliaAPI {}
 extension AlgoliaAPI {
     /// SearchQuery, as the API sends it.
     public struct SearchQuery: Swift.Codable, Swift.Sendable {
-        public var query: Swift.String
-        public var filters: Swift.String?
-        public var attributesToRetrieve: [Swift.String]?
+        public let query: Swift.String
+        public let filters: Swift.String?
+        public let attributesToRetrieve: [Swift.String]?
 
         /// Creates a value from its fields.
         public init(query: Swift.String, filters: Swift.String? = nil, attributesToRetrieve: [Swift.String]? = nil) {
@@ -38,15 +38,15 @@ extension AlgoliaAPI {
 
     /// Hit, as the API sends it.
     public struct Hit: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var objectID: Swift.String
-        public var title: Swift.String?
-        public var url: Foundation.URL?
-        public var author: Swift.String?
-        public var points: Swift.Int?
-        public var createdAt: Foundation.Date?
-        public var createdAtI: Foundation.Date?
-        public var tags: [Swift.String]?
-        public var highlightResult: PagegenRuntime.JSONValue?
+        public let objectID: Swift.String
+        public let title: Swift.String?
+        public let url: Foundation.URL?
+        public let author: Swift.String?
+        public let points: Swift.Int?
+        public let createdAt: Foundation.Date?
+        public let createdAtI: Foundation.Date?
+        public let tags: [Swift.String]?
+        public let highlightResult: PagegenRuntime.JSONValue?
 
         /// The identity that lists and de-duplication use.
         public var id: Swift.String { self.objectID }
@@ -81,12 +81,12 @@ extension AlgoliaAPI {
 
     /// SearchResponse, as the API sends it.
     public struct SearchResponse: Swift.Decodable, Swift.Sendable {
-        public var hits: [AlgoliaAPI.Hit]
-        public var page: Swift.Int
-        public var nbPages: Swift.Int
-        public var nbHits: Swift.Int
-        public var hitsPerPage: Swift.Int
-        public var processingTimeMS: Swift.Int?
+        public let hits: [AlgoliaAPI.Hit]
+        public let page: Swift.Int
+        public let nbPages: Swift.Int
+        public let nbHits: Swift.Int
+        public let hitsPerPage: Swift.Int
+        public let processingTimeMS: Swift.Int?
 
         /// Creates a value from its fields.
         public init(

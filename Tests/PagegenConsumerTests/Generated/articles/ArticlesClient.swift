@@ -48,18 +48,26 @@ extension ArticlesAPI.Client {
         tag: Swift.String? = nil, offset: Swift.Int = 0, limit: Swift.Int = 25,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ArticlesAPI.Article>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.articles(tag: tag, offset: offset, limit: limit) }, completion: completion)
+        self.runtime.page(
+            Operations.articlesEndpoint, Operations.articlesParameters(tag: tag), paging: Operations.articlesPaging, at: .offset(offset),
+            size: limit, completion: completion
+        )
     }
 }
 
 extension ArticlesAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let articlesEndpoint = PagegenRuntime.Endpoint(name: "articles", method: "GET", path: "/articles")
-        static let articlesPaging = PagegenRuntime.Paging<[ArticlesAPI.Article], ArticlesAPI.Article>(
-            style: .offset(PagegenRuntime.Parameter("offset"), first: 0),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100), items: { $0 }
-        )
+        static var articlesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "articles", method: "GET", path: "/articles")
+        }
+
+        static var articlesPaging: PagegenRuntime.Paging<[ArticlesAPI.Article], ArticlesAPI.Article> {
+            PagegenRuntime.Paging(
+                style: .offset(PagegenRuntime.Parameter("offset"), first: 0),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100), items: { $0 }
+            )
+        }
 
         static func articlesParameters(tag: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

@@ -9,11 +9,11 @@ public enum ArticlesAPI {}
 extension ArticlesAPI {
     /// Article, as the API sends it.
     public struct Article: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var title: Swift.String
-        public var author: Swift.String
-        public var publishedAt: Foundation.Date
-        public var summary: Swift.String?
+        public let id: Swift.Int
+        public let title: Swift.String
+        public let author: Swift.String
+        public let publishedAt: Foundation.Date
+        public let summary: Swift.String?
 
         /// Creates a value from its fields.
         public init(id: Swift.Int, title: Swift.String, author: Swift.String, publishedAt: Foundation.Date, summary: Swift.String? = nil) {

@@ -104,9 +104,9 @@ extension CatalogAPI.Client {
         categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, page: Swift.Int = 1, pageSize: Swift.Int = 20,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<CatalogAPI.Product>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.products(categoryID: categoryID, sort: sort, inStock: inStock, page: page, pageSize: pageSize) },
-            completion: completion
+        self.runtime.page(
+            Operations.productsEndpoint, Operations.productsParameters(categoryID: categoryID, sort: sort, inStock: inStock),
+            paging: Operations.productsPaging, at: .number(page), size: pageSize, completion: completion
         )
     }
 
@@ -121,7 +121,10 @@ extension CatalogAPI.Client {
     @discardableResult public func product(
         productID: Swift.Int, completion: @escaping @Sendable (Swift.Result<CatalogAPI.Product, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.product(productID: productID) }, completion: completion)
+        self.runtime.send(
+            Operations.productEndpoint, Operations.productParameters(productID: productID), as: CatalogAPI.Product.self,
+            completion: completion
+        )
     }
 }
 
@@ -157,12 +160,17 @@ extension CatalogAPI.Client {
 extension CatalogAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let productsEndpoint = PagegenRuntime.Endpoint(name: "products", method: "GET", path: "/categories/{category_id}/products")
-        static let productsPaging = PagegenRuntime.Paging<CatalogAPI.CategoryResponse, CatalogAPI.Product>(
-            style: .pageNumber(PagegenRuntime.Parameter("current_page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("page_size"), default: 20, maximum: 50),
-            items: { $0.response.productCollection }, total: .body({ $0.response.productCount })
-        )
+        static var productsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "products", method: "GET", path: "/categories/{category_id}/products")
+        }
+
+        static var productsPaging: PagegenRuntime.Paging<CatalogAPI.CategoryResponse, CatalogAPI.Product> {
+            PagegenRuntime.Paging(
+                style: .pageNumber(PagegenRuntime.Parameter("current_page"), first: 1),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("page_size"), default: 20, maximum: 50),
+                items: { $0.response.productCollection }, total: .body({ $0.response.productCount })
+            )
+        }
 
         static func productsParameters(
             categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil
@@ -174,7 +182,9 @@ extension CatalogAPI.Client {
             return parameters
         }
 
-        static let productEndpoint = PagegenRuntime.Endpoint(name: "product", method: "GET", path: "/products/{product_id}")
+        static var productEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "product", method: "GET", path: "/products/{product_id}")
+        }
 
         static func productParameters(productID: Swift.Int) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

@@ -9,15 +9,15 @@ public enum CatalogAPI {}
 extension CatalogAPI {
     /// Product, as the API sends it.
     public struct Product: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var name: Swift.String
-        public var salePrice: Swift.Double
-        public var regularPrice: Swift.Double?
-        public var imageURL: Foundation.URL?
-        public var tags: [Swift.String]
-        public var status: Status
-        public var manufacturer: CatalogAPI.Manufacturer?
-        public var updatedAt: Foundation.Date?
+        public let id: Swift.Int
+        public let name: Swift.String
+        public let salePrice: Swift.Double
+        public let regularPrice: Swift.Double?
+        public let imageURL: Foundation.URL?
+        public let tags: [Swift.String]
+        public let status: Status
+        public let manufacturer: CatalogAPI.Manufacturer?
+        public let updatedAt: Foundation.Date?
 
         /// Creates a value from its fields.
         public init(
@@ -75,9 +75,9 @@ extension CatalogAPI {
 
     /// Manufacturer, as the API sends it.
     public struct Manufacturer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var name: Swift.String
-        public var website: Foundation.URL?
+        public let id: Swift.Int
+        public let name: Swift.String
+        public let website: Foundation.URL?
 
         /// Creates a value from its fields.
         public init(id: Swift.Int, name: Swift.String, website: Foundation.URL? = nil) {
@@ -94,7 +94,7 @@ extension CatalogAPI {
 
     /// CategoryResponse, as the API sends it.
     public struct CategoryResponse: Swift.Decodable, Swift.Sendable {
-        public var response: CatalogAPI.CategoryPayload
+        public let response: CatalogAPI.CategoryPayload
 
         /// Creates a value from its fields.
         public init(response: CatalogAPI.CategoryPayload) {
@@ -109,9 +109,9 @@ extension CatalogAPI {
 
     /// CategoryPayload, as the API sends it.
     public struct CategoryPayload: Swift.Decodable, Swift.Sendable {
-        public var currentPage: Swift.Int
-        public var productCount: Swift.Int
-        public var productCollection: [CatalogAPI.Product]
+        public let currentPage: Swift.Int
+        public let productCount: Swift.Int
+        public let productCollection: [CatalogAPI.Product]
 
         /// Creates a value from its fields.
         public init(currentPage: Swift.Int, productCount: Swift.Int, productCollection: [CatalogAPI.Product]) {

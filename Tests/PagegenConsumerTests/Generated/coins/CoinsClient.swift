@@ -104,8 +104,9 @@ extension CoinsAPI.Client {
         convert: Swift.String = "USD", offset: Swift.Int = 1, limit: Swift.Int = 15,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<CoinsAPI.Coin>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.listings(convert: convert, offset: offset, limit: limit) }, completion: completion
+        self.runtime.page(
+            Operations.listingsEndpoint, Operations.listingsParameters(convert: convert), paging: Operations.listingsPaging,
+            at: .offset(offset), size: limit, completion: completion
         )
     }
 }
@@ -113,12 +114,17 @@ extension CoinsAPI.Client {
 extension CoinsAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let listingsEndpoint = PagegenRuntime.Endpoint(name: "listings", method: "GET", path: "/cryptocurrency/listings/latest")
-        static let listingsPaging = PagegenRuntime.Paging<CoinsAPI.Listings, CoinsAPI.Coin>(
-            style: .offset(PagegenRuntime.Parameter("start"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 15, maximum: 5000), items: { $0.data },
-            total: .body({ $0.status.totalCount })
-        )
+        static var listingsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "listings", method: "GET", path: "/cryptocurrency/listings/latest")
+        }
+
+        static var listingsPaging: PagegenRuntime.Paging<CoinsAPI.Listings, CoinsAPI.Coin> {
+            PagegenRuntime.Paging(
+                style: .offset(PagegenRuntime.Parameter("start"), first: 1),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 15, maximum: 5000), items: { $0.data },
+                total: .body({ $0.status.totalCount })
+            )
+        }
 
         static func listingsParameters(convert: Swift.String = "USD") -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

@@ -9,12 +9,12 @@ public enum CoinsAPI {}
 extension CoinsAPI {
     /// Coin, as the API sends it.
     public struct Coin: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var name: Swift.String
-        public var symbol: Swift.String
-        public var cmcRank: Swift.Int
-        public var dateAdded: Foundation.Date
-        public var quote: [Swift.String: CoinsAPI.Quote]
+        public let id: Swift.Int
+        public let name: Swift.String
+        public let symbol: Swift.String
+        public let cmcRank: Swift.Int
+        public let dateAdded: Foundation.Date
+        public let quote: [Swift.String: CoinsAPI.Quote]
 
         /// Creates a value from its fields.
         public init(
@@ -40,9 +40,9 @@ extension CoinsAPI {
 
     /// Quote, as the API sends it.
     public struct Quote: Swift.Decodable, Swift.Sendable {
-        public var price: Swift.Double
-        public var volume24h: Swift.Double?
-        public var percentChange24h: Swift.Double?
+        public let price: Swift.Double
+        public let volume24h: Swift.Double?
+        public let percentChange24h: Swift.Double?
 
         /// Creates a value from its fields.
         public init(price: Swift.Double, volume24h: Swift.Double? = nil, percentChange24h: Swift.Double? = nil) {
@@ -62,9 +62,9 @@ extension CoinsAPI {
 
     /// ListingStatus, as the API sends it.
     public struct ListingStatus: Swift.Decodable, Swift.Sendable {
-        public var timestamp: Foundation.Date
-        public var errorCode: Swift.Int
-        public var totalCount: Swift.Int
+        public let timestamp: Foundation.Date
+        public let errorCode: Swift.Int
+        public let totalCount: Swift.Int
 
         /// Creates a value from its fields.
         public init(timestamp: Foundation.Date, errorCode: Swift.Int, totalCount: Swift.Int) {
@@ -83,8 +83,8 @@ extension CoinsAPI {
 
     /// Listings, as the API sends it.
     public struct Listings: Swift.Decodable, Swift.Sendable {
-        public var status: CoinsAPI.ListingStatus
-        public var data: [CoinsAPI.Coin]
+        public let status: CoinsAPI.ListingStatus
+        public let data: [CoinsAPI.Coin]
 
         /// Creates a value from its fields.
         public init(status: CoinsAPI.ListingStatus, data: [CoinsAPI.Coin]) {

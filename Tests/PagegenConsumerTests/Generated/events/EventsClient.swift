@@ -103,8 +103,9 @@ extension EventsAPI.Client {
         actor: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, xPageSize: Swift.Int = 50,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<EventsAPI.Event>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.events(actor: actor, page: page, xPageSize: xPageSize) }, completion: completion
+        self.runtime.page(
+            Operations.eventsEndpoint, Operations.eventsParameters(actor: actor), paging: Operations.eventsPaging, at: page,
+            size: xPageSize, completion: completion
         )
     }
 }
@@ -112,12 +113,17 @@ extension EventsAPI.Client {
 extension EventsAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let eventsEndpoint = PagegenRuntime.Endpoint(name: "events", method: "GET", path: "/events")
-        static let eventsPaging = PagegenRuntime.Paging<[EventsAPI.Event], EventsAPI.Event>(
-            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .header("X-Next-Cursor")),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("X-Page-Size", in: .header), default: 50, maximum: 500), items: { $0 },
-            total: .header("X-Total-Count")
-        )
+        static var eventsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "events", method: "GET", path: "/events")
+        }
+
+        static var eventsPaging: PagegenRuntime.Paging<[EventsAPI.Event], EventsAPI.Event> {
+            PagegenRuntime.Paging(
+                style: .cursor(PagegenRuntime.Parameter("cursor"), next: .header("X-Next-Cursor")),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("X-Page-Size", in: .header), default: 50, maximum: 500),
+                items: { $0 }, total: .header("X-Total-Count")
+            )
+        }
 
         static func eventsParameters(actor: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

@@ -9,10 +9,10 @@ public enum EventsAPI {}
 extension EventsAPI {
     /// Event, as the API sends it.
     public struct Event: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String
-        public var action: Swift.String
-        public var actor: Swift.String
-        public var at: Foundation.Date
+        public let id: Swift.String
+        public let action: Swift.String
+        public let actor: Swift.String
+        public let at: Foundation.Date
 
         /// Creates a value from its fields.
         public init(id: Swift.String, action: Swift.String, actor: Swift.String, at: Foundation.Date) {

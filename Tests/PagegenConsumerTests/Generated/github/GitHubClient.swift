@@ -114,9 +114,9 @@ extension GitHubAPI.Client {
         page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitHubAPI.Issue>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.issues(owner: owner, repo: repo, state: state, labels: labels, page: page, perPage: perPage) },
-            completion: completion
+        self.runtime.page(
+            Operations.issuesEndpoint, Operations.issuesParameters(owner: owner, repo: repo, state: state, labels: labels),
+            paging: Operations.issuesPaging, at: page, size: perPage, completion: completion
         )
     }
 }
@@ -153,11 +153,16 @@ extension GitHubAPI.Client {
 extension GitHubAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let issuesEndpoint = PagegenRuntime.Endpoint(name: "issues", method: "GET", path: "/repos/{owner}/{repo}/issues")
-        static let issuesPaging = PagegenRuntime.Paging<[GitHubAPI.Issue], GitHubAPI.Issue>(
-            style: .link(next: .linkHeader, previous: .linkHeader),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100), items: { $0 }
-        )
+        static var issuesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "issues", method: "GET", path: "/repos/{owner}/{repo}/issues")
+        }
+
+        static var issuesPaging: PagegenRuntime.Paging<[GitHubAPI.Issue], GitHubAPI.Issue> {
+            PagegenRuntime.Paging(
+                style: .link(next: .linkHeader, previous: .linkHeader),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100), items: { $0 }
+            )
+        }
 
         static func issuesParameters(
             owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil

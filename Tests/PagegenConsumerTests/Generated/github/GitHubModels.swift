@@ -9,17 +9,17 @@ public enum GitHubAPI {}
 extension GitHubAPI {
     /// Issue, as the API sends it.
     public struct Issue: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var number: Swift.Int
-        public var title: Swift.String
-        public var state: State
-        public var user: GitHubAPI.User?
-        public var labels: [GitHubAPI.Label]
-        public var comments: Swift.Int
-        public var htmlURL: Foundation.URL
-        public var createdAt: Foundation.Date
-        public var closedAt: Foundation.Date?
-        public var body: Swift.String?
+        public let id: Swift.Int
+        public let number: Swift.Int
+        public let title: Swift.String
+        public let state: State
+        public let user: GitHubAPI.User?
+        public let labels: [GitHubAPI.Label]
+        public let comments: Swift.Int
+        public let htmlURL: Foundation.URL
+        public let createdAt: Foundation.Date
+        public let closedAt: Foundation.Date?
+        public let body: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -77,9 +77,9 @@ extension GitHubAPI {
 
     /// User, as the API sends it.
     public struct User: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var login: Swift.String
-        public var avatarURL: Foundation.URL?
+        public let id: Swift.Int
+        public let login: Swift.String
+        public let avatarURL: Foundation.URL?
 
         /// Creates a value from its fields.
         public init(id: Swift.Int, login: Swift.String, avatarURL: Foundation.URL? = nil) {
@@ -96,9 +96,9 @@ extension GitHubAPI {
 
     /// Label, as the API sends it.
     public struct Label: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var name: Swift.String
-        public var color: Swift.String?
+        public let id: Swift.Int
+        public let name: Swift.String
+        public let color: Swift.String?
 
         /// Creates a value from its fields.
         public init(id: Swift.Int, name: Swift.String, color: Swift.String? = nil) {

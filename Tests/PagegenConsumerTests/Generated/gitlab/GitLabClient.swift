@@ -114,9 +114,9 @@ extension GitLabAPI.Client {
         perPage: Swift.Int = 20,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitLabAPI.Issue>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.issues(id: id, state: state, labels: labels, search: search, page: page, perPage: perPage) },
-            completion: completion
+        self.runtime.page(
+            Operations.issuesEndpoint, Operations.issuesParameters(id: id, state: state, labels: labels, search: search),
+            paging: Operations.issuesPaging, at: .number(page), size: perPage, completion: completion
         )
     }
 
@@ -137,8 +137,9 @@ extension GitLabAPI.Client {
         id: Swift.String, state: MergeRequestsState? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitLabAPI.MergeRequest>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.mergeRequests(id: id, state: state, page: page, perPage: perPage) }, completion: completion
+        self.runtime.page(
+            Operations.mergeRequestsEndpoint, Operations.mergeRequestsParameters(id: id, state: state),
+            paging: Operations.mergeRequestsPaging, at: .number(page), size: perPage, completion: completion
         )
     }
 
@@ -159,8 +160,9 @@ extension GitLabAPI.Client {
         search: Swift.String? = nil, membership: Swift.Bool? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitLabAPI.Project>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.projects(search: search, membership: membership, page: page, perPage: perPage) }, completion: completion
+        self.runtime.page(
+            Operations.projectsEndpoint, Operations.projectsParameters(search: search, membership: membership),
+            paging: Operations.projectsPaging, at: .number(page), size: perPage, completion: completion
         )
     }
 }
@@ -230,12 +232,17 @@ extension GitLabAPI.Client {
 extension GitLabAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let issuesEndpoint = PagegenRuntime.Endpoint(name: "issues", method: "GET", path: "/projects/{id}/issues")
-        static let issuesPaging = PagegenRuntime.Paging<[GitLabAPI.Issue], GitLabAPI.Issue>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 20, maximum: 100), items: { $0 },
-            total: .header("X-Total"), totalPages: .header("X-Total-Pages"), nextPage: .header("X-Next-Page")
-        )
+        static var issuesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "issues", method: "GET", path: "/projects/{id}/issues")
+        }
+
+        static var issuesPaging: PagegenRuntime.Paging<[GitLabAPI.Issue], GitLabAPI.Issue> {
+            PagegenRuntime.Paging(
+                style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 20, maximum: 100), items: { $0 },
+                total: .header("X-Total"), totalPages: .header("X-Total-Pages"), nextPage: .header("X-Next-Page")
+            )
+        }
 
         static func issuesParameters(
             id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil
@@ -248,14 +255,17 @@ extension GitLabAPI.Client {
             return parameters
         }
 
-        static let mergeRequestsEndpoint = PagegenRuntime.Endpoint(
-            name: "mergeRequests", method: "GET", path: "/projects/{id}/merge_requests"
-        )
-        static let mergeRequestsPaging = PagegenRuntime.Paging<[GitLabAPI.MergeRequest], GitLabAPI.MergeRequest>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 20, maximum: 100), items: { $0 },
-            total: .header("X-Total"), totalPages: .header("X-Total-Pages"), nextPage: .header("X-Next-Page")
-        )
+        static var mergeRequestsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "mergeRequests", method: "GET", path: "/projects/{id}/merge_requests")
+        }
+
+        static var mergeRequestsPaging: PagegenRuntime.Paging<[GitLabAPI.MergeRequest], GitLabAPI.MergeRequest> {
+            PagegenRuntime.Paging(
+                style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 20, maximum: 100), items: { $0 },
+                total: .header("X-Total"), totalPages: .header("X-Total-Pages"), nextPage: .header("X-Next-Page")
+            )
+        }
 
         static func mergeRequestsParameters(id: Swift.String, state: MergeRequestsState? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -264,12 +274,17 @@ extension GitLabAPI.Client {
             return parameters
         }
 
-        static let projectsEndpoint = PagegenRuntime.Endpoint(name: "projects", method: "GET", path: "/projects")
-        static let projectsPaging = PagegenRuntime.Paging<[GitLabAPI.Project], GitLabAPI.Project>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 20, maximum: 100), items: { $0 },
-            total: .header("X-Total"), totalPages: .header("X-Total-Pages"), nextPage: .header("X-Next-Page")
-        )
+        static var projectsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "projects", method: "GET", path: "/projects")
+        }
+
+        static var projectsPaging: PagegenRuntime.Paging<[GitLabAPI.Project], GitLabAPI.Project> {
+            PagegenRuntime.Paging(
+                style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 20, maximum: 100), items: { $0 },
+                total: .header("X-Total"), totalPages: .header("X-Total-Pages"), nextPage: .header("X-Next-Page")
+            )
+        }
 
         static func projectsParameters(search: Swift.String? = nil, membership: Swift.Bool? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

@@ -9,20 +9,20 @@ public enum GitLabAPI {}
 extension GitLabAPI {
     /// Issue, as the API sends it.
     public struct Issue: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var iid: Swift.Int
-        public var projectID: Swift.Int
-        public var title: Swift.String
-        public var description: Swift.String?
-        public var state: State
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public var closedAt: Foundation.Date?
-        public var labels: [Swift.String]
-        public var author: GitLabAPI.UserRef
-        public var assignees: [GitLabAPI.UserRef]
-        public var userNotesCount: Swift.Int
-        public var webURL: Foundation.URL
+        public let id: Swift.Int
+        public let iid: Swift.Int
+        public let projectID: Swift.Int
+        public let title: Swift.String
+        public let description: Swift.String?
+        public let state: State
+        public let createdAt: Foundation.Date
+        public let updatedAt: Foundation.Date
+        public let closedAt: Foundation.Date?
+        public let labels: [Swift.String]
+        public let author: GitLabAPI.UserRef
+        public let assignees: [GitLabAPI.UserRef]
+        public let userNotesCount: Swift.Int
+        public let webURL: Foundation.URL
 
         /// Creates a value from its fields.
         public init(
@@ -84,15 +84,15 @@ extension GitLabAPI {
 
     /// MergeRequest, as the API sends it.
     public struct MergeRequest: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var iid: Swift.Int
-        public var title: Swift.String
-        public var state: State
-        public var sourceBranch: Swift.String
-        public var targetBranch: Swift.String
-        public var author: GitLabAPI.UserRef
-        public var mergedAt: Foundation.Date?
-        public var webURL: Foundation.URL
+        public let id: Swift.Int
+        public let iid: Swift.Int
+        public let title: Swift.String
+        public let state: State
+        public let sourceBranch: Swift.String
+        public let targetBranch: Swift.String
+        public let author: GitLabAPI.UserRef
+        public let mergedAt: Foundation.Date?
+        public let webURL: Foundation.URL
 
         /// Creates a value from its fields.
         public init(
@@ -152,13 +152,13 @@ extension GitLabAPI {
 
     /// Project, as the API sends it.
     public struct Project: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var name: Swift.String
-        public var pathWithNamespace: Swift.String
-        public var description: Swift.String?
-        public var starCount: Swift.Int
-        public var lastActivityAt: Foundation.Date
-        public var webURL: Foundation.URL
+        public let id: Swift.Int
+        public let name: Swift.String
+        public let pathWithNamespace: Swift.String
+        public let description: Swift.String?
+        public let starCount: Swift.Int
+        public let lastActivityAt: Foundation.Date
+        public let webURL: Foundation.URL
 
         /// Creates a value from its fields.
         public init(
@@ -186,12 +186,12 @@ extension GitLabAPI {
 
     /// UserRef, as the API sends it.
     public struct UserRef: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var username: Swift.String
-        public var name: Swift.String
-        public var state: Swift.String
-        public var avatarURL: Foundation.URL?
-        public var webURL: Foundation.URL
+        public let id: Swift.Int
+        public let username: Swift.String
+        public let name: Swift.String
+        public let state: Swift.String
+        public let avatarURL: Foundation.URL?
+        public let webURL: Foundation.URL
 
         /// Creates a value from its fields.
         public init(

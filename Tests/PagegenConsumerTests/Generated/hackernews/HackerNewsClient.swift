@@ -42,7 +42,7 @@ extension HackerNewsAPI.Client {
     @discardableResult public func topStories(
         completion: @escaping @Sendable (Swift.Result<[Swift.Int], PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.topStories() }, completion: completion)
+        self.runtime.send(Operations.topStoriesEndpoint, as: [Swift.Int].self, completion: completion)
     }
 
     /// One item; deleted items may be null.
@@ -56,16 +56,20 @@ extension HackerNewsAPI.Client {
     @discardableResult public func item(
         id: Swift.Int, completion: @escaping @Sendable (Swift.Result<HackerNewsAPI.Item?, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.item(id: id) }, completion: completion)
+        self.runtime.send(Operations.itemEndpoint, Operations.itemParameters(id: id), as: HackerNewsAPI.Item?.self, completion: completion)
     }
 }
 
 extension HackerNewsAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let topStoriesEndpoint = PagegenRuntime.Endpoint(name: "topStories", method: "GET", path: "/topstories.json")
+        static var topStoriesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "topStories", method: "GET", path: "/topstories.json")
+        }
 
-        static let itemEndpoint = PagegenRuntime.Endpoint(name: "item", method: "GET", path: "/item/{id}.json")
+        static var itemEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "item", method: "GET", path: "/item/{id}.json")
+        }
 
         static func itemParameters(id: Swift.Int) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

@@ -9,18 +9,18 @@ public enum HackerNewsAPI {}
 extension HackerNewsAPI {
     /// Item, as the API sends it.
     public struct Item: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var type: TypeValue
-        public var by: Swift.String?
-        public var time: Foundation.Date
-        public var title: Swift.String?
-        public var url: Foundation.URL?
-        public var text: Swift.String?
-        public var score: Swift.Int?
-        public var descendants: Swift.Int?
-        public var kids: [Swift.Int]?
-        public var deleted: Swift.Bool?
-        public var dead: Swift.Bool?
+        public let id: Swift.Int
+        public let type: TypeValue
+        public let by: Swift.String?
+        public let time: Foundation.Date
+        public let title: Swift.String?
+        public let url: Foundation.URL?
+        public let text: Swift.String?
+        public let score: Swift.Int?
+        public let descendants: Swift.Int?
+        public let kids: [Swift.Int]?
+        public let deleted: Swift.Bool?
+        public let dead: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(

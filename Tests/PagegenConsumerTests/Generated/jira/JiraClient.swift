@@ -107,8 +107,9 @@ extension JiraAPI.Client {
         jql: Swift.String, fields: [Swift.String]? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<JiraAPI.Issue>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.search(jql: jql, fields: fields, offset: offset, maxResults: maxResults) }, completion: completion
+        self.runtime.page(
+            Operations.searchEndpoint, Operations.searchParameters(jql: jql, fields: fields), paging: Operations.searchPaging,
+            at: .offset(offset), size: maxResults, completion: completion
         )
     }
 
@@ -129,9 +130,9 @@ extension JiraAPI.Client {
         query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<JiraAPI.Project>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.projects(query: query, orderBy: orderBy, offset: offset, maxResults: maxResults) },
-            completion: completion
+        self.runtime.page(
+            Operations.projectsEndpoint, Operations.projectsParameters(query: query, orderBy: orderBy), paging: Operations.projectsPaging,
+            at: .offset(offset), size: maxResults, completion: completion
         )
     }
 }
@@ -174,12 +175,17 @@ extension JiraAPI.Client {
 extension JiraAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let searchEndpoint = PagegenRuntime.Endpoint(name: "search", method: "GET", path: "/rest/api/3/search")
-        static let searchPaging = PagegenRuntime.Paging<JiraAPI.SearchResults, JiraAPI.Issue>(
-            style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50, maximum: 100), items: { $0.issues },
-            total: .body({ $0.total })
-        )
+        static var searchEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "search", method: "GET", path: "/rest/api/3/search")
+        }
+
+        static var searchPaging: PagegenRuntime.Paging<JiraAPI.SearchResults, JiraAPI.Issue> {
+            PagegenRuntime.Paging(
+                style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50, maximum: 100), items: { $0.issues },
+                total: .body({ $0.total })
+            )
+        }
 
         static func searchParameters(jql: Swift.String, fields: [Swift.String]? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -188,12 +194,17 @@ extension JiraAPI.Client {
             return parameters
         }
 
-        static let projectsEndpoint = PagegenRuntime.Endpoint(name: "projects", method: "GET", path: "/rest/api/3/project/search")
-        static let projectsPaging = PagegenRuntime.Paging<JiraAPI.ProjectPage, JiraAPI.Project>(
-            style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50, maximum: 100), items: { $0.values },
-            total: .body({ $0.total }), isLast: { $0.isLast }
-        )
+        static var projectsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "projects", method: "GET", path: "/rest/api/3/project/search")
+        }
+
+        static var projectsPaging: PagegenRuntime.Paging<JiraAPI.ProjectPage, JiraAPI.Project> {
+            PagegenRuntime.Paging(
+                style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50, maximum: 100), items: { $0.values },
+                total: .body({ $0.total }), isLast: { $0.isLast }
+            )
+        }
 
         static func projectsParameters(query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

@@ -9,10 +9,10 @@ public enum JiraAPI {}
 extension JiraAPI {
     /// SearchResults, as the API sends it.
     public struct SearchResults: Swift.Decodable, Swift.Sendable {
-        public var startAt: Swift.Int
-        public var maxResults: Swift.Int
-        public var total: Swift.Int
-        public var issues: [JiraAPI.Issue]?
+        public let startAt: Swift.Int
+        public let maxResults: Swift.Int
+        public let total: Swift.Int
+        public let issues: [JiraAPI.Issue]?
 
         /// Creates a value from its fields.
         public init(startAt: Swift.Int, maxResults: Swift.Int, total: Swift.Int, issues: [JiraAPI.Issue]? = nil) {
@@ -92,13 +92,13 @@ extension JiraAPI {
 
     /// ProjectPage, as the API sends it.
     public struct ProjectPage: Swift.Decodable, Swift.Sendable {
-        public var `self`: Foundation.URL
-        public var nextPage: Foundation.URL?
-        public var startAt: Swift.Int
-        public var maxResults: Swift.Int
-        public var total: Swift.Int
-        public var isLast: Swift.Bool
-        public var values: [JiraAPI.Project]
+        public let `self`: Foundation.URL
+        public let nextPage: Foundation.URL?
+        public let startAt: Swift.Int
+        public let maxResults: Swift.Int
+        public let total: Swift.Int
+        public let isLast: Swift.Bool
+        public let values: [JiraAPI.Project]
 
         /// Creates a value from its fields.
         public init(
@@ -126,12 +126,12 @@ extension JiraAPI {
 
     /// Project, as the API sends it.
     public struct Project: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var `self`: Foundation.URL
-        public var id: Swift.String
-        public var key: Swift.String
-        public var name: Swift.String
-        public var projectTypeKey: ProjectTypeKey?
-        public var avatarUrls: JiraAPI.AvatarURLs?
+        public let `self`: Foundation.URL
+        public let id: Swift.String
+        public let key: Swift.String
+        public let name: Swift.String
+        public let projectTypeKey: ProjectTypeKey?
+        public let avatarUrls: JiraAPI.AvatarURLs?
 
         /// Creates a value from its fields.
         public init(
@@ -184,8 +184,8 @@ extension JiraAPI {
 
     /// Status, as the API sends it.
     public struct Status: Swift.Decodable, Swift.Sendable {
-        public var name: Swift.String
-        public var statusCategory: [Swift.String: PagegenRuntime.JSONValue]
+        public let name: Swift.String
+        public let statusCategory: [Swift.String: PagegenRuntime.JSONValue]
 
         /// Creates a value from its fields.
         public init(name: Swift.String, statusCategory: [Swift.String: PagegenRuntime.JSONValue]) {
@@ -201,9 +201,9 @@ extension JiraAPI {
 
     /// UserRef, as the API sends it.
     public struct UserRef: Swift.Decodable, Swift.Sendable {
-        public var accountID: Swift.String
-        public var displayName: Swift.String
-        public var avatarUrls: JiraAPI.AvatarURLs?
+        public let accountID: Swift.String
+        public let displayName: Swift.String
+        public let avatarUrls: JiraAPI.AvatarURLs?
 
         /// Creates a value from its fields.
         public init(accountID: Swift.String, displayName: Swift.String, avatarUrls: JiraAPI.AvatarURLs? = nil) {
@@ -223,9 +223,9 @@ extension JiraAPI {
 
     /// AvatarURLs, as the API sends it.
     public struct AvatarURLs: Swift.Decodable, Swift.Sendable {
-        public var _48x48: Foundation.URL
-        public var _24x24: Foundation.URL?
-        public var _16x16: Foundation.URL?
+        public let _48x48: Foundation.URL
+        public let _24x24: Foundation.URL?
+        public let _16x16: Foundation.URL?
 
         /// Creates a value from its fields.
         public init(_48x48: Foundation.URL, _24x24: Foundation.URL? = nil, _16x16: Foundation.URL? = nil) {

@@ -107,11 +107,10 @@ extension GraphAPI.Client {
         page: PagegenRuntime.PageKey = .first, top: Swift.Int = 10,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GraphAPI.Message>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.messages(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, page: page, top: top)
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.messagesEndpoint,
+            Operations.messagesParameters(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel),
+            paging: Operations.messagesPaging, at: page, size: top, completion: completion
         )
     }
 }
@@ -119,12 +118,17 @@ extension GraphAPI.Client {
 extension GraphAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let messagesEndpoint = PagegenRuntime.Endpoint(name: "messages", method: "GET", path: "/me/messages")
-        static let messagesPaging = PagegenRuntime.Paging<GraphAPI.MessageCollection, GraphAPI.Message>(
-            style: .link(next: .body({ $0.odataNextLink })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("$top"), default: 10, maximum: 1000), items: { $0.value },
-            total: .body({ $0.odataCount })
-        )
+        static var messagesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "messages", method: "GET", path: "/me/messages")
+        }
+
+        static var messagesPaging: PagegenRuntime.Paging<GraphAPI.MessageCollection, GraphAPI.Message> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.odataNextLink })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("$top"), default: 10, maximum: 1000), items: { $0.value },
+                total: .body({ $0.odataCount })
+            )
+        }
 
         static func messagesParameters(
             select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil

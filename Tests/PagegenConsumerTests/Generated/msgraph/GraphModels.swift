@@ -9,12 +9,12 @@ public enum GraphAPI {}
 extension GraphAPI {
     /// Message, as the API sends it.
     public struct Message: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String
-        public var subject: Swift.String?
-        public var receivedDateTime: Foundation.Date
-        public var isRead: Swift.Bool?
-        public var from: GraphAPI.Recipient?
-        public var importance: Importance?
+        public let id: Swift.String
+        public let subject: Swift.String?
+        public let receivedDateTime: Foundation.Date
+        public let isRead: Swift.Bool?
+        public let from: GraphAPI.Recipient?
+        public let importance: Importance?
 
         /// Creates a value from its fields.
         public init(
@@ -68,7 +68,7 @@ extension GraphAPI {
 
     /// Recipient, as the API sends it.
     public struct Recipient: Swift.Decodable, Swift.Sendable {
-        public var emailAddress: GraphAPI.EmailAddress
+        public let emailAddress: GraphAPI.EmailAddress
 
         /// Creates a value from its fields.
         public init(emailAddress: GraphAPI.EmailAddress) {
@@ -83,8 +83,8 @@ extension GraphAPI {
 
     /// EmailAddress, as the API sends it.
     public struct EmailAddress: Swift.Decodable, Swift.Sendable {
-        public var name: Swift.String?
-        public var address: Swift.String
+        public let name: Swift.String?
+        public let address: Swift.String
 
         /// Creates a value from its fields.
         public init(name: Swift.String? = nil, address: Swift.String) {
@@ -100,10 +100,10 @@ extension GraphAPI {
 
     /// MessageCollection, as the API sends it.
     public struct MessageCollection: Swift.Decodable, Swift.Sendable {
-        public var odataContext: Swift.String?
-        public var odataCount: Swift.Int?
-        public var odataNextLink: Swift.String?
-        public var value: [GraphAPI.Message]
+        public let odataContext: Swift.String?
+        public let odataCount: Swift.Int?
+        public let odataNextLink: Swift.String?
+        public let value: [GraphAPI.Message]
 
         /// Creates a value from its fields.
         public init(

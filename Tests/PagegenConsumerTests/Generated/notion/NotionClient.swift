@@ -107,9 +107,9 @@ extension NotionAPI.Client {
         databaseID: Swift.String, body: NotionAPI.DatabaseQuery, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 100,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<NotionAPI.NotionPage>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.queryDatabase(databaseID: databaseID, body: body, page: page, pageSize: pageSize) },
-            completion: completion
+        self.runtime.page(
+            Operations.queryDatabaseEndpoint, Operations.queryDatabaseParameters(databaseID: databaseID, body: body),
+            paging: Operations.queryDatabasePaging, at: page, size: pageSize, completion: completion
         )
     }
 }
@@ -117,14 +117,17 @@ extension NotionAPI.Client {
 extension NotionAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let queryDatabaseEndpoint = PagegenRuntime.Endpoint(
-            name: "queryDatabase", method: "POST", path: "/databases/{database_id}/query", isIdempotent: true
-        )
-        static let queryDatabasePaging = PagegenRuntime.Paging<NotionAPI.PageList, NotionAPI.NotionPage>(
-            style: .cursor(PagegenRuntime.Parameter("start_cursor", in: .body), next: .body({ $0.nextCursor })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("page_size", in: .body), default: 100, maximum: 100),
-            items: { $0.results }, hasMore: { $0.hasMore }
-        )
+        static var queryDatabaseEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "queryDatabase", method: "POST", path: "/databases/{database_id}/query", isIdempotent: true)
+        }
+
+        static var queryDatabasePaging: PagegenRuntime.Paging<NotionAPI.PageList, NotionAPI.NotionPage> {
+            PagegenRuntime.Paging(
+                style: .cursor(PagegenRuntime.Parameter("start_cursor", in: .body), next: .body({ $0.nextCursor })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("page_size", in: .body), default: 100, maximum: 100),
+                items: { $0.results }, hasMore: { $0.hasMore }
+            )
+        }
 
         static func queryDatabaseParameters(databaseID: Swift.String, body: NotionAPI.DatabaseQuery) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

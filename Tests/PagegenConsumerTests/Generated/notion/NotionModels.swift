@@ -9,8 +9,8 @@ public enum NotionAPI {}
 extension NotionAPI {
     /// DatabaseQuery, as the API sends it.
     public struct DatabaseQuery: Swift.Codable, Swift.Sendable {
-        public var filter: PagegenRuntime.JSONValue?
-        public var sorts: [PagegenRuntime.JSONValue]?
+        public let filter: PagegenRuntime.JSONValue?
+        public let sorts: [PagegenRuntime.JSONValue]?
 
         /// Creates a value from its fields.
         public init(filter: PagegenRuntime.JSONValue? = nil, sorts: [PagegenRuntime.JSONValue]? = nil) {
@@ -32,14 +32,14 @@ extension NotionAPI {
 
     /// NotionPage, as the API sends it.
     public struct NotionPage: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var object: Swift.String
-        public var id: Swift.String
-        public var createdTime: Foundation.Date
-        public var lastEditedTime: Foundation.Date
-        public var archived: Swift.Bool
-        public var url: Foundation.URL?
-        public var parent: PagegenRuntime.JSONValue
-        public var properties: [Swift.String: PagegenRuntime.JSONValue]
+        public let object: Swift.String
+        public let id: Swift.String
+        public let createdTime: Foundation.Date
+        public let lastEditedTime: Foundation.Date
+        public let archived: Swift.Bool
+        public let url: Foundation.URL?
+        public let parent: PagegenRuntime.JSONValue
+        public let properties: [Swift.String: PagegenRuntime.JSONValue]
 
         /// Creates a value from its fields.
         public init(
@@ -68,11 +68,11 @@ extension NotionAPI {
 
     /// PageList, as the API sends it.
     public struct PageList: Swift.Decodable, Swift.Sendable {
-        public var object: Swift.String
-        public var results: [NotionAPI.NotionPage]
-        public var nextCursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public var type: Swift.String?
+        public let object: Swift.String
+        public let results: [NotionAPI.NotionPage]
+        public let nextCursor: Swift.String?
+        public let hasMore: Swift.Bool
+        public let type: Swift.String?
 
         /// Creates a value from its fields.
         public init(

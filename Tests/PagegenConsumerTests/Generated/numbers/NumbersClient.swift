@@ -45,7 +45,9 @@ extension NumbersAPI.Client {
         page: Swift.Int = 0, perPage: Swift.Int = 30,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<NumbersAPI.NumberItem>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.numbers(page: page, perPage: perPage) }, completion: completion)
+        self.runtime.page(
+            Operations.numbersEndpoint, paging: Operations.numbersPaging, at: .number(page), size: perPage, completion: completion
+        )
     }
 
     /// Where the list should start so that a number is on screen.
@@ -61,21 +63,31 @@ extension NumbersAPI.Client {
     @discardableResult public func numbersWindow(
         around: Swift.Int, completion: @escaping @Sendable (Swift.Result<NumbersAPI.NumberWindow, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.numbersWindow(around: around) }, completion: completion)
+        self.runtime.send(
+            Operations.numbersWindowEndpoint, Operations.numbersWindowParameters(around: around), as: NumbersAPI.NumberWindow.self,
+            completion: completion
+        )
     }
 }
 
 extension NumbersAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let numbersEndpoint = PagegenRuntime.Endpoint(name: "numbers", method: "GET", path: "/numbers")
-        static let numbersPaging = PagegenRuntime.Paging<NumbersAPI.NumberPage, NumbersAPI.NumberItem>(
-            style: .pageNumber(PagegenRuntime.Parameter("page_number"), first: 0),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 200), items: { $0.content },
-            total: .body({ $0.totalElements })
-        )
+        static var numbersEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "numbers", method: "GET", path: "/numbers")
+        }
 
-        static let numbersWindowEndpoint = PagegenRuntime.Endpoint(name: "numbersWindow", method: "GET", path: "/numbers/window")
+        static var numbersPaging: PagegenRuntime.Paging<NumbersAPI.NumberPage, NumbersAPI.NumberItem> {
+            PagegenRuntime.Paging(
+                style: .pageNumber(PagegenRuntime.Parameter("page_number"), first: 0),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 200), items: { $0.content },
+                total: .body({ $0.totalElements })
+            )
+        }
+
+        static var numbersWindowEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "numbersWindow", method: "GET", path: "/numbers/window")
+        }
 
         static func numbersWindowParameters(around: Swift.Int) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

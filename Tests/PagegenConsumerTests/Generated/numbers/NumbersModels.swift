@@ -9,10 +9,10 @@ public enum NumbersAPI {}
 extension NumbersAPI {
     /// NumberItem, as the API sends it.
     public struct NumberItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var value: Swift.Int
-        public var label: Swift.String
-        public var parity: Parity
+        public let id: Swift.Int
+        public let value: Swift.Int
+        public let label: Swift.String
+        public let parity: Parity
 
         /// Creates a value from its fields.
         public init(id: Swift.Int, value: Swift.Int, label: Swift.String, parity: Parity) {
@@ -56,10 +56,10 @@ extension NumbersAPI {
 
     /// NumberPage, as the API sends it.
     public struct NumberPage: Swift.Decodable, Swift.Sendable {
-        public var content: [NumbersAPI.NumberItem]
-        public var pageNumber: Swift.Int
-        public var perPage: Swift.Int
-        public var totalElements: Swift.Int
+        public let content: [NumbersAPI.NumberItem]
+        public let pageNumber: Swift.Int
+        public let perPage: Swift.Int
+        public let totalElements: Swift.Int
 
         /// Creates a value from its fields.
         public init(content: [NumbersAPI.NumberItem], pageNumber: Swift.Int, perPage: Swift.Int, totalElements: Swift.Int) {
@@ -80,10 +80,10 @@ extension NumbersAPI {
 
     /// NumberWindow, as the API sends it.
     public struct NumberWindow: Swift.Decodable, Swift.Sendable {
-        public var firstPage: Swift.Int
-        public var perPage: Swift.Int
-        public var totalElements: Swift.Int
-        public var focusIndex: Swift.Int?
+        public let firstPage: Swift.Int
+        public let perPage: Swift.Int
+        public let totalElements: Swift.Int
+        public let focusIndex: Swift.Int?
 
         /// Creates a value from its fields.
         public init(firstPage: Swift.Int, perPage: Swift.Int, totalElements: Swift.Int, focusIndex: Swift.Int? = nil) {

@@ -107,8 +107,9 @@ extension RedditAPI.Client {
         thread: Swift.String, rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<RedditAPI.ThingData>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.liveUpdates(thread: thread, rawJSON: rawJSON, page: page, limit: limit) }, completion: completion
+        self.runtime.page(
+            Operations.liveUpdatesEndpoint, Operations.liveUpdatesParameters(thread: thread, rawJSON: rawJSON),
+            paging: Operations.liveUpdatesPaging, at: page, size: limit, completion: completion
         )
     }
 
@@ -131,9 +132,9 @@ extension RedditAPI.Client {
         page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<RedditAPI.ThingData>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.userComments(username: username, sort: sort, t: t, rawJSON: rawJSON, page: page, limit: limit) },
-            completion: completion
+        self.runtime.page(
+            Operations.userCommentsEndpoint, Operations.userCommentsParameters(username: username, sort: sort, t: t, rawJSON: rawJSON),
+            paging: Operations.userCommentsPaging, at: page, size: limit, completion: completion
         )
     }
 
@@ -154,8 +155,9 @@ extension RedditAPI.Client {
         rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<RedditAPI.Announcement>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.announcements(rawJSON: rawJSON, page: page, limit: limit) }, completion: completion
+        self.runtime.page(
+            Operations.announcementsEndpoint, Operations.announcementsParameters(rawJSON: rawJSON), paging: Operations.announcementsPaging,
+            at: page, size: limit, completion: completion
         )
     }
 }
@@ -231,16 +233,21 @@ extension RedditAPI.Client {
 extension RedditAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let liveUpdatesEndpoint = PagegenRuntime.Endpoint(name: "liveUpdates", method: "GET", path: "/live/{thread}")
-        static let liveUpdatesPaging = PagegenRuntime.Paging<RedditAPI.Listing, RedditAPI.ThingData>(
-            style:
-                .cursor(
-                    PagegenRuntime.Parameter("after"), next: .body({ $0.data.after }),
-                    previousParameter: PagegenRuntime.Parameter("before"), previous: .body({ $0.data.before })
-                ),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100),
-            items: { $0.data.children.map { $0.data } }, count: PagegenRuntime.Parameter("count")
-        )
+        static var liveUpdatesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "liveUpdates", method: "GET", path: "/live/{thread}")
+        }
+
+        static var liveUpdatesPaging: PagegenRuntime.Paging<RedditAPI.Listing, RedditAPI.ThingData> {
+            PagegenRuntime.Paging(
+                style:
+                    .cursor(
+                        PagegenRuntime.Parameter("after"), next: .body({ $0.data.after }),
+                        previousParameter: PagegenRuntime.Parameter("before"), previous: .body({ $0.data.before })
+                    ),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100),
+                items: { $0.data.children.map { $0.data } }, count: PagegenRuntime.Parameter("count")
+            )
+        }
 
         static func liveUpdatesParameters(thread: Swift.String, rawJSON: Swift.Int? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -249,12 +256,17 @@ extension RedditAPI.Client {
             return parameters
         }
 
-        static let userCommentsEndpoint = PagegenRuntime.Endpoint(name: "userComments", method: "GET", path: "/user/{username}/")
-        static let userCommentsPaging = PagegenRuntime.Paging<RedditAPI.Listing, RedditAPI.ThingData>(
-            style: .cursor(PagegenRuntime.Parameter("after"), next: .body({ $0.data.after })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100),
-            items: { $0.data.children.map { $0.data } }, count: PagegenRuntime.Parameter("count")
-        )
+        static var userCommentsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "userComments", method: "GET", path: "/user/{username}/")
+        }
+
+        static var userCommentsPaging: PagegenRuntime.Paging<RedditAPI.Listing, RedditAPI.ThingData> {
+            PagegenRuntime.Paging(
+                style: .cursor(PagegenRuntime.Parameter("after"), next: .body({ $0.data.after })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100),
+                items: { $0.data.children.map { $0.data } }, count: PagegenRuntime.Parameter("count")
+            )
+        }
 
         static func userCommentsParameters(
             username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil
@@ -267,11 +279,16 @@ extension RedditAPI.Client {
             return parameters
         }
 
-        static let announcementsEndpoint = PagegenRuntime.Endpoint(name: "announcements", method: "GET", path: "/api/announcements/v1")
-        static let announcementsPaging = PagegenRuntime.Paging<RedditAPI.Announcements, RedditAPI.Announcement>(
-            style: .cursor(PagegenRuntime.Parameter("after"), next: .body({ $0.after })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100), items: { $0.data }
-        )
+        static var announcementsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "announcements", method: "GET", path: "/api/announcements/v1")
+        }
+
+        static var announcementsPaging: PagegenRuntime.Paging<RedditAPI.Announcements, RedditAPI.Announcement> {
+            PagegenRuntime.Paging(
+                style: .cursor(PagegenRuntime.Parameter("after"), next: .body({ $0.after })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 25, maximum: 100), items: { $0.data }
+            )
+        }
 
         static func announcementsParameters(rawJSON: Swift.Int? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

@@ -9,8 +9,8 @@ public enum RedditAPI {}
 extension RedditAPI {
     /// Listing, as the API sends it.
     public struct Listing: Swift.Decodable, Swift.Sendable {
-        public var kind: Swift.String
-        public var data: RedditAPI.ListingData
+        public let kind: Swift.String
+        public let data: RedditAPI.ListingData
 
         /// Creates a value from its fields.
         public init(kind: Swift.String, data: RedditAPI.ListingData) {
@@ -26,9 +26,9 @@ extension RedditAPI {
 
     /// ListingData, as the API sends it.
     public struct ListingData: Swift.Decodable, Swift.Sendable {
-        public var after: Swift.String?
-        public var before: Swift.String?
-        public var children: [RedditAPI.Thing]
+        public let after: Swift.String?
+        public let before: Swift.String?
+        public let children: [RedditAPI.Thing]
 
         /// Creates a value from its fields.
         public init(after: Swift.String? = nil, before: Swift.String? = nil, children: [RedditAPI.Thing]) {
@@ -47,8 +47,8 @@ extension RedditAPI {
 
     /// Thing, as the API sends it.
     public struct Thing: Swift.Decodable, Swift.Sendable {
-        public var kind: Swift.String
-        public var data: RedditAPI.ThingData
+        public let kind: Swift.String
+        public let data: RedditAPI.ThingData
 
         /// Creates a value from its fields.
         public init(kind: Swift.String, data: RedditAPI.ThingData) {
@@ -64,13 +64,13 @@ extension RedditAPI {
 
     /// ThingData, as the API sends it.
     public struct ThingData: Swift.Decodable, Swift.Sendable {
-        public var id: Swift.String?
-        public var name: Swift.String
-        public var author: Swift.String?
-        public var body: Swift.String?
-        public var title: Swift.String?
-        public var score: Swift.Int?
-        public var createdUtc: Foundation.Date?
+        public let id: Swift.String?
+        public let name: Swift.String
+        public let author: Swift.String?
+        public let body: Swift.String?
+        public let title: Swift.String?
+        public let score: Swift.Int?
+        public let createdUtc: Foundation.Date?
 
         /// Creates a value from its fields.
         public init(
@@ -98,9 +98,9 @@ extension RedditAPI {
 
     /// Announcements, as the API sends it.
     public struct Announcements: Swift.Decodable, Swift.Sendable {
-        public var after: Swift.String?
-        public var before: Swift.String?
-        public var data: [RedditAPI.Announcement]
+        public let after: Swift.String?
+        public let before: Swift.String?
+        public let data: [RedditAPI.Announcement]
 
         /// Creates a value from its fields.
         public init(after: Swift.String? = nil, before: Swift.String? = nil, data: [RedditAPI.Announcement]) {
@@ -117,11 +117,11 @@ extension RedditAPI {
 
     /// Announcement, as the API sends it.
     public struct Announcement: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String
-        public var subject: Swift.String
-        public var body: Swift.String?
-        public var sentAt: Foundation.Date?
-        public var readAt: Foundation.Date?
+        public let id: Swift.String
+        public let subject: Swift.String
+        public let body: Swift.String?
+        public let sentAt: Foundation.Date?
+        public let readAt: Foundation.Date?
 
         /// Creates a value from its fields.
         public init(

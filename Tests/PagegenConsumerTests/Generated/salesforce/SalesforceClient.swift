@@ -104,7 +104,10 @@ extension SalesforceAPI.Client {
         q: Swift.String, page: PagegenRuntime.PageKey = .first,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SalesforceAPI.Account>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.queryAccounts(q: q, page: page) }, completion: completion)
+        self.runtime.page(
+            Operations.queryAccountsEndpoint, Operations.queryAccountsParameters(q: q), paging: Operations.queryAccountsPaging, at: page,
+            size: nil, completion: completion
+        )
     }
 
     /// One account.
@@ -118,17 +121,24 @@ extension SalesforceAPI.Client {
     @discardableResult public func account(
         id: Swift.String, completion: @escaping @Sendable (Swift.Result<SalesforceAPI.Account, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.account(id: id) }, completion: completion)
+        self.runtime.send(
+            Operations.accountEndpoint, Operations.accountParameters(id: id), as: SalesforceAPI.Account.self, completion: completion
+        )
     }
 }
 
 extension SalesforceAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let queryAccountsEndpoint = PagegenRuntime.Endpoint(name: "queryAccounts", method: "GET", path: "/query")
-        static let queryAccountsPaging = PagegenRuntime.Paging<SalesforceAPI.AccountQueryResult, SalesforceAPI.Account>(
-            style: .link(next: .body({ $0.nextRecordsURL })), items: { $0.records }, total: .body({ $0.totalSize }), isLast: { $0.done }
-        )
+        static var queryAccountsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "queryAccounts", method: "GET", path: "/query")
+        }
+
+        static var queryAccountsPaging: PagegenRuntime.Paging<SalesforceAPI.AccountQueryResult, SalesforceAPI.Account> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.nextRecordsURL })), items: { $0.records }, total: .body({ $0.totalSize }), isLast: { $0.done }
+            )
+        }
 
         static func queryAccountsParameters(q: Swift.String) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -136,7 +146,9 @@ extension SalesforceAPI.Client {
             return parameters
         }
 
-        static let accountEndpoint = PagegenRuntime.Endpoint(name: "account", method: "GET", path: "/sobjects/Account/{id}")
+        static var accountEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "account", method: "GET", path: "/sobjects/Account/{id}")
+        }
 
         static func accountParameters(id: Swift.String) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

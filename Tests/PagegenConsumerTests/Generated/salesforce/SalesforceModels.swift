@@ -9,10 +9,10 @@ public enum SalesforceAPI {}
 extension SalesforceAPI {
     /// AccountQueryResult, as the API sends it.
     public struct AccountQueryResult: Swift.Decodable, Swift.Sendable {
-        public var totalSize: Swift.Int
-        public var done: Swift.Bool
-        public var nextRecordsURL: Swift.String?
-        public var records: [SalesforceAPI.Account]
+        public let totalSize: Swift.Int
+        public let done: Swift.Bool
+        public let nextRecordsURL: Swift.String?
+        public let records: [SalesforceAPI.Account]
 
         /// Creates a value from its fields.
         public init(totalSize: Swift.Int, done: Swift.Bool, nextRecordsURL: Swift.String? = nil, records: [SalesforceAPI.Account]) {
@@ -33,15 +33,15 @@ extension SalesforceAPI {
 
     /// An account record.
     public struct Account: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var attributes: SalesforceAPI.RecordAttributes
-        public var id: Swift.String
-        public var name: Swift.String
-        public var industry: Swift.String?
-        public var annualRevenue: Swift.Double?
-        public var numberOfEmployees: Swift.Int?
-        public var type: TypeValue?
-        public var createdDate: Foundation.Date
-        public var lastModifiedDate: Foundation.Date?
+        public let attributes: SalesforceAPI.RecordAttributes
+        public let id: Swift.String
+        public let name: Swift.String
+        public let industry: Swift.String?
+        public let annualRevenue: Swift.Double?
+        public let numberOfEmployees: Swift.Int?
+        public let type: TypeValue?
+        public let createdDate: Foundation.Date
+        public let lastModifiedDate: Foundation.Date?
 
         /// Creates a value from its fields.
         public init(
@@ -106,8 +106,8 @@ extension SalesforceAPI {
 
     /// RecordAttributes, as the API sends it.
     public struct RecordAttributes: Swift.Decodable, Swift.Sendable {
-        public var type: Swift.String
-        public var url: Swift.String
+        public let type: Swift.String
+        public let url: Swift.String
 
         /// Creates a value from its fields.
         public init(type: Swift.String, url: Swift.String) {

@@ -105,9 +105,9 @@ extension SlackAPI.Client {
         excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SlackAPI.Channel>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.conversations(excludeArchived: excludeArchived, types: types, page: page, limit: limit) },
-            completion: completion
+        self.runtime.page(
+            Operations.conversationsEndpoint, Operations.conversationsParameters(excludeArchived: excludeArchived, types: types),
+            paging: Operations.conversationsPaging, at: page, size: limit, completion: completion
         )
     }
 
@@ -127,18 +127,26 @@ extension SlackAPI.Client {
         presence: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SlackAPI.Member>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.users(presence: presence, page: page, limit: limit) }, completion: completion)
+        self.runtime.page(
+            Operations.usersEndpoint, Operations.usersParameters(presence: presence), paging: Operations.usersPaging, at: page, size: limit,
+            completion: completion
+        )
     }
 }
 
 extension SlackAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let conversationsEndpoint = PagegenRuntime.Endpoint(name: "conversations", method: "GET", path: "/conversations.list")
-        static let conversationsPaging = PagegenRuntime.Paging<SlackAPI.ConversationsPage, SlackAPI.Channel>(
-            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 1000), items: { $0.channels }
-        )
+        static var conversationsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "conversations", method: "GET", path: "/conversations.list")
+        }
+
+        static var conversationsPaging: PagegenRuntime.Paging<SlackAPI.ConversationsPage, SlackAPI.Channel> {
+            PagegenRuntime.Paging(
+                style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 1000), items: { $0.channels }
+            )
+        }
 
         static func conversationsParameters(
             excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil
@@ -149,11 +157,16 @@ extension SlackAPI.Client {
             return parameters
         }
 
-        static let usersEndpoint = PagegenRuntime.Endpoint(name: "users", method: "GET", path: "/users.list")
-        static let usersPaging = PagegenRuntime.Paging<SlackAPI.UsersPage, SlackAPI.Member>(
-            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 1000), items: { $0.members }
-        )
+        static var usersEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "users", method: "GET", path: "/users.list")
+        }
+
+        static var usersPaging: PagegenRuntime.Paging<SlackAPI.UsersPage, SlackAPI.Member> {
+            PagegenRuntime.Paging(
+                style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 1000), items: { $0.members }
+            )
+        }
 
         static func usersParameters(presence: Swift.Bool? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

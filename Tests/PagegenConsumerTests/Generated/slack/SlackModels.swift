@@ -9,14 +9,14 @@ public enum SlackAPI {}
 extension SlackAPI {
     /// Channel, as the API sends it.
     public struct Channel: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String
-        public var name: Swift.String?
-        public var isChannel: Swift.Bool?
-        public var isPrivate: Swift.Bool?
-        public var isArchived: Swift.Bool?
-        public var created: Foundation.Date?
-        public var numMembers: Swift.Int?
-        public var topic: SlackAPI.Topic?
+        public let id: Swift.String
+        public let name: Swift.String?
+        public let isChannel: Swift.Bool?
+        public let isPrivate: Swift.Bool?
+        public let isArchived: Swift.Bool?
+        public let created: Foundation.Date?
+        public let numMembers: Swift.Int?
+        public let topic: SlackAPI.Topic?
 
         /// Creates a value from its fields.
         public init(
@@ -46,8 +46,8 @@ extension SlackAPI {
 
     /// Topic, as the API sends it.
     public struct Topic: Swift.Decodable, Swift.Sendable {
-        public var value: Swift.String
-        public var creator: Swift.String
+        public let value: Swift.String
+        public let creator: Swift.String
 
         /// Creates a value from its fields.
         public init(value: Swift.String, creator: Swift.String) {
@@ -63,12 +63,12 @@ extension SlackAPI {
 
     /// Member, as the API sends it.
     public struct Member: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String
-        public var name: Swift.String
-        public var deleted: Swift.Bool?
-        public var realName: Swift.String?
-        public var isBot: Swift.Bool?
-        public var tz: Swift.String?
+        public let id: Swift.String
+        public let name: Swift.String
+        public let deleted: Swift.Bool?
+        public let realName: Swift.String?
+        public let isBot: Swift.Bool?
+        public let tz: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -94,7 +94,7 @@ extension SlackAPI {
 
     /// ResponseMetadata, as the API sends it.
     public struct ResponseMetadata: Swift.Decodable, Swift.Sendable {
-        public var nextCursor: Swift.String?
+        public let nextCursor: Swift.String?
 
         /// Creates a value from its fields.
         public init(nextCursor: Swift.String? = nil) {
@@ -109,9 +109,9 @@ extension SlackAPI {
 
     /// ConversationsPage, as the API sends it.
     public struct ConversationsPage: Swift.Decodable, Swift.Sendable {
-        public var ok: Swift.Bool
-        public var channels: [SlackAPI.Channel]?
-        public var responseMetadata: SlackAPI.ResponseMetadata?
+        public let ok: Swift.Bool
+        public let channels: [SlackAPI.Channel]?
+        public let responseMetadata: SlackAPI.ResponseMetadata?
 
         /// Creates a value from its fields.
         public init(ok: Swift.Bool, channels: [SlackAPI.Channel]? = nil, responseMetadata: SlackAPI.ResponseMetadata? = nil) {
@@ -131,9 +131,9 @@ extension SlackAPI {
 
     /// UsersPage, as the API sends it.
     public struct UsersPage: Swift.Decodable, Swift.Sendable {
-        public var ok: Swift.Bool
-        public var members: [SlackAPI.Member]?
-        public var responseMetadata: SlackAPI.ResponseMetadata?
+        public let ok: Swift.Bool
+        public let members: [SlackAPI.Member]?
+        public let responseMetadata: SlackAPI.ResponseMetadata?
 
         /// Creates a value from its fields.
         public init(ok: Swift.Bool, members: [SlackAPI.Member]? = nil, responseMetadata: SlackAPI.ResponseMetadata? = nil) {

@@ -104,8 +104,9 @@ extension SpotifyAPI.Client {
         id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SpotifyAPI.Track>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.albumTracks(id: id, market: market, page: page, limit: limit) }, completion: completion
+        self.runtime.page(
+            Operations.albumTracksEndpoint, Operations.albumTracksParameters(id: id, market: market), paging: Operations.albumTracksPaging,
+            at: page, size: limit, completion: completion
         )
     }
 
@@ -126,8 +127,9 @@ extension SpotifyAPI.Client {
         playlistID: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SpotifyAPI.PlaylistTrack>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.playlistTracks(playlistID: playlistID, page: page, limit: limit) }, completion: completion
+        self.runtime.page(
+            Operations.playlistTracksEndpoint, Operations.playlistTracksParameters(playlistID: playlistID),
+            paging: Operations.playlistTracksPaging, at: page, size: limit, completion: completion
         )
     }
 }
@@ -135,12 +137,17 @@ extension SpotifyAPI.Client {
 extension SpotifyAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let albumTracksEndpoint = PagegenRuntime.Endpoint(name: "albumTracks", method: "GET", path: "/albums/{id}/tracks")
-        static let albumTracksPaging = PagegenRuntime.Paging<SpotifyAPI.TrackPage, SpotifyAPI.Track>(
-            style: .link(next: .body({ $0.next?.absoluteString }), previous: .body({ $0.previous?.absoluteString })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, maximum: 50), items: { $0.items },
-            total: .body({ $0.total })
-        )
+        static var albumTracksEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "albumTracks", method: "GET", path: "/albums/{id}/tracks")
+        }
+
+        static var albumTracksPaging: PagegenRuntime.Paging<SpotifyAPI.TrackPage, SpotifyAPI.Track> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.next?.absoluteString }), previous: .body({ $0.previous?.absoluteString })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, maximum: 50), items: { $0.items },
+                total: .body({ $0.total })
+            )
+        }
 
         static func albumTracksParameters(id: Swift.String, market: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -149,14 +156,17 @@ extension SpotifyAPI.Client {
             return parameters
         }
 
-        static let playlistTracksEndpoint = PagegenRuntime.Endpoint(
-            name: "playlistTracks", method: "GET", path: "/playlists/{playlist_id}/tracks"
-        )
-        static let playlistTracksPaging = PagegenRuntime.Paging<SpotifyAPI.PlaylistTrackPage, SpotifyAPI.PlaylistTrack>(
-            style: .link(next: .body({ $0.next?.absoluteString })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 100), items: { $0.items },
-            total: .body({ $0.total })
-        )
+        static var playlistTracksEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "playlistTracks", method: "GET", path: "/playlists/{playlist_id}/tracks")
+        }
+
+        static var playlistTracksPaging: PagegenRuntime.Paging<SpotifyAPI.PlaylistTrackPage, SpotifyAPI.PlaylistTrack> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.next?.absoluteString })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 100), items: { $0.items },
+                total: .body({ $0.total })
+            )
+        }
 
         static func playlistTracksParameters(playlistID: Swift.String) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

@@ -9,14 +9,14 @@ public enum SpotifyAPI {}
 extension SpotifyAPI {
     /// Track, as the API sends it.
     public struct Track: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String?
-        public var name: Swift.String
-        public var trackNumber: Swift.Int
-        public var discNumber: Swift.Int
-        public var durationMs: Swift.Int
-        public var explicit: Swift.Bool
-        public var uri: Swift.String
-        public var artists: [SpotifyAPI.Artist]
+        public let id: Swift.String?
+        public let name: Swift.String
+        public let trackNumber: Swift.Int
+        public let discNumber: Swift.Int
+        public let durationMs: Swift.Int
+        public let explicit: Swift.Bool
+        public let uri: Swift.String
+        public let artists: [SpotifyAPI.Artist]
 
         /// Creates a value from its fields.
         public init(
@@ -45,8 +45,8 @@ extension SpotifyAPI {
 
     /// Artist, as the API sends it.
     public struct Artist: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String?
-        public var name: Swift.String
+        public let id: Swift.String?
+        public let name: Swift.String
 
         /// Creates a value from its fields.
         public init(id: Swift.String? = nil, name: Swift.String) {
@@ -62,13 +62,13 @@ extension SpotifyAPI {
 
     /// TrackPage, as the API sends it.
     public struct TrackPage: Swift.Decodable, Swift.Sendable {
-        public var href: Foundation.URL
-        public var items: [SpotifyAPI.Track]
-        public var limit: Swift.Int
-        public var offset: Swift.Int
-        public var total: Swift.Int
-        public var next: Foundation.URL?
-        public var previous: Foundation.URL?
+        public let href: Foundation.URL
+        public let items: [SpotifyAPI.Track]
+        public let limit: Swift.Int
+        public let offset: Swift.Int
+        public let total: Swift.Int
+        public let next: Foundation.URL?
+        public let previous: Foundation.URL?
 
         /// Creates a value from its fields.
         public init(
@@ -95,8 +95,8 @@ extension SpotifyAPI {
 
     /// PlaylistTrack, as the API sends it.
     public struct PlaylistTrack: Swift.Decodable, Swift.Sendable {
-        public var addedAt: Foundation.Date?
-        public var track: SpotifyAPI.Track?
+        public let addedAt: Foundation.Date?
+        public let track: SpotifyAPI.Track?
 
         /// Creates a value from its fields.
         public init(addedAt: Foundation.Date? = nil, track: SpotifyAPI.Track? = nil) {
@@ -112,10 +112,10 @@ extension SpotifyAPI {
 
     /// PlaylistTrackPage, as the API sends it.
     public struct PlaylistTrackPage: Swift.Decodable, Swift.Sendable {
-        public var items: [SpotifyAPI.PlaylistTrack]
-        public var total: Swift.Int
-        public var next: Foundation.URL?
-        public var previous: Foundation.URL?
+        public let items: [SpotifyAPI.PlaylistTrack]
+        public let total: Swift.Int
+        public let next: Foundation.URL?
+        public let previous: Foundation.URL?
 
         /// Creates a value from its fields.
         public init(items: [SpotifyAPI.PlaylistTrack], total: Swift.Int, next: Foundation.URL? = nil, previous: Foundation.URL? = nil) {

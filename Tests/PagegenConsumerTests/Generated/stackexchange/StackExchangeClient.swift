@@ -114,9 +114,9 @@ extension StackExchangeAPI.Client {
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StackExchangeAPI.Question>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.questions(site: site, order: order, sort: sort, tagged: tagged, page: page, pagesize: pagesize) },
-            completion: completion
+        self.runtime.page(
+            Operations.questionsEndpoint, Operations.questionsParameters(site: site, order: order, sort: sort, tagged: tagged),
+            paging: Operations.questionsPaging, at: .number(page), size: pagesize, completion: completion
         )
     }
 
@@ -137,8 +137,9 @@ extension StackExchangeAPI.Client {
         id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, page: Swift.Int = 1, pagesize: Swift.Int = 30,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StackExchangeAPI.Answer>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.answers(id: id, site: site, sort: sort, page: page, pagesize: pagesize) }, completion: completion
+        self.runtime.page(
+            Operations.answersEndpoint, Operations.answersParameters(id: id, site: site, sort: sort), paging: Operations.answersPaging,
+            at: .number(page), size: pagesize, completion: completion
         )
     }
 
@@ -159,8 +160,9 @@ extension StackExchangeAPI.Client {
         site: Swift.String = "stackoverflow", inname: Swift.String? = nil, page: Swift.Int = 1, pagesize: Swift.Int = 30,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StackExchangeAPI.User>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.users(site: site, inname: inname, page: page, pagesize: pagesize) }, completion: completion
+        self.runtime.page(
+            Operations.usersEndpoint, Operations.usersParameters(site: site, inname: inname), paging: Operations.usersPaging,
+            at: .number(page), size: pagesize, completion: completion
         )
     }
 }
@@ -257,12 +259,17 @@ extension StackExchangeAPI.Client {
 extension StackExchangeAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let questionsEndpoint = PagegenRuntime.Endpoint(name: "questions", method: "GET", path: "/questions")
-        static let questionsPaging = PagegenRuntime.Paging<StackExchangeAPI.QuestionPage, StackExchangeAPI.Question>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pagesize"), default: 30, maximum: 100), items: { $0.items },
-            hasMore: { $0.hasMore }
-        )
+        static var questionsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "questions", method: "GET", path: "/questions")
+        }
+
+        static var questionsPaging: PagegenRuntime.Paging<StackExchangeAPI.QuestionPage, StackExchangeAPI.Question> {
+            PagegenRuntime.Paging(
+                style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pagesize"), default: 30, maximum: 100), items: { $0.items },
+                hasMore: { $0.hasMore }
+            )
+        }
 
         static func questionsParameters(
             site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity,
@@ -276,12 +283,17 @@ extension StackExchangeAPI.Client {
             return parameters
         }
 
-        static let answersEndpoint = PagegenRuntime.Endpoint(name: "answers", method: "GET", path: "/questions/{id}/answers")
-        static let answersPaging = PagegenRuntime.Paging<StackExchangeAPI.AnswerPage, StackExchangeAPI.Answer>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pagesize"), default: 30, maximum: 100), items: { $0.items },
-            hasMore: { $0.hasMore }
-        )
+        static var answersEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "answers", method: "GET", path: "/questions/{id}/answers")
+        }
+
+        static var answersPaging: PagegenRuntime.Paging<StackExchangeAPI.AnswerPage, StackExchangeAPI.Answer> {
+            PagegenRuntime.Paging(
+                style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pagesize"), default: 30, maximum: 100), items: { $0.items },
+                hasMore: { $0.hasMore }
+            )
+        }
 
         static func answersParameters(
             id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes
@@ -293,12 +305,17 @@ extension StackExchangeAPI.Client {
             return parameters
         }
 
-        static let usersEndpoint = PagegenRuntime.Endpoint(name: "users", method: "GET", path: "/users")
-        static let usersPaging = PagegenRuntime.Paging<StackExchangeAPI.UserPage, StackExchangeAPI.User>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pagesize"), default: 30, maximum: 100), items: { $0.items },
-            hasMore: { $0.hasMore }
-        )
+        static var usersEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "users", method: "GET", path: "/users")
+        }
+
+        static var usersPaging: PagegenRuntime.Paging<StackExchangeAPI.UserPage, StackExchangeAPI.User> {
+            PagegenRuntime.Paging(
+                style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pagesize"), default: 30, maximum: 100), items: { $0.items },
+                hasMore: { $0.hasMore }
+            )
+        }
 
         static func usersParameters(site: Swift.String = "stackoverflow", inname: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

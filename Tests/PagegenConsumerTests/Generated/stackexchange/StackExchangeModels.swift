@@ -9,11 +9,11 @@ public enum StackExchangeAPI {}
 extension StackExchangeAPI {
     /// QuestionPage, as the API sends it.
     public struct QuestionPage: Swift.Decodable, Swift.Sendable {
-        public var items: [StackExchangeAPI.Question]
-        public var hasMore: Swift.Bool
-        public var quotaMax: Swift.Int
-        public var quotaRemaining: Swift.Int
-        public var backoff: Swift.Int?
+        public let items: [StackExchangeAPI.Question]
+        public let hasMore: Swift.Bool
+        public let quotaMax: Swift.Int
+        public let quotaRemaining: Swift.Int
+        public let backoff: Swift.Int?
 
         /// Creates a value from its fields.
         public init(
@@ -38,11 +38,11 @@ extension StackExchangeAPI {
 
     /// AnswerPage, as the API sends it.
     public struct AnswerPage: Swift.Decodable, Swift.Sendable {
-        public var items: [StackExchangeAPI.Answer]
-        public var hasMore: Swift.Bool
-        public var quotaMax: Swift.Int
-        public var quotaRemaining: Swift.Int
-        public var backoff: Swift.Int?
+        public let items: [StackExchangeAPI.Answer]
+        public let hasMore: Swift.Bool
+        public let quotaMax: Swift.Int
+        public let quotaRemaining: Swift.Int
+        public let backoff: Swift.Int?
 
         /// Creates a value from its fields.
         public init(
@@ -66,11 +66,11 @@ extension StackExchangeAPI {
 
     /// UserPage, as the API sends it.
     public struct UserPage: Swift.Decodable, Swift.Sendable {
-        public var items: [StackExchangeAPI.User]
-        public var hasMore: Swift.Bool
-        public var quotaMax: Swift.Int
-        public var quotaRemaining: Swift.Int
-        public var backoff: Swift.Int?
+        public let items: [StackExchangeAPI.User]
+        public let hasMore: Swift.Bool
+        public let quotaMax: Swift.Int
+        public let quotaRemaining: Swift.Int
+        public let backoff: Swift.Int?
 
         /// Creates a value from its fields.
         public init(
@@ -94,18 +94,18 @@ extension StackExchangeAPI {
 
     /// Question, as the API sends it.
     public struct Question: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var questionID: Swift.Int
-        public var title: Swift.String
-        public var link: Foundation.URL
-        public var tags: [Swift.String]
-        public var score: Swift.Int
-        public var answerCount: Swift.Int
-        public var viewCount: Swift.Int
-        public var isAnswered: Swift.Bool
-        public var acceptedAnswerID: Swift.Int?
-        public var creationDate: Foundation.Date
-        public var lastActivityDate: Foundation.Date
-        public var owner: StackExchangeAPI.ShallowUser?
+        public let questionID: Swift.Int
+        public let title: Swift.String
+        public let link: Foundation.URL
+        public let tags: [Swift.String]
+        public let score: Swift.Int
+        public let answerCount: Swift.Int
+        public let viewCount: Swift.Int
+        public let isAnswered: Swift.Bool
+        public let acceptedAnswerID: Swift.Int?
+        public let creationDate: Foundation.Date
+        public let lastActivityDate: Foundation.Date
+        public let owner: StackExchangeAPI.ShallowUser?
 
         /// The identity that lists and de-duplication use.
         public var id: Swift.Int { self.questionID }
@@ -144,12 +144,12 @@ extension StackExchangeAPI {
 
     /// Answer, as the API sends it.
     public struct Answer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var answerID: Swift.Int
-        public var questionID: Swift.Int
-        public var score: Swift.Int
-        public var isAccepted: Swift.Bool
-        public var creationDate: Foundation.Date
-        public var owner: StackExchangeAPI.ShallowUser?
+        public let answerID: Swift.Int
+        public let questionID: Swift.Int
+        public let score: Swift.Int
+        public let isAccepted: Swift.Bool
+        public let creationDate: Foundation.Date
+        public let owner: StackExchangeAPI.ShallowUser?
 
         /// The identity that lists and de-duplication use.
         public var id: Swift.Int { self.answerID }
@@ -178,12 +178,12 @@ extension StackExchangeAPI {
 
     /// User, as the API sends it.
     public struct User: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var userID: Swift.Int
-        public var displayName: Swift.String
-        public var reputation: Swift.Int
-        public var creationDate: Foundation.Date
-        public var location: Swift.String?
-        public var link: Foundation.URL
+        public let userID: Swift.Int
+        public let displayName: Swift.String
+        public let reputation: Swift.Int
+        public let creationDate: Foundation.Date
+        public let location: Swift.String?
+        public let link: Foundation.URL
 
         /// The identity that lists and de-duplication use.
         public var id: Swift.Int { self.userID }
@@ -212,10 +212,10 @@ extension StackExchangeAPI {
 
     /// ShallowUser, as the API sends it.
     public struct ShallowUser: Swift.Decodable, Swift.Sendable {
-        public var userID: Swift.Int?
-        public var displayName: Swift.String?
-        public var reputation: Swift.Int?
-        public var userType: UserType?
+        public let userID: Swift.Int?
+        public let displayName: Swift.String?
+        public let reputation: Swift.Int?
+        public let userType: UserType?
 
         /// Creates a value from its fields.
         public init(userID: Swift.Int? = nil, displayName: Swift.String? = nil, reputation: Swift.Int? = nil, userType: UserType? = nil) {

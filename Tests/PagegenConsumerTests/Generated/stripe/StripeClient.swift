@@ -104,23 +104,31 @@ extension StripeAPI.Client {
         email: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StripeAPI.Customer>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.customers(email: email, page: page, limit: limit) }, completion: completion)
+        self.runtime.page(
+            Operations.customersEndpoint, Operations.customersParameters(email: email), paging: Operations.customersPaging, at: page,
+            size: limit, completion: completion
+        )
     }
 }
 
 extension StripeAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let customersEndpoint = PagegenRuntime.Endpoint(name: "customers", method: "GET", path: "/v1/customers")
-        static let customersPaging = PagegenRuntime.Paging<StripeAPI.CustomerList, StripeAPI.Customer>(
-            style:
-                .cursor(
-                    PagegenRuntime.Parameter("starting_after"), next: .item({ $0.id }),
-                    previousParameter: PagegenRuntime.Parameter("ending_before"), previous: .item({ $0.id })
-                ),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 10, minimum: 1, maximum: 100), items: { $0.data },
-            hasMore: { $0.hasMore }
-        )
+        static var customersEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "customers", method: "GET", path: "/v1/customers")
+        }
+
+        static var customersPaging: PagegenRuntime.Paging<StripeAPI.CustomerList, StripeAPI.Customer> {
+            PagegenRuntime.Paging(
+                style:
+                    .cursor(
+                        PagegenRuntime.Parameter("starting_after"), next: .item({ $0.id }),
+                        previousParameter: PagegenRuntime.Parameter("ending_before"), previous: .item({ $0.id })
+                    ),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 10, minimum: 1, maximum: 100), items: { $0.data },
+                hasMore: { $0.hasMore }
+            )
+        }
 
         static func customersParameters(email: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

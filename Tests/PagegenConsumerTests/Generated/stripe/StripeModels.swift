@@ -9,18 +9,18 @@ public enum StripeAPI {}
 extension StripeAPI {
     /// Customer, as the API sends it.
     public struct Customer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String
-        public var object: Swift.String
-        public var created: Foundation.Date
-        public var email: Swift.String?
-        public var name: Swift.String?
-        public var description: Swift.String?
-        public var balance: Swift.Int
-        public var currency: Swift.String?
-        public var delinquent: Swift.Bool?
-        public var livemode: Swift.Bool
-        public var metadata: [Swift.String: Swift.String]
-        public var preferredLocales: [Swift.String]?
+        public let id: Swift.String
+        public let object: Swift.String
+        public let created: Foundation.Date
+        public let email: Swift.String?
+        public let name: Swift.String?
+        public let description: Swift.String?
+        public let balance: Swift.Int
+        public let currency: Swift.String?
+        public let delinquent: Swift.Bool?
+        public let livemode: Swift.Bool
+        public let metadata: [Swift.String: Swift.String]
+        public let preferredLocales: [Swift.String]?
 
         /// Creates a value from its fields.
         public init(
@@ -57,10 +57,10 @@ extension StripeAPI {
 
     /// CustomerList, as the API sends it.
     public struct CustomerList: Swift.Decodable, Swift.Sendable {
-        public var object: Swift.String
-        public var data: [StripeAPI.Customer]
-        public var hasMore: Swift.Bool
-        public var url: Swift.String
+        public let object: Swift.String
+        public let data: [StripeAPI.Customer]
+        public let hasMore: Swift.Bool
+        public let url: Swift.String
 
         /// Creates a value from its fields.
         public init(object: Swift.String, data: [StripeAPI.Customer], hasMore: Swift.Bool, url: Swift.String) {

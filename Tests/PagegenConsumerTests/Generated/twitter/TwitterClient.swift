@@ -107,11 +107,10 @@ extension TwitterAPI.Client {
         maxResults: Swift.Int = 10,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<TwitterAPI.Tweet>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.recentSearch(query: query, tweetFields: tweetFields, expansions: expansions, page: page, maxResults: maxResults)
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.recentSearchEndpoint,
+            Operations.recentSearchParameters(query: query, tweetFields: tweetFields, expansions: expansions),
+            paging: Operations.recentSearchPaging, at: page, size: maxResults, completion: completion
         )
     }
 }
@@ -119,12 +118,17 @@ extension TwitterAPI.Client {
 extension TwitterAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let recentSearchEndpoint = PagegenRuntime.Endpoint(name: "recentSearch", method: "GET", path: "/tweets/search/recent")
-        static let recentSearchPaging = PagegenRuntime.Paging<TwitterAPI.SearchResponse, TwitterAPI.Tweet>(
-            style: .cursor(PagegenRuntime.Parameter("next_token"), next: .body({ $0.meta.nextToken })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("max_results"), default: 10, minimum: 10, maximum: 100),
-            items: { $0.data }
-        )
+        static var recentSearchEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "recentSearch", method: "GET", path: "/tweets/search/recent")
+        }
+
+        static var recentSearchPaging: PagegenRuntime.Paging<TwitterAPI.SearchResponse, TwitterAPI.Tweet> {
+            PagegenRuntime.Paging(
+                style: .cursor(PagegenRuntime.Parameter("next_token"), next: .body({ $0.meta.nextToken })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("max_results"), default: 10, minimum: 10, maximum: 100),
+                items: { $0.data }
+            )
+        }
 
         static func recentSearchParameters(
             query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil

@@ -9,10 +9,10 @@ public enum TwitterAPI {}
 extension TwitterAPI {
     /// Tweet, as the API sends it.
     public struct Tweet: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String
-        public var text: Swift.String
-        public var authorID: Swift.String?
-        public var createdAt: Foundation.Date?
+        public let id: Swift.String
+        public let text: Swift.String
+        public let authorID: Swift.String?
+        public let createdAt: Foundation.Date?
 
         /// Creates a value from its fields.
         public init(id: Swift.String, text: Swift.String, authorID: Swift.String? = nil, createdAt: Foundation.Date? = nil) {
@@ -33,10 +33,10 @@ extension TwitterAPI {
 
     /// SearchMeta, as the API sends it.
     public struct SearchMeta: Swift.Decodable, Swift.Sendable {
-        public var newestID: Swift.String?
-        public var oldestID: Swift.String?
-        public var resultCount: Swift.Int
-        public var nextToken: Swift.String?
+        public let newestID: Swift.String?
+        public let oldestID: Swift.String?
+        public let resultCount: Swift.Int
+        public let nextToken: Swift.String?
 
         /// Creates a value from its fields.
         public init(newestID: Swift.String? = nil, oldestID: Swift.String? = nil, resultCount: Swift.Int, nextToken: Swift.String? = nil) {
@@ -57,8 +57,8 @@ extension TwitterAPI {
 
     /// SearchResponse, as the API sends it.
     public struct SearchResponse: Swift.Decodable, Swift.Sendable {
-        public var data: [TwitterAPI.Tweet]?
-        public var meta: TwitterAPI.SearchMeta
+        public let data: [TwitterAPI.Tweet]?
+        public let meta: TwitterAPI.SearchMeta
 
         /// Creates a value from its fields.
         public init(data: [TwitterAPI.Tweet]? = nil, meta: TwitterAPI.SearchMeta) {

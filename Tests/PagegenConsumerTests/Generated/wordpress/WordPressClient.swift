@@ -109,11 +109,9 @@ extension WordPressAPI.Client {
         page: Swift.Int = 1, perPage: Swift.Int = 10,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<WordPressAPI.Post>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.posts(search: search, categories: categories, after: after, orderby: orderby, page: page, perPage: perPage)
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.postsEndpoint, Operations.postsParameters(search: search, categories: categories, after: after, orderby: orderby),
+            paging: Operations.postsPaging, at: .number(page), size: perPage, completion: completion
         )
     }
 
@@ -134,7 +132,10 @@ extension WordPressAPI.Client {
         post: Swift.Int? = nil, page: Swift.Int = 1, perPage: Swift.Int = 10,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<WordPressAPI.Comment>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.comments(post: post, page: page, perPage: perPage) }, completion: completion)
+        self.runtime.page(
+            Operations.commentsEndpoint, Operations.commentsParameters(post: post), paging: Operations.commentsPaging, at: .number(page),
+            size: perPage, completion: completion
+        )
     }
 
     /// The site's categories.
@@ -151,7 +152,9 @@ extension WordPressAPI.Client {
         page: Swift.Int = 1, perPage: Swift.Int = 10,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<WordPressAPI.Category>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.categories(page: page, perPage: perPage) }, completion: completion)
+        self.runtime.page(
+            Operations.categoriesEndpoint, paging: Operations.categoriesPaging, at: .number(page), size: perPage, completion: completion
+        )
     }
 
     /// One post.
@@ -165,7 +168,7 @@ extension WordPressAPI.Client {
     @discardableResult public func post(
         id: Swift.Int, completion: @escaping @Sendable (Swift.Result<WordPressAPI.Post, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.post(id: id) }, completion: completion)
+        self.runtime.send(Operations.postEndpoint, Operations.postParameters(id: id), as: WordPressAPI.Post.self, completion: completion)
     }
 }
 
@@ -207,12 +210,17 @@ extension WordPressAPI.Client {
 extension WordPressAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let postsEndpoint = PagegenRuntime.Endpoint(name: "posts", method: "GET", path: "/posts")
-        static let postsPaging = PagegenRuntime.Paging<[WordPressAPI.Post], WordPressAPI.Post>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 10, maximum: 100), items: { $0 },
-            total: .header("X-WP-Total"), totalPages: .header("X-WP-TotalPages")
-        )
+        static var postsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "posts", method: "GET", path: "/posts")
+        }
+
+        static var postsPaging: PagegenRuntime.Paging<[WordPressAPI.Post], WordPressAPI.Post> {
+            PagegenRuntime.Paging(
+                style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 10, maximum: 100), items: { $0 },
+                total: .header("X-WP-Total"), totalPages: .header("X-WP-TotalPages")
+            )
+        }
 
         static func postsParameters(
             search: Swift.String? = nil, categories: [Swift.Int]? = nil, after: Foundation.Date? = nil, orderby: PostsOrderby? = nil
@@ -225,12 +233,17 @@ extension WordPressAPI.Client {
             return parameters
         }
 
-        static let commentsEndpoint = PagegenRuntime.Endpoint(name: "comments", method: "GET", path: "/comments")
-        static let commentsPaging = PagegenRuntime.Paging<[WordPressAPI.Comment], WordPressAPI.Comment>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 10, maximum: 100), items: { $0 },
-            total: .header("X-WP-Total"), totalPages: .header("X-WP-TotalPages")
-        )
+        static var commentsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "comments", method: "GET", path: "/comments")
+        }
+
+        static var commentsPaging: PagegenRuntime.Paging<[WordPressAPI.Comment], WordPressAPI.Comment> {
+            PagegenRuntime.Paging(
+                style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 10, maximum: 100), items: { $0 },
+                total: .header("X-WP-Total"), totalPages: .header("X-WP-TotalPages")
+            )
+        }
 
         static func commentsParameters(post: Swift.Int? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -238,14 +251,21 @@ extension WordPressAPI.Client {
             return parameters
         }
 
-        static let categoriesEndpoint = PagegenRuntime.Endpoint(name: "categories", method: "GET", path: "/categories")
-        static let categoriesPaging = PagegenRuntime.Paging<[WordPressAPI.Category], WordPressAPI.Category>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 10, maximum: 100), items: { $0 },
-            total: .header("X-WP-Total"), totalPages: .header("X-WP-TotalPages")
-        )
+        static var categoriesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "categories", method: "GET", path: "/categories")
+        }
 
-        static let postEndpoint = PagegenRuntime.Endpoint(name: "post", method: "GET", path: "/posts/{id}")
+        static var categoriesPaging: PagegenRuntime.Paging<[WordPressAPI.Category], WordPressAPI.Category> {
+            PagegenRuntime.Paging(
+                style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 10, maximum: 100), items: { $0 },
+                total: .header("X-WP-Total"), totalPages: .header("X-WP-TotalPages")
+            )
+        }
+
+        static var postEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "post", method: "GET", path: "/posts/{id}")
+        }
 
         static func postParameters(id: Swift.Int) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

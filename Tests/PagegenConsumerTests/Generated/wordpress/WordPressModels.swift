@@ -9,20 +9,20 @@ public enum WordPressAPI {}
 extension WordPressAPI {
     /// Post, as the API sends it.
     public struct Post: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var date: Foundation.Date
-        public var dateGmt: Foundation.Date
-        public var modified: Foundation.Date
-        public var modifiedGmt: Foundation.Date
-        public var slug: Swift.String
-        public var status: Status
-        public var link: Foundation.URL
-        public var title: WordPressAPI.Rendered
-        public var excerpt: WordPressAPI.Rendered?
-        public var author: Swift.Int
-        public var sticky: Swift.Bool
-        public var categories: [Swift.Int]
-        public var tags: [Swift.Int]
+        public let id: Swift.Int
+        public let date: Foundation.Date
+        public let dateGmt: Foundation.Date
+        public let modified: Foundation.Date
+        public let modifiedGmt: Foundation.Date
+        public let slug: Swift.String
+        public let status: Status
+        public let link: Foundation.URL
+        public let title: WordPressAPI.Rendered
+        public let excerpt: WordPressAPI.Rendered?
+        public let author: Swift.Int
+        public let sticky: Swift.Bool
+        public let categories: [Swift.Int]
+        public let tags: [Swift.Int]
 
         /// Creates a value from its fields.
         public init(
@@ -93,14 +93,14 @@ extension WordPressAPI {
 
     /// Comment, as the API sends it.
     public struct Comment: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var post: Swift.Int
-        public var parent: Swift.Int
-        public var authorName: Swift.String
-        public var date: Foundation.Date
-        public var dateGmt: Foundation.Date
-        public var content: WordPressAPI.Rendered
-        public var status: Swift.String
+        public let id: Swift.Int
+        public let post: Swift.Int
+        public let parent: Swift.Int
+        public let authorName: Swift.String
+        public let date: Foundation.Date
+        public let dateGmt: Foundation.Date
+        public let content: WordPressAPI.Rendered
+        public let status: Swift.String
 
         /// Creates a value from its fields.
         public init(
@@ -129,11 +129,11 @@ extension WordPressAPI {
 
     /// Category, as the API sends it.
     public struct Category: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var count: Swift.Int
-        public var name: Swift.String
-        public var slug: Swift.String
-        public var parent: Swift.Int
+        public let id: Swift.Int
+        public let count: Swift.Int
+        public let name: Swift.String
+        public let slug: Swift.String
+        public let parent: Swift.Int
 
         /// Creates a value from its fields.
         public init(id: Swift.Int, count: Swift.Int, name: Swift.String, slug: Swift.String, parent: Swift.Int) {
@@ -155,7 +155,7 @@ extension WordPressAPI {
 
     /// Rendered, as the API sends it.
     public struct Rendered: Swift.Decodable, Swift.Sendable {
-        public var rendered: Swift.String
+        public let rendered: Swift.String
 
         /// Creates a value from its fields.
         public init(rendered: Swift.String) {

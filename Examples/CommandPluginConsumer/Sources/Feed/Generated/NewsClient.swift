@@ -104,8 +104,9 @@ extension NewsAPI.Client {
         section: Swift.String, minScore: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 50,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<NewsAPI.Story>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.stories(section: section, minScore: minScore, page: page, limit: limit) }, completion: completion
+        self.runtime.page(
+            Operations.storiesEndpoint, Operations.storiesParameters(section: section, minScore: minScore),
+            paging: Operations.storiesPaging, at: page, size: limit, completion: completion
         )
     }
 }
@@ -113,11 +114,16 @@ extension NewsAPI.Client {
 extension NewsAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let storiesEndpoint = PagegenRuntime.Endpoint(name: "stories", method: "GET", path: "/sections/{section}/stories")
-        static let storiesPaging = PagegenRuntime.Paging<NewsAPI.StoriesPage, NewsAPI.Story>(
-            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.meta?.nextCursor })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 50, maximum: 200), items: { $0.stories }
-        )
+        static var storiesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "stories", method: "GET", path: "/sections/{section}/stories")
+        }
+
+        static var storiesPaging: PagegenRuntime.Paging<NewsAPI.StoriesPage, NewsAPI.Story> {
+            PagegenRuntime.Paging(
+                style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.meta?.nextCursor })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 50, maximum: 200), items: { $0.stories }
+            )
+        }
 
         static func storiesParameters(section: Swift.String, minScore: Swift.Int? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

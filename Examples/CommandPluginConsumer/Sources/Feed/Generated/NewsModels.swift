@@ -9,11 +9,11 @@ internal enum NewsAPI {}
 extension NewsAPI {
     /// Story, as the API sends it.
     internal struct Story: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        internal var id: Swift.String
-        internal var headline: Swift.String
-        internal var url: Foundation.URL?
-        internal var published: Foundation.Date
-        internal var score: Swift.Int
+        internal let id: Swift.String
+        internal let headline: Swift.String
+        internal let url: Foundation.URL?
+        internal let published: Foundation.Date
+        internal let score: Swift.Int
 
         /// Creates a value from its fields.
         internal init(id: Swift.String, headline: Swift.String, url: Foundation.URL? = nil, published: Foundation.Date, score: Swift.Int) {
@@ -35,7 +35,7 @@ extension NewsAPI {
 
     /// Meta, as the API sends it.
     internal struct Meta: Swift.Decodable, Swift.Sendable {
-        internal var nextCursor: Swift.String?
+        internal let nextCursor: Swift.String?
 
         /// Creates a value from its fields.
         internal init(nextCursor: Swift.String? = nil) {
@@ -50,8 +50,8 @@ extension NewsAPI {
 
     /// StoriesPage, as the API sends it.
     internal struct StoriesPage: Swift.Decodable, Swift.Sendable {
-        internal var stories: [NewsAPI.Story]
-        internal var meta: NewsAPI.Meta?
+        internal let stories: [NewsAPI.Story]
+        internal let meta: NewsAPI.Meta?
 
         /// Creates a value from its fields.
         internal init(stories: [NewsAPI.Story], meta: NewsAPI.Meta? = nil) {

@@ -50,7 +50,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetNoItemNamePages(page: page) }, completion: completion)
+        self.runtime.page(
+            Operations.pagingGetNoItemNamePagesEndpoint, paging: Operations.pagingGetNoItemNamePagesPaging, at: page, size: nil,
+            completion: completion
+        )
     }
 
     /// A paging operation that gets an empty next link and should stop after page 1.
@@ -73,7 +76,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetEmptyNextLinkNamePages(page: page) }, completion: completion)
+        self.runtime.page(
+            Operations.pagingGetEmptyNextLinkNamePagesEndpoint, paging: Operations.pagingGetEmptyNextLinkNamePagesPaging, at: page,
+            size: nil, completion: completion
+        )
     }
 
     /// A paging operation that must ignore any kind of nextLink, and stop after page 1.
@@ -87,7 +93,9 @@ extension ImportedAutoRestPagingTest.Client {
     @discardableResult public func pagingGetNullNextLinkNamePages(
         completion: @escaping @Sendable (Swift.Result<ImportedAutoRestPagingTest.ProductResult, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetNullNextLinkNamePages() }, completion: completion)
+        self.runtime.send(
+            Operations.pagingGetNullNextLinkNamePagesEndpoint, as: ImportedAutoRestPagingTest.ProductResult.self, completion: completion
+        )
     }
 
     /// A paging operation that finishes on the first call without a nextlink
@@ -107,7 +115,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetSinglePages(page: page) }, completion: completion)
+        self.runtime.page(
+            Operations.pagingGetSinglePagesEndpoint, paging: Operations.pagingGetSinglePagesPaging, at: page, size: nil,
+            completion: completion
+        )
     }
 
     /// A paging operation that finishes on the first call with body params without a nextlink
@@ -130,8 +141,9 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.pagingGetSinglePagesWithBodyParams(body: body, page: page) }, completion: completion
+        self.runtime.page(
+            Operations.pagingGetSinglePagesWithBodyParamsEndpoint, Operations.pagingGetSinglePagesWithBodyParamsParameters(body: body),
+            paging: Operations.pagingGetSinglePagesWithBodyParamsPaging, at: page, size: nil, completion: completion
         )
     }
 
@@ -154,7 +166,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingFirstResponseEmpty(page: page) }, completion: completion)
+        self.runtime.page(
+            Operations.pagingFirstResponseEmptyEndpoint, paging: Operations.pagingFirstResponseEmptyPaging, at: page, size: nil,
+            completion: completion
+        )
     }
 
     /// A paging operation that includes a nextLink that has 10 pages
@@ -178,11 +193,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.pagingGetMultiplePages(clientRequestID: clientRequestID, timeout: timeout, page: page, maxresults: maxresults)
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.pagingGetMultiplePagesEndpoint,
+            Operations.pagingGetMultiplePagesParameters(clientRequestID: clientRequestID, timeout: timeout),
+            paging: Operations.pagingGetMultiplePagesPaging, at: page, size: maxresults, completion: completion
         )
     }
 
@@ -207,13 +221,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.pagingGetWithQueryParams(
-                    requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant, page: page
-                )
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.pagingGetWithQueryParamsEndpoint,
+            Operations.pagingGetWithQueryParamsParameters(requiredQueryParameter: requiredQueryParameter, queryConstant: queryConstant),
+            paging: Operations.pagingGetWithQueryParamsPaging, at: page, size: nil, completion: completion
         )
     }
 
@@ -237,7 +248,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingDuplicateParams(filter: filter, page: page) }, completion: completion)
+        self.runtime.page(
+            Operations.pagingDuplicateParamsEndpoint, Operations.pagingDuplicateParamsParameters(filter: filter),
+            paging: Operations.pagingDuplicateParamsPaging, at: page, size: nil, completion: completion
+        )
     }
 
     /// Paging with max page size. We don't want to
@@ -260,8 +274,9 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.pagingPageWithMaxPageSize(maxpagesize: maxpagesize, page: page) }, completion: completion
+        self.runtime.page(
+            Operations.pagingPageWithMaxPageSizeEndpoint, Operations.pagingPageWithMaxPageSizeParameters(maxpagesize: maxpagesize),
+            paging: Operations.pagingPageWithMaxPageSizePaging, at: page, size: nil, completion: completion
         )
     }
 
@@ -286,13 +301,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.pagingGetOdataMultiplePages(
-                    clientRequestID: clientRequestID, timeout: timeout, page: page, maxresults: maxresults
-                )
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.pagingGetOdataMultiplePagesEndpoint,
+            Operations.pagingGetOdataMultiplePagesParameters(clientRequestID: clientRequestID, timeout: timeout),
+            paging: Operations.pagingGetOdataMultiplePagesPaging, at: page, size: maxresults, completion: completion
         )
     }
 
@@ -319,13 +331,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.pagingGetMultiplePagesWithOffset(
-                    offset: offset, clientRequestID: clientRequestID, timeout: timeout, page: page, maxresults: maxresults
-                )
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.pagingGetMultiplePagesWithOffsetEndpoint,
+            Operations.pagingGetMultiplePagesWithOffsetParameters(offset: offset, clientRequestID: clientRequestID, timeout: timeout),
+            paging: Operations.pagingGetMultiplePagesWithOffsetPaging, at: page, size: maxresults, completion: completion
         )
     }
 
@@ -349,7 +358,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetMultiplePagesRetryFirst(page: page) }, completion: completion)
+        self.runtime.page(
+            Operations.pagingGetMultiplePagesRetryFirstEndpoint, paging: Operations.pagingGetMultiplePagesRetryFirstPaging, at: page,
+            size: nil, completion: completion
+        )
     }
 
     /// A paging operation that includes a nextLink that has 10 pages, of which the 2nd call fails first with 500.
@@ -372,7 +384,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetMultiplePagesRetrySecond(page: page) }, completion: completion)
+        self.runtime.page(
+            Operations.pagingGetMultiplePagesRetrySecondEndpoint, paging: Operations.pagingGetMultiplePagesRetrySecondPaging, at: page,
+            size: nil, completion: completion
+        )
     }
 
     /// A paging operation that receives a 400 on the first call
@@ -394,7 +409,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetSinglePagesFailure(page: page) }, completion: completion)
+        self.runtime.page(
+            Operations.pagingGetSinglePagesFailureEndpoint, paging: Operations.pagingGetSinglePagesFailurePaging, at: page, size: nil,
+            completion: completion
+        )
     }
 
     /// A paging operation that receives a 400 on the second call
@@ -416,7 +434,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetMultiplePagesFailure(page: page) }, completion: completion)
+        self.runtime.page(
+            Operations.pagingGetMultiplePagesFailureEndpoint, paging: Operations.pagingGetMultiplePagesFailurePaging, at: page, size: nil,
+            completion: completion
+        )
     }
 
     /// A paging operation that receives an invalid nextLink
@@ -439,7 +460,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.pagingGetMultiplePagesFailureURI(page: page) }, completion: completion)
+        self.runtime.page(
+            Operations.pagingGetMultiplePagesFailureURIEndpoint, paging: Operations.pagingGetMultiplePagesFailureURIPaging, at: page,
+            size: nil, completion: completion
+        )
     }
 
     /// A paging operation that doesn't return a full URL, just a fragment
@@ -463,9 +487,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.pagingGetMultiplePagesFragmentNextLink(tenant: tenant, apiVersion: apiVersion, page: page) },
-            completion: completion
+        self.runtime.page(
+            Operations.pagingGetMultiplePagesFragmentNextLinkEndpoint,
+            Operations.pagingGetMultiplePagesFragmentNextLinkParameters(tenant: tenant, apiVersion: apiVersion),
+            paging: Operations.pagingGetMultiplePagesFragmentNextLinkPaging, at: page, size: nil, completion: completion
         )
     }
 
@@ -490,9 +515,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.pagingGetMultiplePagesFragmentWithGroupingNextLink(tenant: tenant, apiVersion: apiVersion, page: page) },
-            completion: completion
+        self.runtime.page(
+            Operations.pagingGetMultiplePagesFragmentWithGroupingNextLinkEndpoint,
+            Operations.pagingGetMultiplePagesFragmentWithGroupingNextLinkParameters(tenant: tenant, apiVersion: apiVersion),
+            paging: Operations.pagingGetMultiplePagesFragmentWithGroupingNextLinkPaging, at: page, size: nil, completion: completion
         )
     }
 
@@ -517,11 +543,10 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.pagingGetMultiplePagesLRO(clientRequestID: clientRequestID, timeout: timeout, page: page, maxresults: maxresults)
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.pagingGetMultiplePagesLROEndpoint,
+            Operations.pagingGetMultiplePagesLROParameters(clientRequestID: clientRequestID, timeout: timeout),
+            paging: Operations.pagingGetMultiplePagesLROPaging, at: page, size: maxresults, completion: completion
         )
     }
 
@@ -545,8 +570,9 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.pagingAppendAPIVersion(apiVersion: apiVersion, page: page) }, completion: completion
+        self.runtime.page(
+            Operations.pagingAppendAPIVersionEndpoint, Operations.pagingAppendAPIVersionParameters(apiVersion: apiVersion),
+            paging: Operations.pagingAppendAPIVersionPaging, at: page, size: nil, completion: completion
         )
     }
 
@@ -570,8 +596,9 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.pagingReplaceAPIVersion(apiVersion: apiVersion, page: page) }, completion: completion
+        self.runtime.page(
+            Operations.pagingReplaceAPIVersionEndpoint, Operations.pagingReplaceAPIVersionParameters(apiVersion: apiVersion),
+            paging: Operations.pagingReplaceAPIVersionPaging, at: page, size: nil, completion: completion
         )
     }
 
@@ -595,8 +622,9 @@ extension ImportedAutoRestPagingTest.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.pagingGetPagingModelWithItemNameWithXMSClientName(page: page) }, completion: completion
+        self.runtime.page(
+            Operations.pagingGetPagingModelWithItemNameWithXMSClientNameEndpoint,
+            paging: Operations.pagingGetPagingModelWithItemNameWithXMSClientNamePaging, at: page, size: nil, completion: completion
         )
     }
 }
@@ -627,37 +655,41 @@ extension ImportedAutoRestPagingTest.Client {
 extension ImportedAutoRestPagingTest.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let pagingGetNoItemNamePagesEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetNoItemNamePages", method: "GET", path: "/paging/noitemname"
-        )
-        static let pagingGetNoItemNamePagesPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResultValue, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.value }
-        )
+        static var pagingGetNoItemNamePagesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetNoItemNamePages", method: "GET", path: "/paging/noitemname")
+        }
 
-        static let pagingGetEmptyNextLinkNamePagesEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetEmptyNextLinkNamePages", method: "GET", path: "/paging/emptynextlink"
-        )
-        static let pagingGetEmptyNextLinkNamePagesPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResultValue, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.value }
-        )
+        static var pagingGetNoItemNamePagesPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResultValue, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.value })
+        }
 
-        static let pagingGetNullNextLinkNamePagesEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetNullNextLinkNamePages", method: "GET", path: "/paging/nullnextlink"
-        )
+        static var pagingGetEmptyNextLinkNamePagesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetEmptyNextLinkNamePages", method: "GET", path: "/paging/emptynextlink")
+        }
 
-        static let pagingGetSinglePagesEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetSinglePages", method: "GET", path: "/paging/single"
-        )
-        static let pagingGetSinglePagesPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
-        )
+        static var pagingGetEmptyNextLinkNamePagesPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResultValue, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.value })
+        }
 
-        static let pagingGetSinglePagesWithBodyParamsEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetSinglePagesWithBodyParams", method: "GET", path: "/paging/single/getWithBodyParams"
-        )
-        static let pagingGetSinglePagesWithBodyParamsPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
-        )
+        static var pagingGetNullNextLinkNamePagesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetNullNextLinkNamePages", method: "GET", path: "/paging/nullnextlink")
+        }
+
+        static var pagingGetSinglePagesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetSinglePages", method: "GET", path: "/paging/single")
+        }
+
+        static var pagingGetSinglePagesPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
+        }
+
+        static var pagingGetSinglePagesWithBodyParamsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetSinglePagesWithBodyParams", method: "GET", path: "/paging/single/getWithBodyParams")
+        }
+
+        static var pagingGetSinglePagesWithBodyParamsPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
+        }
 
         static func pagingGetSinglePagesWithBodyParamsParameters(
             body: ImportedAutoRestPagingTest.BodyParam
@@ -667,20 +699,24 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingFirstResponseEmptyEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingFirstResponseEmpty", method: "GET", path: "/paging/firstResponseEmpty/1"
-        )
-        static let pagingFirstResponseEmptyPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResultValue, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.value }
-        )
+        static var pagingFirstResponseEmptyEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingFirstResponseEmpty", method: "GET", path: "/paging/firstResponseEmpty/1")
+        }
 
-        static let pagingGetMultiplePagesEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetMultiplePages", method: "GET", path: "/paging/multiple"
-        )
-        static let pagingGetMultiplePagesPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
-        )
+        static var pagingFirstResponseEmptyPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResultValue, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.value })
+        }
+
+        static var pagingGetMultiplePagesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetMultiplePages", method: "GET", path: "/paging/multiple")
+        }
+
+        static var pagingGetMultiplePagesPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.nextLink })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
+            )
+        }
 
         static func pagingGetMultiplePagesParameters(
             clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil
@@ -691,12 +727,13 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingGetWithQueryParamsEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetWithQueryParams", method: "GET", path: "/paging/multiple/getWithQueryParams"
-        )
-        static let pagingGetWithQueryParamsPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
-        )
+        static var pagingGetWithQueryParamsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetWithQueryParams", method: "GET", path: "/paging/multiple/getWithQueryParams")
+        }
+
+        static var pagingGetWithQueryParamsPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
+        }
 
         static func pagingGetWithQueryParamsParameters(
             requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool
@@ -707,12 +744,13 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingDuplicateParamsEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingDuplicateParams", method: "GET", path: "/paging/multiple/duplicateParams/1"
-        )
-        static let pagingDuplicateParamsPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
-        )
+        static var pagingDuplicateParamsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingDuplicateParams", method: "GET", path: "/paging/multiple/duplicateParams/1")
+        }
+
+        static var pagingDuplicateParamsPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
+        }
 
         static func pagingDuplicateParamsParameters(filter: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -720,12 +758,13 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingPageWithMaxPageSizeEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingPageWithMaxPageSize", method: "GET", path: "/paging/maxPageSize"
-        )
-        static let pagingPageWithMaxPageSizePaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
-        )
+        static var pagingPageWithMaxPageSizeEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingPageWithMaxPageSize", method: "GET", path: "/paging/maxPageSize")
+        }
+
+        static var pagingPageWithMaxPageSizePaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
+        }
 
         static func pagingPageWithMaxPageSizeParameters(
             maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil
@@ -735,13 +774,16 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingGetOdataMultiplePagesEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetOdataMultiplePages", method: "GET", path: "/paging/multiple/odata"
-        )
-        static let pagingGetOdataMultiplePagesPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.odataNextLink })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
-        )
+        static var pagingGetOdataMultiplePagesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetOdataMultiplePages", method: "GET", path: "/paging/multiple/odata")
+        }
+
+        static var pagingGetOdataMultiplePagesPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.odataNextLink })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
+            )
+        }
 
         static func pagingGetOdataMultiplePagesParameters(
             clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil
@@ -752,13 +794,16 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingGetMultiplePagesWithOffsetEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetMultiplePagesWithOffset", method: "GET", path: "/paging/multiple/withpath/{offset}"
-        )
-        static let pagingGetMultiplePagesWithOffsetPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
-        )
+        static var pagingGetMultiplePagesWithOffsetEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesWithOffset", method: "GET", path: "/paging/multiple/withpath/{offset}")
+        }
+
+        static var pagingGetMultiplePagesWithOffsetPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.nextLink })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
+            )
+        }
 
         static func pagingGetMultiplePagesWithOffsetParameters(
             offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil
@@ -770,47 +815,55 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingGetMultiplePagesRetryFirstEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetMultiplePagesRetryFirst", method: "GET", path: "/paging/multiple/retryfirst"
-        )
-        static let pagingGetMultiplePagesRetryFirstPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
-        )
+        static var pagingGetMultiplePagesRetryFirstEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesRetryFirst", method: "GET", path: "/paging/multiple/retryfirst")
+        }
 
-        static let pagingGetMultiplePagesRetrySecondEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetMultiplePagesRetrySecond", method: "GET", path: "/paging/multiple/retrysecond"
-        )
-        static let pagingGetMultiplePagesRetrySecondPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
-        )
+        static var pagingGetMultiplePagesRetryFirstPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
+        }
 
-        static let pagingGetSinglePagesFailureEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetSinglePagesFailure", method: "GET", path: "/paging/single/failure"
-        )
-        static let pagingGetSinglePagesFailurePaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
-        )
+        static var pagingGetMultiplePagesRetrySecondEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesRetrySecond", method: "GET", path: "/paging/multiple/retrysecond")
+        }
 
-        static let pagingGetMultiplePagesFailureEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetMultiplePagesFailure", method: "GET", path: "/paging/multiple/failure"
-        )
-        static let pagingGetMultiplePagesFailurePaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
-        )
+        static var pagingGetMultiplePagesRetrySecondPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
+        }
 
-        static let pagingGetMultiplePagesFailureURIEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetMultiplePagesFailureURI", method: "GET", path: "/paging/multiple/failureuri"
-        )
-        static let pagingGetMultiplePagesFailureURIPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
-        )
+        static var pagingGetSinglePagesFailureEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetSinglePagesFailure", method: "GET", path: "/paging/single/failure")
+        }
 
-        static let pagingGetMultiplePagesFragmentNextLinkEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetMultiplePagesFragmentNextLink", method: "GET", path: "/paging/multiple/fragment/{tenant}"
-        )
-        static let pagingGetMultiplePagesFragmentNextLinkPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.odataNextLink })), items: { $0.values }
-        )
+        static var pagingGetSinglePagesFailurePaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
+        }
+
+        static var pagingGetMultiplePagesFailureEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesFailure", method: "GET", path: "/paging/multiple/failure")
+        }
+
+        static var pagingGetMultiplePagesFailurePaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
+        }
+
+        static var pagingGetMultiplePagesFailureURIEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesFailureURI", method: "GET", path: "/paging/multiple/failureuri")
+        }
+
+        static var pagingGetMultiplePagesFailureURIPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
+        }
+
+        static var pagingGetMultiplePagesFragmentNextLinkEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(
+                name: "pagingGetMultiplePagesFragmentNextLink", method: "GET", path: "/paging/multiple/fragment/{tenant}"
+            )
+        }
+
+        static var pagingGetMultiplePagesFragmentNextLinkPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.odataNextLink })), items: { $0.values })
+        }
 
         static func pagingGetMultiplePagesFragmentNextLinkParameters(
             tenant: Swift.String, apiVersion: Swift.String
@@ -821,13 +874,16 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingGetMultiplePagesFragmentWithGroupingNextLinkEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetMultiplePagesFragmentWithGroupingNextLink", method: "GET",
-            path: "/paging/multiple/fragmentwithgrouping/{tenant}"
-        )
-        static let pagingGetMultiplePagesFragmentWithGroupingNextLinkPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.odataNextLink })), items: { $0.values }
-        )
+        static var pagingGetMultiplePagesFragmentWithGroupingNextLinkEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(
+                name: "pagingGetMultiplePagesFragmentWithGroupingNextLink", method: "GET",
+                path: "/paging/multiple/fragmentwithgrouping/{tenant}"
+            )
+        }
+
+        static var pagingGetMultiplePagesFragmentWithGroupingNextLinkPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.odataNextLink })), items: { $0.values })
+        }
 
         static func pagingGetMultiplePagesFragmentWithGroupingNextLinkParameters(
             tenant: Swift.String, apiVersion: Swift.String
@@ -838,13 +894,16 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingGetMultiplePagesLROEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetMultiplePagesLRO", method: "POST", path: "/paging/multiple/lro"
-        )
-        static let pagingGetMultiplePagesLROPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
-        )
+        static var pagingGetMultiplePagesLROEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesLRO", method: "POST", path: "/paging/multiple/lro")
+        }
+
+        static var pagingGetMultiplePagesLROPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.nextLink })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
+            )
+        }
 
         static func pagingGetMultiplePagesLROParameters(
             clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil
@@ -855,12 +914,13 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingAppendAPIVersionEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingAppendAPIVersion", method: "GET", path: "/paging/apiVersion/append/1"
-        )
-        static let pagingAppendAPIVersionPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
-        )
+        static var pagingAppendAPIVersionEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingAppendAPIVersion", method: "GET", path: "/paging/apiVersion/append/1")
+        }
+
+        static var pagingAppendAPIVersionPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
+        }
 
         static func pagingAppendAPIVersionParameters(apiVersion: Swift.String) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -868,12 +928,13 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingReplaceAPIVersionEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingReplaceAPIVersion", method: "GET", path: "/paging/apiVersion/replace/1"
-        )
-        static let pagingReplaceAPIVersionPaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
-        )
+        static var pagingReplaceAPIVersionEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingReplaceAPIVersion", method: "GET", path: "/paging/apiVersion/replace/1")
+        }
+
+        static var pagingReplaceAPIVersionPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
+        }
 
         static func pagingReplaceAPIVersionParameters(apiVersion: Swift.String) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -881,11 +942,14 @@ extension ImportedAutoRestPagingTest.Client {
             return parameters
         }
 
-        static let pagingGetPagingModelWithItemNameWithXMSClientNameEndpoint = PagegenRuntime.Endpoint(
-            name: "pagingGetPagingModelWithItemNameWithXMSClientName", method: "GET", path: "/paging/itemNameWithXMSClientName"
-        )
-        static let pagingGetPagingModelWithItemNameWithXMSClientNamePaging = PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>(
-            style: .link(next: .body({ $0.nextLink })), items: { $0.values }
-        )
+        static var pagingGetPagingModelWithItemNameWithXMSClientNameEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(
+                name: "pagingGetPagingModelWithItemNameWithXMSClientName", method: "GET", path: "/paging/itemNameWithXMSClientName"
+            )
+        }
+
+        static var pagingGetPagingModelWithItemNameWithXMSClientNamePaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
+        }
     }
 }

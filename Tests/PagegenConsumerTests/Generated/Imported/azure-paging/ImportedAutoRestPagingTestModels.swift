@@ -9,8 +9,8 @@ public enum ImportedAutoRestPagingTest {}
 extension ImportedAutoRestPagingTest {
     /// ProductResultValue, as the API sends it.
     public struct ProductResultValue: Swift.Decodable, Swift.Sendable {
-        public var value: [ImportedAutoRestPagingTest.Product]?
-        public var nextLink: Swift.String?
+        public let value: [ImportedAutoRestPagingTest.Product]?
+        public let nextLink: Swift.String?
 
         /// Creates a value from its fields.
         public init(value: [ImportedAutoRestPagingTest.Product]? = nil, nextLink: Swift.String? = nil) {
@@ -26,8 +26,8 @@ extension ImportedAutoRestPagingTest {
 
     /// ProductResult, as the API sends it.
     public struct ProductResult: Swift.Decodable, Swift.Sendable {
-        public var values: [ImportedAutoRestPagingTest.Product]?
-        public var nextLink: Swift.String?
+        public let values: [ImportedAutoRestPagingTest.Product]?
+        public let nextLink: Swift.String?
 
         /// Creates a value from its fields.
         public init(values: [ImportedAutoRestPagingTest.Product]? = nil, nextLink: Swift.String? = nil) {
@@ -43,7 +43,7 @@ extension ImportedAutoRestPagingTest {
 
     /// BodyParam, as the API sends it.
     public struct BodyParam: Swift.Codable, Swift.Sendable {
-        public var name: Swift.String?
+        public let name: Swift.String?
 
         /// Creates a value from its fields.
         public init(name: Swift.String? = nil) {
@@ -63,8 +63,8 @@ extension ImportedAutoRestPagingTest {
 
     /// OdataProductResult, as the API sends it.
     public struct OdataProductResult: Swift.Decodable, Swift.Sendable {
-        public var values: [ImportedAutoRestPagingTest.Product]?
-        public var odataNextLink: Swift.String?
+        public let values: [ImportedAutoRestPagingTest.Product]?
+        public let odataNextLink: Swift.String?
 
         /// Creates a value from its fields.
         public init(values: [ImportedAutoRestPagingTest.Product]? = nil, odataNextLink: Swift.String? = nil) {
@@ -80,7 +80,7 @@ extension ImportedAutoRestPagingTest {
 
     /// Product, as the API sends it.
     public struct Product: Swift.Decodable, Swift.Sendable {
-        public var properties: ImportedAutoRestPagingTest.ProductProperties?
+        public let properties: ImportedAutoRestPagingTest.ProductProperties?
 
         /// Creates a value from its fields.
         public init(properties: ImportedAutoRestPagingTest.ProductProperties? = nil) {
@@ -95,8 +95,8 @@ extension ImportedAutoRestPagingTest {
 
     /// ProductProperties, as the API sends it.
     public struct ProductProperties: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int?
-        public var name: Swift.String?
+        public let id: Swift.Int?
+        public let name: Swift.String?
 
         /// Creates a value from its fields.
         public init(id: Swift.Int? = nil, name: Swift.String? = nil) {

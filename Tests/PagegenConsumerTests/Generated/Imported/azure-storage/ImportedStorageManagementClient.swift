@@ -50,8 +50,10 @@ extension ImportedStorageManagement.Client {
         completion:
             @escaping @Sendable (Swift.Result<ImportedStorageManagement.StorageAccountListResult, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.storageAccountsList(subscriptionID: subscriptionID, apiVersion: apiVersion) }, completion: completion
+        self.runtime.send(
+            Operations.storageAccountsListEndpoint,
+            Operations.storageAccountsListParameters(subscriptionID: subscriptionID, apiVersion: apiVersion),
+            as: ImportedStorageManagement.StorageAccountListResult.self, completion: completion
         )
     }
 
@@ -76,13 +78,12 @@ extension ImportedStorageManagement.Client {
         completion:
             @escaping @Sendable (Swift.Result<ImportedStorageManagement.StorageAccountListResult, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.storageAccountsListByResourceGroup(
-                    resourceGroupName: resourceGroupName, subscriptionID: subscriptionID, apiVersion: apiVersion
-                )
-            },
-            completion: completion
+        self.runtime.send(
+            Operations.storageAccountsListByResourceGroupEndpoint,
+            Operations.storageAccountsListByResourceGroupParameters(
+                resourceGroupName: resourceGroupName, subscriptionID: subscriptionID, apiVersion: apiVersion
+            ),
+            as: ImportedStorageManagement.StorageAccountListResult.self, completion: completion
         )
     }
 }
@@ -90,9 +91,12 @@ extension ImportedStorageManagement.Client {
 extension ImportedStorageManagement.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let storageAccountsListEndpoint = PagegenRuntime.Endpoint(
-            name: "storageAccountsList", method: "GET", path: "/subscriptions/{subscriptionId}/providers/Microsoft.Storage/storageAccounts"
-        )
+        static var storageAccountsListEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(
+                name: "storageAccountsList", method: "GET",
+                path: "/subscriptions/{subscriptionId}/providers/Microsoft.Storage/storageAccounts"
+            )
+        }
 
         static func storageAccountsListParameters(
             subscriptionID: Swift.String, apiVersion: Swift.String
@@ -103,10 +107,12 @@ extension ImportedStorageManagement.Client {
             return parameters
         }
 
-        static let storageAccountsListByResourceGroupEndpoint = PagegenRuntime.Endpoint(
-            name: "storageAccountsListByResourceGroup", method: "GET",
-            path: "/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Storage/storageAccounts"
-        )
+        static var storageAccountsListByResourceGroupEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(
+                name: "storageAccountsListByResourceGroup", method: "GET",
+                path: "/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Storage/storageAccounts"
+            )
+        }
 
         static func storageAccountsListByResourceGroupParameters(
             resourceGroupName: Swift.String, subscriptionID: Swift.String, apiVersion: Swift.String

@@ -9,8 +9,8 @@ public enum ImportedStorageManagement {}
 extension ImportedStorageManagement {
     /// StorageAccountListResult, as the API sends it.
     public struct StorageAccountListResult: Swift.Decodable, Swift.Sendable {
-        public var value: [ImportedStorageManagement.StorageAccount]?
-        public var nextLink: Swift.String?
+        public let value: [ImportedStorageManagement.StorageAccount]?
+        public let nextLink: Swift.String?
 
         /// Creates a value from its fields.
         public init(value: [ImportedStorageManagement.StorageAccount]? = nil, nextLink: Swift.String? = nil) {
@@ -26,11 +26,11 @@ extension ImportedStorageManagement {
 
     /// StorageAccount, as the API sends it.
     public struct StorageAccount: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String?
-        public var name: Swift.String?
-        public var type: Swift.String?
-        public var location: Swift.String
-        public var tags: [Swift.String: Swift.String]?
+        public let id: Swift.String?
+        public let name: Swift.String?
+        public let type: Swift.String?
+        public let location: Swift.String
+        public let tags: [Swift.String: Swift.String]?
 
         /// Creates a value from its fields.
         public init(

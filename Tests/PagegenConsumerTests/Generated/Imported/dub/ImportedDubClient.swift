@@ -114,15 +114,13 @@ extension ImportedDub.Client {
         page: Swift.Int = 1, pageSize: Swift.Int = 100,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedDub.LinkSchema>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.getLinks(
-                    domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID,
-                    tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore,
-                    startingAfter: startingAfter, page: page, pageSize: pageSize
-                )
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.getLinksEndpoint,
+            Operations.getLinksParameters(
+                domain: domain, tagID: tagID, tagIds: tagIds, tagNames: tagNames, folderID: folderID, search: search, userID: userID,
+                tenantID: tenantID, showArchived: showArchived, withTags: withTags, endingBefore: endingBefore, startingAfter: startingAfter
+            ),
+            paging: Operations.getLinksPaging, at: .number(page), size: pageSize, completion: completion
         )
     }
 
@@ -155,15 +153,14 @@ extension ImportedDub.Client {
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedDub.GetCustomersResponse>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.getCustomers(
-                    email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID,
-                    partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder,
-                    endingBefore: endingBefore, pageValue: pageValue, page: page, pageSize: pageSize
-                )
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.getCustomersEndpoint,
+            Operations.getCustomersParameters(
+                email: email, externalID: externalID, search: search, country: country, linkID: linkID, programID: programID,
+                partnerID: partnerID, includeExpandedFields: includeExpandedFields, sortBy: sortBy, sortOrder: sortOrder,
+                endingBefore: endingBefore, pageValue: pageValue
+            ),
+            paging: Operations.getCustomersPaging, at: page, size: pageSize, completion: completion
         )
     }
 }
@@ -227,11 +224,16 @@ extension ImportedDub.Client {
 extension ImportedDub.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let getLinksEndpoint = PagegenRuntime.Endpoint(name: "getLinks", method: "GET", path: "/links")
-        static let getLinksPaging = PagegenRuntime.Paging<[ImportedDub.LinkSchema], ImportedDub.LinkSchema>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pageSize"), default: 100, minimum: 1, maximum: 100), items: { $0 }
-        )
+        static var getLinksEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "getLinks", method: "GET", path: "/links")
+        }
+
+        static var getLinksPaging: PagegenRuntime.Paging<[ImportedDub.LinkSchema], ImportedDub.LinkSchema> {
+            PagegenRuntime.Paging(
+                style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pageSize"), default: 100, minimum: 1, maximum: 100), items: { $0 }
+            )
+        }
 
         static func getLinksParameters(
             domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil,
@@ -255,11 +257,16 @@ extension ImportedDub.Client {
             return parameters
         }
 
-        static let getCustomersEndpoint = PagegenRuntime.Endpoint(name: "getCustomers", method: "GET", path: "/customers")
-        static let getCustomersPaging = PagegenRuntime.Paging<[ImportedDub.GetCustomersResponse], ImportedDub.GetCustomersResponse>(
-            style: .cursor(PagegenRuntime.Parameter("startingAfter"), next: .item({ $0.id })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pageSize"), default: 100, minimum: 1, maximum: 100), items: { $0 }
-        )
+        static var getCustomersEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "getCustomers", method: "GET", path: "/customers")
+        }
+
+        static var getCustomersPaging: PagegenRuntime.Paging<[ImportedDub.GetCustomersResponse], ImportedDub.GetCustomersResponse> {
+            PagegenRuntime.Paging(
+                style: .cursor(PagegenRuntime.Parameter("startingAfter"), next: .item({ $0.id })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("pageSize"), default: 100, minimum: 1, maximum: 100), items: { $0 }
+            )
+        }
 
         static func getCustomersParameters(
             email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil,

@@ -9,57 +9,57 @@ public enum ImportedDub {}
 extension ImportedDub {
     /// LinkSchema, as the API sends it.
     public struct LinkSchema: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String
-        public var domain: Swift.String
-        public var key: Swift.String
-        public var url: Foundation.URL
-        public var trackConversion: Swift.Bool
-        public var externalID: Swift.String?
-        public var tenantID: Swift.String?
-        public var programID: Swift.String?
-        public var partnerID: Swift.String?
-        public var archived: Swift.Bool
-        public var expiresAt: Swift.String?
-        public var expiredURL: Swift.String?
-        public var disabledAt: Swift.String?
-        public var password: Swift.String?
-        public var proxy: Swift.Bool
-        public var title: Swift.String?
-        public var description: Swift.String?
-        public var image: Swift.String?
-        public var video: Swift.String?
-        public var rewrite: Swift.Bool
-        public var doIndex: Swift.Bool
-        public var ios: Swift.String?
-        public var android: Swift.String?
-        public var geo: [Swift.String: Foundation.URL]?
-        public var publicStats: Swift.Bool
-        public var tags: [ImportedDub.LinkTagSchemaOutput]?
-        public var folderID: Swift.String?
-        public var webhookIds: [Swift.String]
-        public var comments: Swift.String?
-        public var shortLink: Foundation.URL
-        public var qrCode: Foundation.URL
-        public var utmSource: Swift.String?
-        public var utmMedium: Swift.String?
-        public var utmCampaign: Swift.String?
-        public var utmTerm: Swift.String?
-        public var utmContent: Swift.String?
-        public var testVariants: [ImportedDub.LinkSchemaTestVariant]?
-        public var testStartedAt: Swift.String?
-        public var testCompletedAt: Swift.String?
-        public var userID: Swift.String?
-        public var workspaceID: Swift.String
-        public var clicks: Swift.Double
-        public var leads: Swift.Double
-        public var conversions: Swift.Double
-        public var sales: Swift.Double
-        public var saleAmount: Swift.Double
-        public var lastClicked: Swift.String?
-        public var createdAt: Swift.String
-        public var updatedAt: Swift.String
-        public var tagID: Swift.String?
-        public var projectID: Swift.String
+        public let id: Swift.String
+        public let domain: Swift.String
+        public let key: Swift.String
+        public let url: Foundation.URL
+        public let trackConversion: Swift.Bool
+        public let externalID: Swift.String?
+        public let tenantID: Swift.String?
+        public let programID: Swift.String?
+        public let partnerID: Swift.String?
+        public let archived: Swift.Bool
+        public let expiresAt: Swift.String?
+        public let expiredURL: Swift.String?
+        public let disabledAt: Swift.String?
+        public let password: Swift.String?
+        public let proxy: Swift.Bool
+        public let title: Swift.String?
+        public let description: Swift.String?
+        public let image: Swift.String?
+        public let video: Swift.String?
+        public let rewrite: Swift.Bool
+        public let doIndex: Swift.Bool
+        public let ios: Swift.String?
+        public let android: Swift.String?
+        public let geo: [Swift.String: Foundation.URL]?
+        public let publicStats: Swift.Bool
+        public let tags: [ImportedDub.LinkTagSchemaOutput]?
+        public let folderID: Swift.String?
+        public let webhookIds: [Swift.String]
+        public let comments: Swift.String?
+        public let shortLink: Foundation.URL
+        public let qrCode: Foundation.URL
+        public let utmSource: Swift.String?
+        public let utmMedium: Swift.String?
+        public let utmCampaign: Swift.String?
+        public let utmTerm: Swift.String?
+        public let utmContent: Swift.String?
+        public let testVariants: [ImportedDub.LinkSchemaTestVariant]?
+        public let testStartedAt: Swift.String?
+        public let testCompletedAt: Swift.String?
+        public let userID: Swift.String?
+        public let workspaceID: Swift.String
+        public let clicks: Swift.Double
+        public let leads: Swift.Double
+        public let conversions: Swift.Double
+        public let sales: Swift.Double
+        public let saleAmount: Swift.Double
+        public let lastClicked: Swift.String?
+        public let createdAt: Swift.String
+        public let updatedAt: Swift.String
+        public let tagID: Swift.String?
+        public let projectID: Swift.String
 
         /// Creates a value from its fields.
         public init(
@@ -160,22 +160,22 @@ extension ImportedDub {
 
     /// GetCustomersResponse, as the API sends it.
     public struct GetCustomersResponse: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String
-        public var name: Swift.String?
-        public var email: Swift.String?
-        public var avatar: Swift.String?
-        public var externalID: Swift.String
-        public var stripeCustomerID: Swift.String?
-        public var country: Swift.String?
-        public var sales: Swift.Double?
-        public var saleAmount: Swift.Double?
-        public var createdAt: Swift.String
-        public var firstSaleAt: Swift.String?
-        public var subscriptionCanceledAt: Swift.String?
-        public var link: ImportedDub.GetCustomersResponseLink?
-        public var programID: Swift.String?
-        public var partner: ImportedDub.GetCustomersResponsePartner?
-        public var discount: ImportedDub.GetCustomersResponseDiscount?
+        public let id: Swift.String
+        public let name: Swift.String?
+        public let email: Swift.String?
+        public let avatar: Swift.String?
+        public let externalID: Swift.String
+        public let stripeCustomerID: Swift.String?
+        public let country: Swift.String?
+        public let sales: Swift.Double?
+        public let saleAmount: Swift.Double?
+        public let createdAt: Swift.String
+        public let firstSaleAt: Swift.String?
+        public let subscriptionCanceledAt: Swift.String?
+        public let link: ImportedDub.GetCustomersResponseLink?
+        public let programID: Swift.String?
+        public let partner: ImportedDub.GetCustomersResponsePartner?
+        public let discount: ImportedDub.GetCustomersResponseDiscount?
 
         /// Creates a value from its fields.
         public init(
@@ -220,9 +220,9 @@ extension ImportedDub {
 
     /// LinkTagSchemaOutput, as the API sends it.
     public struct LinkTagSchemaOutput: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String
-        public var name: Swift.String
-        public var color: Color
+        public let id: Swift.String
+        public let name: Swift.String
+        public let color: Color
 
         /// Creates a value from its fields.
         public init(id: Swift.String, name: Swift.String, color: Color) {
@@ -281,8 +281,8 @@ extension ImportedDub {
 
     /// LinkSchemaTestVariant, as the API sends it.
     public struct LinkSchemaTestVariant: Swift.Decodable, Swift.Sendable {
-        public var url: Swift.String
-        public var percentage: Swift.Double
+        public let url: Swift.String
+        public let percentage: Swift.Double
 
         /// Creates a value from its fields.
         public init(url: Swift.String, percentage: Swift.Double) {
@@ -298,12 +298,12 @@ extension ImportedDub {
 
     /// GetCustomersResponseLink, as the API sends it.
     public struct GetCustomersResponseLink: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String
-        public var domain: Swift.String
-        public var key: Swift.String
-        public var shortLink: Foundation.URL
-        public var url: Foundation.URL
-        public var programID: Swift.String?
+        public let id: Swift.String
+        public let domain: Swift.String
+        public let key: Swift.String
+        public let shortLink: Foundation.URL
+        public let url: Foundation.URL
+        public let programID: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -329,10 +329,10 @@ extension ImportedDub {
 
     /// GetCustomersResponsePartner, as the API sends it.
     public struct GetCustomersResponsePartner: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String
-        public var name: Swift.String
-        public var email: Swift.String?
-        public var image: Swift.String?
+        public let id: Swift.String
+        public let name: Swift.String
+        public let email: Swift.String?
+        public let image: Swift.String?
 
         /// Creates a value from its fields.
         public init(id: Swift.String, name: Swift.String, email: Swift.String? = nil, image: Swift.String? = nil) {
@@ -353,14 +353,14 @@ extension ImportedDub {
 
     /// GetCustomersResponseDiscount, as the API sends it.
     public struct GetCustomersResponseDiscount: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String
-        public var amount: Swift.Double
-        public var type: TypeValue
-        public var maxDuration: Swift.Double?
-        public var couponID: Swift.String?
-        public var couponTestID: Swift.String?
-        public var description: Swift.String?
-        public var partnersCount: Swift.Double?
+        public let id: Swift.String
+        public let amount: Swift.Double
+        public let type: TypeValue
+        public let maxDuration: Swift.Double?
+        public let couponID: Swift.String?
+        public let couponTestID: Swift.String?
+        public let description: Swift.String?
+        public let partnersCount: Swift.Double?
 
         /// Creates a value from its fields.
         public init(

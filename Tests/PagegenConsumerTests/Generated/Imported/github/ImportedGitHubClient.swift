@@ -52,9 +52,10 @@ extension ImportedGitHub.Client {
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGitHub.MinimalRepository>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.reposListForOrg(org: org, type: type, sort: sort, direction: direction, page: page, perPage: perPage) },
-            completion: completion
+        self.runtime.page(
+            Operations.reposListForOrgEndpoint,
+            Operations.reposListForOrgParameters(org: org, type: type, sort: sort, direction: direction),
+            paging: Operations.reposListForOrgPaging, at: page, size: perPage, completion: completion
         )
     }
 
@@ -85,14 +86,13 @@ extension ImportedGitHub.Client {
         page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGitHub.Issue>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.issuesListForRepo(
-                    owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator,
-                    mentioned: mentioned, labels: labels, sort: sort, direction: direction, since: since, page: page, perPage: perPage
-                )
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.issuesListForRepoEndpoint,
+            Operations.issuesListForRepoParameters(
+                owner: owner, repo: repo, milestone: milestone, state: state, assignee: assignee, creator: creator, mentioned: mentioned,
+                labels: labels, sort: sort, direction: direction, since: since
+            ),
+            paging: Operations.issuesListForRepoPaging, at: page, size: perPage, completion: completion
         )
     }
 
@@ -119,14 +119,12 @@ extension ImportedGitHub.Client {
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGitHub.PullRequestSimple>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.pullsList(
-                    owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction, page: page,
-                    perPage: perPage
-                )
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.pullsListEndpoint,
+            Operations.pullsListParameters(
+                owner: owner, repo: repo, state: state, head: head, base: base, sort: sort, direction: direction
+            ),
+            paging: Operations.pullsListPaging, at: page, size: perPage, completion: completion
         )
     }
 }
@@ -388,11 +386,16 @@ extension ImportedGitHub.Client {
 extension ImportedGitHub.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let reposListForOrgEndpoint = PagegenRuntime.Endpoint(name: "reposListForOrg", method: "GET", path: "/orgs/{org}/repos")
-        static let reposListForOrgPaging = PagegenRuntime.Paging<[ImportedGitHub.MinimalRepository], ImportedGitHub.MinimalRepository>(
-            style: .link(next: .linkHeader), size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100),
-            items: { $0 }
-        )
+        static var reposListForOrgEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "reposListForOrg", method: "GET", path: "/orgs/{org}/repos")
+        }
+
+        static var reposListForOrgPaging: PagegenRuntime.Paging<[ImportedGitHub.MinimalRepository], ImportedGitHub.MinimalRepository> {
+            PagegenRuntime.Paging(
+                style: .link(next: .linkHeader),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100), items: { $0 }
+            )
+        }
 
         static func reposListForOrgParameters(
             org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil,
@@ -406,13 +409,16 @@ extension ImportedGitHub.Client {
             return parameters
         }
 
-        static let issuesListForRepoEndpoint = PagegenRuntime.Endpoint(
-            name: "issuesListForRepo", method: "GET", path: "/repos/{owner}/{repo}/issues"
-        )
-        static let issuesListForRepoPaging = PagegenRuntime.Paging<[ImportedGitHub.Issue], ImportedGitHub.Issue>(
-            style: .link(next: .linkHeader), size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100),
-            items: { $0 }
-        )
+        static var issuesListForRepoEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "issuesListForRepo", method: "GET", path: "/repos/{owner}/{repo}/issues")
+        }
+
+        static var issuesListForRepoPaging: PagegenRuntime.Paging<[ImportedGitHub.Issue], ImportedGitHub.Issue> {
+            PagegenRuntime.Paging(
+                style: .link(next: .linkHeader),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100), items: { $0 }
+            )
+        }
 
         static func issuesListForRepoParameters(
             owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
@@ -434,11 +440,16 @@ extension ImportedGitHub.Client {
             return parameters
         }
 
-        static let pullsListEndpoint = PagegenRuntime.Endpoint(name: "pullsList", method: "GET", path: "/repos/{owner}/{repo}/pulls")
-        static let pullsListPaging = PagegenRuntime.Paging<[ImportedGitHub.PullRequestSimple], ImportedGitHub.PullRequestSimple>(
-            style: .link(next: .linkHeader), size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100),
-            items: { $0 }
-        )
+        static var pullsListEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pullsList", method: "GET", path: "/repos/{owner}/{repo}/pulls")
+        }
+
+        static var pullsListPaging: PagegenRuntime.Paging<[ImportedGitHub.PullRequestSimple], ImportedGitHub.PullRequestSimple> {
+            PagegenRuntime.Paging(
+                style: .link(next: .linkHeader),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 30, maximum: 100), items: { $0 }
+            )
+        }
 
         static func pullsListParameters(
             owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil,

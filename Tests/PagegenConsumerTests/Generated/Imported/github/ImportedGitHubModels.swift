@@ -9,90 +9,90 @@ public enum ImportedGitHub {}
 extension ImportedGitHub {
     /// MinimalRepository, as the API sends it.
     public struct MinimalRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var nodeID: Swift.String
-        public var name: Swift.String
-        public var fullName: Swift.String
-        public var owner: ImportedGitHub.SimpleUser
-        public var `private`: Swift.Bool
-        public var htmlURL: Foundation.URL
-        public var description: Swift.String?
-        public var fork: Swift.Bool
-        public var url: Foundation.URL
-        public var archiveURL: Swift.String
-        public var assigneesURL: Swift.String
-        public var blobsURL: Swift.String
-        public var branchesURL: Swift.String
-        public var collaboratorsURL: Swift.String
-        public var commentsURL: Swift.String
-        public var commitsURL: Swift.String
-        public var compareURL: Swift.String
-        public var contentsURL: Swift.String
-        public var contributorsURL: Foundation.URL
-        public var deploymentsURL: Foundation.URL
-        public var downloadsURL: Foundation.URL
-        public var eventsURL: Foundation.URL
-        public var forksURL: Foundation.URL
-        public var gitCommitsURL: Swift.String
-        public var gitRefsURL: Swift.String
-        public var gitTagsURL: Swift.String
-        public var gitURL: Swift.String?
-        public var issueCommentURL: Swift.String
-        public var issueEventsURL: Swift.String
-        public var issuesURL: Swift.String
-        public var keysURL: Swift.String
-        public var labelsURL: Swift.String
-        public var languagesURL: Foundation.URL
-        public var mergesURL: Foundation.URL
-        public var milestonesURL: Swift.String
-        public var notificationsURL: Swift.String
-        public var pullsURL: Swift.String
-        public var releasesURL: Swift.String
-        public var sshURL: Swift.String?
-        public var stargazersURL: Foundation.URL
-        public var statusesURL: Swift.String
-        public var subscribersURL: Foundation.URL
-        public var subscriptionURL: Foundation.URL
-        public var tagsURL: Foundation.URL
-        public var teamsURL: Foundation.URL
-        public var treesURL: Swift.String
-        public var cloneURL: Swift.String?
-        public var mirrorURL: Swift.String?
-        public var hooksURL: Foundation.URL
-        public var svnURL: Swift.String?
-        public var homepage: Swift.String?
-        public var language: Swift.String?
-        public var forksCount: Swift.Int?
-        public var stargazersCount: Swift.Int?
-        public var watchersCount: Swift.Int?
-        public var size: Swift.Int?
-        public var defaultBranch: Swift.String?
-        public var openIssuesCount: Swift.Int?
-        public var isTemplate: Swift.Bool?
-        public var topics: [Swift.String]?
-        public var hasIssues: Swift.Bool?
-        public var hasProjects: Swift.Bool?
-        public var hasWiki: Swift.Bool?
-        public var hasPages: Swift.Bool?
-        public var hasDownloads: Swift.Bool?
-        public var archived: Swift.Bool?
-        public var disabled: Swift.Bool?
-        public var visibility: Swift.String?
-        public var pushedAt: Foundation.Date?
-        public var createdAt: Foundation.Date?
-        public var updatedAt: Foundation.Date?
-        public var permissions: ImportedGitHub.MinimalRepositoryPermissions?
-        public var templateRepository: ImportedGitHub.Repository?
-        public var tempCloneToken: Swift.String?
-        public var deleteBranchOnMerge: Swift.Bool?
-        public var subscribersCount: Swift.Int?
-        public var networkCount: Swift.Int?
-        public var codeOfConduct: ImportedGitHub.CodeOfConduct?
-        public var license: ImportedGitHub.MinimalRepositoryLicense?
-        public var forks: Swift.Int?
-        public var openIssues: Swift.Int?
-        public var watchers: Swift.Int?
-        public var allowForking: Swift.Bool?
+        public let id: Swift.Int
+        public let nodeID: Swift.String
+        public let name: Swift.String
+        public let fullName: Swift.String
+        public let owner: ImportedGitHub.SimpleUser
+        public let `private`: Swift.Bool
+        public let htmlURL: Foundation.URL
+        public let description: Swift.String?
+        public let fork: Swift.Bool
+        public let url: Foundation.URL
+        public let archiveURL: Swift.String
+        public let assigneesURL: Swift.String
+        public let blobsURL: Swift.String
+        public let branchesURL: Swift.String
+        public let collaboratorsURL: Swift.String
+        public let commentsURL: Swift.String
+        public let commitsURL: Swift.String
+        public let compareURL: Swift.String
+        public let contentsURL: Swift.String
+        public let contributorsURL: Foundation.URL
+        public let deploymentsURL: Foundation.URL
+        public let downloadsURL: Foundation.URL
+        public let eventsURL: Foundation.URL
+        public let forksURL: Foundation.URL
+        public let gitCommitsURL: Swift.String
+        public let gitRefsURL: Swift.String
+        public let gitTagsURL: Swift.String
+        public let gitURL: Swift.String?
+        public let issueCommentURL: Swift.String
+        public let issueEventsURL: Swift.String
+        public let issuesURL: Swift.String
+        public let keysURL: Swift.String
+        public let labelsURL: Swift.String
+        public let languagesURL: Foundation.URL
+        public let mergesURL: Foundation.URL
+        public let milestonesURL: Swift.String
+        public let notificationsURL: Swift.String
+        public let pullsURL: Swift.String
+        public let releasesURL: Swift.String
+        public let sshURL: Swift.String?
+        public let stargazersURL: Foundation.URL
+        public let statusesURL: Swift.String
+        public let subscribersURL: Foundation.URL
+        public let subscriptionURL: Foundation.URL
+        public let tagsURL: Foundation.URL
+        public let teamsURL: Foundation.URL
+        public let treesURL: Swift.String
+        public let cloneURL: Swift.String?
+        public let mirrorURL: Swift.String?
+        public let hooksURL: Foundation.URL
+        public let svnURL: Swift.String?
+        public let homepage: Swift.String?
+        public let language: Swift.String?
+        public let forksCount: Swift.Int?
+        public let stargazersCount: Swift.Int?
+        public let watchersCount: Swift.Int?
+        public let size: Swift.Int?
+        public let defaultBranch: Swift.String?
+        public let openIssuesCount: Swift.Int?
+        public let isTemplate: Swift.Bool?
+        public let topics: [Swift.String]?
+        public let hasIssues: Swift.Bool?
+        public let hasProjects: Swift.Bool?
+        public let hasWiki: Swift.Bool?
+        public let hasPages: Swift.Bool?
+        public let hasDownloads: Swift.Bool?
+        public let archived: Swift.Bool?
+        public let disabled: Swift.Bool?
+        public let visibility: Swift.String?
+        public let pushedAt: Foundation.Date?
+        public let createdAt: Foundation.Date?
+        public let updatedAt: Foundation.Date?
+        public let permissions: ImportedGitHub.MinimalRepositoryPermissions?
+        public let templateRepository: ImportedGitHub.Repository?
+        public let tempCloneToken: Swift.String?
+        public let deleteBranchOnMerge: Swift.Bool?
+        public let subscribersCount: Swift.Int?
+        public let networkCount: Swift.Int?
+        public let codeOfConduct: ImportedGitHub.CodeOfConduct?
+        public let license: ImportedGitHub.MinimalRepositoryLicense?
+        public let forks: Swift.Int?
+        public let openIssues: Swift.Int?
+        public let watchers: Swift.Int?
+        public let allowForking: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(
@@ -252,38 +252,38 @@ extension ImportedGitHub {
 
     /// Issue, as the API sends it.
     public struct Issue: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var nodeID: Swift.String
-        public var url: Foundation.URL
-        public var repositoryURL: Foundation.URL
-        public var labelsURL: Swift.String
-        public var commentsURL: Foundation.URL
-        public var eventsURL: Foundation.URL
-        public var htmlURL: Foundation.URL
-        public var number: Swift.Int
-        public var state: Swift.String
-        public var title: Swift.String
-        public var body: Swift.String?
-        public var user: ImportedGitHub.SimpleUser?
-        public var labels: [PagegenRuntime.JSONValue]
-        public var assignee: ImportedGitHub.SimpleUser?
-        public var assignees: [ImportedGitHub.SimpleUser]?
-        public var milestone: ImportedGitHub.NullableMilestone?
-        public var locked: Swift.Bool
-        public var activeLockReason: Swift.String?
-        public var comments: Swift.Int
-        public var pullRequest: ImportedGitHub.IssuePullRequest?
-        public var closedAt: Foundation.Date?
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public var closedBy: ImportedGitHub.SimpleUser?
-        public var bodyHTML: Swift.String?
-        public var bodyText: Swift.String?
-        public var timelineURL: Swift.String?
-        public var repository: ImportedGitHub.Repository?
-        public var performedViaGithubApp: ImportedGitHub.NullableIntegration?
-        public var authorAssociation: AuthorAssociation
-        public var reactions: ImportedGitHub.ReactionRollup?
+        public let id: Swift.Int
+        public let nodeID: Swift.String
+        public let url: Foundation.URL
+        public let repositoryURL: Foundation.URL
+        public let labelsURL: Swift.String
+        public let commentsURL: Foundation.URL
+        public let eventsURL: Foundation.URL
+        public let htmlURL: Foundation.URL
+        public let number: Swift.Int
+        public let state: Swift.String
+        public let title: Swift.String
+        public let body: Swift.String?
+        public let user: ImportedGitHub.SimpleUser?
+        public let labels: [PagegenRuntime.JSONValue]
+        public let assignee: ImportedGitHub.SimpleUser?
+        public let assignees: [ImportedGitHub.SimpleUser]?
+        public let milestone: ImportedGitHub.NullableMilestone?
+        public let locked: Swift.Bool
+        public let activeLockReason: Swift.String?
+        public let comments: Swift.Int
+        public let pullRequest: ImportedGitHub.IssuePullRequest?
+        public let closedAt: Foundation.Date?
+        public let createdAt: Foundation.Date
+        public let updatedAt: Foundation.Date
+        public let closedBy: ImportedGitHub.SimpleUser?
+        public let bodyHTML: Swift.String?
+        public let bodyText: Swift.String?
+        public let timelineURL: Swift.String?
+        public let repository: ImportedGitHub.Repository?
+        public let performedViaGithubApp: ImportedGitHub.NullableIntegration?
+        public let authorAssociation: AuthorAssociation
+        public let reactions: ImportedGitHub.ReactionRollup?
 
         /// Creates a value from its fields.
         public init(
@@ -397,42 +397,42 @@ extension ImportedGitHub {
 
     /// PullRequestSimple, as the API sends it.
     public struct PullRequestSimple: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var url: Foundation.URL
-        public var id: Swift.Int
-        public var nodeID: Swift.String
-        public var htmlURL: Foundation.URL
-        public var diffURL: Foundation.URL
-        public var patchURL: Foundation.URL
-        public var issueURL: Foundation.URL
-        public var commitsURL: Foundation.URL
-        public var reviewCommentsURL: Foundation.URL
-        public var reviewCommentURL: Swift.String
-        public var commentsURL: Foundation.URL
-        public var statusesURL: Foundation.URL
-        public var number: Swift.Int
-        public var state: Swift.String
-        public var locked: Swift.Bool
-        public var title: Swift.String
-        public var user: ImportedGitHub.SimpleUser?
-        public var body: Swift.String?
-        public var labels: [ImportedGitHub.PullRequestSimpleLabel]
-        public var milestone: ImportedGitHub.NullableMilestone?
-        public var activeLockReason: Swift.String?
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public var closedAt: Foundation.Date?
-        public var mergedAt: Foundation.Date?
-        public var mergeCommitSha: Swift.String?
-        public var assignee: ImportedGitHub.SimpleUser?
-        public var assignees: [ImportedGitHub.SimpleUser]?
-        public var requestedReviewers: [ImportedGitHub.SimpleUser]?
-        public var requestedTeams: [ImportedGitHub.Team]?
-        public var head: ImportedGitHub.PullRequestSimpleHead
-        public var base: ImportedGitHub.PullRequestSimpleBase
-        public var links: ImportedGitHub.PullRequestSimpleLinks
-        public var authorAssociation: AuthorAssociation
-        public var autoMerge: ImportedGitHub.AutoMerge?
-        public var draft: Swift.Bool?
+        public let url: Foundation.URL
+        public let id: Swift.Int
+        public let nodeID: Swift.String
+        public let htmlURL: Foundation.URL
+        public let diffURL: Foundation.URL
+        public let patchURL: Foundation.URL
+        public let issueURL: Foundation.URL
+        public let commitsURL: Foundation.URL
+        public let reviewCommentsURL: Foundation.URL
+        public let reviewCommentURL: Swift.String
+        public let commentsURL: Foundation.URL
+        public let statusesURL: Foundation.URL
+        public let number: Swift.Int
+        public let state: Swift.String
+        public let locked: Swift.Bool
+        public let title: Swift.String
+        public let user: ImportedGitHub.SimpleUser?
+        public let body: Swift.String?
+        public let labels: [ImportedGitHub.PullRequestSimpleLabel]
+        public let milestone: ImportedGitHub.NullableMilestone?
+        public let activeLockReason: Swift.String?
+        public let createdAt: Foundation.Date
+        public let updatedAt: Foundation.Date
+        public let closedAt: Foundation.Date?
+        public let mergedAt: Foundation.Date?
+        public let mergeCommitSha: Swift.String?
+        public let assignee: ImportedGitHub.SimpleUser?
+        public let assignees: [ImportedGitHub.SimpleUser]?
+        public let requestedReviewers: [ImportedGitHub.SimpleUser]?
+        public let requestedTeams: [ImportedGitHub.Team]?
+        public let head: ImportedGitHub.PullRequestSimpleHead
+        public let base: ImportedGitHub.PullRequestSimpleBase
+        public let links: ImportedGitHub.PullRequestSimpleLinks
+        public let authorAssociation: AuthorAssociation
+        public let autoMerge: ImportedGitHub.AutoMerge?
+        public let draft: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(
@@ -552,27 +552,27 @@ extension ImportedGitHub {
 
     /// SimpleUser, as the API sends it.
     public struct SimpleUser: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var name: Swift.String?
-        public var email: Swift.String?
-        public var login: Swift.String
-        public var id: Swift.Int
-        public var nodeID: Swift.String
-        public var avatarURL: Foundation.URL
-        public var gravatarID: Swift.String?
-        public var url: Foundation.URL
-        public var htmlURL: Foundation.URL
-        public var followersURL: Foundation.URL
-        public var followingURL: Swift.String
-        public var gistsURL: Swift.String
-        public var starredURL: Swift.String
-        public var subscriptionsURL: Foundation.URL
-        public var organizationsURL: Foundation.URL
-        public var reposURL: Foundation.URL
-        public var eventsURL: Swift.String
-        public var receivedEventsURL: Foundation.URL
-        public var type: Swift.String
-        public var siteAdmin: Swift.Bool
-        public var starredAt: Swift.String?
+        public let name: Swift.String?
+        public let email: Swift.String?
+        public let login: Swift.String
+        public let id: Swift.Int
+        public let nodeID: Swift.String
+        public let avatarURL: Foundation.URL
+        public let gravatarID: Swift.String?
+        public let url: Foundation.URL
+        public let htmlURL: Foundation.URL
+        public let followersURL: Foundation.URL
+        public let followingURL: Swift.String
+        public let gistsURL: Swift.String
+        public let starredURL: Swift.String
+        public let subscriptionsURL: Foundation.URL
+        public let organizationsURL: Foundation.URL
+        public let reposURL: Foundation.URL
+        public let eventsURL: Swift.String
+        public let receivedEventsURL: Foundation.URL
+        public let type: Swift.String
+        public let siteAdmin: Swift.Bool
+        public let starredAt: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -623,11 +623,11 @@ extension ImportedGitHub {
 
     /// MinimalRepositoryPermissions, as the API sends it.
     public struct MinimalRepositoryPermissions: Swift.Decodable, Swift.Sendable {
-        public var admin: Swift.Bool?
-        public var maintain: Swift.Bool?
-        public var push: Swift.Bool?
-        public var triage: Swift.Bool?
-        public var pull: Swift.Bool?
+        public let admin: Swift.Bool?
+        public let maintain: Swift.Bool?
+        public let push: Swift.Bool?
+        public let triage: Swift.Bool?
+        public let pull: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(
@@ -652,96 +652,96 @@ extension ImportedGitHub {
 
     /// Repository, as the API sends it.
     public struct Repository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var nodeID: Swift.String
-        public var name: Swift.String
-        public var fullName: Swift.String
-        public var license: ImportedGitHub.NullableLicenseSimple?
-        public var organization: ImportedGitHub.SimpleUser?
-        public var forks: Swift.Int
-        public var permissions: ImportedGitHub.RepositoryPermissions?
-        public var owner: ImportedGitHub.SimpleUser
-        public var `private`: Swift.Bool
-        public var htmlURL: Foundation.URL
-        public var description: Swift.String?
-        public var fork: Swift.Bool
-        public var url: Foundation.URL
-        public var archiveURL: Swift.String
-        public var assigneesURL: Swift.String
-        public var blobsURL: Swift.String
-        public var branchesURL: Swift.String
-        public var collaboratorsURL: Swift.String
-        public var commentsURL: Swift.String
-        public var commitsURL: Swift.String
-        public var compareURL: Swift.String
-        public var contentsURL: Swift.String
-        public var contributorsURL: Foundation.URL
-        public var deploymentsURL: Foundation.URL
-        public var downloadsURL: Foundation.URL
-        public var eventsURL: Foundation.URL
-        public var forksURL: Foundation.URL
-        public var gitCommitsURL: Swift.String
-        public var gitRefsURL: Swift.String
-        public var gitTagsURL: Swift.String
-        public var gitURL: Swift.String
-        public var issueCommentURL: Swift.String
-        public var issueEventsURL: Swift.String
-        public var issuesURL: Swift.String
-        public var keysURL: Swift.String
-        public var labelsURL: Swift.String
-        public var languagesURL: Foundation.URL
-        public var mergesURL: Foundation.URL
-        public var milestonesURL: Swift.String
-        public var notificationsURL: Swift.String
-        public var pullsURL: Swift.String
-        public var releasesURL: Swift.String
-        public var sshURL: Swift.String
-        public var stargazersURL: Foundation.URL
-        public var statusesURL: Swift.String
-        public var subscribersURL: Foundation.URL
-        public var subscriptionURL: Foundation.URL
-        public var tagsURL: Foundation.URL
-        public var teamsURL: Foundation.URL
-        public var treesURL: Swift.String
-        public var cloneURL: Swift.String
-        public var mirrorURL: Swift.String?
-        public var hooksURL: Foundation.URL
-        public var svnURL: Foundation.URL
-        public var homepage: Swift.String?
-        public var language: Swift.String?
-        public var forksCount: Swift.Int
-        public var stargazersCount: Swift.Int
-        public var watchersCount: Swift.Int
-        public var size: Swift.Int
-        public var defaultBranch: Swift.String
-        public var openIssuesCount: Swift.Int
-        public var isTemplate: Swift.Bool?
-        public var topics: [Swift.String]?
-        public var hasIssues: Swift.Bool
-        public var hasProjects: Swift.Bool
-        public var hasWiki: Swift.Bool
-        public var hasPages: Swift.Bool
-        public var hasDownloads: Swift.Bool
-        public var archived: Swift.Bool
-        public var disabled: Swift.Bool
-        public var visibility: Swift.String?
-        public var pushedAt: Foundation.Date?
-        public var createdAt: Foundation.Date?
-        public var updatedAt: Foundation.Date?
-        public var allowRebaseMerge: Swift.Bool?
-        public var templateRepository: ImportedGitHub.RepositoryTemplateRepository?
-        public var tempCloneToken: Swift.String?
-        public var allowSquashMerge: Swift.Bool?
-        public var allowAutoMerge: Swift.Bool?
-        public var deleteBranchOnMerge: Swift.Bool?
-        public var allowMergeCommit: Swift.Bool?
-        public var allowForking: Swift.Bool?
-        public var subscribersCount: Swift.Int?
-        public var networkCount: Swift.Int?
-        public var openIssues: Swift.Int
-        public var watchers: Swift.Int
-        public var masterBranch: Swift.String?
-        public var starredAt: Swift.String?
+        public let id: Swift.Int
+        public let nodeID: Swift.String
+        public let name: Swift.String
+        public let fullName: Swift.String
+        public let license: ImportedGitHub.NullableLicenseSimple?
+        public let organization: ImportedGitHub.SimpleUser?
+        public let forks: Swift.Int
+        public let permissions: ImportedGitHub.RepositoryPermissions?
+        public let owner: ImportedGitHub.SimpleUser
+        public let `private`: Swift.Bool
+        public let htmlURL: Foundation.URL
+        public let description: Swift.String?
+        public let fork: Swift.Bool
+        public let url: Foundation.URL
+        public let archiveURL: Swift.String
+        public let assigneesURL: Swift.String
+        public let blobsURL: Swift.String
+        public let branchesURL: Swift.String
+        public let collaboratorsURL: Swift.String
+        public let commentsURL: Swift.String
+        public let commitsURL: Swift.String
+        public let compareURL: Swift.String
+        public let contentsURL: Swift.String
+        public let contributorsURL: Foundation.URL
+        public let deploymentsURL: Foundation.URL
+        public let downloadsURL: Foundation.URL
+        public let eventsURL: Foundation.URL
+        public let forksURL: Foundation.URL
+        public let gitCommitsURL: Swift.String
+        public let gitRefsURL: Swift.String
+        public let gitTagsURL: Swift.String
+        public let gitURL: Swift.String
+        public let issueCommentURL: Swift.String
+        public let issueEventsURL: Swift.String
+        public let issuesURL: Swift.String
+        public let keysURL: Swift.String
+        public let labelsURL: Swift.String
+        public let languagesURL: Foundation.URL
+        public let mergesURL: Foundation.URL
+        public let milestonesURL: Swift.String
+        public let notificationsURL: Swift.String
+        public let pullsURL: Swift.String
+        public let releasesURL: Swift.String
+        public let sshURL: Swift.String
+        public let stargazersURL: Foundation.URL
+        public let statusesURL: Swift.String
+        public let subscribersURL: Foundation.URL
+        public let subscriptionURL: Foundation.URL
+        public let tagsURL: Foundation.URL
+        public let teamsURL: Foundation.URL
+        public let treesURL: Swift.String
+        public let cloneURL: Swift.String
+        public let mirrorURL: Swift.String?
+        public let hooksURL: Foundation.URL
+        public let svnURL: Foundation.URL
+        public let homepage: Swift.String?
+        public let language: Swift.String?
+        public let forksCount: Swift.Int
+        public let stargazersCount: Swift.Int
+        public let watchersCount: Swift.Int
+        public let size: Swift.Int
+        public let defaultBranch: Swift.String
+        public let openIssuesCount: Swift.Int
+        public let isTemplate: Swift.Bool?
+        public let topics: [Swift.String]?
+        public let hasIssues: Swift.Bool
+        public let hasProjects: Swift.Bool
+        public let hasWiki: Swift.Bool
+        public let hasPages: Swift.Bool
+        public let hasDownloads: Swift.Bool
+        public let archived: Swift.Bool
+        public let disabled: Swift.Bool
+        public let visibility: Swift.String?
+        public let pushedAt: Foundation.Date?
+        public let createdAt: Foundation.Date?
+        public let updatedAt: Foundation.Date?
+        public let allowRebaseMerge: Swift.Bool?
+        public let templateRepository: ImportedGitHub.RepositoryTemplateRepository?
+        public let tempCloneToken: Swift.String?
+        public let allowSquashMerge: Swift.Bool?
+        public let allowAutoMerge: Swift.Bool?
+        public let deleteBranchOnMerge: Swift.Bool?
+        public let allowMergeCommit: Swift.Bool?
+        public let allowForking: Swift.Bool?
+        public let subscribersCount: Swift.Int?
+        public let networkCount: Swift.Int?
+        public let openIssues: Swift.Int
+        public let watchers: Swift.Int
+        public let masterBranch: Swift.String?
+        public let starredAt: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -908,11 +908,11 @@ extension ImportedGitHub {
 
     /// CodeOfConduct, as the API sends it.
     public struct CodeOfConduct: Swift.Decodable, Swift.Sendable {
-        public var key: Swift.String
-        public var name: Swift.String
-        public var url: Foundation.URL
-        public var body: Swift.String?
-        public var htmlURL: Swift.String?
+        public let key: Swift.String
+        public let name: Swift.String
+        public let url: Foundation.URL
+        public let body: Swift.String?
+        public let htmlURL: Swift.String?
 
         /// Creates a value from its fields.
         public init(key: Swift.String, name: Swift.String, url: Foundation.URL, body: Swift.String? = nil, htmlURL: Swift.String? = nil) {
@@ -934,11 +934,11 @@ extension ImportedGitHub {
 
     /// MinimalRepositoryLicense, as the API sends it.
     public struct MinimalRepositoryLicense: Swift.Decodable, Swift.Sendable {
-        public var key: Swift.String?
-        public var name: Swift.String?
-        public var spdxID: Swift.String?
-        public var url: Swift.String?
-        public var nodeID: Swift.String?
+        public let key: Swift.String?
+        public let name: Swift.String?
+        public let spdxID: Swift.String?
+        public let url: Swift.String?
+        public let nodeID: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -963,22 +963,22 @@ extension ImportedGitHub {
 
     /// NullableMilestone, as the API sends it.
     public struct NullableMilestone: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var url: Foundation.URL
-        public var htmlURL: Foundation.URL
-        public var labelsURL: Foundation.URL
-        public var id: Swift.Int
-        public var nodeID: Swift.String
-        public var number: Swift.Int
-        public var state: State
-        public var title: Swift.String
-        public var description: Swift.String?
-        public var creator: ImportedGitHub.SimpleUser?
-        public var openIssues: Swift.Int
-        public var closedIssues: Swift.Int
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public var closedAt: Foundation.Date?
-        public var dueOn: Foundation.Date?
+        public let url: Foundation.URL
+        public let htmlURL: Foundation.URL
+        public let labelsURL: Foundation.URL
+        public let id: Swift.Int
+        public let nodeID: Swift.String
+        public let number: Swift.Int
+        public let state: State
+        public let title: Swift.String
+        public let description: Swift.String?
+        public let creator: ImportedGitHub.SimpleUser?
+        public let openIssues: Swift.Int
+        public let closedIssues: Swift.Int
+        public let createdAt: Foundation.Date
+        public let updatedAt: Foundation.Date
+        public let closedAt: Foundation.Date?
+        public let dueOn: Foundation.Date?
 
         /// Creates a value from its fields.
         public init(
@@ -1043,11 +1043,11 @@ extension ImportedGitHub {
 
     /// IssuePullRequest, as the API sends it.
     public struct IssuePullRequest: Swift.Decodable, Swift.Sendable {
-        public var mergedAt: Foundation.Date?
-        public var diffURL: Swift.String?
-        public var htmlURL: Swift.String?
-        public var patchURL: Swift.String?
-        public var url: Swift.String?
+        public let mergedAt: Foundation.Date?
+        public let diffURL: Swift.String?
+        public let htmlURL: Swift.String?
+        public let patchURL: Swift.String?
+        public let url: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -1072,23 +1072,23 @@ extension ImportedGitHub {
 
     /// NullableIntegration, as the API sends it.
     public struct NullableIntegration: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var slug: Swift.String?
-        public var nodeID: Swift.String
-        public var owner: ImportedGitHub.SimpleUser?
-        public var name: Swift.String
-        public var description: Swift.String?
-        public var externalURL: Foundation.URL
-        public var htmlURL: Foundation.URL
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public var permissions: ImportedGitHub.NullableIntegrationPermissions
-        public var events: [Swift.String]
-        public var installationsCount: Swift.Int?
-        public var clientID: Swift.String?
-        public var clientSecret: Swift.String?
-        public var webhookSecret: Swift.String?
-        public var pem: Swift.String?
+        public let id: Swift.Int
+        public let slug: Swift.String?
+        public let nodeID: Swift.String
+        public let owner: ImportedGitHub.SimpleUser?
+        public let name: Swift.String
+        public let description: Swift.String?
+        public let externalURL: Foundation.URL
+        public let htmlURL: Foundation.URL
+        public let createdAt: Foundation.Date
+        public let updatedAt: Foundation.Date
+        public let permissions: ImportedGitHub.NullableIntegrationPermissions
+        public let events: [Swift.String]
+        public let installationsCount: Swift.Int?
+        public let clientID: Swift.String?
+        public let clientSecret: Swift.String?
+        public let webhookSecret: Swift.String?
+        public let pem: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -1133,16 +1133,16 @@ extension ImportedGitHub {
 
     /// ReactionRollup, as the API sends it.
     public struct ReactionRollup: Swift.Decodable, Swift.Sendable {
-        public var url: Foundation.URL
-        public var totalCount: Swift.Int
-        public var _1: Swift.Int
-        public var minus1: Swift.Int
-        public var laugh: Swift.Int
-        public var confused: Swift.Int
-        public var heart: Swift.Int
-        public var hooray: Swift.Int
-        public var eyes: Swift.Int
-        public var rocket: Swift.Int
+        public let url: Foundation.URL
+        public let totalCount: Swift.Int
+        public let _1: Swift.Int
+        public let minus1: Swift.Int
+        public let laugh: Swift.Int
+        public let confused: Swift.Int
+        public let heart: Swift.Int
+        public let hooray: Swift.Int
+        public let eyes: Swift.Int
+        public let rocket: Swift.Int
 
         /// Creates a value from its fields.
         public init(
@@ -1173,13 +1173,13 @@ extension ImportedGitHub {
 
     /// PullRequestSimpleLabel, as the API sends it.
     public struct PullRequestSimpleLabel: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int64?
-        public var nodeID: Swift.String?
-        public var url: Swift.String?
-        public var name: Swift.String?
-        public var description: Swift.String?
-        public var color: Swift.String?
-        public var `default`: Swift.Bool?
+        public let id: Swift.Int64?
+        public let nodeID: Swift.String?
+        public let url: Swift.String?
+        public let name: Swift.String?
+        public let description: Swift.String?
+        public let color: Swift.String?
+        public let `default`: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(
@@ -1207,19 +1207,19 @@ extension ImportedGitHub {
 
     /// Team, as the API sends it.
     public struct Team: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var nodeID: Swift.String
-        public var name: Swift.String
-        public var slug: Swift.String
-        public var description: Swift.String?
-        public var privacy: Swift.String?
-        public var permission: Swift.String
-        public var permissions: ImportedGitHub.TeamPermissions?
-        public var url: Foundation.URL
-        public var htmlURL: Foundation.URL
-        public var membersURL: Swift.String
-        public var repositoriesURL: Foundation.URL
-        public var parent: ImportedGitHub.NullableTeamSimple?
+        public let id: Swift.Int
+        public let nodeID: Swift.String
+        public let name: Swift.String
+        public let slug: Swift.String
+        public let description: Swift.String?
+        public let privacy: Swift.String?
+        public let permission: Swift.String
+        public let permissions: ImportedGitHub.TeamPermissions?
+        public let url: Foundation.URL
+        public let htmlURL: Foundation.URL
+        public let membersURL: Swift.String
+        public let repositoriesURL: Foundation.URL
+        public let parent: ImportedGitHub.NullableTeamSimple?
 
         /// Creates a value from its fields.
         public init(
@@ -1257,11 +1257,11 @@ extension ImportedGitHub {
 
     /// PullRequestSimpleHead, as the API sends it.
     public struct PullRequestSimpleHead: Swift.Decodable, Swift.Sendable {
-        public var label: Swift.String
-        public var ref: Swift.String
-        public var repo: ImportedGitHub.Repository
-        public var sha: Swift.String
-        public var user: ImportedGitHub.SimpleUser?
+        public let label: Swift.String
+        public let ref: Swift.String
+        public let repo: ImportedGitHub.Repository
+        public let sha: Swift.String
+        public let user: ImportedGitHub.SimpleUser?
 
         /// Creates a value from its fields.
         public init(
@@ -1286,11 +1286,11 @@ extension ImportedGitHub {
 
     /// PullRequestSimpleBase, as the API sends it.
     public struct PullRequestSimpleBase: Swift.Decodable, Swift.Sendable {
-        public var label: Swift.String
-        public var ref: Swift.String
-        public var repo: ImportedGitHub.Repository
-        public var sha: Swift.String
-        public var user: ImportedGitHub.SimpleUser?
+        public let label: Swift.String
+        public let ref: Swift.String
+        public let repo: ImportedGitHub.Repository
+        public let sha: Swift.String
+        public let user: ImportedGitHub.SimpleUser?
 
         /// Creates a value from its fields.
         public init(
@@ -1315,14 +1315,14 @@ extension ImportedGitHub {
 
     /// PullRequestSimpleLinks, as the API sends it.
     public struct PullRequestSimpleLinks: Swift.Decodable, Swift.Sendable {
-        public var comments: ImportedGitHub.Link
-        public var commits: ImportedGitHub.Link
-        public var statuses: ImportedGitHub.Link
-        public var html: ImportedGitHub.Link
-        public var issue: ImportedGitHub.Link
-        public var reviewComments: ImportedGitHub.Link
-        public var reviewComment: ImportedGitHub.Link
-        public var `self`: ImportedGitHub.Link
+        public let comments: ImportedGitHub.Link
+        public let commits: ImportedGitHub.Link
+        public let statuses: ImportedGitHub.Link
+        public let html: ImportedGitHub.Link
+        public let issue: ImportedGitHub.Link
+        public let reviewComments: ImportedGitHub.Link
+        public let reviewComment: ImportedGitHub.Link
+        public let `self`: ImportedGitHub.Link
 
         /// Creates a value from its fields.
         public init(
@@ -1352,10 +1352,10 @@ extension ImportedGitHub {
 
     /// AutoMerge, as the API sends it.
     public struct AutoMerge: Swift.Decodable, Swift.Sendable {
-        public var enabledBy: ImportedGitHub.SimpleUser
-        public var mergeMethod: MergeMethod
-        public var commitTitle: Swift.String
-        public var commitMessage: Swift.String
+        public let enabledBy: ImportedGitHub.SimpleUser
+        public let mergeMethod: MergeMethod
+        public let commitTitle: Swift.String
+        public let commitMessage: Swift.String
 
         /// Creates a value from its fields.
         public init(
@@ -1405,12 +1405,12 @@ extension ImportedGitHub {
 
     /// NullableLicenseSimple, as the API sends it.
     public struct NullableLicenseSimple: Swift.Decodable, Swift.Sendable {
-        public var key: Swift.String
-        public var name: Swift.String
-        public var url: Swift.String?
-        public var spdxID: Swift.String?
-        public var nodeID: Swift.String
-        public var htmlURL: Swift.String?
+        public let key: Swift.String
+        public let name: Swift.String
+        public let url: Swift.String?
+        public let spdxID: Swift.String?
+        public let nodeID: Swift.String
+        public let htmlURL: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -1436,11 +1436,11 @@ extension ImportedGitHub {
 
     /// RepositoryPermissions, as the API sends it.
     public struct RepositoryPermissions: Swift.Decodable, Swift.Sendable {
-        public var admin: Swift.Bool
-        public var pull: Swift.Bool
-        public var triage: Swift.Bool?
-        public var push: Swift.Bool
-        public var maintain: Swift.Bool?
+        public let admin: Swift.Bool
+        public let pull: Swift.Bool
+        public let triage: Swift.Bool?
+        public let push: Swift.Bool
+        public let maintain: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(admin: Swift.Bool, pull: Swift.Bool, triage: Swift.Bool? = nil, push: Swift.Bool, maintain: Swift.Bool? = nil) {
@@ -1462,87 +1462,87 @@ extension ImportedGitHub {
 
     /// RepositoryTemplateRepository, as the API sends it.
     public struct RepositoryTemplateRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int?
-        public var nodeID: Swift.String?
-        public var name: Swift.String?
-        public var fullName: Swift.String?
-        public var owner: ImportedGitHub.RepositoryTemplateRepositoryOwner?
-        public var `private`: Swift.Bool?
-        public var htmlURL: Swift.String?
-        public var description: Swift.String?
-        public var fork: Swift.Bool?
-        public var url: Swift.String?
-        public var archiveURL: Swift.String?
-        public var assigneesURL: Swift.String?
-        public var blobsURL: Swift.String?
-        public var branchesURL: Swift.String?
-        public var collaboratorsURL: Swift.String?
-        public var commentsURL: Swift.String?
-        public var commitsURL: Swift.String?
-        public var compareURL: Swift.String?
-        public var contentsURL: Swift.String?
-        public var contributorsURL: Swift.String?
-        public var deploymentsURL: Swift.String?
-        public var downloadsURL: Swift.String?
-        public var eventsURL: Swift.String?
-        public var forksURL: Swift.String?
-        public var gitCommitsURL: Swift.String?
-        public var gitRefsURL: Swift.String?
-        public var gitTagsURL: Swift.String?
-        public var gitURL: Swift.String?
-        public var issueCommentURL: Swift.String?
-        public var issueEventsURL: Swift.String?
-        public var issuesURL: Swift.String?
-        public var keysURL: Swift.String?
-        public var labelsURL: Swift.String?
-        public var languagesURL: Swift.String?
-        public var mergesURL: Swift.String?
-        public var milestonesURL: Swift.String?
-        public var notificationsURL: Swift.String?
-        public var pullsURL: Swift.String?
-        public var releasesURL: Swift.String?
-        public var sshURL: Swift.String?
-        public var stargazersURL: Swift.String?
-        public var statusesURL: Swift.String?
-        public var subscribersURL: Swift.String?
-        public var subscriptionURL: Swift.String?
-        public var tagsURL: Swift.String?
-        public var teamsURL: Swift.String?
-        public var treesURL: Swift.String?
-        public var cloneURL: Swift.String?
-        public var mirrorURL: Swift.String?
-        public var hooksURL: Swift.String?
-        public var svnURL: Swift.String?
-        public var homepage: Swift.String?
-        public var language: Swift.String?
-        public var forksCount: Swift.Int?
-        public var stargazersCount: Swift.Int?
-        public var watchersCount: Swift.Int?
-        public var size: Swift.Int?
-        public var defaultBranch: Swift.String?
-        public var openIssuesCount: Swift.Int?
-        public var isTemplate: Swift.Bool?
-        public var topics: [Swift.String]?
-        public var hasIssues: Swift.Bool?
-        public var hasProjects: Swift.Bool?
-        public var hasWiki: Swift.Bool?
-        public var hasPages: Swift.Bool?
-        public var hasDownloads: Swift.Bool?
-        public var archived: Swift.Bool?
-        public var disabled: Swift.Bool?
-        public var visibility: Swift.String?
-        public var pushedAt: Swift.String?
-        public var createdAt: Swift.String?
-        public var updatedAt: Swift.String?
-        public var permissions: ImportedGitHub.RepositoryTemplateRepositoryPermissions?
-        public var allowRebaseMerge: Swift.Bool?
-        public var tempCloneToken: Swift.String?
-        public var allowSquashMerge: Swift.Bool?
-        public var allowAutoMerge: Swift.Bool?
-        public var deleteBranchOnMerge: Swift.Bool?
-        public var allowMergeCommit: Swift.Bool?
-        public var subscribersCount: Swift.Int?
-        public var networkCount: Swift.Int?
+        public let id: Swift.Int?
+        public let nodeID: Swift.String?
+        public let name: Swift.String?
+        public let fullName: Swift.String?
+        public let owner: ImportedGitHub.RepositoryTemplateRepositoryOwner?
+        public let `private`: Swift.Bool?
+        public let htmlURL: Swift.String?
+        public let description: Swift.String?
+        public let fork: Swift.Bool?
+        public let url: Swift.String?
+        public let archiveURL: Swift.String?
+        public let assigneesURL: Swift.String?
+        public let blobsURL: Swift.String?
+        public let branchesURL: Swift.String?
+        public let collaboratorsURL: Swift.String?
+        public let commentsURL: Swift.String?
+        public let commitsURL: Swift.String?
+        public let compareURL: Swift.String?
+        public let contentsURL: Swift.String?
+        public let contributorsURL: Swift.String?
+        public let deploymentsURL: Swift.String?
+        public let downloadsURL: Swift.String?
+        public let eventsURL: Swift.String?
+        public let forksURL: Swift.String?
+        public let gitCommitsURL: Swift.String?
+        public let gitRefsURL: Swift.String?
+        public let gitTagsURL: Swift.String?
+        public let gitURL: Swift.String?
+        public let issueCommentURL: Swift.String?
+        public let issueEventsURL: Swift.String?
+        public let issuesURL: Swift.String?
+        public let keysURL: Swift.String?
+        public let labelsURL: Swift.String?
+        public let languagesURL: Swift.String?
+        public let mergesURL: Swift.String?
+        public let milestonesURL: Swift.String?
+        public let notificationsURL: Swift.String?
+        public let pullsURL: Swift.String?
+        public let releasesURL: Swift.String?
+        public let sshURL: Swift.String?
+        public let stargazersURL: Swift.String?
+        public let statusesURL: Swift.String?
+        public let subscribersURL: Swift.String?
+        public let subscriptionURL: Swift.String?
+        public let tagsURL: Swift.String?
+        public let teamsURL: Swift.String?
+        public let treesURL: Swift.String?
+        public let cloneURL: Swift.String?
+        public let mirrorURL: Swift.String?
+        public let hooksURL: Swift.String?
+        public let svnURL: Swift.String?
+        public let homepage: Swift.String?
+        public let language: Swift.String?
+        public let forksCount: Swift.Int?
+        public let stargazersCount: Swift.Int?
+        public let watchersCount: Swift.Int?
+        public let size: Swift.Int?
+        public let defaultBranch: Swift.String?
+        public let openIssuesCount: Swift.Int?
+        public let isTemplate: Swift.Bool?
+        public let topics: [Swift.String]?
+        public let hasIssues: Swift.Bool?
+        public let hasProjects: Swift.Bool?
+        public let hasWiki: Swift.Bool?
+        public let hasPages: Swift.Bool?
+        public let hasDownloads: Swift.Bool?
+        public let archived: Swift.Bool?
+        public let disabled: Swift.Bool?
+        public let visibility: Swift.String?
+        public let pushedAt: Swift.String?
+        public let createdAt: Swift.String?
+        public let updatedAt: Swift.String?
+        public let permissions: ImportedGitHub.RepositoryTemplateRepositoryPermissions?
+        public let allowRebaseMerge: Swift.Bool?
+        public let tempCloneToken: Swift.String?
+        public let allowSquashMerge: Swift.Bool?
+        public let allowAutoMerge: Swift.Bool?
+        public let deleteBranchOnMerge: Swift.Bool?
+        public let allowMergeCommit: Swift.Bool?
+        public let subscribersCount: Swift.Int?
+        public let networkCount: Swift.Int?
 
         /// Creates a value from its fields.
         public init(
@@ -1705,11 +1705,11 @@ extension ImportedGitHub {
 
     /// NullableIntegrationPermissions, as the API sends it.
     public struct NullableIntegrationPermissions: Swift.Decodable, Swift.Sendable {
-        public var issues: Swift.String?
-        public var checks: Swift.String?
-        public var metadata: Swift.String?
-        public var contents: Swift.String?
-        public var deployments: Swift.String?
+        public let issues: Swift.String?
+        public let checks: Swift.String?
+        public let metadata: Swift.String?
+        public let contents: Swift.String?
+        public let deployments: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -1735,11 +1735,11 @@ extension ImportedGitHub {
 
     /// TeamPermissions, as the API sends it.
     public struct TeamPermissions: Swift.Decodable, Swift.Sendable {
-        public var pull: Swift.Bool
-        public var triage: Swift.Bool
-        public var push: Swift.Bool
-        public var maintain: Swift.Bool
-        public var admin: Swift.Bool
+        public let pull: Swift.Bool
+        public let triage: Swift.Bool
+        public let push: Swift.Bool
+        public let maintain: Swift.Bool
+        public let admin: Swift.Bool
 
         /// Creates a value from its fields.
         public init(pull: Swift.Bool, triage: Swift.Bool, push: Swift.Bool, maintain: Swift.Bool, admin: Swift.Bool) {
@@ -1761,18 +1761,18 @@ extension ImportedGitHub {
 
     /// NullableTeamSimple, as the API sends it.
     public struct NullableTeamSimple: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int
-        public var nodeID: Swift.String
-        public var url: Foundation.URL
-        public var membersURL: Swift.String
-        public var name: Swift.String
-        public var description: Swift.String?
-        public var permission: Swift.String
-        public var privacy: Swift.String?
-        public var htmlURL: Foundation.URL
-        public var repositoriesURL: Foundation.URL
-        public var slug: Swift.String
-        public var ldapDn: Swift.String?
+        public let id: Swift.Int
+        public let nodeID: Swift.String
+        public let url: Foundation.URL
+        public let membersURL: Swift.String
+        public let name: Swift.String
+        public let description: Swift.String?
+        public let permission: Swift.String
+        public let privacy: Swift.String?
+        public let htmlURL: Foundation.URL
+        public let repositoriesURL: Foundation.URL
+        public let slug: Swift.String
+        public let ldapDn: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -1807,7 +1807,7 @@ extension ImportedGitHub {
 
     /// Link, as the API sends it.
     public struct Link: Swift.Decodable, Swift.Sendable {
-        public var href: Swift.String
+        public let href: Swift.String
 
         /// Creates a value from its fields.
         public init(href: Swift.String) {
@@ -1822,24 +1822,24 @@ extension ImportedGitHub {
 
     /// RepositoryTemplateRepositoryOwner, as the API sends it.
     public struct RepositoryTemplateRepositoryOwner: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var login: Swift.String?
-        public var id: Swift.Int?
-        public var nodeID: Swift.String?
-        public var avatarURL: Swift.String?
-        public var gravatarID: Swift.String?
-        public var url: Swift.String?
-        public var htmlURL: Swift.String?
-        public var followersURL: Swift.String?
-        public var followingURL: Swift.String?
-        public var gistsURL: Swift.String?
-        public var starredURL: Swift.String?
-        public var subscriptionsURL: Swift.String?
-        public var organizationsURL: Swift.String?
-        public var reposURL: Swift.String?
-        public var eventsURL: Swift.String?
-        public var receivedEventsURL: Swift.String?
-        public var type: Swift.String?
-        public var siteAdmin: Swift.Bool?
+        public let login: Swift.String?
+        public let id: Swift.Int?
+        public let nodeID: Swift.String?
+        public let avatarURL: Swift.String?
+        public let gravatarID: Swift.String?
+        public let url: Swift.String?
+        public let htmlURL: Swift.String?
+        public let followersURL: Swift.String?
+        public let followingURL: Swift.String?
+        public let gistsURL: Swift.String?
+        public let starredURL: Swift.String?
+        public let subscriptionsURL: Swift.String?
+        public let organizationsURL: Swift.String?
+        public let reposURL: Swift.String?
+        public let eventsURL: Swift.String?
+        public let receivedEventsURL: Swift.String?
+        public let type: Swift.String?
+        public let siteAdmin: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(
@@ -1887,11 +1887,11 @@ extension ImportedGitHub {
 
     /// RepositoryTemplateRepositoryPermissions, as the API sends it.
     public struct RepositoryTemplateRepositoryPermissions: Swift.Decodable, Swift.Sendable {
-        public var admin: Swift.Bool?
-        public var maintain: Swift.Bool?
-        public var push: Swift.Bool?
-        public var triage: Swift.Bool?
-        public var pull: Swift.Bool?
+        public let admin: Swift.Bool?
+        public let maintain: Swift.Bool?
+        public let push: Swift.Bool?
+        public let triage: Swift.Bool?
+        public let pull: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(

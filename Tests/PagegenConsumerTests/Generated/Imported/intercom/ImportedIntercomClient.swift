@@ -105,8 +105,9 @@ extension ImportedIntercom.Client {
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedIntercom.ArticleListItem>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.listArticles(intercomVersion: intercomVersion, page: page, perPage: perPage) }, completion: completion
+        self.runtime.page(
+            Operations.listArticlesEndpoint, Operations.listArticlesParameters(intercomVersion: intercomVersion),
+            paging: Operations.listArticlesPaging, at: .number(page), size: perPage, completion: completion
         )
     }
 
@@ -127,8 +128,9 @@ extension ImportedIntercom.Client {
         intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil, page: PagegenRuntime.PageKey = .first,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedIntercom.Company>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.scrollOverAllCompanies(intercomVersion: intercomVersion, page: page) }, completion: completion
+        self.runtime.page(
+            Operations.scrollOverAllCompaniesEndpoint, Operations.scrollOverAllCompaniesParameters(intercomVersion: intercomVersion),
+            paging: Operations.scrollOverAllCompaniesPaging, at: page, size: nil, completion: completion
         )
     }
 
@@ -149,8 +151,9 @@ extension ImportedIntercom.Client {
         body: ImportedIntercom.SearchRequest, intercomVersion: SearchContactsIntercomVersion? = nil,
         completion: @escaping @Sendable (Swift.Result<ImportedIntercom.ContactList, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.searchContacts(body: body, intercomVersion: intercomVersion) }, completion: completion
+        self.runtime.send(
+            Operations.searchContactsEndpoint, Operations.searchContactsParameters(body: body, intercomVersion: intercomVersion),
+            as: ImportedIntercom.ContactList.self, completion: completion
         )
     }
 
@@ -173,9 +176,9 @@ extension ImportedIntercom.Client {
         perPage: Swift.Int = 15,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedIntercom.Contact>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.listContacts(pageValue: pageValue, intercomVersion: intercomVersion, page: page, perPage: perPage) },
-            completion: completion
+        self.runtime.page(
+            Operations.listContactsEndpoint, Operations.listContactsParameters(pageValue: pageValue, intercomVersion: intercomVersion),
+            paging: Operations.listContactsPaging, at: page, size: perPage, completion: completion
         )
     }
 }
@@ -497,12 +500,17 @@ extension ImportedIntercom.Client {
 extension ImportedIntercom.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let listArticlesEndpoint = PagegenRuntime.Endpoint(name: "listArticles", method: "GET", path: "/articles")
-        static let listArticlesPaging = PagegenRuntime.Paging<ImportedIntercom.ArticleList, ImportedIntercom.ArticleListItem>(
-            style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 15), items: { $0.data },
-            total: .body({ $0.totalCount }), totalPages: .body({ $0.pages?.totalPages })
-        )
+        static var listArticlesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "listArticles", method: "GET", path: "/articles")
+        }
+
+        static var listArticlesPaging: PagegenRuntime.Paging<ImportedIntercom.ArticleList, ImportedIntercom.ArticleListItem> {
+            PagegenRuntime.Paging(
+                style: .pageNumber(PagegenRuntime.Parameter("page"), first: 1),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 15), items: { $0.data },
+                total: .body({ $0.totalCount }), totalPages: .body({ $0.pages?.totalPages })
+            )
+        }
 
         static func listArticlesParameters(intercomVersion: ListArticlesIntercomVersion = ._214) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -510,13 +518,16 @@ extension ImportedIntercom.Client {
             return parameters
         }
 
-        static let scrollOverAllCompaniesEndpoint = PagegenRuntime.Endpoint(
-            name: "scrollOverAllCompanies", method: "GET", path: "/companies/scroll"
-        )
-        static let scrollOverAllCompaniesPaging = PagegenRuntime.Paging<ImportedIntercom.CompanyScroll, ImportedIntercom.Company>(
-            style: .cursor(PagegenRuntime.Parameter("scroll_param"), next: .body({ $0.scrollParam })), items: { $0.data },
-            total: .body({ $0.totalCount })
-        )
+        static var scrollOverAllCompaniesEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "scrollOverAllCompanies", method: "GET", path: "/companies/scroll")
+        }
+
+        static var scrollOverAllCompaniesPaging: PagegenRuntime.Paging<ImportedIntercom.CompanyScroll, ImportedIntercom.Company> {
+            PagegenRuntime.Paging(
+                style: .cursor(PagegenRuntime.Parameter("scroll_param"), next: .body({ $0.scrollParam })), items: { $0.data },
+                total: .body({ $0.totalCount })
+            )
+        }
 
         static func scrollOverAllCompaniesParameters(
             intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil
@@ -526,7 +537,9 @@ extension ImportedIntercom.Client {
             return parameters
         }
 
-        static let searchContactsEndpoint = PagegenRuntime.Endpoint(name: "searchContacts", method: "POST", path: "/contacts/search")
+        static var searchContactsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "searchContacts", method: "POST", path: "/contacts/search")
+        }
 
         static func searchContactsParameters(
             body: ImportedIntercom.SearchRequest, intercomVersion: SearchContactsIntercomVersion? = nil
@@ -537,12 +550,17 @@ extension ImportedIntercom.Client {
             return parameters
         }
 
-        static let listContactsEndpoint = PagegenRuntime.Endpoint(name: "listContacts", method: "GET", path: "/contacts")
-        static let listContactsPaging = PagegenRuntime.Paging<ImportedIntercom.ContactList, ImportedIntercom.Contact>(
-            style: .cursor(PagegenRuntime.Parameter("starting_after"), next: .body({ $0.pages?.next?.startingAfter })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 15), items: { $0.data },
-            total: .body({ $0.totalCount })
-        )
+        static var listContactsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "listContacts", method: "GET", path: "/contacts")
+        }
+
+        static var listContactsPaging: PagegenRuntime.Paging<ImportedIntercom.ContactList, ImportedIntercom.Contact> {
+            PagegenRuntime.Paging(
+                style: .cursor(PagegenRuntime.Parameter("starting_after"), next: .body({ $0.pages?.next?.startingAfter })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("per_page"), default: 15), items: { $0.data },
+                total: .body({ $0.totalCount })
+            )
+        }
 
         static func listContactsParameters(
             pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214

@@ -9,10 +9,10 @@ public enum ImportedIntercom {}
 extension ImportedIntercom {
     /// ArticleList, as the API sends it.
     public struct ArticleList: Swift.Decodable, Swift.Sendable {
-        public var type: TypeValue?
-        public var pages: ImportedIntercom.CursorPages?
-        public var totalCount: Swift.Int?
-        public var data: [ImportedIntercom.ArticleListItem]?
+        public let type: TypeValue?
+        public let pages: ImportedIntercom.CursorPages?
+        public let totalCount: Swift.Int?
+        public let data: [ImportedIntercom.ArticleListItem]?
 
         /// Creates a value from its fields.
         public init(
@@ -57,11 +57,11 @@ extension ImportedIntercom {
 
     /// CompanyScroll, as the API sends it.
     public struct CompanyScroll: Swift.Decodable, Swift.Sendable {
-        public var type: TypeValue?
-        public var data: [ImportedIntercom.Company]?
-        public var pages: ImportedIntercom.CursorPages?
-        public var totalCount: Swift.Int?
-        public var scrollParam: Swift.String?
+        public let type: TypeValue?
+        public let data: [ImportedIntercom.Company]?
+        public let pages: ImportedIntercom.CursorPages?
+        public let totalCount: Swift.Int?
+        public let scrollParam: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -107,8 +107,8 @@ extension ImportedIntercom {
 
     /// SearchRequest, as the API sends it.
     public struct SearchRequest: Swift.Codable, Swift.Sendable {
-        public var query: ImportedIntercom.SearchRequestQuery
-        public var pagination: ImportedIntercom.StartingAfterPaging?
+        public let query: ImportedIntercom.SearchRequestQuery
+        public let pagination: ImportedIntercom.StartingAfterPaging?
 
         /// Creates a value from its fields.
         public init(query: ImportedIntercom.SearchRequestQuery, pagination: ImportedIntercom.StartingAfterPaging? = nil) {
@@ -130,10 +130,10 @@ extension ImportedIntercom {
 
     /// ContactList, as the API sends it.
     public struct ContactList: Swift.Decodable, Swift.Sendable {
-        public var type: TypeValue?
-        public var data: [ImportedIntercom.Contact]?
-        public var totalCount: Swift.Int?
-        public var pages: ImportedIntercom.CursorPages?
+        public let type: TypeValue?
+        public let data: [ImportedIntercom.Contact]?
+        public let totalCount: Swift.Int?
+        public let pages: ImportedIntercom.CursorPages?
 
         /// Creates a value from its fields.
         public init(
@@ -178,11 +178,11 @@ extension ImportedIntercom {
 
     /// CursorPages, as the API sends it.
     public struct CursorPages: Swift.Decodable, Swift.Sendable {
-        public var type: TypeValue?
-        public var page: Swift.Int?
-        public var next: ImportedIntercom.StartingAfterPaging?
-        public var perPage: Swift.Int?
-        public var totalPages: Swift.Int?
+        public let type: TypeValue?
+        public let page: Swift.Int?
+        public let next: ImportedIntercom.StartingAfterPaging?
+        public let perPage: Swift.Int?
+        public let totalPages: Swift.Int?
 
         /// Creates a value from its fields.
         public init(
@@ -228,23 +228,23 @@ extension ImportedIntercom {
 
     /// ArticleListItem, as the API sends it.
     public struct ArticleListItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var type: TypeValue?
-        public var id: Swift.String?
-        public var workspaceID: Swift.String?
-        public var title: Swift.String?
-        public var description: Swift.String?
-        public var body: Swift.String?
-        public var authorID: Swift.Int?
-        public var state: State?
-        public var createdAt: Swift.Int?
-        public var updatedAt: Swift.Int?
-        public var url: Swift.String?
-        public var parentID: Swift.Int?
-        public var parentIds: [Swift.Int]?
-        public var parentType: Swift.String?
-        public var defaultLocale: Swift.String?
-        public var translatedContent: ImportedIntercom.ArticleTranslatedContent?
-        public var tags: ImportedIntercom.Tags?
+        public let type: TypeValue?
+        public let id: Swift.String?
+        public let workspaceID: Swift.String?
+        public let title: Swift.String?
+        public let description: Swift.String?
+        public let body: Swift.String?
+        public let authorID: Swift.Int?
+        public let state: State?
+        public let createdAt: Swift.Int?
+        public let updatedAt: Swift.Int?
+        public let url: Swift.String?
+        public let parentID: Swift.Int?
+        public let parentIds: [Swift.Int]?
+        public let parentType: Swift.String?
+        public let defaultLocale: Swift.String?
+        public let translatedContent: ImportedIntercom.ArticleTranslatedContent?
+        public let tags: ImportedIntercom.Tags?
 
         /// Creates a value from its fields.
         public init(
@@ -335,25 +335,25 @@ extension ImportedIntercom {
 
     /// Company, as the API sends it.
     public struct Company: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var type: TypeValue?
-        public var id: Swift.String?
-        public var name: Swift.String?
-        public var appID: Swift.String?
-        public var plan: ImportedIntercom.CompanyPlan?
-        public var companyID: Swift.String?
-        public var remoteCreatedAt: Swift.Int?
-        public var createdAt: Swift.Int?
-        public var updatedAt: Swift.Int?
-        public var lastRequestAt: Swift.Int?
-        public var size: Swift.Int?
-        public var website: Swift.String?
-        public var industry: Swift.String?
-        public var monthlySpend: Swift.Int?
-        public var sessionCount: Swift.Int?
-        public var userCount: Swift.Int?
-        public var customAttributes: [Swift.String: Swift.String]?
-        public var tags: ImportedIntercom.CompanyTags?
-        public var segments: ImportedIntercom.CompanySegments?
+        public let type: TypeValue?
+        public let id: Swift.String?
+        public let name: Swift.String?
+        public let appID: Swift.String?
+        public let plan: ImportedIntercom.CompanyPlan?
+        public let companyID: Swift.String?
+        public let remoteCreatedAt: Swift.Int?
+        public let createdAt: Swift.Int?
+        public let updatedAt: Swift.Int?
+        public let lastRequestAt: Swift.Int?
+        public let size: Swift.Int?
+        public let website: Swift.String?
+        public let industry: Swift.String?
+        public let monthlySpend: Swift.Int?
+        public let sessionCount: Swift.Int?
+        public let userCount: Swift.Int?
+        public let customAttributes: [Swift.String: Swift.String]?
+        public let tags: ImportedIntercom.CompanyTags?
+        public let segments: ImportedIntercom.CompanySegments?
 
         /// Creates a value from its fields.
         public init(
@@ -423,9 +423,9 @@ extension ImportedIntercom {
 
     /// SearchRequestQuery, as the API sends it.
     public struct SearchRequestQuery: Swift.Codable, Swift.Sendable {
-        public var field: Swift.String?
-        public var `operator`: Operator?
-        public var value: PagegenRuntime.JSONValue?
+        public let field: Swift.String?
+        public let `operator`: Operator?
+        public let value: PagegenRuntime.JSONValue?
 
         /// Creates a value from its fields.
         public init(field: Swift.String? = nil, operator: Operator? = nil, value: PagegenRuntime.JSONValue? = nil) {
@@ -505,8 +505,8 @@ extension ImportedIntercom {
 
     /// StartingAfterPaging, as the API sends it.
     public struct StartingAfterPaging: Swift.Codable, Swift.Sendable {
-        public var perPage: Swift.Int?
-        public var startingAfter: Swift.String?
+        public let perPage: Swift.Int?
+        public let startingAfter: Swift.String?
 
         /// Creates a value from its fields.
         public init(perPage: Swift.Int? = nil, startingAfter: Swift.String? = nil) {
@@ -528,51 +528,51 @@ extension ImportedIntercom {
 
     /// Contact, as the API sends it.
     public struct Contact: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var type: Swift.String?
-        public var id: Swift.String?
-        public var externalID: Swift.String?
-        public var workspaceID: Swift.String?
-        public var role: Swift.String?
-        public var email: Swift.String?
-        public var emailDomain: Swift.String?
-        public var phone: Swift.String?
-        public var name: Swift.String?
-        public var ownerID: Swift.Int?
-        public var hasHardBounced: Swift.Bool?
-        public var markedEmailAsSpam: Swift.Bool?
-        public var unsubscribedFromEmails: Swift.Bool?
-        public var createdAt: Swift.Int?
-        public var updatedAt: Swift.Int?
-        public var signedUpAt: Swift.Int?
-        public var lastSeenAt: Swift.Int?
-        public var lastRepliedAt: Swift.Int?
-        public var lastContactedAt: Swift.Int?
-        public var lastEmailOpenedAt: Swift.Int?
-        public var lastEmailClickedAt: Swift.Int?
-        public var languageOverride: Swift.String?
-        public var browser: Swift.String?
-        public var browserVersion: Swift.String?
-        public var browserLanguage: Swift.String?
-        public var os: Swift.String?
-        public var androidAppName: Swift.String?
-        public var androidAppVersion: Swift.String?
-        public var androidDevice: Swift.String?
-        public var androidOsVersion: Swift.String?
-        public var androidSdkVersion: Swift.String?
-        public var androidLastSeenAt: Swift.Int?
-        public var iosAppName: Swift.String?
-        public var iosAppVersion: Swift.String?
-        public var iosDevice: Swift.String?
-        public var iosOsVersion: Swift.String?
-        public var iosSdkVersion: Swift.String?
-        public var iosLastSeenAt: Swift.Int?
-        public var customAttributes: PagegenRuntime.JSONValue?
-        public var avatar: ImportedIntercom.ContactAvatar?
-        public var tags: ImportedIntercom.ContactTags?
-        public var notes: ImportedIntercom.ContactNotes?
-        public var companies: ImportedIntercom.ContactCompanies?
-        public var location: ImportedIntercom.ContactLocation?
-        public var socialProfiles: ImportedIntercom.ContactSocialProfiles?
+        public let type: Swift.String?
+        public let id: Swift.String?
+        public let externalID: Swift.String?
+        public let workspaceID: Swift.String?
+        public let role: Swift.String?
+        public let email: Swift.String?
+        public let emailDomain: Swift.String?
+        public let phone: Swift.String?
+        public let name: Swift.String?
+        public let ownerID: Swift.Int?
+        public let hasHardBounced: Swift.Bool?
+        public let markedEmailAsSpam: Swift.Bool?
+        public let unsubscribedFromEmails: Swift.Bool?
+        public let createdAt: Swift.Int?
+        public let updatedAt: Swift.Int?
+        public let signedUpAt: Swift.Int?
+        public let lastSeenAt: Swift.Int?
+        public let lastRepliedAt: Swift.Int?
+        public let lastContactedAt: Swift.Int?
+        public let lastEmailOpenedAt: Swift.Int?
+        public let lastEmailClickedAt: Swift.Int?
+        public let languageOverride: Swift.String?
+        public let browser: Swift.String?
+        public let browserVersion: Swift.String?
+        public let browserLanguage: Swift.String?
+        public let os: Swift.String?
+        public let androidAppName: Swift.String?
+        public let androidAppVersion: Swift.String?
+        public let androidDevice: Swift.String?
+        public let androidOsVersion: Swift.String?
+        public let androidSdkVersion: Swift.String?
+        public let androidLastSeenAt: Swift.Int?
+        public let iosAppName: Swift.String?
+        public let iosAppVersion: Swift.String?
+        public let iosDevice: Swift.String?
+        public let iosOsVersion: Swift.String?
+        public let iosSdkVersion: Swift.String?
+        public let iosLastSeenAt: Swift.Int?
+        public let customAttributes: PagegenRuntime.JSONValue?
+        public let avatar: ImportedIntercom.ContactAvatar?
+        public let tags: ImportedIntercom.ContactTags?
+        public let notes: ImportedIntercom.ContactNotes?
+        public let companies: ImportedIntercom.ContactCompanies?
+        public let location: ImportedIntercom.ContactLocation?
+        public let socialProfiles: ImportedIntercom.ContactSocialProfiles?
 
         /// Creates a value from its fields.
         public init(
@@ -672,44 +672,44 @@ extension ImportedIntercom {
 
     /// ArticleTranslatedContent, as the API sends it.
     public struct ArticleTranslatedContent: Swift.Decodable, Swift.Sendable {
-        public var type: TypeValue?
-        public var ar: ImportedIntercom.ArticleContent?
-        public var bg: ImportedIntercom.ArticleContent?
-        public var bs: ImportedIntercom.ArticleContent?
-        public var ca: ImportedIntercom.ArticleContent?
-        public var cs: ImportedIntercom.ArticleContent?
-        public var da: ImportedIntercom.ArticleContent?
-        public var de: ImportedIntercom.ArticleContent?
-        public var el: ImportedIntercom.ArticleContent?
-        public var en: ImportedIntercom.ArticleContent?
-        public var es: ImportedIntercom.ArticleContent?
-        public var et: ImportedIntercom.ArticleContent?
-        public var fi: ImportedIntercom.ArticleContent?
-        public var fr: ImportedIntercom.ArticleContent?
-        public var he: ImportedIntercom.ArticleContent?
-        public var hr: ImportedIntercom.ArticleContent?
-        public var hu: ImportedIntercom.ArticleContent?
-        public var id: ImportedIntercom.ArticleContent?
-        public var it: ImportedIntercom.ArticleContent?
-        public var ja: ImportedIntercom.ArticleContent?
-        public var ko: ImportedIntercom.ArticleContent?
-        public var lt: ImportedIntercom.ArticleContent?
-        public var lv: ImportedIntercom.ArticleContent?
-        public var mn: ImportedIntercom.ArticleContent?
-        public var nb: ImportedIntercom.ArticleContent?
-        public var nl: ImportedIntercom.ArticleContent?
-        public var pl: ImportedIntercom.ArticleContent?
-        public var pt: ImportedIntercom.ArticleContent?
-        public var ro: ImportedIntercom.ArticleContent?
-        public var ru: ImportedIntercom.ArticleContent?
-        public var sl: ImportedIntercom.ArticleContent?
-        public var sr: ImportedIntercom.ArticleContent?
-        public var sv: ImportedIntercom.ArticleContent?
-        public var tr: ImportedIntercom.ArticleContent?
-        public var vi: ImportedIntercom.ArticleContent?
-        public var ptBR: ImportedIntercom.ArticleContent?
-        public var zhCN: ImportedIntercom.ArticleContent?
-        public var zhTW: ImportedIntercom.ArticleContent?
+        public let type: TypeValue?
+        public let ar: ImportedIntercom.ArticleContent?
+        public let bg: ImportedIntercom.ArticleContent?
+        public let bs: ImportedIntercom.ArticleContent?
+        public let ca: ImportedIntercom.ArticleContent?
+        public let cs: ImportedIntercom.ArticleContent?
+        public let da: ImportedIntercom.ArticleContent?
+        public let de: ImportedIntercom.ArticleContent?
+        public let el: ImportedIntercom.ArticleContent?
+        public let en: ImportedIntercom.ArticleContent?
+        public let es: ImportedIntercom.ArticleContent?
+        public let et: ImportedIntercom.ArticleContent?
+        public let fi: ImportedIntercom.ArticleContent?
+        public let fr: ImportedIntercom.ArticleContent?
+        public let he: ImportedIntercom.ArticleContent?
+        public let hr: ImportedIntercom.ArticleContent?
+        public let hu: ImportedIntercom.ArticleContent?
+        public let id: ImportedIntercom.ArticleContent?
+        public let it: ImportedIntercom.ArticleContent?
+        public let ja: ImportedIntercom.ArticleContent?
+        public let ko: ImportedIntercom.ArticleContent?
+        public let lt: ImportedIntercom.ArticleContent?
+        public let lv: ImportedIntercom.ArticleContent?
+        public let mn: ImportedIntercom.ArticleContent?
+        public let nb: ImportedIntercom.ArticleContent?
+        public let nl: ImportedIntercom.ArticleContent?
+        public let pl: ImportedIntercom.ArticleContent?
+        public let pt: ImportedIntercom.ArticleContent?
+        public let ro: ImportedIntercom.ArticleContent?
+        public let ru: ImportedIntercom.ArticleContent?
+        public let sl: ImportedIntercom.ArticleContent?
+        public let sr: ImportedIntercom.ArticleContent?
+        public let sv: ImportedIntercom.ArticleContent?
+        public let tr: ImportedIntercom.ArticleContent?
+        public let vi: ImportedIntercom.ArticleContent?
+        public let ptBR: ImportedIntercom.ArticleContent?
+        public let zhCN: ImportedIntercom.ArticleContent?
+        public let zhTW: ImportedIntercom.ArticleContent?
 
         /// Creates a value from its fields.
         public init(
@@ -816,8 +816,8 @@ extension ImportedIntercom {
 
     /// Tags, as the API sends it.
     public struct Tags: Swift.Decodable, Swift.Sendable {
-        public var type: TypeValue?
-        public var tags: [ImportedIntercom.Tag]?
+        public let type: TypeValue?
+        public let tags: [ImportedIntercom.Tag]?
 
         /// Creates a value from its fields.
         public init(type: TypeValue? = nil, tags: [ImportedIntercom.Tag]? = nil) {
@@ -854,9 +854,9 @@ extension ImportedIntercom {
 
     /// CompanyPlan, as the API sends it.
     public struct CompanyPlan: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var type: Swift.String?
-        public var id: Swift.String?
-        public var name: Swift.String?
+        public let type: Swift.String?
+        public let id: Swift.String?
+        public let name: Swift.String?
 
         /// Creates a value from its fields.
         public init(type: Swift.String? = nil, id: Swift.String? = nil, name: Swift.String? = nil) {
@@ -873,8 +873,8 @@ extension ImportedIntercom {
 
     /// CompanyTags, as the API sends it.
     public struct CompanyTags: Swift.Decodable, Swift.Sendable {
-        public var type: TypeValue?
-        public var tags: [ImportedIntercom.TagBasic]?
+        public let type: TypeValue?
+        public let tags: [ImportedIntercom.TagBasic]?
 
         /// Creates a value from its fields.
         public init(type: TypeValue? = nil, tags: [ImportedIntercom.TagBasic]? = nil) {
@@ -911,8 +911,8 @@ extension ImportedIntercom {
 
     /// CompanySegments, as the API sends it.
     public struct CompanySegments: Swift.Decodable, Swift.Sendable {
-        public var type: TypeValue?
-        public var segments: [ImportedIntercom.Segment]?
+        public let type: TypeValue?
+        public let segments: [ImportedIntercom.Segment]?
 
         /// Creates a value from its fields.
         public init(type: TypeValue? = nil, segments: [ImportedIntercom.Segment]? = nil) {
@@ -949,8 +949,8 @@ extension ImportedIntercom {
 
     /// ContactAvatar, as the API sends it.
     public struct ContactAvatar: Swift.Decodable, Swift.Sendable {
-        public var type: Swift.String?
-        public var imageURL: Swift.String?
+        public let type: Swift.String?
+        public let imageURL: Swift.String?
 
         /// Creates a value from its fields.
         public init(type: Swift.String? = nil, imageURL: Swift.String? = nil) {
@@ -966,10 +966,10 @@ extension ImportedIntercom {
 
     /// ContactTags, as the API sends it.
     public struct ContactTags: Swift.Decodable, Swift.Sendable {
-        public var data: [ImportedIntercom.AddressableList]?
-        public var url: Swift.String?
-        public var totalCount: Swift.Int?
-        public var hasMore: Swift.Bool?
+        public let data: [ImportedIntercom.AddressableList]?
+        public let url: Swift.String?
+        public let totalCount: Swift.Int?
+        public let hasMore: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(
@@ -993,10 +993,10 @@ extension ImportedIntercom {
 
     /// ContactNotes, as the API sends it.
     public struct ContactNotes: Swift.Decodable, Swift.Sendable {
-        public var data: [ImportedIntercom.AddressableList]?
-        public var url: Swift.String?
-        public var totalCount: Swift.Int?
-        public var hasMore: Swift.Bool?
+        public let data: [ImportedIntercom.AddressableList]?
+        public let url: Swift.String?
+        public let totalCount: Swift.Int?
+        public let hasMore: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(
@@ -1020,10 +1020,10 @@ extension ImportedIntercom {
 
     /// ContactCompanies, as the API sends it.
     public struct ContactCompanies: Swift.Decodable, Swift.Sendable {
-        public var data: [ImportedIntercom.CompanyData]?
-        public var url: Swift.String?
-        public var totalCount: Swift.Int?
-        public var hasMore: Swift.Bool?
+        public let data: [ImportedIntercom.CompanyData]?
+        public let url: Swift.String?
+        public let totalCount: Swift.Int?
+        public let hasMore: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(
@@ -1046,10 +1046,10 @@ extension ImportedIntercom {
 
     /// ContactLocation, as the API sends it.
     public struct ContactLocation: Swift.Decodable, Swift.Sendable {
-        public var type: Swift.String?
-        public var country: Swift.String?
-        public var region: Swift.String?
-        public var city: Swift.String?
+        public let type: Swift.String?
+        public let country: Swift.String?
+        public let region: Swift.String?
+        public let city: Swift.String?
 
         /// Creates a value from its fields.
         public init(type: Swift.String? = nil, country: Swift.String? = nil, region: Swift.String? = nil, city: Swift.String? = nil) {
@@ -1070,7 +1070,7 @@ extension ImportedIntercom {
 
     /// ContactSocialProfiles, as the API sends it.
     public struct ContactSocialProfiles: Swift.Decodable, Swift.Sendable {
-        public var data: [ImportedIntercom.SocialProfile]?
+        public let data: [ImportedIntercom.SocialProfile]?
 
         /// Creates a value from its fields.
         public init(data: [ImportedIntercom.SocialProfile]? = nil) {
@@ -1085,15 +1085,15 @@ extension ImportedIntercom {
 
     /// ArticleContent, as the API sends it.
     public struct ArticleContent: Swift.Decodable, Swift.Sendable {
-        public var type: TypeValue?
-        public var title: Swift.String?
-        public var description: Swift.String?
-        public var body: Swift.String?
-        public var authorID: Swift.Int?
-        public var state: State?
-        public var createdAt: Swift.Int?
-        public var updatedAt: Swift.Int?
-        public var url: Swift.String?
+        public let type: TypeValue?
+        public let title: Swift.String?
+        public let description: Swift.String?
+        public let body: Swift.String?
+        public let authorID: Swift.Int?
+        public let state: State?
+        public let createdAt: Swift.Int?
+        public let updatedAt: Swift.Int?
+        public let url: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -1171,11 +1171,11 @@ extension ImportedIntercom {
 
     /// Tag, as the API sends it.
     public struct Tag: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var type: Swift.String?
-        public var id: Swift.String?
-        public var name: Swift.String?
-        public var appliedAt: Swift.Int?
-        public var appliedBy: ImportedIntercom.Reference?
+        public let type: Swift.String?
+        public let id: Swift.String?
+        public let name: Swift.String?
+        public let appliedAt: Swift.Int?
+        public let appliedBy: ImportedIntercom.Reference?
 
         /// Creates a value from its fields.
         public init(
@@ -1200,9 +1200,9 @@ extension ImportedIntercom {
 
     /// TagBasic, as the API sends it.
     public struct TagBasic: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var type: Swift.String?
-        public var id: Swift.String?
-        public var name: Swift.String?
+        public let type: Swift.String?
+        public let id: Swift.String?
+        public let name: Swift.String?
 
         /// Creates a value from its fields.
         public init(type: Swift.String? = nil, id: Swift.String? = nil, name: Swift.String? = nil) {
@@ -1219,13 +1219,13 @@ extension ImportedIntercom {
 
     /// Segment, as the API sends it.
     public struct Segment: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var type: TypeValue?
-        public var id: Swift.String?
-        public var name: Swift.String?
-        public var createdAt: Swift.Int?
-        public var updatedAt: Swift.Int?
-        public var personType: PersonType?
-        public var count: Swift.Int?
+        public let type: TypeValue?
+        public let id: Swift.String?
+        public let name: Swift.String?
+        public let createdAt: Swift.Int?
+        public let updatedAt: Swift.Int?
+        public let personType: PersonType?
+        public let count: Swift.Int?
 
         /// Creates a value from its fields.
         public init(
@@ -1298,9 +1298,9 @@ extension ImportedIntercom {
 
     /// AddressableList, as the API sends it.
     public struct AddressableList: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var type: Swift.String?
-        public var id: Swift.String?
-        public var url: Swift.String?
+        public let type: Swift.String?
+        public let id: Swift.String?
+        public let url: Swift.String?
 
         /// Creates a value from its fields.
         public init(type: Swift.String? = nil, id: Swift.String? = nil, url: Swift.String? = nil) {
@@ -1317,9 +1317,9 @@ extension ImportedIntercom {
 
     /// CompanyData, as the API sends it.
     public struct CompanyData: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String?
-        public var type: TypeValue?
-        public var url: Swift.String?
+        public let id: Swift.String?
+        public let type: TypeValue?
+        public let url: Swift.String?
 
         /// Creates a value from its fields.
         public init(id: Swift.String? = nil, type: TypeValue? = nil, url: Swift.String? = nil) {
@@ -1357,9 +1357,9 @@ extension ImportedIntercom {
 
     /// SocialProfile, as the API sends it.
     public struct SocialProfile: Swift.Decodable, Swift.Sendable {
-        public var type: Swift.String?
-        public var name: Swift.String?
-        public var url: Swift.String?
+        public let type: Swift.String?
+        public let name: Swift.String?
+        public let url: Swift.String?
 
         /// Creates a value from its fields.
         public init(type: Swift.String? = nil, name: Swift.String? = nil, url: Swift.String? = nil) {
@@ -1376,8 +1376,8 @@ extension ImportedIntercom {
 
     /// Reference, as the API sends it.
     public struct Reference: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var type: Swift.String?
-        public var id: Swift.String?
+        public let type: Swift.String?
+        public let id: Swift.String?
 
         /// Creates a value from its fields.
         public init(type: Swift.String? = nil, id: Swift.String? = nil) {

@@ -121,14 +121,13 @@ extension ImportedJira.Client {
         page: PagegenRuntime.PageKey = .first, maxResults: Swift.Int = 50,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedJira.Project>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.searchProjects(
-                    orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action,
-                    expand: expand, status: status, properties: properties, propertyQuery: propertyQuery, page: page, maxResults: maxResults
-                )
-            },
-            completion: completion
+        self.runtime.page(
+            Operations_.searchProjectsEndpoint,
+            Operations_.searchProjectsParameters(
+                orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action,
+                expand: expand, status: status, properties: properties, propertyQuery: propertyQuery
+            ),
+            paging: Operations_.searchProjectsPaging, at: page, size: maxResults, completion: completion
         )
     }
 
@@ -156,14 +155,12 @@ extension ImportedJira.Client {
         maxResults: Swift.Int = 50,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedJira.IssueBean>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.searchForIssuesUsingJql(
-                    jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties,
-                    fieldsByKeys: fieldsByKeys, offset: offset, maxResults: maxResults
-                )
-            },
-            completion: completion
+        self.runtime.page(
+            Operations_.searchForIssuesUsingJqlEndpoint,
+            Operations_.searchForIssuesUsingJqlParameters(
+                jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys
+            ),
+            paging: Operations_.searchForIssuesUsingJqlPaging, at: .offset(offset), size: maxResults, completion: completion
         )
     }
 
@@ -183,7 +180,10 @@ extension ImportedJira.Client {
         offset: Swift.Int = 0, maxResults: Swift.Int = 50,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedJira.User>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.getAllUsers(offset: offset, maxResults: maxResults) }, completion: completion)
+        self.runtime.page(
+            Operations_.getAllUsersEndpoint, paging: Operations_.getAllUsersPaging, at: .offset(offset), size: maxResults,
+            completion: completion
+        )
     }
 }
 
@@ -342,13 +342,17 @@ extension ImportedJira.Client {
 extension ImportedJira.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations_ {
-        static let searchProjectsEndpoint = PagegenRuntime.Endpoint(
-            name: "searchProjects", method: "GET", path: "/rest/api/3/project/search"
-        )
-        static let searchProjectsPaging = PagegenRuntime.Paging<ImportedJira.PageBeanProject, ImportedJira.Project>(
-            style: .link(next: .body({ $0.nextPage })), size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50),
-            items: { $0.values }, total: .body({ $0.total.map(Swift.Int.init) }), isLast: { $0.isLast }
-        )
+        static var searchProjectsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "searchProjects", method: "GET", path: "/rest/api/3/project/search")
+        }
+
+        static var searchProjectsPaging: PagegenRuntime.Paging<ImportedJira.PageBeanProject, ImportedJira.Project> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.nextPage })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50), items: { $0.values },
+                total: .body({ $0.total.map(Swift.Int.init) }), isLast: { $0.isLast }
+            )
+        }
 
         static func searchProjectsParameters(
             orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil,
@@ -370,14 +374,17 @@ extension ImportedJira.Client {
             return parameters
         }
 
-        static let searchForIssuesUsingJqlEndpoint = PagegenRuntime.Endpoint(
-            name: "searchForIssuesUsingJql", method: "GET", path: "/rest/api/3/search"
-        )
-        static let searchForIssuesUsingJqlPaging = PagegenRuntime.Paging<ImportedJira.SearchResults, ImportedJira.IssueBean>(
-            style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50), items: { $0.issues },
-            total: .body({ $0.total })
-        )
+        static var searchForIssuesUsingJqlEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "searchForIssuesUsingJql", method: "GET", path: "/rest/api/3/search")
+        }
+
+        static var searchForIssuesUsingJqlPaging: PagegenRuntime.Paging<ImportedJira.SearchResults, ImportedJira.IssueBean> {
+            PagegenRuntime.Paging(
+                style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50), items: { $0.issues },
+                total: .body({ $0.total })
+            )
+        }
 
         static func searchForIssuesUsingJqlParameters(
             jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil,
@@ -393,10 +400,15 @@ extension ImportedJira.Client {
             return parameters
         }
 
-        static let getAllUsersEndpoint = PagegenRuntime.Endpoint(name: "getAllUsers", method: "GET", path: "/rest/api/3/users/search")
-        static let getAllUsersPaging = PagegenRuntime.Paging<[ImportedJira.User], ImportedJira.User>(
-            style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50), items: { $0 }
-        )
+        static var getAllUsersEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "getAllUsers", method: "GET", path: "/rest/api/3/users/search")
+        }
+
+        static var getAllUsersPaging: PagegenRuntime.Paging<[ImportedJira.User], ImportedJira.User> {
+            PagegenRuntime.Paging(
+                style: .offset(PagegenRuntime.Parameter("startAt"), first: 0),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxResults"), default: 50), items: { $0 }
+            )
+        }
     }
 }

@@ -9,13 +9,13 @@ public enum ImportedJira {}
 extension ImportedJira {
     /// PageBeanProject, as the API sends it.
     public struct PageBeanProject: Swift.Decodable, Swift.Sendable {
-        public var `self`: Swift.String?
-        public var nextPage: Swift.String?
-        public var maxResults: Swift.Int?
-        public var startAt: Swift.Int64?
-        public var total: Swift.Int64?
-        public var isLast: Swift.Bool?
-        public var values: [ImportedJira.Project]?
+        public let `self`: Swift.String?
+        public let nextPage: Swift.String?
+        public let maxResults: Swift.Int?
+        public let startAt: Swift.Int64?
+        public let total: Swift.Int64?
+        public let isLast: Swift.Bool?
+        public let values: [ImportedJira.Project]?
 
         /// Creates a value from its fields.
         public init(
@@ -43,14 +43,14 @@ extension ImportedJira {
 
     /// SearchResults, as the API sends it.
     public struct SearchResults: Swift.Decodable, Swift.Sendable {
-        public var expand: Swift.String?
-        public var startAt: Swift.Int?
-        public var maxResults: Swift.Int?
-        public var total: Swift.Int?
-        public var issues: [ImportedJira.IssueBean]?
-        public var warningMessages: [Swift.String]?
-        public var names: [Swift.String: Swift.String]?
-        public var schema: [Swift.String: ImportedJira.JSONTypeBean]?
+        public let expand: Swift.String?
+        public let startAt: Swift.Int?
+        public let maxResults: Swift.Int?
+        public let total: Swift.Int?
+        public let issues: [ImportedJira.IssueBean]?
+        public let warningMessages: [Swift.String]?
+        public let names: [Swift.String: Swift.String]?
+        public let schema: [Swift.String: ImportedJira.JSONTypeBean]?
 
         /// Creates a value from its fields.
         public init(
@@ -81,20 +81,20 @@ extension ImportedJira {
 
     /// User, as the API sends it.
     public struct User: Swift.Decodable, Swift.Sendable {
-        public var `self`: Swift.String?
-        public var key: Swift.String?
-        public var accountID: Swift.String?
-        public var accountType: AccountType?
-        public var name: Swift.String?
-        public var emailAddress: Swift.String?
-        public var avatarUrls: ImportedJira.AvatarUrlsBean?
-        public var displayName: Swift.String?
-        public var active: Swift.Bool?
-        public var timeZone: Swift.String?
-        public var locale: Swift.String?
-        public var groups: ImportedJira.SimpleListWrapperGroupName?
-        public var applicationRoles: ImportedJira.SimpleListWrapperApplicationRole?
-        public var expand: Swift.String?
+        public let `self`: Swift.String?
+        public let key: Swift.String?
+        public let accountID: Swift.String?
+        public let accountType: AccountType?
+        public let name: Swift.String?
+        public let emailAddress: Swift.String?
+        public let avatarUrls: ImportedJira.AvatarUrlsBean?
+        public let displayName: Swift.String?
+        public let active: Swift.Bool?
+        public let timeZone: Swift.String?
+        public let locale: Swift.String?
+        public let groups: ImportedJira.SimpleListWrapperGroupName?
+        public let applicationRoles: ImportedJira.SimpleListWrapperApplicationRole?
+        public let expand: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -166,40 +166,40 @@ extension ImportedJira {
 
     /// Project, as the API sends it.
     public struct Project: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var expand: Swift.String?
-        public var `self`: Swift.String?
-        public var id: Swift.String?
-        public var key: Swift.String?
-        public var description: Swift.String?
-        public var lead: ImportedJira.User?
-        public var components: [ImportedJira.ProjectComponent]?
-        public var issueTypes: [ImportedJira.IssueTypeDetails]?
-        public var url: Swift.String?
-        public var email: Swift.String?
-        public var assigneeType: AssigneeType?
-        public var versions: [ImportedJira.Version]?
-        public var name: Swift.String?
-        public var roles: [Swift.String: Foundation.URL]?
-        public var avatarUrls: ImportedJira.AvatarUrlsBean?
-        public var projectCategory: ImportedJira.ProjectCategory?
-        public var projectTypeKey: ProjectTypeKey?
-        public var simplified: Swift.Bool?
-        public var style: Style?
-        public var favourite: Swift.Bool?
-        public var isPrivate: Swift.Bool?
-        public var issueTypeHierarchy: ImportedJira.Hierarchy?
-        public var permissions: ImportedJira.ProjectPermissions?
-        public var properties: [Swift.String: PagegenRuntime.JSONValue]?
-        public var uuid: Swift.String?
-        public var insight: ImportedJira.ProjectInsight?
-        public var deleted: Swift.Bool?
-        public var retentionTillDate: Foundation.Date?
-        public var deletedDate: Foundation.Date?
-        public var deletedBy: ImportedJira.User?
-        public var archived: Swift.Bool?
-        public var archivedDate: Foundation.Date?
-        public var archivedBy: ImportedJira.User?
-        public var landingPageInfo: ImportedJira.ProjectLandingPageInfo?
+        public let expand: Swift.String?
+        public let `self`: Swift.String?
+        public let id: Swift.String?
+        public let key: Swift.String?
+        public let description: Swift.String?
+        public let lead: ImportedJira.User?
+        public let components: [ImportedJira.ProjectComponent]?
+        public let issueTypes: [ImportedJira.IssueTypeDetails]?
+        public let url: Swift.String?
+        public let email: Swift.String?
+        public let assigneeType: AssigneeType?
+        public let versions: [ImportedJira.Version]?
+        public let name: Swift.String?
+        public let roles: [Swift.String: Foundation.URL]?
+        public let avatarUrls: ImportedJira.AvatarUrlsBean?
+        public let projectCategory: ImportedJira.ProjectCategory?
+        public let projectTypeKey: ProjectTypeKey?
+        public let simplified: Swift.Bool?
+        public let style: Style?
+        public let favourite: Swift.Bool?
+        public let isPrivate: Swift.Bool?
+        public let issueTypeHierarchy: ImportedJira.Hierarchy?
+        public let permissions: ImportedJira.ProjectPermissions?
+        public let properties: [Swift.String: PagegenRuntime.JSONValue]?
+        public let uuid: Swift.String?
+        public let insight: ImportedJira.ProjectInsight?
+        public let deleted: Swift.Bool?
+        public let retentionTillDate: Foundation.Date?
+        public let deletedDate: Foundation.Date?
+        public let deletedBy: ImportedJira.User?
+        public let archived: Swift.Bool?
+        public let archivedDate: Foundation.Date?
+        public let archivedBy: ImportedJira.User?
+        public let landingPageInfo: ImportedJira.ProjectLandingPageInfo?
 
         /// Creates a value from its fields.
         public init(
@@ -353,21 +353,21 @@ extension ImportedJira {
 
     /// IssueBean, as the API sends it.
     public struct IssueBean: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var expand: Swift.String?
-        public var id: Swift.String?
-        public var `self`: Swift.String?
-        public var key: Swift.String?
-        public var renderedFields: [Swift.String: PagegenRuntime.JSONValue]?
-        public var properties: [Swift.String: PagegenRuntime.JSONValue]?
-        public var names: [Swift.String: Swift.String]?
-        public var schema: [Swift.String: ImportedJira.JSONTypeBean]?
-        public var transitions: [ImportedJira.IssueTransition]?
-        public var operations: ImportedJira.Operations?
-        public var editmeta: ImportedJira.IssueUpdateMetadata?
-        public var changelog: ImportedJira.PageOfChangelogs?
-        public var versionedRepresentations: [Swift.String: PagegenRuntime.JSONValue]?
-        public var fieldsToInclude: ImportedJira.IncludedFields?
-        public var fields: [Swift.String: PagegenRuntime.JSONValue]?
+        public let expand: Swift.String?
+        public let id: Swift.String?
+        public let `self`: Swift.String?
+        public let key: Swift.String?
+        public let renderedFields: [Swift.String: PagegenRuntime.JSONValue]?
+        public let properties: [Swift.String: PagegenRuntime.JSONValue]?
+        public let names: [Swift.String: Swift.String]?
+        public let schema: [Swift.String: ImportedJira.JSONTypeBean]?
+        public let transitions: [ImportedJira.IssueTransition]?
+        public let operations: ImportedJira.Operations?
+        public let editmeta: ImportedJira.IssueUpdateMetadata?
+        public let changelog: ImportedJira.PageOfChangelogs?
+        public let versionedRepresentations: [Swift.String: PagegenRuntime.JSONValue]?
+        public let fieldsToInclude: ImportedJira.IncludedFields?
+        public let fields: [Swift.String: PagegenRuntime.JSONValue]?
 
         /// Creates a value from its fields.
         public init(
@@ -412,12 +412,12 @@ extension ImportedJira {
 
     /// JSONTypeBean, as the API sends it.
     public struct JSONTypeBean: Swift.Decodable, Swift.Sendable {
-        public var type: Swift.String
-        public var items: Swift.String?
-        public var system: Swift.String?
-        public var custom: Swift.String?
-        public var customID: Swift.Int64?
-        public var configuration: [Swift.String: PagegenRuntime.JSONValue]?
+        public let type: Swift.String
+        public let items: Swift.String?
+        public let system: Swift.String?
+        public let custom: Swift.String?
+        public let customID: Swift.Int64?
+        public let configuration: [Swift.String: PagegenRuntime.JSONValue]?
 
         /// Creates a value from its fields.
         public init(
@@ -444,10 +444,10 @@ extension ImportedJira {
 
     /// AvatarUrlsBean, as the API sends it.
     public struct AvatarUrlsBean: Swift.Decodable, Swift.Sendable {
-        public var _16x16: Swift.String?
-        public var _24x24: Swift.String?
-        public var _32x32: Swift.String?
-        public var _48x48: Swift.String?
+        public let _16x16: Swift.String?
+        public let _24x24: Swift.String?
+        public let _32x32: Swift.String?
+        public let _48x48: Swift.String?
 
         /// Creates a value from its fields.
         public init(_16x16: Swift.String? = nil, _24x24: Swift.String? = nil, _32x32: Swift.String? = nil, _48x48: Swift.String? = nil) {
@@ -468,11 +468,11 @@ extension ImportedJira {
 
     /// SimpleListWrapperGroupName, as the API sends it.
     public struct SimpleListWrapperGroupName: Swift.Decodable, Swift.Sendable {
-        public var size: Swift.Int?
-        public var items: [ImportedJira.GroupName]?
-        public var pagingCallback: PagegenRuntime.JSONValue?
-        public var callback: PagegenRuntime.JSONValue?
-        public var maxResults: Swift.Int?
+        public let size: Swift.Int?
+        public let items: [ImportedJira.GroupName]?
+        public let pagingCallback: PagegenRuntime.JSONValue?
+        public let callback: PagegenRuntime.JSONValue?
+        public let maxResults: Swift.Int?
 
         /// Creates a value from its fields.
         public init(
@@ -498,11 +498,11 @@ extension ImportedJira {
 
     /// SimpleListWrapperApplicationRole, as the API sends it.
     public struct SimpleListWrapperApplicationRole: Swift.Decodable, Swift.Sendable {
-        public var size: Swift.Int?
-        public var items: [ImportedJira.ApplicationRole]?
-        public var pagingCallback: PagegenRuntime.JSONValue?
-        public var callback: PagegenRuntime.JSONValue?
-        public var maxResults: Swift.Int?
+        public let size: Swift.Int?
+        public let items: [ImportedJira.ApplicationRole]?
+        public let pagingCallback: PagegenRuntime.JSONValue?
+        public let callback: PagegenRuntime.JSONValue?
+        public let maxResults: Swift.Int?
 
         /// Creates a value from its fields.
         public init(
@@ -528,20 +528,20 @@ extension ImportedJira {
 
     /// ProjectComponent, as the API sends it.
     public struct ProjectComponent: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var `self`: Swift.String?
-        public var id: Swift.String?
-        public var name: Swift.String?
-        public var description: Swift.String?
-        public var lead: ImportedJira.User?
-        public var leadUserName: Swift.String?
-        public var leadAccountID: Swift.String?
-        public var assigneeType: AssigneeType?
-        public var assignee: ImportedJira.User?
-        public var realAssigneeType: RealAssigneeType?
-        public var realAssignee: ImportedJira.User?
-        public var isAssigneeTypeValid: Swift.Bool?
-        public var project: Swift.String?
-        public var projectID: Swift.Int64?
+        public let `self`: Swift.String?
+        public let id: Swift.String?
+        public let name: Swift.String?
+        public let description: Swift.String?
+        public let lead: ImportedJira.User?
+        public let leadUserName: Swift.String?
+        public let leadAccountID: Swift.String?
+        public let assigneeType: AssigneeType?
+        public let assignee: ImportedJira.User?
+        public let realAssigneeType: RealAssigneeType?
+        public let realAssignee: ImportedJira.User?
+        public let isAssigneeTypeValid: Swift.Bool?
+        public let project: Swift.String?
+        public let projectID: Swift.Int64?
 
         /// Creates a value from its fields.
         public init(
@@ -643,16 +643,16 @@ extension ImportedJira {
 
     /// IssueTypeDetails, as the API sends it.
     public struct IssueTypeDetails: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var `self`: Swift.String?
-        public var id: Swift.String?
-        public var description: Swift.String?
-        public var iconURL: Swift.String?
-        public var name: Swift.String?
-        public var subtask: Swift.Bool?
-        public var avatarID: Swift.Int64?
-        public var entityID: Swift.String?
-        public var hierarchyLevel: Swift.Int?
-        public var scope: ImportedJira.Scope?
+        public let `self`: Swift.String?
+        public let id: Swift.String?
+        public let description: Swift.String?
+        public let iconURL: Swift.String?
+        public let name: Swift.String?
+        public let subtask: Swift.Bool?
+        public let avatarID: Swift.Int64?
+        public let entityID: Swift.String?
+        public let hierarchyLevel: Swift.Int?
+        public let scope: ImportedJira.Scope?
 
         /// Creates a value from its fields.
         public init(
@@ -685,23 +685,23 @@ extension ImportedJira {
 
     /// Version, as the API sends it.
     public struct Version: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var expand: Swift.String?
-        public var `self`: Swift.String?
-        public var id: Swift.String?
-        public var description: Swift.String?
-        public var name: Swift.String?
-        public var archived: Swift.Bool?
-        public var released: Swift.Bool?
-        public var startDate: Foundation.Date?
-        public var releaseDate: Foundation.Date?
-        public var overdue: Swift.Bool?
-        public var userStartDate: Swift.String?
-        public var userReleaseDate: Swift.String?
-        public var project: Swift.String?
-        public var projectID: Swift.Int64?
-        public var moveUnfixedIssuesTo: Swift.String?
-        public var operations: [ImportedJira.SimpleLink]?
-        public var issuesStatusForFixVersion: ImportedJira.VersionIssuesStatus?
+        public let expand: Swift.String?
+        public let `self`: Swift.String?
+        public let id: Swift.String?
+        public let description: Swift.String?
+        public let name: Swift.String?
+        public let archived: Swift.Bool?
+        public let released: Swift.Bool?
+        public let startDate: Foundation.Date?
+        public let releaseDate: Foundation.Date?
+        public let overdue: Swift.Bool?
+        public let userStartDate: Swift.String?
+        public let userReleaseDate: Swift.String?
+        public let project: Swift.String?
+        public let projectID: Swift.Int64?
+        public let moveUnfixedIssuesTo: Swift.String?
+        public let operations: [ImportedJira.SimpleLink]?
+        public let issuesStatusForFixVersion: ImportedJira.VersionIssuesStatus?
 
         /// Creates a value from its fields.
         public init(
@@ -749,10 +749,10 @@ extension ImportedJira {
 
     /// ProjectCategory, as the API sends it.
     public struct ProjectCategory: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var `self`: Swift.String?
-        public var id: Swift.String?
-        public var name: Swift.String?
-        public var description: Swift.String?
+        public let `self`: Swift.String?
+        public let id: Swift.String?
+        public let name: Swift.String?
+        public let description: Swift.String?
 
         /// Creates a value from its fields.
         public init(self self_: Swift.String? = nil, id: Swift.String? = nil, name: Swift.String? = nil, description: Swift.String? = nil) {
@@ -773,8 +773,8 @@ extension ImportedJira {
 
     /// Hierarchy, as the API sends it.
     public struct Hierarchy: Swift.Decodable, Swift.Sendable {
-        public var baseLevelID: Swift.Int64?
-        public var levels: [ImportedJira.SimplifiedHierarchyLevel]?
+        public let baseLevelID: Swift.Int64?
+        public let levels: [ImportedJira.SimplifiedHierarchyLevel]?
 
         /// Creates a value from its fields.
         public init(baseLevelID: Swift.Int64? = nil, levels: [ImportedJira.SimplifiedHierarchyLevel]? = nil) {
@@ -790,7 +790,7 @@ extension ImportedJira {
 
     /// ProjectPermissions, as the API sends it.
     public struct ProjectPermissions: Swift.Decodable, Swift.Sendable {
-        public var canEdit: Swift.Bool?
+        public let canEdit: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(canEdit: Swift.Bool? = nil) {
@@ -805,8 +805,8 @@ extension ImportedJira {
 
     /// ProjectInsight, as the API sends it.
     public struct ProjectInsight: Swift.Decodable, Swift.Sendable {
-        public var totalIssueCount: Swift.Int64?
-        public var lastIssueUpdateTime: Foundation.Date?
+        public let totalIssueCount: Swift.Int64?
+        public let lastIssueUpdateTime: Foundation.Date?
 
         /// Creates a value from its fields.
         public init(totalIssueCount: Swift.Int64? = nil, lastIssueUpdateTime: Foundation.Date? = nil) {
@@ -824,10 +824,10 @@ extension ImportedJira {
 
     /// ProjectLandingPageInfo, as the API sends it.
     public struct ProjectLandingPageInfo: Swift.Decodable, Swift.Sendable {
-        public var url: Swift.String?
-        public var projectKey: Swift.String?
-        public var simplified: Swift.Bool?
-        public var attributes: [Swift.String: Swift.String]?
+        public let url: Swift.String?
+        public let projectKey: Swift.String?
+        public let simplified: Swift.Bool?
+        public let attributes: [Swift.String: Swift.String]?
 
         /// Creates a value from its fields.
         public init(
@@ -851,17 +851,17 @@ extension ImportedJira {
 
     /// IssueTransition, as the API sends it.
     public struct IssueTransition: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String?
-        public var name: Swift.String?
-        public var to: ImportedJira.StatusDetails?
-        public var hasScreen: Swift.Bool?
-        public var isGlobal: Swift.Bool?
-        public var isInitial: Swift.Bool?
-        public var isAvailable: Swift.Bool?
-        public var isConditional: Swift.Bool?
-        public var fields: [Swift.String: ImportedJira.FieldMetadata]?
-        public var expand: Swift.String?
-        public var looped: Swift.Bool?
+        public let id: Swift.String?
+        public let name: Swift.String?
+        public let to: ImportedJira.StatusDetails?
+        public let hasScreen: Swift.Bool?
+        public let isGlobal: Swift.Bool?
+        public let isInitial: Swift.Bool?
+        public let isAvailable: Swift.Bool?
+        public let isConditional: Swift.Bool?
+        public let fields: [Swift.String: ImportedJira.FieldMetadata]?
+        public let expand: Swift.String?
+        public let looped: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(
@@ -896,7 +896,7 @@ extension ImportedJira {
 
     /// Operations, as the API sends it.
     public struct Operations: Swift.Decodable, Swift.Sendable {
-        public var linkGroups: [ImportedJira.LinkGroup]?
+        public let linkGroups: [ImportedJira.LinkGroup]?
 
         /// Creates a value from its fields.
         public init(linkGroups: [ImportedJira.LinkGroup]? = nil) {
@@ -911,7 +911,7 @@ extension ImportedJira {
 
     /// IssueUpdateMetadata, as the API sends it.
     public struct IssueUpdateMetadata: Swift.Decodable, Swift.Sendable {
-        public var fields: [Swift.String: ImportedJira.FieldMetadata]?
+        public let fields: [Swift.String: ImportedJira.FieldMetadata]?
 
         /// Creates a value from its fields.
         public init(fields: [Swift.String: ImportedJira.FieldMetadata]? = nil) {
@@ -926,10 +926,10 @@ extension ImportedJira {
 
     /// PageOfChangelogs, as the API sends it.
     public struct PageOfChangelogs: Swift.Decodable, Swift.Sendable {
-        public var startAt: Swift.Int?
-        public var maxResults: Swift.Int?
-        public var total: Swift.Int?
-        public var histories: [ImportedJira.Changelog]?
+        public let startAt: Swift.Int?
+        public let maxResults: Swift.Int?
+        public let total: Swift.Int?
+        public let histories: [ImportedJira.Changelog]?
 
         /// Creates a value from its fields.
         public init(
@@ -952,9 +952,9 @@ extension ImportedJira {
 
     /// IncludedFields, as the API sends it.
     public struct IncludedFields: Swift.Decodable, Swift.Sendable {
-        public var included: [Swift.String]?
-        public var actuallyIncluded: [Swift.String]?
-        public var excluded: [Swift.String]?
+        public let included: [Swift.String]?
+        public let actuallyIncluded: [Swift.String]?
+        public let excluded: [Swift.String]?
 
         /// Creates a value from its fields.
         public init(included: [Swift.String]? = nil, actuallyIncluded: [Swift.String]? = nil, excluded: [Swift.String]? = nil) {
@@ -974,9 +974,9 @@ extension ImportedJira {
 
     /// GroupName, as the API sends it.
     public struct GroupName: Swift.Decodable, Swift.Sendable {
-        public var name: Swift.String?
-        public var groupID: Swift.String?
-        public var `self`: Swift.String?
+        public let name: Swift.String?
+        public let groupID: Swift.String?
+        public let `self`: Swift.String?
 
         /// Creates a value from its fields.
         public init(name: Swift.String? = nil, groupID: Swift.String? = nil, self self_: Swift.String? = nil) {
@@ -995,20 +995,20 @@ extension ImportedJira {
 
     /// ApplicationRole, as the API sends it.
     public struct ApplicationRole: Swift.Decodable, Swift.Sendable {
-        public var key: Swift.String?
-        public var groups: [Swift.String]?
-        public var groupDetails: [ImportedJira.GroupName]?
-        public var name: Swift.String?
-        public var defaultGroups: [Swift.String]?
-        public var defaultGroupsDetails: [ImportedJira.GroupName]?
-        public var selectedByDefault: Swift.Bool?
-        public var defined: Swift.Bool?
-        public var numberOfSeats: Swift.Int?
-        public var remainingSeats: Swift.Int?
-        public var userCount: Swift.Int?
-        public var userCountDescription: Swift.String?
-        public var hasUnlimitedSeats: Swift.Bool?
-        public var platform: Swift.Bool?
+        public let key: Swift.String?
+        public let groups: [Swift.String]?
+        public let groupDetails: [ImportedJira.GroupName]?
+        public let name: Swift.String?
+        public let defaultGroups: [Swift.String]?
+        public let defaultGroupsDetails: [ImportedJira.GroupName]?
+        public let selectedByDefault: Swift.Bool?
+        public let defined: Swift.Bool?
+        public let numberOfSeats: Swift.Int?
+        public let remainingSeats: Swift.Int?
+        public let userCount: Swift.Int?
+        public let userCountDescription: Swift.String?
+        public let hasUnlimitedSeats: Swift.Bool?
+        public let platform: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(
@@ -1050,8 +1050,8 @@ extension ImportedJira {
 
     /// Scope, as the API sends it.
     public struct Scope: Swift.Decodable, Swift.Sendable {
-        public var type: TypeValue?
-        public var project: ImportedJira.ProjectDetails?
+        public let type: TypeValue?
+        public let project: ImportedJira.ProjectDetails?
 
         /// Creates a value from its fields.
         public init(type: TypeValue? = nil, project: ImportedJira.ProjectDetails? = nil) {
@@ -1091,13 +1091,13 @@ extension ImportedJira {
 
     /// SimpleLink, as the API sends it.
     public struct SimpleLink: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String?
-        public var styleClass: Swift.String?
-        public var iconClass: Swift.String?
-        public var label: Swift.String?
-        public var title: Swift.String?
-        public var href: Swift.String?
-        public var weight: Swift.Int?
+        public let id: Swift.String?
+        public let styleClass: Swift.String?
+        public let iconClass: Swift.String?
+        public let label: Swift.String?
+        public let title: Swift.String?
+        public let href: Swift.String?
+        public let weight: Swift.Int?
 
         /// Creates a value from its fields.
         public init(
@@ -1125,10 +1125,10 @@ extension ImportedJira {
 
     /// VersionIssuesStatus, as the API sends it.
     public struct VersionIssuesStatus: Swift.Decodable, Swift.Sendable {
-        public var unmapped: Swift.Int64?
-        public var toDo: Swift.Int64?
-        public var inProgress: Swift.Int64?
-        public var done: Swift.Int64?
+        public let unmapped: Swift.Int64?
+        public let toDo: Swift.Int64?
+        public let inProgress: Swift.Int64?
+        public let done: Swift.Int64?
 
         /// Creates a value from its fields.
         public init(unmapped: Swift.Int64? = nil, toDo: Swift.Int64? = nil, inProgress: Swift.Int64? = nil, done: Swift.Int64? = nil) {
@@ -1149,15 +1149,15 @@ extension ImportedJira {
 
     /// SimplifiedHierarchyLevel, as the API sends it.
     public struct SimplifiedHierarchyLevel: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.Int64?
-        public var name: Swift.String?
-        public var aboveLevelID: Swift.Int64?
-        public var belowLevelID: Swift.Int64?
-        public var projectConfigurationID: Swift.Int64?
-        public var level: Swift.Int?
-        public var issueTypeIds: [Swift.Int64]?
-        public var externalUUID: Swift.String?
-        public var globalHierarchyLevel: GlobalHierarchyLevel?
+        public let id: Swift.Int64?
+        public let name: Swift.String?
+        public let aboveLevelID: Swift.Int64?
+        public let belowLevelID: Swift.Int64?
+        public let projectConfigurationID: Swift.Int64?
+        public let level: Swift.Int?
+        public let issueTypeIds: [Swift.Int64]?
+        public let externalUUID: Swift.String?
+        public let globalHierarchyLevel: GlobalHierarchyLevel?
 
         /// Creates a value from its fields.
         public init(
@@ -1217,12 +1217,12 @@ extension ImportedJira {
 
     /// StatusDetails, as the API sends it.
     public struct StatusDetails: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var `self`: Swift.String?
-        public var description: Swift.String?
-        public var iconURL: Swift.String?
-        public var name: Swift.String?
-        public var id: Swift.String?
-        public var statusCategory: ImportedJira.StatusCategory?
+        public let `self`: Swift.String?
+        public let description: Swift.String?
+        public let iconURL: Swift.String?
+        public let name: Swift.String?
+        public let id: Swift.String?
+        public let statusCategory: ImportedJira.StatusCategory?
 
         /// Creates a value from its fields.
         public init(
@@ -1249,16 +1249,16 @@ extension ImportedJira {
 
     /// FieldMetadata, as the API sends it.
     public struct FieldMetadata: Swift.Decodable, Swift.Sendable {
-        public var required: Swift.Bool
-        public var schema: ImportedJira.JSONTypeBean
-        public var name: Swift.String
-        public var key: Swift.String
-        public var autoCompleteURL: Swift.String?
-        public var hasDefaultValue: Swift.Bool?
-        public var operations: [Swift.String]
-        public var allowedValues: [PagegenRuntime.JSONValue]?
-        public var defaultValue: PagegenRuntime.JSONValue?
-        public var configuration: [Swift.String: PagegenRuntime.JSONValue]?
+        public let required: Swift.Bool
+        public let schema: ImportedJira.JSONTypeBean
+        public let name: Swift.String
+        public let key: Swift.String
+        public let autoCompleteURL: Swift.String?
+        public let hasDefaultValue: Swift.Bool?
+        public let operations: [Swift.String]
+        public let allowedValues: [PagegenRuntime.JSONValue]?
+        public let defaultValue: PagegenRuntime.JSONValue?
+        public let configuration: [Swift.String: PagegenRuntime.JSONValue]?
 
         /// Creates a value from its fields.
         public init(
@@ -1292,12 +1292,12 @@ extension ImportedJira {
 
     /// LinkGroup, as the API sends it.
     public struct LinkGroup: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String?
-        public var styleClass: Swift.String?
-        public var header: ImportedJira.SimpleLink?
-        public var weight: Swift.Int?
-        public var links: [ImportedJira.SimpleLink]?
-        public var groups: [ImportedJira.LinkGroup]?
+        public let id: Swift.String?
+        public let styleClass: Swift.String?
+        public let header: ImportedJira.SimpleLink?
+        public let weight: Swift.Int?
+        public let links: [ImportedJira.SimpleLink]?
+        public let groups: [ImportedJira.LinkGroup]?
 
         /// Creates a value from its fields.
         public init(
@@ -1323,11 +1323,11 @@ extension ImportedJira {
 
     /// Changelog, as the API sends it.
     public struct Changelog: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String?
-        public var author: ImportedJira.UserDetails?
-        public var created: Foundation.Date?
-        public var items: [ImportedJira.ChangeDetails]?
-        public var historyMetadata: ImportedJira.HistoryMetadata?
+        public let id: Swift.String?
+        public let author: ImportedJira.UserDetails?
+        public let created: Foundation.Date?
+        public let items: [ImportedJira.ChangeDetails]?
+        public let historyMetadata: ImportedJira.HistoryMetadata?
 
         /// Creates a value from its fields.
         public init(
@@ -1352,14 +1352,14 @@ extension ImportedJira {
 
     /// ProjectDetails, as the API sends it.
     public struct ProjectDetails: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var `self`: Swift.String?
-        public var id: Swift.String?
-        public var key: Swift.String?
-        public var name: Swift.String?
-        public var projectTypeKey: ProjectTypeKey?
-        public var simplified: Swift.Bool?
-        public var avatarUrls: ImportedJira.AvatarUrlsBean?
-        public var projectCategory: ImportedJira.UpdatedProjectCategory?
+        public let `self`: Swift.String?
+        public let id: Swift.String?
+        public let key: Swift.String?
+        public let name: Swift.String?
+        public let projectTypeKey: ProjectTypeKey?
+        public let simplified: Swift.Bool?
+        public let avatarUrls: ImportedJira.AvatarUrlsBean?
+        public let projectCategory: ImportedJira.UpdatedProjectCategory?
 
         /// Creates a value from its fields.
         public init(
@@ -1417,11 +1417,11 @@ extension ImportedJira {
 
     /// StatusCategory, as the API sends it.
     public struct StatusCategory: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var `self`: Swift.String?
-        public var id: Swift.Int64?
-        public var key: Swift.String?
-        public var colorName: Swift.String?
-        public var name: Swift.String?
+        public let `self`: Swift.String?
+        public let id: Swift.Int64?
+        public let key: Swift.String?
+        public let colorName: Swift.String?
+        public let name: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -1446,16 +1446,16 @@ extension ImportedJira {
 
     /// UserDetails, as the API sends it.
     public struct UserDetails: Swift.Decodable, Swift.Sendable {
-        public var `self`: Swift.String?
-        public var name: Swift.String?
-        public var key: Swift.String?
-        public var accountID: Swift.String?
-        public var emailAddress: Swift.String?
-        public var avatarUrls: ImportedJira.AvatarUrlsBean?
-        public var displayName: Swift.String?
-        public var active: Swift.Bool?
-        public var timeZone: Swift.String?
-        public var accountType: Swift.String?
+        public let `self`: Swift.String?
+        public let name: Swift.String?
+        public let key: Swift.String?
+        public let accountID: Swift.String?
+        public let emailAddress: Swift.String?
+        public let avatarUrls: ImportedJira.AvatarUrlsBean?
+        public let displayName: Swift.String?
+        public let active: Swift.Bool?
+        public let timeZone: Swift.String?
+        public let accountType: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -1489,13 +1489,13 @@ extension ImportedJira {
 
     /// ChangeDetails, as the API sends it.
     public struct ChangeDetails: Swift.Decodable, Swift.Sendable {
-        public var field: Swift.String?
-        public var fieldtype: Swift.String?
-        public var fieldID: Swift.String?
-        public var from: Swift.String?
-        public var fromString: Swift.String?
-        public var to: Swift.String?
-        public var toString: Swift.String?
+        public let field: Swift.String?
+        public let fieldtype: Swift.String?
+        public let fieldID: Swift.String?
+        public let from: Swift.String?
+        public let fromString: Swift.String?
+        public let to: Swift.String?
+        public let toString: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -1524,17 +1524,17 @@ extension ImportedJira {
 
     /// HistoryMetadata, as the API sends it.
     public struct HistoryMetadata: Swift.Decodable, Swift.Sendable {
-        public var type: Swift.String?
-        public var description: Swift.String?
-        public var descriptionKey: Swift.String?
-        public var activityDescription: Swift.String?
-        public var activityDescriptionKey: Swift.String?
-        public var emailDescription: Swift.String?
-        public var emailDescriptionKey: Swift.String?
-        public var actor: ImportedJira.HistoryMetadataParticipant?
-        public var generator: ImportedJira.HistoryMetadataParticipant?
-        public var cause: ImportedJira.HistoryMetadataParticipant?
-        public var extraData: [Swift.String: Swift.String]?
+        public let type: Swift.String?
+        public let description: Swift.String?
+        public let descriptionKey: Swift.String?
+        public let activityDescription: Swift.String?
+        public let activityDescriptionKey: Swift.String?
+        public let emailDescription: Swift.String?
+        public let emailDescriptionKey: Swift.String?
+        public let actor: ImportedJira.HistoryMetadataParticipant?
+        public let generator: ImportedJira.HistoryMetadataParticipant?
+        public let cause: ImportedJira.HistoryMetadataParticipant?
+        public let extraData: [Swift.String: Swift.String]?
 
         /// Creates a value from its fields.
         public init(
@@ -1573,10 +1573,10 @@ extension ImportedJira {
 
     /// UpdatedProjectCategory, as the API sends it.
     public struct UpdatedProjectCategory: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var `self`: Swift.String?
-        public var id: Swift.String?
-        public var description: Swift.String?
-        public var name: Swift.String?
+        public let `self`: Swift.String?
+        public let id: Swift.String?
+        public let description: Swift.String?
+        public let name: Swift.String?
 
         /// Creates a value from its fields.
         public init(self self_: Swift.String? = nil, id: Swift.String? = nil, description: Swift.String? = nil, name: Swift.String? = nil) {
@@ -1597,12 +1597,12 @@ extension ImportedJira {
 
     /// HistoryMetadataParticipant, as the API sends it.
     public struct HistoryMetadataParticipant: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String?
-        public var displayName: Swift.String?
-        public var displayNameKey: Swift.String?
-        public var type: Swift.String?
-        public var avatarURL: Swift.String?
-        public var url: Swift.String?
+        public let id: Swift.String?
+        public let displayName: Swift.String?
+        public let displayNameKey: Swift.String?
+        public let type: Swift.String?
+        public let avatarURL: Swift.String?
+        public let url: Swift.String?
 
         /// Creates a value from its fields.
         public init(

@@ -113,14 +113,13 @@ extension ImportedGraph.Client {
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGraph.DirectoryObject>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.usersListDirectReports(
-                    userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select,
-                    expand: expand, consistencyLevel: consistencyLevel, page: page, top: top
-                )
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.usersListDirectReportsEndpoint,
+            Operations.usersListDirectReportsParameters(
+                userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand,
+                consistencyLevel: consistencyLevel
+            ),
+            paging: Operations.usersListDirectReportsPaging, at: page, size: top, completion: completion
         )
     }
 
@@ -150,14 +149,13 @@ extension ImportedGraph.Client {
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGraph.DirectoryObject>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.usersListMemberGraphOPre(
-                    userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select,
-                    expand: expand, consistencyLevel: consistencyLevel, page: page, top: top
-                )
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.usersListMemberGraphOPreEndpoint,
+            Operations.usersListMemberGraphOPreParameters(
+                userID: userID, skip: skip, search: search, filter: filter, count: count, orderby: orderby, select: select, expand: expand,
+                consistencyLevel: consistencyLevel
+            ),
+            paging: Operations.usersListMemberGraphOPrePaging, at: page, size: top, completion: completion
         )
     }
 }
@@ -165,13 +163,16 @@ extension ImportedGraph.Client {
 extension ImportedGraph.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let usersListDirectReportsEndpoint = PagegenRuntime.Endpoint(
-            name: "usersListDirectReports", method: "GET", path: "/users/{user-id}/directReports"
-        )
-        static let usersListDirectReportsPaging = PagegenRuntime.Paging<ImportedGraph.DirectoryObjectCollectionResponse, ImportedGraph.DirectoryObject>(
-            style: .link(next: .body({ $0.odataNextLink })), size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("$top"), default: 50),
-            items: { $0.value }
-        )
+        static var usersListDirectReportsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "usersListDirectReports", method: "GET", path: "/users/{user-id}/directReports")
+        }
+
+        static var usersListDirectReportsPaging: PagegenRuntime.Paging<ImportedGraph.DirectoryObjectCollectionResponse, ImportedGraph.DirectoryObject> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.odataNextLink })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("$top"), default: 50), items: { $0.value }
+            )
+        }
 
         static func usersListDirectReportsParameters(
             userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil,
@@ -191,13 +192,16 @@ extension ImportedGraph.Client {
             return parameters
         }
 
-        static let usersListMemberGraphOPreEndpoint = PagegenRuntime.Endpoint(
-            name: "usersListMemberGraphOPre", method: "GET", path: "/users/{user-id}/memberOf"
-        )
-        static let usersListMemberGraphOPrePaging = PagegenRuntime.Paging<ImportedGraph.DirectoryObjectCollectionResponse, ImportedGraph.DirectoryObject>(
-            style: .link(next: .body({ $0.odataNextLink })), size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("$top"), default: 50),
-            items: { $0.value }
-        )
+        static var usersListMemberGraphOPreEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "usersListMemberGraphOPre", method: "GET", path: "/users/{user-id}/memberOf")
+        }
+
+        static var usersListMemberGraphOPrePaging: PagegenRuntime.Paging<ImportedGraph.DirectoryObjectCollectionResponse, ImportedGraph.DirectoryObject> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.odataNextLink })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("$top"), default: 50), items: { $0.value }
+            )
+        }
 
         static func usersListMemberGraphOPreParameters(
             userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil,

@@ -9,8 +9,8 @@ public enum ImportedGraph {}
 extension ImportedGraph {
     /// DirectoryObjectCollectionResponse, as the API sends it.
     public struct DirectoryObjectCollectionResponse: Swift.Decodable, Swift.Sendable {
-        public var value: [ImportedGraph.DirectoryObject]?
-        public var odataNextLink: Swift.String?
+        public let value: [ImportedGraph.DirectoryObject]?
+        public let odataNextLink: Swift.String?
 
         /// Creates a value from its fields.
         public init(value: [ImportedGraph.DirectoryObject]? = nil, odataNextLink: Swift.String? = nil) {
@@ -26,8 +26,8 @@ extension ImportedGraph {
 
     /// DirectoryObject, as the API sends it.
     public struct DirectoryObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var id: Swift.String?
-        public var deletedDateTime: Foundation.Date?
+        public let id: Swift.String?
+        public let deletedDateTime: Foundation.Date?
 
         /// Creates a value from its fields.
         public init(id: Swift.String? = nil, deletedDateTime: Foundation.Date? = nil) {

@@ -109,11 +109,10 @@ extension ImportedSlack.Client {
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSlack.ObjsConversation>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.conversationsList(token: token, excludeArchived: excludeArchived, types: types, page: page, limit: limit)
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.conversationsListEndpoint,
+            Operations.conversationsListParameters(token: token, excludeArchived: excludeArchived, types: types),
+            paging: Operations.conversationsListPaging, at: page, size: limit, completion: completion
         )
     }
 
@@ -134,8 +133,9 @@ extension ImportedSlack.Client {
         token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSlack.ObjsUser>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.usersList(token: token, includeLocale: includeLocale, page: page, limit: limit) }, completion: completion
+        self.runtime.page(
+            Operations.usersListEndpoint, Operations.usersListParameters(token: token, includeLocale: includeLocale),
+            paging: Operations.usersListPaging, at: page, size: limit, completion: completion
         )
     }
 }
@@ -143,13 +143,16 @@ extension ImportedSlack.Client {
 extension ImportedSlack.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let conversationsListEndpoint = PagegenRuntime.Endpoint(
-            name: "conversationsList", method: "GET", path: "/conversations.list"
-        )
-        static let conversationsListPaging = PagegenRuntime.Paging<ImportedSlack.ConversationsListResponse, ImportedSlack.ObjsConversation>(
-            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 1000), items: { $0.channels }
-        )
+        static var conversationsListEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "conversationsList", method: "GET", path: "/conversations.list")
+        }
+
+        static var conversationsListPaging: PagegenRuntime.Paging<ImportedSlack.ConversationsListResponse, ImportedSlack.ObjsConversation> {
+            PagegenRuntime.Paging(
+                style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100, maximum: 1000), items: { $0.channels }
+            )
+        }
 
         static func conversationsListParameters(
             token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil
@@ -161,11 +164,16 @@ extension ImportedSlack.Client {
             return parameters
         }
 
-        static let usersListEndpoint = PagegenRuntime.Endpoint(name: "usersList", method: "GET", path: "/users.list")
-        static let usersListPaging = PagegenRuntime.Paging<ImportedSlack.UsersListResponse, ImportedSlack.ObjsUser>(
-            style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100), items: { $0.members }
-        )
+        static var usersListEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "usersList", method: "GET", path: "/users.list")
+        }
+
+        static var usersListPaging: PagegenRuntime.Paging<ImportedSlack.UsersListResponse, ImportedSlack.ObjsUser> {
+            PagegenRuntime.Paging(
+                style: .cursor(PagegenRuntime.Parameter("cursor"), next: .body({ $0.responseMetadata?.nextCursor })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 100), items: { $0.members }
+            )
+        }
 
         static func usersListParameters(token: Swift.String? = nil, includeLocale: Swift.Bool? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

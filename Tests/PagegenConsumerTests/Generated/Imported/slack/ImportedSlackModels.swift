@@ -9,9 +9,9 @@ public enum ImportedSlack {}
 extension ImportedSlack {
     /// ConversationsListResponse, as the API sends it.
     public struct ConversationsListResponse: Swift.Decodable, Swift.Sendable {
-        public var channels: [ImportedSlack.ObjsConversation]
-        public var ok: Swift.Bool
-        public var responseMetadata: ImportedSlack.ConversationsListResponseResponseMetadata?
+        public let channels: [ImportedSlack.ObjsConversation]
+        public let ok: Swift.Bool
+        public let responseMetadata: ImportedSlack.ConversationsListResponseResponseMetadata?
 
         /// Creates a value from its fields.
         public init(
@@ -33,10 +33,10 @@ extension ImportedSlack {
 
     /// UsersListResponse, as the API sends it.
     public struct UsersListResponse: Swift.Decodable, Swift.Sendable {
-        public var cacheTs: Swift.Int
-        public var members: [ImportedSlack.ObjsUser]
-        public var ok: Swift.Bool
-        public var responseMetadata: ImportedSlack.ObjsResponseMetadata?
+        public let cacheTs: Swift.Int
+        public let members: [ImportedSlack.ObjsUser]
+        public let ok: Swift.Bool
+        public let responseMetadata: ImportedSlack.ObjsResponseMetadata?
 
         /// Creates a value from its fields.
         public init(
@@ -60,62 +60,62 @@ extension ImportedSlack {
 
     /// ObjsConversation, as the API sends it.
     public struct ObjsConversation: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var acceptedUser: Swift.String?
-        public var connectedTeamIds: [Swift.String]?
-        public var conversationHostID: Swift.String?
-        public var created: Swift.Int
-        public var creator: Swift.String?
-        public var displayCounts: ImportedSlack.ObjsConversationDisplayCounts?
-        public var enterpriseID: Swift.String?
-        public var hasPins: Swift.Bool?
-        public var id: Swift.String
-        public var internalTeamIds: [Swift.String]?
-        public var isArchived: Swift.Bool?
-        public var isChannel: Swift.Bool?
-        public var isExtShared: Swift.Bool?
-        public var isFrozen: Swift.Bool?
-        public var isGeneral: Swift.Bool?
-        public var isGlobalShared: Swift.Bool?
-        public var isGroup: Swift.Bool?
-        public var isIm: Swift.Bool
-        public var isMember: Swift.Bool?
-        public var isMoved: Swift.Int?
-        public var isMpim: Swift.Bool?
-        public var isNonThreadable: Swift.Bool?
-        public var isOpen: Swift.Bool?
-        public var isOrgDefault: Swift.Bool?
-        public var isOrgMandatory: Swift.Bool?
-        public var isOrgShared: Swift.Bool
-        public var isPendingExtShared: Swift.Bool?
-        public var isPrivate: Swift.Bool?
-        public var isReadOnly: Swift.Bool?
-        public var isShared: Swift.Bool?
-        public var isStarred: Swift.Bool?
-        public var isThreadOnly: Swift.Bool?
-        public var lastRead: Swift.String?
-        public var latest: ImportedSlack.ObjsMessage?
-        public var members: [Swift.String]?
-        public var name: Swift.String?
-        public var nameNormalized: Swift.String?
-        public var numMembers: Swift.Int?
-        public var parentConversation: Swift.String?
-        public var pendingConnectedTeamIds: [Swift.String]?
-        public var pendingShared: [Swift.String]?
-        public var pinCount: Swift.Int?
-        public var previousNames: [Swift.String]?
-        public var priority: Swift.Double?
-        public var purpose: ImportedSlack.ObjsConversationPurpose?
-        public var sharedTeamIds: [Swift.String]?
-        public var shares: [ImportedSlack.ObjsConversationShare]?
-        public var timezoneCount: Swift.Int?
-        public var topic: ImportedSlack.ObjsConversationTopic?
-        public var unlinked: Swift.Int?
-        public var unreadCount: Swift.Int?
-        public var unreadCountDisplay: Swift.Int?
-        public var useCase: Swift.String?
-        public var user: Swift.String?
-        public var version: Swift.Int?
-        public var isUserDeleted: Swift.Bool?
+        public let acceptedUser: Swift.String?
+        public let connectedTeamIds: [Swift.String]?
+        public let conversationHostID: Swift.String?
+        public let created: Swift.Int
+        public let creator: Swift.String?
+        public let displayCounts: ImportedSlack.ObjsConversationDisplayCounts?
+        public let enterpriseID: Swift.String?
+        public let hasPins: Swift.Bool?
+        public let id: Swift.String
+        public let internalTeamIds: [Swift.String]?
+        public let isArchived: Swift.Bool?
+        public let isChannel: Swift.Bool?
+        public let isExtShared: Swift.Bool?
+        public let isFrozen: Swift.Bool?
+        public let isGeneral: Swift.Bool?
+        public let isGlobalShared: Swift.Bool?
+        public let isGroup: Swift.Bool?
+        public let isIm: Swift.Bool
+        public let isMember: Swift.Bool?
+        public let isMoved: Swift.Int?
+        public let isMpim: Swift.Bool?
+        public let isNonThreadable: Swift.Bool?
+        public let isOpen: Swift.Bool?
+        public let isOrgDefault: Swift.Bool?
+        public let isOrgMandatory: Swift.Bool?
+        public let isOrgShared: Swift.Bool
+        public let isPendingExtShared: Swift.Bool?
+        public let isPrivate: Swift.Bool?
+        public let isReadOnly: Swift.Bool?
+        public let isShared: Swift.Bool?
+        public let isStarred: Swift.Bool?
+        public let isThreadOnly: Swift.Bool?
+        public let lastRead: Swift.String?
+        public let latest: ImportedSlack.ObjsMessage?
+        public let members: [Swift.String]?
+        public let name: Swift.String?
+        public let nameNormalized: Swift.String?
+        public let numMembers: Swift.Int?
+        public let parentConversation: Swift.String?
+        public let pendingConnectedTeamIds: [Swift.String]?
+        public let pendingShared: [Swift.String]?
+        public let pinCount: Swift.Int?
+        public let previousNames: [Swift.String]?
+        public let priority: Swift.Double?
+        public let purpose: ImportedSlack.ObjsConversationPurpose?
+        public let sharedTeamIds: [Swift.String]?
+        public let shares: [ImportedSlack.ObjsConversationShare]?
+        public let timezoneCount: Swift.Int?
+        public let topic: ImportedSlack.ObjsConversationTopic?
+        public let unlinked: Swift.Int?
+        public let unreadCount: Swift.Int?
+        public let unreadCountDisplay: Swift.Int?
+        public let useCase: Swift.String?
+        public let user: Swift.String?
+        public let version: Swift.Int?
+        public let isUserDeleted: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(
@@ -232,7 +232,7 @@ extension ImportedSlack {
 
     /// ConversationsListResponseResponseMetadata, as the API sends it.
     public struct ConversationsListResponseResponseMetadata: Swift.Decodable, Swift.Sendable {
-        public var nextCursor: Swift.String
+        public let nextCursor: Swift.String
 
         /// Creates a value from its fields.
         public init(nextCursor: Swift.String) {
@@ -247,36 +247,36 @@ extension ImportedSlack {
 
     /// ObjsUser, as the API sends it.
     public struct ObjsUser: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var color: Swift.String?
-        public var deleted: Swift.Bool?
-        public var enterpriseUser: ImportedSlack.ObjsEnterpriseUser?
-        public var has2fa: Swift.Bool?
-        public var id: Swift.String
-        public var isAdmin: Swift.Bool?
-        public var isAppUser: Swift.Bool
-        public var isBot: Swift.Bool
-        public var isExternal: Swift.Bool?
-        public var isForgotten: Swift.Bool?
-        public var isInvitedUser: Swift.Bool?
-        public var isOwner: Swift.Bool?
-        public var isPrimaryOwner: Swift.Bool?
-        public var isRestricted: Swift.Bool?
-        public var isStranger: Swift.Bool?
-        public var isUltraRestricted: Swift.Bool?
-        public var locale: Swift.String?
-        public var name: Swift.String
-        public var presence: Swift.String?
-        public var profile: ImportedSlack.ObjsUserProfile
-        public var realName: Swift.String?
-        public var team: Swift.String?
-        public var teamID: Swift.String?
-        public var teamProfile: ImportedSlack.ObjsUserTeamProfile?
-        public var twoFactorType: Swift.String?
-        public var tz: Swift.String?
-        public var tzLabel: Swift.String?
-        public var tzOffset: Swift.Double?
-        public var updated: Swift.Double
-        public var teams: [Swift.String]?
+        public let color: Swift.String?
+        public let deleted: Swift.Bool?
+        public let enterpriseUser: ImportedSlack.ObjsEnterpriseUser?
+        public let has2fa: Swift.Bool?
+        public let id: Swift.String
+        public let isAdmin: Swift.Bool?
+        public let isAppUser: Swift.Bool
+        public let isBot: Swift.Bool
+        public let isExternal: Swift.Bool?
+        public let isForgotten: Swift.Bool?
+        public let isInvitedUser: Swift.Bool?
+        public let isOwner: Swift.Bool?
+        public let isPrimaryOwner: Swift.Bool?
+        public let isRestricted: Swift.Bool?
+        public let isStranger: Swift.Bool?
+        public let isUltraRestricted: Swift.Bool?
+        public let locale: Swift.String?
+        public let name: Swift.String
+        public let presence: Swift.String?
+        public let profile: ImportedSlack.ObjsUserProfile
+        public let realName: Swift.String?
+        public let team: Swift.String?
+        public let teamID: Swift.String?
+        public let teamProfile: ImportedSlack.ObjsUserTeamProfile?
+        public let twoFactorType: Swift.String?
+        public let tz: Swift.String?
+        public let tzLabel: Swift.String?
+        public let tzOffset: Swift.Double?
+        public let updated: Swift.Double
+        public let teams: [Swift.String]?
 
         /// Creates a value from its fields.
         public init(
@@ -343,9 +343,9 @@ extension ImportedSlack {
 
     /// ObjsResponseMetadata, as the API sends it.
     public struct ObjsResponseMetadata: Swift.Decodable, Swift.Sendable {
-        public var nextCursor: Swift.String?
-        public var messages: [Swift.String]?
-        public var warnings: [Swift.String]?
+        public let nextCursor: Swift.String?
+        public let messages: [Swift.String]?
+        public let warnings: [Swift.String]?
 
         /// Creates a value from its fields.
         public init(nextCursor: Swift.String? = nil, messages: [Swift.String]? = nil, warnings: [Swift.String]? = nil) {
@@ -365,8 +365,8 @@ extension ImportedSlack {
 
     /// ObjsConversationDisplayCounts, as the API sends it.
     public struct ObjsConversationDisplayCounts: Swift.Decodable, Swift.Sendable {
-        public var displayCounts: Swift.Int
-        public var guestCounts: Swift.Int
+        public let displayCounts: Swift.Int
+        public let guestCounts: Swift.Int
 
         /// Creates a value from its fields.
         public init(displayCounts: Swift.Int, guestCounts: Swift.Int) {
@@ -382,47 +382,47 @@ extension ImportedSlack {
 
     /// ObjsMessage, as the API sends it.
     public struct ObjsMessage: Swift.Decodable, Swift.Sendable {
-        public var attachments: [ImportedSlack.ObjsMessageAttachment]?
-        public var blocks: [ImportedSlack.Block]?
-        public var botID: Swift.String?
-        public var botProfile: ImportedSlack.ObjsBotProfile?
-        public var clientMsgID: Swift.String?
-        public var comment: ImportedSlack.ObjsComment?
-        public var displayAsBot: Swift.Bool?
-        public var file: ImportedSlack.ObjsFile?
-        public var files: [ImportedSlack.ObjsFile]?
-        public var icons: ImportedSlack.ObjsMessageIcons?
-        public var inviter: Swift.String?
-        public var isDelayedMessage: Swift.Bool?
-        public var isIntro: Swift.Bool?
-        public var isStarred: Swift.Bool?
-        public var lastRead: Swift.String?
-        public var latestReply: Swift.String?
-        public var name: Swift.String?
-        public var oldName: Swift.String?
-        public var parentUserID: Swift.String?
-        public var permalink: Swift.String?
-        public var pinnedTo: [Swift.String]?
-        public var purpose: Swift.String?
-        public var reactions: [ImportedSlack.ObjsReaction]?
-        public var replyCount: Swift.Int?
-        public var replyUsers: [Swift.String]?
-        public var replyUsersCount: Swift.Int?
-        public var sourceTeam: Swift.String?
-        public var subscribed: Swift.Bool?
-        public var subtype: Swift.String?
-        public var team: Swift.String?
-        public var text: Swift.String
-        public var threadTs: Swift.String?
-        public var topic: Swift.String?
-        public var ts: Swift.String
-        public var type: Swift.String
-        public var unreadCount: Swift.Int?
-        public var upload: Swift.Bool?
-        public var user: Swift.String?
-        public var userProfile: ImportedSlack.ObjsUserProfileShort?
-        public var userTeam: Swift.String?
-        public var username: Swift.String?
+        public let attachments: [ImportedSlack.ObjsMessageAttachment]?
+        public let blocks: [ImportedSlack.Block]?
+        public let botID: Swift.String?
+        public let botProfile: ImportedSlack.ObjsBotProfile?
+        public let clientMsgID: Swift.String?
+        public let comment: ImportedSlack.ObjsComment?
+        public let displayAsBot: Swift.Bool?
+        public let file: ImportedSlack.ObjsFile?
+        public let files: [ImportedSlack.ObjsFile]?
+        public let icons: ImportedSlack.ObjsMessageIcons?
+        public let inviter: Swift.String?
+        public let isDelayedMessage: Swift.Bool?
+        public let isIntro: Swift.Bool?
+        public let isStarred: Swift.Bool?
+        public let lastRead: Swift.String?
+        public let latestReply: Swift.String?
+        public let name: Swift.String?
+        public let oldName: Swift.String?
+        public let parentUserID: Swift.String?
+        public let permalink: Swift.String?
+        public let pinnedTo: [Swift.String]?
+        public let purpose: Swift.String?
+        public let reactions: [ImportedSlack.ObjsReaction]?
+        public let replyCount: Swift.Int?
+        public let replyUsers: [Swift.String]?
+        public let replyUsersCount: Swift.Int?
+        public let sourceTeam: Swift.String?
+        public let subscribed: Swift.Bool?
+        public let subtype: Swift.String?
+        public let team: Swift.String?
+        public let text: Swift.String
+        public let threadTs: Swift.String?
+        public let topic: Swift.String?
+        public let ts: Swift.String
+        public let type: Swift.String
+        public let unreadCount: Swift.Int?
+        public let upload: Swift.Bool?
+        public let user: Swift.String?
+        public let userProfile: ImportedSlack.ObjsUserProfileShort?
+        public let userTeam: Swift.String?
+        public let username: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -510,9 +510,9 @@ extension ImportedSlack {
 
     /// ObjsConversationPurpose, as the API sends it.
     public struct ObjsConversationPurpose: Swift.Decodable, Swift.Sendable {
-        public var creator: Swift.String
-        public var lastSet: Swift.Int
-        public var value: Swift.String
+        public let creator: Swift.String
+        public let lastSet: Swift.Int
+        public let value: Swift.String
 
         /// Creates a value from its fields.
         public init(creator: Swift.String, lastSet: Swift.Int, value: Swift.String) {
@@ -529,10 +529,10 @@ extension ImportedSlack {
 
     /// ObjsConversationShare, as the API sends it.
     public struct ObjsConversationShare: Swift.Decodable, Swift.Sendable {
-        public var acceptedUser: Swift.String?
-        public var isActive: Swift.Bool
-        public var team: ImportedSlack.ObjsTeam
-        public var user: Swift.String
+        public let acceptedUser: Swift.String?
+        public let isActive: Swift.Bool
+        public let team: ImportedSlack.ObjsTeam
+        public let user: Swift.String
 
         /// Creates a value from its fields.
         public init(acceptedUser: Swift.String? = nil, isActive: Swift.Bool, team: ImportedSlack.ObjsTeam, user: Swift.String) {
@@ -553,9 +553,9 @@ extension ImportedSlack {
 
     /// ObjsConversationTopic, as the API sends it.
     public struct ObjsConversationTopic: Swift.Decodable, Swift.Sendable {
-        public var creator: Swift.String
-        public var lastSet: Swift.Int
-        public var value: Swift.String
+        public let creator: Swift.String
+        public let lastSet: Swift.Int
+        public let value: Swift.String
 
         /// Creates a value from its fields.
         public init(creator: Swift.String, lastSet: Swift.Int, value: Swift.String) {
@@ -572,12 +572,12 @@ extension ImportedSlack {
 
     /// ObjsEnterpriseUser, as the API sends it.
     public struct ObjsEnterpriseUser: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var enterpriseID: Swift.String
-        public var enterpriseName: Swift.String
-        public var id: Swift.String
-        public var isAdmin: Swift.Bool
-        public var isOwner: Swift.Bool
-        public var teams: [Swift.String]
+        public let enterpriseID: Swift.String
+        public let enterpriseName: Swift.String
+        public let id: Swift.String
+        public let isAdmin: Swift.Bool
+        public let isOwner: Swift.Bool
+        public let teams: [Swift.String]
 
         /// Creates a value from its fields.
         public init(
@@ -603,50 +603,50 @@ extension ImportedSlack {
 
     /// ObjsUserProfile, as the API sends it.
     public struct ObjsUserProfile: Swift.Decodable, Swift.Sendable {
-        public var alwaysActive: Swift.Bool?
-        public var apiAppID: Swift.String?
-        public var avatarHash: Swift.String
-        public var botID: Swift.String?
-        public var displayName: Swift.String
-        public var displayNameNormalized: Swift.String
-        public var email: Swift.String?
-        public var fields: PagegenRuntime.JSONValue?
-        public var firstName: Swift.String?
-        public var guestExpirationTs: Swift.Int?
-        public var guestInvitedBy: Swift.String?
-        public var image1024: Swift.String?
-        public var image192: Swift.String?
-        public var image24: Swift.String?
-        public var image32: Swift.String?
-        public var image48: Swift.String?
-        public var image512: Swift.String?
-        public var image72: Swift.String?
-        public var imageOriginal: Swift.String?
-        public var isAppUser: Swift.Bool?
-        public var isCustomImage: Swift.Bool?
-        public var isRestricted: Swift.Bool?
-        public var isUltraRestricted: Swift.Bool?
-        public var lastAvatarImageHash: Swift.String?
-        public var lastName: Swift.String?
-        public var membershipsCount: Swift.Int?
-        public var name: Swift.String?
-        public var phone: Swift.String
-        public var pronouns: Swift.String?
-        public var realName: Swift.String
-        public var realNameNormalized: Swift.String
-        public var skype: Swift.String
-        public var statusDefaultEmoji: Swift.String?
-        public var statusDefaultText: Swift.String?
-        public var statusDefaultTextCanonical: Swift.String?
-        public var statusEmoji: Swift.String
-        public var statusExpiration: Swift.Int?
-        public var statusText: Swift.String
-        public var statusTextCanonical: Swift.String?
-        public var team: Swift.String?
-        public var title: Swift.String
-        public var updated: Swift.Int?
-        public var userID: Swift.String?
-        public var username: Swift.String?
+        public let alwaysActive: Swift.Bool?
+        public let apiAppID: Swift.String?
+        public let avatarHash: Swift.String
+        public let botID: Swift.String?
+        public let displayName: Swift.String
+        public let displayNameNormalized: Swift.String
+        public let email: Swift.String?
+        public let fields: PagegenRuntime.JSONValue?
+        public let firstName: Swift.String?
+        public let guestExpirationTs: Swift.Int?
+        public let guestInvitedBy: Swift.String?
+        public let image1024: Swift.String?
+        public let image192: Swift.String?
+        public let image24: Swift.String?
+        public let image32: Swift.String?
+        public let image48: Swift.String?
+        public let image512: Swift.String?
+        public let image72: Swift.String?
+        public let imageOriginal: Swift.String?
+        public let isAppUser: Swift.Bool?
+        public let isCustomImage: Swift.Bool?
+        public let isRestricted: Swift.Bool?
+        public let isUltraRestricted: Swift.Bool?
+        public let lastAvatarImageHash: Swift.String?
+        public let lastName: Swift.String?
+        public let membershipsCount: Swift.Int?
+        public let name: Swift.String?
+        public let phone: Swift.String
+        public let pronouns: Swift.String?
+        public let realName: Swift.String
+        public let realNameNormalized: Swift.String
+        public let skype: Swift.String
+        public let statusDefaultEmoji: Swift.String?
+        public let statusDefaultText: Swift.String?
+        public let statusDefaultTextCanonical: Swift.String?
+        public let statusEmoji: Swift.String
+        public let statusExpiration: Swift.Int?
+        public let statusText: Swift.String
+        public let statusTextCanonical: Swift.String?
+        public let team: Swift.String?
+        public let title: Swift.String
+        public let updated: Swift.Int?
+        public let userID: Swift.String?
+        public let username: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -742,7 +742,7 @@ extension ImportedSlack {
 
     /// ObjsUserTeamProfile, as the API sends it.
     public struct ObjsUserTeamProfile: Swift.Decodable, Swift.Sendable {
-        public var fields: [ImportedSlack.ObjsTeamProfileField]
+        public let fields: [ImportedSlack.ObjsTeamProfileField]
 
         /// Creates a value from its fields.
         public init(fields: [ImportedSlack.ObjsTeamProfileField]) {
@@ -757,12 +757,12 @@ extension ImportedSlack {
 
     /// ObjsMessageAttachment, as the API sends it.
     public struct ObjsMessageAttachment: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var fallback: Swift.String?
-        public var id: Swift.Int
-        public var imageBytes: Swift.Int?
-        public var imageHeight: Swift.Int?
-        public var imageURL: Swift.String?
-        public var imageWidth: Swift.Int?
+        public let fallback: Swift.String?
+        public let id: Swift.Int
+        public let imageBytes: Swift.Int?
+        public let imageHeight: Swift.Int?
+        public let imageURL: Swift.String?
+        public let imageWidth: Swift.Int?
 
         /// Creates a value from its fields.
         public init(
@@ -789,7 +789,7 @@ extension ImportedSlack {
 
     /// Block, as the API sends it.
     public struct Block: Swift.Decodable, Swift.Sendable {
-        public var type: Swift.String
+        public let type: Swift.String
 
         /// Creates a value from its fields.
         public init(type: Swift.String) {
@@ -804,13 +804,13 @@ extension ImportedSlack {
 
     /// ObjsBotProfile, as the API sends it.
     public struct ObjsBotProfile: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var appID: Swift.String
-        public var deleted: Swift.Bool
-        public var icons: ImportedSlack.ObjsBotProfileIcons
-        public var id: Swift.String
-        public var name: Swift.String
-        public var teamID: Swift.String
-        public var updated: Swift.Int
+        public let appID: Swift.String
+        public let deleted: Swift.Bool
+        public let icons: ImportedSlack.ObjsBotProfileIcons
+        public let id: Swift.String
+        public let name: Swift.String
+        public let teamID: Swift.String
+        public let updated: Swift.Int
 
         /// Creates a value from its fields.
         public init(
@@ -837,17 +837,17 @@ extension ImportedSlack {
 
     /// ObjsComment, as the API sends it.
     public struct ObjsComment: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var comment: Swift.String
-        public var created: Swift.Int
-        public var id: Swift.String
-        public var isIntro: Swift.Bool
-        public var isStarred: Swift.Bool?
-        public var numStars: Swift.Int?
-        public var pinnedInfo: PagegenRuntime.JSONValue?
-        public var pinnedTo: [Swift.String]?
-        public var reactions: [ImportedSlack.ObjsReaction]?
-        public var timestamp: Swift.Int
-        public var user: Swift.String
+        public let comment: Swift.String
+        public let created: Swift.Int
+        public let id: Swift.String
+        public let isIntro: Swift.Bool
+        public let isStarred: Swift.Bool?
+        public let numStars: Swift.Int?
+        public let pinnedInfo: PagegenRuntime.JSONValue?
+        public let pinnedTo: [Swift.String]?
+        public let reactions: [ImportedSlack.ObjsReaction]?
+        public let timestamp: Swift.Int
+        public let user: Swift.String
 
         /// Creates a value from its fields.
         public init(
@@ -882,76 +882,76 @@ extension ImportedSlack {
 
     /// ObjsFile, as the API sends it.
     public struct ObjsFile: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var channels: [Swift.String]?
-        public var commentsCount: Swift.Int?
-        public var created: Swift.Int?
-        public var dateDelete: Swift.Int?
-        public var displayAsBot: Swift.Bool?
-        public var editable: Swift.Bool?
-        public var editor: Swift.String?
-        public var externalID: Swift.String?
-        public var externalType: Swift.String?
-        public var externalURL: Swift.String?
-        public var filetype: Swift.String?
-        public var groups: [Swift.String]?
-        public var hasRichPreview: Swift.Bool?
-        public var id: Swift.String?
-        public var imageExifRotation: Swift.Int?
-        public var ims: [Swift.String]?
-        public var isExternal: Swift.Bool?
-        public var isPublic: Swift.Bool?
-        public var isStarred: Swift.Bool?
-        public var isTombstoned: Swift.Bool?
-        public var lastEditor: Swift.String?
-        public var mimetype: Swift.String?
-        public var mode: Swift.String?
-        public var name: Swift.String?
-        public var nonOwnerEditable: Swift.Bool?
-        public var numStars: Swift.Int?
-        public var originalH: Swift.Int?
-        public var originalW: Swift.Int?
-        public var permalink: Swift.String?
-        public var permalinkPublic: Swift.String?
-        public var pinnedInfo: PagegenRuntime.JSONValue?
-        public var pinnedTo: [Swift.String]?
-        public var prettyType: Swift.String?
-        public var preview: Swift.String?
-        public var publicURLShared: Swift.Bool?
-        public var reactions: [ImportedSlack.ObjsReaction]?
-        public var shares: ImportedSlack.ObjsFileShares?
-        public var size: Swift.Int?
-        public var sourceTeam: Swift.String?
-        public var state: Swift.String?
-        public var thumb1024: Swift.String?
-        public var thumb1024H: Swift.Int?
-        public var thumb1024W: Swift.Int?
-        public var thumb160: Swift.String?
-        public var thumb360: Swift.String?
-        public var thumb360H: Swift.Int?
-        public var thumb360W: Swift.Int?
-        public var thumb480: Swift.String?
-        public var thumb480H: Swift.Int?
-        public var thumb480W: Swift.Int?
-        public var thumb64: Swift.String?
-        public var thumb720: Swift.String?
-        public var thumb720H: Swift.Int?
-        public var thumb720W: Swift.Int?
-        public var thumb80: Swift.String?
-        public var thumb800: Swift.String?
-        public var thumb800H: Swift.Int?
-        public var thumb800W: Swift.Int?
-        public var thumb960: Swift.String?
-        public var thumb960H: Swift.Int?
-        public var thumb960W: Swift.Int?
-        public var thumbTiny: Swift.String?
-        public var timestamp: Swift.Int?
-        public var title: Swift.String?
-        public var updated: Swift.Int?
-        public var urlPrivate: Swift.String?
-        public var urlPrivateDownload: Swift.String?
-        public var user: Swift.String?
-        public var userTeam: Swift.String?
-        public var username: Swift.String?
+        public let channels: [Swift.String]?
+        public let commentsCount: Swift.Int?
+        public let created: Swift.Int?
+        public let dateDelete: Swift.Int?
+        public let displayAsBot: Swift.Bool?
+        public let editable: Swift.Bool?
+        public let editor: Swift.String?
+        public let externalID: Swift.String?
+        public let externalType: Swift.String?
+        public let externalURL: Swift.String?
+        public let filetype: Swift.String?
+        public let groups: [Swift.String]?
+        public let hasRichPreview: Swift.Bool?
+        public let id: Swift.String?
+        public let imageExifRotation: Swift.Int?
+        public let ims: [Swift.String]?
+        public let isExternal: Swift.Bool?
+        public let isPublic: Swift.Bool?
+        public let isStarred: Swift.Bool?
+        public let isTombstoned: Swift.Bool?
+        public let lastEditor: Swift.String?
+        public let mimetype: Swift.String?
+        public let mode: Swift.String?
+        public let name: Swift.String?
+        public let nonOwnerEditable: Swift.Bool?
+        public let numStars: Swift.Int?
+        public let originalH: Swift.Int?
+        public let originalW: Swift.Int?
+        public let permalink: Swift.String?
+        public let permalinkPublic: Swift.String?
+        public let pinnedInfo: PagegenRuntime.JSONValue?
+        public let pinnedTo: [Swift.String]?
+        public let prettyType: Swift.String?
+        public let preview: Swift.String?
+        public let publicURLShared: Swift.Bool?
+        public let reactions: [ImportedSlack.ObjsReaction]?
+        public let shares: ImportedSlack.ObjsFileShares?
+        public let size: Swift.Int?
+        public let sourceTeam: Swift.String?
+        public let state: Swift.String?
+        public let thumb1024: Swift.String?
+        public let thumb1024H: Swift.Int?
+        public let thumb1024W: Swift.Int?
+        public let thumb160: Swift.String?
+        public let thumb360: Swift.String?
+        public let thumb360H: Swift.Int?
+        public let thumb360W: Swift.Int?
+        public let thumb480: Swift.String?
+        public let thumb480H: Swift.Int?
+        public let thumb480W: Swift.Int?
+        public let thumb64: Swift.String?
+        public let thumb720: Swift.String?
+        public let thumb720H: Swift.Int?
+        public let thumb720W: Swift.Int?
+        public let thumb80: Swift.String?
+        public let thumb800: Swift.String?
+        public let thumb800H: Swift.Int?
+        public let thumb800W: Swift.Int?
+        public let thumb960: Swift.String?
+        public let thumb960H: Swift.Int?
+        public let thumb960W: Swift.Int?
+        public let thumbTiny: Swift.String?
+        public let timestamp: Swift.Int?
+        public let title: Swift.String?
+        public let updated: Swift.Int?
+        public let urlPrivate: Swift.String?
+        public let urlPrivateDownload: Swift.String?
+        public let user: Swift.String?
+        public let userTeam: Swift.String?
+        public let username: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -1091,8 +1091,8 @@ extension ImportedSlack {
 
     /// ObjsMessageIcons, as the API sends it.
     public struct ObjsMessageIcons: Swift.Decodable, Swift.Sendable {
-        public var emoji: Swift.String?
-        public var image64: Swift.String?
+        public let emoji: Swift.String?
+        public let image64: Swift.String?
 
         /// Creates a value from its fields.
         public init(emoji: Swift.String? = nil, image64: Swift.String? = nil) {
@@ -1108,9 +1108,9 @@ extension ImportedSlack {
 
     /// ObjsReaction, as the API sends it.
     public struct ObjsReaction: Swift.Decodable, Swift.Sendable {
-        public var count: Swift.Int
-        public var name: Swift.String
-        public var users: [Swift.String]
+        public let count: Swift.Int
+        public let name: Swift.String
+        public let users: [Swift.String]
 
         /// Creates a value from its fields.
         public init(count: Swift.Int, name: Swift.String, users: [Swift.String]) {
@@ -1127,17 +1127,17 @@ extension ImportedSlack {
 
     /// ObjsUserProfileShort, as the API sends it.
     public struct ObjsUserProfileShort: Swift.Decodable, Swift.Sendable {
-        public var avatarHash: Swift.String
-        public var displayName: Swift.String
-        public var displayNameNormalized: Swift.String?
-        public var firstName: Swift.String?
-        public var image72: Foundation.URL
-        public var isRestricted: Swift.Bool
-        public var isUltraRestricted: Swift.Bool
-        public var name: Swift.String
-        public var realName: Swift.String
-        public var realNameNormalized: Swift.String?
-        public var team: Swift.String
+        public let avatarHash: Swift.String
+        public let displayName: Swift.String
+        public let displayNameNormalized: Swift.String?
+        public let firstName: Swift.String?
+        public let image72: Foundation.URL
+        public let isRestricted: Swift.Bool
+        public let isUltraRestricted: Swift.Bool
+        public let name: Swift.String
+        public let realName: Swift.String
+        public let realNameNormalized: Swift.String?
+        public let team: Swift.String
 
         /// Creates a value from its fields.
         public init(
@@ -1172,35 +1172,35 @@ extension ImportedSlack {
 
     /// ObjsTeam, as the API sends it.
     public struct ObjsTeam: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var archived: Swift.Bool?
-        public var avatarBaseURL: Swift.String?
-        public var created: Swift.Int?
-        public var dateCreate: Swift.Int?
-        public var deleted: Swift.Bool?
-        public var description: Swift.String?
-        public var discoverable: Swift.String?
-        public var domain: Swift.String
-        public var emailDomain: Swift.String
-        public var enterpriseID: Swift.String?
-        public var enterpriseName: Swift.String?
-        public var externalOrgMigrations: ImportedSlack.ObjsExternalOrgMigrations?
-        public var hasComplianceExport: Swift.Bool?
-        public var icon: ImportedSlack.ObjsIcon
-        public var id: Swift.String
-        public var isAssigned: Swift.Bool?
-        public var isEnterprise: Swift.Int?
-        public var isOverStorageLimit: Swift.Bool?
-        public var limitTs: Swift.Int?
-        public var locale: Swift.String?
-        public var messagesCount: Swift.Int?
-        public var msgEditWindowMins: Swift.Int?
-        public var name: Swift.String
-        public var overIntegrationsLimit: Swift.Bool?
-        public var overStorageLimit: Swift.Bool?
-        public var payProdCur: Swift.String?
-        public var plan: Plan?
-        public var primaryOwner: ImportedSlack.ObjsPrimaryOwner?
-        public var ssoProvider: ImportedSlack.ObjsTeamSsoProvider?
+        public let archived: Swift.Bool?
+        public let avatarBaseURL: Swift.String?
+        public let created: Swift.Int?
+        public let dateCreate: Swift.Int?
+        public let deleted: Swift.Bool?
+        public let description: Swift.String?
+        public let discoverable: Swift.String?
+        public let domain: Swift.String
+        public let emailDomain: Swift.String
+        public let enterpriseID: Swift.String?
+        public let enterpriseName: Swift.String?
+        public let externalOrgMigrations: ImportedSlack.ObjsExternalOrgMigrations?
+        public let hasComplianceExport: Swift.Bool?
+        public let icon: ImportedSlack.ObjsIcon
+        public let id: Swift.String
+        public let isAssigned: Swift.Bool?
+        public let isEnterprise: Swift.Int?
+        public let isOverStorageLimit: Swift.Bool?
+        public let limitTs: Swift.Int?
+        public let locale: Swift.String?
+        public let messagesCount: Swift.Int?
+        public let msgEditWindowMins: Swift.Int?
+        public let name: Swift.String
+        public let overIntegrationsLimit: Swift.Bool?
+        public let overStorageLimit: Swift.Bool?
+        public let payProdCur: Swift.String?
+        public let plan: Plan?
+        public let primaryOwner: ImportedSlack.ObjsPrimaryOwner?
+        public let ssoProvider: ImportedSlack.ObjsTeamSsoProvider?
 
         /// Creates a value from its fields.
         public init(
@@ -1303,15 +1303,15 @@ extension ImportedSlack {
 
     /// ObjsTeamProfileField, as the API sends it.
     public struct ObjsTeamProfileField: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var fieldName: Swift.String?
-        public var hint: Swift.String
-        public var id: Swift.String
-        public var isHidden: Swift.Bool?
-        public var label: Swift.String
-        public var options: ImportedSlack.ObjsTeamProfileFieldOption?
-        public var ordering: Swift.Double
-        public var possibleValues: [Swift.String]?
-        public var type: TypeValue
+        public let fieldName: Swift.String?
+        public let hint: Swift.String
+        public let id: Swift.String
+        public let isHidden: Swift.Bool?
+        public let label: Swift.String
+        public let options: ImportedSlack.ObjsTeamProfileFieldOption?
+        public let ordering: Swift.Double
+        public let possibleValues: [Swift.String]?
+        public let type: TypeValue
 
         /// Creates a value from its fields.
         public init(
@@ -1378,9 +1378,9 @@ extension ImportedSlack {
 
     /// ObjsBotProfileIcons, as the API sends it.
     public struct ObjsBotProfileIcons: Swift.Decodable, Swift.Sendable {
-        public var image36: Foundation.URL
-        public var image48: Foundation.URL
-        public var image72: Foundation.URL
+        public let image36: Foundation.URL
+        public let image48: Foundation.URL
+        public let image72: Foundation.URL
 
         /// Creates a value from its fields.
         public init(image36: Foundation.URL, image48: Foundation.URL, image72: Foundation.URL) {
@@ -1397,8 +1397,8 @@ extension ImportedSlack {
 
     /// ObjsFileShares, as the API sends it.
     public struct ObjsFileShares: Swift.Decodable, Swift.Sendable {
-        public var `private`: PagegenRuntime.JSONValue?
-        public var `public`: PagegenRuntime.JSONValue?
+        public let `private`: PagegenRuntime.JSONValue?
+        public let `public`: PagegenRuntime.JSONValue?
 
         /// Creates a value from its fields.
         public init(private: PagegenRuntime.JSONValue? = nil, public: PagegenRuntime.JSONValue? = nil) {
@@ -1414,8 +1414,8 @@ extension ImportedSlack {
 
     /// ObjsExternalOrgMigrations, as the API sends it.
     public struct ObjsExternalOrgMigrations: Swift.Decodable, Swift.Sendable {
-        public var current: [ImportedSlack.ObjsExternalOrgMigrationsCurrent]
-        public var dateUpdated: Swift.Int
+        public let current: [ImportedSlack.ObjsExternalOrgMigrationsCurrent]
+        public let dateUpdated: Swift.Int
 
         /// Creates a value from its fields.
         public init(current: [ImportedSlack.ObjsExternalOrgMigrationsCurrent], dateUpdated: Swift.Int) {
@@ -1431,14 +1431,14 @@ extension ImportedSlack {
 
     /// ObjsIcon, as the API sends it.
     public struct ObjsIcon: Swift.Decodable, Swift.Sendable {
-        public var image102: Swift.String?
-        public var image132: Swift.String?
-        public var image230: Swift.String?
-        public var image34: Swift.String?
-        public var image44: Swift.String?
-        public var image68: Swift.String?
-        public var image88: Swift.String?
-        public var imageDefault: Swift.Bool?
+        public let image102: Swift.String?
+        public let image132: Swift.String?
+        public let image230: Swift.String?
+        public let image34: Swift.String?
+        public let image44: Swift.String?
+        public let image68: Swift.String?
+        public let image88: Swift.String?
+        public let imageDefault: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(
@@ -1468,8 +1468,8 @@ extension ImportedSlack {
 
     /// ObjsPrimaryOwner, as the API sends it.
     public struct ObjsPrimaryOwner: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var email: Swift.String
-        public var id: Swift.String
+        public let email: Swift.String
+        public let id: Swift.String
 
         /// Creates a value from its fields.
         public init(email: Swift.String, id: Swift.String) {
@@ -1485,9 +1485,9 @@ extension ImportedSlack {
 
     /// ObjsTeamSsoProvider, as the API sends it.
     public struct ObjsTeamSsoProvider: Swift.Decodable, Swift.Sendable {
-        public var label: Swift.String?
-        public var name: Swift.String?
-        public var type: Swift.String?
+        public let label: Swift.String?
+        public let name: Swift.String?
+        public let type: Swift.String?
 
         /// Creates a value from its fields.
         public init(label: Swift.String? = nil, name: Swift.String? = nil, type: Swift.String? = nil) {
@@ -1504,10 +1504,10 @@ extension ImportedSlack {
 
     /// ObjsTeamProfileFieldOption, as the API sends it.
     public struct ObjsTeamProfileFieldOption: Swift.Decodable, Swift.Sendable {
-        public var isCustom: Swift.Bool?
-        public var isMultipleEntry: Swift.Bool?
-        public var isProtected: Swift.Bool?
-        public var isScim: Swift.Bool?
+        public let isCustom: Swift.Bool?
+        public let isMultipleEntry: Swift.Bool?
+        public let isProtected: Swift.Bool?
+        public let isScim: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(
@@ -1530,8 +1530,8 @@ extension ImportedSlack {
 
     /// ObjsExternalOrgMigrationsCurrent, as the API sends it.
     public struct ObjsExternalOrgMigrationsCurrent: Swift.Decodable, Swift.Sendable {
-        public var dateStarted: Swift.Int
-        public var teamID: Swift.String
+        public let dateStarted: Swift.Int
+        public let teamID: Swift.String
 
         /// Creates a value from its fields.
         public init(dateStarted: Swift.Int, teamID: Swift.String) {

@@ -107,8 +107,9 @@ extension ImportedSpotify.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedSpotify.SimplifiedTrackObject>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.getAnAlbumsTracks(id: id, market: market, page: page, limit: limit) }, completion: completion
+        self.runtime.page(
+            Operations.getAnAlbumsTracksEndpoint, Operations.getAnAlbumsTracksParameters(id: id, market: market),
+            paging: Operations.getAnAlbumsTracksPaging, at: page, size: limit, completion: completion
         )
     }
 
@@ -137,13 +138,12 @@ extension ImportedSpotify.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedSpotify.PlaylistTrackObject>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.getPlaylistsTracks(
-                    playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, page: page, limit: limit
-                )
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.getPlaylistsTracksEndpoint,
+            Operations.getPlaylistsTracksParameters(
+                playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes
+            ),
+            paging: Operations.getPlaylistsTracksPaging, at: page, size: limit, completion: completion
         )
     }
 
@@ -172,13 +172,12 @@ extension ImportedSpotify.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedSpotify.PlaylistTrackObject>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in
-                await self.getPlaylistsItems(
-                    playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, page: page, limit: limit
-                )
-            },
-            completion: completion
+        self.runtime.page(
+            Operations.getPlaylistsItemsEndpoint,
+            Operations.getPlaylistsItemsParameters(
+                playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes
+            ),
+            paging: Operations.getPlaylistsItemsPaging, at: page, size: limit, completion: completion
         )
     }
 
@@ -202,8 +201,9 @@ extension ImportedSpotify.Client {
                 Swift.Result<PagegenRuntime.Page<ImportedSpotify.SimplifiedPlaylistObject>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.getAListOfCurrentUsersPlaylists(page: page, limit: limit) }, completion: completion
+        self.runtime.page(
+            Operations.getAListOfCurrentUsersPlaylistsEndpoint, paging: Operations.getAListOfCurrentUsersPlaylistsPaging, at: page,
+            size: limit, completion: completion
         )
     }
 
@@ -225,7 +225,10 @@ extension ImportedSpotify.Client {
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSpotify.ArtistObject>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run({ [self] in await self.getFollowed(type: type, page: page, limit: limit) }, completion: completion)
+        self.runtime.page(
+            Operations.getFollowedEndpoint, Operations.getFollowedParameters(type: type), paging: Operations.getFollowedPaging, at: page,
+            size: limit, completion: completion
+        )
     }
 }
 
@@ -255,14 +258,17 @@ extension ImportedSpotify.Client {
 extension ImportedSpotify.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let getAnAlbumsTracksEndpoint = PagegenRuntime.Endpoint(
-            name: "getAnAlbumsTracks", method: "GET", path: "/albums/{id}/tracks"
-        )
-        static let getAnAlbumsTracksPaging = PagegenRuntime.Paging<ImportedSpotify.PagingSimplifiedTrackObject, ImportedSpotify.SimplifiedTrackObject>(
-            style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50), items: { $0.items },
-            total: .body({ $0.total })
-        )
+        static var getAnAlbumsTracksEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "getAnAlbumsTracks", method: "GET", path: "/albums/{id}/tracks")
+        }
+
+        static var getAnAlbumsTracksPaging: PagegenRuntime.Paging<ImportedSpotify.PagingSimplifiedTrackObject, ImportedSpotify.SimplifiedTrackObject> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50), items: { $0.items },
+                total: .body({ $0.total })
+            )
+        }
 
         static func getAnAlbumsTracksParameters(id: Swift.String, market: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -271,14 +277,17 @@ extension ImportedSpotify.Client {
             return parameters
         }
 
-        static let getPlaylistsTracksEndpoint = PagegenRuntime.Endpoint(
-            name: "getPlaylistsTracks", method: "GET", path: "/playlists/{playlist_id}/tracks"
-        )
-        static let getPlaylistsTracksPaging = PagegenRuntime.Paging<ImportedSpotify.PagingPlaylistTrackObject, ImportedSpotify.PlaylistTrackObject>(
-            style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 100), items: { $0.items },
-            total: .body({ $0.total })
-        )
+        static var getPlaylistsTracksEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "getPlaylistsTracks", method: "GET", path: "/playlists/{playlist_id}/tracks")
+        }
+
+        static var getPlaylistsTracksPaging: PagegenRuntime.Paging<ImportedSpotify.PagingPlaylistTrackObject, ImportedSpotify.PlaylistTrackObject> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 100),
+                items: { $0.items }, total: .body({ $0.total })
+            )
+        }
 
         static func getPlaylistsTracksParameters(
             playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil
@@ -291,14 +300,17 @@ extension ImportedSpotify.Client {
             return parameters
         }
 
-        static let getPlaylistsItemsEndpoint = PagegenRuntime.Endpoint(
-            name: "getPlaylistsItems", method: "GET", path: "/playlists/{playlist_id}/items"
-        )
-        static let getPlaylistsItemsPaging = PagegenRuntime.Paging<ImportedSpotify.PagingPlaylistTrackObject, ImportedSpotify.PlaylistTrackObject>(
-            style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50), items: { $0.items },
-            total: .body({ $0.total })
-        )
+        static var getPlaylistsItemsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "getPlaylistsItems", method: "GET", path: "/playlists/{playlist_id}/items")
+        }
+
+        static var getPlaylistsItemsPaging: PagegenRuntime.Paging<ImportedSpotify.PagingPlaylistTrackObject, ImportedSpotify.PlaylistTrackObject> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50), items: { $0.items },
+                total: .body({ $0.total })
+            )
+        }
 
         static func getPlaylistsItemsParameters(
             playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil
@@ -311,21 +323,29 @@ extension ImportedSpotify.Client {
             return parameters
         }
 
-        static let getAListOfCurrentUsersPlaylistsEndpoint = PagegenRuntime.Endpoint(
-            name: "getAListOfCurrentUsersPlaylists", method: "GET", path: "/me/playlists"
-        )
-        static let getAListOfCurrentUsersPlaylistsPaging = PagegenRuntime.Paging<ImportedSpotify.PagingPlaylistObject, ImportedSpotify.SimplifiedPlaylistObject>(
-            style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50), items: { $0.items },
-            total: .body({ $0.total })
-        )
+        static var getAListOfCurrentUsersPlaylistsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "getAListOfCurrentUsersPlaylists", method: "GET", path: "/me/playlists")
+        }
 
-        static let getFollowedEndpoint = PagegenRuntime.Endpoint(name: "getFollowed", method: "GET", path: "/me/following")
-        static let getFollowedPaging = PagegenRuntime.Paging<ImportedSpotify.GetFollowedResponse, ImportedSpotify.ArtistObject>(
-            style: .link(next: .body({ $0.artists.next })),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50),
-            items: { $0.artists.items }, total: .body({ $0.artists.total })
-        )
+        static var getAListOfCurrentUsersPlaylistsPaging: PagegenRuntime.Paging<ImportedSpotify.PagingPlaylistObject, ImportedSpotify.SimplifiedPlaylistObject> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50), items: { $0.items },
+                total: .body({ $0.total })
+            )
+        }
+
+        static var getFollowedEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "getFollowed", method: "GET", path: "/me/following")
+        }
+
+        static var getFollowedPaging: PagegenRuntime.Paging<ImportedSpotify.GetFollowedResponse, ImportedSpotify.ArtistObject> {
+            PagegenRuntime.Paging(
+                style: .link(next: .body({ $0.artists.next })),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50),
+                items: { $0.artists.items }, total: .body({ $0.artists.total })
+            )
+        }
 
         static func getFollowedParameters(type: GetFollowedType) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

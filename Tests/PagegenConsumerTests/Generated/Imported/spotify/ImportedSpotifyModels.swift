@@ -9,13 +9,13 @@ public enum ImportedSpotify {}
 extension ImportedSpotify {
     /// PagingSimplifiedTrackObject, as the API sends it.
     public struct PagingSimplifiedTrackObject: Swift.Decodable, Swift.Sendable {
-        public var href: Swift.String
-        public var limit: Swift.Int
-        public var next: Swift.String?
-        public var offset: Swift.Int
-        public var previous: Swift.String?
-        public var total: Swift.Int
-        public var items: [ImportedSpotify.SimplifiedTrackObject]
+        public let href: Swift.String
+        public let limit: Swift.Int
+        public let next: Swift.String?
+        public let offset: Swift.Int
+        public let previous: Swift.String?
+        public let total: Swift.Int
+        public let items: [ImportedSpotify.SimplifiedTrackObject]
 
         /// Creates a value from its fields.
         public init(
@@ -43,13 +43,13 @@ extension ImportedSpotify {
 
     /// PagingPlaylistTrackObject, as the API sends it.
     public struct PagingPlaylistTrackObject: Swift.Decodable, Swift.Sendable {
-        public var href: Swift.String
-        public var limit: Swift.Int
-        public var next: Swift.String?
-        public var offset: Swift.Int
-        public var previous: Swift.String?
-        public var total: Swift.Int
-        public var items: [ImportedSpotify.PlaylistTrackObject]
+        public let href: Swift.String
+        public let limit: Swift.Int
+        public let next: Swift.String?
+        public let offset: Swift.Int
+        public let previous: Swift.String?
+        public let total: Swift.Int
+        public let items: [ImportedSpotify.PlaylistTrackObject]
 
         /// Creates a value from its fields.
         public init(
@@ -77,13 +77,13 @@ extension ImportedSpotify {
 
     /// PagingPlaylistObject, as the API sends it.
     public struct PagingPlaylistObject: Swift.Decodable, Swift.Sendable {
-        public var href: Swift.String
-        public var limit: Swift.Int
-        public var next: Swift.String?
-        public var offset: Swift.Int
-        public var previous: Swift.String?
-        public var total: Swift.Int
-        public var items: [ImportedSpotify.SimplifiedPlaylistObject]
+        public let href: Swift.String
+        public let limit: Swift.Int
+        public let next: Swift.String?
+        public let offset: Swift.Int
+        public let previous: Swift.String?
+        public let total: Swift.Int
+        public let items: [ImportedSpotify.SimplifiedPlaylistObject]
 
         /// Creates a value from its fields.
         public init(
@@ -111,7 +111,7 @@ extension ImportedSpotify {
 
     /// GetFollowedResponse, as the API sends it.
     public struct GetFollowedResponse: Swift.Decodable, Swift.Sendable {
-        public var artists: ImportedSpotify.CursorPagingSimplifiedArtistObject
+        public let artists: ImportedSpotify.CursorPagingSimplifiedArtistObject
 
         /// Creates a value from its fields.
         public init(artists: ImportedSpotify.CursorPagingSimplifiedArtistObject) {
@@ -126,23 +126,23 @@ extension ImportedSpotify {
 
     /// SimplifiedTrackObject, as the API sends it.
     public struct SimplifiedTrackObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var artists: [ImportedSpotify.SimplifiedArtistObject]?
-        public var availableMarkets: [Swift.String]?
-        public var discNumber: Swift.Int?
-        public var durationMs: Swift.Int?
-        public var explicit: Swift.Bool?
-        public var externalUrls: ImportedSpotify.ExternalURLObject?
-        public var href: Swift.String?
-        public var id: Swift.String?
-        public var isPlayable: Swift.Bool?
-        public var linkedFrom: ImportedSpotify.LinkedTrackObject?
-        public var restrictions: ImportedSpotify.TrackRestrictionObject?
-        public var name: Swift.String?
-        public var previewURL: Swift.String?
-        public var trackNumber: Swift.Int?
-        public var type: Swift.String?
-        public var uri: Swift.String?
-        public var isLocal: Swift.Bool?
+        public let artists: [ImportedSpotify.SimplifiedArtistObject]?
+        public let availableMarkets: [Swift.String]?
+        public let discNumber: Swift.Int?
+        public let durationMs: Swift.Int?
+        public let explicit: Swift.Bool?
+        public let externalUrls: ImportedSpotify.ExternalURLObject?
+        public let href: Swift.String?
+        public let id: Swift.String?
+        public let isPlayable: Swift.Bool?
+        public let linkedFrom: ImportedSpotify.LinkedTrackObject?
+        public let restrictions: ImportedSpotify.TrackRestrictionObject?
+        public let name: Swift.String?
+        public let previewURL: Swift.String?
+        public let trackNumber: Swift.Int?
+        public let type: Swift.String?
+        public let uri: Swift.String?
+        public let isLocal: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(
@@ -189,11 +189,11 @@ extension ImportedSpotify {
 
     /// PlaylistTrackObject, as the API sends it.
     public struct PlaylistTrackObject: Swift.Decodable, Swift.Sendable {
-        public var addedAt: Foundation.Date?
-        public var addedBy: ImportedSpotify.PlaylistUserObject?
-        public var isLocal: Swift.Bool?
-        public var item: ImportedSpotify.PlaylistTrackObjectItem?
-        public var track: ImportedSpotify.PlaylistTrackObjectTrack?
+        public let addedAt: Foundation.Date?
+        public let addedBy: ImportedSpotify.PlaylistUserObject?
+        public let isLocal: Swift.Bool?
+        public let item: ImportedSpotify.PlaylistTrackObjectItem?
+        public let track: ImportedSpotify.PlaylistTrackObjectTrack?
 
         /// Creates a value from its fields.
         public init(
@@ -218,20 +218,20 @@ extension ImportedSpotify {
 
     /// SimplifiedPlaylistObject, as the API sends it.
     public struct SimplifiedPlaylistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var collaborative: Swift.Bool?
-        public var description: Swift.String?
-        public var externalUrls: ImportedSpotify.ExternalURLObject?
-        public var href: Swift.String?
-        public var id: Swift.String?
-        public var images: [ImportedSpotify.ImageObject]?
-        public var name: Swift.String?
-        public var owner: ImportedSpotify.PlaylistOwnerObject?
-        public var `public`: Swift.Bool?
-        public var snapshotID: Swift.String?
-        public var items: ImportedSpotify.PlaylistTracksRefObject?
-        public var tracks: ImportedSpotify.PlaylistTracksRefObject?
-        public var type: Swift.String?
-        public var uri: Swift.String?
+        public let collaborative: Swift.Bool?
+        public let description: Swift.String?
+        public let externalUrls: ImportedSpotify.ExternalURLObject?
+        public let href: Swift.String?
+        public let id: Swift.String?
+        public let images: [ImportedSpotify.ImageObject]?
+        public let name: Swift.String?
+        public let owner: ImportedSpotify.PlaylistOwnerObject?
+        public let `public`: Swift.Bool?
+        public let snapshotID: Swift.String?
+        public let items: ImportedSpotify.PlaylistTracksRefObject?
+        public let tracks: ImportedSpotify.PlaylistTracksRefObject?
+        public let type: Swift.String?
+        public let uri: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -272,12 +272,12 @@ extension ImportedSpotify {
 
     /// CursorPagingSimplifiedArtistObject, as the API sends it.
     public struct CursorPagingSimplifiedArtistObject: Swift.Decodable, Swift.Sendable {
-        public var href: Swift.String?
-        public var limit: Swift.Int?
-        public var next: Swift.String?
-        public var cursors: ImportedSpotify.CursorObject?
-        public var total: Swift.Int?
-        public var items: [ImportedSpotify.ArtistObject]?
+        public let href: Swift.String?
+        public let limit: Swift.Int?
+        public let next: Swift.String?
+        public let cursors: ImportedSpotify.CursorObject?
+        public let total: Swift.Int?
+        public let items: [ImportedSpotify.ArtistObject]?
 
         /// Creates a value from its fields.
         public init(
@@ -303,12 +303,12 @@ extension ImportedSpotify {
 
     /// SimplifiedArtistObject, as the API sends it.
     public struct SimplifiedArtistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var externalUrls: ImportedSpotify.ExternalURLObject?
-        public var href: Swift.String?
-        public var id: Swift.String?
-        public var name: Swift.String?
-        public var type: TypeValue?
-        public var uri: Swift.String?
+        public let externalUrls: ImportedSpotify.ExternalURLObject?
+        public let href: Swift.String?
+        public let id: Swift.String?
+        public let name: Swift.String?
+        public let type: TypeValue?
+        public let uri: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -355,7 +355,7 @@ extension ImportedSpotify {
 
     /// ExternalURLObject, as the API sends it.
     public struct ExternalURLObject: Swift.Decodable, Swift.Sendable {
-        public var spotify: Swift.String?
+        public let spotify: Swift.String?
 
         /// Creates a value from its fields.
         public init(spotify: Swift.String? = nil) {
@@ -370,11 +370,11 @@ extension ImportedSpotify {
 
     /// LinkedTrackObject, as the API sends it.
     public struct LinkedTrackObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var externalUrls: ImportedSpotify.ExternalURLObject?
-        public var href: Swift.String?
-        public var id: Swift.String?
-        public var type: Swift.String?
-        public var uri: Swift.String?
+        public let externalUrls: ImportedSpotify.ExternalURLObject?
+        public let href: Swift.String?
+        public let id: Swift.String?
+        public let type: Swift.String?
+        public let uri: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -399,7 +399,7 @@ extension ImportedSpotify {
 
     /// TrackRestrictionObject, as the API sends it.
     public struct TrackRestrictionObject: Swift.Decodable, Swift.Sendable {
-        public var reason: Swift.String?
+        public let reason: Swift.String?
 
         /// Creates a value from its fields.
         public init(reason: Swift.String? = nil) {
@@ -414,11 +414,11 @@ extension ImportedSpotify {
 
     /// PlaylistUserObject, as the API sends it.
     public struct PlaylistUserObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var externalUrls: ImportedSpotify.ExternalURLObject?
-        public var href: Swift.String?
-        public var id: Swift.String?
-        public var type: TypeValue?
-        public var uri: Swift.String?
+        public let externalUrls: ImportedSpotify.ExternalURLObject?
+        public let href: Swift.String?
+        public let id: Swift.String?
+        public let type: TypeValue?
+        public let uri: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -464,37 +464,37 @@ extension ImportedSpotify {
 
     /// PlaylistTrackObjectItem, as the API sends it.
     public struct PlaylistTrackObjectItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var album: ImportedSpotify.SimplifiedAlbumObject?
-        public var artists: [ImportedSpotify.SimplifiedArtistObject]?
-        public var availableMarkets: [Swift.String]?
-        public var discNumber: Swift.Int?
-        public var durationMs: Swift.Int?
-        public var explicit: Swift.Bool?
-        public var externalIds: ImportedSpotify.ExternalIDObject?
-        public var externalUrls: ImportedSpotify.ExternalURLObject?
-        public var href: Swift.String?
-        public var id: Swift.String?
-        public var isPlayable: Swift.Bool?
-        public var linkedFrom: ImportedSpotify.LinkedTrackObject?
-        public var restrictions: ImportedSpotify.TrackRestrictionObject?
-        public var name: Swift.String?
-        public var popularity: Swift.Int?
-        public var previewURL: Swift.String?
-        public var trackNumber: Swift.Int?
-        public var type: TypeValue?
-        public var uri: Swift.String?
-        public var isLocal: Swift.Bool?
-        public var audioPreviewURL: Swift.String?
-        public var description: Swift.String?
-        public var htmlDescription: Swift.String?
-        public var images: [ImportedSpotify.ImageObject]?
-        public var isExternallyHosted: Swift.Bool?
-        public var language: Swift.String?
-        public var languages: [Swift.String]?
-        public var releaseDate: Swift.String?
-        public var releaseDatePrecision: ReleaseDatePrecision?
-        public var resumePoint: ImportedSpotify.ResumePointObject?
-        public var show: ImportedSpotify.SimplifiedShowObject?
+        public let album: ImportedSpotify.SimplifiedAlbumObject?
+        public let artists: [ImportedSpotify.SimplifiedArtistObject]?
+        public let availableMarkets: [Swift.String]?
+        public let discNumber: Swift.Int?
+        public let durationMs: Swift.Int?
+        public let explicit: Swift.Bool?
+        public let externalIds: ImportedSpotify.ExternalIDObject?
+        public let externalUrls: ImportedSpotify.ExternalURLObject?
+        public let href: Swift.String?
+        public let id: Swift.String?
+        public let isPlayable: Swift.Bool?
+        public let linkedFrom: ImportedSpotify.LinkedTrackObject?
+        public let restrictions: ImportedSpotify.TrackRestrictionObject?
+        public let name: Swift.String?
+        public let popularity: Swift.Int?
+        public let previewURL: Swift.String?
+        public let trackNumber: Swift.Int?
+        public let type: TypeValue?
+        public let uri: Swift.String?
+        public let isLocal: Swift.Bool?
+        public let audioPreviewURL: Swift.String?
+        public let description: Swift.String?
+        public let htmlDescription: Swift.String?
+        public let images: [ImportedSpotify.ImageObject]?
+        public let isExternallyHosted: Swift.Bool?
+        public let language: Swift.String?
+        public let languages: [Swift.String]?
+        public let releaseDate: Swift.String?
+        public let releaseDatePrecision: ReleaseDatePrecision?
+        public let resumePoint: ImportedSpotify.ResumePointObject?
+        public let show: ImportedSpotify.SimplifiedShowObject?
 
         /// Creates a value from its fields.
         public init(
@@ -616,37 +616,37 @@ extension ImportedSpotify {
 
     /// PlaylistTrackObjectTrack, as the API sends it.
     public struct PlaylistTrackObjectTrack: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var album: ImportedSpotify.SimplifiedAlbumObject?
-        public var artists: [ImportedSpotify.SimplifiedArtistObject]?
-        public var availableMarkets: [Swift.String]?
-        public var discNumber: Swift.Int?
-        public var durationMs: Swift.Int?
-        public var explicit: Swift.Bool?
-        public var externalIds: ImportedSpotify.ExternalIDObject?
-        public var externalUrls: ImportedSpotify.ExternalURLObject?
-        public var href: Swift.String?
-        public var id: Swift.String?
-        public var isPlayable: Swift.Bool?
-        public var linkedFrom: ImportedSpotify.LinkedTrackObject?
-        public var restrictions: ImportedSpotify.TrackRestrictionObject?
-        public var name: Swift.String?
-        public var popularity: Swift.Int?
-        public var previewURL: Swift.String?
-        public var trackNumber: Swift.Int?
-        public var type: TypeValue?
-        public var uri: Swift.String?
-        public var isLocal: Swift.Bool?
-        public var audioPreviewURL: Swift.String?
-        public var description: Swift.String?
-        public var htmlDescription: Swift.String?
-        public var images: [ImportedSpotify.ImageObject]?
-        public var isExternallyHosted: Swift.Bool?
-        public var language: Swift.String?
-        public var languages: [Swift.String]?
-        public var releaseDate: Swift.String?
-        public var releaseDatePrecision: ReleaseDatePrecision?
-        public var resumePoint: ImportedSpotify.ResumePointObject?
-        public var show: ImportedSpotify.SimplifiedShowObject?
+        public let album: ImportedSpotify.SimplifiedAlbumObject?
+        public let artists: [ImportedSpotify.SimplifiedArtistObject]?
+        public let availableMarkets: [Swift.String]?
+        public let discNumber: Swift.Int?
+        public let durationMs: Swift.Int?
+        public let explicit: Swift.Bool?
+        public let externalIds: ImportedSpotify.ExternalIDObject?
+        public let externalUrls: ImportedSpotify.ExternalURLObject?
+        public let href: Swift.String?
+        public let id: Swift.String?
+        public let isPlayable: Swift.Bool?
+        public let linkedFrom: ImportedSpotify.LinkedTrackObject?
+        public let restrictions: ImportedSpotify.TrackRestrictionObject?
+        public let name: Swift.String?
+        public let popularity: Swift.Int?
+        public let previewURL: Swift.String?
+        public let trackNumber: Swift.Int?
+        public let type: TypeValue?
+        public let uri: Swift.String?
+        public let isLocal: Swift.Bool?
+        public let audioPreviewURL: Swift.String?
+        public let description: Swift.String?
+        public let htmlDescription: Swift.String?
+        public let images: [ImportedSpotify.ImageObject]?
+        public let isExternallyHosted: Swift.Bool?
+        public let language: Swift.String?
+        public let languages: [Swift.String]?
+        public let releaseDate: Swift.String?
+        public let releaseDatePrecision: ReleaseDatePrecision?
+        public let resumePoint: ImportedSpotify.ResumePointObject?
+        public let show: ImportedSpotify.SimplifiedShowObject?
 
         /// Creates a value from its fields.
         public init(
@@ -768,9 +768,9 @@ extension ImportedSpotify {
 
     /// ImageObject, as the API sends it.
     public struct ImageObject: Swift.Decodable, Swift.Sendable {
-        public var url: Swift.String
-        public var height: Swift.Int?
-        public var width: Swift.Int?
+        public let url: Swift.String
+        public let height: Swift.Int?
+        public let width: Swift.Int?
 
         /// Creates a value from its fields.
         public init(url: Swift.String, height: Swift.Int? = nil, width: Swift.Int? = nil) {
@@ -787,12 +787,12 @@ extension ImportedSpotify {
 
     /// PlaylistOwnerObject, as the API sends it.
     public struct PlaylistOwnerObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var externalUrls: ImportedSpotify.ExternalURLObject?
-        public var href: Swift.String?
-        public var id: Swift.String?
-        public var type: TypeValue?
-        public var uri: Swift.String?
-        public var displayName: Swift.String?
+        public let externalUrls: ImportedSpotify.ExternalURLObject?
+        public let href: Swift.String?
+        public let id: Swift.String?
+        public let type: TypeValue?
+        public let uri: Swift.String?
+        public let displayName: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -839,8 +839,8 @@ extension ImportedSpotify {
 
     /// PlaylistTracksRefObject, as the API sends it.
     public struct PlaylistTracksRefObject: Swift.Decodable, Swift.Sendable {
-        public var href: Swift.String?
-        public var total: Swift.Int?
+        public let href: Swift.String?
+        public let total: Swift.Int?
 
         /// Creates a value from its fields.
         public init(href: Swift.String? = nil, total: Swift.Int? = nil) {
@@ -856,8 +856,8 @@ extension ImportedSpotify {
 
     /// CursorObject, as the API sends it.
     public struct CursorObject: Swift.Decodable, Swift.Sendable {
-        public var after: Swift.String?
-        public var before: Swift.String?
+        public let after: Swift.String?
+        public let before: Swift.String?
 
         /// Creates a value from its fields.
         public init(after: Swift.String? = nil, before: Swift.String? = nil) {
@@ -873,16 +873,16 @@ extension ImportedSpotify {
 
     /// ArtistObject, as the API sends it.
     public struct ArtistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var externalUrls: ImportedSpotify.ExternalURLObject?
-        public var followers: ImportedSpotify.FollowersObject?
-        public var genres: [Swift.String]?
-        public var href: Swift.String?
-        public var id: Swift.String?
-        public var images: [ImportedSpotify.ImageObject]?
-        public var name: Swift.String?
-        public var popularity: Swift.Int?
-        public var type: TypeValue?
-        public var uri: Swift.String?
+        public let externalUrls: ImportedSpotify.ExternalURLObject?
+        public let followers: ImportedSpotify.FollowersObject?
+        public let genres: [Swift.String]?
+        public let href: Swift.String?
+        public let id: Swift.String?
+        public let images: [ImportedSpotify.ImageObject]?
+        public let name: Swift.String?
+        public let popularity: Swift.Int?
+        public let type: TypeValue?
+        public let uri: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -936,20 +936,20 @@ extension ImportedSpotify {
 
     /// SimplifiedAlbumObject, as the API sends it.
     public struct SimplifiedAlbumObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var albumType: AlbumType
-        public var totalTracks: Swift.Int
-        public var availableMarkets: [Swift.String]
-        public var externalUrls: ImportedSpotify.ExternalURLObject
-        public var href: Swift.String
-        public var id: Swift.String
-        public var images: [ImportedSpotify.ImageObject]
-        public var name: Swift.String
-        public var releaseDate: Swift.String
-        public var releaseDatePrecision: ReleaseDatePrecision
-        public var restrictions: ImportedSpotify.AlbumRestrictionObject?
-        public var type: TypeValue
-        public var uri: Swift.String
-        public var artists: [ImportedSpotify.SimplifiedArtistObject]
+        public let albumType: AlbumType
+        public let totalTracks: Swift.Int
+        public let availableMarkets: [Swift.String]
+        public let externalUrls: ImportedSpotify.ExternalURLObject
+        public let href: Swift.String
+        public let id: Swift.String
+        public let images: [ImportedSpotify.ImageObject]
+        public let name: Swift.String
+        public let releaseDate: Swift.String
+        public let releaseDatePrecision: ReleaseDatePrecision
+        public let restrictions: ImportedSpotify.AlbumRestrictionObject?
+        public let type: TypeValue
+        public let uri: Swift.String
+        public let artists: [ImportedSpotify.SimplifiedArtistObject]
 
         /// Creates a value from its fields.
         public init(
@@ -1064,9 +1064,9 @@ extension ImportedSpotify {
 
     /// ExternalIDObject, as the API sends it.
     public struct ExternalIDObject: Swift.Decodable, Swift.Sendable {
-        public var isrc: Swift.String?
-        public var ean: Swift.String?
-        public var upc: Swift.String?
+        public let isrc: Swift.String?
+        public let ean: Swift.String?
+        public let upc: Swift.String?
 
         /// Creates a value from its fields.
         public init(isrc: Swift.String? = nil, ean: Swift.String? = nil, upc: Swift.String? = nil) {
@@ -1083,8 +1083,8 @@ extension ImportedSpotify {
 
     /// ResumePointObject, as the API sends it.
     public struct ResumePointObject: Swift.Decodable, Swift.Sendable {
-        public var fullyPlayed: Swift.Bool?
-        public var resumePositionMs: Swift.Int?
+        public let fullyPlayed: Swift.Bool?
+        public let resumePositionMs: Swift.Int?
 
         /// Creates a value from its fields.
         public init(fullyPlayed: Swift.Bool? = nil, resumePositionMs: Swift.Int? = nil) {
@@ -1100,23 +1100,23 @@ extension ImportedSpotify {
 
     /// SimplifiedShowObject, as the API sends it.
     public struct SimplifiedShowObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var availableMarkets: [Swift.String]
-        public var copyrights: [ImportedSpotify.CopyrightObject]
-        public var description: Swift.String
-        public var htmlDescription: Swift.String
-        public var explicit: Swift.Bool
-        public var externalUrls: ImportedSpotify.ExternalURLObject
-        public var href: Swift.String
-        public var id: Swift.String
-        public var images: [ImportedSpotify.ImageObject]
-        public var isExternallyHosted: Swift.Bool
-        public var languages: [Swift.String]
-        public var mediaType: Swift.String
-        public var name: Swift.String
-        public var publisher: Swift.String
-        public var type: TypeValue
-        public var uri: Swift.String
-        public var totalEpisodes: Swift.Int
+        public let availableMarkets: [Swift.String]
+        public let copyrights: [ImportedSpotify.CopyrightObject]
+        public let description: Swift.String
+        public let htmlDescription: Swift.String
+        public let explicit: Swift.Bool
+        public let externalUrls: ImportedSpotify.ExternalURLObject
+        public let href: Swift.String
+        public let id: Swift.String
+        public let images: [ImportedSpotify.ImageObject]
+        public let isExternallyHosted: Swift.Bool
+        public let languages: [Swift.String]
+        public let mediaType: Swift.String
+        public let name: Swift.String
+        public let publisher: Swift.String
+        public let type: TypeValue
+        public let uri: Swift.String
+        public let totalEpisodes: Swift.Int
 
         /// Creates a value from its fields.
         public init(
@@ -1182,8 +1182,8 @@ extension ImportedSpotify {
 
     /// FollowersObject, as the API sends it.
     public struct FollowersObject: Swift.Decodable, Swift.Sendable {
-        public var href: Swift.String?
-        public var total: Swift.Int?
+        public let href: Swift.String?
+        public let total: Swift.Int?
 
         /// Creates a value from its fields.
         public init(href: Swift.String? = nil, total: Swift.Int? = nil) {
@@ -1199,7 +1199,7 @@ extension ImportedSpotify {
 
     /// AlbumRestrictionObject, as the API sends it.
     public struct AlbumRestrictionObject: Swift.Decodable, Swift.Sendable {
-        public var reason: Reason?
+        public let reason: Reason?
 
         /// Creates a value from its fields.
         public init(reason: Reason? = nil) {
@@ -1241,8 +1241,8 @@ extension ImportedSpotify {
 
     /// CopyrightObject, as the API sends it.
     public struct CopyrightObject: Swift.Decodable, Swift.Sendable {
-        public var text: Swift.String?
-        public var type: Swift.String?
+        public let text: Swift.String?
+        public let type: Swift.String?
 
         /// Creates a value from its fields.
         public init(text: Swift.String? = nil, type: Swift.String? = nil) {

@@ -111,8 +111,9 @@ extension ImportedStripe.Client {
         email: Swift.String? = nil, testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedStripe.Customer>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
-        PagegenRuntime.Cancellable.run(
-            { [self] in await self.getCustomers(email: email, testClock: testClock, page: page, limit: limit) }, completion: completion
+        self.runtime.page(
+            Operations.getCustomersEndpoint, Operations.getCustomersParameters(email: email, testClock: testClock),
+            paging: Operations.getCustomersPaging, at: page, size: limit, completion: completion
         )
     }
 }
@@ -120,16 +121,21 @@ extension ImportedStripe.Client {
 extension ImportedStripe.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static let getCustomersEndpoint = PagegenRuntime.Endpoint(name: "getCustomers", method: "GET", path: "/v1/customers")
-        static let getCustomersPaging = PagegenRuntime.Paging<ImportedStripe.CustomerResourceCustomerList, ImportedStripe.Customer>(
-            style:
-                .cursor(
-                    PagegenRuntime.Parameter("starting_after"), next: .item({ $0.id }),
-                    previousParameter: PagegenRuntime.Parameter("ending_before"), previous: .item({ $0.id })
-                ),
-            size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 10, minimum: 1, maximum: 100), items: { $0.data },
-            hasMore: { $0.hasMore }
-        )
+        static var getCustomersEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "getCustomers", method: "GET", path: "/v1/customers")
+        }
+
+        static var getCustomersPaging: PagegenRuntime.Paging<ImportedStripe.CustomerResourceCustomerList, ImportedStripe.Customer> {
+            PagegenRuntime.Paging(
+                style:
+                    .cursor(
+                        PagegenRuntime.Parameter("starting_after"), next: .item({ $0.id }),
+                        previousParameter: PagegenRuntime.Parameter("ending_before"), previous: .item({ $0.id })
+                    ),
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 10, minimum: 1, maximum: 100), items: { $0.data },
+                hasMore: { $0.hasMore }
+            )
+        }
 
         static func getCustomersParameters(email: Swift.String? = nil, testClock: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

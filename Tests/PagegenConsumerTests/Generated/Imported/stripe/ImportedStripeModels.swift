@@ -9,10 +9,10 @@ public enum ImportedStripe {}
 extension ImportedStripe {
     /// CustomerResourceCustomerList, as the API sends it.
     public struct CustomerResourceCustomerList: Swift.Decodable, Swift.Sendable {
-        public var data: [ImportedStripe.Customer]
-        public var hasMore: Swift.Bool
-        public var object: Object
-        public var url: Swift.String
+        public let data: [ImportedStripe.Customer]
+        public let hasMore: Swift.Bool
+        public let object: Object
+        public let url: Swift.String
 
         /// Creates a value from its fields.
         public init(data: [ImportedStripe.Customer], hasMore: Swift.Bool, object: Object, url: Swift.String) {
@@ -53,34 +53,34 @@ extension ImportedStripe {
 
     /// Customer, as the API sends it.
     public struct Customer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var address: ImportedStripe.Address?
-        public var balance: Swift.Int?
-        public var cashBalance: ImportedStripe.CashBalance?
-        public var created: Foundation.Date
-        public var currency: Swift.String?
-        public var defaultSource: PagegenRuntime.JSONValue?
-        public var delinquent: Swift.Bool?
-        public var description: Swift.String?
-        public var discount: ImportedStripe.Discount?
-        public var email: Swift.String?
-        public var id: Swift.String
-        public var invoiceCreditBalance: [Swift.String: Swift.Int]?
-        public var invoicePrefix: Swift.String?
-        public var invoiceSettings: ImportedStripe.InvoiceSettingCustomerSetting?
-        public var livemode: Swift.Bool
-        public var metadata: [Swift.String: Swift.String]?
-        public var name: Swift.String?
-        public var nextInvoiceSequence: Swift.Int?
-        public var object: Object
-        public var phone: Swift.String?
-        public var preferredLocales: [Swift.String]?
-        public var shipping: ImportedStripe.Shipping?
-        public var sources: ImportedStripe.ApmsSourcesSourceList?
-        public var subscriptions: ImportedStripe.SubscriptionList?
-        public var tax: ImportedStripe.CustomerTax?
-        public var taxExempt: TaxExempt?
-        public var taxIds: ImportedStripe.TaxIDsList?
-        public var testClock: PagegenRuntime.JSONValue?
+        public let address: ImportedStripe.Address?
+        public let balance: Swift.Int?
+        public let cashBalance: ImportedStripe.CashBalance?
+        public let created: Foundation.Date
+        public let currency: Swift.String?
+        public let defaultSource: PagegenRuntime.JSONValue?
+        public let delinquent: Swift.Bool?
+        public let description: Swift.String?
+        public let discount: ImportedStripe.Discount?
+        public let email: Swift.String?
+        public let id: Swift.String
+        public let invoiceCreditBalance: [Swift.String: Swift.Int]?
+        public let invoicePrefix: Swift.String?
+        public let invoiceSettings: ImportedStripe.InvoiceSettingCustomerSetting?
+        public let livemode: Swift.Bool
+        public let metadata: [Swift.String: Swift.String]?
+        public let name: Swift.String?
+        public let nextInvoiceSequence: Swift.Int?
+        public let object: Object
+        public let phone: Swift.String?
+        public let preferredLocales: [Swift.String]?
+        public let shipping: ImportedStripe.Shipping?
+        public let sources: ImportedStripe.ApmsSourcesSourceList?
+        public let subscriptions: ImportedStripe.SubscriptionList?
+        public let tax: ImportedStripe.CustomerTax?
+        public let taxExempt: TaxExempt?
+        public let taxIds: ImportedStripe.TaxIDsList?
+        public let testClock: PagegenRuntime.JSONValue?
 
         /// Creates a value from its fields.
         public init(
@@ -196,12 +196,12 @@ extension ImportedStripe {
 
     /// Address, as the API sends it.
     public struct Address: Swift.Decodable, Swift.Sendable {
-        public var city: Swift.String?
-        public var country: Swift.String?
-        public var line1: Swift.String?
-        public var line2: Swift.String?
-        public var postalCode: Swift.String?
-        public var state: Swift.String?
+        public let city: Swift.String?
+        public let country: Swift.String?
+        public let line1: Swift.String?
+        public let line2: Swift.String?
+        public let postalCode: Swift.String?
+        public let state: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -228,11 +228,11 @@ extension ImportedStripe {
 
     /// CashBalance, as the API sends it.
     public struct CashBalance: Swift.Decodable, Swift.Sendable {
-        public var available: [Swift.String: Swift.Int]?
-        public var customer: Swift.String
-        public var livemode: Swift.Bool
-        public var object: Object
-        public var settings: ImportedStripe.CustomerBalanceCustomerBalanceSettings
+        public let available: [Swift.String: Swift.Int]?
+        public let customer: Swift.String
+        public let livemode: Swift.Bool
+        public let object: Object
+        public let settings: ImportedStripe.CustomerBalanceCustomerBalanceSettings
 
         /// Creates a value from its fields.
         public init(
@@ -278,17 +278,17 @@ extension ImportedStripe {
 
     /// Discount, as the API sends it.
     public struct Discount: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var checkoutSession: Swift.String?
-        public var coupon: ImportedStripe.Coupon
-        public var customer: PagegenRuntime.JSONValue?
-        public var end: Foundation.Date?
-        public var id: Swift.String
-        public var invoice: Swift.String?
-        public var invoiceItem: Swift.String?
-        public var object: Object
-        public var promotionCode: PagegenRuntime.JSONValue?
-        public var start: Foundation.Date
-        public var subscription: Swift.String?
+        public let checkoutSession: Swift.String?
+        public let coupon: ImportedStripe.Coupon
+        public let customer: PagegenRuntime.JSONValue?
+        public let end: Foundation.Date?
+        public let id: Swift.String
+        public let invoice: Swift.String?
+        public let invoiceItem: Swift.String?
+        public let object: Object
+        public let promotionCode: PagegenRuntime.JSONValue?
+        public let start: Foundation.Date
+        public let subscription: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -344,10 +344,10 @@ extension ImportedStripe {
 
     /// InvoiceSettingCustomerSetting, as the API sends it.
     public struct InvoiceSettingCustomerSetting: Swift.Decodable, Swift.Sendable {
-        public var customFields: [ImportedStripe.InvoiceSettingCustomField]?
-        public var defaultPaymentMethod: PagegenRuntime.JSONValue?
-        public var footer: Swift.String?
-        public var renderingOptions: ImportedStripe.InvoiceSettingRenderingOptions?
+        public let customFields: [ImportedStripe.InvoiceSettingCustomField]?
+        public let defaultPaymentMethod: PagegenRuntime.JSONValue?
+        public let footer: Swift.String?
+        public let renderingOptions: ImportedStripe.InvoiceSettingRenderingOptions?
 
         /// Creates a value from its fields.
         public init(
@@ -371,11 +371,11 @@ extension ImportedStripe {
 
     /// Shipping, as the API sends it.
     public struct Shipping: Swift.Decodable, Swift.Sendable {
-        public var address: ImportedStripe.Address?
-        public var carrier: Swift.String?
-        public var name: Swift.String?
-        public var phone: Swift.String?
-        public var trackingNumber: Swift.String?
+        public let address: ImportedStripe.Address?
+        public let carrier: Swift.String?
+        public let name: Swift.String?
+        public let phone: Swift.String?
+        public let trackingNumber: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -400,10 +400,10 @@ extension ImportedStripe {
 
     /// ApmsSourcesSourceList, as the API sends it.
     public struct ApmsSourcesSourceList: Swift.Decodable, Swift.Sendable {
-        public var data: [ImportedStripe.Polymorphic]
-        public var hasMore: Swift.Bool
-        public var object: Object
-        public var url: Swift.String
+        public let data: [ImportedStripe.Polymorphic]
+        public let hasMore: Swift.Bool
+        public let object: Object
+        public let url: Swift.String
 
         /// Creates a value from its fields.
         public init(data: [ImportedStripe.Polymorphic], hasMore: Swift.Bool, object: Object, url: Swift.String) {
@@ -444,10 +444,10 @@ extension ImportedStripe {
 
     /// SubscriptionList, as the API sends it.
     public struct SubscriptionList: Swift.Decodable, Swift.Sendable {
-        public var data: [ImportedStripe.Subscription]
-        public var hasMore: Swift.Bool
-        public var object: Object
-        public var url: Swift.String
+        public let data: [ImportedStripe.Subscription]
+        public let hasMore: Swift.Bool
+        public let object: Object
+        public let url: Swift.String
 
         /// Creates a value from its fields.
         public init(data: [ImportedStripe.Subscription], hasMore: Swift.Bool, object: Object, url: Swift.String) {
@@ -488,9 +488,9 @@ extension ImportedStripe {
 
     /// CustomerTax, as the API sends it.
     public struct CustomerTax: Swift.Decodable, Swift.Sendable {
-        public var automaticTax: AutomaticTax
-        public var ipAddress: Swift.String?
-        public var location: ImportedStripe.CustomerTaxLocation?
+        public let automaticTax: AutomaticTax
+        public let ipAddress: Swift.String?
+        public let location: ImportedStripe.CustomerTaxLocation?
 
         /// Creates a value from its fields.
         public init(automaticTax: AutomaticTax, ipAddress: Swift.String? = nil, location: ImportedStripe.CustomerTaxLocation? = nil) {
@@ -540,10 +540,10 @@ extension ImportedStripe {
 
     /// TaxIDsList, as the API sends it.
     public struct TaxIDsList: Swift.Decodable, Swift.Sendable {
-        public var data: [ImportedStripe.TaxID]
-        public var hasMore: Swift.Bool
-        public var object: Object
-        public var url: Swift.String
+        public let data: [ImportedStripe.TaxID]
+        public let hasMore: Swift.Bool
+        public let object: Object
+        public let url: Swift.String
 
         /// Creates a value from its fields.
         public init(data: [ImportedStripe.TaxID], hasMore: Swift.Bool, object: Object, url: Swift.String) {
@@ -584,8 +584,8 @@ extension ImportedStripe {
 
     /// CustomerBalanceCustomerBalanceSettings, as the API sends it.
     public struct CustomerBalanceCustomerBalanceSettings: Swift.Decodable, Swift.Sendable {
-        public var reconciliationMode: ReconciliationMode
-        public var usingMerchantDefault: Swift.Bool
+        public let reconciliationMode: ReconciliationMode
+        public let usingMerchantDefault: Swift.Bool
 
         /// Creates a value from its fields.
         public init(reconciliationMode: ReconciliationMode, usingMerchantDefault: Swift.Bool) {
@@ -627,23 +627,23 @@ extension ImportedStripe {
 
     /// Coupon, as the API sends it.
     public struct Coupon: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var amountOff: Swift.Int?
-        public var appliesTo: ImportedStripe.CouponAppliesTo?
-        public var created: Foundation.Date
-        public var currency: Swift.String?
-        public var currencyOptions: [Swift.String: ImportedStripe.CouponCurrencyOption]?
-        public var duration: Duration
-        public var durationInMonths: Swift.Int?
-        public var id: Swift.String
-        public var livemode: Swift.Bool
-        public var maxRedemptions: Swift.Int?
-        public var metadata: [Swift.String: Swift.String]?
-        public var name: Swift.String?
-        public var object: Object
-        public var percentOff: Swift.Double?
-        public var redeemBy: Foundation.Date?
-        public var timesRedeemed: Swift.Int
-        public var valid: Swift.Bool
+        public let amountOff: Swift.Int?
+        public let appliesTo: ImportedStripe.CouponAppliesTo?
+        public let created: Foundation.Date
+        public let currency: Swift.String?
+        public let currencyOptions: [Swift.String: ImportedStripe.CouponCurrencyOption]?
+        public let duration: Duration
+        public let durationInMonths: Swift.Int?
+        public let id: Swift.String
+        public let livemode: Swift.Bool
+        public let maxRedemptions: Swift.Int?
+        public let metadata: [Swift.String: Swift.String]?
+        public let name: Swift.String?
+        public let object: Object
+        public let percentOff: Swift.Double?
+        public let redeemBy: Foundation.Date?
+        public let timesRedeemed: Swift.Int
+        public let valid: Swift.Bool
 
         /// Creates a value from its fields.
         public init(
@@ -736,8 +736,8 @@ extension ImportedStripe {
 
     /// InvoiceSettingCustomField, as the API sends it.
     public struct InvoiceSettingCustomField: Swift.Decodable, Swift.Sendable {
-        public var name: Swift.String
-        public var value: Swift.String
+        public let name: Swift.String
+        public let value: Swift.String
 
         /// Creates a value from its fields.
         public init(name: Swift.String, value: Swift.String) {
@@ -753,7 +753,7 @@ extension ImportedStripe {
 
     /// InvoiceSettingRenderingOptions, as the API sends it.
     public struct InvoiceSettingRenderingOptions: Swift.Decodable, Swift.Sendable {
-        public var amountTaxDisplay: Swift.String?
+        public let amountTaxDisplay: Swift.String?
 
         /// Creates a value from its fields.
         public init(amountTaxDisplay: Swift.String? = nil) {
@@ -768,72 +768,72 @@ extension ImportedStripe {
 
     /// Polymorphic, as the API sends it.
     public struct Polymorphic: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var account: PagegenRuntime.JSONValue?
-        public var accountHolderName: Swift.String?
-        public var accountHolderType: Swift.String?
-        public var accountType: Swift.String?
-        public var availablePayoutMethods: [Swift.String]?
-        public var bankName: Swift.String?
-        public var country: Swift.String?
-        public var currency: Swift.String?
-        public var customer: PagegenRuntime.JSONValue?
-        public var defaultForCurrency: Swift.Bool?
-        public var fingerprint: Swift.String?
-        public var futureRequirements: ImportedStripe.ExternalAccountRequirements?
-        public var id: Swift.String
-        public var last4: Swift.String?
-        public var metadata: [Swift.String: Swift.String]?
-        public var object: Object
-        public var requirements: ImportedStripe.ExternalAccountRequirements?
-        public var routingNumber: Swift.String?
-        public var status: Swift.String?
-        public var addressCity: Swift.String?
-        public var addressCountry: Swift.String?
-        public var addressLine1: Swift.String?
-        public var addressLine1Check: Swift.String?
-        public var addressLine2: Swift.String?
-        public var addressState: Swift.String?
-        public var addressZip: Swift.String?
-        public var addressZipCheck: Swift.String?
-        public var brand: Swift.String?
-        public var cvcCheck: Swift.String?
-        public var dynamicLast4: Swift.String?
-        public var expMonth: Swift.Int?
-        public var expYear: Swift.Int?
-        public var funding: Swift.String?
-        public var name: Swift.String?
-        public var tokenizationMethod: Swift.String?
-        public var achCreditTransfer: ImportedStripe.SourceTypeAchCreditTransfer?
-        public var achDebit: ImportedStripe.SourceTypeAchDebit?
-        public var acssDebit: ImportedStripe.SourceTypeAcssDebit?
-        public var alipay: ImportedStripe.SourceTypeAlipay?
-        public var amount: Swift.Int?
-        public var auBecsDebit: ImportedStripe.SourceTypeAuBecsDebit?
-        public var bancontact: ImportedStripe.SourceTypeBancontact?
-        public var card: ImportedStripe.SourceTypeCard?
-        public var cardPresent: ImportedStripe.SourceTypeCardPresent?
-        public var clientSecret: Swift.String?
-        public var codeVerification: ImportedStripe.SourceCodeVerificationFlow?
-        public var created: Foundation.Date?
-        public var eps: ImportedStripe.SourceTypeEps?
-        public var flow: Swift.String?
-        public var giropay: ImportedStripe.SourceTypeGiropay?
-        public var ideal: ImportedStripe.SourceTypeIdeal?
-        public var klarna: ImportedStripe.SourceTypeKlarna?
-        public var livemode: Swift.Bool?
-        public var multibanco: ImportedStripe.SourceTypeMultibanco?
-        public var owner: ImportedStripe.SourceOwner?
-        public var p24: ImportedStripe.SourceTypeP24?
-        public var receiver: ImportedStripe.SourceReceiverFlow?
-        public var redirect: ImportedStripe.SourceRedirectFlow?
-        public var sepaDebit: ImportedStripe.SourceTypeSepaDebit?
-        public var sofort: ImportedStripe.SourceTypeSofort?
-        public var sourceOrder: ImportedStripe.SourceOrder?
-        public var statementDescriptor: Swift.String?
-        public var threeDSecure: ImportedStripe.SourceTypeThreeDSecure?
-        public var type: TypeValue?
-        public var usage: Swift.String?
-        public var wechat: ImportedStripe.SourceTypeWechat?
+        public let account: PagegenRuntime.JSONValue?
+        public let accountHolderName: Swift.String?
+        public let accountHolderType: Swift.String?
+        public let accountType: Swift.String?
+        public let availablePayoutMethods: [Swift.String]?
+        public let bankName: Swift.String?
+        public let country: Swift.String?
+        public let currency: Swift.String?
+        public let customer: PagegenRuntime.JSONValue?
+        public let defaultForCurrency: Swift.Bool?
+        public let fingerprint: Swift.String?
+        public let futureRequirements: ImportedStripe.ExternalAccountRequirements?
+        public let id: Swift.String
+        public let last4: Swift.String?
+        public let metadata: [Swift.String: Swift.String]?
+        public let object: Object
+        public let requirements: ImportedStripe.ExternalAccountRequirements?
+        public let routingNumber: Swift.String?
+        public let status: Swift.String?
+        public let addressCity: Swift.String?
+        public let addressCountry: Swift.String?
+        public let addressLine1: Swift.String?
+        public let addressLine1Check: Swift.String?
+        public let addressLine2: Swift.String?
+        public let addressState: Swift.String?
+        public let addressZip: Swift.String?
+        public let addressZipCheck: Swift.String?
+        public let brand: Swift.String?
+        public let cvcCheck: Swift.String?
+        public let dynamicLast4: Swift.String?
+        public let expMonth: Swift.Int?
+        public let expYear: Swift.Int?
+        public let funding: Swift.String?
+        public let name: Swift.String?
+        public let tokenizationMethod: Swift.String?
+        public let achCreditTransfer: ImportedStripe.SourceTypeAchCreditTransfer?
+        public let achDebit: ImportedStripe.SourceTypeAchDebit?
+        public let acssDebit: ImportedStripe.SourceTypeAcssDebit?
+        public let alipay: ImportedStripe.SourceTypeAlipay?
+        public let amount: Swift.Int?
+        public let auBecsDebit: ImportedStripe.SourceTypeAuBecsDebit?
+        public let bancontact: ImportedStripe.SourceTypeBancontact?
+        public let card: ImportedStripe.SourceTypeCard?
+        public let cardPresent: ImportedStripe.SourceTypeCardPresent?
+        public let clientSecret: Swift.String?
+        public let codeVerification: ImportedStripe.SourceCodeVerificationFlow?
+        public let created: Foundation.Date?
+        public let eps: ImportedStripe.SourceTypeEps?
+        public let flow: Swift.String?
+        public let giropay: ImportedStripe.SourceTypeGiropay?
+        public let ideal: ImportedStripe.SourceTypeIdeal?
+        public let klarna: ImportedStripe.SourceTypeKlarna?
+        public let livemode: Swift.Bool?
+        public let multibanco: ImportedStripe.SourceTypeMultibanco?
+        public let owner: ImportedStripe.SourceOwner?
+        public let p24: ImportedStripe.SourceTypeP24?
+        public let receiver: ImportedStripe.SourceReceiverFlow?
+        public let redirect: ImportedStripe.SourceRedirectFlow?
+        public let sepaDebit: ImportedStripe.SourceTypeSepaDebit?
+        public let sofort: ImportedStripe.SourceTypeSofort?
+        public let sourceOrder: ImportedStripe.SourceOrder?
+        public let statementDescriptor: Swift.String?
+        public let threeDSecure: ImportedStripe.SourceTypeThreeDSecure?
+        public let type: TypeValue?
+        public let usage: Swift.String?
+        public let wechat: ImportedStripe.SourceTypeWechat?
 
         /// Creates a value from its fields.
         public init(
@@ -1065,49 +1065,49 @@ extension ImportedStripe {
 
     /// Subscription, as the API sends it.
     public struct Subscription: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var application: PagegenRuntime.JSONValue?
-        public var applicationFeePercent: Swift.Double?
-        public var automaticTax: ImportedStripe.SubscriptionAutomaticTax
-        public var billingCycleAnchor: Foundation.Date
-        public var billingThresholds: ImportedStripe.SubscriptionBillingThresholds?
-        public var cancelAt: Foundation.Date?
-        public var cancelAtPeriodEnd: Swift.Bool
-        public var canceledAt: Foundation.Date?
-        public var cancellationDetails: ImportedStripe.CancellationDetails?
-        public var collectionMethod: CollectionMethod
-        public var created: Foundation.Date
-        public var currency: Swift.String
-        public var currentPeriodEnd: Foundation.Date
-        public var currentPeriodStart: Foundation.Date
-        public var customer: PagegenRuntime.JSONValue
-        public var daysUntilDue: Swift.Int?
-        public var defaultPaymentMethod: PagegenRuntime.JSONValue?
-        public var defaultSource: PagegenRuntime.JSONValue?
-        public var defaultTaxRates: [ImportedStripe.TaxRate]?
-        public var description: Swift.String?
-        public var discount: ImportedStripe.Discount?
-        public var endedAt: Foundation.Date?
-        public var id: Swift.String
-        public var items: ImportedStripe.SubscriptionItemList
-        public var latestInvoice: PagegenRuntime.JSONValue?
-        public var livemode: Swift.Bool
-        public var metadata: [Swift.String: Swift.String]
-        public var nextPendingInvoiceItemInvoice: Foundation.Date?
-        public var object: Object
-        public var onBehalfOf: PagegenRuntime.JSONValue?
-        public var pauseCollection: ImportedStripe.SubscriptionsResourcePauseCollection?
-        public var paymentSettings: ImportedStripe.SubscriptionsResourcePaymentSettings?
-        public var pendingInvoiceItemInterval: ImportedStripe.SubscriptionPendingInvoiceItemInterval?
-        public var pendingSetupIntent: PagegenRuntime.JSONValue?
-        public var pendingUpdate: ImportedStripe.SubscriptionsResourcePendingUpdate?
-        public var schedule: PagegenRuntime.JSONValue?
-        public var startDate: Foundation.Date
-        public var status: Status
-        public var testClock: PagegenRuntime.JSONValue?
-        public var transferData: ImportedStripe.SubscriptionTransferData?
-        public var trialEnd: Foundation.Date?
-        public var trialSettings: ImportedStripe.SubscriptionsTrialsResourceTrialSettings?
-        public var trialStart: Foundation.Date?
+        public let application: PagegenRuntime.JSONValue?
+        public let applicationFeePercent: Swift.Double?
+        public let automaticTax: ImportedStripe.SubscriptionAutomaticTax
+        public let billingCycleAnchor: Foundation.Date
+        public let billingThresholds: ImportedStripe.SubscriptionBillingThresholds?
+        public let cancelAt: Foundation.Date?
+        public let cancelAtPeriodEnd: Swift.Bool
+        public let canceledAt: Foundation.Date?
+        public let cancellationDetails: ImportedStripe.CancellationDetails?
+        public let collectionMethod: CollectionMethod
+        public let created: Foundation.Date
+        public let currency: Swift.String
+        public let currentPeriodEnd: Foundation.Date
+        public let currentPeriodStart: Foundation.Date
+        public let customer: PagegenRuntime.JSONValue
+        public let daysUntilDue: Swift.Int?
+        public let defaultPaymentMethod: PagegenRuntime.JSONValue?
+        public let defaultSource: PagegenRuntime.JSONValue?
+        public let defaultTaxRates: [ImportedStripe.TaxRate]?
+        public let description: Swift.String?
+        public let discount: ImportedStripe.Discount?
+        public let endedAt: Foundation.Date?
+        public let id: Swift.String
+        public let items: ImportedStripe.SubscriptionItemList
+        public let latestInvoice: PagegenRuntime.JSONValue?
+        public let livemode: Swift.Bool
+        public let metadata: [Swift.String: Swift.String]
+        public let nextPendingInvoiceItemInvoice: Foundation.Date?
+        public let object: Object
+        public let onBehalfOf: PagegenRuntime.JSONValue?
+        public let pauseCollection: ImportedStripe.SubscriptionsResourcePauseCollection?
+        public let paymentSettings: ImportedStripe.SubscriptionsResourcePaymentSettings?
+        public let pendingInvoiceItemInterval: ImportedStripe.SubscriptionPendingInvoiceItemInterval?
+        public let pendingSetupIntent: PagegenRuntime.JSONValue?
+        public let pendingUpdate: ImportedStripe.SubscriptionsResourcePendingUpdate?
+        public let schedule: PagegenRuntime.JSONValue?
+        public let startDate: Foundation.Date
+        public let status: Status
+        public let testClock: PagegenRuntime.JSONValue?
+        public let transferData: ImportedStripe.SubscriptionTransferData?
+        public let trialEnd: Foundation.Date?
+        public let trialSettings: ImportedStripe.SubscriptionsTrialsResourceTrialSettings?
+        public let trialStart: Foundation.Date?
 
         /// Creates a value from its fields.
         public init(
@@ -1295,9 +1295,9 @@ extension ImportedStripe {
 
     /// CustomerTaxLocation, as the API sends it.
     public struct CustomerTaxLocation: Swift.Decodable, Swift.Sendable {
-        public var country: Swift.String
-        public var source: Source
-        public var state: Swift.String?
+        public let country: Swift.String
+        public let source: Source
+        public let state: Swift.String?
 
         /// Creates a value from its fields.
         public init(country: Swift.String, source: Source, state: Swift.String? = nil) {
@@ -1344,15 +1344,15 @@ extension ImportedStripe {
 
     /// TaxID, as the API sends it.
     public struct TaxID: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var country: Swift.String?
-        public var created: Foundation.Date
-        public var customer: PagegenRuntime.JSONValue?
-        public var id: Swift.String
-        public var livemode: Swift.Bool
-        public var object: Object
-        public var type: TypeValue
-        public var value: Swift.String
-        public var verification: ImportedStripe.TaxIDVerification?
+        public let country: Swift.String?
+        public let created: Foundation.Date
+        public let customer: PagegenRuntime.JSONValue?
+        public let id: Swift.String
+        public let livemode: Swift.Bool
+        public let object: Object
+        public let type: TypeValue
+        public let value: Swift.String
+        public let verification: ImportedStripe.TaxIDVerification?
 
         /// Creates a value from its fields.
         public init(
@@ -1623,7 +1623,7 @@ extension ImportedStripe {
 
     /// CouponAppliesTo, as the API sends it.
     public struct CouponAppliesTo: Swift.Decodable, Swift.Sendable {
-        public var products: [Swift.String]
+        public let products: [Swift.String]
 
         /// Creates a value from its fields.
         public init(products: [Swift.String]) {
@@ -1638,7 +1638,7 @@ extension ImportedStripe {
 
     /// CouponCurrencyOption, as the API sends it.
     public struct CouponCurrencyOption: Swift.Decodable, Swift.Sendable {
-        public var amountOff: Swift.Int
+        public let amountOff: Swift.Int
 
         /// Creates a value from its fields.
         public init(amountOff: Swift.Int) {
@@ -1653,10 +1653,10 @@ extension ImportedStripe {
 
     /// ExternalAccountRequirements, as the API sends it.
     public struct ExternalAccountRequirements: Swift.Decodable, Swift.Sendable {
-        public var currentlyDue: [Swift.String]?
-        public var errors: [ImportedStripe.AccountRequirementsError]?
-        public var pastDue: [Swift.String]?
-        public var pendingVerification: [Swift.String]?
+        public let currentlyDue: [Swift.String]?
+        public let errors: [ImportedStripe.AccountRequirementsError]?
+        public let pastDue: [Swift.String]?
+        public let pendingVerification: [Swift.String]?
 
         /// Creates a value from its fields.
         public init(
@@ -1680,14 +1680,14 @@ extension ImportedStripe {
 
     /// SourceTypeAchCreditTransfer, as the API sends it.
     public struct SourceTypeAchCreditTransfer: Swift.Decodable, Swift.Sendable {
-        public var accountNumber: Swift.String?
-        public var bankName: Swift.String?
-        public var fingerprint: Swift.String?
-        public var refundAccountHolderName: Swift.String?
-        public var refundAccountHolderType: Swift.String?
-        public var refundRoutingNumber: Swift.String?
-        public var routingNumber: Swift.String?
-        public var swiftCode: Swift.String?
+        public let accountNumber: Swift.String?
+        public let bankName: Swift.String?
+        public let fingerprint: Swift.String?
+        public let refundAccountHolderName: Swift.String?
+        public let refundAccountHolderType: Swift.String?
+        public let refundRoutingNumber: Swift.String?
+        public let routingNumber: Swift.String?
+        public let swiftCode: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -1720,12 +1720,12 @@ extension ImportedStripe {
 
     /// SourceTypeAchDebit, as the API sends it.
     public struct SourceTypeAchDebit: Swift.Decodable, Swift.Sendable {
-        public var bankName: Swift.String?
-        public var country: Swift.String?
-        public var fingerprint: Swift.String?
-        public var last4: Swift.String?
-        public var routingNumber: Swift.String?
-        public var type: Swift.String?
+        public let bankName: Swift.String?
+        public let country: Swift.String?
+        public let fingerprint: Swift.String?
+        public let last4: Swift.String?
+        public let routingNumber: Swift.String?
+        public let type: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -1752,16 +1752,16 @@ extension ImportedStripe {
 
     /// SourceTypeAcssDebit, as the API sends it.
     public struct SourceTypeAcssDebit: Swift.Decodable, Swift.Sendable {
-        public var bankAddressCity: Swift.String?
-        public var bankAddressLine1: Swift.String?
-        public var bankAddressLine2: Swift.String?
-        public var bankAddressPostalCode: Swift.String?
-        public var bankName: Swift.String?
-        public var category: Swift.String?
-        public var country: Swift.String?
-        public var fingerprint: Swift.String?
-        public var last4: Swift.String?
-        public var routingNumber: Swift.String?
+        public let bankAddressCity: Swift.String?
+        public let bankAddressLine1: Swift.String?
+        public let bankAddressLine2: Swift.String?
+        public let bankAddressPostalCode: Swift.String?
+        public let bankName: Swift.String?
+        public let category: Swift.String?
+        public let country: Swift.String?
+        public let fingerprint: Swift.String?
+        public let last4: Swift.String?
+        public let routingNumber: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -1796,9 +1796,9 @@ extension ImportedStripe {
 
     /// SourceTypeAlipay, as the API sends it.
     public struct SourceTypeAlipay: Swift.Decodable, Swift.Sendable {
-        public var dataString: Swift.String?
-        public var nativeURL: Swift.String?
-        public var statementDescriptor: Swift.String?
+        public let dataString: Swift.String?
+        public let nativeURL: Swift.String?
+        public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
         public init(dataString: Swift.String? = nil, nativeURL: Swift.String? = nil, statementDescriptor: Swift.String? = nil) {
@@ -1818,9 +1818,9 @@ extension ImportedStripe {
 
     /// SourceTypeAuBecsDebit, as the API sends it.
     public struct SourceTypeAuBecsDebit: Swift.Decodable, Swift.Sendable {
-        public var bsbNumber: Swift.String?
-        public var fingerprint: Swift.String?
-        public var last4: Swift.String?
+        public let bsbNumber: Swift.String?
+        public let fingerprint: Swift.String?
+        public let last4: Swift.String?
 
         /// Creates a value from its fields.
         public init(bsbNumber: Swift.String? = nil, fingerprint: Swift.String? = nil, last4: Swift.String? = nil) {
@@ -1840,12 +1840,12 @@ extension ImportedStripe {
 
     /// SourceTypeBancontact, as the API sends it.
     public struct SourceTypeBancontact: Swift.Decodable, Swift.Sendable {
-        public var bankCode: Swift.String?
-        public var bankName: Swift.String?
-        public var bic: Swift.String?
-        public var ibanLast4: Swift.String?
-        public var preferredLanguage: Swift.String?
-        public var statementDescriptor: Swift.String?
+        public let bankCode: Swift.String?
+        public let bankName: Swift.String?
+        public let bic: Swift.String?
+        public let ibanLast4: Swift.String?
+        public let preferredLanguage: Swift.String?
+        public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -1873,20 +1873,20 @@ extension ImportedStripe {
 
     /// SourceTypeCard, as the API sends it.
     public struct SourceTypeCard: Swift.Decodable, Swift.Sendable {
-        public var addressLine1Check: Swift.String?
-        public var addressZipCheck: Swift.String?
-        public var brand: Swift.String?
-        public var country: Swift.String?
-        public var cvcCheck: Swift.String?
-        public var dynamicLast4: Swift.String?
-        public var expMonth: Swift.Int?
-        public var expYear: Swift.Int?
-        public var fingerprint: Swift.String?
-        public var funding: Swift.String?
-        public var last4: Swift.String?
-        public var name: Swift.String?
-        public var threeDSecure: Swift.String?
-        public var tokenizationMethod: Swift.String?
+        public let addressLine1Check: Swift.String?
+        public let addressZipCheck: Swift.String?
+        public let brand: Swift.String?
+        public let country: Swift.String?
+        public let cvcCheck: Swift.String?
+        public let dynamicLast4: Swift.String?
+        public let expMonth: Swift.Int?
+        public let expYear: Swift.Int?
+        public let fingerprint: Swift.String?
+        public let funding: Swift.String?
+        public let last4: Swift.String?
+        public let name: Swift.String?
+        public let threeDSecure: Swift.String?
+        public let tokenizationMethod: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -1927,29 +1927,29 @@ extension ImportedStripe {
 
     /// SourceTypeCardPresent, as the API sends it.
     public struct SourceTypeCardPresent: Swift.Decodable, Swift.Sendable {
-        public var applicationCryptogram: Swift.String?
-        public var applicationPreferredName: Swift.String?
-        public var authorizationCode: Swift.String?
-        public var authorizationResponseCode: Swift.String?
-        public var brand: Swift.String?
-        public var country: Swift.String?
-        public var cvmType: Swift.String?
-        public var dataType: Swift.String?
-        public var dedicatedFileName: Swift.String?
-        public var emvAuthData: Swift.String?
-        public var evidenceCustomerSignature: Swift.String?
-        public var evidenceTransactionCertificate: Swift.String?
-        public var expMonth: Swift.Int?
-        public var expYear: Swift.Int?
-        public var fingerprint: Swift.String?
-        public var funding: Swift.String?
-        public var last4: Swift.String?
-        public var posDeviceID: Swift.String?
-        public var posEntryMode: Swift.String?
-        public var readMethod: Swift.String?
-        public var reader: Swift.String?
-        public var terminalVerificationResults: Swift.String?
-        public var transactionStatusInformation: Swift.String?
+        public let applicationCryptogram: Swift.String?
+        public let applicationPreferredName: Swift.String?
+        public let authorizationCode: Swift.String?
+        public let authorizationResponseCode: Swift.String?
+        public let brand: Swift.String?
+        public let country: Swift.String?
+        public let cvmType: Swift.String?
+        public let dataType: Swift.String?
+        public let dedicatedFileName: Swift.String?
+        public let emvAuthData: Swift.String?
+        public let evidenceCustomerSignature: Swift.String?
+        public let evidenceTransactionCertificate: Swift.String?
+        public let expMonth: Swift.Int?
+        public let expYear: Swift.Int?
+        public let fingerprint: Swift.String?
+        public let funding: Swift.String?
+        public let last4: Swift.String?
+        public let posDeviceID: Swift.String?
+        public let posEntryMode: Swift.String?
+        public let readMethod: Swift.String?
+        public let reader: Swift.String?
+        public let terminalVerificationResults: Swift.String?
+        public let transactionStatusInformation: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -2012,8 +2012,8 @@ extension ImportedStripe {
 
     /// SourceCodeVerificationFlow, as the API sends it.
     public struct SourceCodeVerificationFlow: Swift.Decodable, Swift.Sendable {
-        public var attemptsRemaining: Swift.Int
-        public var status: Swift.String
+        public let attemptsRemaining: Swift.Int
+        public let status: Swift.String
 
         /// Creates a value from its fields.
         public init(attemptsRemaining: Swift.Int, status: Swift.String) {
@@ -2029,8 +2029,8 @@ extension ImportedStripe {
 
     /// SourceTypeEps, as the API sends it.
     public struct SourceTypeEps: Swift.Decodable, Swift.Sendable {
-        public var reference: Swift.String?
-        public var statementDescriptor: Swift.String?
+        public let reference: Swift.String?
+        public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
         public init(reference: Swift.String? = nil, statementDescriptor: Swift.String? = nil) {
@@ -2046,10 +2046,10 @@ extension ImportedStripe {
 
     /// SourceTypeGiropay, as the API sends it.
     public struct SourceTypeGiropay: Swift.Decodable, Swift.Sendable {
-        public var bankCode: Swift.String?
-        public var bankName: Swift.String?
-        public var bic: Swift.String?
-        public var statementDescriptor: Swift.String?
+        public let bankCode: Swift.String?
+        public let bankName: Swift.String?
+        public let bic: Swift.String?
+        public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -2072,10 +2072,10 @@ extension ImportedStripe {
 
     /// SourceTypeIdeal, as the API sends it.
     public struct SourceTypeIdeal: Swift.Decodable, Swift.Sendable {
-        public var bank: Swift.String?
-        public var bic: Swift.String?
-        public var ibanLast4: Swift.String?
-        public var statementDescriptor: Swift.String?
+        public let bank: Swift.String?
+        public let bic: Swift.String?
+        public let ibanLast4: Swift.String?
+        public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -2098,32 +2098,32 @@ extension ImportedStripe {
 
     /// SourceTypeKlarna, as the API sends it.
     public struct SourceTypeKlarna: Swift.Decodable, Swift.Sendable {
-        public var backgroundImageURL: Swift.String?
-        public var clientToken: Swift.String?
-        public var firstName: Swift.String?
-        public var lastName: Swift.String?
-        public var locale: Swift.String?
-        public var logoURL: Swift.String?
-        public var pageTitle: Swift.String?
-        public var payLaterAssetUrlsDescriptive: Swift.String?
-        public var payLaterAssetUrlsStandard: Swift.String?
-        public var payLaterName: Swift.String?
-        public var payLaterRedirectURL: Swift.String?
-        public var payNowAssetUrlsDescriptive: Swift.String?
-        public var payNowAssetUrlsStandard: Swift.String?
-        public var payNowName: Swift.String?
-        public var payNowRedirectURL: Swift.String?
-        public var payOverTimeAssetUrlsDescriptive: Swift.String?
-        public var payOverTimeAssetUrlsStandard: Swift.String?
-        public var payOverTimeName: Swift.String?
-        public var payOverTimeRedirectURL: Swift.String?
-        public var paymentMethodCategories: Swift.String?
-        public var purchaseCountry: Swift.String?
-        public var purchaseType: Swift.String?
-        public var redirectURL: Swift.String?
-        public var shippingDelay: Swift.Int?
-        public var shippingFirstName: Swift.String?
-        public var shippingLastName: Swift.String?
+        public let backgroundImageURL: Swift.String?
+        public let clientToken: Swift.String?
+        public let firstName: Swift.String?
+        public let lastName: Swift.String?
+        public let locale: Swift.String?
+        public let logoURL: Swift.String?
+        public let pageTitle: Swift.String?
+        public let payLaterAssetUrlsDescriptive: Swift.String?
+        public let payLaterAssetUrlsStandard: Swift.String?
+        public let payLaterName: Swift.String?
+        public let payLaterRedirectURL: Swift.String?
+        public let payNowAssetUrlsDescriptive: Swift.String?
+        public let payNowAssetUrlsStandard: Swift.String?
+        public let payNowName: Swift.String?
+        public let payNowRedirectURL: Swift.String?
+        public let payOverTimeAssetUrlsDescriptive: Swift.String?
+        public let payOverTimeAssetUrlsStandard: Swift.String?
+        public let payOverTimeName: Swift.String?
+        public let payOverTimeRedirectURL: Swift.String?
+        public let paymentMethodCategories: Swift.String?
+        public let purchaseCountry: Swift.String?
+        public let purchaseType: Swift.String?
+        public let redirectURL: Swift.String?
+        public let shippingDelay: Swift.Int?
+        public let shippingFirstName: Swift.String?
+        public let shippingLastName: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -2193,16 +2193,16 @@ extension ImportedStripe {
 
     /// SourceTypeMultibanco, as the API sends it.
     public struct SourceTypeMultibanco: Swift.Decodable, Swift.Sendable {
-        public var entity: Swift.String?
-        public var reference: Swift.String?
-        public var refundAccountHolderAddressCity: Swift.String?
-        public var refundAccountHolderAddressCountry: Swift.String?
-        public var refundAccountHolderAddressLine1: Swift.String?
-        public var refundAccountHolderAddressLine2: Swift.String?
-        public var refundAccountHolderAddressPostalCode: Swift.String?
-        public var refundAccountHolderAddressState: Swift.String?
-        public var refundAccountHolderName: Swift.String?
-        public var refundIban: Swift.String?
+        public let entity: Swift.String?
+        public let reference: Swift.String?
+        public let refundAccountHolderAddressCity: Swift.String?
+        public let refundAccountHolderAddressCountry: Swift.String?
+        public let refundAccountHolderAddressLine1: Swift.String?
+        public let refundAccountHolderAddressLine2: Swift.String?
+        public let refundAccountHolderAddressPostalCode: Swift.String?
+        public let refundAccountHolderAddressState: Swift.String?
+        public let refundAccountHolderName: Swift.String?
+        public let refundIban: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -2242,14 +2242,14 @@ extension ImportedStripe {
 
     /// SourceOwner, as the API sends it.
     public struct SourceOwner: Swift.Decodable, Swift.Sendable {
-        public var address: ImportedStripe.Address?
-        public var email: Swift.String?
-        public var name: Swift.String?
-        public var phone: Swift.String?
-        public var verifiedAddress: ImportedStripe.Address?
-        public var verifiedEmail: Swift.String?
-        public var verifiedName: Swift.String?
-        public var verifiedPhone: Swift.String?
+        public let address: ImportedStripe.Address?
+        public let email: Swift.String?
+        public let name: Swift.String?
+        public let phone: Swift.String?
+        public let verifiedAddress: ImportedStripe.Address?
+        public let verifiedEmail: Swift.String?
+        public let verifiedName: Swift.String?
+        public let verifiedPhone: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -2280,7 +2280,7 @@ extension ImportedStripe {
 
     /// SourceTypeP24, as the API sends it.
     public struct SourceTypeP24: Swift.Decodable, Swift.Sendable {
-        public var reference: Swift.String?
+        public let reference: Swift.String?
 
         /// Creates a value from its fields.
         public init(reference: Swift.String? = nil) {
@@ -2295,12 +2295,12 @@ extension ImportedStripe {
 
     /// SourceReceiverFlow, as the API sends it.
     public struct SourceReceiverFlow: Swift.Decodable, Swift.Sendable {
-        public var address: Swift.String?
-        public var amountCharged: Swift.Int
-        public var amountReceived: Swift.Int
-        public var amountReturned: Swift.Int
-        public var refundAttributesMethod: Swift.String
-        public var refundAttributesStatus: Swift.String
+        public let address: Swift.String?
+        public let amountCharged: Swift.Int
+        public let amountReceived: Swift.Int
+        public let amountReturned: Swift.Int
+        public let refundAttributesMethod: Swift.String
+        public let refundAttributesStatus: Swift.String
 
         /// Creates a value from its fields.
         public init(
@@ -2328,10 +2328,10 @@ extension ImportedStripe {
 
     /// SourceRedirectFlow, as the API sends it.
     public struct SourceRedirectFlow: Swift.Decodable, Swift.Sendable {
-        public var failureReason: Swift.String?
-        public var returnURL: Swift.String
-        public var status: Swift.String
-        public var url: Swift.String
+        public let failureReason: Swift.String?
+        public let returnURL: Swift.String
+        public let status: Swift.String
+        public let url: Swift.String
 
         /// Creates a value from its fields.
         public init(failureReason: Swift.String? = nil, returnURL: Swift.String, status: Swift.String, url: Swift.String) {
@@ -2352,13 +2352,13 @@ extension ImportedStripe {
 
     /// SourceTypeSepaDebit, as the API sends it.
     public struct SourceTypeSepaDebit: Swift.Decodable, Swift.Sendable {
-        public var bankCode: Swift.String?
-        public var branchCode: Swift.String?
-        public var country: Swift.String?
-        public var fingerprint: Swift.String?
-        public var last4: Swift.String?
-        public var mandateReference: Swift.String?
-        public var mandateURL: Swift.String?
+        public let bankCode: Swift.String?
+        public let branchCode: Swift.String?
+        public let country: Swift.String?
+        public let fingerprint: Swift.String?
+        public let last4: Swift.String?
+        public let mandateReference: Swift.String?
+        public let mandateURL: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -2387,13 +2387,13 @@ extension ImportedStripe {
 
     /// SourceTypeSofort, as the API sends it.
     public struct SourceTypeSofort: Swift.Decodable, Swift.Sendable {
-        public var bankCode: Swift.String?
-        public var bankName: Swift.String?
-        public var bic: Swift.String?
-        public var country: Swift.String?
-        public var ibanLast4: Swift.String?
-        public var preferredLanguage: Swift.String?
-        public var statementDescriptor: Swift.String?
+        public let bankCode: Swift.String?
+        public let bankName: Swift.String?
+        public let bic: Swift.String?
+        public let country: Swift.String?
+        public let ibanLast4: Swift.String?
+        public let preferredLanguage: Swift.String?
+        public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -2422,11 +2422,11 @@ extension ImportedStripe {
 
     /// SourceOrder, as the API sends it.
     public struct SourceOrder: Swift.Decodable, Swift.Sendable {
-        public var amount: Swift.Int
-        public var currency: Swift.String
-        public var email: Swift.String?
-        public var items: [ImportedStripe.SourceOrderItem]?
-        public var shipping: ImportedStripe.Shipping?
+        public let amount: Swift.Int
+        public let currency: Swift.String
+        public let email: Swift.String?
+        public let items: [ImportedStripe.SourceOrderItem]?
+        public let shipping: ImportedStripe.Shipping?
 
         /// Creates a value from its fields.
         public init(
@@ -2451,23 +2451,23 @@ extension ImportedStripe {
 
     /// SourceTypeThreeDSecure, as the API sends it.
     public struct SourceTypeThreeDSecure: Swift.Decodable, Swift.Sendable {
-        public var addressLine1Check: Swift.String?
-        public var addressZipCheck: Swift.String?
-        public var authenticated: Swift.Bool?
-        public var brand: Swift.String?
-        public var card: Swift.String?
-        public var country: Swift.String?
-        public var customer: Swift.String?
-        public var cvcCheck: Swift.String?
-        public var dynamicLast4: Swift.String?
-        public var expMonth: Swift.Int?
-        public var expYear: Swift.Int?
-        public var fingerprint: Swift.String?
-        public var funding: Swift.String?
-        public var last4: Swift.String?
-        public var name: Swift.String?
-        public var threeDSecure: Swift.String?
-        public var tokenizationMethod: Swift.String?
+        public let addressLine1Check: Swift.String?
+        public let addressZipCheck: Swift.String?
+        public let authenticated: Swift.Bool?
+        public let brand: Swift.String?
+        public let card: Swift.String?
+        public let country: Swift.String?
+        public let customer: Swift.String?
+        public let cvcCheck: Swift.String?
+        public let dynamicLast4: Swift.String?
+        public let expMonth: Swift.Int?
+        public let expYear: Swift.Int?
+        public let fingerprint: Swift.String?
+        public let funding: Swift.String?
+        public let last4: Swift.String?
+        public let name: Swift.String?
+        public let threeDSecure: Swift.String?
+        public let tokenizationMethod: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -2513,9 +2513,9 @@ extension ImportedStripe {
 
     /// SourceTypeWechat, as the API sends it.
     public struct SourceTypeWechat: Swift.Decodable, Swift.Sendable {
-        public var prepayID: Swift.String?
-        public var qrCodeURL: Swift.String?
-        public var statementDescriptor: Swift.String?
+        public let prepayID: Swift.String?
+        public let qrCodeURL: Swift.String?
+        public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
         public init(prepayID: Swift.String? = nil, qrCodeURL: Swift.String? = nil, statementDescriptor: Swift.String? = nil) {
@@ -2535,7 +2535,7 @@ extension ImportedStripe {
 
     /// SubscriptionAutomaticTax, as the API sends it.
     public struct SubscriptionAutomaticTax: Swift.Decodable, Swift.Sendable {
-        public var enabled: Swift.Bool
+        public let enabled: Swift.Bool
 
         /// Creates a value from its fields.
         public init(enabled: Swift.Bool) {
@@ -2550,8 +2550,8 @@ extension ImportedStripe {
 
     /// SubscriptionBillingThresholds, as the API sends it.
     public struct SubscriptionBillingThresholds: Swift.Decodable, Swift.Sendable {
-        public var amountGte: Swift.Int?
-        public var resetBillingCycleAnchor: Swift.Bool?
+        public let amountGte: Swift.Int?
+        public let resetBillingCycleAnchor: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(amountGte: Swift.Int? = nil, resetBillingCycleAnchor: Swift.Bool? = nil) {
@@ -2569,9 +2569,9 @@ extension ImportedStripe {
 
     /// CancellationDetails, as the API sends it.
     public struct CancellationDetails: Swift.Decodable, Swift.Sendable {
-        public var comment: Swift.String?
-        public var feedback: Feedback?
-        public var reason: Reason?
+        public let comment: Swift.String?
+        public let feedback: Feedback?
+        public let reason: Reason?
 
         /// Creates a value from its fields.
         public init(comment: Swift.String? = nil, feedback: Feedback? = nil, reason: Reason? = nil) {
@@ -2660,21 +2660,21 @@ extension ImportedStripe {
 
     /// TaxRate, as the API sends it.
     public struct TaxRate: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var active: Swift.Bool
-        public var country: Swift.String?
-        public var created: Foundation.Date
-        public var description: Swift.String?
-        public var displayName: Swift.String
-        public var effectivePercentage: Swift.Double?
-        public var id: Swift.String
-        public var inclusive: Swift.Bool
-        public var jurisdiction: Swift.String?
-        public var livemode: Swift.Bool
-        public var metadata: [Swift.String: Swift.String]?
-        public var object: Object
-        public var percentage: Swift.Double
-        public var state: Swift.String?
-        public var taxType: TaxType?
+        public let active: Swift.Bool
+        public let country: Swift.String?
+        public let created: Foundation.Date
+        public let description: Swift.String?
+        public let displayName: Swift.String
+        public let effectivePercentage: Swift.Double?
+        public let id: Swift.String
+        public let inclusive: Swift.Bool
+        public let jurisdiction: Swift.String?
+        public let livemode: Swift.Bool
+        public let metadata: [Swift.String: Swift.String]?
+        public let object: Object
+        public let percentage: Swift.Double
+        public let state: Swift.String?
+        public let taxType: TaxType?
 
         /// Creates a value from its fields.
         public init(
@@ -2793,10 +2793,10 @@ extension ImportedStripe {
 
     /// SubscriptionItemList, as the API sends it.
     public struct SubscriptionItemList: Swift.Decodable, Swift.Sendable {
-        public var data: [ImportedStripe.SubscriptionItem]
-        public var hasMore: Swift.Bool
-        public var object: Object
-        public var url: Swift.String
+        public let data: [ImportedStripe.SubscriptionItem]
+        public let hasMore: Swift.Bool
+        public let object: Object
+        public let url: Swift.String
 
         /// Creates a value from its fields.
         public init(data: [ImportedStripe.SubscriptionItem], hasMore: Swift.Bool, object: Object, url: Swift.String) {
@@ -2837,8 +2837,8 @@ extension ImportedStripe {
 
     /// SubscriptionsResourcePauseCollection, as the API sends it.
     public struct SubscriptionsResourcePauseCollection: Swift.Decodable, Swift.Sendable {
-        public var behavior: Behavior
-        public var resumesAt: Foundation.Date?
+        public let behavior: Behavior
+        public let resumesAt: Foundation.Date?
 
         /// Creates a value from its fields.
         public init(behavior: Behavior, resumesAt: Foundation.Date? = nil) {
@@ -2881,9 +2881,9 @@ extension ImportedStripe {
 
     /// SubscriptionsResourcePaymentSettings, as the API sends it.
     public struct SubscriptionsResourcePaymentSettings: Swift.Decodable, Swift.Sendable {
-        public var paymentMethodOptions: ImportedStripe.SubscriptionsResourcePaymentMethodOptions?
-        public var paymentMethodTypes: [Swift.String]?
-        public var saveDefaultPaymentMethod: SaveDefaultPaymentMethod?
+        public let paymentMethodOptions: ImportedStripe.SubscriptionsResourcePaymentMethodOptions?
+        public let paymentMethodTypes: [Swift.String]?
+        public let saveDefaultPaymentMethod: SaveDefaultPaymentMethod?
 
         /// Creates a value from its fields.
         public init(
@@ -2931,8 +2931,8 @@ extension ImportedStripe {
 
     /// SubscriptionPendingInvoiceItemInterval, as the API sends it.
     public struct SubscriptionPendingInvoiceItemInterval: Swift.Decodable, Swift.Sendable {
-        public var interval: Interval
-        public var intervalCount: Swift.Int
+        public let interval: Interval
+        public let intervalCount: Swift.Int
 
         /// Creates a value from its fields.
         public init(interval: Interval, intervalCount: Swift.Int) {
@@ -2978,11 +2978,11 @@ extension ImportedStripe {
 
     /// SubscriptionsResourcePendingUpdate, as the API sends it.
     public struct SubscriptionsResourcePendingUpdate: Swift.Decodable, Swift.Sendable {
-        public var billingCycleAnchor: Foundation.Date?
-        public var expiresAt: Foundation.Date
-        public var subscriptionItems: [ImportedStripe.SubscriptionItem]?
-        public var trialEnd: Foundation.Date?
-        public var trialFromPlan: Swift.Bool?
+        public let billingCycleAnchor: Foundation.Date?
+        public let expiresAt: Foundation.Date
+        public let subscriptionItems: [ImportedStripe.SubscriptionItem]?
+        public let trialEnd: Foundation.Date?
+        public let trialFromPlan: Swift.Bool?
 
         /// Creates a value from its fields.
         public init(
@@ -3008,8 +3008,8 @@ extension ImportedStripe {
 
     /// SubscriptionTransferData, as the API sends it.
     public struct SubscriptionTransferData: Swift.Decodable, Swift.Sendable {
-        public var amountPercent: Swift.Double?
-        public var destination: PagegenRuntime.JSONValue
+        public let amountPercent: Swift.Double?
+        public let destination: PagegenRuntime.JSONValue
 
         /// Creates a value from its fields.
         public init(amountPercent: Swift.Double? = nil, destination: PagegenRuntime.JSONValue) {
@@ -3025,7 +3025,7 @@ extension ImportedStripe {
 
     /// SubscriptionsTrialsResourceTrialSettings, as the API sends it.
     public struct SubscriptionsTrialsResourceTrialSettings: Swift.Decodable, Swift.Sendable {
-        public var endBehavior: ImportedStripe.SubscriptionsTrialsResourceEndBehavior
+        public let endBehavior: ImportedStripe.SubscriptionsTrialsResourceEndBehavior
 
         /// Creates a value from its fields.
         public init(endBehavior: ImportedStripe.SubscriptionsTrialsResourceEndBehavior) {
@@ -3040,9 +3040,9 @@ extension ImportedStripe {
 
     /// TaxIDVerification, as the API sends it.
     public struct TaxIDVerification: Swift.Decodable, Swift.Sendable {
-        public var status: Status
-        public var verifiedAddress: Swift.String?
-        public var verifiedName: Swift.String?
+        public let status: Status
+        public let verifiedAddress: Swift.String?
+        public let verifiedName: Swift.String?
 
         /// Creates a value from its fields.
         public init(status: Status, verifiedAddress: Swift.String? = nil, verifiedName: Swift.String? = nil) {
@@ -3092,9 +3092,9 @@ extension ImportedStripe {
 
     /// AccountRequirementsError, as the API sends it.
     public struct AccountRequirementsError: Swift.Decodable, Swift.Sendable {
-        public var code: Code
-        public var reason: Swift.String
-        public var requirement: Swift.String
+        public let code: Code
+        public let reason: Swift.String
+        public let requirement: Swift.String
 
         /// Creates a value from its fields.
         public init(code: Code, reason: Swift.String, requirement: Swift.String) {
@@ -3288,12 +3288,12 @@ extension ImportedStripe {
 
     /// SourceOrderItem, as the API sends it.
     public struct SourceOrderItem: Swift.Decodable, Swift.Sendable {
-        public var amount: Swift.Int?
-        public var currency: Swift.String?
-        public var description: Swift.String?
-        public var parent: Swift.String?
-        public var quantity: Swift.Int?
-        public var type: Swift.String?
+        public let amount: Swift.Int?
+        public let currency: Swift.String?
+        public let description: Swift.String?
+        public let parent: Swift.String?
+        public let quantity: Swift.Int?
+        public let type: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -3320,15 +3320,15 @@ extension ImportedStripe {
 
     /// SubscriptionItem, as the API sends it.
     public struct SubscriptionItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var billingThresholds: ImportedStripe.SubscriptionItemBillingThresholds?
-        public var created: Swift.Int
-        public var id: Swift.String
-        public var metadata: [Swift.String: Swift.String]
-        public var object: Object
-        public var price: ImportedStripe.Price
-        public var quantity: Swift.Int?
-        public var subscription: Swift.String
-        public var taxRates: [ImportedStripe.TaxRate]?
+        public let billingThresholds: ImportedStripe.SubscriptionItemBillingThresholds?
+        public let created: Swift.Int
+        public let id: Swift.String
+        public let metadata: [Swift.String: Swift.String]
+        public let object: Object
+        public let price: ImportedStripe.Price
+        public let quantity: Swift.Int?
+        public let subscription: Swift.String
+        public let taxRates: [ImportedStripe.TaxRate]?
 
         /// Creates a value from its fields.
         public init(
@@ -3381,12 +3381,12 @@ extension ImportedStripe {
 
     /// SubscriptionsResourcePaymentMethodOptions, as the API sends it.
     public struct SubscriptionsResourcePaymentMethodOptions: Swift.Decodable, Swift.Sendable {
-        public var acssDebit: ImportedStripe.InvoicePaymentMethodOptionsAcssDebit?
-        public var bancontact: ImportedStripe.InvoicePaymentMethodOptionsBancontact?
-        public var card: ImportedStripe.SubscriptionPaymentMethodOptionsCard?
-        public var customerBalance: ImportedStripe.InvoicePaymentMethodOptionsCustomerBalance?
-        public var konbini: PagegenRuntime.JSONValue?
-        public var usBankAccount: ImportedStripe.InvoicePaymentMethodOptionsUsBankAccount?
+        public let acssDebit: ImportedStripe.InvoicePaymentMethodOptionsAcssDebit?
+        public let bancontact: ImportedStripe.InvoicePaymentMethodOptionsBancontact?
+        public let card: ImportedStripe.SubscriptionPaymentMethodOptionsCard?
+        public let customerBalance: ImportedStripe.InvoicePaymentMethodOptionsCustomerBalance?
+        public let konbini: PagegenRuntime.JSONValue?
+        public let usBankAccount: ImportedStripe.InvoicePaymentMethodOptionsUsBankAccount?
 
         /// Creates a value from its fields.
         public init(
@@ -3416,7 +3416,7 @@ extension ImportedStripe {
 
     /// SubscriptionsTrialsResourceEndBehavior, as the API sends it.
     public struct SubscriptionsTrialsResourceEndBehavior: Swift.Decodable, Swift.Sendable {
-        public var missingPaymentMethod: MissingPaymentMethod
+        public let missingPaymentMethod: MissingPaymentMethod
 
         /// Creates a value from its fields.
         public init(missingPaymentMethod: MissingPaymentMethod) {
@@ -3458,7 +3458,7 @@ extension ImportedStripe {
 
     /// SubscriptionItemBillingThresholds, as the API sends it.
     public struct SubscriptionItemBillingThresholds: Swift.Decodable, Swift.Sendable {
-        public var usageGte: Swift.Int?
+        public let usageGte: Swift.Int?
 
         /// Creates a value from its fields.
         public init(usageGte: Swift.Int? = nil) {
@@ -3473,27 +3473,27 @@ extension ImportedStripe {
 
     /// Price, as the API sends it.
     public struct Price: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public var active: Swift.Bool
-        public var billingScheme: BillingScheme
-        public var created: Foundation.Date
-        public var currency: Swift.String
-        public var currencyOptions: [Swift.String: ImportedStripe.CurrencyOption]?
-        public var customUnitAmount: ImportedStripe.CustomUnitAmount?
-        public var id: Swift.String
-        public var livemode: Swift.Bool
-        public var lookupKey: Swift.String?
-        public var metadata: [Swift.String: Swift.String]
-        public var nickname: Swift.String?
-        public var object: Object
-        public var product: PagegenRuntime.JSONValue
-        public var recurring: ImportedStripe.Recurring?
-        public var taxBehavior: TaxBehavior?
-        public var tiers: [ImportedStripe.PriceTier]?
-        public var tiersMode: TiersMode?
-        public var transformQuantity: ImportedStripe.TransformQuantity?
-        public var type: TypeValue
-        public var unitAmount: Swift.Int?
-        public var unitAmountDecimal: Swift.String?
+        public let active: Swift.Bool
+        public let billingScheme: BillingScheme
+        public let created: Foundation.Date
+        public let currency: Swift.String
+        public let currencyOptions: [Swift.String: ImportedStripe.CurrencyOption]?
+        public let customUnitAmount: ImportedStripe.CustomUnitAmount?
+        public let id: Swift.String
+        public let livemode: Swift.Bool
+        public let lookupKey: Swift.String?
+        public let metadata: [Swift.String: Swift.String]
+        public let nickname: Swift.String?
+        public let object: Object
+        public let product: PagegenRuntime.JSONValue
+        public let recurring: ImportedStripe.Recurring?
+        public let taxBehavior: TaxBehavior?
+        public let tiers: [ImportedStripe.PriceTier]?
+        public let tiersMode: TiersMode?
+        public let transformQuantity: ImportedStripe.TransformQuantity?
+        public let type: TypeValue
+        public let unitAmount: Swift.Int?
+        public let unitAmountDecimal: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -3666,8 +3666,8 @@ extension ImportedStripe {
 
     /// InvoicePaymentMethodOptionsAcssDebit, as the API sends it.
     public struct InvoicePaymentMethodOptionsAcssDebit: Swift.Decodable, Swift.Sendable {
-        public var mandateOptions: ImportedStripe.InvoicePaymentMethodOptionsAcssDebitMandateOptions?
-        public var verificationMethod: VerificationMethod?
+        public let mandateOptions: ImportedStripe.InvoicePaymentMethodOptionsAcssDebitMandateOptions?
+        public let verificationMethod: VerificationMethod?
 
         /// Creates a value from its fields.
         public init(
@@ -3715,7 +3715,7 @@ extension ImportedStripe {
 
     /// InvoicePaymentMethodOptionsBancontact, as the API sends it.
     public struct InvoicePaymentMethodOptionsBancontact: Swift.Decodable, Swift.Sendable {
-        public var preferredLanguage: PreferredLanguage
+        public let preferredLanguage: PreferredLanguage
 
         /// Creates a value from its fields.
         public init(preferredLanguage: PreferredLanguage) {
@@ -3760,9 +3760,9 @@ extension ImportedStripe {
 
     /// SubscriptionPaymentMethodOptionsCard, as the API sends it.
     public struct SubscriptionPaymentMethodOptionsCard: Swift.Decodable, Swift.Sendable {
-        public var mandateOptions: ImportedStripe.InvoiceMandateOptionsCard?
-        public var network: Network?
-        public var requestThreeDSecure: RequestThreeDSecure?
+        public let mandateOptions: ImportedStripe.InvoiceMandateOptionsCard?
+        public let network: Network?
+        public let requestThreeDSecure: RequestThreeDSecure?
 
         /// Creates a value from its fields.
         public init(
@@ -3860,8 +3860,8 @@ extension ImportedStripe {
 
     /// InvoicePaymentMethodOptionsCustomerBalance, as the API sends it.
     public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Decodable, Swift.Sendable {
-        public var bankTransfer: ImportedStripe.InvoicePaymentMethodOptionsCustomerBalanceBankTransfer?
-        public var fundingType: FundingType?
+        public let bankTransfer: ImportedStripe.InvoicePaymentMethodOptionsCustomerBalanceBankTransfer?
+        public let fundingType: FundingType?
 
         /// Creates a value from its fields.
         public init(
@@ -3900,8 +3900,8 @@ extension ImportedStripe {
 
     /// InvoicePaymentMethodOptionsUsBankAccount, as the API sends it.
     public struct InvoicePaymentMethodOptionsUsBankAccount: Swift.Decodable, Swift.Sendable {
-        public var financialConnections: ImportedStripe.InvoicePaymentMethodOptionsUsBankAccountLinkedAccountOptions?
-        public var verificationMethod: VerificationMethod?
+        public let financialConnections: ImportedStripe.InvoicePaymentMethodOptionsUsBankAccountLinkedAccountOptions?
+        public let verificationMethod: VerificationMethod?
 
         /// Creates a value from its fields.
         public init(
@@ -3950,11 +3950,11 @@ extension ImportedStripe {
 
     /// CurrencyOption, as the API sends it.
     public struct CurrencyOption: Swift.Decodable, Swift.Sendable {
-        public var customUnitAmount: ImportedStripe.CustomUnitAmount?
-        public var taxBehavior: TaxBehavior?
-        public var tiers: [ImportedStripe.PriceTier]?
-        public var unitAmount: Swift.Int?
-        public var unitAmountDecimal: Swift.String?
+        public let customUnitAmount: ImportedStripe.CustomUnitAmount?
+        public let taxBehavior: TaxBehavior?
+        public let tiers: [ImportedStripe.PriceTier]?
+        public let unitAmount: Swift.Int?
+        public let unitAmountDecimal: Swift.String?
 
         /// Creates a value from its fields.
         public init(
@@ -4007,9 +4007,9 @@ extension ImportedStripe {
 
     /// CustomUnitAmount, as the API sends it.
     public struct CustomUnitAmount: Swift.Decodable, Swift.Sendable {
-        public var maximum: Swift.Int?
-        public var minimum: Swift.Int?
-        public var preset: Swift.Int?
+        public let maximum: Swift.Int?
+        public let minimum: Swift.Int?
+        public let preset: Swift.Int?
 
         /// Creates a value from its fields.
         public init(maximum: Swift.Int? = nil, minimum: Swift.Int? = nil, preset: Swift.Int? = nil) {
@@ -4029,10 +4029,10 @@ extension ImportedStripe {
 
     /// Recurring, as the API sends it.
     public struct Recurring: Swift.Decodable, Swift.Sendable {
-        public var aggregateUsage: AggregateUsage?
-        public var interval: Interval
-        public var intervalCount: Swift.Int
-        public var usageType: UsageType
+        public let aggregateUsage: AggregateUsage?
+        public let interval: Interval
+        public let intervalCount: Swift.Int
+        public let usageType: UsageType
 
         /// Creates a value from its fields.
         public init(aggregateUsage: AggregateUsage? = nil, interval: Interval, intervalCount: Swift.Int, usageType: UsageType) {
@@ -4137,11 +4137,11 @@ extension ImportedStripe {
 
     /// PriceTier, as the API sends it.
     public struct PriceTier: Swift.Decodable, Swift.Sendable {
-        public var flatAmount: Swift.Int?
-        public var flatAmountDecimal: Swift.String?
-        public var unitAmount: Swift.Int?
-        public var unitAmountDecimal: Swift.String?
-        public var upTo: Swift.Int?
+        public let flatAmount: Swift.Int?
+        public let flatAmountDecimal: Swift.String?
+        public let unitAmount: Swift.Int?
+        public let unitAmountDecimal: Swift.String?
+        public let upTo: Swift.Int?
 
         /// Creates a value from its fields.
         public init(
@@ -4167,8 +4167,8 @@ extension ImportedStripe {
 
     /// TransformQuantity, as the API sends it.
     public struct TransformQuantity: Swift.Decodable, Swift.Sendable {
-        public var divideBy: Swift.Int
-        public var round: Round
+        public let divideBy: Swift.Int
+        public let round: Round
 
         /// Creates a value from its fields.
         public init(divideBy: Swift.Int, round: Round) {
@@ -4208,7 +4208,7 @@ extension ImportedStripe {
 
     /// InvoicePaymentMethodOptionsAcssDebitMandateOptions, as the API sends it.
     public struct InvoicePaymentMethodOptionsAcssDebitMandateOptions: Swift.Decodable, Swift.Sendable {
-        public var transactionType: TransactionType?
+        public let transactionType: TransactionType?
 
         /// Creates a value from its fields.
         public init(transactionType: TransactionType? = nil) {
@@ -4247,9 +4247,9 @@ extension ImportedStripe {
 
     /// InvoiceMandateOptionsCard, as the API sends it.
     public struct InvoiceMandateOptionsCard: Swift.Decodable, Swift.Sendable {
-        public var amount: Swift.Int?
-        public var amountType: AmountType?
-        public var description: Swift.String?
+        public let amount: Swift.Int?
+        public let amountType: AmountType?
+        public let description: Swift.String?
 
         /// Creates a value from its fields.
         public init(amount: Swift.Int? = nil, amountType: AmountType? = nil, description: Swift.String? = nil) {
@@ -4293,8 +4293,8 @@ extension ImportedStripe {
 
     /// InvoicePaymentMethodOptionsCustomerBalanceBankTransfer, as the API sends it.
     public struct InvoicePaymentMethodOptionsCustomerBalanceBankTransfer: Swift.Decodable, Swift.Sendable {
-        public var euBankTransfer: ImportedStripe.PaymentMethodOptionsCustomerBalanceEuBankAccount?
-        public var type: Swift.String?
+        public let euBankTransfer: ImportedStripe.PaymentMethodOptionsCustomerBalanceEuBankAccount?
+        public let type: Swift.String?
 
         /// Creates a value from its fields.
         public init(euBankTransfer: ImportedStripe.PaymentMethodOptionsCustomerBalanceEuBankAccount? = nil, type: Swift.String? = nil) {
@@ -4310,8 +4310,8 @@ extension ImportedStripe {
 
     /// InvoicePaymentMethodOptionsUsBankAccountLinkedAccountOptions, as the API sends it.
     public struct InvoicePaymentMethodOptionsUsBankAccountLinkedAccountOptions: Swift.Decodable, Swift.Sendable {
-        public var permissions: [Swift.String]?
-        public var prefetch: [Swift.String]?
+        public let permissions: [Swift.String]?
+        public let prefetch: [Swift.String]?
 
         /// Creates a value from its fields.
         public init(permissions: [Swift.String]? = nil, prefetch: [Swift.String]? = nil) {
@@ -4327,7 +4327,7 @@ extension ImportedStripe {
 
     /// PaymentMethodOptionsCustomerBalanceEuBankAccount, as the API sends it.
     public struct PaymentMethodOptionsCustomerBalanceEuBankAccount: Swift.Decodable, Swift.Sendable {
-        public var country: Country
+        public let country: Country
 
         /// Creates a value from its fields.
         public init(country: Country) {
