@@ -79,7 +79,7 @@ extension CoinsAPI {
             /// The credentials the runtime adds to a request.
             var runtimeCredentials: [PagegenRuntime.Credential] {
                 [
-                    self.apiKey.map { PagegenRuntime.Credential.headerKey(name: "X-CMC_PRO_API_KEY", value: $0) },
+                    self.apiKey.map { PagegenRuntime.Credential.headerKey(name: "X-CMC_PRO_API_KEY", value: $0) }
                 ].compactMap { $0 }
             }
         }

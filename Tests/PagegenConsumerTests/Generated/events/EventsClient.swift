@@ -79,7 +79,7 @@ extension EventsAPI {
             /// The credentials the runtime adds to a request.
             var runtimeCredentials: [PagegenRuntime.Credential] {
                 [
-                    self.apiKey.map { PagegenRuntime.Credential.queryKey(name: "api_key", value: $0) },
+                    self.apiKey.map { PagegenRuntime.Credential.queryKey(name: "api_key", value: $0) }
                 ].compactMap { $0 }
             }
         }

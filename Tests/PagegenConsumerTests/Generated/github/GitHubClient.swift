@@ -87,7 +87,7 @@ extension GitHubAPI {
             /// The credentials the runtime adds to a request.
             var runtimeCredentials: [PagegenRuntime.Credential] {
                 [
-                    self.token.map { PagegenRuntime.Credential.bearer($0) },
+                    self.token.map { PagegenRuntime.Credential.bearer($0) }
                 ].compactMap { $0 }
             }
         }

@@ -63,7 +63,7 @@ extension NotionAPI {
                 credentials: credentials,
                 credentialProvider: credentialProvider,
                 headers: [
-                    PagegenRuntime.HTTPHeaderField(name: "Notion-Version", value: "2022-06-28"),
+                    PagegenRuntime.HTTPHeaderField(name: "Notion-Version", value: "2022-06-28")
                 ],
                 dateFormat: .iso8601
             )
@@ -82,7 +82,7 @@ extension NotionAPI {
             /// The credentials the runtime adds to a request.
             var runtimeCredentials: [PagegenRuntime.Credential] {
                 [
-                    self.token.map { PagegenRuntime.Credential.bearer($0) },
+                    self.token.map { PagegenRuntime.Credential.bearer($0) }
                 ].compactMap { $0 }
             }
         }

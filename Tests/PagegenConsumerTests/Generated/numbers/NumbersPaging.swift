@@ -42,9 +42,9 @@ extension NumbersAPI.Client {
                 Operations.numbersWindowEndpoint,
                 Operations.numbersWindowParameters(around: around),
                 as: NumbersAPI.NumberWindow.self
-            ).map { PagegenRuntime.WindowStart(
-                pageIndex: $0.firstPage, pageSize: $0.perPage, total: $0.totalElements, focusRow: $0.focusIndex
-            ) }
+            ).map {
+                PagegenRuntime.WindowStart(pageIndex: $0.firstPage, pageSize: $0.perPage, total: $0.totalElements, focusRow: $0.focusIndex)
+            }
         }
         return PagegenRuntime.PagedList(loader, options: options)
     }

@@ -63,7 +63,7 @@ extension RedditAPI {
                 credentials: credentials,
                 credentialProvider: credentialProvider,
                 throttle: [
-                    .header("x-ratelimit-reset", remaining: "x-ratelimit-remaining"),
+                    .header("x-ratelimit-reset", remaining: "x-ratelimit-remaining")
                 ],
                 dateFormat: .unixSeconds
             )
@@ -82,7 +82,7 @@ extension RedditAPI {
             /// The credentials the runtime adds to a request.
             var runtimeCredentials: [PagegenRuntime.Credential] {
                 [
-                    self.token.map { PagegenRuntime.Credential.bearer($0) },
+                    self.token.map { PagegenRuntime.Credential.bearer($0) }
                 ].compactMap { $0 }
             }
         }

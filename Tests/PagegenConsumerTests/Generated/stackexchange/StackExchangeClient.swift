@@ -64,7 +64,7 @@ extension StackExchangeAPI {
                 credentials: credentials,
                 credentialProvider: credentialProvider,
                 throttle: [
-                    .body(["backoff"], scope: .endpoint),
+                    .body(["backoff"], scope: .endpoint)
                 ],
                 dateFormat: .unixSeconds
             )

@@ -82,7 +82,7 @@ extension WordPressAPI {
             /// The credentials the runtime adds to a request.
             var runtimeCredentials: [PagegenRuntime.Credential] {
                 [
-                    self.username.map { PagegenRuntime.Credential.basic(username: $0, password: self.password ?? "") },
+                    self.username.map { PagegenRuntime.Credential.basic(username: $0, password: self.password ?? "") }
                 ].compactMap { $0 }
             }
         }

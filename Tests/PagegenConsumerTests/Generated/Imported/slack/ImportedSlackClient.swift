@@ -80,7 +80,7 @@ extension ImportedSlack {
             /// The credentials the runtime adds to a request.
             var runtimeCredentials: [PagegenRuntime.Credential] {
                 [
-                    self.token.map { PagegenRuntime.Credential.bearer($0) },
+                    self.token.map { PagegenRuntime.Credential.bearer($0) }
                 ].compactMap { $0 }
             }
         }
