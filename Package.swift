@@ -127,7 +127,8 @@ let package = Package(
         .plugin(
             name: "PagegenCommand",
             capability: .command(
-                intent: .custom(verb: "generate-paged-client", description: "Generate Swift sources from the *.pagegen.yaml specs of a target"),
+                intent: .custom(
+                    verb: "generate-paged-client", description: "Generate Swift sources from the *.pagegen.yaml specs of a target"),
                 permissions: [.writeToPackageDirectory(reason: "Writes the generated Swift sources next to the specs")]
             ),
             dependencies: ["pagegen-generator"]
@@ -146,7 +147,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "pagegen-mock",
-            dependencies: ["PagegenMock", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Generator"]))],
+            dependencies: [
+                "PagegenMock", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Generator"])),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -177,7 +180,10 @@ let package = Package(
 
         .target(
             name: "PagegenTestServer",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["MockServer"])), .product(name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["MockServer"]))],
+            dependencies: [
+                .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["MockServer"])),
+                .product(name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["MockServer"])),
+            ],
             path: "Tests/PagegenTestServer",
             swiftSettings: strictSettings
         ),

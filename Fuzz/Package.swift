@@ -8,7 +8,7 @@ let package = Package(
     name: "PagegenFuzz",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "Pagegen", path: "..", traits: ["Generator"]),
+        .package(name: "Pagegen", path: "..", traits: ["Generator"])
     ],
     targets: [
         .target(name: "CFuzzer"),

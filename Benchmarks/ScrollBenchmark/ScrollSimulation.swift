@@ -176,8 +176,9 @@ final class ScrollSimulation {
         case .fling(let rows, let deceleration):
             return fling(rows: rows, rate: deceleration.ratePerSecond, offset: offset, maxOffset: maxOffset, time: time)
         case .caughtFling(let rows, let caughtAfter, let hold):
-            return fling(rows: rows, rate: ScrollTrace.Deceleration.normal.ratePerSecond, offset: offset, maxOffset: maxOffset,
-                         time: time, caughtAt: time + .seconds(caughtAfter), hold: .seconds(hold))
+            return fling(
+                rows: rows, rate: ScrollTrace.Deceleration.normal.ratePerSecond, offset: offset, maxOffset: maxOffset,
+                time: time, caughtAt: time + .seconds(caughtAfter), hold: .seconds(hold))
         case .pause(let seconds):
             return .pausing(until: time + .seconds(seconds))
         }

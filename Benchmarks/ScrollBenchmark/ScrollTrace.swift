@@ -42,38 +42,56 @@ struct ScrollTrace {
 
     /// Every trace of the benchmark, over a list of 10,000 rows.
     static let all: [ScrollTrace] = [
-        ScrollTrace(name: "steady reading, 8 rows/s", steps: [
-            .start(row: 0), .scroll(rows: 960, rowsPerSecond: 8),
-        ]),
-        ScrollTrace(name: "thumbing through, 25 rows/s", steps: [
-            .start(row: 0), .scroll(rows: 3_000, rowsPerSecond: 25),
-        ]),
-        ScrollTrace(name: "fling of 2,000 rows", steps: [
-            .start(row: 0), .scroll(rows: 40, rowsPerSecond: 8), .fling(rows: 2_000), .scroll(rows: 60, rowsPerSecond: 8),
-        ]),
-        ScrollTrace(name: "fling of 2,000 rows, fast deceleration", steps: [
-            .start(row: 0), .scroll(rows: 40, rowsPerSecond: 8), .fling(rows: 2_000, deceleration: .fast),
-            .scroll(rows: 60, rowsPerSecond: 8),
-        ]),
-        ScrollTrace(name: "scroll back up", steps: [
-            .start(row: 0), .scroll(rows: 1_500, rowsPerSecond: 25), .scroll(rows: -1_500, rowsPerSecond: 25),
-        ]),
-        ScrollTrace(name: "start in the middle at row 5,000", steps: [
-            .start(row: 5_000), .scroll(rows: 120, rowsPerSecond: 8), .scroll(rows: -240, rowsPerSecond: 8),
-        ]),
-        ScrollTrace(name: "caught fling: 2,000 rows, caught after 0.5 s, held 2 s", steps: [
-            .start(row: 0), .scroll(rows: 40, rowsPerSecond: 8), .caughtFling(rows: 2_000, caughtAfter: 0.5, hold: 2),
-            .scroll(rows: 60, rowsPerSecond: 8),
-        ]),
-        ScrollTrace(name: "cold start at row 5,035, the viewport across two pages", steps: [
-            .start(row: 5_035), .pause(seconds: 1), .scroll(rows: 60, rowsPerSecond: 8),
-        ]),
+        ScrollTrace(
+            name: "steady reading, 8 rows/s",
+            steps: [
+                .start(row: 0), .scroll(rows: 960, rowsPerSecond: 8),
+            ]),
+        ScrollTrace(
+            name: "thumbing through, 25 rows/s",
+            steps: [
+                .start(row: 0), .scroll(rows: 3_000, rowsPerSecond: 25),
+            ]),
+        ScrollTrace(
+            name: "fling of 2,000 rows",
+            steps: [
+                .start(row: 0), .scroll(rows: 40, rowsPerSecond: 8), .fling(rows: 2_000), .scroll(rows: 60, rowsPerSecond: 8),
+            ]),
+        ScrollTrace(
+            name: "fling of 2,000 rows, fast deceleration",
+            steps: [
+                .start(row: 0), .scroll(rows: 40, rowsPerSecond: 8), .fling(rows: 2_000, deceleration: .fast),
+                .scroll(rows: 60, rowsPerSecond: 8),
+            ]),
+        ScrollTrace(
+            name: "scroll back up",
+            steps: [
+                .start(row: 0), .scroll(rows: 1_500, rowsPerSecond: 25), .scroll(rows: -1_500, rowsPerSecond: 25),
+            ]),
+        ScrollTrace(
+            name: "start in the middle at row 5,000",
+            steps: [
+                .start(row: 5_000), .scroll(rows: 120, rowsPerSecond: 8), .scroll(rows: -240, rowsPerSecond: 8),
+            ]),
+        ScrollTrace(
+            name: "caught fling: 2,000 rows, caught after 0.5 s, held 2 s",
+            steps: [
+                .start(row: 0), .scroll(rows: 40, rowsPerSecond: 8), .caughtFling(rows: 2_000, caughtAfter: 0.5, hold: 2),
+                .scroll(rows: 60, rowsPerSecond: 8),
+            ]),
+        ScrollTrace(
+            name: "cold start at row 5,035, the viewport across two pages",
+            steps: [
+                .start(row: 5_035), .pause(seconds: 1), .scroll(rows: 60, rowsPerSecond: 8),
+            ]),
     ]
 
     /// A list scrolled from top to bottom at `rowsPerSecond`.
     static func endToEnd(rows: Int, rowsPerSecond: Double) -> ScrollTrace {
-        ScrollTrace(name: "end to end, \(rows) rows", steps: [
-            .start(row: 0), .scroll(rows: rows, rowsPerSecond: rowsPerSecond),
-        ])
+        ScrollTrace(
+            name: "end to end, \(rows) rows",
+            steps: [
+                .start(row: 0), .scroll(rows: rows, rowsPerSecond: rowsPerSecond),
+            ])
     }
 }

@@ -16,7 +16,8 @@ struct UIKitPrefetchModel {
     mutating func update(visible: Range<Int>, count: Int, direction: Int) -> (prefetch: [Int], cancel: [Int]) {
         guard !visible.isEmpty, direction != 0 else { return ([], []) }
         pending = pending.filter { !visible.contains($0) }
-        let window = direction > 0
+        let window =
+            direction > 0
             ? visible.upperBound..<min(count, visible.upperBound + viewportRows)
             : max(0, visible.lowerBound - viewportRows)..<visible.lowerBound
         let cancel = pending.filter { !window.contains($0) }.sorted()

@@ -22,16 +22,17 @@ func run(
     return ScrollSimulation(trace: trace, adapter: adapter, server: server, clock: clock, timeLimit: timeLimit).run()
 }
 
-print("""
-Scroll benchmark: \(totalRows) rows, \(pageSize) items a page, a 12-row viewport (44 pt rows), 60 frames/s of virtual time.
-UIKit's prefetching is modelled as one screen ahead in the scroll direction. PagedList runs with default options
-(prefetch distance 1 page, drop hysteresis 1 page, 3 concurrent loads, maxLoadedItems \(options.maxLoadedItems)).
-placeholders: share of row appearances without their item. stalled: seconds the user waited at the end of the content.
-1st content: seconds until the start row shows its item. 1st screen: seconds until every row of the first screen does.
-fling fill: seconds from the end of the fling until the viewport at its target is full. caught fill: seconds from catching
-a fling until every row on screen shows its item. wasted: requests cancelled, or answered and never shown. dup: requests
-for a page in flight or held.
-""")
+print(
+    """
+    Scroll benchmark: \(totalRows) rows, \(pageSize) items a page, a 12-row viewport (44 pt rows), 60 frames/s of virtual time.
+    UIKit's prefetching is modelled as one screen ahead in the scroll direction. PagedList runs with default options
+    (prefetch distance 1 page, drop hysteresis 1 page, 3 concurrent loads, maxLoadedItems \(options.maxLoadedItems)).
+    placeholders: share of row appearances without their item. stalled: seconds the user waited at the end of the content.
+    1st content: seconds until the start row shows its item. 1st screen: seconds until every row of the first screen does.
+    fling fill: seconds from the end of the fling until the viewport at its target is full. caught fill: seconds from catching
+    a fling until every row on screen shows its item. wasted: requests cancelled, or answered and never shown. dup: requests
+    for a page in flight or held.
+    """)
 
 var targets: [(String, Bool)] = []
 var pagedListRuns: [(trace: String, latency: Int, metrics: Metrics)] = []
@@ -46,18 +47,21 @@ for trace in ScrollTrace.all {
                 pagedListRuns.append((trace.name, latency, metrics))
             }
             if implementation == .pagedList {
-                let where_ = "\(trace.name), \(latency) ms"
+                let runName = "\(trace.name), \(latency) ms"
                 if trace.name.hasPrefix("steady") || trace.name.hasPrefix("thumbing") {
-                    targets.append(("placeholders under 1% (\(where_)): \(Report.percent(metrics.placeholderShare))", metrics.placeholderShare < 0.01))
+                    targets.append(
+                        ("placeholders under 1% (\(runName)): \(Report.percent(metrics.placeholderShare))", metrics.placeholderShare < 0.01))
                 }
                 if trace.name.hasPrefix("start in the middle") || trace.name.hasPrefix("cold start") {
                     let roundTrip = Double(latency) / 1_000 + 0.02
                     let first = metrics.firstContentSeconds ?? .infinity
                     let screen = metrics.startFillSeconds ?? .infinity
-                    targets.append((
-                        "first content and a full first screen one round trip after a cold start (\(where_)): "
-                            + "\(Report.seconds(first)), \(Report.seconds(screen)), \(metrics.requestsBeforeFirstContent) request(s) before",
-                        first <= roundTrip && screen <= roundTrip && metrics.requestsBeforeFirstContent <= 2))
+                    targets.append(
+                        (
+                            "first content and a full first screen one round trip after a cold start (\(runName)): "
+                                + "\(Report.seconds(first)), \(Report.seconds(screen)), \(metrics.requestsBeforeFirstContent) request(s) before",
+                            first <= roundTrip && screen <= roundTrip && metrics.requestsBeforeFirstContent <= 2
+                        ))
                 }
             }
         }
@@ -65,20 +69,25 @@ for trace in ScrollTrace.all {
             let fill = lines[0].metrics.flingFillSeconds ?? .infinity
             let fillWithout = lines[1].metrics.flingFillSeconds ?? .infinity
             let roundTrip = Double(latency) / 1_000
-            targets.append((
-                "viewport full within one round trip after the fling (\(trace.name), \(latency) ms): "
-                    + "\(Report.seconds(fill)) with willSettle, \(Report.seconds(fillWithout)) without",
-                fill <= roundTrip && fillWithout <= roundTrip && fill <= fillWithout))
+            targets.append(
+                (
+                    "viewport full within one round trip after the fling (\(trace.name), \(latency) ms): "
+                        + "\(Report.seconds(fill)) with willSettle, \(Report.seconds(fillWithout)) without",
+                    fill <= roundTrip && fillWithout <= roundTrip && fill <= fillWithout
+                ))
         }
         if trace.name.contains("caught") {
-            let with = lines[0].metrics, without = lines[1].metrics
+            let with = lines[0].metrics
+            let without = lines[1].metrics
             let fill = with.caughtFillSeconds ?? .infinity
             let fillWithout = without.caughtFillSeconds ?? .infinity
-            targets.append((
-                "placeholders under a caught fling no worse than without willSettle (\(latency) ms): "
-                    + "\(Report.seconds(fill)) until the screen is full with willSettle, \(Report.seconds(fillWithout)) without; "
-                    + "\(Report.percent(with.placeholderShare)) against \(Report.percent(without.placeholderShare)) placeholders",
-                fill <= fillWithout + 0.02 && with.placeholderShare <= without.placeholderShare + 0.0001))
+            targets.append(
+                (
+                    "placeholders under a caught fling no worse than without willSettle (\(latency) ms): "
+                        + "\(Report.seconds(fill)) until the screen is full with willSettle, \(Report.seconds(fillWithout)) without; "
+                        + "\(Report.percent(with.placeholderShare)) against \(Report.percent(without.placeholderShare)) placeholders",
+                    fill <= fillWithout + 0.02 && with.placeholderShare <= without.placeholderShare + 0.0001
+                ))
         }
         print("\n\(trace.name): \(latency) ms a page")
         print(Report.table(lines))
@@ -100,7 +109,11 @@ let duplicates = pagedListRuns.reduce(0) { $0 + $1.metrics.duplicates }
 let mostHeld = pagedListRuns.map(\.metrics.peakItems).max() ?? 0
 targets.append(("no duplicate request in any of the \(pagedListRuns.count) PagedList runs: \(duplicates)", duplicates == 0))
 targets.append(("at most maxLoadedItems + one page (\(bound)) held in any PagedList run: \(mostHeld)", mostHeld <= bound))
-targets.append(("1,000,000 rows end to end within the bound: \(million.peakItems) items held, finished: \(!million.timedOut)", million.peakItems <= bound && !million.timedOut))
+targets.append(
+    (
+        "1,000,000 rows end to end within the bound: \(million.peakItems) items held, finished: \(!million.timedOut)",
+        million.peakItems <= bound && !million.timedOut
+    ))
 
 print("\nTargets")
 for (description, met) in targets {

@@ -9,7 +9,7 @@ let package = Package(
     name: "DrainBenchmark",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "Pagegen", path: "../..", traits: ["Generator"]),
+        .package(name: "Pagegen", path: "../..", traits: ["Generator"])
     ],
     targets: [
         .executableTarget(
@@ -20,6 +20,6 @@ let package = Package(
                 .treatAllWarnings(as: .error),
             ],
             plugins: [.plugin(name: "PagegenPlugin", package: "Pagegen")]
-        ),
+        )
     ]
 )

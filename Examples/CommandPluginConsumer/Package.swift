@@ -22,7 +22,7 @@ let package = Package(
     dependencies: [
         // The plugins need the "Generator" trait; the mock server's and the importer's
         // dependencies stay out of this package's graph.
-        .package(name: "Pagegen", path: "../..", traits: ["Generator"]),
+        .package(name: "Pagegen", path: "../..", traits: ["Generator"])
     ],
     targets: [
         // No build plugin here: the generated sources are ordinary files of the target.

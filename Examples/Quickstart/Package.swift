@@ -10,7 +10,7 @@ let package = Package(
     name: "Quickstart",
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
-        .package(name: "Pagegen", path: "../..", traits: []),
+        .package(name: "Pagegen", path: "../..", traits: [])
     ],
     targets: [
         .executableTarget(
@@ -20,6 +20,6 @@ let package = Package(
                 .enableUpcomingFeature("ExistentialAny"),
                 .treatAllWarnings(as: .error),
             ]
-        ),
+        )
     ]
 )

@@ -27,7 +27,8 @@ struct PagegenCommand: CommandPlugin {
             let specs = try TargetSpecs(targetName: target.name, targetPath: targetPath, files: Self.files(of: target))
             let scratch = context.pluginWorkDirectoryURL.appendingPathComponent(target.name)
             try Self.generate(specs, tool: tool, package: package, into: scratch)
-            let folder = GeneratedFolder(url: target.directoryURL.appendingPathComponent("Generated"), displayPath: "\(targetPath)/Generated")
+            let folder = GeneratedFolder(
+                url: target.directoryURL.appendingPathComponent("Generated"), displayPath: "\(targetPath)/Generated")
             let changes = try folder.sync(from: scratch, names: specs.specs.flatMap(\.outputNames), write: !check)
             if check {
                 outOfDate += changes.compactMap { change in
@@ -39,14 +40,18 @@ struct PagegenCommand: CommandPlugin {
                     }
                 }
                 if changes.allSatisfy({ $0.outcome == .unchanged }) {
-                    print("up to date: \(folder.displayPath) (\(changes.count) files from \(specs.specs.count) spec\(specs.specs.count == 1 ? "" : "s"))")
+                    print(
+                        "up to date: \(folder.displayPath) (\(changes.count) files from \(specs.specs.count) spec\(specs.specs.count == 1 ? "" : "s"))"
+                    )
                 }
             } else {
                 for change in changes {
                     print("\(change.outcome.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(change.path)")
                 }
                 let written = changes.filter { $0.outcome != .unchanged }.count
-                print("\(target.name): \(specs.specs.count) spec\(specs.specs.count == 1 ? "" : "s") → \(folder.displayPath), \(written == 0 ? "no change" : written == 1 ? "1 file changed" : "\(written) files changed")")
+                print(
+                    "\(target.name): \(specs.specs.count) spec\(specs.specs.count == 1 ? "" : "s") → \(folder.displayPath), \(written == 0 ? "no change" : written == 1 ? "1 file changed" : "\(written) files changed")"
+                )
             }
         }
         if !outOfDate.isEmpty {
@@ -85,7 +90,8 @@ struct PagegenCommand: CommandPlugin {
         while let url = walker?.nextObject() as? URL {
             let name = url.lastPathComponent
             guard TargetSpecs.isSpec(url) || name == TargetSpecs.configName || url.pathExtension == "mustache",
-                  !known.contains(url.standardizedFileURL.path) else { continue }
+                !known.contains(url.standardizedFileURL.path)
+            else { continue }
             files.append(url)
         }
         return files
@@ -104,7 +110,8 @@ struct PagegenCommand: CommandPlugin {
             let process = Process()
             process.executableURL = tool
             process.currentDirectoryURL = package
-            process.arguments = ["generate", specPath, "--output", scratch.path, "--quiet"]
+            process.arguments =
+                ["generate", specPath, "--output", scratch.path, "--quiet"]
                 + specs.options(for: spec) { TargetSpecs.relativePath(of: $0, in: package) }
             let errors = Pipe()
             process.standardError = errors

@@ -28,7 +28,9 @@ enum ToolDiagnostics {
         for severity in ["error", "warning", "note"] {
             guard let marker = line.range(of: ": \(severity): ") else { continue }
             let location = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
-            guard location.count >= 3, let number = Int(location[location.count - 2]), let column = Int(location[location.count - 1]) else { continue }
+            guard location.count >= 3, let number = Int(location[location.count - 2]), let column = Int(location[location.count - 1]) else {
+                continue
+            }
             let file = location.dropLast(2).joined(separator: ":")
             return (file, number, severity, "\(file):\(number):\(column): \(line[marker.upperBound...])")
         }

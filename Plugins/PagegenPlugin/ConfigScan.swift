@@ -13,7 +13,8 @@ enum ConfigScan {
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             guard let first = line.first, first != " ", first != "\t", first != "#", first != "-",
-                  let colon = line.firstIndex(of: ":") else { continue }
+                let colon = line.firstIndex(of: ":")
+            else { continue }
             let key = String(line[..<colon]).trimmingSpaces
             values[key] = (value(String(line[line.index(after: colon)...])), index + 1)
         }

@@ -32,23 +32,31 @@ enum PagegenPluginError: Error, CustomStringConvertible, LocalizedError {
     var description: String {
         switch self {
         case .notSwiftTarget(let target):
-            return "target '\(target)' is not a Swift target; PagegenPlugin generates Swift sources, so apply it to a Swift library or executable target"
+            return
+                "target '\(target)' is not a Swift target; PagegenPlugin generates Swift sources, so apply it to a Swift library or executable target"
         case .noSpecs(let target, let path):
-            return "target '\(target)' has no *.pagegen.yaml spec: add a *.pagegen.yaml spec to \(path) (`pagegen init MyAPI --output \(path)` writes a starter), or remove PagegenPlugin from the target's plugins"
+            return
+                "target '\(target)' has no *.pagegen.yaml spec: add a *.pagegen.yaml spec to \(path) (`pagegen init MyAPI --output \(path)` writes a starter), or remove PagegenPlugin from the target's plugins"
         case .severalConfigs(let target, let files):
-            return "target '\(target)' has \(files.count) pagegen-config.yaml files (\(files.joined(separator: ", "))): one config applies to all the specs of a target, so keep only one"
+            return
+                "target '\(target)' has \(files.count) pagegen-config.yaml files (\(files.joined(separator: ", "))): one config applies to all the specs of a target, so keep only one"
         case .unnamedSpec(let file):
             return "\(file): a spec needs a name before .pagegen.yaml (such as catalog.pagegen.yaml), which names its generated files"
         case .sameStem(let first, let second, let stem):
-            return "\(first) and \(second) would both generate \(stem)Models.swift, \(stem)Client.swift and \(stem)Paging.swift: rename one of them"
+            return
+                "\(first) and \(second) would both generate \(stem)Models.swift, \(stem)Client.swift and \(stem)Paging.swift: rename one of them"
         case .sharedNamespace(let config, let line, let namespace, let specs):
-            return "\(config):\(line): 'namespace: \(namespace)' puts all \(specs.count) specs (\(specs.joined(separator: ", "))) into one namespace, where their types clash: remove it from the config and give each spec its own 'namespace:'"
+            return
+                "\(config):\(line): 'namespace: \(namespace)' puts all \(specs.count) specs (\(specs.joined(separator: ", "))) into one namespace, where their types clash: remove it from the config and give each spec its own 'namespace:'"
         case .unknownTargets(let names):
-            return "no target named \(names.map { "'\($0)'" }.joined(separator: ", ")) in this package; run `swift package describe` to list the targets"
+            return
+                "no target named \(names.map { "'\($0)'" }.joined(separator: ", ")) in this package; run `swift package describe` to list the targets"
         case .noTargetWithSpecs(let package):
-            return "no target of package '\(package)' has a *.pagegen.yaml spec: add one to Sources/<Target> (`pagegen init MyAPI --output Sources/<Target>` writes a starter)"
+            return
+                "no target of package '\(package)' has a *.pagegen.yaml spec: add one to Sources/<Target> (`pagegen init MyAPI --output Sources/<Target>` writes a starter)"
         case .unknownArguments(let arguments):
-            return "unknown arguments: \(arguments.joined(separator: " ")); usage: swift package --allow-writing-to-package-directory generate-paged-client [--target <target>]... [--check]"
+            return
+                "unknown arguments: \(arguments.joined(separator: " ")); usage: swift package --allow-writing-to-package-directory generate-paged-client [--target <target>]... [--check]"
         case .generationFailed(let specs):
             return "pagegen found errors in \(specs.joined(separator: ", ")); fix them (see above) and run again"
         case .outOfDate(let files, let command):

@@ -88,7 +88,8 @@ struct TargetSpecs {
                     config: config.path, line: namespace.line, namespace: namespace.value, specs: specs.map(\.url.lastPathComponent))
             }
             if let folder = keys["templates"]?.value, !folder.isEmpty {
-                let base = folder.hasPrefix("/") ? URL(fileURLWithPath: folder) : config.deletingLastPathComponent().appendingPathComponent(folder)
+                let base =
+                    folder.hasPrefix("/") ? URL(fileURLWithPath: folder) : config.deletingLastPathComponent().appendingPathComponent(folder)
                 let paths = Set(templateFiles.map(\.standardizedFileURL.path))
                 templateFiles += Self.templateNames
                     .map { base.appendingPathComponent("\($0).mustache") }

@@ -21,11 +21,12 @@ struct CursorCodec: Sendable {
 
     /// The cursor of `position` in the collection `scope`.
     func encode(_ position: CursorPosition, scope: String) -> String {
-        let payload: String = switch position {
-        case .start: "v1|s"
-        case .after(let index): "v1|a|\(index)"
-        case .before(let index): "v1|b|\(index)"
-        }
+        let payload: String =
+            switch position {
+            case .start: "v1|s"
+            case .after(let index): "v1|a|\(index)"
+            case .before(let index): "v1|b|\(index)"
+            }
         let text = "\(payload)|\(checksum(payload, scope: scope))"
         return Data(text.utf8).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
@@ -36,7 +37,7 @@ struct CursorCodec: Sendable {
     /// The position a cursor stands for, or nil when this server did not make it for `scope`.
     func decode(_ cursor: String, scope: String) -> CursorPosition? {
         guard !cursor.isEmpty, cursor.utf8.count <= 256,
-              cursor.utf8.allSatisfy({ $0.isBase64URL })
+            cursor.utf8.allSatisfy({ $0.isBase64URL })
         else { return nil }
         var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
@@ -66,8 +67,8 @@ struct CursorCodec: Sendable {
     }
 }
 
-private extension UInt8 {
-    var isBase64URL: Bool {
+extension UInt8 {
+    fileprivate var isBase64URL: Bool {
         (65...90).contains(self) || (97...122).contains(self) || (48...57).contains(self)
             || self == 45 || self == 95 || self == 43 || self == 47 || self == 61
     }

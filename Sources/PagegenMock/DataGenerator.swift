@@ -1,6 +1,6 @@
 import Foundation
-import PagegenRuntime
 import PagegenCore
+import PagegenRuntime
 
 /// Makes JSON values that fit a spec's models: realistic scalars chosen by field
 /// name (``FieldHeuristics``), dates in the spec's or the field's format, enums
@@ -63,24 +63,39 @@ struct DataGenerator: Sendable {
             return value(wrapped, name: name, dateFormat: dateFormat, zone: zone, override: override, seed: child(seed, "?"), depth: depth)
         case .array(let element):
             if case .elements(let elements)? = override {
-                return .array(elements.enumerated().map { index, elementOverride in
-                    value(element, name: name, dateFormat: dateFormat, zone: zone, override: elementOverride, seed: child(seed, index), depth: depth + 1)
-                })
+                return .array(
+                    elements.enumerated().map { index, elementOverride in
+                        value(
+                            element, name: name, dateFormat: dateFormat, zone: zone, override: elementOverride, seed: child(seed, index),
+                            depth: depth + 1)
+                    })
             }
             let count = depth >= Self.maxDepth + 2 ? 0 : FieldHeuristics.arrayCount(name, depth: depth, random: &random)
-            return .array((0..<count).map { index in
-                value(element, name: name, dateFormat: dateFormat, zone: zone, seed: child(seed, index), depth: depth + 1)
-            })
+            return .array(
+                (0..<count).map { index in
+                    value(element, name: name, dateFormat: dateFormat, zone: zone, seed: child(seed, index), depth: depth + 1)
+                })
         case .map(let valueType):
             var fields = override?.fields ?? [:]
             var pairs: [(key: String, value: MockJSON)] = []
             let keys = depth >= Self.maxDepth + 2 ? [] : FieldHeuristics.mapKeys(name, random: &random)
             for key in keys {
-                pairs.append((key, value(valueType, name: name, dateFormat: dateFormat, zone: zone, override: fields.removeValue(forKey: key),
-                                         seed: child(seed, key), depth: depth + 1)))
+                pairs.append(
+                    (
+                        key,
+                        value(
+                            valueType, name: name, dateFormat: dateFormat, zone: zone, override: fields.removeValue(forKey: key),
+                            seed: child(seed, key), depth: depth + 1)
+                    ))
             }
             for key in fields.keys.sorted() {
-                pairs.append((key, value(valueType, name: name, dateFormat: dateFormat, zone: zone, override: fields[key], seed: child(seed, key), depth: depth + 1)))
+                pairs.append(
+                    (
+                        key,
+                        value(
+                            valueType, name: name, dateFormat: dateFormat, zone: zone, override: fields[key], seed: child(seed, key),
+                            depth: depth + 1)
+                    ))
             }
             return .object(pairs)
         case .enumeration(let cases):
@@ -89,8 +104,9 @@ struct DataGenerator: Sendable {
             if let model = models[typeName] {
                 return object(model, override: override, seed: seed, depth: depth)
             }
-            return scalar(typeName, name: name, dateFormat: dateFormat ?? spec.dateFormat, zone: zone ?? spec.dateZone?.value,
-                          random: &random, depth: depth)
+            return scalar(
+                typeName, name: name, dateFormat: dateFormat ?? spec.dateFormat, zone: zone ?? spec.dateZone?.value,
+                random: &random, depth: depth)
         }
     }
 
@@ -103,8 +119,13 @@ struct DataGenerator: Sendable {
         for field in model.fields {
             let key = field.name.value
             let fieldName = FieldName(key, model: model.name.value)
-            pairs.append((key, value(field.type.value, name: fieldName, dateFormat: field.dateFormat, zone: field.zone?.value,
-                                     override: overrides.removeValue(forKey: key), seed: child(seed, key), depth: depth + 1)))
+            pairs.append(
+                (
+                    key,
+                    value(
+                        field.type.value, name: fieldName, dateFormat: field.dateFormat, zone: field.zone?.value,
+                        override: overrides.removeValue(forKey: key), seed: child(seed, key), depth: depth + 1)
+                ))
         }
         for key in overrides.keys.sorted() {
             pairs.append((key, overrides[key]!.materialized))
@@ -171,11 +192,13 @@ struct DataGenerator: Sendable {
         case 2: .bool(random.chance(0.5))
         case 3: .array((0..<random.int(1...3)).map { _ in .string(random.pick(SampleWords.adjectives)) })
         default:
-            depth >= Self.maxDepth ? .null : .object([
-                ("source", .string(random.pick(["web", "ios", "android", "api"]))),
-                ("count", .int(random.int(1...50))),
-                ("tags", .array([.string(random.pick(SampleWords.nouns))])),
-            ])
+            depth >= Self.maxDepth
+                ? .null
+                : .object([
+                    ("source", .string(random.pick(["web", "ios", "android", "api"]))),
+                    ("count", .int(random.int(1...50))),
+                    ("tags", .array([.string(random.pick(SampleWords.nouns))])),
+                ])
         }
     }
 

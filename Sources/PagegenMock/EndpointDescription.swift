@@ -22,7 +22,8 @@ extension ServedEndpoint {
             if let size = paging.size {
                 let bounds = [size.minimum.map { "min \($0)" }, size.maximum.map { "max \($0)" }].compactMap { $0 }
                 let parameter = size.parameter.map { "\($0.name.value)\(Self.place($0)) " } ?? "fixed "
-                parts.append("size \(parameter)(default \(size.defaultValue.value)\(bounds.isEmpty ? "" : ", " + bounds.joined(separator: ", ")))")
+                parts.append(
+                    "size \(parameter)(default \(size.defaultValue.value)\(bounds.isEmpty ? "" : ", " + bounds.joined(separator: ", ")))")
             }
             switch paging.total {
             case .body(let path, let estimate)?: parts.append("total in \(path.value)\(estimate ? " (estimate)" : "")")
@@ -63,11 +64,12 @@ extension ServedEndpoint {
     }
 
     private static func cursor(_ cursor: CursorSpec) -> String {
-        let source = switch cursor.source {
-        case .body(let path): "from \(path.value)"
-        case .item(let path): "from the item's \(path.value)"
-        case .header(let name): "from header \(name.value)"
-        }
+        let source =
+            switch cursor.source {
+            case .body(let path): "from \(path.value)"
+            case .item(let path): "from the item's \(path.value)"
+            case .header(let name): "from header \(name.value)"
+            }
         return "\(cursor.parameter.name.value)\(place(cursor.parameter)) \(source)"
     }
 

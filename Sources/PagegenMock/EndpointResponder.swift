@@ -12,7 +12,8 @@ struct EndpointResponder: Sendable {
     /// The ids of every item, newest inserted first (`[1, 2, 3, …]`).
     func idList(_ plan: IDListPlan) async -> MockResponse {
         let scope = ResponseBuilder.scope(endpoint: endpoint.name, pathValues: context.pathValues)
-        let view = await core.state.view(of: scope, endpoint: endpoint.name, base: core.baseCount, drift: context.faults.drift, limit: context.faults.driftLimit)
+        let view = await core.state.view(
+            of: scope, endpoint: endpoint.name, base: core.baseCount, drift: context.faults.drift, limit: context.faults.driftLimit)
         let codec = core.builder.keyCodec(model: plan.itemModel, scope: "ids|" + plan.itemEndpoint)
         let ids = (0..<view.count).map { codec.key(forIndex: view.index(atRow: $0), typeName: plan.idTypeName) }
         return .json(.array(ids), pretty: pretty)
@@ -24,10 +25,11 @@ struct EndpointResponder: Sendable {
         guard let idParameter = plan.idParameter, let text = context.pathValues[idParameter] else {
             throw .notFound("\(endpoint.name) needs the id in its path")
         }
-        let idType: String = lists.lazy.compactMap { list -> String? in
-            if case .idList(let ids) = list.role { return ids.idTypeName }
-            return nil
-        }.first ?? plan.identity?.typeName ?? "Int"
+        let idType: String =
+            lists.lazy.compactMap { list -> String? in
+                if case .idList(let ids) = list.role { return ids.idTypeName }
+                return nil
+            }.first ?? plan.identity?.typeName ?? "Int"
         let model = endpoint.spec.returns.value.unwrapped.name
         let codec = core.builder.keyCodec(model: model, scope: "ids|" + endpoint.name)
         let known = core.baseCount + (await core.state.mostInserted(endpoints: plan.idLists))
@@ -38,9 +40,10 @@ struct EndpointResponder: Sendable {
         if let identity = plan.identity {
             tree.set(identity.path, codec.key(forIndex: index, typeName: identity.typeName))
         }
-        let body = core.builder.body(for: endpoint.spec, tree: tree, echo: [:],
-                                     seed: core.generator.seed("item", "ids|" + endpoint.name, String(index)),
-                                     bodyError: context.faults.bodyError, backoff: context.faults.backoff)
+        let body = core.builder.body(
+            for: endpoint.spec, tree: tree, echo: [:],
+            seed: core.generator.seed("item", "ids|" + endpoint.name, String(index)),
+            bodyError: context.faults.bodyError, backoff: context.faults.backoff)
         return .json(body, pretty: pretty)
     }
 
@@ -54,15 +57,17 @@ struct EndpointResponder: Sendable {
             }
         }
         let scope = ResponseBuilder.scope(endpoint: endpoint.name, pathValues: context.pathValues)
-        let body = core.builder.body(for: endpoint.spec, tree: tree, echo: ["href": .string(context.url), "url": .string(context.request.rawPath)],
-                                     seed: core.generator.seed("single", scope), bodyError: context.faults.bodyError, backoff: context.faults.backoff)
+        let body = core.builder.body(
+            for: endpoint.spec, tree: tree, echo: ["href": .string(context.url), "url": .string(context.request.rawPath)],
+            seed: core.generator.seed("single", scope), bodyError: context.faults.bodyError, backoff: context.faults.backoff)
         return .json(body, pretty: pretty)
     }
 
     /// A list that is not paged: every item of its collection.
     func array(_ shape: ItemShape) async -> MockResponse {
         let scope = ResponseBuilder.scope(endpoint: endpoint.name, pathValues: context.pathValues)
-        let view = await core.state.view(of: scope, endpoint: endpoint.name, base: core.baseCount, drift: context.faults.drift, limit: context.faults.driftLimit)
+        let view = await core.state.view(
+            of: scope, endpoint: endpoint.name, base: core.baseCount, drift: context.faults.drift, limit: context.faults.driftLimit)
         let items = (0..<view.count).map { core.builder.item(shape, index: view.index(atRow: $0), scope: scope) }
         return .json(.array(items), pretty: pretty)
     }
@@ -85,18 +90,20 @@ struct EndpointResponder: Sendable {
         }
         let row = min(focus, max(0, view.count - 1))
         let pageIndex = row / size
-        let page: Int = switch listPlan.paging.style {
-        case .offset(_, let first): first + pageIndex * size
-        case .pageNumber(_, let first): first + pageIndex
-        default: pageIndex
-        }
+        let page: Int =
+            switch listPlan.paging.style {
+            case .offset(_, let first): first + pageIndex * size
+            case .pageNumber(_, let first): first + pageIndex
+            default: pageIndex
+            }
         var tree = OverrideTree()
         tree.set(plan.window.page.value, .int(page))
         if let path = plan.window.size { tree.set(path.value, .int(size)) }
         if let path = plan.window.total { tree.set(path.value, .int(view.count)) }
         if let path = plan.window.focus { tree.set(path.value, .int(row)) }
-        let body = core.builder.body(for: endpoint.spec, tree: tree, echo: [:],
-                                     seed: core.generator.seed("window", scope, String(row)), bodyError: context.faults.bodyError, backoff: context.faults.backoff)
+        let body = core.builder.body(
+            for: endpoint.spec, tree: tree, echo: [:],
+            seed: core.generator.seed("window", scope, String(row)), bodyError: context.faults.bodyError, backoff: context.faults.backoff)
         return .json(body, pretty: pretty)
     }
 }

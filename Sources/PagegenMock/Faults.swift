@@ -77,7 +77,8 @@ struct RequestFaults: Sendable {
         }
         if let header = request.header(latencyHeader) {
             guard let latency = MockFaults.Latency(parsing: header) else {
-                throw .badRequest("the \(latencyHeader) header '\(header.prefix(40))' is not a duration such as 200ms, 1.5s or 50ms..400ms (at most 60s)")
+                throw .badRequest(
+                    "the \(latencyHeader) header '\(header.prefix(40))' is not a duration such as 200ms, 1.5s or 50ms..400ms (at most 60s)")
             }
             faults.latency = sample(latency, random: &random)
         }
@@ -88,7 +89,9 @@ struct RequestFaults: Sendable {
         func number(_ range: ClosedRange<Int>, _ meaning: String) throws(MockHTTPError) -> Int? {
             guard let argument else { return nil }
             guard argument.count <= 9, let value = Int(argument), range.contains(value) else {
-                throw .badRequest("\(RequestFaults.faultHeader): '\(name)=\(argument.prefix(20))' needs \(meaning) from \(range.lowerBound) to \(range.upperBound)")
+                throw .badRequest(
+                    "\(RequestFaults.faultHeader): '\(name)=\(argument.prefix(20))' needs \(meaning) from \(range.lowerBound) to \(range.upperBound)"
+                )
             }
             return value
         }
@@ -106,7 +109,8 @@ struct RequestFaults: Sendable {
             let parts = argument?.split(separator: "/", maxSplits: 1).map(String.init) ?? []
             let numbers = parts.compactMap { $0.count <= 9 ? Int($0) : nil }
             guard numbers.count == parts.count, (1...1000).contains(numbers.first ?? 1), (numbers.dropFirst().first ?? 0) >= 0 else {
-                throw .badRequest("\(RequestFaults.faultHeader): 'drift=\(argument?.prefix(20) ?? "")' needs K or K/LIMIT, K from 1 to 1000")
+                throw .badRequest(
+                    "\(RequestFaults.faultHeader): 'drift=\(argument?.prefix(20) ?? "")' needs K or K/LIMIT, K from 1 to 1000")
             }
             drift = numbers.first ?? 1
             if numbers.count > 1 { driftLimit = numbers[1] }
@@ -116,7 +120,8 @@ struct RequestFaults: Sendable {
             }
             self.drip = drip
         default:
-            throw .badRequest("\(RequestFaults.faultHeader): unknown fault '\(name.prefix(40))'; known: \(RequestFaults.names.joined(separator: ", "))")
+            throw .badRequest(
+                "\(RequestFaults.faultHeader): unknown fault '\(name.prefix(40))'; known: \(RequestFaults.names.joined(separator: ", "))")
         }
     }
 
@@ -125,7 +130,8 @@ struct RequestFaults: Sendable {
         case .fixed(let value):
             return value
         case .uniform(let range):
-            let low = milliseconds(range.lowerBound), high = milliseconds(range.upperBound)
+            let low = milliseconds(range.lowerBound)
+            let high = milliseconds(range.upperBound)
             return .milliseconds(random.int(low...max(low, high)))
         }
     }

@@ -99,7 +99,10 @@ enum FieldHeuristics {
         }
         if name.has("email", "mail") || (modelWords.contains("email") && name.has("address")) { return email(random: &random) }
         if name.has("avatar", "image", "photo", "picture", "thumbnail", "icon", "logo") { return imageURL(name, random: &random) }
-        if name.last == "uri" { return "\(host.split(separator: ".").dropLast().last ?? "api"):\(name.modelSnake):\(randomToken(random: &random, length: 22, alphabet: base62))" }
+        if name.last == "uri" {
+            return
+                "\(host.split(separator: ".").dropLast().last ?? "api"):\(name.modelSnake):\(randomToken(random: &random, length: 22, alphabet: base62))"
+        }
         if name.has("url", "href", "link", "website", "homepage", "permalink") { return url(name, host: host, random: &random) }
         if name.has("at", "date", "timestamp", "time", "created", "updated", "modified") {
             return ISO8601.format(Date(timeIntervalSince1970: recentSeconds(random: &random)))
@@ -114,7 +117,9 @@ enum FieldHeuristics {
             if name.has("user", "screen") { return username(random: &random) }
             if modelWords.contains(where: { personModels.contains($0) }) { return personName(random: &random) }
             if modelWords.contains(where: { companyModels.contains($0) }) { return companyName(random: &random) }
-            if modelWords.contains(where: { ["channel", "room", "group", "team", "tag", "label", "topic", "repo", "repository"].contains($0) }) {
+            if modelWords.contains(where: {
+                ["channel", "room", "group", "team", "tag", "label", "topic", "repo", "repository"].contains($0)
+            }) {
                 return "\(random.pick(SampleWords.adjectives))-\(random.pick(SampleWords.nouns))"
             }
             if modelWords.contains(where: { ["track", "song", "album", "playlist", "book", "movie", "episode", "game"].contains($0) }) {
@@ -123,7 +128,10 @@ enum FieldHeuristics {
             return "\(random.pick(SampleWords.adjectives).capitalized) \(random.pick(SampleWords.nouns).capitalized)"
         }
         if name.has("title", "headline", "subject", "caption", "heading") { return title(random: &random) }
-        if name.has("summary", "description", "body", "text", "content", "comment", "message", "bio", "about", "note", "excerpt", "value", "selftext") {
+        if name.has(
+            "summary", "description", "body", "text", "content", "comment", "message", "bio", "about", "note", "excerpt", "value",
+            "selftext")
+        {
             let count = random.int(1...3)
             return (0..<count).map { _ in random.pick(SampleWords.sentences) }.joined(separator: " ")
         }
@@ -140,7 +148,9 @@ enum FieldHeuristics {
         if name.has("status", "state") { return random.pick(SampleWords.statuses) }
         if name.has("kind", "type", "object", "category") { return name.modelSnake }
         if name.has("slug") { return "\(random.pick(SampleWords.adjectives))-\(random.pick(SampleWords.nouns))-\(random.int(1...99))" }
-        if name.has("token", "secret", "hash", "sha", "etag", "checksum", "digest", "fingerprint") { return randomToken(random: &random, length: 32, alphabet: hex) }
+        if name.has("token", "secret", "hash", "sha", "etag", "checksum", "digest", "fingerprint") {
+            return randomToken(random: &random, length: 32, alphabet: hex)
+        }
         if name.has("version") { return "\(random.int(1...5)).\(random.int(0...20)).\(random.int(0...9))" }
         if name.has("ip") { return "192.0.2.\(random.int(1...254))" }
         if name.has("action", "event", "verb", "activity") { return random.pick(SampleWords.actions) }
@@ -172,8 +182,10 @@ enum FieldHeuristics {
         if name.has("track") { return random.int(1...20) }
         if name.has("rank", "position", "order", "index", "number", "no", "priority") { return random.int(1...1000) }
         if name.has("score", "karma", "points", "ups", "downs") { return random.int(0...1000) }
-        if name.has("count", "total", "num", "comments", "followers", "following", "likes", "views", "descendants",
-                    "members", "stars", "votes", "replies", "size", "quantity", "qty", "stock", "downloads") {
+        if name.has(
+            "count", "total", "num", "comments", "followers", "following", "likes", "views", "descendants",
+            "members", "stars", "votes", "replies", "size", "quantity", "qty", "stock", "downloads")
+        {
             return random.int(0...5000)
         }
         if name.has("width", "height") { return random.int(100...2000) }
@@ -196,8 +208,10 @@ enum FieldHeuristics {
     static func bool(_ name: FieldName, random: inout SeededRandom) -> Bool {
         if name.has("ok", "success", "succeeded") { return true }
         if name.has("livemode", "test", "sandbox") { return false }
-        if name.has("deleted", "dead", "archived", "private", "disabled", "banned", "delinquent", "bot", "explicit",
-                    "spam", "locked", "blocked", "nsfw", "hidden", "suspended", "deprecated") {
+        if name.has(
+            "deleted", "dead", "archived", "private", "disabled", "banned", "delinquent", "bot", "explicit",
+            "spam", "locked", "blocked", "nsfw", "hidden", "suspended", "deprecated")
+        {
             return random.chance(0.15)
         }
         if name.has("active", "enabled", "verified", "public", "available", "visible", "stock", "open", "channel") {

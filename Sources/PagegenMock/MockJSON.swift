@@ -85,7 +85,10 @@ public indirect enum MockJSON: Sendable, Hashable {
         case .double(let number): output += Self.format(number)
         case .string(let text): Self.writeString(text, to: &output)
         case .array(let elements):
-            guard !elements.isEmpty else { output += "[]"; return }
+            guard !elements.isEmpty else {
+                output += "[]"
+                return
+            }
             output += "["
             for (index, element) in elements.enumerated() {
                 if index > 0 { output += "," }
@@ -95,7 +98,10 @@ public indirect enum MockJSON: Sendable, Hashable {
             if pretty { output += "\n" + String(repeating: "  ", count: indent) }
             output += "]"
         case .object(let pairs):
-            guard !pairs.isEmpty else { output += "{}"; return }
+            guard !pairs.isEmpty else {
+                output += "{}"
+                return
+            }
             output += "{"
             for (index, pair) in pairs.enumerated() {
                 if index > 0 { output += "," }

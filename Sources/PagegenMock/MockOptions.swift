@@ -107,8 +107,8 @@ public struct MockFaults: Sendable, Hashable {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if let range = trimmed.range(of: "..") {
                 guard let low = Self.duration(String(trimmed[..<range.lowerBound])),
-                      let high = Self.duration(String(trimmed[range.upperBound...])),
-                      low <= high
+                    let high = Self.duration(String(trimmed[range.upperBound...])),
+                    low <= high
                 else { return nil }
                 self = .uniform(low...high)
             } else {
@@ -120,7 +120,8 @@ public struct MockFaults: Sendable, Hashable {
         /// Reads one duration: `150ms`, `2s`, `0.5s`, `150`.
         public static func duration(_ text: String) -> Duration? {
             let text = text.trimmingCharacters(in: .whitespaces).lowercased()
-            let number: String, scale: Double
+            let number: String
+            let scale: Double
             if text.hasSuffix("ms") {
                 (number, scale) = (String(text.dropLast(2)), 1)
             } else if text.hasSuffix("s") {
@@ -163,7 +164,10 @@ public struct MockFaults: Sendable, Hashable {
         /// Reads `BYTES/DELAY` (`64/10ms`, `16b/50ms`), `BYTES` or `DELAY` alone; empty takes the defaults (64 bytes every 10 ms).
         public init?(parsing text: String) {
             let text = text.trimmingCharacters(in: .whitespaces)
-            if text.isEmpty { self.init(); return }
+            if text.isEmpty {
+                self.init()
+                return
+            }
             let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             guard parts.count <= 2 else { return nil }
             var size = 64

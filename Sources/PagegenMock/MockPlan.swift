@@ -22,13 +22,18 @@ struct MockPlan: Sendable {
             switch PathTemplate.parse(endpoint.path.value) {
             case .success(let parsed): template = parsed
             case .failure(let error):
-                diagnostics.emit(Diagnostic(.error, "the mock server cannot serve endpoint '\(endpoint.name.value)': \(error.reason)",
-                                            at: SourceLocation(file: spec.file, mark: endpoint.path.mark)))
+                diagnostics.emit(
+                    Diagnostic(
+                        .error, "the mock server cannot serve endpoint '\(endpoint.name.value)': \(error.reason)",
+                        at: SourceLocation(file: spec.file, mark: endpoint.path.mark)))
                 continue
             }
             if let twin = endpoints.first(where: { $0.method == endpoint.method && $0.template.segments == template.segments }) {
-                diagnostics.emit(Diagnostic(.warning, "endpoints '\(twin.name)' and '\(endpoint.name.value)' have the same method and path; the mock server answers with '\(twin.name)'",
-                                            at: SourceLocation(file: spec.file, mark: endpoint.path.mark)))
+                diagnostics.emit(
+                    Diagnostic(
+                        .warning,
+                        "endpoints '\(twin.name)' and '\(endpoint.name.value)' have the same method and path; the mock server answers with '\(twin.name)'",
+                        at: SourceLocation(file: spec.file, mark: endpoint.path.mark)))
             }
             endpoints.append(ServedEndpoint(spec: endpoint, template: template, role: role(of: endpoint, in: spec, types: types)))
         }
@@ -42,14 +47,16 @@ struct MockPlan: Sendable {
                 let itemModel = spec.endpoint(named: item.value)?.returns.value.name
                 return .idList(IDListPlan(idTypeName: idType, itemEndpoint: item.value, itemModel: itemModel))
             }
-            let itemsType = paging.items.flatMap { types.resolve($0.value, in: endpoint.returns.value) }
+            let itemsType =
+                paging.items.flatMap { types.resolve($0.value, in: endpoint.returns.value) }
                 ?? endpoint.returns.value
             let itemType = itemsType.arrayElement ?? .named("JSON")
             var keys = types.keyFields(of: itemType)
             if case .cursor(let next, let previous) = paging.style {
                 for cursor in [next, previous].compactMap({ $0 }) {
                     if case .item(let path) = cursor.source, !keys.contains(where: { $0.path == path.value }),
-                       let type = types.resolve(path.value, in: itemType)?.unwrapped.name {
+                        let type = types.resolve(path.value, in: itemType)?.unwrapped.name
+                    {
                         keys.append(KeyField(path: path.value, typeName: type))
                     }
                 }
@@ -57,12 +64,15 @@ struct MockPlan: Sendable {
             return .list(ListPlan(paging: paging, item: ItemShape(type: itemType, keys: keys)))
         }
         if let window = endpoint.window, let list = spec.endpoint(named: window.list.value) {
-            let names = [window.focus.flatMap { path -> String? in
-                if case .key(let key)? = path.value.segments.last { return key }
-                return nil
-            }, "around", "focus", "row", "index", "position", "at"].compactMap { $0 }
+            let names = [
+                window.focus.flatMap { path -> String? in
+                    if case .key(let key)? = path.value.segments.last { return key }
+                    return nil
+                }, "around", "focus", "row", "index", "position", "at",
+            ].compactMap { $0 }
             let queryNames = endpoint.queryParameters.map(\.name.value)
-            let focus = names.first { queryNames.contains($0) }
+            let focus =
+                names.first { queryNames.contains($0) }
                 ?? endpoint.queryParameters.first { $0.type.value.name == "Int" || $0.type.value.name == "Int64" }?.name.value
             return .window(WindowPlan(window: window, list: list.name.value, focusParameter: focus))
         }
@@ -180,7 +190,7 @@ struct SpecTypes: Sendable {
                 return resolve(ResponsePath(Array(segments)), in: element).map { .array($0.unwrapped) }
             case .key(let key):
                 guard let name = current.unwrapped.name, let model = spec.model(named: name),
-                      let field = model.field(named: key)
+                    let field = model.field(named: key)
                 else { return nil }
                 current = field.type.value
             }
@@ -193,7 +203,7 @@ struct SpecTypes: Sendable {
         guard let name = type.unwrapped.name, let model = spec.model(named: name) else { return [] }
         let path = model.identity?.value ?? ResponsePath([.key("id")])
         guard let fieldType = resolve(path, in: type)?.unwrapped.name,
-              ["Int", "Int64", "String"].contains(fieldType)
+            ["Int", "Int64", "String"].contains(fieldType)
         else { return [] }
         return [KeyField(path: path, typeName: fieldType)]
     }

@@ -59,7 +59,8 @@ struct MockRequest: Sendable {
                 throw .badRequest("the value of the query item '\(name.prefix(80))' has bad percent-encoding")
             }
             guard value.utf8.count <= Self.maxValueLength, name.utf8.count <= Self.maxValueLength else {
-                throw .badRequest("the query item '\(name.prefix(80))' is \(value.utf8.count) bytes long; at most \(Self.maxValueLength) are accepted")
+                throw .badRequest(
+                    "the query item '\(name.prefix(80))' is \(value.utf8.count) bytes long; at most \(Self.maxValueLength) are accepted")
             }
             query.append((name, value))
         }

@@ -28,8 +28,9 @@ struct MockResponder: Sendable {
                 try? await Task.sleep(for: latency)
             }
             if let retryAfter = faults.retryAfter {
-                throw MockHTTPError(status: 429, code: "rate_limited", message: "injected fault: too many requests; retry after \(retryAfter) s",
-                                    headers: [("Retry-After", String(retryAfter))])
+                throw MockHTTPError(
+                    status: 429, code: "rate_limited", message: "injected fault: too many requests; retry after \(retryAfter) s",
+                    headers: [("Retry-After", String(retryAfter))])
             }
             if let status = faults.errorStatus {
                 throw MockHTTPError(status: status, code: "internal_error", message: "injected fault: HTTP \(status)")
@@ -38,14 +39,17 @@ struct MockResponder: Sendable {
             endpointName = endpoint.name
             let hints = core.plan.spec.throttle
             if faults.backoff > 0, hints.isEmpty {
-                throw .badRequest("\(RequestFaults.faultHeader): 'backoff' asks for a wait where the spec's 'throttle:' says, and this spec has none")
+                throw .badRequest(
+                    "\(RequestFaults.faultHeader): 'backoff' asks for a wait where the spec's 'throttle:' says, and this spec has none")
             }
             if let (reason, left) = await core.throttle.refusal(endpoint: endpoint.name) {
                 let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
-                throw MockHTTPError(status: 429, code: "throttle_violation",
-                                    message: "too many requests: \(reason) has \(String(format: "%.1f", seconds)) s left")
+                throw MockHTTPError(
+                    status: 429, code: "throttle_violation",
+                    message: "too many requests: \(reason) has \(String(format: "%.1f", seconds)) s left")
             }
-            let context = RequestContext(request: request, origin: origin(request, fallback: fallbackOrigin), faults: faults, pathValues: pathValues)
+            let context = RequestContext(
+                request: request, origin: origin(request, fallback: fallbackOrigin), faults: faults, pathValues: pathValues)
             var response = try await answer(endpoint, context: context)
             if faults.backoff > 0 {
                 response.headers += ThrottleState.headers(for: hints, waiting: faults.backoff)
@@ -104,13 +108,15 @@ struct MockResponder: Sendable {
             return (endpoint, values)
         }
         if !allowed.isEmpty {
-            throw MockHTTPError(status: 405, code: "method_not_allowed",
-                                message: "\(request.method) is not allowed on \(request.rawPath.prefix(200)); allowed: \(allowed.joined(separator: ", "))",
-                                headers: [("Allow", allowed.joined(separator: ", "))])
+            throw MockHTTPError(
+                status: 405, code: "method_not_allowed",
+                message: "\(request.method) is not allowed on \(request.rawPath.prefix(200)); allowed: \(allowed.joined(separator: ", "))",
+                headers: [("Allow", allowed.joined(separator: ", "))])
         }
-        throw MockHTTPError(status: 404, code: "not_found",
-                            message: "no endpoint answers \(request.method) \(request.rawPath.prefix(200))",
-                            extra: [("endpoints", .array(endpointList.map(MockJSON.string)))])
+        throw MockHTTPError(
+            status: 404, code: "not_found",
+            message: "no endpoint answers \(request.method) \(request.rawPath.prefix(200))",
+            extra: [("endpoints", .array(endpointList.map(MockJSON.string)))])
     }
 
     /// `GET /api/v2/categories/{category_id}/products`, for every endpoint.
@@ -121,7 +127,7 @@ struct MockResponder: Sendable {
     /// The origin the client addressed: `http://` and the Host header, or the server's own.
     private func origin(_ request: MockRequest, fallback: String) -> String {
         guard let host = request.header("Host"), !host.isEmpty, host.count <= 255,
-              host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]_".contains($0)) })
+            host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]_".contains($0)) })
         else { return fallback }
         return "http://" + host
     }

@@ -11,7 +11,8 @@ struct MockResponse: Sendable {
 
     /// A JSON response.
     static func json(_ value: MockJSON, status: Int = 200, headers: [(name: String, value: String)] = [], pretty: Bool) -> MockResponse {
-        MockResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: value.data(pretty: pretty))
+        MockResponse(
+            status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: value.data(pretty: pretty))
     }
 
     /// The value of a header field.

@@ -26,20 +26,27 @@ struct PagingResponder: Sendable {
         let paging = list.paging
         let size = try context.pageSize(paging.size)
         let scope = ResponseBuilder.scope(endpoint: endpoint.name, pathValues: context.pathValues)
-        let view = await core.state.view(of: scope, endpoint: endpoint.name, base: core.baseCount, drift: context.faults.drift, limit: context.faults.driftLimit)
+        let view = await core.state.view(
+            of: scope, endpoint: endpoint.name, base: core.baseCount, drift: context.faults.drift, limit: context.faults.driftLimit)
         var draft = Draft()
         draft.echo = echo(size: size)
 
         switch paging.style {
         case .pageNumber(let parameter, let first):
-            let page = try context.value(of: parameter).map { text throws(MockHTTPError) in try RequestContext.integer(text, "the page '\(parameter.name.value)'") } ?? first
+            let page =
+                try context.value(of: parameter).map { text throws(MockHTTPError) in
+                    try RequestContext.integer(text, "the page '\(parameter.name.value)'")
+                } ?? first
             guard page >= first else { throw .badRequest("\(parameter.name.value)=\(page) is before the first page, \(first)") }
             let (start, overflow) = (page - first).multipliedReportingOverflow(by: size)
             draft.rows = clampedRows(start: overflow ? view.count : start, size: size, count: view.count)
             draft.more = draft.rows.upperBound < view.count
             draft.echo[parameter.name.value] = .int(page)
         case .offset(let parameter, let first):
-            let offset = try context.value(of: parameter).map { text throws(MockHTTPError) in try RequestContext.integer(text, "the offset '\(parameter.name.value)'") } ?? first
+            let offset =
+                try context.value(of: parameter).map { text throws(MockHTTPError) in
+                    try RequestContext.integer(text, "the offset '\(parameter.name.value)'")
+                } ?? first
             guard offset >= first else { throw .badRequest("\(parameter.name.value)=\(offset) is before the first item, \(first)") }
             draft.rows = clampedRows(start: offset - first, size: size, count: view.count)
             draft.more = draft.rows.upperBound < view.count
@@ -79,7 +86,9 @@ struct PagingResponder: Sendable {
         if let path = paging.isLast { draft.tree.set(path.value, .bool(!(draft.more || loops))) }
 
         let seed = core.generator.seed("response", scope, String(draft.rows.lowerBound), String(size))
-        let body = core.builder.body(for: endpoint.spec, tree: draft.tree, echo: draft.echo, seed: seed, bodyError: context.faults.bodyError, backoff: context.faults.backoff)
+        let body = core.builder.body(
+            for: endpoint.spec, tree: draft.tree, echo: draft.echo, seed: seed, bodyError: context.faults.bodyError,
+            backoff: context.faults.backoff)
         return .json(body, headers: draft.headers, pretty: core.options.prettyJSON)
     }
 
@@ -132,10 +141,11 @@ struct PagingResponder: Sendable {
             // Reddit's count: the items before the page going forward, and up to the
             // anchor item itself going back. Checked while no item was inserted.
             let count = try RequestContext.integer(text, "the count '\(parameter.name.value)'")
-            let expected = switch anchor {
-            case .start(let start): start
-            case .endBefore(let end): end + 1
-            }
+            let expected =
+                switch anchor {
+                case .start(let start): start
+                case .endBefore(let end): end + 1
+                }
             guard count == expected else {
                 throw .badRequest("\(parameter.name.value)=\(count) does not fit this page: \(expected) is right for it")
             }
@@ -153,7 +163,8 @@ struct PagingResponder: Sendable {
         } else if rows.upperBound < view.count, !rows.isEmpty {
             nextPosition = .after(view.index(atRow: rows.upperBound - 1))
         }
-        let previousPosition: CursorPosition? = rows.lowerBound > 0 && rows.lowerBound <= view.count && view.count > 0
+        let previousPosition: CursorPosition? =
+            rows.lowerBound > 0 && rows.lowerBound <= view.count && view.count > 0
             ? .before(view.index(atRow: min(rows.lowerBound, view.count - 1))) : nil
         place(nextPosition, for: next, scope: scope, draft: &draft)
         if let previous { place(previousPosition, for: previous, scope: scope, draft: &draft) }
@@ -165,7 +176,9 @@ struct PagingResponder: Sendable {
     }
 
     /// Reads a cursor: an item key for `fromItem` cursors, else one of the server's tokens.
-    private func cursorRow(_ text: String, cursor: CursorSpec, view: CollectionView, scope: String, backward: Bool = false) throws(MockHTTPError) -> Anchor {
+    private func cursorRow(
+        _ text: String, cursor: CursorSpec, view: CollectionView, scope: String, backward: Bool = false
+    ) throws(MockHTTPError) -> Anchor {
         let name = cursor.parameter.name.value
         if case .item(let path) = cursor.source {
             let key = list.item.keys.first { $0.path == path.value }
@@ -211,12 +224,17 @@ struct PagingResponder: Sendable {
         let start: Int
         var current = 0
         if byPage {
-            current = try context.request.query("page").map { text throws(MockHTTPError) in try RequestContext.integer(text, "the page 'page'") } ?? 1
+            current =
+                try context.request.query("page").map { text throws(MockHTTPError) in try RequestContext.integer(text, "the page 'page'") }
+                ?? 1
             guard current >= 1 else { throw .badRequest("page=\(current) is before the first page, 1") }
             let (value, overflow) = (current - 1).multipliedReportingOverflow(by: size)
             start = overflow ? view.count : value
         } else {
-            current = try context.request.query("offset").map { text throws(MockHTTPError) in try RequestContext.integer(text, "the offset 'offset'") } ?? 0
+            current =
+                try context.request.query("offset").map { text throws(MockHTTPError) in
+                    try RequestContext.integer(text, "the offset 'offset'")
+                } ?? 0
             guard current >= 0 else { throw .badRequest("offset=\(current) is before the first item, 0") }
             start = current
         }
@@ -237,13 +255,14 @@ struct PagingResponder: Sendable {
             settings.append((positionName, String(position)))
             return writer.url(settings)
         }
-        let nextURL: String? = if context.faults.loop {
-            link(current)
-        } else if draft.more {
-            link(byPage ? current + 1 : draft.rows.upperBound)
-        } else {
-            nil
-        }
+        let nextURL: String? =
+            if context.faults.loop {
+                link(current)
+            } else if draft.more {
+                link(byPage ? current + 1 : draft.rows.upperBound)
+            } else {
+                nil
+            }
         let previousURL: String? = start > 0 ? link(byPage ? current - 1 : max(0, min(start, view.count) - size)) : nil
 
         var relations: [(relation: String, url: String)] = []

@@ -37,7 +37,8 @@ struct RequestContext: Sendable {
             throw .badRequest("'\(name)' is \(raw.utf8.count) bytes long; at most \(MockRequest.maxValueLength) are accepted")
         }
         guard let format = parameter.format, let marker = format.range(of: "{value}") else { return raw }
-        let prefix = String(format[..<marker.lowerBound]), suffix = String(format[marker.upperBound...])
+        let prefix = String(format[..<marker.lowerBound])
+        let suffix = String(format[marker.upperBound...])
         guard raw.count >= prefix.count + suffix.count, raw.hasPrefix(prefix), raw.hasSuffix(suffix) else {
             throw .badRequest("'\(name)' is '\(raw.prefix(60))', which does not fit its format '\(format)'")
         }

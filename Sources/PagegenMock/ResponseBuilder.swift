@@ -32,8 +32,9 @@ struct ResponseBuilder: Sendable {
         for key in shape.keys {
             tree.set(key.path, codec.key(forIndex: index, typeName: key.typeName))
         }
-        return generator.value(shape.type, name: FieldName("item", model: shape.modelName), override: tree.root,
-                               seed: generator.seed("item", scope, String(index)))
+        return generator.value(
+            shape.type, name: FieldName("item", model: shape.modelName), override: tree.root,
+            seed: generator.seed("item", scope, String(index)))
     }
 
     /// The body of an answer of `endpoint`.
@@ -70,11 +71,14 @@ struct ResponseBuilder: Sendable {
         return generator.value(returns, name: FieldName(endpoint.name.value), override: tree.root, seed: seed)
     }
 
-    private func applyEcho(_ echo: [String: MockJSON], model: ModelSpec, path: [ResponsePath.Segment], tree: inout OverrideTree, depth: Int) {
+    private func applyEcho(_ echo: [String: MockJSON], model: ModelSpec, path: [ResponsePath.Segment], tree: inout OverrideTree, depth: Int)
+    {
         for field in model.fields {
             let fieldPath = path + [.key(field.name.value)]
             if let node = tree.node(at: ResponsePath(fieldPath)) {
-                if case .fields = node, depth < 2, let nested = field.type.value.unwrapped.name, let nestedModel = plan.spec.model(named: nested) {
+                if case .fields = node, depth < 2, let nested = field.type.value.unwrapped.name,
+                    let nestedModel = plan.spec.model(named: nested)
+                {
                     applyEcho(echo, model: nestedModel, path: fieldPath, tree: &tree, depth: depth + 1)
                 }
                 continue

@@ -23,10 +23,11 @@ actor ThrottleState {
         for hint in hints {
             let key = hint.scope == .endpoint ? endpoint : ""
             if let existing = deadlines[key], existing.until >= until { continue }
-            let place = switch hint.source {
-            case .body(let path): "\(path.value) in the body"
-            case .header(let name): "the header \(name.value)"
-            }
+            let place =
+                switch hint.source {
+                case .body(let path): "\(path.value) in the body"
+                case .header(let name): "the header \(name.value)"
+                }
             deadlines[key] = (until, "a wait of \(seconds) s (\(place)) for \(hint.scope == .endpoint ? "'\(endpoint)'" : "every request")")
         }
     }

@@ -53,8 +53,9 @@ enum MergeKeys {
     }
 
     private static func notMergeable(_ node: Node) -> YAMLError {
-        YAMLError(message: "malformed YAML: a merge key '<<' takes a mapping or a list of mappings, not \(node.kindDescription)",
-                  mark: node.mark, hint: "write '<<: *name' where '&name' marks a mapping")
+        YAMLError(
+            message: "malformed YAML: a merge key '<<' takes a mapping or a list of mappings, not \(node.kindDescription)",
+            mark: node.mark, hint: "write '<<: *name' where '&name' marks a mapping")
     }
 }
 

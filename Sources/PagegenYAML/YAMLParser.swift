@@ -22,9 +22,10 @@ public enum YAMLParser {
     /// - Throws: ``YAMLError`` with the 1-based position of the first problem.
     public static func parse(_ text: String, limits: YAMLLimits = .standard) throws(YAMLError) -> Node? {
         guard text.utf8.count <= limits.maxBytes else {
-            throw YAMLError(message: "the file is larger than \(YAMLText.describeSize(limits.maxBytes))",
-                            mark: Mark(line: 1, column: 1),
-                            hint: "a spec is a few thousand lines at most; check that this is the right file")
+            throw YAMLError(
+                message: "the file is larger than \(YAMLText.describeSize(limits.maxBytes))",
+                mark: Mark(line: 1, column: 1),
+                hint: "a spec is a few thousand lines at most; check that this is the right file")
         }
         var text = text
         if text.unicodeScalars.first == "\u{FEFF}" {
@@ -113,8 +114,9 @@ private final class EventReader {
             let scalar = event.value.data.scalar
             let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
             let quoted = scalar.style != YAML_PLAIN_SCALAR_STYLE && scalar.style != YAML_ANY_SCALAR_STYLE
-            let built = BuiltNode(node: Node(.scalar(.init(text: text, isQuoted: quoted)), mark: mark),
-                                  values: 1, bytes: scalar.length, height: 0)
+            let built = BuiltNode(
+                node: Node(.scalar(.init(text: text, isQuoted: quoted)), mark: mark),
+                values: 1, bytes: scalar.length, height: 0)
             remember(built, anchor: scalar.anchor)
             return built
         case YAML_SEQUENCE_START_EVENT:
@@ -160,8 +162,9 @@ private final class EventReader {
     private func resolveAlias(_ event: Event, level: Int) throws(YAMLError) -> BuiltNode {
         let name = String(cString: event.value.data.alias.anchor)
         guard let anchored = anchors[name] else {
-            throw YAMLError(message: "malformed YAML: unknown alias '*\(name)'", mark: event.mark,
-                            hint: "define '&\(name)' on a value before this line")
+            throw YAMLError(
+                message: "malformed YAML: unknown alias '*\(name)'", mark: event.mark,
+                hint: "define '&\(name)' on a value before this line")
         }
         aliasValues += anchored.values
         guard aliasValues <= limits.maxAliasValues else {
@@ -185,16 +188,18 @@ private final class EventReader {
 
     private func checkDepth(_ level: Int, at mark: Mark) throws(YAMLError) {
         guard level <= limits.maxDepth else {
-            throw YAMLError(message: "the document nests mappings and lists more than \(limits.maxDepth) levels deep",
-                            mark: mark, hint: "a spec needs a few levels; look for a '[' or '{' that is not closed")
+            throw YAMLError(
+                message: "the document nests mappings and lists more than \(limits.maxDepth) levels deep",
+                mark: mark, hint: "a spec needs a few levels; look for a '[' or '{' that is not closed")
         }
     }
 
     private func count(_ added: Int, at mark: Mark) throws(YAMLError) {
         values += added
         guard values <= limits.maxValues else {
-            throw YAMLError(message: "the document holds more than \(limits.maxValues) values", mark: mark,
-                            hint: "a spec holds a few thousand; check that this is the right file")
+            throw YAMLError(
+                message: "the document holds more than \(limits.maxValues) values", mark: mark,
+                hint: "a spec holds a few thousand; check that this is the right file")
         }
     }
 

@@ -20,13 +20,15 @@ public enum YAMLText {
     ///   `limits.maxBytes` bytes or the text is UTF-16 or UTF-32.
     public static func decode(_ bytes: [UInt8], limits: YAMLLimits = .standard) throws(YAMLError) -> String {
         guard bytes.count <= limits.maxBytes else {
-            throw YAMLError(message: "the file is larger than \(describeSize(limits.maxBytes))",
-                            mark: Mark(line: 1, column: 1),
-                            hint: "a spec is a few thousand lines at most; check that this is the right file")
+            throw YAMLError(
+                message: "the file is larger than \(describeSize(limits.maxBytes))",
+                mark: Mark(line: 1, column: 1),
+                hint: "a spec is a few thousand lines at most; check that this is the right file")
         }
         if let encoding = wideEncoding(of: bytes) {
-            throw YAMLError(message: "the file is \(encoding) text", mark: Mark(line: 1, column: 1),
-                            hint: "save it as UTF-8")
+            throw YAMLError(
+                message: "the file is \(encoding) text", mark: Mark(line: 1, column: 1),
+                hint: "save it as UTF-8")
         }
         let body = bytes.starts(with: byteOrderMark) ? bytes[3...] : bytes[...]
         var problem: YAMLError?
@@ -92,12 +94,20 @@ public enum YAMLText {
         var secondRange: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE0:
+            length = 3
+            secondRange = 0xA0...0xBF
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondRange = 0x80...0x9F
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xED:
+            length = 3
+            secondRange = 0x80...0x9F
+        case 0xF0:
+            length = 4
+            secondRange = 0x90...0xBF
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        case 0xF4:
+            length = 4
+            secondRange = 0x80...0x8F
         default: return nil
         }
         guard index + length <= bytes.count else { return nil }
@@ -122,11 +132,13 @@ public enum YAMLText {
 
     private static func disallowed(_ scalar: UInt32, at mark: Mark) -> YAMLError {
         if scalar == 0 {
-            return YAMLError(message: "a NUL byte (U+0000) is not allowed in YAML", mark: mark,
-                             hint: "is this a binary file, or UTF-16 text? pagegen reads UTF-8")
+            return YAMLError(
+                message: "a NUL byte (U+0000) is not allowed in YAML", mark: mark,
+                hint: "is this a binary file, or UTF-16 text? pagegen reads UTF-8")
         }
-        return YAMLError(message: "the control character \(codePoint(scalar)) is not allowed in YAML", mark: mark,
-                         hint: "remove it, or write it as an escape inside a double-quoted string")
+        return YAMLError(
+            message: "the control character \(codePoint(scalar)) is not allowed in YAML", mark: mark,
+            hint: "remove it, or write it as an escape inside a double-quoted string")
     }
 
     private static func notUTF8(_ lead: UInt8, at mark: Mark) -> YAMLError {
@@ -138,8 +150,9 @@ public enum YAMLText {
         } else {
             what = "the byte 0x\(hex(lead)) starts a UTF-8 character that the bytes after it do not complete"
         }
-        return YAMLError(message: what, mark: mark,
-                         hint: "pagegen reads specs as UTF-8; save the file as UTF-8 (it may be Latin-1 or Windows-1252 text)")
+        return YAMLError(
+            message: what, mark: mark,
+            hint: "pagegen reads specs as UTF-8; save the file as UTF-8 (it may be Latin-1 or Windows-1252 text)")
     }
 
     /// `U+0007`.

@@ -82,7 +82,10 @@ struct MockCommand: AsyncParsableCommand {
     @Option(help: "The most items drift inserts into one list (default: --items).")
     var driftLimit: Int?
 
-    @Option(help: "Specs with 'throttle:': every answer asks for a wait of this many seconds where the spec says, and a request before it is over is refused.")
+    @Option(
+        help:
+            "Specs with 'throttle:': every answer asks for a wait of this many seconds where the spec says, and a request before it is over is refused."
+    )
     var backoff: Int = 0
 
     @Option(help: "The longest a client may take to send a whole request (408 after it), or stall while reading a response.")
@@ -92,8 +95,10 @@ struct MockCommand: AsyncParsableCommand {
     var idleTimeout: String = "60s"
 
     func validate() throws {
-        for (name, rate) in [("--error-rate", errorRate), ("--throttle-rate", throttleRate), ("--truncate-rate", truncateRate),
-                             ("--malformed-rate", malformedRate), ("--body-error-rate", bodyErrorRate)]
+        for (name, rate) in [
+            ("--error-rate", errorRate), ("--throttle-rate", throttleRate), ("--truncate-rate", truncateRate),
+            ("--malformed-rate", malformedRate), ("--body-error-rate", bodyErrorRate),
+        ]
         where !(0...1).contains(rate) {
             throw ValidationError("\(name) must be between 0 and 1, not \(rate)")
         }

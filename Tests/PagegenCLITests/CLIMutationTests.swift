@@ -24,10 +24,12 @@ import Testing
     /// `Task.sleep`, not by blocking a thread: the tests that serve HTTP run on the
     /// same few threads of Swift concurrency.
     static func run(_ arguments: [String], in folder: URL) async throws -> Run? {
-        let outURL = folder.appendingPathComponent("stdout.txt"), errURL = folder.appendingPathComponent("stderr.txt")
+        let outURL = folder.appendingPathComponent("stdout.txt")
+        let errURL = folder.appendingPathComponent("stderr.txt")
         try Data().write(to: outURL)
         try Data().write(to: errURL)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
         defer {
             try? out.close()
             try? err.close()
@@ -48,9 +50,10 @@ import Testing
             process.waitUntilExit()
             return nil
         }
-        return Run(status: process.terminationStatus, exited: process.terminationReason == .exit,
-                   output: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                   errors: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, exited: process.terminationReason == .exit,
+            output: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            errors: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
     @Test func brokenSpecsExitWithZeroOrOneAndLocatedErrors() async throws {
@@ -59,7 +62,9 @@ import Testing
         var mutator = SpecMutator(seed: Self.seed)
         let folder = CLITests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var passed = 0, failed = 0, generated = 0
+        var passed = 0
+        var failed = 0
+        var generated = 0
 
         for (index, mutant) in mutator.mutants(count: Self.caseCount, of: specs).enumerated() {
             let file = "\(mutant.name).pagegen.yaml"
@@ -93,6 +98,8 @@ import Testing
             }
         }
         #expect(passed + failed == Self.caseCount)
-        print("pagegen binary on broken specs (seed \(Self.seed)): \(Self.caseCount) runs, \(passed) exited 0 (\(generated) generated), \(failed) exited 1 with located errors")
+        print(
+            "pagegen binary on broken specs (seed \(Self.seed)): \(Self.caseCount) runs, \(passed) exited 0 (\(generated) generated), \(failed) exited 1 with located errors"
+        )
     }
 }

@@ -30,14 +30,17 @@ import Testing
         process.executableURL = tool
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            errors: String(decoding: errors, as: UTF8.self))
     }
 
     /// ``run(_:in:tool:)`` on a thread of its own, so that waiting for a long run does
@@ -94,7 +97,9 @@ import Testing
         let run = try Self.run(["lint", "shop.pagegen.yaml"], in: folder)
         #expect(run.status == 1)
         #expect(run.errors.contains("shop.pagegen.yaml:7:11: error: unknown type 'Strng'; did you mean 'String'?"))
-        #expect(run.errors.contains("shop.pagegen.yaml:15:7: error: unknown key 'offest' in 'paging' of endpoint 'items'; did you mean 'offset'?"))
+        #expect(
+            run.errors.contains(
+                "shop.pagegen.yaml:15:7: error: unknown key 'offest' in 'paging' of endpoint 'items'; did you mean 'offset'?"))
     }
 
     @Test func lintAcceptsEveryBundledSpec() throws {

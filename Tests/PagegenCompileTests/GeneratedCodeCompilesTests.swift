@@ -14,7 +14,8 @@ import Testing
     static let batchSize = 60
 
     /// Names an app may give its own types; generated code must name these by module.
-    static let shadowedNames = (Set(HostileCorpus.typeNames).subtracting(["Type"])
+    static let shadowedNames =
+        (Set(HostileCorpus.typeNames).subtracting(["Type"])
         .union(["String", "Int", "Int64", "Double", "Bool", "Date", "URL"])).sorted()
 
     struct Generated: Sendable {
@@ -32,7 +33,8 @@ import Testing
 
         // Generated off the cooperative pool, which the tests that run meanwhile need.
         let linted = try await Self.detached { Self.lint(corpus, templates: templates) }
-        let generated = linted.generated, rejected = linted.rejected
+        let generated = linted.generated
+        let rejected = linted.rejected
         for problem in linted.problems { Issue.record(Comment(rawValue: problem)) }
 
         let batches = Self.batches(generated)
@@ -62,7 +64,8 @@ import Testing
         var counts: [String: (rejected: Int, generated: Int)] = [:]
         for (category, count) in rejected { counts[category, default: (0, 0)].rejected = count }
         for item in generated { counts[item.corpusCase.category, default: (0, 0)].generated += 1 }
-        print("""
+        print(
+            """
             Hostile corpus: \(corpus.count) specs; \(rejected.values.reduce(0, +)) rejected by lint with a located error, \
             \(generated.count) generated and type-checked in \(batches.count) batches; \(failures.count) did not type-check.
             """)
@@ -73,7 +76,9 @@ import Testing
 
     /// Lints every spec, and generates those without errors: what was generated, how
     /// many of each category lint rejected, and what went wrong.
-    static func lint(_ corpus: [CorpusCase], templates: TemplateSet) -> (generated: [Generated], rejected: [String: Int], problems: [String]) {
+    static func lint(
+        _ corpus: [CorpusCase], templates: TemplateSet
+    ) -> (generated: [Generated], rejected: [String: Int], problems: [String]) {
         var generated: [Generated] = []
         var rejected: [String: Int] = [:]
         var problems: [String] = []
@@ -96,7 +101,8 @@ import Testing
                 continue
             }
             do {
-                let files = try pipeline.generate(corpusCase.yaml, file: corpusCase.file, templates: templates, diagnostics: DiagnosticCollector())
+                let files = try pipeline.generate(
+                    corpusCase.yaml, file: corpusCase.file, templates: templates, diagnostics: DiagnosticCollector())
                 let code = SpecTranslator.translate(spec, config: corpusCase.config)
                 let names: Set<String> = code.namespace.map { [$0] } ?? Set(code.models.map(\.name) + [code.client.name])
                 generated.append(Generated(corpusCase: corpusCase, files: files, topLevelNames: names))
@@ -133,7 +139,8 @@ import Testing
         let declared = batch.reduce(into: Set<String>()) { $0.formUnion($1.topLevelNames) }
         let shadows = shadowedNames.filter { !declared.contains($0) }.map { "struct \($0) {}" }
         let app = folder.appendingPathComponent("AppTypes.swift")
-        try ("// An app's own types, named like the runtime's and the standard library's.\n"
+        try
+            ("// An app's own types, named like the runtime's and the standard library's.\n"
             + shadows.joined(separator: "\n") + "\nfunc max(_ a: Swift.Int, _ b: Swift.Int) -> Swift.Int { a }\n")
             .write(to: app, atomically: true, encoding: .utf8)
         return urls + [app]
@@ -152,7 +159,8 @@ import Testing
         if failures.isEmpty { return ["the type-check failed without an error line:\n\(log)"] }
         return failures.sorted { $0.key < $1.key }.map { id, errors in
             let spec = batch.first { $0.corpusCase.id == id }?.corpusCase.yaml ?? "(not a spec of the corpus)"
-            return "\(id) lints clean but its generated code does not type-check:\n\(errors.prefix(8).joined(separator: "\n"))\n--- spec ---\n\(spec)"
+            return
+                "\(id) lints clean but its generated code does not type-check:\n\(errors.prefix(8).joined(separator: "\n"))\n--- spec ---\n\(spec)"
         }
     }
 

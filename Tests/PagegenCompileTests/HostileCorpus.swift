@@ -193,7 +193,9 @@ enum HostileCorpus {
             """
         }
         return [
-            CorpusCase(id: "type-name-\(name)-namespaced", category: "type names as models, in a namespace", yaml: spec(namespace: "TypeNames\(index)")),
+            CorpusCase(
+                id: "type-name-\(name)-namespaced", category: "type names as models, in a namespace",
+                yaml: spec(namespace: "TypeNames\(index)")),
             CorpusCase(id: "type-name-\(name)-bare", category: "type names as models, without a namespace", yaml: spec(namespace: nil)),
         ]
     }
@@ -203,24 +205,33 @@ enum HostileCorpus {
     static func collisionCases() -> [CorpusCase] {
         var cases: [CorpusCase] = []
         func add(_ id: String, _ body: String, namespace: Bool = true) {
-            cases.append(CorpusCase(id: "collision-\(id)", category: "names that collide after conversion", yaml: """
-                pagegen: 1
-                name: Collide\(cases.count)
-                \(namespace ? "namespace: Collide\(cases.count)API" : "")
-                baseURL: https://api.example.com
-                \(body)
-                """))
+            cases.append(
+                CorpusCase(
+                    id: "collision-\(id)", category: "names that collide after conversion",
+                    yaml: """
+                        pagegen: 1
+                        name: Collide\(cases.count)
+                        \(namespace ? "namespace: Collide\(cases.count)API" : "")
+                        baseURL: https://api.example.com
+                        \(body)
+                        """))
         }
-        let fieldPairs = [("foo_bar", "fooBar"), ("Name", "name"), ("ID", "id"), ("self", "Self"), ("a-b", "a_b"),
-                          ("url", "URL"), ("_", "underscore"), ("+", "plus"), ("$top", "top"), ("page[size]", "pageSize")]
+        let fieldPairs = [
+            ("foo_bar", "fooBar"), ("Name", "name"), ("ID", "id"), ("self", "Self"), ("a-b", "a_b"),
+            ("url", "URL"), ("_", "underscore"), ("+", "plus"), ("$top", "top"), ("page[size]", "pageSize"),
+        ]
         for (first, second) in fieldPairs {
-            add("fields-\(first)-\(second)", """
+            add(
+                "fields-\(first)-\(second)",
+                """
                 models:
                   Thing: { '\(first)': String, '\(second)': Int }
                 endpoints:
                   thing: { get: /thing, returns: Thing }
                 """)
-            add("fields-renamed-\(first)-\(second)", """
+            add(
+                "fields-renamed-\(first)-\(second)",
+                """
                 models:
                   Thing: { '\(first)': String, '\(second)': { type: Int, swiftName: otherName } }
                 endpoints:
@@ -228,7 +239,9 @@ enum HostileCorpus {
                 """)
         }
         for (first, second) in [("page[size]", "Page-Size"), ("sort_by", "sortBy"), ("q", "Q")] {
-            add("parameters-\(first)-\(second)", """
+            add(
+                "parameters-\(first)-\(second)",
+                """
                 models:
                   Thing: { id: Int }
                 endpoints:
@@ -240,7 +253,8 @@ enum HostileCorpus {
                 """)
         }
         let generatedArguments: [(String, String)] = [
-            ("page", "page: { param: p }"), ("offset", "offset: { param: o }"), ("perPage", "page: { param: p }\n      size: { param: per_page, default: 10 }"),
+            ("page", "page: { param: p }"), ("offset", "offset: { param: o }"),
+            ("perPage", "page: { param: p }\n      size: { param: per_page, default: 10 }"),
             ("completion", "page: { param: p }"), ("options", "page: { param: p }"), ("pageSize", "ids: { item: thing }"),
             ("runtime", "page: { param: p }"), ("parameters", "page: { param: p }"), ("loader", "page: { param: p }"),
             ("self", "page: { param: p }"), ("body", "page: { param: p }"), ("cursor", "cursor: { param: cursor, from: next }"),
@@ -248,7 +262,9 @@ enum HostileCorpus {
         for (name, paging) in generatedArguments {
             let returns = paging.hasPrefix("ids") ? "[Int]" : "ThingPage"
             let items = paging.hasPrefix("ids") ? "" : "\n      items: things"
-            add("argument-\(name)", """
+            add(
+                "argument-\(name)",
+                """
                 models:
                   Thing: { id: Int }
                   ThingPage: { things: [Thing], next: String? }
@@ -264,7 +280,9 @@ enum HostileCorpus {
                     path: { id: Int }
                     returns: Thing
                 """)
-            add("argument-renamed-\(name)", """
+            add(
+                "argument-renamed-\(name)",
+                """
                 models:
                   Thing: { id: Int }
                   ThingPage: { things: [Thing], next: String? }
@@ -281,7 +299,9 @@ enum HostileCorpus {
                     returns: Thing
                 """)
         }
-        add("body-and-query-body", """
+        add(
+            "body-and-query-body",
+            """
             models:
               Thing: { id: Int }
             endpoints:
@@ -291,10 +311,14 @@ enum HostileCorpus {
                 body: Thing
                 returns: Thing
             """)
-        for values in [["a-b", "a_b", "aB"], ["unknown", "Unknown"], ["_", "+", "-", ""], ["rawValue", "init", "self", "Type"],
-                       ["1", "01", "1st"], ["true", "false", "nil"], ["x\u{202E}y", "xY"]] {
+        for values in [
+            ["a-b", "a_b", "aB"], ["unknown", "Unknown"], ["_", "+", "-", ""], ["rawValue", "init", "self", "Type"],
+            ["1", "01", "1st"], ["true", "false", "nil"], ["x\u{202E}y", "xY"],
+        ] {
             let list = values.map { "'\($0)'" }.joined(separator: ", ")
-            add("enum-values-\(values.joined(separator: "|"))", """
+            add(
+                "enum-values-\(values.joined(separator: "|"))",
+                """
                 models:
                   Thing:
                     state: { enum: [\(list)] }
@@ -305,33 +329,43 @@ enum HostileCorpus {
                     returns: [Thing]
                 """)
         }
-        add("type-client-in-namespace", """
+        add(
+            "type-client-in-namespace",
+            """
             models:
               Client: { id: Int, owner: Client? }
               Collide\(cases.count)Client: { id: Int }
             endpoints:
               clients: { get: /clients, returns: [Client] }
             """)
-        add("type-client-twice", """
+        add(
+            "type-client-twice",
+            """
             models:
               Client: { id: Int }
               Collide\(cases.count)Client: { id: Int }
             endpoints:
               clients: { get: /clients, returns: [Client] }
             """)
-        add("type-client-without-namespace", """
+        add(
+            "type-client-without-namespace",
+            """
             models:
               Collide\(cases.count)Client: { id: Int }
             endpoints:
               clients: { get: /clients, returns: [Collide\(cases.count)Client] }
             """, namespace: false)
-        add("type-model-is-namespace", """
+        add(
+            "type-model-is-namespace",
+            """
             models:
               Collide\(cases.count)API: { id: Int }
             endpoints:
               items: { get: /items, returns: [Collide\(cases.count)API] }
             """)
-        add("type-operations", """
+        add(
+            "type-operations",
+            """
             models:
               Operations: { id: Int, kind: { enum: [a] } }
             endpoints:
@@ -341,7 +375,9 @@ enum HostileCorpus {
                 returns: [Operations]
                 paging: { page: { param: page } }
             """, namespace: false)
-        add("type-enum-shadows", """
+        add(
+            "type-enum-shadows",
+            """
             models:
               Status: { status: { enum: [a, b] }, type: { enum: [x] }, coding_keys: { enum: [y] }, swift: { enum: [z] }, foundation: { enum: [w] } }
               ItemsSort: { id: Int }
@@ -351,7 +387,9 @@ enum HostileCorpus {
                 query: { sort: { enum: [a, b], optional: true } }
                 returns: [Status]
             """, namespace: false)
-        add("window-parameters", """
+        add(
+            "window-parameters",
+            """
             models:
               Row: { id: Int }
               RowPage: { rows: [Row] }
@@ -373,7 +411,9 @@ enum HostileCorpus {
                 returns: Window
                 window: { for: rows, page: first_page, size: size, total: total, focus: focus }
             """)
-        add("window-size", """
+        add(
+            "window-size",
+            """
             models:
               Row: { id: Int }
               Window: { first_page: Int }
@@ -390,7 +430,9 @@ enum HostileCorpus {
                 returns: Window
                 window: { for: rows, page: first_page }
             """)
-        add("credentials", """
+        add(
+            "credentials",
+            """
             auth:
               - bearer
               - basic
@@ -411,54 +453,69 @@ enum HostileCorpus {
     static func identityCases() -> [CorpusCase] {
         var cases: [CorpusCase] = []
         func add(_ id: String, _ models: String, item: String = "Record") {
-            cases.append(CorpusCase(id: "identity-\(id)", category: "identity fields under other names", yaml: """
-                pagegen: 1
-                name: Identity\(cases.count)
-                namespace: Identity\(cases.count)API
-                baseURL: https://api.example.com
-                models:
-                \(models)
-                  RecordPage:
-                    records: [\(item)]
-                    done: Bool
-                endpoints:
-                  records:
-                    get: /records
-                    returns: RecordPage
-                    paging:
-                      offset: { param: offset }
-                      size: { param: limit, default: 50 }
-                      items: records
-                      last: done
-                """))
+            cases.append(
+                CorpusCase(
+                    id: "identity-\(id)", category: "identity fields under other names",
+                    yaml: """
+                        pagegen: 1
+                        name: Identity\(cases.count)
+                        namespace: Identity\(cases.count)API
+                        baseURL: https://api.example.com
+                        models:
+                        \(models)
+                          RecordPage:
+                            records: [\(item)]
+                            done: Bool
+                        endpoints:
+                          records:
+                            get: /records
+                            returns: RecordPage
+                            paging:
+                              offset: { param: offset }
+                              size: { param: limit, default: 50 }
+                              items: records
+                              last: done
+                        """))
         }
         for field in ["Id", "ID", "_id", "id_", "iD", "objectID", "uuid", "self"] {
-            add("long-\(field)", """
+            add(
+                "long-\(field)",
+                """
                   Record:
                     id: '\(field)'
                     fields: { '\(field)': String, Name: String }
                 """)
-            add("short-\(field)", """
+            add(
+                "short-\(field)",
+                """
                   Record: { '\(field)': String, name: String }
                 """)
         }
-        add("another-id-field", """
+        add(
+            "another-id-field",
+            """
               Record:
                 id: uuid
                 fields: { uuid: String, id: Int }
             """)
-        add("two-ids", """
+        add(
+            "two-ids",
+            """
               Record:
                 id: Id
                 fields: { Id: String, id: Int }
             """)
-        add("nested", """
+        add(
+            "nested",
+            """
               Record:
                 id: sys.id
                 fields: { sys: Sys, id: Int? }
               Sys: { id: String }
             """)
-        add("optional", """
+        add(
+            "optional",
+            """
               Record:
                 id: key
                 fields: { key: String? }
@@ -470,35 +527,40 @@ enum HostileCorpus {
 
     static func derivedNameCases() -> [CorpusCase] {
         var cases: [CorpusCase] = []
-        for other in ["allThings", "thingsPages", "thingsList", "thingsLoader", "things_list", "runtime", "defaultBaseURL",
-                      "init", "self", "Things", "things_", "thingsWindowList"] {
-            cases.append(CorpusCase(id: "derived-\(other)", category: "endpoints that clash with derived names", yaml: """
-                pagegen: 1
-                name: Derived\(cases.count)
-                namespace: Derived\(cases.count)API
-                baseURL: https://api.example.com
-                models:
-                  Thing: { id: Int }
-                  ThingPage: { things: [Thing], total: Int }
-                  Window: { first_page: Int }
-                endpoints:
-                  things:
-                    get: /things
-                    returns: ThingPage
-                    paging:
-                      page: { param: page, first: 0 }
-                      size: { param: size, default: 20 }
-                      items: things
-                      total: total
-                  thingsWindow:
-                    get: /things/window
-                    query: { around: Int }
-                    returns: Window
-                    window: { for: things, page: first_page }
-                  \(other):
-                    get: /other
-                    returns: [Thing]
-                """))
+        for other in [
+            "allThings", "thingsPages", "thingsList", "thingsLoader", "things_list", "runtime", "defaultBaseURL",
+            "init", "self", "Things", "things_", "thingsWindowList",
+        ] {
+            cases.append(
+                CorpusCase(
+                    id: "derived-\(other)", category: "endpoints that clash with derived names",
+                    yaml: """
+                        pagegen: 1
+                        name: Derived\(cases.count)
+                        namespace: Derived\(cases.count)API
+                        baseURL: https://api.example.com
+                        models:
+                          Thing: { id: Int }
+                          ThingPage: { things: [Thing], total: Int }
+                          Window: { first_page: Int }
+                        endpoints:
+                          things:
+                            get: /things
+                            returns: ThingPage
+                            paging:
+                              page: { param: page, first: 0 }
+                              size: { param: size, default: 20 }
+                              items: things
+                              total: total
+                          thingsWindow:
+                            get: /things/window
+                            query: { around: Int }
+                            returns: Window
+                            window: { for: things, page: first_page }
+                          \(other):
+                            get: /other
+                            returns: [Thing]
+                        """))
         }
         return cases
     }
@@ -517,35 +579,37 @@ enum HostileCorpus {
             let quoted = "\"" + yamlEscaped(text) + "\""
             // A header value cannot hold a line break (lint says so); the rest of the text can.
             let headerValue = "\"" + yamlEscaped(text.replacingOccurrences(of: "\n", with: " ")) + "\""
-            return CorpusCase(id: "text-\(index)", category: "hostile text in descriptions, summaries and defaults", yaml: """
-                pagegen: 1
-                name: Text\(index)
-                namespace: Text\(index)API
-                description: \(quoted)
-                baseURL: https://api.example.com
-                headers: { X-Note: \(headerValue) }
-                models:
-                  Note:
+            return CorpusCase(
+                id: "text-\(index)", category: "hostile text in descriptions, summaries and defaults",
+                yaml: """
+                    pagegen: 1
+                    name: Text\(index)
+                    namespace: Text\(index)API
                     description: \(quoted)
-                    fields:
-                      id: Int
-                      body: { type: String, description: \(quoted) }
-                      \(quoted): String?
-                      kind: { enum: [\(quoted), plain] }
-                endpoints:
-                  notes:
-                    summary: \(quoted)
-                    get: /notes
-                    headers: { X-Fixed: \(headerValue) }
-                    query:
-                      text: { type: String, default: \(quoted) }
-                      kind: { enum: [\(quoted), plain], default: \(quoted) }
-                      \(quoted): String?
-                    returns: [Note]
-                    paging:
-                      cursor: { param: "c \(yamlEscaped(text))", fromHeader: \(quoted) }
-                      size: { param: "s \(yamlEscaped(text))", default: 5, format: "\(yamlEscaped(text)){value}" }
-                """)
+                    baseURL: https://api.example.com
+                    headers: { X-Note: \(headerValue) }
+                    models:
+                      Note:
+                        description: \(quoted)
+                        fields:
+                          id: Int
+                          body: { type: String, description: \(quoted) }
+                          \(quoted): String?
+                          kind: { enum: [\(quoted), plain] }
+                    endpoints:
+                      notes:
+                        summary: \(quoted)
+                        get: /notes
+                        headers: { X-Fixed: \(headerValue) }
+                        query:
+                          text: { type: String, default: \(quoted) }
+                          kind: { enum: [\(quoted), plain], default: \(quoted) }
+                          \(quoted): String?
+                        returns: [Note]
+                        paging:
+                          cursor: { param: "c \(yamlEscaped(text))", fromHeader: \(quoted) }
+                          size: { param: "s \(yamlEscaped(text))", default: 5, format: "\(yamlEscaped(text)){value}" }
+                    """)
         }
     }
 

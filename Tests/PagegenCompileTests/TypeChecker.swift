@@ -38,7 +38,9 @@ struct TypeChecker: Sendable {
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/xcrun") {
             return TypeChecker(modules: modules, command: ["/usr/bin/xcrun", "--sdk", "macosx", "swiftc"])
         }
-        let path = (environment["PATH"] ?? "").split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("swiftc") }
+        let path = (environment["PATH"] ?? "").split(separator: ":").map {
+            URL(fileURLWithPath: String($0)).appendingPathComponent("swiftc")
+        }
         guard let swiftc = path.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
             throw Failure("cannot find swiftc on the PATH; set SWIFT_EXEC")
         }
@@ -53,10 +55,11 @@ struct TypeChecker: Sendable {
         let nice = "/usr/bin/nice"
         let command = FileManager.default.isExecutableFile(atPath: nice) ? [nice, "-n", "10"] + self.command : self.command
         process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst()) + [
-            "-typecheck", "-wmo", "-swift-version", "6", "-enable-upcoming-feature", "ExistentialAny", "-warnings-as-errors",
-            "-module-name", module, "-I", modules.path,
-        ] + files.map(\.path)
+        process.arguments =
+            Array(command.dropFirst()) + [
+                "-typecheck", "-wmo", "-swift-version", "6", "-enable-upcoming-feature", "ExistentialAny", "-warnings-as-errors",
+                "-module-name", module, "-I", modules.path,
+            ] + files.map(\.path)
         let output = folder.appendingPathComponent("\(module).log")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)

@@ -5,9 +5,14 @@ import Testing
 
 /// The articles API: offset/limit, the body is the array, no total.
 @Suite struct ArticlesConsumerTests {
-    static var articles: [[String: Any]] { (1...60).map {
-        ["id": $0, "title": "Article \($0)", "author": "A. Writer", "published_at": "2024-01-\(String(format: "%02d", $0 % 28 + 1))T08:00:00+02:00"]
-    } }
+    static var articles: [[String: Any]] {
+        (1...60).map {
+            [
+                "id": $0, "title": "Article \($0)", "author": "A. Writer",
+                "published_at": "2024-01-\(String(format: "%02d", $0 % 28 + 1))T08:00:00+02:00",
+            ]
+        }
+    }
 
     @Test func aShortPageDoesNotEndTheListButAnEmptyOneDoes() async throws {
         try await withServer({ request in

@@ -6,9 +6,11 @@ import Testing
 /// The catalog API: `current_page` from 1, an envelope under `response`, bearer auth.
 @Suite struct CatalogConsumerTests {
     static func product(_ id: Int) -> [String: Any] {
-        ["id": id, "name": "Product \(id)", "sale_price": Double(id) + 0.99, "tags": ["t\(id % 3)"],
-         "status": id % 5 == 0 ? "discontinued" : "active", "updated_at": "2024-08-14T15:14:26Z",
-         "manufacturer": ["id": 7, "name": "Acme", "website": "https://acme.example"]]
+        [
+            "id": id, "name": "Product \(id)", "sale_price": Double(id) + 0.99, "tags": ["t\(id % 3)"],
+            "status": id % 5 == 0 ? "discontinued" : "active", "updated_at": "2024-08-14T15:14:26Z",
+            "manufacturer": ["id": 7, "name": "Acme", "website": "https://acme.example"],
+        ]
     }
 
     static var products: [[String: Any]] { (1...45).map(product) }

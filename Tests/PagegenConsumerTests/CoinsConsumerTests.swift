@@ -5,10 +5,14 @@ import Testing
 
 /// The coins API: a 1-based `start` offset with `limit`, a nested total, an API key header.
 @Suite struct CoinsConsumerTests {
-    static var coins: [[String: Any]] { (1...40).map { rank in
-        ["id": 1000 + rank, "name": "Coin \(rank)", "symbol": "C\(rank)", "cmc_rank": rank,
-         "date_added": "2013-04-28T00:00:00.000Z", "quote": ["USD": ["price": Double(rank) * 1.5]]]
-    } }
+    static var coins: [[String: Any]] {
+        (1...40).map { rank in
+            [
+                "id": 1000 + rank, "name": "Coin \(rank)", "symbol": "C\(rank)", "cmc_rank": rank,
+                "date_added": "2013-04-28T00:00:00.000Z", "quote": ["USD": ["price": Double(rank) * 1.5]],
+            ]
+        }
+    }
 
     static func handler(_ request: TestRequest) -> TestResponse {
         let start = request.intQuery("start") ?? 1

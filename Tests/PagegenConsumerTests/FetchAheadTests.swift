@@ -78,7 +78,8 @@ import Testing
         let log = Log()
 
         func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
-            let page = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?
+            let page =
+                URLComponents(url: request.url, resolvingAgainstBaseURL: false)?
                 .queryItems?.first { $0.name == "page_number" }?.value.flatMap(Int.init) ?? -1
             let log = log
             return try await withTaskCancellationHandler {

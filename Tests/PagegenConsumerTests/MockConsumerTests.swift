@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PagegenMock
 import PagegenRuntime
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Every generated client against the mock server of its own spec: the `all…`
 /// sequences deliver every item once, in order, with the expected number of
@@ -86,7 +87,8 @@ import Testing
             try await collect(StripeAPI.Client(baseURL: url).allCustomers(limit: size)).map(\.id)
         },
         PagedCase(spec: "algolia", endpoint: "search", size: 20, requests: PagedCase.pages(20)) { url, size in
-            try await collect(AlgoliaAPI.Client(baseURL: url).allSearch(index: "posts", body: .init(query: "swift"), hitsPerPage: size)).map(\.objectID)
+            try await collect(AlgoliaAPI.Client(baseURL: url).allSearch(index: "posts", body: .init(query: "swift"), hitsPerPage: size))
+                .map(\.objectID)
         },
         PagedCase(spec: "jira", endpoint: "search", size: 30, requests: PagedCase.pages(30)) { url, size in
             try await collect(JiraAPI.Client(baseURL: url).allSearch(jql: "project = PG", maxResults: size)).map(\.id)
@@ -102,19 +104,26 @@ import Testing
             try await collect(GraphAPI.Client(baseURL: url).allMessages(select: "subject", top: size)).map(\.id)
         },
         PagedCase(spec: "notion", endpoint: "queryDatabase", size: 30, requests: PagedCase.pages(30)) { url, size in
-            try await collect(NotionAPI.Client(baseURL: url).allQueryDatabase(databaseID: "d9824bdc", body: .init(filter: nil, sorts: nil), pageSize: size)).map(\.id)
+            try await collect(
+                NotionAPI.Client(baseURL: url).allQueryDatabase(
+                    databaseID: "d9824bdc", body: .init(filter: nil, sorts: nil), pageSize: size)
+            ).map(\.id)
         },
         PagedCase(spec: "twitter", endpoint: "recentSearch", size: 25, requests: PagedCase.pages(25)) { url, size in
             try await collect(TwitterAPI.Client(baseURL: url).allRecentSearch(query: "swift", maxResults: size)).map(\.id)
         },
         PagedCase(spec: "stackexchange", endpoint: "questions", size: 30, requests: PagedCase.pages(30)) { url, size in
-            try await collect(StackExchangeAPI.Client(baseURL: url).allQuestions(tagged: "swift", pagesize: size)).map { "\($0.questionID)" }
+            try await collect(StackExchangeAPI.Client(baseURL: url).allQuestions(tagged: "swift", pagesize: size)).map {
+                "\($0.questionID)"
+            }
         },
         PagedCase(spec: "wordpress", endpoint: "posts", size: 10, requests: PagedCase.pages(10)) { url, size in
             try await collect(WordPressAPI.Client(baseURL: url).allPosts(perPage: size)).map { "\($0.id)" }
         },
         PagedCase(spec: "gitlab", endpoint: "issues", size: 20, requests: PagedCase.pages(20)) { url, size in
-            try await collect(GitLabAPI.Client(baseURL: url).allIssues(id: "gitlab-org/gitlab", state: .opened, perPage: size)).map { "\($0.id)" }
+            try await collect(GitLabAPI.Client(baseURL: url).allIssues(id: "gitlab-org/gitlab", state: .opened, perPage: size)).map {
+                "\($0.id)"
+            }
         },
     ]
 
@@ -229,8 +238,10 @@ import Testing
                 let middlewares = [MockFaultHeaders(fault: "loop")]
                 do {
                     switch spec {
-                    case "slack": _ = try await collect(SlackAPI.Client(baseURL: server.baseURL, middlewares: middlewares).allUsers(limit: 10))
-                    case "spotify": _ = try await collect(SpotifyAPI.Client(baseURL: server.baseURL, middlewares: middlewares).allAlbumTracks(id: "x"))
+                    case "slack":
+                        _ = try await collect(SlackAPI.Client(baseURL: server.baseURL, middlewares: middlewares).allUsers(limit: 10))
+                    case "spotify":
+                        _ = try await collect(SpotifyAPI.Client(baseURL: server.baseURL, middlewares: middlewares).allAlbumTracks(id: "x"))
                     default: _ = try await collect(StripeAPI.Client(baseURL: server.baseURL, middlewares: middlewares).allCustomers())
                     }
                     Issue.record("\(spec): a looping cursor did not stop the list")

@@ -5,7 +5,9 @@ import Testing
 
 /// The numbers API: page numbers from 0, `per_page`, a total, and a window endpoint.
 @Suite struct NumbersConsumerTests {
-    static var all: [[String: Any]] { (0..<100).map { ["id": $0, "value": $0 * 10, "label": "number \($0)", "parity": $0 % 2 == 0 ? "even" : "odd"] as [String: Any] } }
+    static var all: [[String: Any]] {
+        (0..<100).map { ["id": $0, "value": $0 * 10, "label": "number \($0)", "parity": $0 % 2 == 0 ? "even" : "odd"] as [String: Any] }
+    }
 
     static func handler(_ request: TestRequest) -> TestResponse {
         switch request.path {
@@ -89,7 +91,8 @@ import Testing
     }
 
     @Test func unknownEnumValuesDoNotFailThePage() async throws {
-        let body = #"{"content": [{"id": 1, "value": 1, "label": "one", "parity": "prime"}], "page_number": 0, "per_page": 30, "total_elements": 1}"#
+        let body =
+            #"{"content": [{"id": 1, "value": 1, "label": "one", "parity": "prime"}], "page_number": 0, "per_page": 30, "total_elements": 1}"#
         try await withServer({ _ in .json(body) }) { server in
             let page = try await NumbersAPI.Client(baseURL: server.baseURL).numbers().get()
             #expect(page.items.first?.parity == .unknown("prime"))
@@ -111,7 +114,8 @@ import Testing
     }
 
     @Test func aBadBodyIsADecodingErrorWithItsPath() async throws {
-        let body = #"{"content": [{"id": 1, "value": "ten", "label": "x", "parity": "odd"}], "page_number": 0, "per_page": 30, "total_elements": 1}"#
+        let body =
+            #"{"content": [{"id": 1, "value": "ten", "label": "x", "parity": "odd"}], "page_number": 0, "per_page": 30, "total_elements": 1}"#
         try await withServer({ _ in .json(body) }) { server in
             let result = await NumbersAPI.Client(baseURL: server.baseURL).numbers()
             guard case .failure(let error) = result, case .decoding(let path, _) = error.kind else {

@@ -74,7 +74,9 @@ import Testing
         try await withListServer({ request in
             let cursor = Int(request.query("cursor") ?? "0") ?? 0
             let next = cursor < 2 ? String(cursor + 1) : ""
-            return .json(object: ["ok": true, "channels": (0..<5).map { ["id": "C\(cursor * 5 + $0)"] }, "response_metadata": ["next_cursor": next]])
+            return .json(object: [
+                "ok": true, "channels": (0..<5).map { ["id": "C\(cursor * 5 + $0)"] }, "response_metadata": ["next_cursor": next],
+            ])
         }) { server in
             let list = SlackAPI.Client(baseURL: server.baseURL).conversationsList(limit: 5)
             list.start()
@@ -94,10 +96,11 @@ import Testing
             let list = NumbersAPI.Client(baseURL: server.baseURL).numbersList(perPage: 10)
             list.start()
             list.setVisibleRows(8..<20)
-            #expect(await waitUntil(list) {
-                if case .failed(let error) = list[15] { return error.statusCode == 500 }
-                return false
-            })
+            #expect(
+                await waitUntil(list) {
+                    if case .failed(let error) = list[15] { return error.statusCode == 500 }
+                    return false
+                })
             #expect(list[5].item != nil)
             list.retry()
             #expect(await waitUntil(list) { list[15].item?.id == 15 })
@@ -122,7 +125,9 @@ actor FailOnce {
         let list = client.numbersWindowList(around: 5_000)
         list.startFromWindow()
         var visible = 5_000..<5_012
-        var loaded = await PagedListConsumerTests().waitUntil(list) { list.focusRow == 5_000 && visible.allSatisfy { list[$0].item != nil } }
+        var loaded = await PagedListConsumerTests().waitUntil(list) {
+            list.focusRow == 5_000 && visible.allSatisfy { list[$0].item != nil }
+        }
         #expect(loaded)
         #expect(list.count == 10_000)
         // Scroll down a screen at a time, telling the list what is on screen.

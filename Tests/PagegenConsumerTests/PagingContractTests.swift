@@ -9,8 +9,10 @@ import Testing
     // MARK: Link header (GitHub)
 
     static func issue(_ number: Int) -> [String: Any] {
-        ["id": number, "number": number, "title": "Issue \(number)", "state": "open", "labels": [], "comments": 0,
-         "html_url": "https://github.com/o/r/issues/\(number)", "created_at": "2024-01-01T00:00:00Z"]
+        [
+            "id": number, "number": number, "title": "Issue \(number)", "state": "open", "labels": [], "comments": 0,
+            "html_url": "https://github.com/o/r/issues/\(number)", "created_at": "2024-01-01T00:00:00Z",
+        ]
     }
 
     @Test func linkHeaderPagingWalksForwardAndBackward() async throws {
@@ -78,16 +80,23 @@ import Testing
     @Test func anAllowedForeignLinkIsFollowedWithoutCredentials() async throws {
         try await withServer({ _ in .json(#"{"items": [], "total": 1, "next": null}"#) }) { other in
             try await withServer({ request in
-                .json(object: ["items": [["name": "a", "track_number": 1, "disc_number": 1, "duration_ms": 1, "explicit": false, "uri": "u", "artists": []]],
-                               "total": 1, "next": "\(other.baseURL.absoluteString)/page2"])
+                .json(object: [
+                    "items": [
+                        ["name": "a", "track_number": 1, "disc_number": 1, "duration_ms": 1, "explicit": false, "uri": "u", "artists": []]
+                    ],
+                    "total": 1, "next": "\(other.baseURL.absoluteString)/page2",
+                ])
             }) { server in
                 let runtime = ClientRuntime(baseURL: server.baseURL, credentials: [.bearer("secret"), .queryKey(name: "key", value: "k")])
                 var paging = SpotifyAPI.Client.Operations.playlistTracksPaging
                 paging.allowsForeignLinks = true
                 var pages = 0
-                for try await _ in PageSequence(runtime.loader(SpotifyAPI.Client.Operations.playlistTracksEndpoint,
-                                                               SpotifyAPI.Client.Operations.playlistTracksParameters(playlistID: "p"),
-                                                               paging: paging)) {
+                for try await _ in PageSequence(
+                    runtime.loader(
+                        SpotifyAPI.Client.Operations.playlistTracksEndpoint,
+                        SpotifyAPI.Client.Operations.playlistTracksParameters(playlistID: "p"),
+                        paging: paging))
+                {
                     pages += 1
                 }
                 #expect(pages == 2)
@@ -233,7 +242,9 @@ import Testing
         try await withServer({ request in
             let start = Int(request.query("cursor") ?? "0") ?? 0
             let size = Int(request.headers["x-page-size"] ?? "50") ?? 50
-            let items = (start..<min(start + size, 7)).map { ["id": "e\($0)", "action": "login", "actor": "ann", "at": "2024-05-01T10:00:00Z"] }
+            let items = (start..<min(start + size, 7)).map {
+                ["id": "e\($0)", "action": "login", "actor": "ann", "at": "2024-05-01T10:00:00Z"]
+            }
             var headers = [("X-Total-Count", "7")]
             if start + size < 7 { headers.append(("X-Next-Cursor", String(start + size))) }
             return .json(object: items, headers: headers)
@@ -265,10 +276,13 @@ import Testing
         try await withServer({ request in
             let after = request.query("after")
             let names = after == nil ? ["t1_a", "t1_b"] : ["t1_c"]
-            return .json(object: ["kind": "Listing", "data": [
-                "after": after == nil ? "t1_b" : NSNull(), "before": NSNull(),
-                "children": names.map { ["kind": "t1", "data": ["name": $0, "score": 1]] },
-            ]])
+            return .json(object: [
+                "kind": "Listing",
+                "data": [
+                    "after": after == nil ? "t1_b" : NSNull(), "before": NSNull(),
+                    "children": names.map { ["kind": "t1", "data": ["name": $0, "score": 1]] },
+                ],
+            ])
         }) { server in
             var names: [String] = []
             for try await thing in RedditAPI.Client(baseURL: server.baseURL).allUserComments(username: "u") { names.append(thing.name) }
@@ -282,11 +296,18 @@ import Testing
         try await withServer({ request in
             let offset = request.intQuery("offset") ?? 0
             let next: Any = offset < 4 ? "tracks?offset=\(offset + 2)&limit=2" : NSNull()
-            let tracks = (offset..<offset + 2).map { ["name": "t\($0)", "track_number": $0, "disc_number": 1, "duration_ms": 1, "explicit": false, "uri": "u", "artists": []] as [String: Any] }
-            return .json(object: ["href": "x", "items": tracks, "limit": 2, "offset": offset, "total": 6, "next": next, "previous": NSNull()])
+            let tracks = (offset..<offset + 2).map {
+                ["name": "t\($0)", "track_number": $0, "disc_number": 1, "duration_ms": 1, "explicit": false, "uri": "u", "artists": []]
+                    as [String: Any]
+            }
+            return .json(object: [
+                "href": "x", "items": tracks, "limit": 2, "offset": offset, "total": 6, "next": next, "previous": NSNull(),
+            ])
         }) { server in
             var numbers: [Int] = []
-            for try await track in SpotifyAPI.Client(baseURL: server.baseURL).allAlbumTracks(id: "a1", limit: 2) { numbers.append(track.trackNumber) }
+            for try await track in SpotifyAPI.Client(baseURL: server.baseURL).allAlbumTracks(id: "a1", limit: 2) {
+                numbers.append(track.trackNumber)
+            }
             #expect(numbers == [0, 1, 2, 3, 4, 5])
             #expect(await server.requests.map(\.path) == Array(repeating: "/albums/a1/tracks", count: 3))
         }

@@ -17,7 +17,10 @@ import Testing
             "customfield_10016": ["value": index],
         ]
         if let parent { fields["parent"] = parent }
-        return ["id": "\(10_000 + index)", "key": "PRJ-\(index)", "self": "https://jira.example/rest/api/3/issue/\(10_000 + index)", "fields": fields]
+        return [
+            "id": "\(10_000 + index)", "key": "PRJ-\(index)", "self": "https://jira.example/rest/api/3/issue/\(10_000 + index)",
+            "fields": fields,
+        ]
     }
 
     @Test func jiraSearchWithBasicAuthAndUnusualNames() async throws {
@@ -29,7 +32,9 @@ import Testing
         }) { server in
             let client = JiraAPI.Client(baseURL: server.baseURL, username: "ann@example.com", password: "token")
             var issues: [JiraAPI.Issue] = []
-            for try await issue in client.allSearch(jql: "project = PRJ", fields: ["summary", "parent"], maxResults: 2) { issues.append(issue) }
+            for try await issue in client.allSearch(jql: "project = PRJ", fields: ["summary", "parent"], maxResults: 2) {
+                issues.append(issue)
+            }
             #expect(issues.map(\.key) == (0..<5).map { "PRJ-\($0)" })
             #expect(issues[0].`self`.absoluteString == "https://jira.example/rest/api/3/issue/10000")
             #expect(issues[0].fields.reporter?.avatarUrls?._48x48.absoluteString == "https://avatars.example/48.png")
@@ -66,8 +71,10 @@ import Testing
             // Jira leaves out `values` on a page past the end; the first page is complete.
             if start < 5 {
                 body["values"] = (start..<min(start + size, 5)).map { index -> [String: Any] in
-                    ["self": "\(host)/rest/api/3/project/\(10_000 + index)", "id": "\(10_000 + index)", "key": "P\(index)",
-                     "name": "Project \(index)", "projectTypeKey": index == 0 ? "software" : "product_discovery"]
+                    [
+                        "self": "\(host)/rest/api/3/project/\(10_000 + index)", "id": "\(10_000 + index)", "key": "P\(index)",
+                        "name": "Project \(index)", "projectTypeKey": index == 0 ? "software" : "product_discovery",
+                    ]
                 }
                 body["nextPage"] = "\(host)/rest/api/3/project/search?startAt=\(start + size)&maxResults=\(size)"
             }
@@ -97,10 +104,12 @@ import Testing
 
     static func account(_ index: Int) -> [String: Any] {
         let id = "001D000000Ik\(String(format: "%03d", index))AAA"
-        return ["attributes": ["type": "Account", "url": "/services/data/v60.0/sobjects/Account/\(id)"],
-                "Id": id, "Name": "Account \(index)", "Industry": index.isMultiple(of: 2) ? "Energy" : NSNull(),
-                "AnnualRevenue": 1_000_000.5, "Type": index == 0 ? "Customer - Direct" : "Prospect",
-                "CreatedDate": "2024-05-01T12:00:00.000+0000"]
+        return [
+            "attributes": ["type": "Account", "url": "/services/data/v60.0/sobjects/Account/\(id)"],
+            "Id": id, "Name": "Account \(index)", "Industry": index.isMultiple(of: 2) ? "Energy" : NSNull(),
+            "AnnualRevenue": 1_000_000.5, "Type": index == 0 ? "Customer - Direct" : "Prospect",
+            "CreatedDate": "2024-05-01T12:00:00.000+0000",
+        ]
     }
 
     @Test func salesforceQueriesFollowRelativeNextRecordsURLsAndIdentifyRecordsByID() async throws {
@@ -123,11 +132,12 @@ import Testing
             #expect(accounts[1].industry == nil)
             #expect(accounts[0].createdDate == Date(timeIntervalSince1970: 1_714_564_800))
             let requests = await server.requests
-            #expect(requests.map(\.path) == [
-                "/services/data/v60.0/query",
-                "/services/data/v60.0/query/01gD0000002HU6KIAW-1",
-                "/services/data/v60.0/query/01gD0000002HU6KIAW-2",
-            ])
+            #expect(
+                requests.map(\.path) == [
+                    "/services/data/v60.0/query",
+                    "/services/data/v60.0/query/01gD0000002HU6KIAW-1",
+                    "/services/data/v60.0/query/01gD0000002HU6KIAW-2",
+                ])
             #expect(requests[0].query("q") == "SELECT Id, Name FROM Account")
             #expect(requests.allSatisfy { $0.headers["authorization"] == "Bearer 00D!token" })
         }
@@ -143,8 +153,10 @@ import Testing
             let page = body["page"] as? Int ?? 0
             let perPage = body["hitsPerPage"] as? Int ?? 20
             let hits = (page * perPage..<min(page * perPage + perPage, 5)).map {
-                ["objectID": "obj\($0)", "title": "Hit \($0)", "created_at": "2024-08-14T15:14:26.000Z", "created_at_i": 1_723_648_466,
-                 "_highlightResult": ["title": ["value": "<em>Hit</em>"]]] as [String: Any]
+                [
+                    "objectID": "obj\($0)", "title": "Hit \($0)", "created_at": "2024-08-14T15:14:26.000Z", "created_at_i": 1_723_648_466,
+                    "_highlightResult": ["title": ["value": "<em>Hit</em>"]],
+                ] as [String: Any]
             }
             return .json(object: ["hits": hits, "page": page, "nbPages": 3, "nbHits": 5, "hitsPerPage": perPage])
         }) { server in
@@ -158,7 +170,10 @@ import Testing
             #expect(hits[0].highlightResult?["title"]?["value"]?.stringValue == "<em>Hit</em>")
             let requests = await server.requests
             #expect(requests.count == 3)
-            #expect(requests.allSatisfy { $0.method == "POST" && $0.headers["x-algolia-application-id"] == "APP" && $0.headers["x-algolia-api-key"] == "KEY" })
+            #expect(
+                requests.allSatisfy {
+                    $0.method == "POST" && $0.headers["x-algolia-application-id"] == "APP" && $0.headers["x-algolia-api-key"] == "KEY"
+                })
             // The total is known after page 0, so pages 1 and 2 are fetched ahead together
             // and may reach the server in either order.
             let bodies = try requests.map { try #require(try JSONSerialization.jsonObject(with: $0.body) as? [String: Any]) }
@@ -175,18 +190,25 @@ import Testing
         try await withServer({ request in
             let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] ?? [:]
             let cursor = body["start_cursor"] as? String
-            let page: [String: Any] = ["object": "page", "id": cursor ?? "first", "created_time": "2024-01-01T00:00:00.000Z",
-                                       "last_edited_time": "2024-01-02T00:00:00.000Z", "archived": false,
-                                       "parent": ["type": "database_id", "database_id": "db"], "properties": ["Name": ["title": []]]]
-            return .json(object: ["object": "list", "results": [page], "next_cursor": cursor == nil ? "c2" : NSNull(), "has_more": cursor == nil])
+            let page: [String: Any] = [
+                "object": "page", "id": cursor ?? "first", "created_time": "2024-01-01T00:00:00.000Z",
+                "last_edited_time": "2024-01-02T00:00:00.000Z", "archived": false,
+                "parent": ["type": "database_id", "database_id": "db"], "properties": ["Name": ["title": []]],
+            ]
+            return .json(object: [
+                "object": "list", "results": [page], "next_cursor": cursor == nil ? "c2" : NSNull(), "has_more": cursor == nil,
+            ])
         }) { server in
             let client = NotionAPI.Client(baseURL: server.baseURL, token: "secret_x")
             var ids: [String] = []
             let filter = JSONValue.object(["property": .string("Done"), "checkbox": .object(["equals": .bool(true)])])
-            for try await page in client.allQueryDatabase(databaseID: "db", body: .init(filter: filter), pageSize: 50) { ids.append(page.id) }
+            for try await page in client.allQueryDatabase(databaseID: "db", body: .init(filter: filter), pageSize: 50) {
+                ids.append(page.id)
+            }
             #expect(ids == ["first", "c2"])
             let requests = await server.requests
-            #expect(requests.allSatisfy { $0.headers["notion-version"] == "2022-06-28" && $0.headers["authorization"] == "Bearer secret_x" })
+            #expect(
+                requests.allSatisfy { $0.headers["notion-version"] == "2022-06-28" && $0.headers["authorization"] == "Bearer secret_x" })
             let second = try #require(try JSONSerialization.jsonObject(with: requests[1].body) as? [String: Any])
             #expect(second["start_cursor"] as? String == "c2")
             #expect(second["page_size"] as? Int == 50)
@@ -208,8 +230,11 @@ import Testing
             let skip = request.intQuery("$skip") ?? 0
             let host = "http://\(request.headers["host"]!)"
             let messages = (skip..<min(skip + 2, 3)).map {
-                ["id": "m\($0)", "subject": "Hello \($0)", "receivedDateTime": "2024-06-01T12:00:00Z", "importance": $0 == 0 ? "high" : "urgent",
-                 "from": ["emailAddress": ["address": "a@example.com"]]] as [String: Any]
+                [
+                    "id": "m\($0)", "subject": "Hello \($0)", "receivedDateTime": "2024-06-01T12:00:00Z",
+                    "importance": $0 == 0 ? "high" : "urgent",
+                    "from": ["emailAddress": ["address": "a@example.com"]],
+                ] as [String: Any]
             }
             var body: [String: Any] = ["@odata.context": "\(host)/$metadata#users('me')/messages", "@odata.count": 3, "value": messages]
             if skip == 0 { body["@odata.nextLink"] = "\(host)/me/messages?$top=2&$skip=2&$select=subject" }
@@ -236,8 +261,9 @@ import Testing
 
     @Test func vendorJSONMediaTypesAreJSON() async throws {
         try await withServer({ _ in
-            TestResponse(status: 200, headers: [("Content-Type", "application/vnd.api+json")],
-                         body: Data(#"{"value": [], "@odata.count": 0}"#.utf8))
+            TestResponse(
+                status: 200, headers: [("Content-Type", "application/vnd.api+json")],
+                body: Data(#"{"value": [], "@odata.count": 0}"#.utf8))
         }) { server in
             let page = try await GraphAPI.Client(baseURL: server.baseURL).messages().get()
             #expect(page.items.isEmpty)
@@ -251,12 +277,16 @@ import Testing
         try await withServer({ request in
             let token = request.query("next_token")
             if token == nil {
-                return .json(object: ["data": [["id": "1", "text": "a"], ["id": "2", "text": "b"]], "meta": ["result_count": 2, "next_token": "n2"]])
+                return .json(object: [
+                    "data": [["id": "1", "text": "a"], ["id": "2", "text": "b"]], "meta": ["result_count": 2, "next_token": "n2"],
+                ])
             }
             return .json(object: ["meta": ["result_count": 0]])
         }) { server in
             var ids: [String] = []
-            for try await tweet in TwitterAPI.Client(baseURL: server.baseURL).allRecentSearch(query: "swift", tweetFields: "created_at,author_id") {
+            for try await tweet in TwitterAPI.Client(baseURL: server.baseURL).allRecentSearch(
+                query: "swift", tweetFields: "created_at,author_id")
+            {
                 ids.append(tweet.id)
             }
             #expect(ids == ["1", "2"])

@@ -19,7 +19,9 @@ struct RecordedAPITests {
             #expect(numbers == Array((1...13).reversed()))
             let requests = await server.requests
             #expect(requests.count == 5)
-            #expect(requests.map(\.path) == ["/repos/octokit-fixture-org/paginate-issues/issues"] + Array(repeating: "/repositories/1000/issues", count: 4))
+            #expect(
+                requests.map(\.path) == ["/repos/octokit-fixture-org/paginate-issues/issues"]
+                    + Array(repeating: "/repositories/1000/issues", count: 4))
             #expect(requests.allSatisfy { $0.headers["authorization"] == "Bearer t" })
         }
     }
@@ -28,7 +30,9 @@ struct RecordedAPITests {
         let exchanges = try Fixtures.load((1...5).map { "github-issues/page-\($0).json" })
         try await withServer(ReplayServer(exchanges: exchanges).handler()) { server in
             var pages: [Page<GitHubAPI.Issue>] = []
-            for try await page in GitHubAPI.Client(baseURL: server.baseURL).issuesPages(owner: "octokit-fixture-org", repo: "paginate-issues", perPage: 3) {
+            for try await page in GitHubAPI.Client(baseURL: server.baseURL).issuesPages(
+                owner: "octokit-fixture-org", repo: "paginate-issues", perPage: 3)
+            {
                 pages.append(page)
             }
             #expect(pages.count == 5)
@@ -51,8 +55,12 @@ struct RecordedAPITests {
     }
 
     @Test func slackFollowsNextCursorUntilItIsEmpty() async throws {
-        let exchanges = try Fixtures.load(["slack/conversations-list-recorded/page-1.json", "slack/conversations-list-recorded/page-2.json"])
-        let recorded = exchanges.flatMap { ($0.body as? [String: Any])?["channels"] as? [[String: Any]] ?? [] }.compactMap { $0["id"] as? String }
+        let exchanges = try Fixtures.load([
+            "slack/conversations-list-recorded/page-1.json", "slack/conversations-list-recorded/page-2.json",
+        ])
+        let recorded = exchanges.flatMap { ($0.body as? [String: Any])?["channels"] as? [[String: Any]] ?? [] }.compactMap {
+            $0["id"] as? String
+        }
         try await withServer(ReplayServer(exchanges: exchanges).handler()) { server in
             var ids: [String] = []
             let client = SlackAPI.Client(baseURL: server.baseURL.appendingPathComponent("api"), token: "xoxb")
@@ -66,7 +74,8 @@ struct RecordedAPITests {
     @Test func slackUsersWalkSevenPages() async throws {
         let exchanges = try Fixtures.load((1...7).map { "slack/users-list-recorded/page-\($0).json" })
         try await withServer(ReplayServer(exchanges: exchanges).handler()) { server in
-            var pages = 0, members = 0
+            var pages = 0
+            var members = 0
             let client = SlackAPI.Client(baseURL: server.baseURL.appendingPathComponent("api"))
             for try await page in client.usersPages(presence: true, limit: 5) {
                 pages += 1
@@ -95,7 +104,8 @@ struct RecordedAPITests {
         // The recording client sent no `count`; the generated one sends the items seen.
         try await withServer(ReplayServer(exchanges: exchanges, ignoring: ["limit", "count"]).handler()) { server in
             var names: [String] = []
-            for try await update in RedditAPI.Client(baseURL: server.baseURL).allLiveUpdates(thread: "ukaeu1ik4sw5", rawJSON: 1, limit: 100) {
+            for try await update in RedditAPI.Client(baseURL: server.baseURL).allLiveUpdates(thread: "ukaeu1ik4sw5", rawJSON: 1, limit: 100)
+            {
                 names.append(update.name)
             }
             #expect(names.count == 200)
@@ -108,12 +118,18 @@ struct RecordedAPITests {
         let exchanges = try Fixtures.load((1...11).map { String(format: "reddit/user-spez-top/page-%02d.json", $0) })
         try await withServer(ReplayServer(exchanges: exchanges, ignoring: ["limit", "count"]).handler()) { server in
             var pageSizes: [Int] = []
-            for try await page in RedditAPI.Client(baseURL: server.baseURL).userCommentsPages(username: "spez", sort: .top, t: .all, rawJSON: 1, limit: 100) {
+            for try await page in RedditAPI.Client(baseURL: server.baseURL).userCommentsPages(
+                username: "spez", sort: .top, t: .all, rawJSON: 1, limit: 100)
+            {
                 pageSizes.append(page.items.count)
             }
             #expect(pageSizes.reduce(0, +) == 31)
             let requests = await server.requests
-            #expect(requests.map { $0.query("after") } == [nil, "t1_ct5snit", "t1_cvqa8g8", "t1_cszggyl", "t1_c03d987", "t1_c2qwzo", "t1_c076mlt", "t1_c1tual", "t1_c03gpm9", "t1_c09kna3", "t1_c02bvo5"])
+            #expect(
+                requests.map { $0.query("after") } == [
+                    nil, "t1_ct5snit", "t1_cvqa8g8", "t1_cszggyl", "t1_c03d987", "t1_c2qwzo", "t1_c076mlt", "t1_c1tual", "t1_c03gpm9",
+                    "t1_c09kna3", "t1_c02bvo5",
+                ])
             // Every page after the first says how many items came before it.
             let seen = pageSizes.indices.map { pageSizes[..<$0].reduce(0, +) }
             #expect(requests.map { $0.intQuery("count") } == [nil] + seen.dropFirst().map { Optional($0) })

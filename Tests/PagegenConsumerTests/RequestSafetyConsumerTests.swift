@@ -14,7 +14,12 @@ import Testing
         let api = try await TestServer.start { _ in
             TestResponse(status: 302, headers: [("Location", "\(other.baseURL.absoluteString)/v1/events")])
         }
-        defer { Task { await api.stop(); await other.stop() } }
+        defer {
+            Task {
+                await api.stop()
+                await other.stop()
+            }
+        }
 
         let refused = await EventsAPI.Client(baseURL: api.baseURL, apiKey: "s3cret").events()
         guard case .failure(let error) = refused, case .redirectRefused(let refusal) = error.kind else {

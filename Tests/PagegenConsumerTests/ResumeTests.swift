@@ -93,7 +93,8 @@ import Testing
                 await inserted.insert()
                 return .json("{}", status: 500)
             }
-            let articles = await inserted.happened
+            let articles =
+                await inserted.happened
                 ? [ArticlesConsumerTests.articles[0].merging(["id": 100]) { $1 }] + ArticlesConsumerTests.articles
                 : ArticlesConsumerTests.articles
             return .json(object: slice(articles, from: offset, count: request.intQuery("limit") ?? 10))

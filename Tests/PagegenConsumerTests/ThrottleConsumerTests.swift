@@ -28,20 +28,30 @@ actor StackExchangeServer {
         if let end = until[request.path], now < end {
             refused.append((request.path, page))
             let seconds = Int((now.duration(to: end) / .seconds(1)).rounded(.up))
-            return .json(object: [
-                "error_id": 502, "error_name": "throttle_violation",
-                "error_message": "too many requests from this IP, more requests available in \(seconds) seconds",
-            ], status: 400)
+            return .json(
+                object: [
+                    "error_id": 502, "error_name": "throttle_violation",
+                    "error_message": "too many requests from this IP, more requests available in \(seconds) seconds",
+                ], status: 400)
         }
         answered.append((request.path, page, now))
         let start = (page - 1) * size
         let ids = Array((start + 1)...max(start + 1, min(total, start + size))).filter { $0 <= total }
-        let items: [[String: Any]] = request.path == "/users"
-            ? ids.map { ["user_id": $0, "display_name": "User \($0)", "reputation": 100 * $0, "creation_date": 1_500_000_000 + $0,
-                         "link": "https://stackoverflow.com/users/\($0)"] }
-            : ids.map { ["question_id": $0, "title": "Question \($0)", "link": "https://stackoverflow.com/q/\($0)", "tags": ["swift"],
-                         "score": $0, "answer_count": 0, "view_count": 10, "is_answered": false,
-                         "creation_date": 1_700_000_000 + $0, "last_activity_date": 1_700_000_100 + $0] }
+        let items: [[String: Any]] =
+            request.path == "/users"
+            ? ids.map {
+                [
+                    "user_id": $0, "display_name": "User \($0)", "reputation": 100 * $0, "creation_date": 1_500_000_000 + $0,
+                    "link": "https://stackoverflow.com/users/\($0)",
+                ]
+            }
+            : ids.map {
+                [
+                    "question_id": $0, "title": "Question \($0)", "link": "https://stackoverflow.com/q/\($0)", "tags": ["swift"],
+                    "score": $0, "answer_count": 0, "view_count": 10, "is_answered": false,
+                    "creation_date": 1_700_000_000 + $0, "last_activity_date": 1_700_000_100 + $0,
+                ]
+            }
         var body: [String: Any] = ["items": items, "has_more": start + size < total, "quota_max": 10_000, "quota_remaining": 9_000]
         if let backoff = backoffs(request.path, page) {
             body["backoff"] = backoff
@@ -75,9 +85,10 @@ actor StackExchangeServer {
                 }
             }
             #expect(ids == Array(1...45))
-            #expect(await stackExchange.answered.map { "\($0.path) \($0.page)" } == [
-                "/questions 1", "/users 1", "/questions 2", "/questions 3",
-            ])
+            #expect(
+                await stackExchange.answered.map { "\($0.path) \($0.page)" } == [
+                    "/questions 1", "/users 1", "/questions 2", "/questions 3",
+                ])
             #expect(await stackExchange.refused.isEmpty, "no request came before its backoff was over")
             let questions = await stackExchange.answered.filter { $0.path == "/questions" }
             #expect(questions[0].at.duration(to: questions[1].at) >= .seconds(3))
@@ -201,17 +212,22 @@ actor StackExchangeServer {
         let page = request.intQuery("page") ?? 1
         let pages = (total + size - 1) / size
         guard page <= max(1, pages) else {
-            return .json(object: ["code": "rest_post_invalid_page_number",
-                                  "message": "The page number requested is larger than the number of pages available.",
-                                  "data": ["status": 400]], status: 400)
+            return .json(
+                object: [
+                    "code": "rest_post_invalid_page_number",
+                    "message": "The page number requested is larger than the number of pages available.",
+                    "data": ["status": 400],
+                ], status: 400)
         }
         let ids = ((page - 1) * size + 1...min(total, page * size)).map { $0 }
         let posts: [[String: Any]] = ids.map { id in
             // Odd posts in July (+02:00 in Berlin), even ones in January (+01:00).
             let (local, gmt) = id % 2 == 1 ? ("2024-07-01T12:00:00", "2024-07-01T10:00:00") : ("2024-01-15T09:30:00", "2024-01-15T08:30:00")
-            return ["id": id, "date": local, "date_gmt": gmt, "modified": local, "modified_gmt": gmt, "slug": "post-\(id)",
-                    "status": "publish", "link": "https://blog.example.com/post-\(id)/", "title": ["rendered": "Post \(id)"],
-                    "author": 1, "sticky": false, "categories": [1], "tags": []]
+            return [
+                "id": id, "date": local, "date_gmt": gmt, "modified": local, "modified_gmt": gmt, "slug": "post-\(id)",
+                "status": "publish", "link": "https://blog.example.com/post-\(id)/", "title": ["rendered": "Post \(id)"],
+                "author": 1, "sticky": false, "categories": [1], "tags": [],
+            ]
         }
         return .json(object: posts, headers: [("X-WP-Total", String(total)), ("X-WP-TotalPages", String(pages))])
     }
@@ -225,8 +241,8 @@ actor StackExchangeServer {
             var posts: [WordPressAPI.Post] = []
             for try await post in client.allPosts(perPage: 10) { posts.append(post) }
             #expect(posts.map(\.id) == Array(1...30))
-            let july = Date(timeIntervalSince1970: 1_719_828_000)    // 2024-07-01T10:00:00Z
-            let january = Date(timeIntervalSince1970: 1_705_307_400) // 2024-01-15T08:30:00Z
+            let july = Date(timeIntervalSince1970: 1_719_828_000)  // 2024-07-01T10:00:00Z
+            let january = Date(timeIntervalSince1970: 1_705_307_400)  // 2024-01-15T08:30:00Z
             #expect(posts[0].date == july && posts[0].dateGmt == july)
             #expect(posts[1].date == january && posts[1].dateGmt == january)
             let pages = await server.requests.compactMap { $0.intQuery("page") }
@@ -243,13 +259,20 @@ actor StackExchangeServer {
         let page = request.intQuery("page") ?? 1
         let ids = Array(stride(from: (page - 1) * size + 1, through: min(total, page * size), by: 1))
         let issues: [[String: Any]] = ids.map { id in
-            ["id": id, "iid": id, "project_id": 1, "title": "Issue \(id)", "state": "opened",
-             "created_at": "2024-05-01T10:00:00.000Z", "updated_at": "2024-05-02T10:00:00.000Z", "labels": [],
-             "author": ["id": 1, "username": "ann", "name": "Ann", "state": "active", "web_url": "https://gitlab.example.com/ann"], "assignees": [], "user_notes_count": 0,
-             "web_url": "https://gitlab.example.com/g/p/-/issues/\(id)"]
+            [
+                "id": id, "iid": id, "project_id": 1, "title": "Issue \(id)", "state": "opened",
+                "created_at": "2024-05-01T10:00:00.000Z", "updated_at": "2024-05-02T10:00:00.000Z", "labels": [],
+                "author": ["id": 1, "username": "ann", "name": "Ann", "state": "active", "web_url": "https://gitlab.example.com/ann"],
+                "assignees": [], "user_notes_count": 0,
+                "web_url": "https://gitlab.example.com/g/p/-/issues/\(id)",
+            ]
         }
-        return .json(object: issues, headers: [("X-Page", String(page)), ("X-Per-Page", String(size)),
-                                               ("X-Next-Page", nextPage(page, page * size < total))])
+        return .json(
+            object: issues,
+            headers: [
+                ("X-Page", String(page)), ("X-Per-Page", String(size)),
+                ("X-Next-Page", nextPage(page, page * size < total)),
+            ])
     }
 
     @Test func gitLabEndsWhereTheNextPageIsEmpty() async throws {
@@ -278,9 +301,11 @@ actor StackExchangeServer {
         try await withServer({ request in
             if await limited.shouldFail() {
                 let reset = Int(Date().timeIntervalSince1970) + 1
-                return .json(#"{"message": "Retry later"}"#, status: 429, headers: [
-                    ("Retry-After", "1"), ("RateLimit-Remaining", "0"), ("RateLimit-Reset", String(reset)),
-                ])
+                return .json(
+                    #"{"message": "Retry later"}"#, status: 429,
+                    headers: [
+                        ("Retry-After", "1"), ("RateLimit-Remaining", "0"), ("RateLimit-Reset", String(reset)),
+                    ])
             }
             return Self.gitLab(request, total: 10) { page, more in more ? String(page + 1) : "" }
         }) { server in
@@ -309,7 +334,12 @@ actor StackExchangeServer {
             rows = 0..<min(total, size)
         }
         if rows.isEmpty { rows = rows.lowerBound..<rows.lowerBound }
-        let children: [[String: Any]] = rows.map { ["kind": "LiveUpdate", "data": ["id": "\($0 + 1)", "name": names[$0], "body": "Update \($0 + 1)", "created_utc": 1_700_000_000 + $0]] }
+        let children: [[String: Any]] = rows.map {
+            [
+                "kind": "LiveUpdate",
+                "data": ["id": "\($0 + 1)", "name": names[$0], "body": "Update \($0 + 1)", "created_utc": 1_700_000_000 + $0],
+            ]
+        }
         let data: [String: Any] = [
             "after": rows.upperBound < total ? names[rows.upperBound - 1] as Any : NSNull(),
             "before": rows.lowerBound > 0 ? names[rows.lowerBound] as Any : NSNull(),
@@ -370,8 +400,9 @@ actor StackExchangeServer {
     /// Answers 401 as GitLab does to any token but `fresh`.
     static func guarded(_ request: TestRequest, _ answer: (TestRequest) -> TestResponse) -> TestResponse {
         guard request.headers["authorization"] == "Bearer fresh" else {
-            return .json(#"{"message": "401 Unauthorized"}"#, status: 401,
-                         headers: [("WWW-Authenticate", #"Bearer realm="", error="invalid_token""#)])
+            return .json(
+                #"{"message": "401 Unauthorized"}"#, status: 401,
+                headers: [("WWW-Authenticate", #"Bearer realm="", error="invalid_token""#)])
         }
         return answer(request)
     }
@@ -382,11 +413,14 @@ actor StackExchangeServer {
             let client = GitLabAPI.Client(
                 baseURL: server.baseURL,
                 credentials: { GitLabAPI.Client.Credentials(token: await session.currentToken()) },
-                middlewares: [RetryMiddleware(), CredentialRefreshMiddleware { response, body in
-                    #expect(response.value(forHeader: "WWW-Authenticate")?.contains("invalid_token") == true)
-                    #expect(String(decoding: body, as: UTF8.self).contains("401 Unauthorized"))
-                    await session.refresh()
-                }])
+                middlewares: [
+                    RetryMiddleware(),
+                    CredentialRefreshMiddleware { response, body in
+                        #expect(response.value(forHeader: "WWW-Authenticate")?.contains("invalid_token") == true)
+                        #expect(String(decoding: body, as: UTF8.self).contains("401 Unauthorized"))
+                        await session.refresh()
+                    },
+                ])
             var ids: [Int] = []
             for try await issue in client.allIssues(id: "g/p", perPage: 20) { ids.append(issue.id) }
             #expect(ids == Array(1...50))

@@ -1,9 +1,11 @@
 import Foundation
+import Testing
+
+@testable import PagegenMock
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import PagegenMock
-import Testing
 
 /// Requests the server cannot answer get a JSON error, and the server goes on.
 @Suite struct BadRequestTests {
@@ -12,14 +14,17 @@ import Testing
             let answer = try await fetch(server, "/nowhere")
             #expect(answer.status == 404)
             #expect(answer.message == "no endpoint answers GET /api/v2/nowhere")
-            #expect(answer.object["endpoints"] as? [String] == [
-                "GET /api/v2/categories/{category_id}/products", "GET /api/v2/products/{product_id}",
-            ])
+            #expect(
+                answer.object["endpoints"] as? [String] == [
+                    "GET /api/v2/categories/{category_id}/products", "GET /api/v2/products/{product_id}",
+                ])
             let wrongMethod = try await fetch(server, "/products/3", method: "DELETE")
             #expect(wrongMethod.status == 405)
             #expect(wrongMethod.header("Allow") == "GET")
             #expect(try await fetch(server, "/products/three").status == 400)
-            #expect(try await fetch(URL(string: server.origin.absoluteString + "/categories/1/products")!).status == 200, "the base path may be left out")
+            #expect(
+                try await fetch(URL(string: server.origin.absoluteString + "/categories/1/products")!).status == 200,
+                "the base path may be left out")
         }
     }
 
@@ -57,10 +62,12 @@ import Testing
             #expect(answer.status == 400)
             #expect(answer.message.contains("at most 4096"))
 
-            let raw = try await rawExchange(port: server.port, "GET /api/articles?tag=%zz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            let raw = try await rawExchange(
+                port: server.port, "GET /api/articles?tag=%zz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             #expect(raw.hasPrefix("HTTP/1.1 400"), "\(raw.prefix(200))")
             #expect(raw.contains("bad percent-encoding"))
-            let rawPath = try await rawExchange(port: server.port, "GET /api/art%C3%28icles HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let rawPath = try await rawExchange(
+                port: server.port, "GET /api/art%C3%28icles HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect(rawPath.hasPrefix("HTTP/1.1 400"), "\(rawPath.prefix(200))")
             _ = try? await rawExchange(port: server.port, "THIS IS NOT HTTP\r\n\r\n")
             _ = try? await rawExchange(port: server.port, "GET /api/articles HTTP/1.1\r\nContent-Length: 99999999999\r\n\r\n{")

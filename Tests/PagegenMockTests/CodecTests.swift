@@ -1,6 +1,7 @@
 import Foundation
-@testable import PagegenMock
 import Testing
+
+@testable import PagegenMock
 
 /// Cursors, item keys, path templates and percent-decoding.
 @Suite struct CodecTests {
@@ -14,7 +15,8 @@ import Testing
             #expect(CursorCodec(seed: 2).decode(cursor, scope: "events|") == nil, "a cursor of another seed")
         }
         let good = codec.encode(.after(5), scope: "events|")
-        let edited = Data("v1|a|6|\(String(decoding: Data(base64Encoded: good + "==")!.suffix(8), as: UTF8.self))".utf8).base64EncodedString()
+        let edited = Data("v1|a|6|\(String(decoding: Data(base64Encoded: good + "==")!.suffix(8), as: UTF8.self))".utf8)
+            .base64EncodedString()
         for bogus in ["", "abc", "!!!", "djF8YXw1", String(repeating: "A", count: 5000), edited, "v1|a|5|00000000"] {
             #expect(codec.decode(bogus, scope: "events|") == nil, "\(bogus.prefix(20))")
         }
@@ -34,7 +36,9 @@ import Testing
         #expect(codec.key(forIndex: 4, typeName: "Int") == .int(5))
         #expect(codec.index(forKey: "5", typeName: "Int") == 4)
         for bogus in ["0", "-3", "cus_", "cus_zzzzzzzzzzzzzzzzz", "abc_123", "99999999999999999999999", ""] {
-            #expect(codec.index(forKey: bogus, typeName: bogus.hasPrefix("cus") || bogus.hasPrefix("abc") ? "String" : "Int") == nil, "\(bogus)")
+            #expect(
+                codec.index(forKey: bogus, typeName: bogus.hasPrefix("cus") || bogus.hasPrefix("abc") ? "String" : "Int") == nil, "\(bogus)"
+            )
         }
         #expect(ItemKeyCodec(model: "Customer", salt: 78).index(forKey: codec.stringKey(forIndex: 3), typeName: "String") != 3)
         for value: UInt64 in [0, 1, 42, .max, 0xDEAD_BEEF] {
@@ -90,8 +94,9 @@ import Testing
         let writer = LinkWriter(origin: "http://127.0.0.1:9", rawPath: "/repos/a/b/issues", keptQuery: [("state", "all open")])
         let url = writer.url([("per_page", "30"), ("page", "2")])
         #expect(url == "http://127.0.0.1:9/repos/a/b/issues?state=all%20open&per_page=30&page=2")
-        #expect(LinkWriter.header([("next", url), ("last", "http://x/?page=4")])
-            == "<\(url)>; rel=\"next\", <http://x/?page=4>; rel=\"last\"")
+        #expect(
+            LinkWriter.header([("next", url), ("last", "http://x/?page=4")])
+                == "<\(url)>; rel=\"next\", <http://x/?page=4>; rel=\"last\"")
     }
 
     @Test func collectionsShiftRowsButKeepIndexes() {

@@ -1,8 +1,9 @@
 import Foundation
 import PagegenCore
-@testable import PagegenMock
 import PagegenRuntime
 import Testing
+
+@testable import PagegenMock
 
 /// The data generator: stable for a seed, realistic by field name, in the spec's formats.
 @Suite struct DataGeneratorTests {
@@ -70,7 +71,8 @@ import Testing
 
     @Test func theCollectionScopeChangesTheData() throws {
         let (_, builder, shape) = try Self.generator()
-        #expect(builder.item(shape, index: 3, scope: "people|team=a").text() != builder.item(shape, index: 3, scope: "people|team=b").text())
+        #expect(
+            builder.item(shape, index: 3, scope: "people|team=a").text() != builder.item(shape, index: 3, scope: "people|team=b").text())
     }
 
     @Test func itemsAreIdentifiedByTheirIndex() throws {
@@ -156,7 +158,8 @@ import Testing
         var random = SeededRandom(seed: 42)
         // SplitMix64's published sequence for seed 42 starts with this value.
         #expect(random.next() == 0xBDD7_3226_2FEB_6E95)
-        var a = SeededRandom(seed: 1, "articles", "3"), b = SeededRandom(seed: 1, "articles", "3")
+        var a = SeededRandom(seed: 1, "articles", "3")
+        var b = SeededRandom(seed: 1, "articles", "3")
         #expect((0..<10).map { _ in a.next() } == (0..<10).map { _ in b.next() })
         var c = SeededRandom(seed: 1, "articles", "4")
         #expect(a.next() != c.next())

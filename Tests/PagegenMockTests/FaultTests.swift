@@ -1,9 +1,11 @@
 import Foundation
+import Testing
+
+@testable import PagegenMock
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import PagegenMock
-import Testing
 
 /// Every fault, asked for with a header on one request, and the server-wide rates.
 @Suite struct FaultTests {
@@ -101,7 +103,9 @@ import Testing
             let cursor = try #require((first.object["response_metadata"] as? [String: Any])?["next_cursor"] as? String)
             let again = try await fetch(server, "/users.list?limit=5&cursor=\(cursor)", headers: ["X-Mock-Fault": "loop"])
             #expect((again.object["response_metadata"] as? [String: Any])?["next_cursor"] as? String == cursor)
-            #expect(values("id", in: again.object["members"] as? [Any] ?? []) as [String] == values("id", in: first.object["members"] as? [Any] ?? []))
+            #expect(
+                values("id", in: again.object["members"] as? [Any] ?? []) as [String]
+                    == values("id", in: first.object["members"] as? [Any] ?? []))
         }
         try await withMock("github") { server in
             let page = try await fetch(server, "/repos/a/b/issues?per_page=5&page=2", headers: ["X-Mock-Fault": "loop"])
@@ -134,7 +138,9 @@ import Testing
             let cursor = try #require((first.object["response_metadata"] as? [String: Any])?["next_cursor"] as? String)
             let plain = try await fetch(server, "/users.list?limit=4&cursor=\(cursor)")
             let drifted = try await fetch(server, "/users.list?limit=4&cursor=\(cursor)", headers: ["X-Mock-Fault": "drift=3"])
-            #expect(values("id", in: drifted.object["members"] as? [Any] ?? []) as [String] == values("id", in: plain.object["members"] as? [Any] ?? []))
+            #expect(
+                values("id", in: drifted.object["members"] as? [Any] ?? []) as [String]
+                    == values("id", in: plain.object["members"] as? [Any] ?? []))
         }
     }
 

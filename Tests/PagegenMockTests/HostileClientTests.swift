@@ -1,6 +1,7 @@
 import Foundation
-@testable import PagegenMock
 import Testing
+
+@testable import PagegenMock
 
 /// Clients that send too slowly, too little or too much: each gets a status and a
 /// message, its connection closes, and the server goes on serving everyone else.
@@ -26,7 +27,8 @@ import Testing
             try await client.send("POST /1/indexes/items/query HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"query\":")
             let response = try #require(try await client.readResponse())
             #expect(response.status == 408)
-            #expect(response.message.hasPrefix("the body of POST /1/indexes/items/query did not arrive within 400 ms"), "\(response.message)")
+            #expect(
+                response.message.hasPrefix("the body of POST /1/indexes/items/query did not arrive within 400 ms"), "\(response.message)")
             #expect(await server.requests.isEmpty, "the handler never saw it")
         }
     }
@@ -127,14 +129,26 @@ import Testing
         ("GET /api/numbers HTTP/2.0\r\n\r\n", 505, "HTTP/2.0 is not supported; send HTTP/1.1"),
         ("GET api/numbers HTTP/1.1\r\n\r\n", 400, "the request target 'api/numbers' is neither a path nor an absolute URL"),
         ("G(T /api/numbers HTTP/1.1\r\n\r\n", 400, "the method 'G(T' is not a token"),
-        ("GET /api/numbers HTTP/1.1\r\nHost: x\r\n continued\r\n\r\n", 400, "a header line starts with white space (obsolete line folding is not accepted)"),
+        (
+            "GET /api/numbers HTTP/1.1\r\nHost: x\r\n continued\r\n\r\n", 400,
+            "a header line starts with white space (obsolete line folding is not accepted)"
+        ),
         ("GET /api/numbers HTTP/1.1\r\nHost : x\r\n\r\n", 400, "the header field name 'Host ' is not a token"),
         ("GET /api/numbers HTTP/1.1\r\nNo colon\r\n\r\n", 400, "the header line 'No colon' has no ':'"),
-        ("POST /api/numbers HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", 400, "the request has both Transfer-Encoding and Content-Length"),
+        (
+            "POST /api/numbers HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", 400,
+            "the request has both Transfer-Encoding and Content-Length"
+        ),
         ("POST /api/numbers HTTP/1.1\r\nContent-Length: 3, 4\r\n\r\n", 400, "the Content-Length '3, 4' is not one whole number"),
         ("POST /api/numbers HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400, "the Content-Length '-1' is not one whole number"),
-        ("POST /api/numbers HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n", 400, "the last transfer coding is 'gzip', not chunked: the body's length is unknown"),
-        ("POST /api/numbers HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501, "only the chunked transfer coding is understood, not 'gzip, chunked'"),
+        (
+            "POST /api/numbers HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n", 400,
+            "the last transfer coding is 'gzip', not chunked: the body's length is unknown"
+        ),
+        (
+            "POST /api/numbers HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501,
+            "only the chunked transfer coding is understood, not 'gzip, chunked'"
+        ),
     ])
     func malformedRequestsGetAStatusAndAMessage(_ request: String, _ status: Int, _ message: String) async throws {
         try await withMock("numbers") { server in
@@ -171,9 +185,11 @@ import Testing
         try await withMock("algolia") { server in
             let client = try RawConnection(port: server.port)
             let body = #"{"query":"swift"}"#
-            try await client.send("POST /1/indexes/items/query HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nTransfer-Encoding: chunked\r\n\r\n")
+            try await client.send(
+                "POST /1/indexes/items/query HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nTransfer-Encoding: chunked\r\n\r\n")
             #expect(try await client.readResponse()?.status == 100)
-            let chunks = "8;ext=1\r\n\(body.prefix(8))\r\n\(String(body.utf8.count - 8, radix: 16))\r\n\(body.dropFirst(8))\r\n0\r\nX-Trailer: 1\r\n\r\n"
+            let chunks =
+                "8;ext=1\r\n\(body.prefix(8))\r\n\(String(body.utf8.count - 8, radix: 16))\r\n\(body.dropFirst(8))\r\n0\r\nX-Trailer: 1\r\n\r\n"
             try await client.send(chunks)
             let response = try #require(try await client.readResponse())
             #expect(response.status == 200, "\(response.text.prefix(200))")

@@ -1,9 +1,11 @@
 import Foundation
+import Testing
+
+@testable import PagegenMock
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import PagegenMock
-import Testing
 
 /// Runs the built `pagegen-mock` binary the way a user does.
 @Suite(.serialized) struct MockCLITests {
@@ -27,7 +29,8 @@ import Testing
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = Specs.root
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -93,9 +96,10 @@ import Testing
             }
             return String(decoding: firstLine, as: UTF8.self)
         }
-        let base = try #require(banner.split(separator: " ").first { $0.hasPrefix("http://") }.map {
-            String($0.split(separator: "\n")[0])
-        }, "\(banner)")
+        let base = try #require(
+            banner.split(separator: " ").first { $0.hasPrefix("http://") }.map {
+                String($0.split(separator: "\n")[0])
+            }, "\(banner)")
         #expect(banner.hasPrefix("Serving Articles at http://127.0.0.1:"))
         #expect(base.hasSuffix("/api"))
 

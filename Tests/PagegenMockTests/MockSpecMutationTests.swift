@@ -17,7 +17,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var mutator = SpecMutator(seed: Self.seed)
-        var served = 0, refused = 0
+        var served = 0
+        var refused = 0
 
         for mutant in mutator.mutants(count: Self.caseCount, of: specs) {
             // Lets the tests that serve HTTP on Swift concurrency's few threads run between cases.
@@ -39,6 +40,8 @@ import Testing
         }
         #expect(served + refused == Self.caseCount)
         #expect(served > 0 && refused > 0)
-        print("mock spec loader on broken specs (seed \(Self.seed)): \(Self.caseCount) files, \(served) served, \(refused) refused with located errors")
+        print(
+            "mock spec loader on broken specs (seed \(Self.seed)): \(Self.caseCount) files, \(served) served, \(refused) refused with located errors"
+        )
     }
 }

@@ -1,4 +1,8 @@
 import Foundation
+import PagegenCore
+
+@testable import PagegenMock
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -7,8 +11,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PagegenCore
-@testable import PagegenMock
 
 /// The package's specs, found from this file's place.
 enum Specs {
@@ -100,7 +102,9 @@ func fetch(_ url: URL, method: String = "GET", headers: [String: String] = [:], 
 }
 
 /// Sends a request to `server` at `path` (appended to its base URL, with query).
-func fetch(_ server: MockServer, _ path: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil) async throws -> Answer {
+func fetch(
+    _ server: MockServer, _ path: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil
+) async throws -> Answer {
     guard let url = URL(string: server.baseURL.absoluteString + path) else { throw URLError(.badURL) }
     return try await fetch(url, method: method, headers: headers, body: body)
 }
@@ -155,8 +159,9 @@ private func blockingExchange(port: Int, _ text: String) throws -> String {
         if let split = response.range(of: "\r\n\r\n") {
             let head = response[..<split.lowerBound].lowercased()
             if let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
-               let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)),
-               received.count - response[..<split.upperBound].utf8.count >= length {
+                let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)),
+                received.count - response[..<split.upperBound].utf8.count >= length
+            {
                 break
             }
         }

@@ -1,9 +1,11 @@
 import Foundation
+import Testing
+
+@testable import PagegenMock
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import PagegenMock
-import Testing
 
 /// Every paging style, over real HTTP: the pages hold the right items and say
 /// where the next one is, exactly as the spec describes.

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -126,7 +127,7 @@ final class RawConnection: @unchecked Sendable {
     private func takeResponse() -> Response? {
         let separator: [UInt8] = [13, 10, 13, 10]
         guard received.count >= 4,
-              let end = (0...(received.count - 4)).first(where: { Array(received[$0..<$0 + 4]) == separator })
+            let end = (0...(received.count - 4)).first(where: { Array(received[$0..<$0 + 4]) == separator })
         else { return nil }
         let head = String(decoding: received[..<end], as: UTF8.self)
         let lines = head.components(separatedBy: "\r\n")

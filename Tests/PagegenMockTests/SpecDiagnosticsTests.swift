@@ -1,7 +1,8 @@
 import Foundation
 import PagegenCore
-@testable import PagegenMock
 import Testing
+
+@testable import PagegenMock
 
 /// A spec the server cannot serve is reported like `pagegen lint` reports it.
 @Suite struct SpecDiagnosticsTests {

@@ -1,9 +1,11 @@
 import Foundation
+import Testing
+
+@testable import PagegenMock
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import PagegenMock
-import Testing
 
 /// What the mock serves for the rules of real APIs beyond paging: the waits a spec's
 /// `throttle:` says where (and the refusal of a request that comes too soon), page

@@ -16,7 +16,10 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     var requests: [HTTPRequest] { lock.withLock { sent } }
 
     func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
-        let attempt = lock.withLock { sent.append(request); return sent.count }
+        let attempt = lock.withLock {
+            sent.append(request)
+            return sent.count
+        }
         return try respond(request, attempt)
     }
 }
@@ -38,8 +41,9 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
 
     @Test func basicCredentialsAreBase64() async throws {
         let transport = RecordingTransport { _, _ in (HTTPResponse(statusCode: 200), Data("[]".utf8)) }
-        let runtime = ClientRuntime(baseURL: URL(string: "https://api.example.com")!, transport: transport,
-                                    credentials: [.basic(username: "Aladdin", password: "open sesame")])
+        let runtime = ClientRuntime(
+            baseURL: URL(string: "https://api.example.com")!, transport: transport,
+            credentials: [.basic(username: "Aladdin", password: "open sesame")])
         _ = await runtime.send(Self.endpoint, RequestParameters(), as: [Int].self)
         #expect(transport.requests.first?.value(forHeader: "Authorization") == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
     }
@@ -47,26 +51,31 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     @Test func middlewaresRunInOrderAroundTheTransport() async throws {
         struct Tag: ClientMiddleware {
             let value: String
-            func intercept(_ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)) async throws -> (HTTPResponse, Data) {
+            func intercept(
+                _ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
+            ) async throws -> (HTTPResponse, Data) {
                 var request = request
                 request.setValue((request.value(forHeader: "X-Order") ?? "") + value, forHeader: "X-Order")
                 return try await next(request)
             }
         }
         let transport = RecordingTransport { _, _ in (HTTPResponse(statusCode: 200), Data("[]".utf8)) }
-        let runtime = ClientRuntime(baseURL: URL(string: "https://api.example.com")!, transport: transport, middlewares: [Tag(value: "a"), Tag(value: "b")])
+        let runtime = ClientRuntime(
+            baseURL: URL(string: "https://api.example.com")!, transport: transport, middlewares: [Tag(value: "a"), Tag(value: "b")])
         _ = await runtime.send(Self.endpoint, RequestParameters(), as: [Int].self)
         #expect(transport.requests.first?.value(forHeader: "X-Order") == "ab")
     }
 
     @Test func retryMiddlewareRetriesThrottledRequests() async throws {
         let transport = RecordingTransport { _, attempt in
-            attempt < 3 ? (HTTPResponse(statusCode: 429, headerFields: [HTTPHeaderField(name: "Retry-After", value: "0")]), Data())
-                        : (HTTPResponse(statusCode: 200), Data("[1]".utf8))
+            attempt < 3
+                ? (HTTPResponse(statusCode: 429, headerFields: [HTTPHeaderField(name: "Retry-After", value: "0")]), Data())
+                : (HTTPResponse(statusCode: 200), Data("[1]".utf8))
         }
-        let runtime = ClientRuntime(baseURL: URL(string: "https://api.example.com")!, transport: transport,
-                                    // A time bound far above any stall of a busy machine: the bound is tested in RetryTests.
-                                    middlewares: [RetryMiddleware(maxAttempts: 3, initialBackoff: .milliseconds(1), maxRetryDuration: .seconds(3_600))])
+        let runtime = ClientRuntime(
+            baseURL: URL(string: "https://api.example.com")!, transport: transport,
+            // A time bound far above any stall of a busy machine: the bound is tested in RetryTests.
+            middlewares: [RetryMiddleware(maxAttempts: 3, initialBackoff: .milliseconds(1), maxRetryDuration: .seconds(3_600))])
         let result = await runtime.send(Self.endpoint, RequestParameters(), as: [Int].self)
         #expect(try result.get() == [1])
         #expect(transport.requests.count == 3)
@@ -74,8 +83,9 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
 
     @Test func retryMiddlewareGivesUpAfterItsAttempts() async throws {
         let transport = RecordingTransport { _, _ in (HTTPResponse(statusCode: 503), Data("busy".utf8)) }
-        let runtime = ClientRuntime(baseURL: URL(string: "https://api.example.com")!, transport: transport,
-                                    middlewares: [RetryMiddleware(maxAttempts: 2, initialBackoff: .milliseconds(1))])
+        let runtime = ClientRuntime(
+            baseURL: URL(string: "https://api.example.com")!, transport: transport,
+            middlewares: [RetryMiddleware(maxAttempts: 2, initialBackoff: .milliseconds(1))])
         let result = await runtime.send(Self.endpoint, RequestParameters(), as: [Int].self)
         guard case .failure(let error) = result else {
             Issue.record("expected a failure")
@@ -129,10 +139,11 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         let transport = RecordingTransport { _, _ in (HTTPResponse(statusCode: 200), Data("[]".utf8)) }
         let runtime = ClientRuntime(baseURL: URL(string: "https://api.example.com")!, transport: transport)
         let result: Result<[Int], APIError> = await withCheckedContinuation { continuation in
-            let handle = Cancellable.run({
-                try? await Task.sleep(for: .seconds(5))
-                return await runtime.send(Self.endpoint, RequestParameters(), as: [Int].self)
-            }, completion: { continuation.resume(returning: $0) })
+            let handle = Cancellable.run(
+                {
+                    try? await Task.sleep(for: .seconds(5))
+                    return await runtime.send(Self.endpoint, RequestParameters(), as: [Int].self)
+                }, completion: { continuation.resume(returning: $0) })
             handle.cancel()
             #expect(handle.isCancelled)
         }

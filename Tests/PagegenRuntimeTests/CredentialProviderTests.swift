@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Generated) @testable import PagegenRuntime
 import Testing
+
+@_spi(Generated) @testable import PagegenRuntime
 
 /// Credentials that change: a provider the client asks before every send, and the
 /// middleware that refreshes them once when the server rejects them.
@@ -31,8 +32,9 @@ import Testing
     static func runtime(
         _ transport: some HTTPTransport, tokens: Tokens, middlewares: [any ClientMiddleware] = []
     ) -> ClientRuntime {
-        ClientRuntime(baseURL: baseURL, transport: transport, middlewares: middlewares,
-                      credentialProvider: { [.bearer(await tokens.token())] })
+        ClientRuntime(
+            baseURL: baseURL, transport: transport, middlewares: middlewares,
+            credentialProvider: { [.bearer(await tokens.token())] })
     }
 
     @Test func theProviderIsAskedBeforeEverySendAndEveryRetry() async throws {
@@ -63,7 +65,9 @@ import Testing
 
     @Test func theProviderIsNotAskedForAnotherOrigin() async throws {
         struct Elsewhere: ClientMiddleware {
-            func intercept(_ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)) async throws -> (HTTPResponse, Data) {
+            func intercept(
+                _ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
+            ) async throws -> (HTTPResponse, Data) {
                 var request = request
                 request.url = URL(string: "https://cdn.example.net/items")!
                 return try await next(request)
@@ -126,7 +130,8 @@ import Testing
     @Test func aSecondRejectionIsTheAnswer() async throws {
         let tokens = Tokens("token-1")
         let transport = GuardedTransport(tokens: tokens, rejecting: ["token-1", "token-2", "token-3"])
-        let runtime = Self.runtime(transport, tokens: tokens, middlewares: [CredentialRefreshMiddleware { _, _ in try await tokens.refresh() }])
+        let runtime = Self.runtime(
+            transport, tokens: tokens, middlewares: [CredentialRefreshMiddleware { _, _ in try await tokens.refresh() }])
         let result = await runtime.send(Self.endpoint, RequestParameters(), as: [Int].self)
         #expect(result.failureStatus == 401)
         #expect(await transport.sentTokens == ["token-1", "token-2"], "sent again once")
@@ -146,7 +151,8 @@ import Testing
         let tokens = Tokens("token-1")
         // The first five requests are all in flight, with the old token, before any answer.
         let transport = GuardedTransport(tokens: tokens, rejecting: ["token-1"], holdFirst: 5)
-        let runtime = Self.runtime(transport, tokens: tokens, middlewares: [CredentialRefreshMiddleware { _, _ in try await tokens.refresh() }])
+        let runtime = Self.runtime(
+            transport, tokens: tokens, middlewares: [CredentialRefreshMiddleware { _, _ in try await tokens.refresh() }])
         let results = await withTaskGroup(of: Result<[Int], APIError>.self) { group in
             for _ in 0..<5 { group.addTask { await runtime.send(Self.endpoint, RequestParameters(), as: [Int].self) } }
             var results: [Result<[Int], APIError>] = []
@@ -164,7 +170,8 @@ import Testing
         // B is sent with the old token too, but its 401 comes back only after A's
         // refresh finished: B is sent again with the new token, without a refresh.
         let transport = GuardedTransport(tokens: tokens, rejecting: ["token-1"], holdFirst: 2, holdSecond: true)
-        let runtime = Self.runtime(transport, tokens: tokens, middlewares: [CredentialRefreshMiddleware { _, _ in try await tokens.refresh() }])
+        let runtime = Self.runtime(
+            transport, tokens: tokens, middlewares: [CredentialRefreshMiddleware { _, _ in try await tokens.refresh() }])
         let a = Task { await runtime.send(Self.endpoint, RequestParameters(), as: [Int].self) }
         while await transport.sentTokens.count < 1 { await Task.yield() }
         let b = Task { await runtime.send(Self.endpoint, RequestParameters(), as: [Int].self) }
@@ -179,8 +186,9 @@ import Testing
     @Test func aRequestWithoutCredentialsRefreshesNothing() async throws {
         let tokens = Tokens("token-1")
         let transport = GuardedTransport(tokens: tokens, rejecting: [""])
-        let runtime = ClientRuntime(baseURL: Self.baseURL, transport: transport,
-                                    middlewares: [CredentialRefreshMiddleware { _, _ in try await tokens.refresh() }])
+        let runtime = ClientRuntime(
+            baseURL: Self.baseURL, transport: transport,
+            middlewares: [CredentialRefreshMiddleware { _, _ in try await tokens.refresh() }])
         #expect(await runtime.send(Self.endpoint, RequestParameters(), as: [Int].self).failureStatus == 401)
         #expect(await tokens.refreshes == 0)
         #expect(await transport.sentTokens == [""])
@@ -192,7 +200,12 @@ final class Counter: @unchecked Sendable {
     // @unchecked: `value` is only touched under `lock`.
     private let lock = NSLock()
     private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
 }
 
 /// Answers 401 `{"error":"invalid_token"}` to a bearer token in `rejecting` (or to
@@ -237,8 +250,11 @@ actor GuardedTransport: HTTPTransport {
             await withCheckedContinuation { second = $0 }
         }
         if rejecting.contains(token) {
-            return (HTTPResponse(statusCode: 401, headerFields: [HTTPHeaderField(name: "WWW-Authenticate", value: #"Bearer error="invalid_token""#)]),
-                    Data(#"{"error":"invalid_token"}"#.utf8))
+            return (
+                HTTPResponse(
+                    statusCode: 401, headerFields: [HTTPHeaderField(name: "WWW-Authenticate", value: #"Bearer error="invalid_token""#)]),
+                Data(#"{"error":"invalid_token"}"#.utf8)
+            )
         }
         return (HTTPResponse(statusCode: 200), Data("[1]".utf8))
     }

@@ -30,13 +30,13 @@ import Testing
     static let berlin = DateFormat.iso8601(zone: .identifier("Europe/Berlin"))
 
     @Test(arguments: [
-        ("2024-07-01T12:00:00", 1_719_828_000.0),          // summer: +02:00
-        ("2024-01-15T09:30:00", 1_705_307_400.0),          // winter: +01:00
+        ("2024-07-01T12:00:00", 1_719_828_000.0),  // summer: +02:00
+        ("2024-01-15T09:30:00", 1_705_307_400.0),  // winter: +01:00
         ("2024-07-01 12:00:00.5", 1_719_828_000.5),
-        ("2024-07-01T12:00:00Z", 1_719_835_200.0),         // a zone in the text wins
+        ("2024-07-01T12:00:00Z", 1_719_835_200.0),  // a zone in the text wins
         ("2024-07-01T12:00:00-04:00", 1_719_849_600.0),
-        ("2024-10-27T02:30:00", 1_729_992_600.0),          // twice that night: the second, at +01:00
-        ("2024-03-31T02:30:00", 1_711_848_600.0),          // skipped: read with +01:00, the offset before
+        ("2024-10-27T02:30:00", 1_729_992_600.0),  // twice that night: the second, at +01:00
+        ("2024-03-31T02:30:00", 1_711_848_600.0),  // skipped: read with +01:00, the offset before
     ])
     func berlinTimesAreReadInBerlin(_ text: String, _ seconds: Double) throws {
         #expect(try Self.decode(text, Self.berlin).timeIntervalSince1970 == seconds)
@@ -44,7 +44,9 @@ import Testing
 
     @Test func fixedOffsetsAndUTC() throws {
         #expect(try Self.decode("2024-07-01T05:00:00", .iso8601(zone: .offset(seconds: -5 * 3600))).timeIntervalSince1970 == 1_719_828_000)
-        #expect(try Self.decode("2024-07-01T15:30:00", .iso8601(zone: .offset(seconds: 5 * 3600 + 1800))).timeIntervalSince1970 == 1_719_828_000)
+        #expect(
+            try Self.decode("2024-07-01T15:30:00", .iso8601(zone: .offset(seconds: 5 * 3600 + 1800))).timeIntervalSince1970 == 1_719_828_000
+        )
         #expect(try Self.decode("2024-07-01T10:00:00", .iso8601).timeIntervalSince1970 == 1_719_828_000)
     }
 

@@ -3,7 +3,10 @@ import Testing
 
 @Suite struct LinkHeaderTests {
     @Test func readsGitHubsLinkHeader() throws {
-        let header = try LinkHeader(parsing: #"<https://api.github.com/repositories/1000/issues?per_page=3&page=2>; rel="next", <https://api.github.com/repositories/1000/issues?per_page=3&page=5>; rel="last""#)
+        let header = try LinkHeader(
+            parsing:
+                #"<https://api.github.com/repositories/1000/issues?per_page=3&page=2>; rel="next", <https://api.github.com/repositories/1000/issues?per_page=3&page=5>; rel="last""#
+        )
         #expect(header.next == "https://api.github.com/repositories/1000/issues?per_page=3&page=2")
         #expect(header.last == "https://api.github.com/repositories/1000/issues?per_page=3&page=5")
         #expect(header.previous == nil)

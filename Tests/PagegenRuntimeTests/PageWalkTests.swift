@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PagegenRuntime
 
 /// How a walk guesses the pages after the next one, and what happens when a guess
@@ -20,9 +21,10 @@ import Testing
             let count = short[start] ?? pageSize
             let end = min(total, start + count)
             let items = start < end ? Array(start..<end) : []
-            return .success(Page(
-                items: items, key: key, next: !items.isEmpty && end < total ? .offset(end) : nil,
-                total: total, firstRow: start))
+            return .success(
+                Page(
+                    items: items, key: key, next: !items.isEmpty && end < total ? .offset(end) : nil,
+                    total: total, firstRow: start))
         }
     }
 
@@ -50,7 +52,9 @@ import Testing
     }
 
     @Test func aPageKeyIsWrittenAsAOneFieldObject() throws {
-        let keys: [PageKey] = [.first, .number(3), .offset(60), .after("dXNl"), .before("b"), .url(URL(string: "https://api.example/p?page=2")!)]
+        let keys: [PageKey] = [
+            .first, .number(3), .offset(60), .after("dXNl"), .before("b"), .url(URL(string: "https://api.example/p?page=2")!),
+        ]
         let data = try JSONEncoder().encode(keys)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains(#"{"number":3}"#))
@@ -154,4 +158,3 @@ import Testing
         #expect(!followed.contains(.after("c50")))
     }
 }
-

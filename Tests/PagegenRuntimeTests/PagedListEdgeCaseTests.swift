@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Generated) @testable import PagegenRuntime
 
 /// Jumps, estimated totals, SwiftUI's appear/disappear, pages that change length.
@@ -28,17 +29,29 @@ struct PagedListEdgeCaseTests {
         let log = ChangeLog(list)
         list.start()
         let items = (0..<90).map { TestItem(id: $0) }
-        runner.answer(runner.inFlight[0], with: .page(.success(Page(
-            items: Array(items[0..<30]), key: .number(0), next: .number(1), total: 40, totalIsEstimate: true))))
+        runner.answer(
+            runner.inFlight[0],
+            with: .page(
+                .success(
+                    Page(
+                        items: Array(items[0..<30]), key: .number(0), next: .number(1), total: 40, totalIsEstimate: true))))
         #expect(list.count == 40)
         #expect(list[39].summary == "placeholder")
-        runner.answer(runner.inFlight[0], with: .page(.success(Page(
-            items: Array(items[30..<60]), key: .number(1), next: .number(2), total: 40, totalIsEstimate: true))))
+        runner.answer(
+            runner.inFlight[0],
+            with: .page(
+                .success(
+                    Page(
+                        items: Array(items[30..<60]), key: .number(1), next: .number(2), total: 40, totalIsEstimate: true))))
         #expect(list.count == 61)
         #expect(list[60].summary == "loading")
         list.setVisibleRows(50..<61)
-        runner.answer(runner.inFlight[0], with: .page(.success(Page(
-            items: Array(items[60..<75]), key: .number(2), next: nil, total: 40, totalIsEstimate: true))))
+        runner.answer(
+            runner.inFlight[0],
+            with: .page(
+                .success(
+                    Page(
+                        items: Array(items[60..<75]), key: .number(2), next: nil, total: 40, totalIsEstimate: true))))
         #expect(list.count == 75)
         #expect(list.holdsItems(0..<75))
         #expect(log.changes.last?.countBefore == 61)
@@ -52,11 +65,19 @@ struct PagedListEdgeCaseTests {
         let log = ChangeLog(list)
         list.start()
         let items = (0..<50).map { TestItem(id: $0) }
-        runner.answer(runner.inFlight[0], with: .page(.success(Page(
-            items: Array(items[0..<30]), key: .number(0), next: .number(1), total: 100, totalIsEstimate: true))))
+        runner.answer(
+            runner.inFlight[0],
+            with: .page(
+                .success(
+                    Page(
+                        items: Array(items[0..<30]), key: .number(0), next: .number(1), total: 100, totalIsEstimate: true))))
         #expect(list.count == 100)
-        runner.answer(runner.inFlight[0], with: .page(.success(Page(
-            items: Array(items[30..<50]), key: .number(1), next: nil, total: 100, totalIsEstimate: true))))
+        runner.answer(
+            runner.inFlight[0],
+            with: .page(
+                .success(
+                    Page(
+                        items: Array(items[30..<50]), key: .number(1), next: nil, total: 100, totalIsEstimate: true))))
         #expect(list.count == 50)
         #expect(log.changes.last?.removedRows == 50..<100)
         #expect(list.holdsItems(0..<50))

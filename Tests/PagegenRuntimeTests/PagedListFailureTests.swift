@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PagegenRuntime
 
 /// Failures, retry, refresh and load states.

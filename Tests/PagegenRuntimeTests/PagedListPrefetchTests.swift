@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Generated) @testable import PagegenRuntime
 
 /// Prefetching, cancelling, concurrency, flings and the memory bound.

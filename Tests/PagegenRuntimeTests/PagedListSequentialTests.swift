@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Generated) @testable import PagegenRuntime
 
 /// Cursor and link lists, which can only walk from page to page.

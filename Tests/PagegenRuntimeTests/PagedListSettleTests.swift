@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PagegenRuntime
 
 /// A fling the user catches, and a cold start whose first screen spans two pages.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Generated) @testable import PagegenRuntime
 
 /// A server whose answers the test releases one by one: each `load` waits until
@@ -20,7 +21,8 @@ actor SuspendedServer {
     }
 
     nonisolated func loader(_ data: TestData) -> PageLoader<TestItem> {
-        PageLoader(pageSize: data.pageSize, firstKey: .number(0), keyForPageIndex: { .number($0) }, identity: { AnyHashable($0.id) }) { key in
+        PageLoader(pageSize: data.pageSize, firstKey: .number(0), keyForPageIndex: { .number($0) }, identity: { AnyHashable($0.id) }) {
+            key in
             let onMain = Thread.isMainThread
             return await self.load(key, onMainThread: onMain)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Generated) @testable import PagegenRuntime
 
 /// An item of the test lists: its row in the server's data, and a version that a
@@ -90,7 +91,9 @@ final class ManualRunner: PageLoadRunner {
     private var completions: [Int: @MainActor (PageLoadResult<TestItem>) -> Void] = [:]
     private var finished: Set<Int> = []
 
-    func start(_ request: PageLoadRequest, loader: PageLoader<TestItem>, completion: @escaping @MainActor (PageLoadResult<TestItem>) -> Void) {
+    func start(
+        _ request: PageLoadRequest, loader: PageLoader<TestItem>, completion: @escaping @MainActor (PageLoadResult<TestItem>) -> Void
+    ) {
         started.append(request)
         completions[request.id] = completion
     }

@@ -1,7 +1,8 @@
 import Foundation
-@_spi(Generated) @testable import PagegenRuntime
 import PagegenTestServer
 import Testing
+
+@_spi(Generated) @testable import PagegenRuntime
 
 @Suite struct PercentEncodingTests {
     @Test(arguments: [
@@ -26,7 +27,8 @@ import Testing
         parameters.query("missing", nil as String?)
         parameters.query("page[size]", 10)
         parameters.header("X-Trace", "t1")
-        let endpoint = Endpoint(name: "items", method: "GET", path: "/items/{id}/children", headers: [HTTPHeaderField(name: "X-Fixed", value: "1")])
+        let endpoint = Endpoint(
+            name: "items", method: "GET", path: "/items/{id}/children", headers: [HTTPHeaderField(name: "X-Fixed", value: "1")])
         let request = try RequestBuilder.build(endpoint, parameters, baseURL: URL(string: "https://api.example.com/v1/")!, headers: [])
         #expect(request.url.absoluteString == "https://api.example.com/v1/items/a%2Fb%20c/children?q=x%26y&page%5Bsize%5D=10")
         #expect(request.value(forHeader: "x-trace") == "t1")
@@ -46,7 +48,8 @@ import Testing
             _ = try await runtime.send(endpoint, parameters, as: JSONValue.self).get()
         }
         let requests = await server.requests
-        #expect(requests.map(\.rawPath) == ["/api/things/..%2F..%2Fadmin", "/api/things/a%3Fb%23c%2Fd", "/api/things/x%0D%0AHost%3A%20evil"])
+        #expect(
+            requests.map(\.rawPath) == ["/api/things/..%2F..%2Fadmin", "/api/things/a%3Fb%23c%2Fd", "/api/things/x%0D%0AHost%3A%20evil"])
         #expect(requests.map(\.rawQuery) == ["q=a%26b%3Dc%23d&api_key=k", "q=x%0D%0Ay&api_key=k", "q=api_key%3Dstolen&api_key=k"])
         #expect(requests.allSatisfy { $0.headers["host"]?.hasPrefix("127.0.0.1:") == true })
     }

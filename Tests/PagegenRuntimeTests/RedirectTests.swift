@@ -41,7 +41,12 @@ struct RedirectTests {
         let api = try await TestServer.start { _ in
             TestResponse(status: 302, headers: [("Location", "\(other.baseURL.absoluteString)/api/things/1")])
         }
-        defer { Task { await api.stop(); await other.stop() } }
+        defer {
+            Task {
+                await api.stop()
+                await other.stop()
+            }
+        }
 
         let result = await Self.runtime(api, credential).send(Self.redirecting, Self.parameters, as: JSONValue.self)
         guard case .failure(let error) = result, case .redirectRefused(let refusal) = error.kind else {
@@ -64,7 +69,12 @@ struct RedirectTests {
         let api = try await TestServer.start { _ in
             TestResponse(status: 302, headers: [("Location", "\(other.baseURL.absoluteString)/api/things/1?api_key=s3cret-key&keep=1")])
         }
-        defer { Task { await api.stop(); await other.stop() } }
+        defer {
+            Task {
+                await api.stop()
+                await other.stop()
+            }
+        }
 
         let result = await Self.runtime(api, credential, redirects: .followCrossOriginWithoutCredentials)
             .send(Self.redirecting, Self.parameters, as: JSONValue.self)
@@ -101,7 +111,9 @@ struct RedirectTests {
 
     @Test func anAuthorizationHeaderSetByAMiddlewareIsTakenOffToo() async throws {
         struct SetsAuthorization: ClientMiddleware {
-            func intercept(_ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)) async throws -> (HTTPResponse, Data) {
+            func intercept(
+                _ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
+            ) async throws -> (HTTPResponse, Data) {
                 var request = request
                 request.setValue("Bearer from-a-middleware", forHeader: "Authorization")
                 request.setValue("session=1", forHeader: "Cookie")
@@ -112,7 +124,12 @@ struct RedirectTests {
         let api = try await TestServer.start { _ in
             TestResponse(status: 307, headers: [("Location", "\(other.baseURL.absoluteString)/elsewhere")])
         }
-        defer { Task { await api.stop(); await other.stop() } }
+        defer {
+            Task {
+                await api.stop()
+                await other.stop()
+            }
+        }
 
         let runtime = ClientRuntime(
             baseURL: api.baseURL, transport: URLSessionTransport(redirects: .followCrossOriginWithoutCredentials),
@@ -159,7 +176,9 @@ struct RedirectTests {
     }
 
     @Test func aRedirectWithoutLocationIsTheAnswer() async throws {
-        let api = try await TestServer.start { _ in TestResponse(status: 302, headers: [("Content-Type", "text/plain")], body: Data("moved".utf8)) }
+        let api = try await TestServer.start { _ in
+            TestResponse(status: 302, headers: [("Content-Type", "text/plain")], body: Data("moved".utf8))
+        }
         defer { Task { await api.stop() } }
         let result = await ClientRuntime(baseURL: api.baseURL).send(Self.redirecting, RequestParameters(), as: JSONValue.self)
         guard case .failure(let error) = result else {
@@ -223,8 +242,9 @@ struct RedirectTests {
         #expect(throws: RedirectRefusal.self) {
             try RedirectPolicy.sameOriginOnly.request(after: Self.redirect(to: "https://api.example.com/items"), to: from, redirectCount: 0)
         }
-        let next = try #require(try RedirectPolicy.followCrossOriginWithoutCredentials.request(
-            after: Self.redirect(to: "https://api.example.com/items?key=k"), to: from, redirectCount: 0))
+        let next = try #require(
+            try RedirectPolicy.followCrossOriginWithoutCredentials.request(
+                after: Self.redirect(to: "https://api.example.com/items?key=k"), to: from, redirectCount: 0))
         #expect(next.url.absoluteString == "https://api.example.com/items")
         #expect(next.value(forHeader: "Authorization") == nil)
         #expect(next.credentials.isEmpty)
@@ -232,8 +252,9 @@ struct RedirectTests {
 
     @Test func anHTTPSRedirectWithinTheOriginKeepsTheCredentials() throws {
         let from = Self.request("https://api.example.com/v1/items")
-        let next = try #require(try RedirectPolicy.sameOriginOnly.request(
-            after: Self.redirect(308, to: "https://API.example.com:443/v2/items"), to: from, redirectCount: 0))
+        let next = try #require(
+            try RedirectPolicy.sameOriginOnly.request(
+                after: Self.redirect(308, to: "https://API.example.com:443/v2/items"), to: from, redirectCount: 0))
         #expect(next.url.absoluteString == "https://API.example.com:443/v2/items?key=k")
         #expect(next.value(forHeader: "Authorization") == "Bearer t")
     }
@@ -242,7 +263,8 @@ struct RedirectTests {
         let from = Self.request("https://api.example.com/items")
         for location in ["file:///etc/passwd", "ftp://api.example.com/x", "javascript:alert(1)"] {
             do {
-                _ = try RedirectPolicy.followCrossOriginWithoutCredentials.request(after: Self.redirect(to: location), to: from, redirectCount: 0)
+                _ = try RedirectPolicy.followCrossOriginWithoutCredentials.request(
+                    after: Self.redirect(to: location), to: from, redirectCount: 0)
                 Issue.record("\(location) was followed")
             } catch {
                 #expect(error.reason == .unsupportedScheme || error.reason == .invalidLocation, "\(location): \(error)")

@@ -43,7 +43,8 @@ import Testing
     }
 
     @Test func fixedHeadersWithALineBreakAreRefused() async throws {
-        let endpoint = Endpoint(name: "thing", method: "GET", path: "/things/{id}", headers: [HTTPHeaderField(name: "X-Version", value: "1\r\nX-Injected: 1")])
+        let endpoint = Endpoint(
+            name: "thing", method: "GET", path: "/things/{id}", headers: [HTTPHeaderField(name: "X-Version", value: "1\r\nX-Injected: 1")])
         let fromEndpoint = try await Self.refusal { await $0.send(endpoint, Self.parameters(), as: JSONValue.self) }
         #expect(fromEndpoint.message?.contains("'X-Version'") == true, "\(String(describing: fromEndpoint))")
         #expect(fromEndpoint.requests == 0)
@@ -75,13 +76,17 @@ import Testing
 
     @Test func aHeaderAMiddlewareAddsIsCheckedByTheTransportAndNotRetried() async throws {
         struct Injects: ClientMiddleware {
-            func intercept(_ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)) async throws -> (HTTPResponse, Data) {
+            func intercept(
+                _ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
+            ) async throws -> (HTTPResponse, Data) {
                 var request = request
                 request.setValue("a\r\nX-Injected: 1", forHeader: "X-Signature")
                 return try await next(request)
             }
         }
-        let (message, _, requests) = try await Self.refusal(middlewares: [RetryMiddleware(maxAttempts: 3, initialBackoff: .zero), Injects()]) {
+        let (message, _, requests) = try await Self.refusal(middlewares: [
+            RetryMiddleware(maxAttempts: 3, initialBackoff: .zero), Injects(),
+        ]) {
             await $0.send(Self.thing, Self.parameters(), as: JSONValue.self)
         }
         #expect(message?.contains("the header field 'X-Signature' holds a line break (CR)") == true, "\(String(describing: message))")

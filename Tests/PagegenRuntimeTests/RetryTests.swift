@@ -1,7 +1,8 @@
 import Foundation
-@_spi(Generated) @testable import PagegenRuntime
 import PagegenTestServer
 import Testing
+
+@_spi(Generated) @testable import PagegenRuntime
 
 /// A clock whose sleeps return at once and move it forward, and which records them.
 final class VirtualRetryClock: RetryClock, @unchecked Sendable {
@@ -16,7 +17,9 @@ final class VirtualRetryClock: RetryClock, @unchecked Sendable {
     }
 
     var uptime: Duration { lock.withLock { elapsed } }
-    var date: Date { lock.withLock { start.addingTimeInterval(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) } }
+    var date: Date {
+        lock.withLock { start.addingTimeInterval(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) }
+    }
     var sleeps: [Duration] { lock.withLock { waits } }
 
     func sleep(for duration: Duration) async throws {
@@ -159,10 +162,10 @@ actor Script {
     @Test func retryAfterAsAnHTTPDateIsHonoured() async throws {
         let clock = VirtualRetryClock(date: Date(timeIntervalSince1970: 1_445_412_470))  // Wed, 21 Oct 2015 07:27:50 GMT
         let steps: [(Int, [(String, String)])] = [
-            (503, [("Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT")]),   // IMF-fixdate, 10 s ahead
-            (503, [("Retry-After", "Wednesday, 21-Oct-15 07:28:05 GMT")]), // RFC 850, 5 s after the first wait
-            (503, [("Retry-After", "Wed Oct 21 07:28:06 2015")]),        // asctime, 1 s after that
-            (503, [("Retry-After", "Tue, 20 Oct 2015 07:28:00 GMT")]),   // in the past: at once
+            (503, [("Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT")]),  // IMF-fixdate, 10 s ahead
+            (503, [("Retry-After", "Wednesday, 21-Oct-15 07:28:05 GMT")]),  // RFC 850, 5 s after the first wait
+            (503, [("Retry-After", "Wed Oct 21 07:28:06 2015")]),  // asctime, 1 s after that
+            (503, [("Retry-After", "Tue, 20 Oct 2015 07:28:00 GMT")]),  // in the past: at once
             (200, []),
         ]
         let (server, runtime) = try await Self.serve(steps, retry: RetryMiddleware(maxAttempts: 5, clock: clock))
@@ -173,8 +176,9 @@ actor Script {
 
     @Test func aRetryAfterLongerThanTheBudgetEndsTheRetries() async throws {
         let clock = VirtualRetryClock()
-        let (server, runtime) = try await Self.serve([(429, [("Retry-After", "3600")]), (200, [])],
-                                                     retry: RetryMiddleware(maxRetryDuration: .seconds(30), clock: clock))
+        let (server, runtime) = try await Self.serve(
+            [(429, [("Retry-After", "3600")]), (200, [])],
+            retry: RetryMiddleware(maxRetryDuration: .seconds(30), clock: clock))
         defer { Task { await server.stop() } }
         let result = await runtime.send(Self.get, RequestParameters(), as: JSONValue.self)
         #expect(result.failure?.statusCode == 429, "the caller sees the 429 at once")
@@ -221,7 +225,8 @@ actor Script {
     }
 
     @Test func cancellingTheCallStopsTheWait() async throws {
-        let (server, runtime) = try await Self.serve([(503, [])], retry: RetryMiddleware(initialBackoff: .seconds(10), maxBackoff: .seconds(10), random: { 1 }))
+        let (server, runtime) = try await Self.serve(
+            [(503, [])], retry: RetryMiddleware(initialBackoff: .seconds(10), maxBackoff: .seconds(10), random: { 1 }))
         defer { Task { await server.stop() } }
         let task = Task { await runtime.send(Self.get, RequestParameters(), as: JSONValue.self) }
         while await server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
@@ -236,7 +241,12 @@ final class KeyCounter: @unchecked Sendable {
     // @unchecked: `count` is touched under `lock`.
     private let lock = NSLock()
     private var count = 0
-    func next() -> String { lock.withLock { count += 1; return "key-\(count)" } }
+    func next() -> String {
+        lock.withLock {
+            count += 1
+            return "key-\(count)"
+        }
+    }
 }
 
 /// Numbers from a list, in order; the last repeats.
@@ -255,7 +265,10 @@ final class SlowTransport: HTTPTransport, @unchecked Sendable {
     private var sent = 0
     let clock: VirtualRetryClock
     let takes: Duration
-    init(clock: VirtualRetryClock, takes: Duration) { self.clock = clock; self.takes = takes }
+    init(clock: VirtualRetryClock, takes: Duration) {
+        self.clock = clock
+        self.takes = takes
+    }
     var count: Int { lock.withLock { sent } }
     func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
         lock.withLock { sent += 1 }

@@ -1,6 +1,7 @@
 import Foundation
-@_spi(Generated) @testable import PagegenRuntime
 import Testing
+
+@_spi(Generated) @testable import PagegenRuntime
 
 /// The waits a client keeps when its responses ask for them: which requests wait,
 /// how long, when a wait is refused, cancelled, and told.
@@ -60,12 +61,13 @@ import Testing
     @Test func aResetTimeAppliesOnlyWhenNoRequestIsLeft() async throws {
         let clock = VirtualRetryClock(date: Date(timeIntervalSince1970: 1_700_000_000))
         let transport = RecordingTransport { _, attempt in
-            let headers: [(String, String)] = switch attempt {
-            case 1: [("X-RateLimit-Remaining", "3"), ("X-RateLimit-Reset", "1700000060")]
-            case 2: [("X-RateLimit-Reset", "1700000060")]
-            case 3: [("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", "1700000010")]
-            default: []
-            }
+            let headers: [(String, String)] =
+                switch attempt {
+                case 1: [("X-RateLimit-Remaining", "3"), ("X-RateLimit-Reset", "1700000060")]
+                case 2: [("X-RateLimit-Reset", "1700000060")]
+                case 3: [("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", "1700000010")]
+                default: []
+                }
             return Self.answer("[]", headers: headers)
         }
         let runtime = Self.runtime(
@@ -142,7 +144,10 @@ import Testing
         }
         #expect(seen.map(\.kind) == [.hinted, .waiting])
         #expect(seen.allSatisfy { $0.endpoint == "questions" && $0.scope == .endpoint && $0.wait == .seconds(2) })
-        #expect(seen[0].description == "questions: GET https://api.example.com/questions asks to wait 2 s before the requests to questions (backoff 2 in the body)")
+        #expect(
+            seen[0].description
+                == "questions: GET https://api.example.com/questions asks to wait 2 s before the requests to questions (backoff 2 in the body)"
+        )
         #expect(seen[1].description == "questions: GET https://api.example.com/questions waits 2 s (backoff 2 in the body)")
     }
 

@@ -34,7 +34,7 @@ struct Lines {
     /// no line has a value.
     func replacingValue(with value: String, using random: inout SplitMix64) -> [UInt8]? {
         guard let index = randomIndex(where: { $0.valueRange != nil }, using: &random),
-              let range = lines[index].valueRange
+            let range = lines[index].valueRange
         else { return nil }
         var copy = self
         copy.lines[index].replaceSubrange(range, with: Array(value.utf8))
@@ -54,8 +54,8 @@ extension [UInt8] {
         var start = indentation
         if start + 1 < count, self[start] == UInt8(ascii: "-"), self[start + 1] == UInt8(ascii: " ") { start += 2 }
         guard start < count, self[start] != UInt8(ascii: "#"),
-              let colon = self[start...].firstIndex(where: { $0 == UInt8(ascii: ":") }),
-              colon > start, colon + 1 == count || self[colon + 1] == UInt8(ascii: " ")
+            let colon = self[start...].firstIndex(where: { $0 == UInt8(ascii: ":") }),
+            colon > start, colon + 1 == count || self[colon + 1] == UInt8(ascii: " ")
         else { return nil }
         return start..<colon
     }

@@ -65,7 +65,7 @@ public struct SpecMutator {
             lines[index] = [UInt8(ascii: "\t")] + lines[index].dropFirst(min(2, lines[index].indentation))
         case .misspellKey:
             guard let index = lines.randomIndex(where: { $0.keyRange != nil }, using: &random),
-                  let range = lines[index].keyRange
+                let range = lines[index].keyRange
             else { return bytes }
             var key = Array(lines[index][range])
             let position = random.below(key.count)
@@ -78,7 +78,7 @@ public struct SpecMutator {
             lines[index].replaceSubrange(range, with: key)
         case .wrongScalarType:
             guard let index = lines.randomIndex(where: { $0.valueRange != nil }, using: &random),
-                  let range = lines[index].valueRange
+                let range = lines[index].valueRange
             else { return bytes }
             lines[index].replaceSubrange(range, with: Array(Self.wrongValues[random.below(Self.wrongValues.count)].utf8))
         case .truncate:
@@ -140,7 +140,8 @@ public struct SpecMutator {
             let ending: [UInt8] = random.below(2) == 0 ? [0x0D] : [0x0D, 0x0A]
             return bytes.flatMap { $0 == 0x0A ? ending : [$0] }
         case .structuredKeys:
-            let key = ["? [a, b]\n: x", "? { a: 1 }\n: x", "[a]: Int", "1: Int", "null: Int", "~: Int", "\"\": Int", "true: x"][random.below(8)]
+            let key = ["? [a, b]\n: x", "? { a: 1 }\n: x", "[a]: Int", "1: Int", "null: Int", "~: Int", "\"\": Int", "true: x"][
+                random.below(8)]
             guard let index = lines.randomIndex(where: { $0.keyRange != nil }, using: &random) else { return bytes }
             let indentation = String(repeating: " ", count: lines[index].indentation)
             lines.insert(Array(key.split(separator: "\n").map { indentation + $0 }.joined(separator: "\n").utf8), at: index)
@@ -162,9 +163,10 @@ public struct SpecMutator {
             return bytes
         case .oddNames:
             guard let index = lines.randomIndex(where: { $0.keyRange != nil }, using: &random),
-                  let range = lines[index].keyRange
+                let range = lines[index].keyRange
             else { return bytes }
-            let name = ["🙂", "a\u{202E}b", "e\u{301}", "self", "Self", "_", "`x`", "0day", "a.b", "-", "\"quoted\"", "'s'"][random.below(12)]
+            let name = ["🙂", "a\u{202E}b", "e\u{301}", "self", "Self", "_", "`x`", "0day", "a.b", "-", "\"quoted\"", "'s'"][
+                random.below(12)]
             lines[index].replaceSubrange(range, with: Array(name.utf8))
         }
         return lines.joined()
@@ -186,7 +188,9 @@ public struct SpecMutator {
         [0xF4, 0x90, 0x80, 0x80], [0x00], [0x07], [0x1B], [0x7F], [0xC2, 0x90], [0xEF, 0xBF, 0xBE],
     ]
 
-    static let emptyishFiles = ["", "\n\n", "# only a comment\n", "---\n", "...\n", "~\n", "[]\n", "{}\n", "- a\n", "\u{FEFF}", " ", "\t\n"]
+    static let emptyishFiles = [
+        "", "\n\n", "# only a comment\n", "---\n", "...\n", "~\n", "[]\n", "{}\n", "- a\n", "\u{FEFF}", " ", "\t\n",
+    ]
 }
 
 /// A kind of damage done to a spec.

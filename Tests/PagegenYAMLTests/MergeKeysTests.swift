@@ -4,13 +4,15 @@ import Testing
 /// `<<: *base` merges the pairs of another mapping, as YAML 1.1 defines.
 @Suite struct MergeKeysTests {
     @Test func mergesThePairsAMappingDoesNotSet() throws {
-        let root = try #require(try YAMLParser.parse("""
-            base: &base { id: Int, name: String }
-            product:
-              <<: *base
-              name: Text
-              price: Double
-            """))
+        let root = try #require(
+            try YAMLParser.parse(
+                """
+                base: &base { id: Int, name: String }
+                product:
+                  <<: *base
+                  name: Text
+                  price: Double
+                """))
         let product = try #require(root["product"]?.pairs)
         #expect(product.map(\.key.scalarText) == ["id", "name", "price"])
         #expect(root["product"]?["name"]?.scalarText == "Text")
@@ -19,11 +21,13 @@ import Testing
     }
 
     @Test func theFirstOfSeveralMergedMappingsWins() throws {
-        let root = try #require(try YAMLParser.parse("""
-            a: &a { x: 1, y: 1 }
-            b: &b { y: 2, z: 2 }
-            c: { <<: [*a, *b], w: 0 }
-            """))
+        let root = try #require(
+            try YAMLParser.parse(
+                """
+                a: &a { x: 1, y: 1 }
+                b: &b { y: 2, z: 2 }
+                c: { <<: [*a, *b], w: 0 }
+                """))
         let c = try #require(root["c"])
         #expect(c.pairs?.map(\.key.scalarText) == ["x", "y", "z", "w"])
         #expect(c["y"]?.scalarText == "1")

@@ -79,7 +79,8 @@ import Testing
 
     @Test func aliasesOfLongTextAreBoundedByItsSize() throws {
         // Few values, but each copy is a megabyte of text for whoever reads the tree.
-        let text = "long: &long \"" + String(repeating: "x", count: 1 << 20) + "\"\n"
+        let text =
+            "long: &long \"" + String(repeating: "x", count: 1 << 20) + "\"\n"
             + (1...20).map { "k\($0): *long" }.joined(separator: "\n")
         let error = try #require(Self.problem(text))
         #expect(error.message == "aliases copy more than 16 MB of text")

@@ -3,12 +3,14 @@ import Testing
 
 @Suite struct YAMLParserTests {
     @Test func readsMappingsSequencesAndScalarsWithTheirMarks() throws {
-        let root = try #require(try YAMLParser.parse("""
-            name: Catalog
-            tags: [a, "b"]
-            nested:
-              key: value
-            """))
+        let root = try #require(
+            try YAMLParser.parse(
+                """
+                name: Catalog
+                tags: [a, "b"]
+                nested:
+                  key: value
+                """))
         #expect(root.mark == Mark(line: 1, column: 1))
         #expect(root["name"]?.scalarText == "Catalog")
         #expect(root["name"]?.mark == Mark(line: 1, column: 7))

@@ -61,7 +61,7 @@ import Testing
 
     @Test(arguments: [
         ([0x80] as [UInt8], "the byte 0x80 is not UTF-8: it continues a character that did not start"),
-        ([0xC0, 0xAF], "the byte 0xC0 is not UTF-8"),                                // overlong '/'
+        ([0xC0, 0xAF], "the byte 0xC0 is not UTF-8"),  // overlong '/'
         ([0xED, 0xA0, 0x80], "the byte 0xED starts a UTF-8 character that the bytes after it do not complete"),  // a surrogate
         ([0xF4, 0x90, 0x80, 0x80], "the byte 0xF4 starts a UTF-8 character that the bytes after it do not complete"),  // above U+10FFFF
         ([0xF8, 0x88, 0x80, 0x80, 0x80], "the byte 0xF8 is not UTF-8"),

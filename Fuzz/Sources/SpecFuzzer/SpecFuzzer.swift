@@ -10,10 +10,11 @@ enum SpecFuzzer {
     static func main() {
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            guard let data else { return 0 }
-            return fuzzOneInput(data, size)
-        })
+        exit(
+            LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+                guard let data else { return 0 }
+                return fuzzOneInput(data, size)
+            })
     }
 }
 

@@ -43,7 +43,8 @@ public struct MockHTTPLimits: Sendable, Hashable {
     /// none of these, zero, or above an hour.
     public static func timeout(parsing text: String) -> Duration? {
         let text = text.trimmingCharacters(in: .whitespaces).lowercased()
-        let number: Substring, scale: Double
+        let number: Substring
+        let scale: Double
         if text.hasSuffix("ms") {
             (number, scale) = (text.dropLast(2), 1)
         } else if text.hasSuffix("s") {

@@ -13,9 +13,10 @@ struct RequestHead: Sendable {
 
     /// True when the client waits for `100 Continue` before it sends the body.
     var expectsContinue: Bool {
-        version == "HTTP/1.1" && headers.contains {
-            $0.name.caseInsensitiveCompare("Expect") == .orderedSame && $0.value.lowercased() == "100-continue"
-        }
+        version == "HTTP/1.1"
+            && headers.contains {
+                $0.name.caseInsensitiveCompare("Expect") == .orderedSame && $0.value.lowercased() == "100-continue"
+            }
     }
 }
 
@@ -72,7 +73,10 @@ struct RequestReader {
                     if requestLine == nil && buffer[lineStart...].allSatisfy({ $0 == ASCII.carriageReturn }) { return nil }
                     throw HTTPReadError.badRequest("the connection closed in the middle of the request head")
                 }
-                if !started { started = true; onFirstByte() }
+                if !started {
+                    started = true
+                    onFirstByte()
+                }
                 continue
             }
             var end = lineFeed
@@ -94,8 +98,9 @@ struct RequestReader {
                 headerBytes += line.count + 2
                 guard headerBytes <= limits.maxHeaderBytes else { throw Self.headersTooLarge(limits) }
                 guard headers.count < limits.maxHeaderCount else {
-                    throw HTTPReadError(status: 431, code: "header_fields_too_large",
-                                        message: "the request has more than \(limits.maxHeaderCount) header fields")
+                    throw HTTPReadError(
+                        status: 431, code: "header_fields_too_large",
+                        message: "the request has more than \(limits.maxHeaderCount) header fields")
                 }
                 headers.append(try Self.parseHeaderLine(line))
             }
@@ -174,13 +179,16 @@ struct RequestReader {
                 throw HTTPReadError.badRequest("the last transfer coding is '\(codings.last!)', not chunked: the body's length is unknown")
             }
             guard codings == ["chunked"] else {
-                throw HTTPReadError(status: 501, code: "not_implemented", message: "only the chunked transfer coding is understood, not '\(codings.joined(separator: ", "))'")
+                throw HTTPReadError(
+                    status: 501, code: "not_implemented",
+                    message: "only the chunked transfer coding is understood, not '\(codings.joined(separator: ", "))'")
             }
             return .chunked
         }
         guard let first = lengths.first else { return .none }
         guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.count <= 18,
-              first.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let length = Int(first) else {
+            first.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let length = Int(first)
+        else {
             throw HTTPReadError.badRequest("the Content-Length '\(lengths.joined(separator: ", "))' is not one whole number")
         }
         guard length <= limits.maxBodyBytes else { throw Self.bodyTooLarge(limits) }
@@ -286,7 +294,8 @@ struct RequestReader {
     }
 
     private static func headersTooLarge(_ limits: MockHTTPLimits) -> HTTPReadError {
-        HTTPReadError(status: 431, code: "header_fields_too_large", message: "the header fields are over \(limits.maxHeaderBytes) bytes long")
+        HTTPReadError(
+            status: 431, code: "header_fields_too_large", message: "the header fields are over \(limits.maxHeaderBytes) bytes long")
     }
 
     private static func bodyTooLarge(_ limits: MockHTTPLimits) -> HTTPReadError {

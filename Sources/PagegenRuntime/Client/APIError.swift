@@ -115,13 +115,14 @@ extension APIError {
         guard let error = error as? DecodingError else {
             return APIError(.decoding(codingPath: "", message: "\(error)"), request: request, page: page)
         }
-        let (context, summary): (DecodingError.Context, String) = switch error {
-        case .typeMismatch(let type, let context): (context, "expected \(type)")
-        case .valueNotFound(let type, let context): (context, "expected \(type), found null")
-        case .keyNotFound(let key, let context): (context, "missing key '\(key.stringValue)'")
-        case .dataCorrupted(let context): (context, "corrupted data")
-        @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
-        }
+        let (context, summary): (DecodingError.Context, String) =
+            switch error {
+            case .typeMismatch(let type, let context): (context, "expected \(type)")
+            case .valueNotFound(let type, let context): (context, "expected \(type), found null")
+            case .keyNotFound(let key, let context): (context, "missing key '\(key.stringValue)'")
+            case .dataCorrupted(let context): (context, "corrupted data")
+            @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
+            }
         let detail = context.debugDescription.isEmpty ? summary : "\(summary): \(context.debugDescription)"
         return APIError(.decoding(codingPath: context.codingPath.dottedPath, message: detail), request: request, page: page)
     }

@@ -25,8 +25,9 @@ extension Cancellable {
         _ operation: @escaping @Sendable () async -> Result<Success, APIError>,
         completion: @escaping @Sendable (Result<Success, APIError>) -> Void
     ) -> Cancellable {
-        Cancellable(Task.detached {
-            completion(await operation())
-        })
+        Cancellable(
+            Task.detached {
+                completion(await operation())
+            })
     }
 }

@@ -163,7 +163,8 @@ public struct ClientRuntime: Sendable {
         } catch {
             var failure = APIError.decoding(error, request: request, page: page)
             if let contentType = head.value(forHeader: "Content-Type"), !Self.isJSON(contentType),
-               case .decoding(let path, let message) = failure.kind {
+                case .decoding(let path, let message) = failure.kind
+            {
                 failure.kind = .decoding(codingPath: path, message: "expected JSON, got Content-Type '\(contentType)': \(message)")
             }
             throw failure

@@ -106,7 +106,8 @@ extension URL {
     /// server encoded it: `api_key`, `api%5Fkey`, `api+key` for `api key`).
     func removingQueryItems(named name: String) -> URL {
         guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false),
-              let query = components.percentEncodedQuery else { return self }
+            let query = components.percentEncodedQuery
+        else { return self }
         let kept = query.split(separator: "&", omittingEmptySubsequences: false).filter { item in
             let rawName = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let decoded = rawName.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(rawName)

@@ -32,8 +32,9 @@ enum RequestBuilder {
         }
         for field in parameters.headers {
             if let problem = HTTPHeaderField.nameProblem(field.name) ?? HTTPHeaderField.valueProblem(field.value) {
-                throw APIError(.invalidRequest(
-                    "the header parameter '\(field.name)' of \(endpoint.name) \(problem); nothing was sent"), request: request)
+                throw APIError(
+                    .invalidRequest(
+                        "the header parameter '\(field.name)' of \(endpoint.name) \(problem); nothing was sent"), request: request)
             }
             request.setValue(field.value, forHeader: field.name)
         }

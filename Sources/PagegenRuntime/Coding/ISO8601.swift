@@ -29,13 +29,13 @@ public enum ISO8601 {
     private static func components(_ text: String) -> (seconds: Double, offset: Double?)? {
         var reader = DigitReader(Array(text.utf8))
         guard let year = reader.number(4), reader.skip("-"),
-              let month = reader.number(2), reader.skip("-"),
-              let day = reader.number(2), (1...12).contains(month), (1...31).contains(day)
+            let month = reader.number(2), reader.skip("-"),
+            let day = reader.number(2), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
         var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
         if reader.isAtEnd { return (seconds, nil) }
         guard reader.skip("T") || reader.skip("t") || reader.skip(" "),
-              let hour = reader.number(2), reader.skip(":"), let minute = reader.number(2)
+            let hour = reader.number(2), reader.skip(":"), let minute = reader.number(2)
         else { return nil }
         seconds += Double(hour * 3600 + minute * 60)
         if reader.skip(":") {

@@ -62,9 +62,10 @@ extension ClientRuntime {
     ) throws(APIError) -> HTTPRequest {
         if case .url(let url) = key {
             guard url.origin == baseURL.origin || paging.allowsForeignLinks else {
-                throw APIError(.paging(
-                    "the next link \(url.absoluteString) leaves the API's origin \(baseURL.origin); "
-                        + "it is not followed (the spec can allow it with 'allowForeignLinks: true')"))
+                throw APIError(
+                    .paging(
+                        "the next link \(url.absoluteString) leaves the API's origin \(baseURL.origin); "
+                            + "it is not followed (the spec can allow it with 'allowForeignLinks: true')"))
             }
             var request = try RequestBuilder.build(
                 endpoint, parameters, baseURL: baseURL, headers: headers, dateFormat: dateFormat)
@@ -83,7 +84,7 @@ extension ClientRuntime {
         }
         switch (paging.style, key) {
         case (.pageNumber(let parameter, _), .number(let number)),
-             (.offset(let parameter, _), .offset(let number)):
+            (.offset(let parameter, _), .offset(let number)):
             send(parameter, .int(number))
         case (.cursor(let parameter, _, _, _), .after(let cursor)):
             send(parameter, .string(cursor))
@@ -109,7 +110,8 @@ extension ClientRuntime {
             var encoded: Data?
             if parameters.body != nil {
                 encoded = try RequestBuilder.build(
-                    endpoint, parameters, baseURL: baseURL, headers: headers, dateFormat: dateFormat).body
+                    endpoint, parameters, baseURL: baseURL, headers: headers, dateFormat: dateFormat
+                ).body
             }
             parameters.rawBody = (try BodyValue.merge(bodyFields, into: parameters.rawBody?.data ?? encoded), "application/json")
         }

@@ -66,7 +66,8 @@ extension ClientRuntime {
             keyForPageIndex: { .offset($0 * size) }
         ) { key in
             guard case .offset(let start) = key else {
-                return .failure(APIError(.invalidRequest("\(key) does not address a slice of an id list"), page: "\(endpoint.name), \(key)"))
+                return .failure(
+                    APIError(.invalidRequest("\(key) does not address a slice of an id list"), page: "\(endpoint.name), \(key)"))
             }
             let all: [ID]
             switch await ids.value() {
@@ -96,7 +97,8 @@ extension ClientRuntime {
             var next = 0
             func launch() {
                 guard next < ids.count else { return }
-                let index = next, id = ids[index]
+                let index = next
+                let id = ids[index]
                 next += 1
                 group.addTask { (index, await fetchItem(id)) }
             }
@@ -109,10 +111,11 @@ extension ClientRuntime {
                 results[index] = result
                 launch()
             }
-            return .success(results.compactMap { result in
-                if case .success(let item)? = result { return item }
-                return nil
-            })
+            return .success(
+                results.compactMap { result in
+                    if case .success(let item)? = result { return item }
+                    return nil
+                })
         }
     }
 }

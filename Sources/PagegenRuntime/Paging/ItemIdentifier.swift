@@ -66,8 +66,9 @@ final class TypedDeliveredIdentities<Item, ID: Hashable & Codable>: DeliveredIde
         do {
             identities = try JSONDecoder().decode([ID].self, from: Data(snapshot.utf8))
         } catch {
-            throw APIError(.invalidRequest(
-                "the resume point's delivered identities are not identities of this list (\(ID.self)): \(error)"))
+            throw APIError(
+                .invalidRequest(
+                    "the resume point's delivered identities are not identities of this list (\(ID.self)): \(error)"))
         }
         recent.beginPage()
         for id in identities { _ = recent.insert(id) }

@@ -135,7 +135,8 @@ extension ClientRuntime {
         identifier: ItemIdentifier<Item>?
     ) -> PageLoader<Item> {
         let pageSize = size ?? paging.size?.defaultValue ?? 0
-        let keyForPageIndex: (@Sendable (Int) -> PageKey)? = paging.isIndexAddressed && pageSize > 0
+        let keyForPageIndex: (@Sendable (Int) -> PageKey)? =
+            paging.isIndexAddressed && pageSize > 0
             ? { @Sendable index in paging.key(forPageIndex: index, pageSize: pageSize) ?? paging.firstKey }
             : nil
         return PageLoader(pageSize: pageSize, firstKey: paging.firstKey, keyForPageIndex: keyForPageIndex) { key in

@@ -45,12 +45,14 @@ struct PageReader<Response: Sendable, Item: Sendable> {
         case .cursor(_, let nextSource, let previousParameter, let previousSource):
             let goingBack: Bool = if case .before = key { true } else { false }
             if let cursor = cursor(from: nextSource, items: items, edge: .last),
-               goingBack || !flagsEnd {
+                goingBack || !flagsEnd
+            {
                 next = .after(cursor)
             }
             if previousParameter != nil, let previousSource,
-               let cursor = cursor(from: previousSource, items: items, edge: .first),
-               !goingBack || !flagsEnd {
+                let cursor = cursor(from: previousSource, items: items, edge: .first),
+                !goingBack || !flagsEnd
+            {
                 previous = .before(cursor)
             }
         case .link(let nextSource, let previousSource):
@@ -103,11 +105,12 @@ struct PageReader<Response: Sendable, Item: Sendable> {
     private enum Edge { case first, last }
 
     private func cursor(from source: Paging<Response, Item>.CursorSource, items: [Item], edge: Edge) -> String? {
-        let value: String? = switch source {
-        case .body(let read): read(response)
-        case .item(let read): (edge == .last ? items.last : items.first).map(read)
-        case .header(let name): head.value(forHeader: name)
-        }
+        let value: String? =
+            switch source {
+            case .body(let read): read(response)
+            case .item(let read): (edge == .last ? items.last : items.first).map(read)
+            case .header(let name): head.value(forHeader: name)
+            }
         guard let value, !value.isEmpty else { return nil }
         return value
     }

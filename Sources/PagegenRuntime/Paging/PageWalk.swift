@@ -90,7 +90,8 @@ final class PageWalk<Item: Sendable>: @unchecked Sendable {
     private func fetchAhead(_ following: PageKey, after page: Page<Item>) {
         if ahead.isEmpty { ahead.append((following, request(following))) }
         guard !backward, depth > 1, let total = page.total, !page.totalIsEstimate,
-              let firstRow = page.firstRow, !page.items.isEmpty else { return }
+            let firstRow = page.firstRow, !page.items.isEmpty
+        else { return }
         let perPage = page.items.count
         // The first row of the page after the last one in flight.
         var nextRow = firstRow + perPage * (ahead.count + 1)

@@ -58,16 +58,18 @@ public struct ThrottleHint: Sendable, Hashable, CustomStringConvertible {
 
     /// A header: `.header("Retry-After")`, or
     /// `.header("X-RateLimit-Reset", as: .unixSeconds, remaining: "X-RateLimit-Remaining")`.
-    public static func header(_ name: String, as value: Value = .seconds, remaining: String? = nil, scope: Scope = .client) -> ThrottleHint {
+    public static func header(_ name: String, as value: Value = .seconds, remaining: String? = nil, scope: Scope = .client) -> ThrottleHint
+    {
         ThrottleHint(source: .header(name), value: value, remaining: remaining, scope: scope)
     }
 
     /// `backoff in the body`, `the header X-RateLimit-Reset (a time) when X-RateLimit-Remaining is 0`.
     public var description: String {
-        var text = switch source {
-        case .body(let keys): "\(keys.joined(separator: ".")) in the body"
-        case .header(let name): "the header \(name)"
-        }
+        var text =
+            switch source {
+            case .body(let keys): "\(keys.joined(separator: ".")) in the body"
+            case .header(let name): "the header \(name)"
+            }
         if value == .unixSeconds { text += " (a time)" }
         if let remaining { text += " when \(remaining) is 0" }
         return text
@@ -80,7 +82,8 @@ public struct ThrottleHint: Sendable, Hashable, CustomStringConvertible {
     func wait(in response: HTTPResponse, body: [String: Any]?, now: Date) -> (wait: Duration, reason: String)? {
         if let remaining {
             guard let text = response.value(forHeader: remaining), let left = Double(text.trimmingCharacters(in: .whitespaces)),
-                  left < 1 else { return nil }
+                left < 1
+            else { return nil }
         }
         let seconds: Double
         let reason: String

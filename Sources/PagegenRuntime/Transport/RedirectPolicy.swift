@@ -65,16 +65,19 @@ public struct RedirectPolicy: Sendable, Hashable {
         after response: HTTPResponse, to request: HTTPRequest, redirectCount: Int
     ) throws(RedirectRefusal) -> HTTPRequest? {
         guard Self.redirectStatuses.contains(response.statusCode),
-              let location = response.value(forHeader: "Location") else { return nil }
+            let location = response.value(forHeader: "Location")
+        else { return nil }
         let status = response.statusCode
         guard let target = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: request.url)?.absoluteURL,
-              target.host != nil else {
+            target.host != nil
+        else {
             throw RedirectRefusal(status: status, from: request.url, location: location, to: nil, reason: .invalidLocation)
         }
         func refuse(_ reason: RedirectRefusal.Reason) -> RedirectRefusal {
             RedirectRefusal(status: status, from: request.url, location: location, to: target, reason: reason)
         }
-        let fromScheme = request.url.scheme?.lowercased(), toScheme = target.scheme?.lowercased()
+        let fromScheme = request.url.scheme?.lowercased()
+        let toScheme = target.scheme?.lowercased()
         guard toScheme == "http" || toScheme == "https" else { throw refuse(.unsupportedScheme) }
         guard !(fromScheme == "https" && toScheme == "http") else { throw refuse(.downgrade) }
         guard redirectCount < maxRedirects else { throw refuse(.tooManyRedirects(maxRedirects)) }
@@ -82,7 +85,8 @@ public struct RedirectPolicy: Sendable, Hashable {
         var next = request
         next.url = target
         if status == 303 && request.method.uppercased() != "HEAD"
-            || (status == 301 || status == 302) && request.method.uppercased() == "POST" {
+            || (status == 301 || status == 302) && request.method.uppercased() == "POST"
+        {
             next.method = "GET"
             next.body = nil
             next.idempotencyOverride = nil
@@ -143,7 +147,8 @@ public struct RedirectRefusal: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         let target = to?.absoluteString ?? "'\(location)'"
         let head = "HTTP \(status) to \(target)"
-        let fromOrigin = from.origin, toOrigin = to?.origin ?? "?"
+        let fromOrigin = from.origin
+        let toOrigin = to?.origin ?? "?"
         switch reason {
         case .crossOrigin:
             return "\(head) leaves the origin \(fromOrigin) for \(toOrigin); credentials go only to the API's origin, "

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -125,7 +126,8 @@ public struct RetryMiddleware: ClientMiddleware {
     /// (`Wed, 21 Oct 2015 07:28:00 GMT`; a date in the past means now).
     func retryAfter(_ response: HTTPResponse) -> Duration? {
         guard let value = response.value(forHeader: "Retry-After")?.trimmingCharacters(in: .whitespaces),
-              !value.isEmpty else { return nil }
+            !value.isEmpty
+        else { return nil }
         if let seconds = Double(value) {
             guard seconds.isFinite, seconds >= 0 else { return nil }
             return .milliseconds(Int64(min(seconds, 1e9) * 1000))
@@ -208,9 +210,9 @@ public struct SystemRetryClock: RetryClock {
 /// obsolete forms recipients must still read.
 enum HTTPDate {
     private static let formats = [
-        "EEE, dd MMM yyyy HH:mm:ss zzz",   // Sun, 06 Nov 1994 08:49:37 GMT
-        "EEEE, dd-MMM-yy HH:mm:ss zzz",    // Sunday, 06-Nov-94 08:49:37 GMT
-        "EEE MMM d HH:mm:ss yyyy",         // Sun Nov  6 08:49:37 1994
+        "EEE, dd MMM yyyy HH:mm:ss zzz",  // Sun, 06 Nov 1994 08:49:37 GMT
+        "EEEE, dd-MMM-yy HH:mm:ss zzz",  // Sunday, 06-Nov-94 08:49:37 GMT
+        "EEE MMM d HH:mm:ss yyyy",  // Sun Nov  6 08:49:37 1994
     ]
 
     /// The date `text` names, or nil.

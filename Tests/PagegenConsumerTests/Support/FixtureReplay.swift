@@ -55,10 +55,13 @@ struct RecordedExchange: @unchecked Sendable {
         var parameters = request["query"] as? [String: String] ?? [:]
         if let form = request["body"] as? [String: String] { parameters.merge(form) { $1 } }
         self.parameters = parameters
-        var origin = (request["scheme_host"] as? String) ?? (request["url"] as? String).flatMap { text -> String? in
-            guard let components = URLComponents(string: text), let scheme = components.scheme, let host = components.host else { return nil }
-            return "\(scheme)://\(host)"
-        } ?? ""
+        var origin =
+            (request["scheme_host"] as? String) ?? (request["url"] as? String).flatMap { text -> String? in
+                guard let components = URLComponents(string: text), let scheme = components.scheme, let host = components.host else {
+                    return nil
+                }
+                return "\(scheme)://\(host)"
+            } ?? ""
         if origin.hasSuffix(":443") { origin.removeLast(4) }
         self.origin = origin
         status = response["status"] as? Int ?? 200
@@ -76,21 +79,29 @@ struct ReplayServer {
     var ignoring: Set<String> = []
 
     func handler() -> @Sendable (TestRequest) async -> TestResponse {
-        let exchanges = exchanges, ignoring = ignoring
+        let exchanges = exchanges
+        let ignoring = ignoring
         return { request in
             var parameters: [String: String] = [:]
             for item in request.query { parameters[item.name] = item.value }
             let candidates = exchanges.filter { $0.path == request.path }
-            guard let match = candidates.first(where: {
-                $0.parameters.filter { !ignoring.contains($0.key) } == parameters.filter { !ignoring.contains($0.key) }
-            }) else {
-                let known = exchanges.map { "\($0.path)?\($0.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))" }
-                return .json(object: ["error": "no recorded exchange for \(request.path)?\(request.rawQuery)", "recorded": known], status: 404)
+            guard
+                let match = candidates.first(where: {
+                    $0.parameters.filter { !ignoring.contains($0.key) } == parameters.filter { !ignoring.contains($0.key) }
+                })
+            else {
+                let known = exchanges.map {
+                    "\($0.path)?\($0.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))"
+                }
+                return .json(
+                    object: ["error": "no recorded exchange for \(request.path)?\(request.rawQuery)", "recorded": known], status: 404)
             }
             let ownOrigin = "http://\(request.headers["host"] ?? "127.0.0.1")"
             let data = (try? JSONSerialization.data(withJSONObject: match.body, options: [.fragmentsAllowed])) ?? Data()
             let body = String(decoding: data, as: UTF8.self)
-                .replacingOccurrences(of: match.origin.replacingOccurrences(of: "/", with: "\\/"), with: ownOrigin.replacingOccurrences(of: "/", with: "\\/"))
+                .replacingOccurrences(
+                    of: match.origin.replacingOccurrences(of: "/", with: "\\/"), with: ownOrigin.replacingOccurrences(of: "/", with: "\\/")
+                )
                 .replacingOccurrences(of: match.origin, with: ownOrigin)
             var headers: [(String, String)] = [("Content-Type", "application/json")]
             for (name, value) in match.headers where ["link", "x-total-count", "x-next-cursor"].contains(name.lowercased()) {

@@ -12,9 +12,10 @@ struct Comparison {
 
         /// `NAME=URL,PAGES`
         init?(parsing text: String) {
-            guard let equals = text.firstIndex(of: "="), let comma = text.lastIndex(of: ",") , equals < comma,
-                  let url = URL(string: String(text[text.index(after: equals)..<comma])),
-                  let pages = Int(text[text.index(after: comma)...]), pages > 0 else { return nil }
+            guard let equals = text.firstIndex(of: "="), let comma = text.lastIndex(of: ","), equals < comma,
+                let url = URL(string: String(text[text.index(after: equals)..<comma])),
+                let pages = Int(text[text.index(after: comma)...]), pages > 0
+            else { return nil }
             name = String(text[..<equals])
             self.url = url
             self.pages = pages
@@ -35,10 +36,12 @@ struct Comparison {
         func print() {
             let items = Double(list.pages * PageFiles.itemsPerPage)
             let loop = seconds[.loop] ?? []
-            Swift.print("\n\(list.name): \(list.pages) pages × \(PageFiles.itemsPerPage) items, median of \(runs) alternated runs"
-                        + " (load average \(load.before ?? "?") before, \(load.after ?? "?") after)")
-            Swift.print(pad("contender", 48) + pad("items/s", 12, right: true) + pad("× loop", 10, right: true)
-                        + pad("range × loop", 16, right: true) + pad("CPU ms/1k items", 17, right: true))
+            Swift.print(
+                "\n\(list.name): \(list.pages) pages × \(PageFiles.itemsPerPage) items, median of \(runs) alternated runs"
+                    + " (load average \(load.before ?? "?") before, \(load.after ?? "?") after)")
+            Swift.print(
+                pad("contender", 48) + pad("items/s", 12, right: true) + pad("× loop", 10, right: true)
+                    + pad("range × loop", 16, right: true) + pad("CPU ms/1k items", 17, right: true))
             for contender in Contender.allCases {
                 guard let times = seconds[contender], !times.isEmpty else { continue }
                 // A server check ran once: against the median loop.
@@ -47,14 +50,18 @@ struct Comparison {
                 let ratio = median(ratios)
                 let range = String(format: "%.2f–%.2f", ratios.min() ?? 0, ratios.max() ?? 0)
                 let cpuPerThousand = median(cpu[contender] ?? []) / items * 1_000_000
-                Swift.print(pad(contender.label, 48) + pad(Self.format(rate), 12, right: true)
-                            + pad(String(format: "%.2f×", ratio), 10, right: true) + pad(range, 16, right: true)
-                            + pad(String(format: "%.1f", cpuPerThousand), 17, right: true))
+                Swift.print(
+                    pad(contender.label, 48) + pad(Self.format(rate), 12, right: true)
+                        + pad(String(format: "%.2f×", ratio), 10, right: true) + pad(range, 16, right: true)
+                        + pad(String(format: "%.1f", cpuPerThousand), 17, right: true))
             }
             if let pages = seconds[.pages], let all = seconds[.all], let pagesCPU = cpu[.pages], let allCPU = cpu[.all] {
                 let overhead = median(zip(all, pages).map { $0 / $1 - 1 })
                 let cpuOverhead = median(allCPU) / median(pagesCPU) - 1
-                Swift.print(String(format: "per-item overhead of all… over …Pages: %+.1f%% in time, %+.1f%% in CPU", overhead * 100, cpuOverhead * 100))
+                Swift.print(
+                    String(
+                        format: "per-item overhead of all… over …Pages: %+.1f%% in time, %+.1f%% in CPU", overhead * 100, cpuOverhead * 100)
+                )
             }
             if !allCorrect { Swift.print("ERROR: a drain lost or repeated items (see above)") }
         }
@@ -106,8 +113,9 @@ struct Comparison {
                 cpu[contender, default: []].append(cpuTime)
             }
         }
-        return Result(list: list, runs: runs, seconds: seconds, cpu: cpu,
-                      load: (loadBefore, MaxRSS.loadAverage()), allCorrect: correct)
+        return Result(
+            list: list, runs: runs, seconds: seconds, cpu: cpu,
+            load: (loadBefore, MaxRSS.loadAverage()), allCorrect: correct)
     }
 
     /// One drain, timed (seconds, CPU seconds); nil (and a message) when it lost or
@@ -122,8 +130,9 @@ struct Comparison {
         let cpuTime = MaxRSS.cpuSeconds() - cpuStart
         let expectedItems = list.pages * PageFiles.itemsPerPage
         guard outcome.items == expectedItems, outcome.idSum == PageFiles.idSum(pages: list.pages) else {
-            Swift.print("ERROR: \(contender.label) delivered \(outcome.items) items (id sum \(outcome.idSum)); "
-                        + "expected \(expectedItems) (id sum \(PageFiles.idSum(pages: list.pages)))")
+            Swift.print(
+                "ERROR: \(contender.label) delivered \(outcome.items) items (id sum \(outcome.idSum)); "
+                    + "expected \(expectedItems) (id sum \(PageFiles.idSum(pages: list.pages)))")
             return nil
         }
         return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, cpuTime)

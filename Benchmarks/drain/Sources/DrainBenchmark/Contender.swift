@@ -1,8 +1,9 @@
 import Foundation
+import PagegenRuntime
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import PagegenRuntime
 
 /// One way to drain the list. Each hands every item's id to a checksum, so that
 /// a drain that lost or repeated an item is caught.

@@ -19,8 +19,10 @@ struct DecodeCheck {
         let items = Double(rounds * PageFiles.itemsPerPage)
         let loop = handWritten.sorted()[2] / items * 1e9
         let ours = generated.sorted()[2] / items * 1e9
-        print(String(format: "decode only, one thread: hand-written models %.0f ns/item, generated models %.0f ns/item (%.2f×)",
-                     loop, ours, ours / loop))
+        print(
+            String(
+                format: "decode only, one thread: hand-written models %.0f ns/item, generated models %.0f ns/item (%.2f×)",
+                loop, ours, ours / loop))
         if checksum == 0 { print("(no items)") }
     }
 

@@ -33,9 +33,9 @@ enum MaxRSS {
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         #endif
         #if canImport(Darwin)
-        return usage.ru_maxrss / 1024   // bytes on Darwin
+        return usage.ru_maxrss / 1024  // bytes on Darwin
         #else
-        return usage.ru_maxrss           // kilobytes on Linux
+        return usage.ru_maxrss  // kilobytes on Linux
         #endif
     }
 }

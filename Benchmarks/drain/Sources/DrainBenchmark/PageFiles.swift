@@ -16,7 +16,8 @@ enum PageFiles {
                 let id = (number - 1) * itemsPerPage + index + 1
                 let category = categories[id % categories.count]
                 let price = Double(id % 10_000) / 100 + 0.99
-                items.append("""
+                items.append(
+                    """
                     {"id":\(id),"sku":"SKU-\(String(id, radix: 16).uppercased())-\(id % 97)",\
                     "name":"Item number \(id) of the catalog",\
                     "description":"A sturdy \(category) item, well reviewed, ships in two days (lot \(id % 1_000)).",\
@@ -27,7 +28,8 @@ enum PageFiles {
             let page = "{\"items\":[\(items.joined(separator: ","))],\"page\":\(number),\"total\":\(pages * itemsPerPage)}"
             try Data(page.utf8).write(to: directory.appendingPathComponent("\(number).json"))
         }
-        try Data("{\"items\":[],\"page\":0,\"total\":\(pages * itemsPerPage)}".utf8).write(to: directory.appendingPathComponent("empty.json"))
+        try Data("{\"items\":[],\"page\":0,\"total\":\(pages * itemsPerPage)}".utf8).write(
+            to: directory.appendingPathComponent("empty.json"))
     }
 
     /// The sum of the ids of a list of `pages` pages, to check a drain saw every item once.

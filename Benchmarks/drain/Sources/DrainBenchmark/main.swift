@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,20 +56,23 @@ case "compare":
 
 case "memory":
     guard arguments.count == 4, let contender = Contender(rawValue: arguments[1]),
-          let url = URL(string: arguments[2]), let pages = Int(arguments[3]) else {
+        let url = URL(string: arguments[2]), let pages = Int(arguments[3])
+    else {
         usage("memory CONTENDER URL PAGES")
     }
     let before = MaxRSS.kilobytes()
     let outcome = try await contender.drain(url, pages: pages)
     let after = MaxRSS.kilobytes()
     let expected = pages * PageFiles.itemsPerPage
-    print("\(contender.rawValue) \(pages) pages: \(outcome.items) items, max RSS \(after / 1024) MB "
-          + "(\(before / 1024) MB before draining)")
+    print(
+        "\(contender.rawValue) \(pages) pages: \(outcome.items) items, max RSS \(after / 1024) MB "
+            + "(\(before / 1024) MB before draining)")
     exit(outcome.items == expected && outcome.idSum == PageFiles.idSum(pages: pages) ? 0 : 1)
 
 case "decode":
     guard arguments.count == 3, let rounds = Int(arguments[2]), rounds > 0,
-          let data = FileManager.default.contents(atPath: arguments[1]) else {
+        let data = FileManager.default.contents(atPath: arguments[1])
+    else {
         usage("decode PAGE-FILE ROUNDS")
     }
     DecodeCheck(page: data, rounds: rounds).run()

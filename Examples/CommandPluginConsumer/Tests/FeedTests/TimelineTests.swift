@@ -1,6 +1,7 @@
 import Foundation
 import PagegenRuntime
 import Testing
+
 @testable import Feed
 
 /// The committed client in Sources/Feed/Generated, run against canned pages.

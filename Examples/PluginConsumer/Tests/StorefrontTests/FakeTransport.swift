@@ -17,8 +17,10 @@ struct FakeTransport: HTTPTransport {
             (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") },
             uniquingKeysWith: { _, last in last })
         let answer = route(request.url.path, query)
-        return (HTTPResponse(statusCode: answer.status, headerFields: [HTTPHeaderField(name: "Content-Type", value: "application/json")]),
-                Data(answer.json.utf8))
+        return (
+            HTTPResponse(statusCode: answer.status, headerFields: [HTTPHeaderField(name: "Content-Type", value: "application/json")]),
+            Data(answer.json.utf8)
+        )
     }
 }
 
@@ -57,10 +59,11 @@ enum Fixtures {
 
     /// A page of the blog: articles `ids` (the body is the array itself).
     static func articles(_ ids: Range<Int>) -> String {
-        "[" + ids.map { id in
-            """
-            {"id": \(id), "title": "Post \(id)", "published_at": "2025-01-\(String(format: "%02d", id % 28 + 1))T08:00:00Z"}
-            """
-        }.joined(separator: ", ") + "]"
+        "["
+            + ids.map { id in
+                """
+                {"id": \(id), "title": "Post \(id)", "published_at": "2025-01-\(String(format: "%02d", id % 28 + 1))T08:00:00Z"}
+                """
+            }.joined(separator: ", ") + "]"
     }
 }

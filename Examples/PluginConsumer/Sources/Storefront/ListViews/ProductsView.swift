@@ -22,13 +22,14 @@ struct ProductsView: View {
             .overlay {
                 if list.count == 0, list.loadStates.refresh.isLoading { ProgressView() }
                 if let error = list.loadStates.refresh.error {
-                    ContentUnavailableView("Could not load", systemImage: "wifi.slash",
-                                           description: Text(error.reason))
+                    ContentUnavailableView(
+                        "Could not load", systemImage: "wifi.slash",
+                        description: Text(error.reason))
                 }
             }
             .refreshable { list.refresh() }
             .onChange(of: list.count) { old, new in
-                if old == 0, let row = list.focusRow, row < new {   // started in the middle
+                if old == 0, let row = list.focusRow, row < new {  // started in the middle
                     proxy.scrollTo(list.rowID(at: row), anchor: .top)
                 }
             }

@@ -24,7 +24,7 @@ final class ProductsViewController: UITableViewController, UITableViewDataSource
         list.onLoadStatesChange = { [weak self] states in
             if !states.refresh.isLoading { self?.refreshControl?.endRefreshing() }
         }
-        list.start()                          // or list.start(atRows: savedRow..<savedRow + rowsOnScreen)
+        list.start()  // or list.start(atRows: savedRow..<savedRow + rowsOnScreen)
     }
 
     // UITableViewDataSource
@@ -68,7 +68,7 @@ final class ProductsViewController: UITableViewController, UITableViewDataSource
     }
 
     override func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
-        list.willBeginDragging()              // also when the finger catches a fling
+        list.willBeginDragging()  // also when the finger catches a fling
     }
 
     override func scrollViewWillEndDragging(
@@ -87,7 +87,7 @@ final class ProductsViewController: UITableViewController, UITableViewDataSource
     private func apply(_ change: PagedListChange) {
         guard change.countBefore > 0 else {
             tableView.reloadData()
-            if let row = list.focusRow, row < list.count {    // started in the middle
+            if let row = list.focusRow, row < list.count {  // started in the middle
                 tableView.scrollToRow(at: IndexPath(row: row, section: 0), at: .top, animated: false)
             }
             return
