@@ -79,7 +79,7 @@ extension NewsAPI {
             /// The credentials the runtime adds to a request.
             var runtimeCredentials: [PagegenRuntime.Credential] {
                 [
-                    self.apiKey.map { PagegenRuntime.Credential.headerKey(name: "X-API-Key", value: $0) },
+                    self.apiKey.map { PagegenRuntime.Credential.headerKey(name: "X-API-Key", value: $0) }
                 ].compactMap { $0 }
             }
         }
