@@ -182,4 +182,21 @@ import Testing
 
             """)
     }
+
+    @Test func thePrinterReadsStringLiteralsAndTextThatIsNotASCIIWhenItBreaksALine() {
+        // Raw and escaped string literals hold brackets and commas that do not count;
+        // letters that are not ASCII, in names and in literals, take their bytes.
+        let arguments = (1...6).map { "naïve\($0): #\"ü \"(x\", y)\"#" }.joined(separator: ", ")
+        let rendered = """
+            let café = make(\(arguments), emoji: "🙂\\"(", generic: Swift.Array<Swift.Result<Swift.Int, Swift.Never>>(), arrow: { (a: Swift.Int) -> Swift.Int in a })
+            """
+        #expect(CodeLayout.format(rendered) == """
+            let café = make(
+                naïve1: #"ü "(x", y)"#, naïve2: #"ü "(x", y)"#, naïve3: #"ü "(x", y)"#, naïve4: #"ü "(x", y)"#, naïve5: #"ü "(x", y)"#,
+                naïve6: #"ü "(x", y)"#, emoji: "🙂\\"(", generic: Swift.Array<Swift.Result<Swift.Int, Swift.Never>>(),
+                arrow: { (a: Swift.Int) -> Swift.Int in a }
+            )
+
+            """)
+    }
 }

@@ -13,6 +13,12 @@ enum CodeLayout {
 
     /// Formats `text`, in one pass over its lines.
     static func format(_ text: String) -> String {
+        var contiguous = text
+        return contiguous.withUTF8 { format(text, bytes: $0) }
+    }
+
+    /// Formats `text`, whose UTF-8 is `bytes`.
+    private static func format(_ text: String, bytes: UnsafeBufferPointer<UInt8>) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count + text.utf8.count / 2)
         var depth = 0
@@ -24,27 +30,36 @@ enum CodeLayout {
         var lastOpensBrace = false
         /// A blank line read since the last line written, to write before the next.
         var pendingBlank = false
-        for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            let line = Substring(rawLine).trimmingBlanks
+        var scan = BracketScan()
+        let utf8 = text.utf8
+        var lineStart = 0
+        while lineStart <= bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let line = text[utf8.index(utf8.startIndex, offsetBy: lineStart)..<utf8.index(utf8.startIndex, offsetBy: lineEnd)].trimmingBlanks
+            lineStart = lineEnd + 1
             if line.isEmpty {
                 if wroteLine, !lastOpensBrace { pendingBlank = true }
                 continue
             }
-            let scan = BracketScan(line.utf8, inBlockComment: inBlockComment)
+            scan.read(line.utf8, inBlockComment: inBlockComment)
             var level = max(0, depth - scan.leadingClosers)
-            if scan.leadingClosers == 0, open.last == true, line.hasPrefix("case ") || line.hasPrefix("default:") || line.hasPrefix("@unknown default:") {
+            if scan.leadingClosers == 0, open.last == true,
+               line.utf8.starts(with: "case ".utf8) || line.utf8.starts(with: "default:".utf8) || line.utf8.starts(with: "@unknown default:".utf8) {
                 level = max(0, level - 1)
             }
             if pendingBlank, line.utf8.first != UInt8(ascii: "}") { output += "\n" }
             pendingBlank = false
-            for (level, text) in LineWrapping.wrap(line, level: level) {
-                for _ in 0..<level { output += indentation }
-                output += text
-                output += "\n"
+            if level * indentation.utf8.count + line.utf8.count <= LineWrapping.lineLength {
+                // What fits is written as it is, without asking how to wrap it.
+                write(line, level: level, into: &output)
+            } else {
+                for (level, text) in LineWrapping.wrap(line, level: level) {
+                    write(text, level: level, into: &output)
+                }
             }
             wroteLine = true
             lastOpensBrace = line.utf8.last == UInt8(ascii: "{")
-            let isSwitch = line.hasPrefix("switch ")
+            let isSwitch = line.utf8.starts(with: "switch ".utf8)
             for opens in scan.brackets {
                 if opens {
                     open.append(isSwitch)
@@ -58,6 +73,13 @@ enum CodeLayout {
         }
         return wroteLine ? output : "\n"
     }
+
+    /// Writes `line` indented to `level`, and a newline.
+    private static func write(_ line: Substring, level: Int, into output: inout String) {
+        for _ in 0..<level { output += indentation }
+        output += line
+        output += "\n"
+    }
 }
 
 /// The brackets of one line of Swift, outside string literals and comments, read
@@ -70,7 +92,11 @@ private struct BracketScan {
     var leadingClosers = 0
     var endsInBlockComment = false
 
-    init(_ line: Substring.UTF8View, inBlockComment: Bool) {
+    /// Reads `line`, in place of the line read before (keeping the storage of its brackets).
+    mutating func read(_ line: Substring.UTF8View, inBlockComment: Bool) {
+        brackets.removeAll(keepingCapacity: true)
+        leadingClosers = 0
+        endsInBlockComment = false
         var inComment = inBlockComment
         var inString = false
         var escaped = false

@@ -16,7 +16,7 @@ enum LineWrapping {
     /// with its level.
     static func wrap(_ line: Substring, level: Int, isArgument: Bool = false) -> [(level: Int, text: Substring)] {
         let width = level * CodeLayout.indentation.utf8.count + line.utf8.count
-        guard width > lineLength, !line.hasPrefix("//"), !line.contains("\"\"\"") else { return [(level, line)] }
+        guard width > lineLength, !line.utf8.starts(with: "//".utf8), !line.holdsMultiLineStringDelimiter else { return [(level, line)] }
         // A labelled argument breaks after its label first, its value one level deeper.
         if isArgument, let colon = line.labelColon {
             return [(level, line[...colon])] + wrap(line[line.index(colon, offsetBy: 2)...], level: level + 1)
@@ -49,7 +49,8 @@ enum LineWrapping {
 }
 
 /// The first parenthesised list of a line that closes on the same line and holds
-/// something, split at its top-level commas.
+/// something, split at its top-level commas. The line is read byte by byte: every
+/// character that matters is ASCII, and no byte of another character's UTF-8 is.
 private struct ArgumentGroup {
     /// Just after the opening parenthesis.
     var contentStart: Substring.Index
@@ -59,61 +60,100 @@ private struct ArgumentGroup {
     var arguments: [Substring]
 
     init?(_ line: Substring) {
+        let utf8 = line.utf8
+        let bytes = Array(utf8)
+        /// The index of the byte at `offset`.
+        func index(_ offset: Int) -> Substring.Index {
+            utf8.index(utf8.startIndex, offsetBy: offset)
+        }
         var depth = 0
-        var start: Substring.Index?
-        var argumentStart: Substring.Index?
+        var start: Int?
+        var argumentStart: Int?
         var arguments: [Substring] = []
-        var index = line.startIndex
-        var previous: Character = " "
-        while index < line.endIndex {
-            let character = line[index]
-            if let end = line.endOfStringLiteral(at: index) {
-                guard end < line.endIndex else { return nil }
-                previous = "\""
-                index = end
+        var offset = 0
+        var previous = UInt8(ascii: " ")
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if let end = Self.endOfStringLiteral(in: bytes, at: offset) {
+                guard end < bytes.count else { return nil }
+                previous = UInt8(ascii: "\"")
+                offset = end
                 continue
             }
-            defer {
-                previous = character
-                index = line.index(after: index)
-            }
-            switch character {
-            case "(", "[", "{":
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
-                if character == "(", start == nil {
-                    start = line.index(after: index)
+                if byte == UInt8(ascii: "("), start == nil {
+                    start = offset + 1
                     argumentStart = start
                     depth = 1
                 }
-            case "<" where previous != " " && start != nil:
+            case UInt8(ascii: "<") where previous != UInt8(ascii: " ") && start != nil:
                 depth += 1
-            case ">" where previous != "-" && previous != " " && start != nil && depth > 1:
+            case UInt8(ascii: ">") where previous != UInt8(ascii: "-") && previous != UInt8(ascii: " ") && start != nil && depth > 1:
                 depth -= 1
-            case ")", "]", "}":
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth -= 1
                 if let start, depth == 0 {
                     guard let argumentStart else { return nil }
-                    arguments.append(line[argumentStart..<index].trimmingSpaces)
+                    arguments.append(line[index(argumentStart)..<index(offset)].trimmingSpaces)
                     guard arguments.contains(where: { !$0.isEmpty }) else { return nil }
-                    self.contentStart = start
-                    self.contentEnd = index
+                    self.contentStart = index(start)
+                    self.contentEnd = index(offset)
                     self.arguments = arguments
                     return
                 }
-            case "," where depth == 1 && start != nil:
-                if let argumentStart { arguments.append(line[argumentStart..<index].trimmingSpaces) }
-                argumentStart = line.index(after: index)
-            case "/" where previous == "/":
+            case UInt8(ascii: ",") where depth == 1 && start != nil:
+                if let argumentStart { arguments.append(line[index(argumentStart)..<index(offset)].trimmingSpaces) }
+                argumentStart = offset + 1
+            case UInt8(ascii: "/") where previous == UInt8(ascii: "/"):
                 return nil
             default:
                 break
             }
+            previous = byte
+            offset += 1
         }
         return nil
+    }
+
+    /// When a string literal (`"…"`, or raw: `#"…"#`) starts at `offset`: just after
+    /// its end, or `bytes.count` when it does not end on this line.
+    private static func endOfStringLiteral(in bytes: [UInt8], at offset: Int) -> Int? {
+        var cursor = offset
+        var hashes = 0
+        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") {
+            hashes += 1
+            cursor += 1
+        }
+        guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") else { return nil }
+        cursor += 1
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            cursor += 1
+            if byte == UInt8(ascii: "\\"), hashes == 0, cursor < bytes.count {
+                cursor += 1
+            } else if byte == UInt8(ascii: "\"") {
+                var closing = 0
+                while closing < hashes, cursor + closing < bytes.count, bytes[cursor + closing] == UInt8(ascii: "#") { closing += 1 }
+                if closing == hashes { return cursor + hashes }
+            }
+        }
+        return bytes.count
     }
 }
 
 extension Substring {
+    /// Whether the line holds `\"\"\"`, which opens or closes a multi-line string literal.
+    fileprivate var holdsMultiLineStringDelimiter: Bool {
+        var quotes = 0
+        for byte in utf8 {
+            quotes = byte == UInt8(ascii: "\"") ? quotes + 1 : 0
+            if quotes == 3 { return true }
+        }
+        return false
+    }
+
     /// The colon of a leading argument label (`completion: …`), followed by a space.
     fileprivate var labelColon: Index? {
         guard let colon = firstIndex(of: ":"), colon > startIndex,
@@ -139,35 +179,12 @@ extension Substring {
         return (self[startIndex..<bodyStart].trimmingSpaces, body, self[end...])
     }
 
-    /// When a string literal (`"…"`, or raw: `#"…"#`) starts at `index`: just after
-    /// its end, or `endIndex` when it does not end on this line.
-    fileprivate func endOfStringLiteral(at index: Index) -> Index? {
-        var cursor = index
-        var hashes = 0
-        while cursor < endIndex, self[cursor] == "#" {
-            hashes += 1
-            cursor = self.index(after: cursor)
-        }
-        guard cursor < endIndex, self[cursor] == "\"" else { return nil }
-        cursor = self.index(after: cursor)
-        while cursor < endIndex {
-            let character = self[cursor]
-            cursor = self.index(after: cursor)
-            if character == "\\", hashes == 0, cursor < endIndex {
-                cursor = self.index(after: cursor)
-            } else if character == "\"" {
-                let closing = self[cursor...].prefix(hashes)
-                if closing.count == hashes, closing.allSatisfy({ $0 == "#" }) {
-                    return self.index(cursor, offsetBy: hashes)
-                }
-            }
-        }
-        return endIndex
-    }
-
     /// Without spaces at either end.
     fileprivate var trimmingSpaces: Substring {
-        guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else { return "" }
-        return self[first...last]
+        let utf8 = self.utf8
+        guard let first = utf8.firstIndex(where: { $0 != UInt8(ascii: " ") }),
+              let last = utf8.lastIndex(where: { $0 != UInt8(ascii: " ") })
+        else { return "" }
+        return self[first..<utf8.index(after: last)]
     }
 }

@@ -63,15 +63,20 @@ struct TemplateRenderer {
         var context = context
         if let indentation = context.indentation, !indentation.isEmpty {
             // A line of a partial starts with its indentation when a tag's output
-            // starts it (not inside a text or a section's output), as swift-mustache does.
-            var text = ""
+            // starts it (not inside a text or a section's output), as swift-mustache does:
+            // when what these nodes wrote so far ends with a newline, the indentation is
+            // written, and taken back if the node writes nothing.
+            let start = output.utf8.count
             for node in nodes {
-                var rendered = ""
-                render(node, context: &context, stack: &stack, into: &rendered)
-                if !rendered.isEmpty, text.last == "\n" { text += indentation }
-                text += rendered
+                let before = output.utf8.count
+                let indents = Self.endsWithNewline(output.utf8, after: start)
+                if indents { output += indentation }
+                let written = output.utf8.count
+                render(node, context: &context, stack: &stack, into: &output)
+                if indents, output.utf8.count == written {
+                    output.removeSubrange(output.utf8.index(output.utf8.startIndex, offsetBy: before)...)
+                }
             }
-            output += text
         } else {
             for node in nodes {
                 render(node, context: &context, stack: &stack, into: &output)
@@ -210,6 +215,14 @@ struct TemplateRenderer {
         return value
     }
 
+    /// True when the text after the first `start` bytes of `utf8` ends with the
+    /// character `"\n"` (a `"\r\n"` is another character).
+    private static func endsWithNewline(_ utf8: String.UTF8View, after start: Int) -> Bool {
+        guard utf8.count > start, utf8.last == UInt8(ascii: "\n") else { return false }
+        guard utf8.count > start + 1 else { return true }
+        return utf8[utf8.index(utf8.endIndex, offsetBy: -2)] != UInt8(ascii: "\r")
+    }
+
     private static func items<S: Sequence>(of sequence: S) -> [Any] {
         sequence.map { $0 }
     }
@@ -254,11 +267,19 @@ private final class Conformances {
     }
 
     private var known: [ObjectIdentifier: Kinds] = [:]
+    /// The last type met in each slot, found by its address without hashing it: a
+    /// render meets a few dozen types millions of times.
+    private var recent = [(type: ObjectIdentifier?, kinds: Kinds)](repeating: (nil, []), count: 64)
 
     /// What `value` may be cast to (a kind it lacks, it is not).
     func of(_ value: Any) -> Kinds {
         let type = ObjectIdentifier(Swift.type(of: value))
-        if let kinds = known[type] { return kinds }
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: type) >> 4) & (recent.count - 1)
+        if recent[slot].type == type { return recent[slot].kinds }
+        if let kinds = known[type] {
+            recent[slot] = (type, kinds)
+            return kinds
+        }
         var kinds: Kinds = []
         if value is any MustacheCustomRepresentation { kinds.insert(.representation) }
         if value is any MustacheParent { kinds.insert(.parent) }
@@ -271,6 +292,7 @@ private final class Conformances {
             kinds.insert(.optional)
         } else {
             known[type] = kinds
+            recent[slot] = (type, kinds)
         }
         return kinds
     }
