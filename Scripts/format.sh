@@ -4,7 +4,7 @@
 #
 # Usage: Scripts/format.sh           format in place
 #        Scripts/format.sh --check   change nothing; fail, naming each place, when the
-#                                    code is not formatted (Scripts/test.sh runs this)
+#                                    code is not formatted
 #
 # Generated code (every folder named Generated) is left as pagegen writes it: the
 # reference tests require it to be exactly the generator's output. The check lints the
