@@ -22,6 +22,11 @@ while IFS= read -r -d '' file; do
 done < <(find Sources Tests Plugins Examples Benchmarks Fuzz Package.swift -name '*.swift' \
     -not -path '*/.build/*' -not -path '*/Generated/*' -print0 | sort -z)
 
+if ! swift format --version > /dev/null 2>&1; then
+    echo "error: this toolchain has no 'swift format' (Swift 6 toolchains bundle it); install Swift 6.2 or later" >&2
+    exit 1
+fi
+
 case "${1:-}" in
 --check)
     if ! swift format lint --strict --parallel --configuration .swift-format "${files[@]}"; then

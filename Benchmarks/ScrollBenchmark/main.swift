@@ -50,7 +50,8 @@ for trace in ScrollTrace.all {
                 let runName = "\(trace.name), \(latency) ms"
                 if trace.name.hasPrefix("steady") || trace.name.hasPrefix("thumbing") {
                     targets.append(
-                        ("placeholders under 1% (\(runName)): \(Report.percent(metrics.placeholderShare))", metrics.placeholderShare < 0.01))
+                        ("placeholders under 1% (\(runName)): \(Report.percent(metrics.placeholderShare))", metrics.placeholderShare < 0.01)
+                    )
                 }
                 if trace.name.hasPrefix("start in the middle") || trace.name.hasPrefix("cold start") {
                     let roundTrip = Double(latency) / 1_000 + 0.02

@@ -42,7 +42,9 @@ public struct GeneratorPipeline {
     }
 
     /// Reads `url` and runs every stage; `displayName` is how diagnostics name the file.
-    public func generate(contentsOf url: URL, displayName: String? = nil, templates: TemplateSet, diagnostics: DiagnosticCollector) throws -> [GeneratedFile] {
+    public func generate(
+        contentsOf url: URL, displayName: String? = nil, templates: TemplateSet, diagnostics: DiagnosticCollector
+    ) throws -> [GeneratedFile] {
         let text = try Self.read(url, displayName: displayName)
         return try generate(text, file: displayName ?? url.path, templates: templates, diagnostics: diagnostics)
     }
@@ -70,8 +72,10 @@ public struct GeneratorPipeline {
         do {
             return try YAMLText.decode(bytes)
         } catch {
-            throw GenerationFailed(diagnostics: [Diagnostic(
-                .error, error.message, hint: error.hint, at: SourceLocation(file: file, mark: error.mark))])
+            throw GenerationFailed(diagnostics: [
+                Diagnostic(
+                    .error, error.message, hint: error.hint, at: SourceLocation(file: file, mark: error.mark))
+            ])
         }
     }
 

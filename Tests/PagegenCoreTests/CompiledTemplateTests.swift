@@ -1,6 +1,7 @@
 import Foundation
-@testable import PagegenCore
 import Testing
+
+@testable import PagegenCore
 
 /// Compiled templates render exactly what swift-mustache renders from the same text:
 /// the bundled templates with every spec in specs/, and templates written to reach
@@ -23,7 +24,9 @@ import Testing
             file.file = FileCode(name: "X\(name).swift", template: name, declaresNamespace: true)
             let compiled = try templates.render(name, with: file)
             let reference = try templates.render(name, with: file, withSwiftMustache: true)
-            #expect(compiled == reference, """
+            #expect(
+                compiled == reference,
+                """
                 \(name) renders differently from swift-mustache (\(context)):
                 \(UnifiedDiff.make(expected: reference, actual: compiled, name: name))
                 """)
@@ -41,8 +44,10 @@ import Testing
 
     /// Templates that reach the corners of Mustache, each a full set of overrides.
     static let cornerCases: [(name: String, files: [String: String])] = [
-        ("standalone and inline tags", [
-            "Models.mustache": """
+        (
+            "standalone and inline tags",
+            [
+                "Models.mustache": """
                 {{% CONTENT_TYPE: TEXT}}
                 {{> Header}}
                   {{#models}}  
@@ -56,19 +61,29 @@ import Testing
                 {{#client}}{{#endpoints}}
                   {{name}}({{#functionParameters}}{{declaration}}{{^last()}}, {{/last()}}{{/functionParameters}}) {{index()}} {{first()}} {{even()}} {{odd()}}
                 {{/endpoints}}{{/client}}
-                """,
-        ]),
-        ("CRLF line ends and a missing name", [
-            "Client.mustache": "{{% CONTENT_TYPE: TEXT}}\r\n{{> Header}}\r\n{{#client}}\r\n  {{#endpoints}}\r\n  {{name}} {{path}} {{method.text}}\r\n  {{/endpoints}}\r\n{{/client}}\r\n{{specFile}}\r\n",
-        ]),
-        ("HTML escaping without a content type", [
-            "Paging.mustache": """
+                """
+            ]
+        ),
+        (
+            "CRLF line ends and a missing name",
+            [
+                "Client.mustache":
+                    "{{% CONTENT_TYPE: TEXT}}\r\n{{> Header}}\r\n{{#client}}\r\n  {{#endpoints}}\r\n  {{name}} {{path}} {{method.text}}\r\n  {{/endpoints}}\r\n{{/client}}\r\n{{specFile}}\r\n"
+            ]
+        ),
+        (
+            "HTML escaping without a content type",
+            [
+                "Paging.mustache": """
                 {{#client}}{{#endpoints}}{{path}} {{{path}}} {{&specName}} {{descriptor}}
                 {{/endpoints}}{{baseURL}}{{/client}}
-                """,
-        ]),
-        ("delimiters, set and set back inside a section", [
-            "Paging.mustache": """
+                """
+            ]
+        ),
+        (
+            "delimiters, set and set back inside a section",
+            [
+                "Paging.mustache": """
                 {{% CONTENT_TYPE: TEXT}}
                 {{#client}}
                 {{=<% %>=}}
@@ -78,10 +93,13 @@ import Testing
                 <%={{ }}=%>
                 {{/client}}
                 {{access}}
-                """,
-        ]),
-        ("transforms, dotted and current-only names", [
-            "Models.mustache": """
+                """
+            ]
+        ),
+        (
+            "transforms, dotted and current-only names",
+            [
+                "Models.mustache": """
                 {{% CONTENT_TYPE: TEXT}}
                 {{count(models)}} {{#empty(models)}}no models{{/empty(models)}}{{^empty(models)}}models{{/empty(models)}}
                 {{#reversed(models)}}
@@ -91,10 +109,13 @@ import Testing
                 {{#first(fields)}}first {{name}}{{/first(fields)}} {{#last(fields)}}last {{name}}{{/last(fields)}}
                 {{/reversed(models)}}
                 {{file.name}} {{#file}}{{template}} {{specFile}}{{/file}}
-                """,
-        ]),
-        ("partials indented inside sections", [
-            "Models.mustache": """
+                """
+            ]
+        ),
+        (
+            "partials indented inside sections",
+            [
+                "Models.mustache": """
                 {{% CONTENT_TYPE: TEXT}}
                 {{#models}}
                   {{#enums}}
@@ -104,7 +125,7 @@ import Testing
                 {{/models}}
                   {{> Header}}
                 """,
-            "Enum.mustache": """
+                "Enum.mustache": """
                 {{% CONTENT_TYPE: TEXT}}
                 enum {{name}} {
                 {{#cases}}
@@ -115,12 +136,13 @@ import Testing
                 {{/cases}}
                 }
                 """,
-            "Header.mustache": """
+                "Header.mustache": """
                 // {{specFile}}
                   {{#imports}}import {{.}}{{/imports}}
                 {{#namespace}}enum {{.}} {}{{/namespace}}
                 """,
-        ]),
+            ]
+        ),
     ]
 
     @Test(arguments: cornerCases.indices)

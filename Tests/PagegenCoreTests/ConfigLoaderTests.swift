@@ -1,6 +1,7 @@
 import Foundation
-@testable import PagegenCore
 import Testing
+
+@testable import PagegenCore
 
 /// `pagegen-config.yaml`: what it may hold, what a wrong value says, and what
 /// `mutableModels` changes in the generated models.
@@ -12,7 +13,8 @@ import Testing
     }
 
     @Test func everyOptionIsRead() throws {
-        let (config, messages) = Self.load("""
+        let (config, messages) = Self.load(
+            """
             access: internal
             parts: [models, client]
             namespace: Store

@@ -9,13 +9,15 @@ import Testing
         let diagnostic = Diagnostic(
             .error, "unknown key 'offest' in 'paging' of endpoint 'products'", hint: "did you mean 'offset'?",
             at: PagegenCore.SourceLocation(file: "specs/x.pagegen.yaml", mark: Mark(line: 12, column: 5)))
-        #expect(diagnostic.description
-            == "specs/x.pagegen.yaml:12:5: error: unknown key 'offest' in 'paging' of endpoint 'products'; did you mean 'offset'?")
+        #expect(
+            diagnostic.description
+                == "specs/x.pagegen.yaml:12:5: error: unknown key 'offest' in 'paging' of endpoint 'products'; did you mean 'offset'?")
     }
 
     @Test func aWarningWithoutAHint() {
-        let diagnostic = Diagnostic(.warning, "the spec declares no endpoints",
-                                    at: PagegenCore.SourceLocation(file: "a.yaml", mark: Mark(line: 1, column: 1)))
+        let diagnostic = Diagnostic(
+            .warning, "the spec declares no endpoints",
+            at: PagegenCore.SourceLocation(file: "a.yaml", mark: Mark(line: 1, column: 1)))
         #expect(diagnostic.description == "a.yaml:1:1: warning: the spec declares no endpoints")
     }
 
@@ -25,7 +27,9 @@ import Testing
     }
 
     @Test func locationsPrintFileLineAndColumn() {
-        #expect(PagegenCore.SourceLocation(file: "specs/x.pagegen.yaml", mark: Mark(line: 3, column: 14)).description == "specs/x.pagegen.yaml:3:14")
+        #expect(
+            PagegenCore.SourceLocation(file: "specs/x.pagegen.yaml", mark: Mark(line: 3, column: 14)).description
+                == "specs/x.pagegen.yaml:3:14")
         #expect(Mark(line: 3, column: 14).description == "3:14")
     }
 
@@ -59,7 +63,8 @@ import Testing
 
     @Test func generationFailedListsEveryDiagnostic() throws {
         let error = try #require(throws: GenerationFailed.self) {
-            try GeneratorPipeline().generate("""
+            try GeneratorPipeline().generate(
+                """
                 pagegen: 1
                 name: Shop
                 baseURL: https://api.example.com
@@ -69,14 +74,16 @@ import Testing
                   products: { get: /products, returns: "[Product]" }
                 """, file: SpecProbe.file, templates: try TemplateSet.load(), diagnostics: DiagnosticCollector())
         }
-        #expect(error.description == """
-            specs/shop.pagegen.yaml:5:18: error: unknown type 'Strng'; did you mean 'String'?
-            specs/shop.pagegen.yaml:5:32: error: unknown type 'Dubble'; did you mean 'Double'?
-            """)
+        #expect(
+            error.description == """
+                specs/shop.pagegen.yaml:5:18: error: unknown type 'Strng'; did you mean 'String'?
+                specs/shop.pagegen.yaml:5:32: error: unknown type 'Dubble'; did you mean 'Double'?
+                """)
     }
 
     @Test func aSpecWithManyProblemsReportsEachAtItsOwnPlace() {
-        let output = SpecProbe.check("""
+        let output = SpecProbe.check(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -96,17 +103,19 @@ import Testing
                   offest: { param: offset }
                   items: products
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:4:1: error: unknown key 'modles' in the spec; did you mean 'models'?",
-            "specs/shop.pagegen.yaml:8:11: error: unknown type 'Strng'; did you mean 'String'?",
-            "specs/shop.pagegen.yaml:14:10: error: the path parameter '{shop_id}' of endpoint 'products' is not declared; add 'path: { shop_id: String }' to the endpoint",
-            "specs/shop.pagegen.yaml:17:7: error: unknown key 'offest' in 'paging' of endpoint 'products'; did you mean 'offset'?",
-            "specs/shop.pagegen.yaml:17:7: error: 'paging' of endpoint 'products' needs a paging style; add one of: page, offset, cursor, next, ids",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:4:1: error: unknown key 'modles' in the spec; did you mean 'models'?",
+                "specs/shop.pagegen.yaml:8:11: error: unknown type 'Strng'; did you mean 'String'?",
+                "specs/shop.pagegen.yaml:14:10: error: the path parameter '{shop_id}' of endpoint 'products' is not declared; add 'path: { shop_id: String }' to the endpoint",
+                "specs/shop.pagegen.yaml:17:7: error: unknown key 'offest' in 'paging' of endpoint 'products'; did you mean 'offset'?",
+                "specs/shop.pagegen.yaml:17:7: error: 'paging' of endpoint 'products' needs a paging style; add one of: page, offset, cursor, next, ids",
+            ])
     }
 
     @Test func aCleanSpecHasNoDiagnostics() {
-        let output = SpecProbe.check("""
+        let output = SpecProbe.check(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com

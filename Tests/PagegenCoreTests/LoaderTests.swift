@@ -10,13 +10,15 @@ import Testing
     @Test func aTabInTheIndentationIsMalformedYAML() {
         let (spec, output) = SpecProbe.load("pagegen: 1\nname: Shop\nmodels:\n\tProduct: {}\n")
         #expect(spec == nil)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:4:1: error: malformed YAML: found character that cannot start any token while scanning for the next token",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:4:1: error: malformed YAML: found character that cannot start any token while scanning for the next token"
+            ])
     }
 
     @Test func anUnclosedBracketIsMalformedYAML() {
-        let (spec, output) = SpecProbe.load("""
+        let (spec, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             models:
@@ -24,21 +26,24 @@ import Testing
             endpoints: {}
             """)
         #expect(spec == nil)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:4:37: error: malformed YAML: did not find expected ',' or ']' while parsing a flow sequence",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:4:37: error: malformed YAML: did not find expected ',' or ']' while parsing a flow sequence"
+            ])
     }
 
     @Test func anUnclosedQuoteIsReportedWhereTheTextEnds() {
         let (spec, output) = SpecProbe.load("pagegen: 1\nname: \"Shop\nbaseURL: https://api.example.com\n")
         #expect(spec == nil)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:4:1: error: malformed YAML: found unexpected end of stream while scanning a quoted scalar",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:4:1: error: malformed YAML: found unexpected end of stream while scanning a quoted scalar"
+            ])
     }
 
     @Test func anUnquotedOptionalListIsMalformedYAML() {
-        let (spec, output) = SpecProbe.load("""
+        let (spec, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             models:
@@ -58,25 +63,30 @@ import Testing
     @Test func anUnknownAliasIsAnError() {
         let (spec, output) = SpecProbe.load("pagegen: 1\nname: *apiName\n")
         #expect(spec == nil)
-        #expect(output == ["specs/shop.pagegen.yaml:2:7: error: malformed YAML: unknown alias '*apiName'; define '&apiName' on a value before this line"])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:2:7: error: malformed YAML: unknown alias '*apiName'; define '&apiName' on a value before this line"
+            ])
     }
 
     @Test(arguments: ["", "\n\n", "# nothing yet\n"])
     func anEmptyDocumentIsAnError(_ text: String) {
         let (spec, output) = SpecProbe.load(text)
         #expect(spec == nil)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:1:1: error: the spec is empty; start with 'pagegen: 1', 'name:', 'baseURL:', 'models:' and 'endpoints:'",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:1:1: error: the spec is empty; start with 'pagegen: 1', 'name:', 'baseURL:', 'models:' and 'endpoints:'"
+            ])
     }
 
     @Test
     func aDocumentMarkerAloneIsAnEmptySpec() {
         let (spec, output) = SpecProbe.load("---\n")
         #expect(spec == nil)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:1:1: error: the spec is empty; start with 'pagegen: 1', 'name:', 'baseURL:', 'models:' and 'endpoints:'",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:1:1: error: the spec is empty; start with 'pagegen: 1', 'name:', 'baseURL:', 'models:' and 'endpoints:'"
+            ])
     }
 
     @Test func aRootThatIsAListIsAnError() {
@@ -94,7 +104,8 @@ import Testing
     // MARK: The top level
 
     @Test func anUnsupportedVersionIsAnError() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 2
             name: Shop
             baseURL: https://api.example.com
@@ -104,7 +115,8 @@ import Testing
     }
 
     @Test func aVersionThatIsNoNumberIsAnError() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: one
             name: Shop
             baseURL: https://api.example.com
@@ -114,30 +126,35 @@ import Testing
     }
 
     @Test func aMissingVersionOrEndpointsIsAWarning() {
-        let (spec, output) = SpecProbe.load("""
+        let (spec, output) = SpecProbe.load(
+            """
             name: Shop
             baseURL: https://api.example.com
             """)
         #expect(spec != nil)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:1:1: warning: the spec does not say its version; add 'pagegen: 1' at the top",
-            "specs/shop.pagegen.yaml:1:1: warning: the spec declares no endpoints; add an 'endpoints:' mapping",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:1:1: warning: the spec does not say its version; add 'pagegen: 1' at the top",
+                "specs/shop.pagegen.yaml:1:1: warning: the spec declares no endpoints; add an 'endpoints:' mapping",
+            ])
     }
 
     @Test func aMissingNameOrBaseURLIsAnError() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             endpoints: {}
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:1:1: error: the spec needs 'name'; add 'name: MyAPI' (the client becomes MyAPIClient)",
-            "specs/shop.pagegen.yaml:1:1: error: the spec needs 'baseURL'; add 'baseURL: https://api.example.com/v1'",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:1:1: error: the spec needs 'name'; add 'name: MyAPI' (the client becomes MyAPIClient)",
+                "specs/shop.pagegen.yaml:1:1: error: the spec needs 'baseURL'; add 'baseURL: https://api.example.com/v1'",
+            ])
     }
 
     @Test func anUnknownTopLevelKeySuggestsTheClosestKey() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseUrl: https://api.example.com
@@ -148,20 +165,23 @@ import Testing
     }
 
     @Test func anUnknownTopLevelKeyFarFromAnyListsTheKeys() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
             servers: []
             endpoints: {}
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:4:1: error: unknown key 'servers' in the spec; expected one of: pagegen, name, namespace, description, baseURL, auth, headers, dates, zone, throttle, errors, models, endpoints",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:4:1: error: unknown key 'servers' in the spec; expected one of: pagegen, name, namespace, description, baseURL, auth, headers, dates, zone, throttle, errors, models, endpoints"
+            ])
     }
 
     @Test func aKeyWrittenTwiceIsAnError() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -172,7 +192,8 @@ import Testing
     }
 
     @Test func anUnknownDateFormatSuggestsTheClosest() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -183,7 +204,8 @@ import Testing
     }
 
     @Test func theTopLevelIsRead() throws {
-        let (spec, output) = SpecProbe.load("""
+        let (spec, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             namespace: ShopAPI
@@ -209,7 +231,8 @@ import Testing
     }
 
     @Test func anUnknownAuthSchemeSuggestsTheClosest() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -220,23 +243,26 @@ import Testing
     }
 
     @Test func anAPIKeyNeedsWhereItGoes() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
             auth: [apiKey, { apiKey: {} }]
             endpoints: {}
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:4:8: error: 'apiKey' needs where the key goes; write 'apiKey: { header: X-API-Key }' or 'apiKey: { query: api_key }'",
-            "specs/shop.pagegen.yaml:4:26: error: 'apiKey' needs 'header' or 'query'; write 'apiKey: { header: X-API-Key }'",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:4:8: error: 'apiKey' needs where the key goes; write 'apiKey: { header: X-API-Key }' or 'apiKey: { query: api_key }'",
+                "specs/shop.pagegen.yaml:4:26: error: 'apiKey' needs 'header' or 'query'; write 'apiKey: { header: X-API-Key }'",
+            ])
     }
 
     // MARK: Models and types
 
     @Test func aModelDeclaredTwiceIsAnError() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -251,7 +277,8 @@ import Testing
     }
 
     @Test func aFieldDeclaredTwiceIsAnError() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -266,7 +293,8 @@ import Testing
     }
 
     @Test func aModelNameMustBeASwiftTypeName() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -275,14 +303,16 @@ import Testing
               Line-Item: { id: Int }
             endpoints: {}
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:5:3: error: 'product' is not a model name; model names are Swift type names: a capital letter, then letters and digits",
-            "specs/shop.pagegen.yaml:6:3: error: 'Line-Item' is not a model name; model names are Swift type names: a capital letter, then letters and digits",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:5:3: error: 'product' is not a model name; model names are Swift type names: a capital letter, then letters and digits",
+                "specs/shop.pagegen.yaml:6:3: error: 'Line-Item' is not a model name; model names are Swift type names: a capital letter, then letters and digits",
+            ])
     }
 
     @Test func aModelMustBeAMapping() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -294,7 +324,8 @@ import Testing
     }
 
     @Test func malformedTypeSyntax() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -308,18 +339,20 @@ import Testing
                 made: { type: String, dates: unixSeconds }
             endpoints: {}
             """)
-        #expect(output == [
-            #"specs/shop.pagegen.yaml:6:11: error: '[String' is not a type; write a name (String, Int, Product), [T] for a list, T? for an optional; quote "[T]?" in YAML"#,
-            #"specs/shop.pagegen.yaml:7:12: error: field 'sizes' of model 'Product' must be a type such as [String]; write a list type as "[T]""#,
-            "specs/shop.pagegen.yaml:8:12: error: field 'price' of model 'Product' has both 'type' and 'enum'; give exactly one of 'type', 'enum', 'map'",
-            "specs/shop.pagegen.yaml:9:11: error: field 'kind' of model 'Product' needs 'type', 'enum' or 'map'; give exactly one of 'type', 'enum', 'map'",
-            "specs/shop.pagegen.yaml:10:30: error: the enum value 'on' is written twice",
-            "specs/shop.pagegen.yaml:11:34: error: 'dates' applies to Date fields only, and this one is String",
-        ])
+        #expect(
+            output == [
+                #"specs/shop.pagegen.yaml:6:11: error: '[String' is not a type; write a name (String, Int, Product), [T] for a list, T? for an optional; quote "[T]?" in YAML"#,
+                #"specs/shop.pagegen.yaml:7:12: error: field 'sizes' of model 'Product' must be a type such as [String]; write a list type as "[T]""#,
+                "specs/shop.pagegen.yaml:8:12: error: field 'price' of model 'Product' has both 'type' and 'enum'; give exactly one of 'type', 'enum', 'map'",
+                "specs/shop.pagegen.yaml:9:11: error: field 'kind' of model 'Product' needs 'type', 'enum' or 'map'; give exactly one of 'type', 'enum', 'map'",
+                "specs/shop.pagegen.yaml:10:30: error: the enum value 'on' is written twice",
+                "specs/shop.pagegen.yaml:11:34: error: 'dates' applies to Date fields only, and this one is String",
+            ])
     }
 
     @Test func anUnknownKeyInAFieldSuggestsTheClosest() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -328,11 +361,15 @@ import Testing
                 name: { type: String, optinal: true }
             endpoints: {}
             """)
-        #expect(output == ["specs/shop.pagegen.yaml:6:27: error: unknown key 'optinal' in field 'name' of model 'Product'; did you mean 'optional'?"])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:6:27: error: unknown key 'optinal' in field 'name' of model 'Product'; did you mean 'optional'?"
+            ])
     }
 
     @Test func shortAndLongFormModelsAreRead() throws {
-        let (spec, output) = SpecProbe.load("""
+        let (spec, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -356,10 +393,11 @@ import Testing
         let product = try #require(spec?.model(named: "Product"))
         #expect(product.identity == nil)
         #expect(product.fields.map(\.name.value) == ["id", "tags", "sizes", "price", "labels", "status", "sold_at"])
-        #expect(product.fields.map(\.type.value) == [
-            .named("Int"), .array(.named("String")), .optional(.array(.named("Int"))), .optional(.named("Double")),
-            .map(.named("String")), .optional(.enumeration(["active", "archived"])), .named("Date"),
-        ])
+        #expect(
+            product.fields.map(\.type.value) == [
+                .named("Int"), .array(.named("String")), .optional(.array(.named("Int"))), .optional(.named("Double")),
+                .map(.named("String")), .optional(.enumeration(["active", "archived"])), .named("Date"),
+            ])
         #expect(product.fields.last?.dateFormat == .unixSeconds)
         #expect(product.fields.last?.description == "When it sold.")
         let hit = try #require(spec?.model(named: "Hit"))
@@ -370,7 +408,8 @@ import Testing
 
     @Test
     func aFieldNamedFieldsInAShortFormModelStaysAField() throws {
-        let (spec, output) = SpecProbe.load("""
+        let (spec, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -387,7 +426,8 @@ import Testing
     // MARK: Endpoints
 
     @Test func anEndpointDeclaredTwiceIsAnError() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -405,7 +445,8 @@ import Testing
     }
 
     @Test func endpointShapeErrors() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -430,18 +471,20 @@ import Testing
                 get: /c
                 returns: { map: Product }
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:7:3: error: 'list-products' is not an endpoint name; endpoint names become function names: letters and digits, starting with a letter",
-            "specs/shop.pagegen.yaml:11:5: error: endpoint 'noMethod' needs a method and a path; add 'get: /path' (or post, put, patch, delete)",
-            "specs/shop.pagegen.yaml:14:5: error: endpoint 'twoMethods' has two methods, 'get' and 'post'; declare one endpoint per method",
-            "specs/shop.pagegen.yaml:17:10: error: the path 'products' must start with '/'; write '/products'",
-            "specs/shop.pagegen.yaml:20:5: error: endpoint 'noReturns' needs 'returns'; add 'returns: ModelName' (or [ModelName])",
-            "specs/shop.pagegen.yaml:23:14: error: 'returns' of endpoint 'mappedReturns' must be a type such as Product or [Product], not a mapping",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:7:3: error: 'list-products' is not an endpoint name; endpoint names become function names: letters and digits, starting with a letter",
+                "specs/shop.pagegen.yaml:11:5: error: endpoint 'noMethod' needs a method and a path; add 'get: /path' (or post, put, patch, delete)",
+                "specs/shop.pagegen.yaml:14:5: error: endpoint 'twoMethods' has two methods, 'get' and 'post'; declare one endpoint per method",
+                "specs/shop.pagegen.yaml:17:10: error: the path 'products' must start with '/'; write '/products'",
+                "specs/shop.pagegen.yaml:20:5: error: endpoint 'noReturns' needs 'returns'; add 'returns: ModelName' (or [ModelName])",
+                "specs/shop.pagegen.yaml:23:14: error: 'returns' of endpoint 'mappedReturns' must be a type such as Product or [Product], not a mapping",
+            ])
     }
 
     @Test func anUnknownEndpointKeySuggestsTheClosest() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -457,7 +500,8 @@ import Testing
     }
 
     @Test func aParameterDeclaredTwiceIsAnError() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -475,7 +519,8 @@ import Testing
     }
 
     @Test func endpointsAreRead() throws {
-        let (spec, output) = SpecProbe.load("""
+        let (spec, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -509,7 +554,8 @@ import Testing
     // MARK: Paging blocks
 
     @Test func anUnknownPagingKeySuggestsTheClosest() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -523,11 +569,13 @@ import Testing
                   page: { param: page }
                   sise: 20
             """)
-        #expect(output == ["specs/shop.pagegen.yaml:12:7: error: unknown key 'sise' in 'paging' of endpoint 'products'; did you mean 'size'?"])
+        #expect(
+            output == ["specs/shop.pagegen.yaml:12:7: error: unknown key 'sise' in 'paging' of endpoint 'products'; did you mean 'size'?"])
     }
 
     @Test func aMisspelledStyleSuggestsTheStyleAndLeavesNoStyle() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -540,14 +588,16 @@ import Testing
                 paging:
                   offest: { param: offset }
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:11:7: error: unknown key 'offest' in 'paging' of endpoint 'products'; did you mean 'offset'?",
-            "specs/shop.pagegen.yaml:11:7: error: 'paging' of endpoint 'products' needs a paging style; add one of: page, offset, cursor, next, ids",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:11:7: error: unknown key 'offest' in 'paging' of endpoint 'products'; did you mean 'offset'?",
+                "specs/shop.pagegen.yaml:11:7: error: 'paging' of endpoint 'products' needs a paging style; add one of: page, offset, cursor, next, ids",
+            ])
     }
 
     @Test func mixingTwoPagingStylesIsAnError() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -561,14 +611,16 @@ import Testing
                   page: { param: page }
                   offset: { param: offset }
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:12:7: error: 'paging' of endpoint 'products' mixes the paging styles 'page' and 'offset'; an endpoint pages one way: keep one of them",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:12:7: error: 'paging' of endpoint 'products' mixes the paging styles 'page' and 'offset'; an endpoint pages one way: keep one of them"
+            ])
     }
 
     @Test
     func aMixOfStylesIsReportedAtTheSecondStyleWritten() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -583,11 +635,13 @@ import Testing
                   page: { param: page }
             """)
         #expect(output.count == 1)
-        #expect(output.first?.hasPrefix("specs/shop.pagegen.yaml:12:7: error: 'paging' of endpoint 'products' mixes the paging styles") == true)
+        #expect(
+            output.first?.hasPrefix("specs/shop.pagegen.yaml:12:7: error: 'paging' of endpoint 'products' mixes the paging styles") == true)
     }
 
     @Test func theFirstPageIsZeroOrOne() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -604,7 +658,8 @@ import Testing
     }
 
     @Test func prevDoesNotGoWithPageNumbers() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -618,13 +673,15 @@ import Testing
                   page: { param: page }
                   prev: link
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:12:7: error: 'prev' goes with 'cursor' or 'next' paging, not 'page'; page numbers and offsets go back on their own",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:12:7: error: 'prev' goes with 'cursor' or 'next' paging, not 'page'; page numbers and offsets go back on their own"
+            ])
     }
 
     @Test func sizeErrors() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -656,17 +713,19 @@ import Testing
                   page: { param: page }
                   size: { param: per_page, max: 100 }
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:12:41: error: the default size 200 is above the maximum 100",
-            "specs/shop.pagegen.yaml:18:41: error: the default size 2 is below the minimum 5",
-            "specs/shop.pagegen.yaml:24:41: error: the default size must be at least 1",
-            "specs/shop.pagegen.yaml:30:13: error: 'size' needs a default; add 'default: 30'",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:12:41: error: the default size 200 is above the maximum 100",
+                "specs/shop.pagegen.yaml:18:41: error: the default size 2 is below the minimum 5",
+                "specs/shop.pagegen.yaml:24:41: error: the default size must be at least 1",
+                "specs/shop.pagegen.yaml:30:13: error: 'size' needs a default; add 'default: 30'",
+            ])
     }
 
     @Test
     func aShortFormSizeMustBePositive() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -684,7 +743,8 @@ import Testing
     }
 
     @Test func parameterLocationAndFormatErrors() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -698,14 +758,16 @@ import Testing
                   offset: { param: skip, in: qurey }
                   size: { param: take, default: 20, format: "take={size}" }
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:11:34: error: unknown parameter location 'qurey'; did you mean 'query'?",
-            "specs/shop.pagegen.yaml:12:49: error: the format 'take={size}' does not contain {value}; write where the value goes, such as 'batchSize={value}'",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:11:34: error: unknown parameter location 'qurey'; did you mean 'query'?",
+                "specs/shop.pagegen.yaml:12:49: error: the format 'take={size}' does not contain {value}; write where the value goes, such as 'batchSize={value}'",
+            ])
     }
 
     @Test func aCursorNeedsExactlyOneSource() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -724,14 +786,16 @@ import Testing
                   cursor: { param: after, fromItem: id, fromHeader: X-Next }
             """)
         let hint = "give one of 'from: path' (a body field), 'fromItem: id' (the last item's field), 'fromHeader: X-Next-Cursor'"
-        #expect(output == [
-            "specs/shop.pagegen.yaml:11:15: error: 'cursor' needs where the cursor comes from; \(hint)",
-            "specs/shop.pagegen.yaml:16:15: error: 'cursor' has both 'fromItem' and 'fromHeader'; \(hint)",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:11:15: error: 'cursor' needs where the cursor comes from; \(hint)",
+                "specs/shop.pagegen.yaml:16:15: error: 'cursor' has both 'fromItem' and 'fromHeader'; \(hint)",
+            ])
     }
 
     @Test func aNextLinkIsTheLinkHeaderOrABodyPath() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -744,11 +808,15 @@ import Testing
                 paging:
                   next: links
             """)
-        #expect(output == ["specs/shop.pagegen.yaml:11:13: error: 'next' must be 'link' (the Link header) or '{ from: path }'; did you mean 'link'?"])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:11:13: error: 'next' must be 'link' (the Link header) or '{ from: path }'; did you mean 'link'?"
+            ])
     }
 
     @Test func idsAndWindowsNeedTheirKeys() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -765,14 +833,16 @@ import Testing
                 returns: Product
                 window: { for: top }
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:11:12: error: 'ids' needs 'item'; name the endpoint that fetches one item, 'item: item'",
-            "specs/shop.pagegen.yaml:15:13: error: 'window' of endpoint 'start' needs 'page'; add 'page: first_page' (the path of the page to start at)",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:11:12: error: 'ids' needs 'item'; name the endpoint that fetches one item, 'item: item'",
+                "specs/shop.pagegen.yaml:15:13: error: 'window' of endpoint 'start' needs 'page'; add 'page: first_page' (the path of the page to start at)",
+            ])
     }
 
     @Test func valuesOfTheWrongShape() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: { first: Shop }
             baseURL: https://api.example.com
@@ -812,23 +882,25 @@ import Testing
                   page: { param: page }
                   total: { from: count, estimate: maybe }
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:2:7: error: 'name' in the spec must be text, not a mapping",
-            "specs/shop.pagegen.yaml:4:10: error: 'headers' must be a mapping of header names to values",
-            "specs/shop.pagegen.yaml:5:7: error: unknown auth scheme 'token'; expected one of: bearer, basic, apiKey",
-            "specs/shop.pagegen.yaml:6:9: error: 'errors' needs 'message'; add 'message: error' (the path of the error text)",
-            "specs/shop.pagegen.yaml:10:20: error: 'enum' must be a list of values; write 'enum: [active, archived]'",
-            "specs/shop.pagegen.yaml:14:12: error: 'query' of endpoint 'products' must be a mapping of parameter names to types; write '{ name: String }'",
-            "specs/shop.pagegen.yaml:16:13: error: 'paging' of endpoint 'products' must be a mapping, not a scalar",
-            "specs/shop.pagegen.yaml:21:13: error: 'page' needs 'param'; name the parameter, 'param: page'",
-            "specs/shop.pagegen.yaml:26:13: error: 'next' needs 'from'; give the path of the link, 'from: next'",
-            "specs/shop.pagegen.yaml:32:14: error: 'total' needs 'from'; give 'from: path' or 'header: X-Total-Count'",
-            "specs/shop.pagegen.yaml:38:39: error: 'estimate' in 'total' must be true or false, not 'maybe'",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:2:7: error: 'name' in the spec must be text, not a mapping",
+                "specs/shop.pagegen.yaml:4:10: error: 'headers' must be a mapping of header names to values",
+                "specs/shop.pagegen.yaml:5:7: error: unknown auth scheme 'token'; expected one of: bearer, basic, apiKey",
+                "specs/shop.pagegen.yaml:6:9: error: 'errors' needs 'message'; add 'message: error' (the path of the error text)",
+                "specs/shop.pagegen.yaml:10:20: error: 'enum' must be a list of values; write 'enum: [active, archived]'",
+                "specs/shop.pagegen.yaml:14:12: error: 'query' of endpoint 'products' must be a mapping of parameter names to types; write '{ name: String }'",
+                "specs/shop.pagegen.yaml:16:13: error: 'paging' of endpoint 'products' must be a mapping, not a scalar",
+                "specs/shop.pagegen.yaml:21:13: error: 'page' needs 'param'; name the parameter, 'param: page'",
+                "specs/shop.pagegen.yaml:26:13: error: 'next' needs 'from'; give the path of the link, 'from: next'",
+                "specs/shop.pagegen.yaml:32:14: error: 'total' needs 'from'; give 'from: path' or 'header: X-Total-Count'",
+                "specs/shop.pagegen.yaml:38:39: error: 'estimate' in 'total' must be true or false, not 'maybe'",
+            ])
     }
 
     @Test func aFixedHeaderNeedsATextValue() {
-        let (_, output) = SpecProbe.load("""
+        let (_, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -836,11 +908,13 @@ import Testing
               X-Client: { name: shop }
             endpoints: {}
             """)
-        #expect(output == [#"specs/shop.pagegen.yaml:5:3: error: a fixed header needs a name and a text value; write 'Header-Name: "value"'"#])
+        #expect(
+            output == [#"specs/shop.pagegen.yaml:5:3: error: a fixed header needs a name and a text value; write 'Header-Name: "value"'"#])
     }
 
     @Test func everyPagingStyleIsRead() throws {
-        let (spec, output) = SpecProbe.load("""
+        let (spec, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -870,7 +944,8 @@ import Testing
     }
 
     @Test func pagingOptionsAreRead() throws {
-        let (spec, output) = SpecProbe.load("""
+        let (spec, output) = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com

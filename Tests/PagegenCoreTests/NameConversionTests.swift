@@ -1,5 +1,6 @@
-@testable import PagegenCore
 import Testing
+
+@testable import PagegenCore
 
 /// Swift names converted from JSON field names, parameter names and enum values,
 /// and the spelling of identifiers and literals.

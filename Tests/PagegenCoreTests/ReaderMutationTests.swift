@@ -49,8 +49,9 @@ import Testing
                 Issue.record("\(mutant): a diagnostic without a location: \(diagnostic)")
                 continue
             }
-            #expect(location.file == file && location.mark.line >= 1 && location.mark.column >= 1,
-                    "\(mutant): \(diagnostic)")
+            #expect(
+                location.file == file && location.mark.line >= 1 && location.mark.column >= 1,
+                "\(mutant): \(diagnostic)")
             #expect(location.mark.line <= lineCount, "\(mutant): \(diagnostic) is past the last line, \(lineCount)")
             #expect(DiagnosticLine(Substring(diagnostic.description), file: file) != nil, "\(mutant): \(diagnostic)")
         }
@@ -63,7 +64,9 @@ import Testing
         let mutants = mutator.mutants(count: Self.caseCount, of: specs)
         let templates = try TemplateSet.load()
         let clock = ContinuousClock()
-        var clean = 0, rejected = 0, generated = 0
+        var clean = 0
+        var rejected = 0
+        var generated = 0
         var slowest: (name: String, duration: Duration) = ("", .zero)
         var rejectedByKind: [MutationKind: Int] = [:]
 
@@ -99,7 +102,8 @@ import Testing
         // Some damage is harmless (a swapped pair of fields); most is not. Both must occur.
         #expect(clean > 0 && rejected > Self.caseCount / 2, "clean \(clean), rejected \(rejected)")
         let kinds = rejectedByKind.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
-        print("""
+        print(
+            """
             reader mutation test (seed \(Self.seed)): \(Self.caseCount) cases from \(specs.count) specs, \
             \(clean) passed clean (\(generated) of them generated), \(rejected) rejected with located errors; \
             slowest \(slowest.name) in \(slowest.duration)
@@ -108,9 +112,13 @@ import Testing
     }
 
     @Test func theCasesAreTheSameForTheSameSeed() {
-        var first = SpecMutator(seed: Self.seed), second = SpecMutator(seed: Self.seed), other = SpecMutator(seed: Self.seed + 1)
+        var first = SpecMutator(seed: Self.seed)
+        var second = SpecMutator(seed: Self.seed)
+        var other = SpecMutator(seed: Self.seed + 1)
         let specs = BundledSpecs.all
-        let a = first.mutants(count: 50, of: specs), b = second.mutants(count: 50, of: specs), c = other.mutants(count: 50, of: specs)
+        let a = first.mutants(count: 50, of: specs)
+        let b = second.mutants(count: 50, of: specs)
+        let c = other.mutants(count: 50, of: specs)
         #expect(a.map(\.bytes) == b.map(\.bytes))
         #expect(a.map(\.bytes) != c.map(\.bytes))
         #expect(Set(a.map { $0.kinds[0] }) == Set(MutationKind.allCases))

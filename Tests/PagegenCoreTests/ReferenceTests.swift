@@ -40,7 +40,8 @@ import Testing
         for file in files {
             let expected = (try? String(contentsOf: folder.appendingPathComponent(file.name), encoding: .utf8)) ?? ""
             if expected != file.contents {
-                Issue.record("""
+                Issue.record(
+                    """
                     \(file.name) differs from its reference (run with PAGEGEN_RECORD=1 to re-record):
                     \(UnifiedDiff.make(expected: expected, actual: file.contents, name: "\(name)/\(file.name)"))
                     """)
@@ -85,14 +86,19 @@ enum UnifiedDiff {
             }
         }
         var lines: [(kind: Character, text: String)] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < old.count || j < new.count {
             if i < old.count, j < new.count, old[i] == new[j] {
-                lines.append((" ", old[i])); i += 1; j += 1
+                lines.append((" ", old[i]))
+                i += 1
+                j += 1
             } else if j < new.count, i == old.count || table[i][j + 1] >= table[i + 1][j] {
-                lines.append(("+", new[j])); j += 1
+                lines.append(("+", new[j]))
+                j += 1
             } else {
-                lines.append(("-", old[i])); i += 1
+                lines.append(("-", old[i]))
+                i += 1
             }
         }
         var output = ["--- a/\(name) (reference)", "+++ b/\(name) (generated)"]

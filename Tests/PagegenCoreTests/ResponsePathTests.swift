@@ -35,8 +35,10 @@ import Testing
     }
 
     @Test func descriptionWritesThePathBackAsASpecWouldHaveIt() throws {
-        for text in ["data", "response.product_collection", "data.children[].data", #"["@odata.nextLink"]"#,
-                     #"meta["next.page"].href"#, "next-cursor"] {
+        for text in [
+            "data", "response.product_collection", "data.children[].data", #"["@odata.nextLink"]"#,
+            #"meta["next.page"].href"#, "next-cursor",
+        ] {
             #expect(try ResponsePath.parse(text).get().description == text)
         }
         #expect(ResponsePath([.key("a b"), .key("c")]).description == #"["a b"].c"#)
@@ -63,7 +65,8 @@ import Testing
     }
 
     @Test func malformedPathsInASpecAreReportedAtThePath() {
-        let output = SpecProbe.load("""
+        let output = SpecProbe.load(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -77,9 +80,11 @@ import Testing
                 paging:
                   page: { param: page }
                   items: items..all
-            """).diagnostics
-        #expect(output == [
-            #"specs/shop.pagegen.yaml:13:14: error: 'items' is not a valid path: an empty key before '.'; write keys with dots (response.items), special names in brackets (["@odata.nextLink"]), [] for every element"#,
-        ])
+            """
+        ).diagnostics
+        #expect(
+            output == [
+                #"specs/shop.pagegen.yaml:13:14: error: 'items' is not a valid path: an empty key before '.'; write keys with dots (response.items), special names in brackets (["@odata.nextLink"]), [] for every element"#
+            ])
     }
 }

@@ -1,5 +1,6 @@
-@testable import PagegenCore
 import Testing
+
+@testable import PagegenCore
 
 /// "did you mean …?" hints.
 @Suite struct SuggestionTests {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PagegenCore
 import Testing
+
+@testable import PagegenCore
 
 /// The templates' side: the vocabulary the code model answers (and that
 /// docs/templates.md documents), templates checked when they load, overrides, and the
@@ -30,7 +31,7 @@ import Testing
                 #expect(Set(names).count == names.count, "\(type) lists a name twice")
                 // A name and a type are what they print; their parts are their template names.
                 let printed = type == "SwiftIdentifier" || type == "SwiftType"
-                for case let (label?, _) in mirror.children where !printed && !(type == "ParameterCode" && label == "names") {
+                for case (let label?, _) in mirror.children where !printed && !(type == "ParameterCode" && label == "names") {
                     #expect(names.contains(label), "\(type).\(label) is not one of its template names")
                 }
                 seen.insert(type)
@@ -38,8 +39,11 @@ import Testing
             for child in mirror.children { visit(child.value) }
         }
         visit(code)
-        #expect(seen.isSuperset(of: ["CodeModel", "FileCode", "ModelCode", "FieldCode", "ClientCode", "EndpointCode",
-                                      "ParameterCode", "PagingCode", "WindowCode", "SwiftIdentifier", "SwiftType", "StringLiteral"]))
+        #expect(
+            seen.isSuperset(of: [
+                "CodeModel", "FileCode", "ModelCode", "FieldCode", "ClientCode", "EndpointCode",
+                "ParameterCode", "PagingCode", "WindowCode", "SwiftIdentifier", "SwiftType", "StringLiteral",
+            ]))
     }
 
     @Test func docsTemplatesDocumentsEveryNameOfEveryType() throws {
@@ -57,7 +61,9 @@ import Testing
         for (type, names) in TemplateNames.byType {
             #expect(documented[type] == names, "docs/templates.md should list the names of \(type) in order: \(names)")
         }
-        #expect(Set(documented.keys) == Set(TemplateNames.byType.map(\.type)), "docs/templates.md documents a type the code model does not have")
+        #expect(
+            Set(documented.keys) == Set(TemplateNames.byType.map(\.type)), "docs/templates.md documents a type the code model does not have"
+        )
     }
 
     // MARK: Loading
@@ -70,7 +76,8 @@ import Testing
     }
 
     @Test func aTemplateThatUsesAnUnknownNameIsAnErrorAtItsLineAndColumn() throws {
-        let folder = try Self.overrides(["Models.mustache": """
+        let folder = try Self.overrides([
+            "Models.mustache": """
             {{% CONTENT_TYPE: TEXT}}
             {{> Header}}
             {{#modles}}
@@ -78,7 +85,8 @@ import Testing
             {{/modles}}
             {{#models}}{{^lsat()}}x{{/lsat()}}{{/models}}
             {{> Footer}}
-            """])
+            """
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect {
             _ = try TemplateSet.load(overrides: folder)
@@ -96,16 +104,20 @@ import Testing
     }
 
     @Test func anOverrideReplacesItsTemplateAndKeepsTheOthers() throws {
-        let folder = try Self.overrides(["Header.mustache": """
+        let folder = try Self.overrides([
+            "Header.mustache": """
             {{% CONTENT_TYPE: TEXT}}
             // Licensed to the reader. Generated from {{specFile}}.
             @_spi(Generated) import PagegenRuntime
-            """])
+            """
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try GeneratorPipeline().generate(
             Self.numbers, file: "numbers.pagegen.yaml", templates: TemplateSet.load(overrides: folder), diagnostics: DiagnosticCollector())
         #expect(files.allSatisfy { $0.contents.hasPrefix("// Licensed to the reader. Generated from numbers.pagegen.yaml.\n") })
-        #expect(files[0].contents.contains("public struct NumberItem: Swift.Decodable"), "the bundled Models template renders with the override's header")
+        #expect(
+            files[0].contents.contains("public struct NumberItem: Swift.Decodable"),
+            "the bundled Models template renders with the override's header")
     }
 
     // MARK: The printer
@@ -127,27 +139,30 @@ import Testing
             ]
             }
             """
-        #expect(CodeLayout.format(rendered) == """
-            enum E {
-                case a
-                case b
-                init(raw: String) {
-                    switch raw {
-                    case "{": self = .a
-                    default:
-                        self = .b
+        #expect(
+            CodeLayout.format(rendered) == """
+                enum E {
+                    case a
+                    case b
+                    init(raw: String) {
+                        switch raw {
+                        case "{": self = .a
+                        default:
+                            self = .b
+                        }
                     }
+                    let x = [
+                        "}", // a comment with }
+                    ]
                 }
-                let x = [
-                    "}", // a comment with }
-                ]
-            }
 
-            """)
+                """)
     }
 
     @Test func thePrinterKeepsOneBlankLineAtMostAndNoneInsideBraces() {
-        #expect(CodeLayout.format("\n\nstruct A {\n\n   let a = 1   \n\n\n   let b = 2\n\n}\n\n\n") == "struct A {\n    let a = 1\n\n    let b = 2\n}\n")
+        #expect(
+            CodeLayout.format("\n\nstruct A {\n\n   let a = 1   \n\n\n   let b = 2\n\n}\n\n\n")
+                == "struct A {\n    let a = 1\n\n    let b = 2\n}\n")
     }
 
     @Test func thePrinterBreaksALongLineAfterItsFirstParenthesisAndPacksTheArguments() {
@@ -162,25 +177,62 @@ import Testing
             let short = f(a, b)
             }
             """
-        #expect(CodeLayout.format(rendered) == """
-            struct A {
-                init(
-                    parameter1: Swift.String, parameter2: Swift.String, parameter3: Swift.String, parameter4: Swift.String, parameter5: Swift.String,
-                    parameter6: Swift.String, parameter7: Swift.String, parameter8: Swift.String, parameter9: Swift.String, parameter10: Swift.String,
-                    parameter11: Swift.String, parameter12: Swift.String
-                ) async -> Swift.Result<Swift.Int, Swift.Never> {
-                    try self.init(
-                        parameter1: fields.value("a, (b"), parameter2: fields.value("a, (b"), parameter3: fields.value("a, (b"),
-                        parameter4: fields.value("a, (b"), parameter5: fields.value("a, (b"), parameter6: fields.value("a, (b"),
-                        parameter7: fields.value("a, (b"), parameter8: fields.value("a, (b"), parameter9: fields.value("a, (b"),
-                        parameter10: fields.value("a, (b"), parameter11: fields.value("a, (b"), parameter12: fields.value("a, (b")
-                    )
+        #expect(
+            CodeLayout.format(rendered) == """
+                struct A {
+                    init(
+                        parameter1: Swift.String, parameter2: Swift.String, parameter3: Swift.String, parameter4: Swift.String, parameter5: Swift.String,
+                        parameter6: Swift.String, parameter7: Swift.String, parameter8: Swift.String, parameter9: Swift.String, parameter10: Swift.String,
+                        parameter11: Swift.String, parameter12: Swift.String
+                    ) async -> Swift.Result<Swift.Int, Swift.Never> {
+                        try self.init(
+                            parameter1: fields.value("a, (b"), parameter2: fields.value("a, (b"), parameter3: fields.value("a, (b"),
+                            parameter4: fields.value("a, (b"), parameter5: fields.value("a, (b"), parameter6: fields.value("a, (b"),
+                            parameter7: fields.value("a, (b"), parameter8: fields.value("a, (b"), parameter9: fields.value("a, (b"),
+                            parameter10: fields.value("a, (b"), parameter11: fields.value("a, (b"), parameter12: fields.value("a, (b")
+                        )
+                    }
+                    /// A comment longer than 140 columns stays whole: \(parameters)
+                    let short = f(a, b)
                 }
-                /// A comment longer than 140 columns stays whole: \(parameters)
-                let short = f(a, b)
-            }
 
-            """)
+                """)
+    }
+
+    @Test func thePrinterBreaksALongCaseAfterItsPatternAndALongPropertyBeforeItsType() {
+        let name = String(repeating: "long_", count: 26)
+        let type = "PagegenRuntime.Paging<" + (1...6).map { "Module.Type\($0)" }.joined(separator: ", ") + ">"
+        let rendered = """
+            switch value {
+            case "\(name)": self = .long(":")
+            case "short": self = .short
+            }
+            static var descriptor: \(type) {
+            Paging()
+            }
+            """
+        #expect(
+            CodeLayout.format(rendered) == """
+                switch value {
+                case "\(name)":
+                    self = .long(":")
+                case "short": self = .short
+                }
+                static var descriptor: \(type) {
+                    Paging()
+                }
+
+                """)
+        let longType = type + String(repeating: ", Module.Extra", count: 6)
+        #expect(
+            CodeLayout.format("static var descriptor: \(longType) {\nPaging()\n}\n") == """
+                static var descriptor:
+                    \(longType)
+                {
+                    Paging()
+                }
+
+                """)
     }
 
     @Test func thePrinterReadsStringLiteralsAndTextThatIsNotASCIIWhenItBreaksALine() {
@@ -190,13 +242,14 @@ import Testing
         let rendered = """
             let café = make(\(arguments), emoji: "🙂\\"(", generic: Swift.Array<Swift.Result<Swift.Int, Swift.Never>>(), arrow: { (a: Swift.Int) -> Swift.Int in a })
             """
-        #expect(CodeLayout.format(rendered) == """
-            let café = make(
-                naïve1: #"ü "(x", y)"#, naïve2: #"ü "(x", y)"#, naïve3: #"ü "(x", y)"#, naïve4: #"ü "(x", y)"#, naïve5: #"ü "(x", y)"#,
-                naïve6: #"ü "(x", y)"#, emoji: "🙂\\"(", generic: Swift.Array<Swift.Result<Swift.Int, Swift.Never>>(),
-                arrow: { (a: Swift.Int) -> Swift.Int in a }
-            )
+        #expect(
+            CodeLayout.format(rendered) == """
+                let café = make(
+                    naïve1: #"ü "(x", y)"#, naïve2: #"ü "(x", y)"#, naïve3: #"ü "(x", y)"#, naïve4: #"ü "(x", y)"#, naïve5: #"ü "(x", y)"#,
+                    naïve6: #"ü "(x", y)"#, emoji: "🙂\\"(", generic: Swift.Array<Swift.Result<Swift.Int, Swift.Never>>(),
+                    arrow: { (a: Swift.Int) -> Swift.Int in a }
+                )
 
-            """)
+                """)
     }
 }

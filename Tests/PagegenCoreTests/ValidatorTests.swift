@@ -8,23 +8,26 @@ import Testing
     // MARK: Names and the top level
 
     @Test func theNameNamespaceAndBaseURLAreChecked() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: My Shop
             namespace: 2Shop
             baseURL: api.example.com/v1
             endpoints: {}
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:2:7: error: 'My Shop' cannot name a client; use a Swift type name such as 'MyShop'",
-            "specs/shop.pagegen.yaml:3:12: error: '2Shop' cannot name a namespace; use a Swift type name such as '_2Shop'",
-            "specs/shop.pagegen.yaml:4:10: error: 'api.example.com/v1' is not an absolute URL; write it with its scheme and host, such as https://api.example.com/v1",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:2:7: error: 'My Shop' cannot name a client; use a Swift type name such as 'MyShop'",
+                "specs/shop.pagegen.yaml:3:12: error: '2Shop' cannot name a namespace; use a Swift type name such as '_2Shop'",
+                "specs/shop.pagegen.yaml:4:10: error: 'api.example.com/v1' is not an absolute URL; write it with its scheme and host, such as https://api.example.com/v1",
+            ])
     }
 
     @Test
     func anEmptyBaseURLIsAnError() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL:
@@ -37,7 +40,8 @@ import Testing
 
     @Test
     func aModelCannotTakeTheNameOfABuiltInType() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -53,7 +57,8 @@ import Testing
     // MARK: Types
 
     @Test func anUnknownTypeSuggestsTheClosestName() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -71,17 +76,19 @@ import Testing
                 get: /product
                 returns: Widget
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:7:11: error: unknown type 'Strng'; did you mean 'String'?",
-            "specs/shop.pagegen.yaml:8:12: error: unknown type 'Manufacturr'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
-            "specs/shop.pagegen.yaml:9:11: error: unknown type 'Tagg'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
-            "specs/shop.pagegen.yaml:13:14: error: unknown type 'Prodct'; did you mean 'Product'?",
-            "specs/shop.pagegen.yaml:16:14: error: unknown type 'Widget'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:7:11: error: unknown type 'Strng'; did you mean 'String'?",
+                "specs/shop.pagegen.yaml:8:12: error: unknown type 'Manufacturr'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
+                "specs/shop.pagegen.yaml:9:11: error: unknown type 'Tagg'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
+                "specs/shop.pagegen.yaml:13:14: error: unknown type 'Prodct'; did you mean 'Product'?",
+                "specs/shop.pagegen.yaml:16:14: error: unknown type 'Widget'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
+            ])
     }
 
     @Test func typesInsideMapsListsAndParametersAreChecked() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -94,14 +101,16 @@ import Testing
                 query: { since: Dat }
                 returns: "[[Coin]]"
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:6:19: error: unknown type 'Quot'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
-            "specs/shop.pagegen.yaml:10:21: error: unknown type 'Dat'; did you mean 'Date'?",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:6:19: error: unknown type 'Quot'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
+                "specs/shop.pagegen.yaml:10:21: error: unknown type 'Dat'; did you mean 'Date'?",
+            ])
     }
 
     @Test func fieldsThatBecomeTheSameSwiftNameCollide() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -111,13 +120,15 @@ import Testing
                 salePrice: Double
             endpoints: {}
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:7:5: error: the fields 'sale_price' and 'salePrice' of model 'Product' both become 'salePrice' in Swift; give one of them another Swift name with 'swiftName:', such as 'salePrice: { type: Double, swiftName: salePriceValue }'",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:7:5: error: the fields 'sale_price' and 'salePrice' of model 'Product' both become 'salePrice' in Swift; give one of them another Swift name with 'swiftName:', such as 'salePrice: { type: Double, swiftName: salePriceValue }'"
+            ])
     }
 
     @Test func theIdentityMustBeAFieldThatCanIdentify() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -134,16 +145,18 @@ import Testing
               Sys: { id: String }
             endpoints: {}
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:6:9: error: the identity of model 'Hit': model 'Hit' has no field 'objectId'; did you mean 'objectID'?",
-            "specs/shop.pagegen.yaml:9:9: error: the identity of model 'Flag' is Bool; it must be a String or a number",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:6:9: error: the identity of model 'Hit': model 'Hit' has no field 'objectId'; did you mean 'objectID'?",
+                "specs/shop.pagegen.yaml:9:9: error: the identity of model 'Flag' is Bool; it must be a String or a number",
+            ])
     }
 
     // MARK: Endpoints and parameters
 
     @Test func aPathParameterMustBeDeclared() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -154,13 +167,15 @@ import Testing
                 get: /categories/{category_id}/products
                 returns: [Product]
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:8:10: error: the path parameter '{category_id}' of endpoint 'products' is not declared; add 'path: { category_id: String }' to the endpoint",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:8:10: error: the path parameter '{category_id}' of endpoint 'products' is not declared; add 'path: { category_id: String }' to the endpoint"
+            ])
     }
 
     @Test func aDeclaredPathParameterMustBeInThePath() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -174,15 +189,17 @@ import Testing
                   shop: Int
                 returns: [Product]
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:8:10: error: the path parameter '{category_id}' of endpoint 'products' is not declared; add 'path: { category_id: String }' to the endpoint",
-            "specs/shop.pagegen.yaml:10:7: error: the path parameter 'categoryId' is not in the path '/categories/{category_id}/products'; did you mean 'category_id'?",
-            "specs/shop.pagegen.yaml:11:7: error: the path parameter 'shop' is not in the path '/categories/{category_id}/products'; add '{shop}' to the path or remove the declaration",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:8:10: error: the path parameter '{category_id}' of endpoint 'products' is not declared; add 'path: { category_id: String }' to the endpoint",
+                "specs/shop.pagegen.yaml:10:7: error: the path parameter 'categoryId' is not in the path '/categories/{category_id}/products'; did you mean 'category_id'?",
+                "specs/shop.pagegen.yaml:11:7: error: the path parameter 'shop' is not in the path '/categories/{category_id}/products'; add '{shop}' to the path or remove the declaration",
+            ])
     }
 
     @Test func aPathParameterCannotBeOptional() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -198,7 +215,8 @@ import Testing
     }
 
     @Test func parametersThatBecomeTheSameSwiftNameCollide() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -213,13 +231,15 @@ import Testing
                   Page-Size: Int?
                 returns: [Product]
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:12:7: error: the parameters 'page[size]' and 'Page-Size' of endpoint 'products' both become 'pageSize' in Swift; give it another Swift name with 'swiftName:', such as 'Page-Size: { type: Int, optional: true, swiftName: pageSizeValue }'",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:12:7: error: the parameters 'page[size]' and 'Page-Size' of endpoint 'products' both become 'pageSize' in Swift; give it another Swift name with 'swiftName:', such as 'Page-Size: { type: Int, optional: true, swiftName: pageSizeValue }'"
+            ])
     }
 
     @Test func aParameterCannotBeAModelAndABodyMustBeOne() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -233,15 +253,17 @@ import Testing
                 body: String
                 returns: [Product]
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:10:22: error: the parameter 'filter' cannot be a model; parameters are scalars, enums or lists of them; send a model as 'body:'",
-            "specs/shop.pagegen.yaml:11:11: error: the body of endpoint 'search' must be a model, not String",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:10:22: error: the parameter 'filter' cannot be a model; parameters are scalars, enums or lists of them; send a model as 'body:'",
+                "specs/shop.pagegen.yaml:11:11: error: the body of endpoint 'search' must be a model, not String",
+            ])
     }
 
     @Test
     func aParameterCannotBeAListOfModels() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -254,14 +276,16 @@ import Testing
                 query: { filters: "[Filter]" }
                 returns: [Product]
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:10:23: error: the parameter 'filters' cannot be a model; parameters are scalars, enums or lists of them; send a model as 'body:'",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:10:23: error: the parameter 'filters' cannot be a model; parameters are scalars, enums or lists of them; send a model as 'body:'"
+            ])
     }
 
     @Test
     func aBodyThatIsAListOfModelsIsRejectedOrSendable() throws {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -275,7 +299,8 @@ import Testing
                 returns: [Product]
             """)
         if output.isEmpty {
-            let files = try GeneratorPipeline().generate("""
+            let files = try GeneratorPipeline().generate(
+                """
                 pagegen: 1
                 name: Shop
                 baseURL: https://api.example.com
@@ -295,7 +320,8 @@ import Testing
 
     @Test
     func aParameterDefaultMustFitItsType() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -313,7 +339,8 @@ import Testing
 
     @Test
     func endpointsThatBecomeTheSameSwiftNameCollide() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -334,7 +361,8 @@ import Testing
 
     @Test
     func anEndpointNamedLikeAKeywordGeneratesValidSwift() throws {
-        let files = try GeneratorPipeline().generate("""
+        let files = try GeneratorPipeline().generate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -351,7 +379,8 @@ import Testing
 
     @Test
     func aPagingParameterCannotAlsoBeAQueryParameter() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -373,7 +402,8 @@ import Testing
     // MARK: Paging paths
 
     @Test func anItemsPathThatIsNotInTheEnvelopeSuggestsAField() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -390,13 +420,15 @@ import Testing
                   page: { param: page }
                   items: prodcts
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:15:14: error: the items path 'prodcts' is not in the response model ProductPage: model 'ProductPage' has no field 'prodcts'; did you mean 'products'?",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:15:14: error: the items path 'prodcts' is not in the response model ProductPage: model 'ProductPage' has no field 'prodcts'; did you mean 'products'?"
+            ])
     }
 
     @Test func anItemsPathThatGoesThroughAScalarOrEndsOnOne() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -424,15 +456,17 @@ import Testing
                 paging:
                   page: { param: page }
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:15:14: error: the items path 'total.products' is not in the response model ProductPage: 'total' is Int, which has no field 'products'",
-            "specs/shop.pagegen.yaml:21:14: error: the items path 'total' leads to Int, not a list",
-            "specs/shop.pagegen.yaml:26:7: error: endpoint 'c' pages, but neither returns a list nor says where its items are; add 'items: path.to.array' (a path in ProductPage), or return [Item]",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:15:14: error: the items path 'total.products' is not in the response model ProductPage: 'total' is Int, which has no field 'products'",
+                "specs/shop.pagegen.yaml:21:14: error: the items path 'total' leads to Int, not a list",
+                "specs/shop.pagegen.yaml:26:7: error: endpoint 'c' pages, but neither returns a list nor says where its items are; add 'items: path.to.array' (a path in ProductPage), or return [Item]",
+            ])
     }
 
     @Test func pathsGoThroughOptionalsAndMapOverLists() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -454,7 +488,8 @@ import Testing
     }
 
     @Test func aCursorMustBeTextOrANumber() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -478,15 +513,17 @@ import Testing
                   prev: { param: before, fromItem: uid }
                   items: products
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:14:38: error: the cursor path 'next' leads to Bool, but a cursor must be String or Int or Int64",
-            "specs/shop.pagegen.yaml:20:41: error: the cursor path 'archived' leads to Bool, but a cursor must be String or Int or Int64",
-            "specs/shop.pagegen.yaml:21:40: error: the cursor path 'uid' is not in Product: model 'Product' has no field 'uid'; did you mean 'id'?",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:14:38: error: the cursor path 'next' leads to Bool, but a cursor must be String or Int or Int64",
+                "specs/shop.pagegen.yaml:20:41: error: the cursor path 'archived' leads to Bool, but a cursor must be String or Int or Int64",
+                "specs/shop.pagegen.yaml:21:40: error: the cursor path 'uid' is not in Product: model 'Product' has no field 'uid'; did you mean 'id'?",
+            ])
     }
 
     @Test func totalsFlagsAndLinksMustHaveTheirTypes() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -518,18 +555,20 @@ import Testing
                   items: products
                   total: { from: count }
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:20:14: error: the total path 'total' leads to String, but a total must be Int or Int64",
-            "specs/shop.pagegen.yaml:21:19: error: the totalPages path 'pages' leads to Double, but a totalPages must be Int or Int64",
-            "specs/shop.pagegen.yaml:22:16: error: the hasMore path 'more' leads to String, but a hasMore must be Bool",
-            "specs/shop.pagegen.yaml:23:13: error: the last path 'last' leads to Int, but a last must be Bool",
-            "specs/shop.pagegen.yaml:28:21: error: the next link path 'next' leads to Int, but a next link must be String or URL",
-            "specs/shop.pagegen.yaml:30:22: error: the total path 'count' is not in ProductPage: model 'ProductPage' has no field 'count'",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:20:14: error: the total path 'total' leads to String, but a total must be Int or Int64",
+                "specs/shop.pagegen.yaml:21:19: error: the totalPages path 'pages' leads to Double, but a totalPages must be Int or Int64",
+                "specs/shop.pagegen.yaml:22:16: error: the hasMore path 'more' leads to String, but a hasMore must be Bool",
+                "specs/shop.pagegen.yaml:23:13: error: the last path 'last' leads to Int, but a last must be Bool",
+                "specs/shop.pagegen.yaml:28:21: error: the next link path 'next' leads to Int, but a next link must be String or URL",
+                "specs/shop.pagegen.yaml:30:22: error: the total path 'count' is not in ProductPage: model 'ProductPage' has no field 'count'",
+            ])
     }
 
     @Test func aGETCannotSendAPagingParameterInItsBody() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
@@ -549,16 +588,18 @@ import Testing
                   offset: { param: offset, in: body }
                   size: { param: limit, default: 20, in: body }
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:11:24: error: 'offset' goes in the body, but endpoint 'products' is a GET; use 'in: query', or make the endpoint a POST",
-            "specs/shop.pagegen.yaml:12:22: error: 'limit' goes in the body, but endpoint 'products' is a GET; use 'in: query', or make the endpoint a POST",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:11:24: error: 'offset' goes in the body, but endpoint 'products' is a GET; use 'in: query', or make the endpoint a POST",
+                "specs/shop.pagegen.yaml:12:22: error: 'limit' goes in the body, but endpoint 'products' is a GET; use 'in: query', or make the endpoint a POST",
+            ])
     }
 
     // MARK: Id lists and windows
 
     @Test func idsPagingNeedsAnItemEndpointThatExists() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: News
             baseURL: https://news.example.com/v0
@@ -575,13 +616,15 @@ import Testing
                 path: { id: Int }
                 returns: Story
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:11:20: error: the item endpoint 'stroy' is not declared; did you mean 'story'?",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:11:20: error: the item endpoint 'stroy' is not declared; did you mean 'story'?"
+            ])
     }
 
     @Test func idsPagingShapeErrors() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: News
             baseURL: https://news.example.com/v0
@@ -610,17 +653,19 @@ import Testing
                 path: { id: Int }
                 returns: Story
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:10:14: error: 'ids' paging needs a response that is a list of ids ([Int] or [String]), not StoryPage",
-            "specs/shop.pagegen.yaml:17:20: error: the item endpoint 'stories' must take exactly one path parameter, the id",
-            "specs/shop.pagegen.yaml:17:20: error: the item endpoint 'stories' must return one item, not a list",
-            "specs/shop.pagegen.yaml:18:14: error: 'items' does not apply to 'ids' paging: the response is the list of ids",
-            "specs/shop.pagegen.yaml:19:22: error: 'ids' paging takes no size parameter: the client chooses how many items to fetch at once; write 'size: 30' without 'param'",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:10:14: error: 'ids' paging needs a response that is a list of ids ([Int] or [String]), not StoryPage",
+                "specs/shop.pagegen.yaml:17:20: error: the item endpoint 'stories' must take exactly one path parameter, the id",
+                "specs/shop.pagegen.yaml:17:20: error: the item endpoint 'stories' must return one item, not a list",
+                "specs/shop.pagegen.yaml:18:14: error: 'items' does not apply to 'ids' paging: the response is the list of ids",
+                "specs/shop.pagegen.yaml:19:22: error: 'ids' paging takes no size parameter: the client chooses how many items to fetch at once; write 'size: 30' without 'param'",
+            ])
     }
 
     @Test func aWindowOpensAnIndexPagedList() {
-        let output = SpecProbe.validate("""
+        let output = SpecProbe.validate(
+            """
             pagegen: 1
             name: Feed
             baseURL: https://feed.example.com
@@ -648,12 +693,13 @@ import Testing
                 returns: Window
                 window: { for: feed, page: focus, total: count }
             """)
-        #expect(output == [
-            "specs/shop.pagegen.yaml:18:20: error: a window opens a list paged by 'page' or 'offset', and 'feed' is not",
-            "specs/shop.pagegen.yaml:22:20: error: the window's list 'fed' is not an endpoint; did you mean 'feed'?",
-            "specs/shop.pagegen.yaml:26:20: error: a window opens a list paged by 'page' or 'offset', and 'feed' is not",
-            "specs/shop.pagegen.yaml:26:32: error: the window page path 'focus' leads to String, but a window page must be Int or Int64",
-            "specs/shop.pagegen.yaml:26:46: error: the window path 'count' is not in Window: model 'Window' has no field 'count'",
-        ])
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:18:20: error: a window opens a list paged by 'page' or 'offset', and 'feed' is not",
+                "specs/shop.pagegen.yaml:22:20: error: the window's list 'fed' is not an endpoint; did you mean 'feed'?",
+                "specs/shop.pagegen.yaml:26:20: error: a window opens a list paged by 'page' or 'offset', and 'feed' is not",
+                "specs/shop.pagegen.yaml:26:32: error: the window page path 'focus' leads to String, but a window page must be Int or Int64",
+                "specs/shop.pagegen.yaml:26:46: error: the window path 'count' is not in Window: model 'Window' has no field 'count'",
+            ])
     }
 }

@@ -72,7 +72,8 @@ public struct ParameterCode: Sendable, Hashable {
 
     /// `label name: Type = default`, the name written once when it is the label.
     public var declaration: String {
-        let declared = names.label.name == names.name.name ? names.label.parameterLabel : "\(names.label.parameterLabel) \(names.name.escaped)"
+        let declared =
+            names.label.name == names.name.name ? names.label.parameterLabel : "\(names.label.parameterLabel) \(names.name.escaped)"
         return "\(declared): \(type)" + (defaultValue.map { " = \($0)" } ?? "")
     }
 

@@ -61,12 +61,13 @@ public struct ConvertedValue: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let code = accessor.description
         let optional = accessor.isOptional
-        let converted = switch conversion {
-        case .none: code
-        case .toInt: optional ? "\(code).map(Swift.Int.init)" : "Swift.Int(\(code))"
-        case .toString: optional ? "\(code).map(Swift.String.init)" : "Swift.String(\(code))"
-        case .urlToString: "\(code)\(optional ? "?" : "").absoluteString"
-        }
+        let converted =
+            switch conversion {
+            case .none: code
+            case .toInt: optional ? "\(code).map(Swift.Int.init)" : "Swift.Int(\(code))"
+            case .toString: optional ? "\(code).map(Swift.String.init)" : "Swift.String(\(code))"
+            case .urlToString: "\(code)\(optional ? "?" : "").absoluteString"
+            }
         return emptyWhenNil && optional ? "\(converted) ?? \"\"" : converted
     }
 }
@@ -177,7 +178,8 @@ public enum PagingStyleCode: Sendable, Hashable, CustomStringConvertible {
         case .pageNumber(let parameter, let first): ".pageNumber(\(parameter), first: \(first))"
         case .offset(let parameter, let first): ".offset(\(parameter), first: \(first))"
         case .cursor(let parameter, let next, let previousParameter, let previous):
-            ".cursor(" + ([parameter.description, "next: \(next)"]
+            ".cursor("
+                + ([parameter.description, "next: \(next)"]
                 + (previousParameter.map { ["previousParameter: \($0)"] } ?? [])
                 + (previous.map { ["previous: \($0)"] } ?? [])).joined(separator: ", ") + ")"
         case .link(let next, let previous):
@@ -306,12 +308,13 @@ public struct DateFormatCode: Sendable, Hashable, CustomStringConvertible {
     /// The `PagegenRuntime.DateFormat` as Swift code: `.iso8601(zone: .local)`.
     public var description: String {
         guard style == "iso8601", let zone, zone != .utc else { return "." + style }
-        let argument = switch zone {
-        case .utc: ".utc"
-        case .local: ".local"
-        case .identifier(let name): ".identifier(\(StringLiteral(name)))"
-        case .offset(let seconds): ".offset(seconds: \(seconds))"
-        }
+        let argument =
+            switch zone {
+            case .utc: ".utc"
+            case .local: ".local"
+            case .identifier(let name): ".identifier(\(StringLiteral(name)))"
+            case .offset(let seconds): ".offset(seconds: \(seconds))"
+            }
         return ".iso8601(zone: \(argument))"
     }
 }
@@ -414,7 +417,8 @@ public struct EncodeCode: Sendable, Hashable, CustomStringConvertible {
     /// `try container.encodeIfPresent(self.note, forKey: .note)`
     public var description: String {
         if let dateFormat {
-            return "try container.\(isOptional ? "encodeDateIfPresent" : "encodeDate")(self.\(name.escaped), forKey: .\(name.escaped), format: \(dateFormat))"
+            return
+                "try container.\(isOptional ? "encodeDateIfPresent" : "encodeDate")(self.\(name.escaped), forKey: .\(name.escaped), format: \(dateFormat))"
         }
         return "try container.\(isOptional ? "encodeIfPresent" : "encode")(self.\(name.escaped), forKey: .\(name.escaped))"
     }

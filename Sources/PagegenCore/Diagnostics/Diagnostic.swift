@@ -81,7 +81,8 @@ public final class DiagnosticCollector {
     /// The diagnostics sorted by file and position (stable for equal positions).
     public var sorted: [Diagnostic] {
         diagnostics.enumerated().sorted { lhs, rhs in
-            let l = lhs.element.location, r = rhs.element.location
+            let l = lhs.element.location
+            let r = rhs.element.location
             if l?.file != r?.file { return (l?.file ?? "") < (r?.file ?? "") }
             if l?.mark != r?.mark, let lm = l?.mark, let rm = r?.mark { return lm < rm }
             return lhs.offset < rhs.offset

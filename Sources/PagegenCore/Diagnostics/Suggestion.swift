@@ -30,7 +30,8 @@ enum Suggestion {
 
     /// Levenshtein distance, with a swap of two neighbours counted as one edit.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previousPrevious = [Int](repeating: 0, count: b.count + 1)

@@ -28,13 +28,16 @@ enum AuthLoader {
         case "basic": return .basic
         case "apiKey":
             guard let options else {
-                context.error("'apiKey' needs where the key goes", at: name.mark, hint: "write 'apiKey: { header: X-API-Key }' or 'apiKey: { query: api_key }'")
+                context.error(
+                    "'apiKey' needs where the key goes", at: name.mark,
+                    hint: "write 'apiKey: { header: X-API-Key }' or 'apiKey: { query: api_key }'")
                 return nil
             }
             return apiKey(options, context: context)
         default:
-            context.error("unknown auth scheme '\(name.value)'", at: name.mark,
-                          hint: Suggestion.didYouMean(name.value, in: schemes) ?? "expected one of: \(schemes.joined(separator: ", "))")
+            context.error(
+                "unknown auth scheme '\(name.value)'", at: name.mark,
+                hint: Suggestion.didYouMean(name.value, in: schemes) ?? "expected one of: \(schemes.joined(separator: ", "))")
             return nil
         }
     }

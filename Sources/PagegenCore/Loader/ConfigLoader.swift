@@ -33,24 +33,28 @@ public enum ConfigLoader {
                 config.accessModifier = modifier
             } else {
                 let names = GeneratorConfig.AccessModifier.allCases.map(\.rawValue)
-                context.error("unknown access level '\(access.value)'", at: access.mark,
-                              hint: Suggestion.didYouMean(access.value, in: names) ?? "expected one of: \(names.joined(separator: ", "))")
+                context.error(
+                    "unknown access level '\(access.value)'", at: access.mark,
+                    hint: Suggestion.didYouMean(access.value, in: names) ?? "expected one of: \(names.joined(separator: ", "))")
             }
         }
         if let parts = reader["parts"] {
-            config.parts = Set(list(parts, what: "'parts'", context: context).compactMap { name in
-                if let part = GeneratorConfig.Part(rawValue: name.value) { return part }
-                let names = GeneratorConfig.Part.allCases.map(\.rawValue)
-                context.error("unknown part '\(name.value)'", at: name.mark,
-                              hint: Suggestion.didYouMean(name.value, in: names) ?? "expected some of: \(names.joined(separator: ", "))")
-                return nil
-            })
+            config.parts = Set(
+                list(parts, what: "'parts'", context: context).compactMap { name in
+                    if let part = GeneratorConfig.Part(rawValue: name.value) { return part }
+                    let names = GeneratorConfig.Part.allCases.map(\.rawValue)
+                    context.error(
+                        "unknown part '\(name.value)'", at: name.mark,
+                        hint: Suggestion.didYouMean(name.value, in: names) ?? "expected some of: \(names.joined(separator: ", "))")
+                    return nil
+                })
         }
         if let prefix = reader.string("typePrefix") {
             if prefix.value.isEmpty || NameConversion.isTypeName(prefix.value) {
                 config.typePrefix = prefix.value
             } else {
-                context.error("'\(prefix.value)' cannot start a type name", at: prefix.mark, hint: "use letters and digits, starting with a letter")
+                context.error(
+                    "'\(prefix.value)' cannot start a type name", at: prefix.mark, hint: "use letters and digits, starting with a letter")
             }
         }
         if let imports = reader["imports"] {
@@ -59,7 +63,8 @@ public enum ConfigLoader {
                     NameConversion.isTypeName(String($0))
                 }
                 guard isModuleName else {
-                    context.error("'\(module.value)' is not a module name", at: module.mark, hint: "write a module's name, such as 'MyHelpers'")
+                    context.error(
+                        "'\(module.value)' is not a module name", at: module.mark, hint: "write a module's name, such as 'MyHelpers'")
                     return nil
                 }
                 return module.value

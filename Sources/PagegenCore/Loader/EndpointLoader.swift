@@ -4,9 +4,10 @@ import PagegenYAML
 /// its parameters, body, response type, and how it pages.
 enum EndpointLoader {
     static let methods = ["get", "post", "put", "patch", "delete"]
-    static let keys = methods + [
-        "summary", "description", "path", "query", "header", "headers", "body", "returns", "paging", "window", "idempotent",
-    ]
+    static let keys =
+        methods + [
+            "summary", "description", "path", "query", "header", "headers", "body", "returns", "paging", "window", "idempotent",
+        ]
 
     static func load(_ node: Node, context: LoadContext) -> [EndpointSpec] {
         context.namedEntries(node, section: "endpoints", entry: "endpoint", values: "endpoints") { name, value in
@@ -16,10 +17,11 @@ enum EndpointLoader {
 
     private static func endpoint(_ name: Located<String>, _ node: Node, context: LoadContext) -> EndpointSpec? {
         guard let first = name.value.first, first.isLetter,
-              name.value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            name.value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
         else {
-            context.error("'\(name.value)' is not an endpoint name", at: name.mark,
-                          hint: "endpoint names become function names: letters and digits, starting with a letter")
+            context.error(
+                "'\(name.value)' is not an endpoint name", at: name.mark,
+                hint: "endpoint names become function names: letters and digits, starting with a letter")
             return nil
         }
         let what = "endpoint '\(name.value)'"
@@ -30,8 +32,9 @@ enum EndpointLoader {
             return nil
         }
         if given.count > 1 {
-            context.error("\(what) has two methods, '\(given[0])' and '\(given[1])'", at: reader.keyNode(given[1])!.mark,
-                          hint: "declare one endpoint per method")
+            context.error(
+                "\(what) has two methods, '\(given[0])' and '\(given[1])'", at: reader.keyNode(given[1])!.mark,
+                hint: "declare one endpoint per method")
         }
         guard let path = reader.string(method) else { return nil }
         if !path.value.hasPrefix("/") {
@@ -67,16 +70,18 @@ enum EndpointLoader {
         guard let value = reader.bool("idempotent"), let key = reader.keyNode("idempotent") else { return nil }
         let byMethod = ["get", "put", "delete"].contains(method)
         if value == byMethod {
-            context.warning("\(what) is \(value ? "" : "not ")idempotent by its method (\(method.uppercased())); 'idempotent: \(value)' changes nothing",
-                            at: key.mark, hint: "remove it")
+            context.warning(
+                "\(what) is \(value ? "" : "not ")idempotent by its method (\(method.uppercased())); 'idempotent: \(value)' changes nothing",
+                at: key.mark, hint: "remove it")
         }
         return Located(value, at: key.mark)
     }
 
     private static func parameters(_ node: Node, what: String, inPath: Bool = false, context: LoadContext) -> [ParameterSpec] {
         guard let pairs = node.pairs else {
-            context.error("\(what) must be a mapping of parameter names to types", at: node.mark,
-                          hint: "write '{ name: String }'")
+            context.error(
+                "\(what) must be a mapping of parameter names to types", at: node.mark,
+                hint: "write '{ name: String }'")
             return []
         }
         var parameters: [ParameterSpec] = []
@@ -92,24 +97,29 @@ enum EndpointLoader {
             }
             guard let field = TypeLoader.field(pair.value, what: "parameter '\(name)'", context: context) else { continue }
             if let zone = field.zone {
-                context.error("'zone' is for Date fields of models; the parameter '\(name)' in \(what) is sent in UTC", at: zone.mark,
-                              hint: "remove it")
+                context.error(
+                    "'zone' is for Date fields of models; the parameter '\(name)' in \(what) is sent in UTC", at: zone.mark,
+                    hint: "remove it")
             }
             var allowsEmpty = false
             if let allowEmpty = field.allowEmpty {
                 if !inPath {
-                    context.error("'allowEmpty' is for path parameters; the parameter '\(name)' in \(what) is sent as it is, empty or not",
-                                  at: allowEmpty.mark, hint: "remove it")
+                    context.error(
+                        "'allowEmpty' is for path parameters; the parameter '\(name)' in \(what) is sent as it is, empty or not",
+                        at: allowEmpty.mark, hint: "remove it")
                 } else if field.type.value != .named("String") {
-                    context.error("'allowEmpty' is for String path parameters, and '\(name)' is \(field.type.value)",
-                                  at: allowEmpty.mark, hint: "remove it, or make '\(name)' a String")
+                    context.error(
+                        "'allowEmpty' is for String path parameters, and '\(name)' is \(field.type.value)",
+                        at: allowEmpty.mark, hint: "remove it, or make '\(name)' a String")
                 } else {
                     allowsEmpty = allowEmpty.value
                 }
             }
-            parameters.append(ParameterSpec(name: Located(name, at: pair.key.mark), type: field.type,
-                                            defaultValue: field.defaultValue, description: field.description,
-                                            allowsEmpty: allowsEmpty, swiftName: field.swiftName))
+            parameters.append(
+                ParameterSpec(
+                    name: Located(name, at: pair.key.mark), type: field.type,
+                    defaultValue: field.defaultValue, description: field.description,
+                    allowsEmpty: allowsEmpty, swiftName: field.swiftName))
         }
         return parameters
     }
@@ -117,11 +127,12 @@ enum EndpointLoader {
     private static func window(_ node: Node, endpoint: String, context: LoadContext) -> WindowSpec? {
         let what = "'window' of endpoint '\(endpoint)'"
         guard let reader = MappingReader(node, what: what, allowed: ["for", "page", "size", "total", "focus"], context: context),
-              let list = reader.requiredString("for", hint: "name the paged endpoint this window opens, 'for: items'"),
-              let pageText = reader.requiredString("page", hint: "add 'page: first_page' (the path of the page to start at)"),
-              let page = PathReader.parse(pageText, what: "'page'", context: context)
+            let list = reader.requiredString("for", hint: "name the paged endpoint this window opens, 'for: items'"),
+            let pageText = reader.requiredString("page", hint: "add 'page: first_page' (the path of the page to start at)"),
+            let page = PathReader.parse(pageText, what: "'page'", context: context)
         else { return nil }
-        return WindowSpec(mark: node.mark, list: list, page: page, size: reader.path("size"),
-                          total: reader.path("total"), focus: reader.path("focus"))
+        return WindowSpec(
+            mark: node.mark, list: list, page: page, size: reader.path("size"),
+            total: reader.path("total"), focus: reader.path("focus"))
     }
 }

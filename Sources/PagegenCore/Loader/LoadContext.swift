@@ -158,8 +158,9 @@ enum PathReader {
         case .success(let path):
             return Located(path, at: text.mark)
         case .failure(let error):
-            context.error("\(what) is not a valid path: \(error.reason)", at: text.mark,
-                          hint: "write keys with dots (response.items), special names in brackets ([\"@odata.nextLink\"]), [] for every element")
+            context.error(
+                "\(what) is not a valid path: \(error.reason)", at: text.mark,
+                hint: "write keys with dots (response.items), special names in brackets ([\"@odata.nextLink\"]), [] for every element")
             return nil
         }
     }

@@ -14,24 +14,27 @@ enum ModelLoader {
 
     private static func model(_ name: Located<String>, _ node: Node, context: LoadContext) -> ModelSpec? {
         guard let first = name.value.first, first.isUppercase,
-              name.value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            name.value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
         else {
-            context.error("'\(name.value)' is not a model name", at: name.mark,
-                          hint: "model names are Swift type names: a capital letter, then letters and digits")
+            context.error(
+                "'\(name.value)' is not a model name", at: name.mark,
+                hint: "model names are Swift type names: a capital letter, then letters and digits")
             return nil
         }
         // The long form holds only `fields`, `id` and `description`; a short-form model
         // may have a field named `fields` among others.
-        let isLongForm = node["fields"]?.pairs != nil
+        let isLongForm =
+            node["fields"]?.pairs != nil
             && (node.pairs ?? []).allSatisfy { longFormKeys.contains($0.key.scalarText ?? "") }
             && !(node["id"]?.scalarText.map(Self.looksLikeAType) ?? false)
         if isLongForm {
             guard let reader = MappingReader(node, what: "model '\(name.value)'", allowed: longFormKeys, context: context),
-                  let fieldsNode = reader["fields"]
+                let fieldsNode = reader["fields"]
             else { return nil }
             let identity = reader.path("id")
-            return ModelSpec(name: name, description: reader.string("description")?.value,
-                             fields: fields(fieldsNode, model: name.value, context: context), identity: identity)
+            return ModelSpec(
+                name: name, description: reader.string("description")?.value,
+                fields: fields(fieldsNode, model: name.value, context: context), identity: identity)
         }
         guard node.pairs != nil || node.isNull else {
             context.error("model '\(name.value)' must be a mapping of field names to types, not \(node.kindDescription)", at: node.mark)
@@ -62,12 +65,15 @@ enum ModelLoader {
                 continue
             }
             if let allowEmpty = field.allowEmpty {
-                context.error("'allowEmpty' is for path parameters, not for the field '\(name)' of model '\(model)'",
-                              at: allowEmpty.mark, hint: "remove it")
+                context.error(
+                    "'allowEmpty' is for path parameters, not for the field '\(name)' of model '\(model)'",
+                    at: allowEmpty.mark, hint: "remove it")
             }
-            fields.append(FieldSpec(name: Located(name, at: pair.key.mark), type: field.type,
-                                    dateFormat: field.dateFormat, zone: field.zone, description: field.description,
-                                    swiftName: field.swiftName))
+            fields.append(
+                FieldSpec(
+                    name: Located(name, at: pair.key.mark), type: field.type,
+                    dateFormat: field.dateFormat, zone: field.zone, description: field.description,
+                    swiftName: field.swiftName))
         }
         return fields
     }

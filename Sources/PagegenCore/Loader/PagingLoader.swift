@@ -5,10 +5,11 @@ import PagegenYAML
 /// items, totals and flags are, and what ends the list.
 enum PagingLoader {
     static let styles = ["page", "offset", "cursor", "next", "ids"]
-    static let keys = styles + [
-        "prev", "size", "items", "total", "totalPages", "nextPage", "count", "hasMore", "last", "shortPageEnds",
-        "allowForeignLinks",
-    ]
+    static let keys =
+        styles + [
+            "prev", "size", "items", "total", "totalPages", "nextPage", "count", "hasMore", "last", "shortPageEnds",
+            "allowForeignLinks",
+        ]
     static let parameterLocations = ["query", "header", "body"]
 
     static func load(_ node: Node, endpoint: String, context: LoadContext) -> PagingSpec? {
@@ -16,23 +17,27 @@ enum PagingLoader {
         guard let reader = MappingReader(node, what: what, allowed: keys, context: context) else { return nil }
         let given = reader.pairs.compactMap(\.key.scalarText).filter(styles.contains)
         guard let styleKey = given.first else {
-            context.error("\(what) needs a paging style", at: node.mark,
-                          hint: "add one of: page, offset, cursor, next, ids")
+            context.error(
+                "\(what) needs a paging style", at: node.mark,
+                hint: "add one of: page, offset, cursor, next, ids")
             return nil
         }
         if given.count > 1 {
-            context.error("\(what) mixes the paging styles '\(given[0])' and '\(given[1])'",
-                          at: reader.keyNode(given[1])!.mark, hint: "an endpoint pages one way: keep one of them")
+            context.error(
+                "\(what) mixes the paging styles '\(given[0])' and '\(given[1])'",
+                at: reader.keyNode(given[1])!.mark, hint: "an endpoint pages one way: keep one of them")
         }
         guard let style = style(styleKey, reader: reader, context: context) else { return nil }
         if let prev = reader.keyNode("prev"), styleKey != "cursor", styleKey != "next" {
-            context.error("'prev' goes with 'cursor' or 'next' paging, not '\(styleKey)'", at: prev.mark,
-                          hint: "page numbers and offsets go back on their own")
+            context.error(
+                "'prev' goes with 'cursor' or 'next' paging, not '\(styleKey)'", at: prev.mark,
+                hint: "page numbers and offsets go back on their own")
         }
 
         if let nextPage = reader.keyNode("nextPage"), styleKey != "page" {
-            context.error("'nextPage' goes with 'page' paging, not '\(styleKey)'", at: nextPage.mark,
-                          hint: "a next page number is for APIs that number their pages")
+            context.error(
+                "'nextPage' goes with 'page' paging, not '\(styleKey)'", at: nextPage.mark,
+                hint: "a next page number is for APIs that number their pages")
         }
         var count: PagingParameter?
         if let countNode = reader["count"] {
@@ -40,8 +45,9 @@ enum PagingLoader {
                 count = MappingReader(countNode, what: "'count'", allowed: ["param", "in", "format"], context: context)
                     .flatMap { parameter($0, context: context) }
             } else {
-                context.error("'count' goes with 'cursor' paging, not '\(styleKey)'", at: reader.keyNode("count")!.mark,
-                              hint: styleKey == "next" ? "a next link is followed as it is given" : "page numbers and offsets say where a page is")
+                context.error(
+                    "'count' goes with 'cursor' paging, not '\(styleKey)'", at: reader.keyNode("count")!.mark,
+                    hint: styleKey == "next" ? "a next link is followed as it is given" : "page numbers and offsets say where a page is")
             }
         }
         return PagingSpec(
@@ -66,7 +72,7 @@ enum PagingLoader {
         case "page", "offset":
             let defaultFirst = key == "page" ? 1 : 0
             guard let options = MappingReader(node, what: "'\(key)'", allowed: ["param", "first", "in", "format"], context: context),
-                  let parameter = parameter(options, context: context)
+                let parameter = parameter(options, context: context)
             else { return nil }
             let first = options.int("first")?.value ?? defaultFirst
             if first != 0, first != 1 {
@@ -83,7 +89,7 @@ enum PagingLoader {
             return .link(next, previous: previous)
         default:
             guard let options = MappingReader(node, what: "'ids'", allowed: ["item"], context: context),
-                  let item = options.requiredString("item", hint: "name the endpoint that fetches one item, 'item: item'")
+                let item = options.requiredString("item", hint: "name the endpoint that fetches one item, 'item: item'")
             else { return nil }
             return .ids(item: item)
         }
@@ -96,14 +102,16 @@ enum PagingLoader {
             if parameterLocations.contains(given.value) {
                 location = given.value
             } else {
-                context.error("unknown parameter location '\(given.value)'", at: given.mark,
-                              hint: Suggestion.didYouMean(given.value, in: parameterLocations) ?? "expected query, header or body")
+                context.error(
+                    "unknown parameter location '\(given.value)'", at: given.mark,
+                    hint: Suggestion.didYouMean(given.value, in: parameterLocations) ?? "expected query, header or body")
             }
         }
         let format = options.string("format")
         if let format, !format.value.contains("{value}") {
-            context.error("the format '\(format.value)' does not contain {value}", at: format.mark,
-                          hint: "write where the value goes, such as 'batchSize={value}'")
+            context.error(
+                "the format '\(format.value)' does not contain {value}", at: format.mark,
+                hint: "write where the value goes, such as 'batchSize={value}'")
         }
         return PagingParameter(name: name, location: location, format: format?.value)
     }
@@ -111,13 +119,14 @@ enum PagingLoader {
     private static func cursor(_ node: Node, what: String, context: LoadContext) -> CursorSpec? {
         let sources = ["from", "fromItem", "fromHeader"]
         guard let options = MappingReader(node, what: what, allowed: ["param", "in", "format"] + sources, context: context),
-              let parameter = parameter(options, context: context)
+            let parameter = parameter(options, context: context)
         else { return nil }
         let given = sources.filter(options.has)
         guard given.count == 1 else {
-            context.error(given.isEmpty ? "\(what) needs where the cursor comes from" : "\(what) has both '\(given[0])' and '\(given[1])'",
-                          at: node.mark,
-                          hint: "give one of 'from: path' (a body field), 'fromItem: id' (the last item's field), 'fromHeader: X-Next-Cursor'")
+            context.error(
+                given.isEmpty ? "\(what) needs where the cursor comes from" : "\(what) has both '\(given[0])' and '\(given[1])'",
+                at: node.mark,
+                hint: "give one of 'from: path' (a body field), 'fromItem: id' (the last item's field), 'fromHeader: X-Next-Cursor'")
             return nil
         }
         switch given[0] {
@@ -133,15 +142,17 @@ enum PagingLoader {
     private static func link(_ node: Node, what: String, context: LoadContext) -> LinkSpec? {
         if let text = node.scalarText, !node.isNull {
             guard text == "link" else {
-                context.error("\(what) must be 'link' (the Link header) or '{ from: path }'", at: node.mark,
-                              hint: Suggestion.didYouMean(text, in: ["link"]) ?? "write '\(what.dropFirst().dropLast()): { from: \(text) }' for a link in the body")
+                context.error(
+                    "\(what) must be 'link' (the Link header) or '{ from: path }'", at: node.mark,
+                    hint: Suggestion.didYouMean(text, in: ["link"])
+                        ?? "write '\(what.dropFirst().dropLast()): { from: \(text) }' for a link in the body")
                 return nil
             }
             return .linkHeader(node.mark)
         }
         guard let options = MappingReader(node, what: what, allowed: ["from"], context: context),
-              let fromText = options.requiredString("from", hint: "give the path of the link, 'from: next'"),
-              let path = PathReader.parse(fromText, what: "'from'", context: context)
+            let fromText = options.requiredString("from", hint: "give the path of the link, 'from: next'"),
+            let path = PathReader.parse(fromText, what: "'from'", context: context)
         else { return nil }
         return .body(path)
     }
@@ -153,8 +164,10 @@ enum PagingLoader {
             }
             return SizeSpec(parameter: nil, defaultValue: Located(value, at: node.mark))
         }
-        guard let options = MappingReader(node, what: "'size'", allowed: ["param", "default", "min", "max", "in", "format"], context: context),
-              let defaultValue = options.int("default") ?? (options.has("default") ? nil : missingDefault(node, context: context))
+        guard
+            let options = MappingReader(
+                node, what: "'size'", allowed: ["param", "default", "min", "max", "in", "format"], context: context),
+            let defaultValue = options.int("default") ?? (options.has("default") ? nil : missingDefault(node, context: context))
         else { return nil }
         let parameter = options.has("param") ? self.parameter(options, context: context) : nil
         let minimum = options.int("min")?.value
@@ -187,7 +200,7 @@ enum PagingLoader {
         if let header = options.string("header") { return .header(header) }
         let example = ["total": "X-Total-Count", "totalPages": "X-Total-Pages", "nextPage": "X-Next-Page"][key] ?? "X-Total-Count"
         guard let fromText = options.requiredString("from", hint: "give 'from: path' or 'header: \(example)'"),
-              let path = PathReader.parse(fromText, what: "'from'", context: context)
+            let path = PathReader.parse(fromText, what: "'from'", context: context)
         else { return nil }
         return .body(path, estimate: options.bool("estimate") ?? false)
     }

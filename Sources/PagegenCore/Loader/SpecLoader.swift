@@ -19,8 +19,9 @@ public enum SpecLoader {
         let root: Node
         do {
             guard let parsed = try YAMLParser.parse(text), !parsed.isNull else {
-                context.error("the spec is empty", at: Mark(line: 1, column: 1),
-                              hint: "start with 'pagegen: 1', 'name:', 'baseURL:', 'models:' and 'endpoints:'")
+                context.error(
+                    "the spec is empty", at: Mark(line: 1, column: 1),
+                    hint: "start with 'pagegen: 1', 'name:', 'baseURL:', 'models:' and 'endpoints:'")
                 return nil
             }
             root = parsed
@@ -42,9 +43,11 @@ public enum SpecLoader {
             context.warning("the spec does not say its version", at: root.mark, hint: "add 'pagegen: 1' at the top")
         }
 
-        let name = top.requiredString("name", hint: "add 'name: MyAPI' (the client becomes MyAPIClient)")
+        let name =
+            top.requiredString("name", hint: "add 'name: MyAPI' (the client becomes MyAPIClient)")
             ?? Located("API", at: root.mark)
-        let baseURL = top.requiredString("baseURL", hint: "add 'baseURL: https://api.example.com/v1'")
+        let baseURL =
+            top.requiredString("baseURL", hint: "add 'baseURL: https://api.example.com/v1'")
             ?? Located("", at: root.mark)
         var dateFormat = DateFormatName.iso8601
         if let dates = top.string("dates") {
@@ -86,18 +89,20 @@ public enum SpecLoader {
         if let sign = value.first, sign == "+" || sign == "-" {
             let digits = value.dropFirst().filter { $0 != ":" }
             guard digits.count == 4, digits.allSatisfy(\.isASCII), let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)),
-                  value.dropFirst().count == (value.contains(":") ? 5 : 4), hours <= 18, minutes < 60
+                value.dropFirst().count == (value.contains(":") ? 5 : 4), hours <= 18, minutes < 60
             else {
-                context.error("'\(value)' is not an offset from UTC", at: text.mark, hint: "write it as +HH:MM, such as '+02:00' or '-05:30'")
+                context.error(
+                    "'\(value)' is not an offset from UTC", at: text.mark, hint: "write it as +HH:MM, such as '+02:00' or '-05:30'")
                 return nil
             }
             let seconds = (hours * 3600 + minutes * 60) * (sign == "-" ? -1 : 1)
             return Located(seconds == 0 ? .utc : .offset(seconds: seconds), at: text.mark)
         }
         guard TimeZone(identifier: value) != nil else {
-            context.error("unknown time zone '\(value)'", at: text.mark,
-                          hint: Suggestion.didYouMean(value, in: TimeZone.knownTimeZoneIdentifiers + ["UTC", "local"])
-                              ?? "write UTC, local, a zone such as 'Europe/Berlin', or an offset such as '+02:00'")
+            context.error(
+                "unknown time zone '\(value)'", at: text.mark,
+                hint: Suggestion.didYouMean(value, in: TimeZone.knownTimeZoneIdentifiers + ["UTC", "local"])
+                    ?? "write UTC, local, a zone such as 'Europe/Berlin', or an offset such as '+02:00'")
             return nil
         }
         return Located(.identifier(value), at: text.mark)
@@ -106,8 +111,9 @@ public enum SpecLoader {
     static func readDateFormat(_ text: Located<String>, context: LoadContext) -> DateFormatName? {
         if let format = DateFormatName(rawValue: text.value) { return format }
         let names = DateFormatName.allCases.map(\.rawValue)
-        context.error("unknown date format '\(text.value)'", at: text.mark,
-                      hint: Suggestion.didYouMean(text.value, in: names) ?? "expected one of: \(names.joined(separator: ", "))")
+        context.error(
+            "unknown date format '\(text.value)'", at: text.mark,
+            hint: Suggestion.didYouMean(text.value, in: names) ?? "expected one of: \(names.joined(separator: ", "))")
         return nil
     }
 
@@ -118,8 +124,9 @@ public enum SpecLoader {
         }
         return pairs.compactMap { pair in
             guard let name = pair.key.scalarText, let value = pair.value.scalarText else {
-                context.error("a fixed header needs a name and a text value", at: pair.key.mark,
-                              hint: "write 'Header-Name: \"value\"'")
+                context.error(
+                    "a fixed header needs a name and a text value", at: pair.key.mark,
+                    hint: "write 'Header-Name: \"value\"'")
                 return nil
             }
             if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
@@ -132,8 +139,8 @@ public enum SpecLoader {
 
     static func readBodyError(_ node: Node, context: LoadContext) -> BodyErrorSpec? {
         guard let reader = MappingReader(node, what: "'errors'", allowed: ["flag", "message"], context: context),
-              let messageText = reader.requiredString("message", hint: "add 'message: error' (the path of the error text)"),
-              let message = PathReader.parse(messageText, what: "'message'", context: context)
+            let messageText = reader.requiredString("message", hint: "add 'message: error' (the path of the error text)"),
+            let message = PathReader.parse(messageText, what: "'message'", context: context)
         else { return nil }
         return BodyErrorSpec(flag: reader.path("flag"), message: message)
     }

@@ -20,8 +20,9 @@ enum ThrottleLoader {
         guard let reader = MappingReader(node, what: what, allowed: keys, context: context) else { return nil }
         let given = ["from", "header"].filter(reader.has)
         guard given.count == 1 else {
-            context.error(given.isEmpty ? "\(what) needs where the wait is" : "\(what) has both 'from' and 'header'", at: node.mark,
-                          hint: "give one of 'from: backoff' (a number in the body) or 'header: Retry-After'")
+            context.error(
+                given.isEmpty ? "\(what) needs where the wait is" : "\(what) has both 'from' and 'header'", at: node.mark,
+                hint: "give one of 'from: backoff' (a number in the body) or 'header: Retry-After'")
             return nil
         }
         let source: ThrottleSpec.Source
@@ -40,26 +41,29 @@ enum ThrottleLoader {
         if let text = reader.string("as") {
             guard let known = ThrottleSpec.Value(rawValue: text.value) else {
                 let names = ThrottleSpec.Value.allCases.map(\.rawValue)
-                context.error("unknown throttle value '\(text.value)'", at: text.mark,
-                              hint: Suggestion.didYouMean(text.value, in: names)
-                                  ?? "expected seconds (how long to wait) or unixSeconds (until when, in seconds since 1970)")
+                context.error(
+                    "unknown throttle value '\(text.value)'", at: text.mark,
+                    hint: Suggestion.didYouMean(text.value, in: names)
+                        ?? "expected seconds (how long to wait) or unixSeconds (until when, in seconds since 1970)")
                 return nil
             }
             value = known
         }
         var remaining = reader.string("remaining")
         if let given = remaining, case .body = source {
-            context.error("'remaining' goes with 'header'; a body wait applies whenever it is there", at: given.mark,
-                          hint: "remove it")
+            context.error(
+                "'remaining' goes with 'header'; a body wait applies whenever it is there", at: given.mark,
+                hint: "remove it")
             remaining = nil
         }
         var scope = ThrottleSpec.Scope.client
         if let text = reader.string("scope") {
             guard let known = ThrottleSpec.Scope(rawValue: text.value) else {
                 let names = ThrottleSpec.Scope.allCases.map(\.rawValue)
-                context.error("unknown throttle scope '\(text.value)'", at: text.mark,
-                              hint: Suggestion.didYouMean(text.value, in: names)
-                                  ?? "expected client (every request waits) or endpoint (the requests to the same endpoint)")
+                context.error(
+                    "unknown throttle scope '\(text.value)'", at: text.mark,
+                    hint: Suggestion.didYouMean(text.value, in: names)
+                        ?? "expected client (every request waits) or endpoint (the requests to the same endpoint)")
                 return nil
             }
             scope = known

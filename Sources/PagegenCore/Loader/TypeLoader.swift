@@ -23,12 +23,14 @@ enum TypeLoader {
     static func parse(_ text: Located<String>, context: LoadContext) -> Located<TypeReference>? {
         guard let type = TypeReference.parse(text.value) else {
             if text.value.lazy.filter({ $0 == "[" }).count > TypeReference.maxNesting {
-                context.error("the type nests lists and optionals more than \(TypeReference.maxNesting) levels deep", at: text.mark,
-                              hint: "write a type such as [[Int]]")
+                context.error(
+                    "the type nests lists and optionals more than \(TypeReference.maxNesting) levels deep", at: text.mark,
+                    hint: "write a type such as [[Int]]")
                 return nil
             }
-            context.error("'\(text.value)' is not a type", at: text.mark,
-                          hint: "write a name (String, Int, Product), [T] for a list, T? for an optional; quote \"[T]?\" in YAML")
+            context.error(
+                "'\(text.value)' is not a type", at: text.mark,
+                hint: "write a name (String, Int, Product), [T] for a list, T? for an optional; quote \"[T]?\" in YAML")
             return nil
         }
         return Located(type, at: text.mark)
@@ -62,8 +64,9 @@ enum TypeLoader {
         guard let reader = MappingReader(node, what: what, allowed: fieldKeys, context: context) else { return nil }
         let forms = ["type", "enum", "map"].filter(reader.has)
         guard forms.count == 1 else {
-            context.error(forms.isEmpty ? "\(what) needs 'type', 'enum' or 'map'" : "\(what) has both '\(forms[0])' and '\(forms[1])'",
-                          at: node.mark, hint: "give exactly one of 'type', 'enum', 'map'")
+            context.error(
+                forms.isEmpty ? "\(what) needs 'type', 'enum' or 'map'" : "\(what) has both '\(forms[0])' and '\(forms[1])'",
+                at: node.mark, hint: "give exactly one of 'type', 'enum', 'map'")
             return nil
         }
         var type: Located<TypeReference>
@@ -111,7 +114,8 @@ enum TypeLoader {
             }
         }
         let allowEmpty = reader.bool("allowEmpty").map { Located($0, at: reader.keyNode("allowEmpty")!.mark) }
-        return Field(type: type, dateFormat: dateFormat, zone: zone, description: reader.string("description")?.value,
-                     defaultValue: reader.string("default")?.value, allowEmpty: allowEmpty, swiftName: reader.string("swiftName"))
+        return Field(
+            type: type, dateFormat: dateFormat, zone: zone, description: reader.string("description")?.value,
+            defaultValue: reader.string("default")?.value, allowEmpty: allowEmpty, swiftName: reader.string("swiftName"))
     }
 }

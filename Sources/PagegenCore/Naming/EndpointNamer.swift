@@ -32,7 +32,7 @@ struct EndpointNamer {
         }
         for endpoint in spec.endpoints {
             guard let window = endpoint.window, let list = spec.endpoint(named: window.list.value),
-                  let windowNames = endpoints[endpoint.name.value], let listNames = endpoints[list.name.value]
+                let windowNames = endpoints[endpoint.name.value], let listNames = endpoints[list.name.value]
             else { continue }
             endpoints[endpoint.name.value]?.windowList = Self.windowList(
                 endpoint, names: windowNames, list: list, listNames: listNames, problems: &problems)
@@ -41,7 +41,9 @@ struct EndpointNamer {
     }
 
     /// Every function an endpoint generates must be free in the client.
-    private func claimFunctions(_ endpoint: EndpointSpec, names: EndpointNames, in functions: inout NameScope, problems: inout [NamingProblem]) {
+    private func claimFunctions(
+        _ endpoint: EndpointSpec, names: EndpointNames, in functions: inout NameScope, problems: inout [NamingProblem]
+    ) {
         var generated = [names.function]
         if endpoint.paging != nil { generated += [names.pages, names.all, names.loader, names.list] }
         if endpoint.window != nil { generated.append(SwiftIdentifier(names.function.name + "List")) }
@@ -49,13 +51,16 @@ struct EndpointNamer {
         for function in generated where seen.insert(function.name).inserted {
             guard let holder = functions.claim(function.name, by: endpoint.name.value) else { continue }
             if holder == "the client's property" {
-                problems.append(NamingProblem(
-                    message: "the endpoint '\(endpoint.name.value)' generates a function '\(function.name)', the name of the client's property",
-                    mark: endpoint.name.mark, hint: "rename the endpoint (its name is not sent to the server)"))
+                problems.append(
+                    NamingProblem(
+                        message:
+                            "the endpoint '\(endpoint.name.value)' generates a function '\(function.name)', the name of the client's property",
+                        mark: endpoint.name.mark, hint: "rename the endpoint (its name is not sent to the server)"))
             } else {
-                problems.append(NamingProblem(
-                    message: "the endpoints '\(holder)' and '\(endpoint.name.value)' both generate a function '\(function.name)'",
-                    mark: endpoint.name.mark, hint: "rename one of them (endpoint names are not sent to the server)"))
+                problems.append(
+                    NamingProblem(
+                        message: "the endpoints '\(holder)' and '\(endpoint.name.value)' both generate a function '\(function.name)'",
+                        mark: endpoint.name.mark, hint: "rename one of them (endpoint names are not sent to the server)"))
             }
             return
         }
@@ -97,21 +102,24 @@ struct EndpointNamer {
         for (location, parameter) in endpoint.orderedParameters {
             guard let parameter else {
                 if let body, let type = endpoint.body {
-                    parameters.append(EndpointParameter(location: .body, spec: nil, type: type.value, mark: type.mark, names: body, enumeration: nil))
+                    parameters.append(
+                        EndpointParameter(location: .body, spec: nil, type: type.value, mark: type.mark, names: body, enumeration: nil))
                 }
                 continue
             }
             let wireName = parameter.name.value
             let label = ModelNamer.swiftName(of: parameter.name, given: parameter.swiftName, problems: &problems)
             if let holder = labels.claim(label, by: wireName), !(fixed[label] != nil && pagingNames.contains(wireName)) {
-                let message = if let argument = fixed[label] {
-                    "the parameter '\(wireName)' of endpoint '\(endpoint.name.value)' becomes '\(label):', the argument the generated functions take for \(argument.rawValue)"
-                } else {
-                    "the parameters '\(holder)' and '\(wireName)' of endpoint '\(endpoint.name.value)' both become '\(label)' in Swift"
-                }
-                problems.append(NamingProblem(
-                    message: message, mark: parameter.name.mark,
-                    hint: SwiftNameHint.rename(wireName, type: parameter.type.value, suggesting: label + "Value")))
+                let message =
+                    if let argument = fixed[label] {
+                        "the parameter '\(wireName)' of endpoint '\(endpoint.name.value)' becomes '\(label):', the argument the generated functions take for \(argument.rawValue)"
+                    } else {
+                        "the parameters '\(holder)' and '\(wireName)' of endpoint '\(endpoint.name.value)' both become '\(label)' in Swift"
+                    }
+                problems.append(
+                    NamingProblem(
+                        message: message, mark: parameter.name.mark,
+                        hint: SwiftNameHint.rename(wireName, type: parameter.type.value, suggesting: label + "Value")))
             }
             var enumeration: EnumNames?
             if let values = parameter.type.value.inlineEnumeration {
@@ -119,10 +127,12 @@ struct EndpointNamer {
                     NameConversion.upperCamel(function) + NameConversion.upperCamel(label), suffix: "Value", by: wireName)
                 enumeration = EnumNames(type: type, cases: ModelNamer.cases(values))
             }
-            parameters.append(EndpointParameter(
-                location: location, spec: parameter, type: parameter.type.value, mark: parameter.name.mark,
-                names: ParameterNames(label: SwiftIdentifier(label), name: SwiftIdentifier(inner.claimFree(label, suffix: "_", by: label))),
-                enumeration: enumeration))
+            parameters.append(
+                EndpointParameter(
+                    location: location, spec: parameter, type: parameter.type.value, mark: parameter.name.mark,
+                    names: ParameterNames(
+                        label: SwiftIdentifier(label), name: SwiftIdentifier(inner.claimFree(label, suffix: "_", by: label))),
+                    enumeration: enumeration))
         }
 
         return EndpointNames(
@@ -164,8 +174,10 @@ struct EndpointNamer {
     /// for a paged endpoint `page:` or `offset:` and the size's label (`pageSize:`
     /// when it would be the page's), or `pageSize:` for an `ids` list, then `options:`
     /// (with lists) and `from:` (the resume point); `options:` for a window's list; `body:`.
-    static func fixedArguments(page: PageArgument?, sizeParameter: String?, hasBody: Bool, isWindow: Bool,
-                               emitsLists: Bool) -> [(label: String, argument: FixedArgument)] {
+    static func fixedArguments(
+        page: PageArgument?, sizeParameter: String?, hasBody: Bool, isWindow: Bool,
+        emitsLists: Bool
+    ) -> [(label: String, argument: FixedArgument)] {
         var labels = NameScope()
         var result: [(label: String, argument: FixedArgument)] = []
         func reserve(_ name: String, _ argument: FixedArgument) {
@@ -199,7 +211,8 @@ struct EndpointNamer {
         _ window: EndpointSpec, names: EndpointNames, list: EndpointSpec, listNames: EndpointNames, problems: inout [NamingProblem]
     ) -> WindowListNames {
         typealias Parameter = WindowListNames.WindowParameter
-        var inner = NameScope(reserved: Dictionary(uniqueKeysWithValues: (["self", "options"] + SpecNames.templateLocals).map { ($0, "") }))
+        var inner = NameScope(
+            reserved: Dictionary(uniqueKeysWithValues: (["self", "options"] + SpecNames.templateLocals).map { ($0, "") }))
         var result: [Parameter] = []
         var labels: [String: Int] = [:]
         func add(_ parameter: Parameter) {
@@ -224,11 +237,13 @@ struct EndpointNamer {
                 result[position].listIndex = index
             } else {
                 let ownName = own.spec?.name.value ?? "body"
-                problems.append(NamingProblem(
-                    message: "the parameter '\(ownName)' of endpoint '\(window.name.value)' and the parameter '\(parameter.spec?.name.value ?? "body")' of endpoint '\(list.name.value)' both become '\(label):' of '\(function)', with different types",
-                    mark: own.mark,
-                    hint: own.spec.map { SwiftNameHint.rename($0.name.value, type: $0.type.value, suggesting: label + "Value") }
-                        ?? "the window endpoint and its list cannot both take a body of different models"))
+                problems.append(
+                    NamingProblem(
+                        message:
+                            "the parameter '\(ownName)' of endpoint '\(window.name.value)' and the parameter '\(parameter.spec?.name.value ?? "body")' of endpoint '\(list.name.value)' both become '\(label):' of '\(function)', with different types",
+                        mark: own.mark,
+                        hint: own.spec.map { SwiftNameHint.rename($0.name.value, type: $0.type.value, suggesting: label + "Value") }
+                            ?? "the window endpoint and its list cannot both take a body of different models"))
             }
         }
         if let size = listNames.size {
@@ -236,10 +251,14 @@ struct EndpointNamer {
                 // A clash with one of the list's own parameters is reported with the list.
                 if result[position].forWindow, let index = result[position].index {
                     let own = names.parameters[index]
-                    problems.append(NamingProblem(
-                        message: "the parameter '\(own.spec?.name.value ?? "body")' of endpoint '\(window.name.value)' becomes '\(size.label.name):' of '\(function)', the argument it takes for the page size of '\(list.name.value)'",
-                        mark: own.mark,
-                        hint: own.spec.map { SwiftNameHint.rename($0.name.value, type: $0.type.value, suggesting: size.label.name + "Value") }))
+                    problems.append(
+                        NamingProblem(
+                            message:
+                                "the parameter '\(own.spec?.name.value ?? "body")' of endpoint '\(window.name.value)' becomes '\(size.label.name):' of '\(function)', the argument it takes for the page size of '\(list.name.value)'",
+                            mark: own.mark,
+                            hint: own.spec.map {
+                                SwiftNameHint.rename($0.name.value, type: $0.type.value, suggesting: size.label.name + "Value")
+                            }))
                 }
             } else {
                 add(Parameter(forWindow: false, forList: true, index: nil, names: size))

@@ -14,10 +14,13 @@ struct ModelNamer {
         for field in model.fields {
             let name = Self.swiftName(of: field.name, given: field.swiftName, problems: &problems)
             if let holder = properties.claim(name, by: field.name.value) {
-                problems.append(NamingProblem(
-                    message: "the fields '\(holder)' and '\(field.name.value)' of model '\(model.name.value)' both become '\(name)' in Swift",
-                    mark: field.name.mark,
-                    hint: SwiftNameHint.rename(field.name.value, type: field.type.value, suggesting: name + "Value", subject: "one of them")))
+                problems.append(
+                    NamingProblem(
+                        message:
+                            "the fields '\(holder)' and '\(field.name.value)' of model '\(model.name.value)' both become '\(name)' in Swift",
+                        mark: field.name.mark,
+                        hint: SwiftNameHint.rename(
+                            field.name.value, type: field.type.value, suggesting: name + "Value", subject: "one of them")))
             }
             identifiers.append(SwiftIdentifier(name))
         }
@@ -56,9 +59,12 @@ struct ModelNamer {
     static func swiftName(of name: Located<String>, given: Located<String>?, problems: inout [NamingProblem]) -> String {
         if let given {
             if NameConversion.isIdentifier(given.value) { return given.value }
-            problems.append(NamingProblem(
-                message: "'\(given.value)' is not a Swift name", mark: given.mark,
-                hint: "write letters, digits and '_', starting with a letter or '_', such as '\(NameConversion.lowerCamel(given.value))'"))
+            problems.append(
+                NamingProblem(
+                    message: "'\(given.value)' is not a Swift name", mark: given.mark,
+                    hint:
+                        "write letters, digits and '_', starting with a letter or '_', such as '\(NameConversion.lowerCamel(given.value))'")
+            )
         }
         return NameConversion.lowerCamel(name.value)
     }
@@ -85,8 +91,10 @@ struct ModelNamer {
             return nil
         }
         let isIDProperty = path.segments.count == 1 && idIndex.map { path.segments[0] == .key(model.fields[$0].name.value) } == true
-        let resolves = if case .success(let type) = TypeResolver(spec: spec).resolve(path, in: .named(model.name.value)),
-                          SpecValidator.isIdentityType(type.unwrapped) { true } else { false }
+        let resolves =
+            if case .success(let type) = TypeResolver(spec: spec).resolve(path, in: .named(model.name.value)),
+                SpecValidator.isIdentityType(type.unwrapped)
+            { true } else { false }
         guard resolves else { return nil }
         return IdentityNames(path: path, isIdentifiable: isIDProperty || idIndex == nil, declaresID: !isIDProperty && idIndex == nil)
     }

@@ -38,7 +38,8 @@ enum NameConversion {
             }
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             if let previous, character.isUppercase,
-               previous.isLowercase || previous.isNumber || (previous.isUppercase && next?.isLowercase == true) {
+                previous.isLowercase || previous.isNumber || (previous.isUppercase && next?.isLowercase == true)
+            {
                 words.append(current)
                 current = ""
             }

@@ -10,9 +10,10 @@ extension SpecNames {
 
         // Top level: the spec's name, the namespace, the models.
         if !NameConversion.isTypeName(spec.name.value) {
-            problems.append(NamingProblem(
-                message: "'\(spec.name.value)' cannot name a client", mark: spec.name.mark,
-                hint: "use a Swift type name such as '\(NameConversion.upperCamel(spec.name.value))'"))
+            problems.append(
+                NamingProblem(
+                    message: "'\(spec.name.value)' cannot name a client", mark: spec.name.mark,
+                    hint: "use a Swift type name such as '\(NameConversion.upperCamel(spec.name.value))'"))
         }
         if config.namespace == nil, let given = spec.namespace {
             if let problem = Self.namespaceProblem(given.value, modules: modules) {
@@ -26,25 +27,31 @@ extension SpecNames {
             let name = model.name.value
             let declared = config.typePrefix + name
             if TypeReference.builtins.contains(name) {
-                problems.append(NamingProblem(
-                    message: "a model cannot be named '\(name)', the name of a built-in type", mark: model.name.mark,
-                    hint: "rename it, such as '\(name)Info'"))
+                problems.append(
+                    NamingProblem(
+                        message: "a model cannot be named '\(name)', the name of a built-in type", mark: model.name.mark,
+                        hint: "rename it, such as '\(name)Info'"))
             } else if !NameConversion.isTypeName(declared) {
-                problems.append(NamingProblem(
-                    message: "a model cannot be named '\(name)': Swift reserves it", mark: model.name.mark,
-                    hint: "rename it, such as '\(name)Info'"))
+                problems.append(
+                    NamingProblem(
+                        message: "a model cannot be named '\(name)': Swift reserves it", mark: model.name.mark,
+                        hint: "rename it, such as '\(name)Info'"))
             } else if namespace == nil, declared == ModelNamer.codingKeys {
-                problems.append(NamingProblem(
-                    message: "a model cannot be named '\(declared)' outside a namespace: inside every model, '\(declared)' names the model's coding keys",
-                    mark: model.name.mark,
-                    hint: "put the spec in a namespace with 'namespace:', or rename the model (its name is not sent to the server)"))
+                problems.append(
+                    NamingProblem(
+                        message:
+                            "a model cannot be named '\(declared)' outside a namespace: inside every model, '\(declared)' names the model's coding keys",
+                        mark: model.name.mark,
+                        hint: "put the spec in a namespace with 'namespace:', or rename the model (its name is not sent to the server)"))
             } else if let holder = topLevel.claim(declared, by: "the model '\(name)'") {
-                let message = holder.hasPrefix("the module")
+                let message =
+                    holder.hasPrefix("the module")
                     ? "a model cannot be named '\(name)': generated code names the types of \(holder) as \(declared).Name"
                     : "the model '\(name)' has the name of \(holder)"
-                problems.append(NamingProblem(
-                    message: message, mark: model.name.mark,
-                    hint: "rename the model (its name is not sent to the server), such as '\(name)Info'"))
+                problems.append(
+                    NamingProblem(
+                        message: message, mark: model.name.mark,
+                        hint: "rename the model (its name is not sent to the server), such as '\(name)Info'"))
             }
         }
 
@@ -56,14 +63,16 @@ extension SpecNames {
         } else {
             client = candidates[0]
             if let model = spec.models.first(where: { config.typePrefix + $0.name.value == candidates.last }) {
-                let message = candidates.count == 1
+                let message =
+                    candidates.count == 1
                     ? "the model '\(model.name.value)' has the name of the generated client"
                     : "the models '\(candidates[0])' and '\(candidates[1])' take both names the generated client can have"
-                problems.append(NamingProblem(
-                    message: message, mark: model.name.mark,
-                    hint: namespace == nil
-                        ? "rename the model (its name is not sent to the server), or put the spec in a namespace with 'namespace:'"
-                        : "rename one of the models (their names are not sent to the server)"))
+                problems.append(
+                    NamingProblem(
+                        message: message, mark: model.name.mark,
+                        hint: namespace == nil
+                            ? "rename the model (its name is not sent to the server), or put the spec in a namespace with 'namespace:'"
+                            : "rename one of the models (their names are not sent to the server)"))
             }
         }
         topLevel.claim(client, by: "the client")
@@ -73,10 +82,11 @@ extension SpecNames {
 
         var models: [String: ModelNames] = [:]
         for model in spec.models {
-            models[model.name.value] = ModelNamer(
-                model: model, spec: spec, declared: config.typePrefix + model.name.value,
-                namespace: namespace, topLevel: topLevel, problems: &problems
-            ).names
+            models[model.name.value] =
+                ModelNamer(
+                    model: model, spec: spec, declared: config.typePrefix + model.name.value,
+                    namespace: namespace, topLevel: topLevel, problems: &problems
+                ).names
         }
         self.models = models
         self.credentials = Self.credentialNames(spec.auth)
@@ -93,8 +103,10 @@ extension SpecNames {
             return ("'\(name)' cannot name a namespace", "use a Swift type name such as '\(NameConversion.upperCamel(name))'")
         }
         if modules.contains(name) {
-            return ("'\(name)' cannot name a namespace: generated code names the types of the module \(name) as \(name).Name",
-                    "use another name, such as '\(name)API'")
+            return (
+                "'\(name)' cannot name a namespace: generated code names the types of the module \(name) as \(name).Name",
+                "use another name, such as '\(name)API'"
+            )
         }
         return nil
     }
@@ -112,12 +124,15 @@ extension SpecNames {
         var names: [ParameterNames] = []
         func add(_ name: String) {
             let label = labels.claimFree(name, suffix: "_", by: name)
-            names.append(ParameterNames(label: SwiftIdentifier(label), name: SwiftIdentifier(inner.claimFree(label, suffix: "_", by: label))))
+            names.append(
+                ParameterNames(label: SwiftIdentifier(label), name: SwiftIdentifier(inner.claimFree(label, suffix: "_", by: label))))
         }
         for scheme in schemes {
             switch scheme {
             case .bearer: add("token")
-            case .basic: add("username"); add("password")
+            case .basic:
+                add("username")
+                add("password")
             case .headerKey(let key), .queryKey(let key): add(keyCount == 1 ? "apiKey" : NameConversion.lowerCamel(key))
             }
         }

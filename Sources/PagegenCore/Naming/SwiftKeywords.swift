@@ -29,11 +29,12 @@ enum SwiftKeywords {
     static let reservedTypeNames: Set<String> = ["Self", "Any", "Type", "Protocol", "any", "some", "each", "sending", "nonisolated"]
 
     /// Every keyword, contextual ones included: what the generative tests try in every position.
-    static let all: [String] = reserved.sorted() + [
-        "actor", "any", "associativity", "async", "borrowing", "consume", "consuming", "convenience", "copy",
-        "didSet", "discard", "distributed", "dynamic", "each", "final", "get", "indirect", "infix", "isolated",
-        "lazy", "left", "macro", "mutating", "none", "nonisolated", "nonmutating", "open", "optional", "override",
-        "package", "postfix", "precedence", "prefix", "required", "right", "sending", "set", "some", "then",
-        "unowned", "unsafe", "weak", "willSet",
-    ]
+    static let all: [String] =
+        reserved.sorted() + [
+            "actor", "any", "associativity", "async", "borrowing", "consume", "consuming", "convenience", "copy",
+            "didSet", "discard", "distributed", "dynamic", "each", "final", "get", "indirect", "infix", "isolated",
+            "lazy", "left", "macro", "mutating", "none", "nonisolated", "nonmutating", "open", "optional", "override",
+            "package", "postfix", "precedence", "prefix", "required", "right", "sending", "set", "some", "then",
+            "unowned", "unsafe", "weak", "willSet",
+        ]
 }

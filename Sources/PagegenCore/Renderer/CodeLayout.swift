@@ -7,7 +7,7 @@
 /// level of their `switch`. Brackets in string literals and comments do not count.
 /// Blank lines: none at the start, none just inside braces, never two in a row, and
 /// the text ends with one newline. Trailing spaces are removed. A line longer than
-/// 140 columns is broken at its first parentheses (``LineWrapping``).
+/// 140 columns is broken as swift-format would break it (``LineWrapping``).
 enum CodeLayout {
     static let indentation = "    "
 
@@ -35,7 +35,8 @@ enum CodeLayout {
         var lineStart = 0
         while lineStart <= bytes.count {
             let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            let line = text[utf8.index(utf8.startIndex, offsetBy: lineStart)..<utf8.index(utf8.startIndex, offsetBy: lineEnd)].trimmingBlanks
+            let line = text[utf8.index(utf8.startIndex, offsetBy: lineStart)..<utf8.index(utf8.startIndex, offsetBy: lineEnd)]
+                .trimmingBlanks
             lineStart = lineEnd + 1
             if line.isEmpty {
                 if wroteLine, !lastOpensBrace { pendingBlank = true }
@@ -44,7 +45,9 @@ enum CodeLayout {
             scan.read(line.utf8, inBlockComment: inBlockComment)
             var level = max(0, depth - scan.leadingClosers)
             if scan.leadingClosers == 0, open.last == true,
-               line.utf8.starts(with: "case ".utf8) || line.utf8.starts(with: "default:".utf8) || line.utf8.starts(with: "@unknown default:".utf8) {
+                line.utf8.starts(with: "case ".utf8) || line.utf8.starts(with: "default:".utf8)
+                    || line.utf8.starts(with: "@unknown default:".utf8)
+            {
                 level = max(0, level - 1)
             }
             if pendingBlank, line.utf8.first != UInt8(ascii: "}") { output += "\n" }
@@ -109,7 +112,13 @@ private struct BracketScan {
                 continue
             }
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {
@@ -142,7 +151,7 @@ extension Substring {
     fileprivate var trimmingBlanks: Substring {
         let utf8 = self.utf8
         guard let first = utf8.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
-              let last = utf8.lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") })
+            let last = utf8.lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") })
         else { return "" }
         return self[first...last]
     }

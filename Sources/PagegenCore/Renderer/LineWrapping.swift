@@ -3,7 +3,9 @@
 /// opening parenthesis, the arguments (or parameters) packed onto as few lines as fit
 /// one level deeper, and the closing parenthesis with the rest of the line on a line
 /// of its own. An argument still too long breaks after its label, if it has one, and
-/// then the same way in turn.
+/// then the same way in turn. A `case` with its statement on the same line breaks after
+/// its pattern, and a computed property declared with its brace (`var name: Type {`)
+/// puts its type one level deeper and the brace on a line of its own.
 ///
 /// Templates may so write every call and signature on one line, whatever its length.
 /// Comments, and lines whose first parenthesis closes on another line or that hold a
@@ -24,6 +26,15 @@ enum LineWrapping {
         // A closure argument puts its body on lines of its own.
         if isArgument, let closure = line.closureParts {
             return [(level, closure.head)] + wrap(closure.body, level: level + 1) + [(level, closure.end)]
+        }
+        // A case with its statement on the same line puts the statement one level deeper.
+        if !isArgument, let colon = line.caseColon {
+            return [(level, line[...colon])] + wrap(line[line.index(colon, offsetBy: 2)...], level: level + 1)
+        }
+        // A computed property puts its type one level deeper and its brace on a line of its own.
+        if !isArgument, let colon = line.propertyTypeColon {
+            let type = line[line.index(colon, offsetBy: 2)..<line.index(line.endIndex, offsetBy: -2)]
+            return [(level, line[...colon])] + wrap(type, level: level + 1) + [(level, "{")]
         }
         guard let group = ArgumentGroup(line) else { return [(level, line)] }
         let head = line[..<group.contentStart]
@@ -157,8 +168,55 @@ extension Substring {
     /// The colon of a leading argument label (`completion: …`), followed by a space.
     fileprivate var labelColon: Index? {
         guard let colon = firstIndex(of: ":"), colon > startIndex,
-              self[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }),
-              index(after: colon) < endIndex, self[index(after: colon)] == " "
+            self[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }),
+            index(after: colon) < endIndex, self[index(after: colon)] == " "
+        else { return nil }
+        return colon
+    }
+
+    /// The colon that ends the pattern of a `case` followed by a statement on the same
+    /// line (`case "a": self = .a`), outside string literals and brackets.
+    fileprivate var caseColon: Index? {
+        guard utf8.starts(with: "case ".utf8) else { return nil }
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for index in utf8.indices {
+            let byte = utf8[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ":") where depth == 0:
+                let next = utf8.index(after: index)
+                guard next < utf8.endIndex, utf8[next] == UInt8(ascii: " "), utf8.index(after: next) < utf8.endIndex else { return nil }
+                return index
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The colon after the name of a computed property declared on one line with its
+    /// opening brace (`static var name: Type {`).
+    fileprivate var propertyTypeColon: Index? {
+        guard hasSuffix(" {"), let keyword = range(of: "var ") else { return nil }
+        let modifiers = self[..<keyword.lowerBound].split(separator: " ")
+        let known: Set<Substring> = ["public", "internal", "fileprivate", "private", "package", "static", "nonisolated"]
+        guard modifiers.allSatisfy({ known.contains($0) }), let colon = self[keyword.upperBound...].firstIndex(of: ":"),
+            colon > keyword.upperBound,
+            self[keyword.upperBound..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }),
+            index(after: colon) < endIndex, self[index(after: colon)] == " "
         else { return nil }
         return colon
     }
@@ -171,7 +229,8 @@ extension Substring {
         guard let end else { return nil }
         var bodyStart = index(startIndex, offsetBy: 2)
         if let inRange = range(of: " in "),
-           self[bodyStart..<inRange.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "_[], ".contains($0) }) {
+            self[bodyStart..<inRange.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "_[], ".contains($0) })
+        {
             bodyStart = inRange.upperBound
         }
         let body = self[bodyStart..<end].trimmingSpaces
@@ -183,7 +242,7 @@ extension Substring {
     fileprivate var trimmingSpaces: Substring {
         let utf8 = self.utf8
         guard let first = utf8.firstIndex(where: { $0 != UInt8(ascii: " ") }),
-              let last = utf8.lastIndex(where: { $0 != UInt8(ascii: " ") })
+            let last = utf8.lastIndex(where: { $0 != UInt8(ascii: " ") })
         else { return "" }
         return self[first..<utf8.index(after: last)]
     }

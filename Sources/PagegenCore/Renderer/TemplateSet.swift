@@ -35,8 +35,11 @@ public struct TemplateSet: Sendable {
         if let overrides {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: overrides.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw GenerationFailed(diagnostics: [Diagnostic(.error, "the templates folder '\(overrides.path)' does not exist",
-                                                                hint: "pass a folder holding any of \(names.map { "\($0).mustache" }.joined(separator: ", "))")])
+                throw GenerationFailed(diagnostics: [
+                    Diagnostic(
+                        .error, "the templates folder '\(overrides.path)' does not exist",
+                        hint: "pass a folder holding any of \(names.map { "\($0).mustache" }.joined(separator: ", "))")
+                ])
             }
         }
         var problems: [Diagnostic] = []
@@ -44,14 +47,17 @@ public struct TemplateSet: Sendable {
         for name in names {
             let file = "\(name).mustache"
             let override = overrides?.appendingPathComponent(file)
-            let url = override.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
+            let url =
+                override.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
                 ?? bundled.appendingPathComponent(file)
             let shownName = url == override ? url.path : "the bundled \(file)"
             let text: String
             do {
                 text = try String(contentsOf: url, encoding: .utf8)
             } catch {
-                throw GenerationFailed(diagnostics: [Diagnostic(.error, "cannot read the template \(shownName): \(error.localizedDescription)")])
+                throw GenerationFailed(diagnostics: [
+                    Diagnostic(.error, "cannot read the template \(shownName): \(error.localizedDescription)")
+                ])
             }
             do {
                 library.register(try MustacheTemplate(string: text), named: name)
@@ -60,8 +66,9 @@ public struct TemplateSet: Sendable {
             }
             compiled?[name] = try? TemplateParser.parse(text)
             if compiled?[name] == nil { compiled = nil }
-            problems += TemplateCheck.problems(in: text, file: url == override ? url.path : "Templates/Swift/\(file)",
-                                               partials: Set(names))
+            problems += TemplateCheck.problems(
+                in: text, file: url == override ? url.path : "Templates/Swift/\(file)",
+                partials: Set(names))
         }
         if !problems.isEmpty { throw GenerationFailed(diagnostics: problems) }
         return TemplateSet(library: library, compiled: compiled)
@@ -71,13 +78,16 @@ public struct TemplateSet: Sendable {
     /// swift-mustache even when the set is compiled (what tests compare with).
     /// - Throws: ``GenerationFailed`` when there is no such template.
     func render(_ name: String, with code: CodeModel, withSwiftMustache: Bool = false) throws -> String {
-        let text = if let compiled, !withSwiftMustache {
-            TemplateRenderer(templates: compiled).render(name, with: code)
-        } else {
-            library.render(code, withTemplate: name)
-        }
+        let text =
+            if let compiled, !withSwiftMustache {
+                TemplateRenderer(templates: compiled).render(name, with: code)
+            } else {
+                library.render(code, withTemplate: name)
+            }
         guard let text else {
-            throw GenerationFailed(diagnostics: [Diagnostic(.error, "the template \(name).mustache did not render: there is no such template")])
+            throw GenerationFailed(diagnostics: [
+                Diagnostic(.error, "the template \(name).mustache did not render: there is no such template")
+            ])
         }
         return text
     }
@@ -117,9 +127,12 @@ enum TemplateCheck {
             case ">", "<", "$":
                 let partial = tag.dropFirst().trimmingCharacters(in: .whitespaces)
                 if kind == ">", !partials.contains(partial) {
-                    problems.append(Diagnostic(.error, "the template uses the partial '\(partial)', which does not exist",
-                                               hint: Suggestion.didYouMean(partial, in: partials) ?? "the partials are \(partials.sorted().joined(separator: ", "))",
-                                               at: SourceLocation(file: file, mark: mark)))
+                    problems.append(
+                        Diagnostic(
+                            .error, "the template uses the partial '\(partial)', which does not exist",
+                            hint: Suggestion.didYouMean(partial, in: partials)
+                                ?? "the partials are \(partials.sorted().joined(separator: ", "))",
+                            at: SourceLocation(file: file, mark: mark)))
                 }
                 continue
             default:
@@ -138,14 +151,18 @@ enum TemplateCheck {
         if let open = name.firstIndex(of: "("), name.hasSuffix(")") {
             let transform = String(name[..<open])
             guard transforms.contains(transform) else {
-                return ("the template applies '\(transform)()', which Mustache does not have",
-                        Suggestion.didYouMean(transform, in: transforms) ?? "the transforms are \(transforms.sorted().joined(separator: ", "))")
+                return (
+                    "the template applies '\(transform)()', which Mustache does not have",
+                    Suggestion.didYouMean(transform, in: transforms) ?? "the transforms are \(transforms.sorted().joined(separator: ", "))"
+                )
             }
             name = name[name.index(after: open)..<name.index(before: name.endIndex)]
         }
         for part in name.split(separator: ".") where !TemplateNames.all.contains(String(part)) {
-            return ("the template uses '\(part)', which is not a name of the code model",
-                    Suggestion.didYouMean(String(part), in: TemplateNames.all) ?? "the names are documented in docs/templates.md")
+            return (
+                "the template uses '\(part)', which is not a name of the code model",
+                Suggestion.didYouMean(String(part), in: TemplateNames.all) ?? "the names are documented in docs/templates.md"
+            )
         }
         return nil
     }
@@ -154,7 +171,8 @@ enum TemplateCheck {
     static func mark(of index: String.Index, in text: String) -> Mark {
         let before = text[..<index]
         let line = before.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        let column = before.distance(from: before.lastIndex(of: "\n").map(before.index(after:)) ?? before.startIndex, to: before.endIndex) + 1
+        let column =
+            before.distance(from: before.lastIndex(of: "\n").map(before.index(after:)) ?? before.startIndex, to: before.endIndex) + 1
         return Mark(line: line, column: column)
     }
 }

@@ -41,10 +41,12 @@ public struct Spec: Sendable, Hashable {
     private var modelIndex: [String: Int]
     private var endpointIndex: [String: Int]
 
-    init(file: String, version: Int, name: Located<String>, namespace: Located<String>?, description: String?,
-         baseURL: Located<String>, auth: [AuthScheme], headers: [FixedHeader], dateFormat: DateFormatName,
-         dateZone: Located<ZoneName>? = nil, throttle: [ThrottleSpec] = [],
-         bodyError: BodyErrorSpec?, models: [ModelSpec], endpoints: [EndpointSpec]) {
+    init(
+        file: String, version: Int, name: Located<String>, namespace: Located<String>?, description: String?,
+        baseURL: Located<String>, auth: [AuthScheme], headers: [FixedHeader], dateFormat: DateFormatName,
+        dateZone: Located<ZoneName>? = nil, throttle: [ThrottleSpec] = [],
+        bodyError: BodyErrorSpec?, models: [ModelSpec], endpoints: [EndpointSpec]
+    ) {
         self.file = file
         self.version = version
         self.name = name

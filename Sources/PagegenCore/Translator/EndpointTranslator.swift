@@ -92,7 +92,7 @@ struct EndpointTranslator {
     /// `ids` paging: the item endpoint that fetches one id.
     private func idListCode(_ endpoint: EndpointSpec, item: String) -> IDListCode? {
         guard let itemEndpoint = spec.endpoint(named: item), let itemNames = names.endpoints[item],
-              let idParameter = itemNames.parameters.first, let idType = endpoint.returns.value.arrayElement
+            let idParameter = itemNames.parameters.first, let idType = endpoint.returns.value.arrayElement
         else { return nil }
         let itemType = types.type(itemEndpoint.returns.value.unwrapped)
         return IDListCode(

@@ -88,7 +88,7 @@ struct ModelTranslator {
     /// The computed `id` of a model whose identity is another field.
     private func identityProperty(_ model: ModelSpec, names modelNames: ModelNames) -> IdentityCode? {
         guard let identity = modelNames.identity, identity.declaresID,
-              case .success(let type) = TypeResolver(spec: spec).resolve(identity.path, in: .named(model.name.value))
+            case .success(let type) = TypeResolver(spec: spec).resolve(identity.path, in: .named(model.name.value))
         else { return nil }
         return IdentityCode(
             type: types.type(type),
@@ -110,7 +110,7 @@ struct ModelTranslator {
                 continue
             }
             guard case .named(let name) = container.unwrapped, let field = spec.model(named: name)?.field(named: last),
-                  !field.type.value.isOptional, field.type.value.arrayElement != nil
+                !field.type.value.isOptional, field.type.value.arrayElement != nil
             else { continue }
             found.insert("\(name).\(last)")
         }

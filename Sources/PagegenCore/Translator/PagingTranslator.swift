@@ -22,11 +22,14 @@ struct PagingTranslator {
             items = Closure(body: "$0")
         }
 
-        func read(_ path: Located<ResponsePath>, as target: String, in root: TypeReference = returns, emptyWhenNil: Bool = false) -> Closure {
+        func read(_ path: Located<ResponsePath>, as target: String, in root: TypeReference = returns, emptyWhenNil: Bool = false) -> Closure
+        {
             let accessor = accessors.accessor(path.value, from: "$0", in: root)
             let leaf = (try? resolver.resolve(path.value, in: root).get())?.name ?? target
-            return Closure(body: ConvertedValue(
-                accessor: accessor, conversion: Self.conversion(from: leaf, to: target), emptyWhenNil: emptyWhenNil).description)
+            return Closure(
+                body: ConvertedValue(
+                    accessor: accessor, conversion: Self.conversion(from: leaf, to: target), emptyWhenNil: emptyWhenNil
+                ).description)
         }
         func cursorSource(_ source: CursorSpec.Source) -> SourceCode {
             switch source {
@@ -47,8 +50,9 @@ struct PagingTranslator {
         case .pageNumber(let parameter, let first): style = .pageNumber(Self.parameter(parameter), first: first)
         case .offset(let parameter, let first): style = .offset(Self.parameter(parameter), first: first)
         case .cursor(let next, let previous):
-            style = .cursor(Self.parameter(next.parameter), next: cursorSource(next.source),
-                            previousParameter: previous.map { Self.parameter($0.parameter) }, previous: previous.map { cursorSource($0.source) })
+            style = .cursor(
+                Self.parameter(next.parameter), next: cursorSource(next.source),
+                previousParameter: previous.map { Self.parameter($0.parameter) }, previous: previous.map { cursorSource($0.source) })
         case .link(let next, let previous):
             style = .link(next: linkSource(next), previous: previous.map(linkSource))
         case .ids:
@@ -74,8 +78,9 @@ struct PagingTranslator {
             responseType: types.type(returns),
             style: style,
             size: paging.size.map { size in
-                PageSizeCode(parameter: size.parameter.map(Self.parameter), defaultValue: size.defaultValue.value,
-                             minimum: size.minimum, maximum: size.maximum)
+                PageSizeCode(
+                    parameter: size.parameter.map(Self.parameter), defaultValue: size.defaultValue.value,
+                    minimum: size.minimum, maximum: size.maximum)
             },
             items: items,
             total: countSource(paging.total),
@@ -115,7 +120,8 @@ struct PagingTranslator {
     }
 
     static func parameter(_ parameter: PagingParameter) -> PagingParameterCode {
-        PagingParameterCode(name: StringLiteral(parameter.name.value), location: parameter.location, format: parameter.format.map(StringLiteral.init))
+        PagingParameterCode(
+            name: StringLiteral(parameter.name.value), location: parameter.location, format: parameter.format.map(StringLiteral.init))
     }
 
     /// How a value read as `leaf` becomes the `target` the runtime takes.

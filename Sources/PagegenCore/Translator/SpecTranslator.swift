@@ -17,7 +17,8 @@ public enum SpecTranslator {
             endpointCodes.flatMap { [$0.paging?.window?.parametersBuilder, $0.idList?.itemParametersBuilder] }.compactMap { $0 }
         )
         for index in endpointCodes.indices {
-            endpointCodes[index].hasParametersBuilder = endpointCodes[index].hasRequestParameters
+            endpointCodes[index].hasParametersBuilder =
+                endpointCodes[index].hasRequestParameters
                 || sharedBuilders.contains(endpointCodes[index].parametersBuilder)
         }
         let specName = spec.name.value
@@ -56,7 +57,9 @@ public enum SpecTranslator {
     private static func credentialsCode(_ type: String, _ schemes: [AuthScheme], names: [ParameterNames]) -> CredentialsCode {
         CredentialsCode(
             name: type,
-            fields: names.map { CredentialFieldCode(name: $0.label, parameter: ParameterCode(names: $0, type: .optional(.string), defaultValue: .nil)) },
+            fields: names.map {
+                CredentialFieldCode(name: $0.label, parameter: ParameterCode(names: $0, type: .optional(.string), defaultValue: .nil))
+            },
             credentials: credentials(schemes, names: names))
     }
 
@@ -94,8 +97,9 @@ public enum SpecTranslator {
         case .header(let name):
             header = StringLiteral(name.value)
         }
-        return ThrottleHintCode(keys: keys, header: header, isUnixTime: spec.value == .unixSeconds,
-                                remaining: spec.remaining.map { StringLiteral($0.value) }, isPerEndpoint: spec.scope == .endpoint)
+        return ThrottleHintCode(
+            keys: keys, header: header, isUnixTime: spec.value == .unixSeconds,
+            remaining: spec.remaining.map { StringLiteral($0.value) }, isPerEndpoint: spec.scope == .endpoint)
     }
 
     private static func bodyError(_ spec: BodyErrorSpec) -> BodyErrorCode {
@@ -112,8 +116,8 @@ public enum SpecTranslator {
     private static func attachWindows(spec: Spec, names: SpecNames, types: SwiftTypes, to endpoints: inout [EndpointCode]) {
         for (windowIndex, endpoint) in spec.endpoints.enumerated() {
             guard let window = endpoint.window, let windowNames = names.endpoints[endpoint.name.value]?.windowList,
-                  let listIndex = spec.endpoints.firstIndex(where: { $0.name.value == window.list.value }),
-                  let listPaging = spec.endpoints[listIndex].paging, endpoints[listIndex].paging != nil
+                let listIndex = spec.endpoints.firstIndex(where: { $0.name.value == window.list.value }),
+                let listPaging = spec.endpoints[listIndex].paging, endpoints[listIndex].paging != nil
             else { continue }
             let windowCode = endpoints[windowIndex]
             let listCode = endpoints[listIndex]
@@ -130,7 +134,8 @@ public enum SpecTranslator {
             var windowArguments: [ArgumentCode] = []
             var listArguments: [(index: Int?, argument: ArgumentCode)] = []
             for parameter in windowNames.parameters {
-                let source = parameter.forWindow
+                let source =
+                    parameter.forWindow
                     ? parameter.index.map { windowCode.parameters[$0] }
                     : parameter.index.map { listCode.parameters[$0] } ?? listCode.sizeParameter
                 guard var code = source else { continue }
@@ -153,8 +158,9 @@ public enum SpecTranslator {
             func read(_ path: Located<ResponsePath>?) -> ConvertedValue? {
                 guard let path else { return nil }
                 let leaf = (try? resolver.resolve(path.value, in: returns).get())?.name ?? "Int"
-                return ConvertedValue(accessor: accessors.accessor(path.value, from: "$0", in: returns),
-                                      conversion: PagingTranslator.conversion(from: leaf, to: "Int"))
+                return ConvertedValue(
+                    accessor: accessors.accessor(path.value, from: "$0", in: returns),
+                    conversion: PagingTranslator.conversion(from: leaf, to: "Int"))
             }
             func value(_ read: ConvertedValue?, orElse fallback: String) -> String {
                 guard let read else { return fallback }

@@ -64,8 +64,8 @@ struct AccessorBuilder {
             switch segment {
             case .key(let key):
                 guard case .named(let name) = type.unwrapped, let model = spec.model(named: name),
-                      let index = model.fields.firstIndex(where: { $0.name.value == key }),
-                      let property = names.models[name]?.properties[index]
+                    let index = model.fields.firstIndex(where: { $0.name.value == key }),
+                    let property = names.models[name]?.properties[index]
                 else { return accessor }
                 accessor.steps.append(.member(property, throughOptional: valueOptional))
                 type = model.fields[index].type.value

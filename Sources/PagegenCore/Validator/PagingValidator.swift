@@ -55,16 +55,18 @@ struct PagingValidator {
 
     func check(_ window: WindowSpec) {
         guard let list = spec.endpoint(named: window.list.value) else {
-            context.error("the window's list '\(window.list.value)' is not an endpoint", at: window.list.mark,
-                          hint: Suggestion.didYouMean(window.list.value, in: spec.endpoints.map(\.name.value)))
+            context.error(
+                "the window's list '\(window.list.value)' is not an endpoint", at: window.list.mark,
+                hint: Suggestion.didYouMean(window.list.value, in: spec.endpoints.map(\.name.value)))
             return
         }
         switch list.paging?.style {
         case .pageNumber?, .offset?:
             break
         default:
-            context.error("a window opens a list paged by 'page' or 'offset', and '\(list.name.value)' is not",
-                          at: window.list.mark)
+            context.error(
+                "a window opens a list paged by 'page' or 'offset', and '\(list.name.value)' is not",
+                at: window.list.mark)
         }
         expect(window.page, role: "window page", oneOf: ["Int", "Int64"])
         for path in [window.size, window.total, window.focus].compactMap({ $0 }) {
@@ -76,16 +78,18 @@ struct PagingValidator {
     private func checkItems(_ paging: PagingSpec) -> TypeReference? {
         guard let items = paging.items else {
             guard let element = returns.arrayElement else {
-                context.error("\(what) pages, but neither returns a list nor says where its items are",
-                              at: paging.mark, hint: "add 'items: path.to.array' (a path in \(returns)), or return [Item]")
+                context.error(
+                    "\(what) pages, but neither returns a list nor says where its items are",
+                    at: paging.mark, hint: "add 'items: path.to.array' (a path in \(returns)), or return [Item]")
                 return nil
             }
             return element
         }
         switch resolver.resolve(items.value, in: returns) {
         case .failure(let error):
-            context.error("the items path '\(items.value)' is not in the response model \(returns): \(error.message)",
-                          at: items.mark, hint: error.hint)
+            context.error(
+                "the items path '\(items.value)' is not in the response model \(returns): \(error.message)",
+                at: items.mark, hint: error.hint)
             return nil
         case .success(let type):
             guard let element = type.arrayElement else {
@@ -98,20 +102,23 @@ struct PagingValidator {
 
     private func checkIDs(_ paging: PagingSpec, item: Located<String>) {
         guard let element = returns.arrayElement, ["Int", "Int64", "String"].contains(element.name ?? "") else {
-            context.error("'ids' paging needs a response that is a list of ids ([Int] or [String]), not \(returns)",
-                          at: endpoint.returns.mark)
+            context.error(
+                "'ids' paging needs a response that is a list of ids ([Int] or [String]), not \(returns)",
+                at: endpoint.returns.mark)
             return
         }
         if let items = paging.items {
             context.error("'items' does not apply to 'ids' paging: the response is the list of ids", at: items.mark)
         }
         if let parameter = paging.size?.parameter {
-            context.error("'ids' paging takes no size parameter: the client chooses how many items to fetch at once",
-                          at: parameter.name.mark, hint: "write 'size: 30' without 'param'")
+            context.error(
+                "'ids' paging takes no size parameter: the client chooses how many items to fetch at once",
+                at: parameter.name.mark, hint: "write 'size: 30' without 'param'")
         }
         guard let itemEndpoint = spec.endpoint(named: item.value) else {
-            context.error("the item endpoint '\(item.value)' is not declared", at: item.mark,
-                          hint: Suggestion.didYouMean(item.value, in: spec.endpoints.map(\.name.value)))
+            context.error(
+                "the item endpoint '\(item.value)' is not declared", at: item.mark,
+                hint: Suggestion.didYouMean(item.value, in: spec.endpoints.map(\.name.value)))
             return
         }
         if itemEndpoint.pathParameters.count != 1 {
@@ -124,8 +131,9 @@ struct PagingValidator {
 
     private func checkLocation(_ parameter: PagingParameter) {
         if parameter.location == "body", endpoint.method == "GET" {
-            context.error("'\(parameter.name.value)' goes in the body, but \(what) is a GET", at: parameter.name.mark,
-                          hint: "use 'in: query', or make the endpoint a POST")
+            context.error(
+                "'\(parameter.name.value)' goes in the body, but \(what) is a GET", at: parameter.name.mark,
+                hint: "use 'in: query', or make the endpoint a POST")
         }
     }
 
@@ -136,8 +144,9 @@ struct PagingValidator {
             context.error("the \(role) path '\(path.value)' is not in \(root): \(error.message)", at: path.mark, hint: error.hint)
         case .success(let type):
             guard let name = type.name, types.contains(name), type.arrayElement == nil else {
-                context.error("the \(role) path '\(path.value)' leads to \(type), but a \(role) must be \(types.joined(separator: " or "))",
-                              at: path.mark)
+                context.error(
+                    "the \(role) path '\(path.value)' leads to \(type), but a \(role) must be \(types.joined(separator: " or "))",
+                    at: path.mark)
                 return
             }
         }

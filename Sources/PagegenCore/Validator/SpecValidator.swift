@@ -33,8 +33,9 @@ public enum SpecValidator {
         } else {
             let url = URL(string: spec.baseURL.value)
             if url?.scheme == nil || url?.host == nil {
-                context.error("'\(spec.baseURL.value)' is not an absolute URL", at: spec.baseURL.mark,
-                              hint: "write it with its scheme and host, such as https://api.example.com/v1")
+                context.error(
+                    "'\(spec.baseURL.value)' is not an absolute URL", at: spec.baseURL.mark,
+                    hint: "write it with its scheme and host, such as https://api.example.com/v1")
             }
         }
     }
@@ -48,8 +49,9 @@ public enum SpecValidator {
             case .failure(let error):
                 context.error("the identity of model '\(model.name.value)': \(error.message)", at: identity.mark, hint: error.hint)
             case .success(let type) where !isIdentityType(type):
-                context.error("the identity of model '\(model.name.value)' is \(type); it must be a String or a number",
-                              at: identity.mark)
+                context.error(
+                    "the identity of model '\(model.name.value)' is \(type); it must be a String or a number",
+                    at: identity.mark)
             case .success:
                 break
             }
@@ -63,15 +65,18 @@ public enum SpecValidator {
                 guard let zone = field.zone else { continue }
                 let format = field.dateFormat ?? spec.dateFormat
                 if format != .iso8601 {
-                    context.error("'zone' applies to iso8601 dates, and the dates of field '\(field.name.value)' of model '\(model.name.value)' are \(format.rawValue)",
-                                  at: zone.mark, hint: "remove it, or write the field's dates with 'dates: iso8601'")
+                    context.error(
+                        "'zone' applies to iso8601 dates, and the dates of field '\(field.name.value)' of model '\(model.name.value)' are \(format.rawValue)",
+                        at: zone.mark, hint: "remove it, or write the field's dates with 'dates: iso8601'")
                 }
             }
         }
         if let zone = spec.dateZone, spec.dateFormat != .iso8601,
-           !spec.models.contains(where: { $0.fields.contains { $0.dateFormat == .iso8601 } }) {
-            context.error("'zone' applies to iso8601 dates, and this spec's are \(spec.dateFormat.rawValue)", at: zone.mark,
-                          hint: "remove it, or give a field 'dates: iso8601'")
+            !spec.models.contains(where: { $0.fields.contains { $0.dateFormat == .iso8601 } })
+        {
+            context.error(
+                "'zone' applies to iso8601 dates, and this spec's are \(spec.dateFormat.rawValue)", at: zone.mark,
+                hint: "remove it, or give a field 'dates: iso8601'")
         }
     }
 
@@ -81,9 +86,10 @@ public enum SpecValidator {
 
     private static func checkType(_ type: Located<TypeReference>, resolver: TypeResolver, context: LoadContext) {
         if let unknown = resolver.unknownName(in: type.value) {
-            context.error("unknown type '\(unknown)'", at: type.mark,
-                          hint: Suggestion.didYouMean(unknown, in: resolver.knownTypeNames)
-                              ?? "declare it under 'models:' or use one of \(TypeReference.builtins.joined(separator: ", "))")
+            context.error(
+                "unknown type '\(unknown)'", at: type.mark,
+                hint: Suggestion.didYouMean(unknown, in: resolver.knownTypeNames)
+                    ?? "declare it under 'models:' or use one of \(TypeReference.builtins.joined(separator: ", "))")
         }
     }
 
@@ -99,8 +105,9 @@ public enum SpecValidator {
         for parameter in endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters {
             checkType(parameter.type, resolver: resolver, context: context)
             if parameter.type.value.referencedNames.contains(where: { spec.model(named: $0) != nil }) {
-                context.error("the parameter '\(parameter.name.value)' cannot be a model", at: parameter.type.mark,
-                              hint: "parameters are scalars, enums or lists of them; send a model as 'body:'")
+                context.error(
+                    "the parameter '\(parameter.name.value)' cannot be a model", at: parameter.type.mark,
+                    hint: "parameters are scalars, enums or lists of them; send a model as 'body:'")
             }
         }
         checkPathParameters(endpoint, context: context)
@@ -126,8 +133,9 @@ public enum SpecValidator {
             case .named("String"): fits = true
             case .enumeration(let cases): fits = cases.contains(value)
             default:
-                context.error("the parameter '\(parameter.name.value)' of type \(type) cannot have a default", at: parameter.name.mark,
-                              hint: "defaults are for String, Int, Int64, Double, Bool and enum parameters")
+                context.error(
+                    "the parameter '\(parameter.name.value)' of type \(type) cannot have a default", at: parameter.name.mark,
+                    hint: "defaults are for String, Int, Int64, Double, Bool and enum parameters")
                 continue
             }
             if !fits {
@@ -135,7 +143,8 @@ public enum SpecValidator {
                 if case .enumeration(let cases) = type {
                     hint = Suggestion.didYouMean(value, in: cases) ?? "use one of: \(cases.joined(separator: ", "))"
                 }
-                context.error("the default '\(value)' of parameter '\(parameter.name.value)' is not a \(type)", at: parameter.name.mark, hint: hint)
+                context.error(
+                    "the default '\(value)' of parameter '\(parameter.name.value)' is not a \(type)", at: parameter.name.mark, hint: hint)
             }
         }
     }
@@ -146,8 +155,9 @@ public enum SpecValidator {
         guard let paging = endpoint.paging else { return }
         let pagingNames = paging.parameterNames
         for parameter in endpoint.queryParameters + endpoint.headerParameters where pagingNames.contains(parameter.name.value) {
-            context.error("'\(parameter.name.value)' is a paging parameter of endpoint '\(endpoint.name.value)'", at: parameter.name.mark,
-                          hint: "remove it here: the generated functions take it from 'paging:'")
+            context.error(
+                "'\(parameter.name.value)' is a paging parameter of endpoint '\(endpoint.name.value)'", at: parameter.name.mark,
+                hint: "remove it here: the generated functions take it from 'paging:'")
         }
     }
 
@@ -156,17 +166,21 @@ public enum SpecValidator {
         let usedSet = Set(used)
         let declared = Set(endpoint.pathParameters.map(\.name.value))
         for name in used where !declared.contains(name) {
-            context.error("the path parameter '{\(name)}' of endpoint '\(endpoint.name.value)' is not declared",
-                          at: endpoint.path.mark, hint: "add 'path: { \(name): String }' to the endpoint")
+            context.error(
+                "the path parameter '{\(name)}' of endpoint '\(endpoint.name.value)' is not declared",
+                at: endpoint.path.mark, hint: "add 'path: { \(name): String }' to the endpoint")
         }
         for parameter in endpoint.pathParameters where !usedSet.contains(parameter.name.value) {
-            context.error("the path parameter '\(parameter.name.value)' is not in the path '\(endpoint.path.value)'",
-                          at: parameter.name.mark,
-                          hint: Suggestion.didYouMean(parameter.name.value, in: used) ?? "add '{\(parameter.name.value)}' to the path or remove the declaration")
+            context.error(
+                "the path parameter '\(parameter.name.value)' is not in the path '\(endpoint.path.value)'",
+                at: parameter.name.mark,
+                hint: Suggestion.didYouMean(parameter.name.value, in: used)
+                    ?? "add '{\(parameter.name.value)}' to the path or remove the declaration")
         }
         for parameter in endpoint.pathParameters where parameter.type.value.isOptional {
-            context.error("the path parameter '\(parameter.name.value)' cannot be optional", at: parameter.type.mark,
-                          hint: "write '\(parameter.type.value.unwrapped)'")
+            context.error(
+                "the path parameter '\(parameter.name.value)' cannot be optional", at: parameter.type.mark,
+                hint: "write '\(parameter.type.value.unwrapped)'")
         }
     }
 }

@@ -54,8 +54,10 @@ struct TypeResolver {
                     return .failure(.init("\(prefix) is \(bare), which has no field '\(key)'"))
                 }
                 guard let field = index.field(named: key, in: model) else {
-                    return .failure(.init("model '\(name)' has no field '\(key)'",
-                                          hint: Suggestion.didYouMean(key, in: model.fields.map(\.name.value))))
+                    return .failure(
+                        .init(
+                            "model '\(name)' has no field '\(key)'",
+                            hint: Suggestion.didYouMean(key, in: model.fields.map(\.name.value))))
                 }
                 current = field.type.value
                 walked.append(segment)

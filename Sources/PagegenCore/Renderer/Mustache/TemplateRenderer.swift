@@ -47,7 +47,8 @@ struct TemplateRenderer {
 
         init(_ value: Any, _ conformances: Conformances) {
             self.value = value
-            lookedUp = conformances.of(value).contains(.representation)
+            lookedUp =
+                conformances.of(value).contains(.representation)
                 ? (value as? any MustacheCustomRepresentation).map(\.representation) ?? value
                 : value
             parent = lookedUp.flatMap { conformances.of($0).contains(.parent) ? $0 as? any MustacheParent : nil }
@@ -91,15 +92,16 @@ struct TemplateRenderer {
         case .variable(let name, let escaped):
             guard let value = lookUp(name, context: context, stack: stack) else { return }
             let kinds = conformances.of(value)
-            let text = if kinds.contains(.string), let string = value as? String {
-                string
-            } else if kinds.contains(.renderable), let renderable = value as? any MustacheCustomRenderable {
-                renderable.renderText
-            } else if kinds.contains(.described), let described = value as? any CustomStringConvertible {
-                described.description
-            } else {
-                String(describing: kinds.contains(.optional) ? unwrappingOptional(value) : value)
-            }
+            let text =
+                if kinds.contains(.string), let string = value as? String {
+                    string
+                } else if kinds.contains(.renderable), let renderable = value as? any MustacheCustomRenderable {
+                    renderable.renderText
+                } else if kinds.contains(.described), let described = value as? any CustomStringConvertible {
+                    described.description
+                } else {
+                    String(describing: kinds.contains(.optional) ? unwrappingOptional(value) : value)
+                }
             output += escaped && context.escapesHTML ? Self.escapingHTML(text) : text
         case .section(let name, let inverted, let nodes):
             let value = lookUp(name, context: context, stack: stack)
@@ -145,7 +147,8 @@ struct TemplateRenderer {
     }
 
     /// An inverted section: once for an empty list, false, a null or no value.
-    private func renderInverted(_ nodes: [TemplateNode], for value: Any?, context: Context, stack: inout [Frame], into output: inout String) {
+    private func renderInverted(_ nodes: [TemplateNode], for value: Any?, context: Context, stack: inout [Frame], into output: inout String)
+    {
         guard let value else {
             render(nodes, context: context, stack: &stack, into: &output)
             return
@@ -229,7 +232,11 @@ struct TemplateRenderer {
 
     /// `<`, `>`, `&`, `"` and `'` as HTML entities, as swift-mustache escapes them.
     private static func escapingHTML(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") })
+        guard
+            text.utf8.contains(where: {
+                $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"")
+                    || $0 == UInt8(ascii: "'")
+            })
         else { return text }
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)

@@ -659,7 +659,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingGetNoItemNamePages", method: "GET", path: "/paging/noitemname")
         }
 
-        static var pagingGetNoItemNamePagesPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResultValue, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetNoItemNamePagesPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResultValue, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.value })
         }
 
@@ -667,7 +669,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingGetEmptyNextLinkNamePages", method: "GET", path: "/paging/emptynextlink")
         }
 
-        static var pagingGetEmptyNextLinkNamePagesPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResultValue, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetEmptyNextLinkNamePagesPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResultValue, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.value })
         }
 
@@ -679,7 +683,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingGetSinglePages", method: "GET", path: "/paging/single")
         }
 
-        static var pagingGetSinglePagesPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetSinglePagesPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
         }
 
@@ -687,7 +693,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingGetSinglePagesWithBodyParams", method: "GET", path: "/paging/single/getWithBodyParams")
         }
 
-        static var pagingGetSinglePagesWithBodyParamsPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetSinglePagesWithBodyParamsPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
         }
 
@@ -703,7 +711,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingFirstResponseEmpty", method: "GET", path: "/paging/firstResponseEmpty/1")
         }
 
-        static var pagingFirstResponseEmptyPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResultValue, ImportedAutoRestPagingTest.Product> {
+        static var pagingFirstResponseEmptyPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResultValue, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.value })
         }
 
@@ -711,7 +721,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingGetMultiplePages", method: "GET", path: "/paging/multiple")
         }
 
-        static var pagingGetMultiplePagesPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetMultiplePagesPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(
                 style: .link(next: .body({ $0.nextLink })),
                 size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
@@ -731,7 +743,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingGetWithQueryParams", method: "GET", path: "/paging/multiple/getWithQueryParams")
         }
 
-        static var pagingGetWithQueryParamsPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetWithQueryParamsPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
         }
 
@@ -748,7 +762,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingDuplicateParams", method: "GET", path: "/paging/multiple/duplicateParams/1")
         }
 
-        static var pagingDuplicateParamsPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingDuplicateParamsPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
         }
 
@@ -762,7 +778,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingPageWithMaxPageSize", method: "GET", path: "/paging/maxPageSize")
         }
 
-        static var pagingPageWithMaxPageSizePaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingPageWithMaxPageSizePaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
         }
 
@@ -778,7 +796,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingGetOdataMultiplePages", method: "GET", path: "/paging/multiple/odata")
         }
 
-        static var pagingGetOdataMultiplePagesPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetOdataMultiplePagesPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(
                 style: .link(next: .body({ $0.odataNextLink })),
                 size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
@@ -798,7 +818,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesWithOffset", method: "GET", path: "/paging/multiple/withpath/{offset}")
         }
 
-        static var pagingGetMultiplePagesWithOffsetPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetMultiplePagesWithOffsetPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(
                 style: .link(next: .body({ $0.nextLink })),
                 size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
@@ -819,7 +841,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesRetryFirst", method: "GET", path: "/paging/multiple/retryfirst")
         }
 
-        static var pagingGetMultiplePagesRetryFirstPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetMultiplePagesRetryFirstPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
         }
 
@@ -827,7 +851,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesRetrySecond", method: "GET", path: "/paging/multiple/retrysecond")
         }
 
-        static var pagingGetMultiplePagesRetrySecondPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetMultiplePagesRetrySecondPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
         }
 
@@ -835,7 +861,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingGetSinglePagesFailure", method: "GET", path: "/paging/single/failure")
         }
 
-        static var pagingGetSinglePagesFailurePaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetSinglePagesFailurePaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
         }
 
@@ -843,7 +871,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesFailure", method: "GET", path: "/paging/multiple/failure")
         }
 
-        static var pagingGetMultiplePagesFailurePaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetMultiplePagesFailurePaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
         }
 
@@ -851,7 +881,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesFailureURI", method: "GET", path: "/paging/multiple/failureuri")
         }
 
-        static var pagingGetMultiplePagesFailureURIPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetMultiplePagesFailureURIPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
         }
 
@@ -861,7 +893,9 @@ extension ImportedAutoRestPagingTest.Client {
             )
         }
 
-        static var pagingGetMultiplePagesFragmentNextLinkPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetMultiplePagesFragmentNextLinkPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.odataNextLink })), items: { $0.values })
         }
 
@@ -881,7 +915,9 @@ extension ImportedAutoRestPagingTest.Client {
             )
         }
 
-        static var pagingGetMultiplePagesFragmentWithGroupingNextLinkPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetMultiplePagesFragmentWithGroupingNextLinkPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.OdataProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.odataNextLink })), items: { $0.values })
         }
 
@@ -898,7 +934,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingGetMultiplePagesLRO", method: "POST", path: "/paging/multiple/lro")
         }
 
-        static var pagingGetMultiplePagesLROPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetMultiplePagesLROPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(
                 style: .link(next: .body({ $0.nextLink })),
                 size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("maxresults", in: .header), default: 100), items: { $0.values }
@@ -918,7 +956,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingAppendAPIVersion", method: "GET", path: "/paging/apiVersion/append/1")
         }
 
-        static var pagingAppendAPIVersionPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingAppendAPIVersionPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
         }
 
@@ -932,7 +972,9 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Endpoint(name: "pagingReplaceAPIVersion", method: "GET", path: "/paging/apiVersion/replace/1")
         }
 
-        static var pagingReplaceAPIVersionPaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingReplaceAPIVersionPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
         }
 
@@ -948,7 +990,9 @@ extension ImportedAutoRestPagingTest.Client {
             )
         }
 
-        static var pagingGetPagingModelWithItemNameWithXMSClientNamePaging: PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product> {
+        static var pagingGetPagingModelWithItemNameWithXMSClientNamePaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
         }
     }

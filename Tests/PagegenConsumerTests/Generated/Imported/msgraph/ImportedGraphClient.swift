@@ -167,7 +167,9 @@ extension ImportedGraph.Client {
             PagegenRuntime.Endpoint(name: "usersListDirectReports", method: "GET", path: "/users/{user-id}/directReports")
         }
 
-        static var usersListDirectReportsPaging: PagegenRuntime.Paging<ImportedGraph.DirectoryObjectCollectionResponse, ImportedGraph.DirectoryObject> {
+        static var usersListDirectReportsPaging:
+            PagegenRuntime.Paging<ImportedGraph.DirectoryObjectCollectionResponse, ImportedGraph.DirectoryObject>
+        {
             PagegenRuntime.Paging(
                 style: .link(next: .body({ $0.odataNextLink })),
                 size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("$top"), default: 50), items: { $0.value }
@@ -196,7 +198,9 @@ extension ImportedGraph.Client {
             PagegenRuntime.Endpoint(name: "usersListMemberGraphOPre", method: "GET", path: "/users/{user-id}/memberOf")
         }
 
-        static var usersListMemberGraphOPrePaging: PagegenRuntime.Paging<ImportedGraph.DirectoryObjectCollectionResponse, ImportedGraph.DirectoryObject> {
+        static var usersListMemberGraphOPrePaging:
+            PagegenRuntime.Paging<ImportedGraph.DirectoryObjectCollectionResponse, ImportedGraph.DirectoryObject>
+        {
             PagegenRuntime.Paging(
                 style: .link(next: .body({ $0.odataNextLink })),
                 size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("$top"), default: 50), items: { $0.value }

@@ -262,7 +262,9 @@ extension ImportedSpotify.Client {
             PagegenRuntime.Endpoint(name: "getAnAlbumsTracks", method: "GET", path: "/albums/{id}/tracks")
         }
 
-        static var getAnAlbumsTracksPaging: PagegenRuntime.Paging<ImportedSpotify.PagingSimplifiedTrackObject, ImportedSpotify.SimplifiedTrackObject> {
+        static var getAnAlbumsTracksPaging:
+            PagegenRuntime.Paging<ImportedSpotify.PagingSimplifiedTrackObject, ImportedSpotify.SimplifiedTrackObject>
+        {
             PagegenRuntime.Paging(
                 style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
                 size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50), items: { $0.items },
@@ -281,7 +283,9 @@ extension ImportedSpotify.Client {
             PagegenRuntime.Endpoint(name: "getPlaylistsTracks", method: "GET", path: "/playlists/{playlist_id}/tracks")
         }
 
-        static var getPlaylistsTracksPaging: PagegenRuntime.Paging<ImportedSpotify.PagingPlaylistTrackObject, ImportedSpotify.PlaylistTrackObject> {
+        static var getPlaylistsTracksPaging:
+            PagegenRuntime.Paging<ImportedSpotify.PagingPlaylistTrackObject, ImportedSpotify.PlaylistTrackObject>
+        {
             PagegenRuntime.Paging(
                 style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
                 size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 100),
@@ -304,7 +308,9 @@ extension ImportedSpotify.Client {
             PagegenRuntime.Endpoint(name: "getPlaylistsItems", method: "GET", path: "/playlists/{playlist_id}/items")
         }
 
-        static var getPlaylistsItemsPaging: PagegenRuntime.Paging<ImportedSpotify.PagingPlaylistTrackObject, ImportedSpotify.PlaylistTrackObject> {
+        static var getPlaylistsItemsPaging:
+            PagegenRuntime.Paging<ImportedSpotify.PagingPlaylistTrackObject, ImportedSpotify.PlaylistTrackObject>
+        {
             PagegenRuntime.Paging(
                 style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
                 size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50), items: { $0.items },
@@ -327,7 +333,9 @@ extension ImportedSpotify.Client {
             PagegenRuntime.Endpoint(name: "getAListOfCurrentUsersPlaylists", method: "GET", path: "/me/playlists")
         }
 
-        static var getAListOfCurrentUsersPlaylistsPaging: PagegenRuntime.Paging<ImportedSpotify.PagingPlaylistObject, ImportedSpotify.SimplifiedPlaylistObject> {
+        static var getAListOfCurrentUsersPlaylistsPaging:
+            PagegenRuntime.Paging<ImportedSpotify.PagingPlaylistObject, ImportedSpotify.SimplifiedPlaylistObject>
+        {
             PagegenRuntime.Paging(
                 style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
                 size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50), items: { $0.items },

@@ -3220,7 +3220,8 @@ extension ImportedStripe {
                 case "verification_missing_directors": self = .verificationMissingDirectors
                 case "verification_missing_executives": self = .verificationMissingExecutives
                 case "verification_missing_owners": self = .verificationMissingOwners
-                case "verification_requires_additional_memorandum_of_associations": self = .verificationRequiresAdditionalMemorandumOfAssociations
+                case "verification_requires_additional_memorandum_of_associations":
+                    self = .verificationRequiresAdditionalMemorandumOfAssociations
                 default: self = .unknown(rawValue)
                 }
             }
