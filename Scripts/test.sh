@@ -7,7 +7,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-Scripts/format.sh --check
+if [ "${PAGEGEN_SKIP_FORMAT_CHECK:-}" = 1 ]; then
+    # Another toolchain's swift format may break a line differently: CI checks the
+    # formatting once, with the toolchain .swift-format is written for.
+    echo "note: the format check is skipped (PAGEGEN_SKIP_FORMAT_CHECK=1)"
+else
+    Scripts/format.sh --check
+fi
 Scripts/check-doc-snippets.sh
 Scripts/test-examples.sh
 swift build --build-tests
