@@ -199,6 +199,35 @@ import Testing
                 """)
     }
 
+    @Test func thePrinterRemovesTheCommaOfALoneElementOfAMultiLineCollectionLiteral() {
+        let rendered = """
+            let one = [
+            a,
+            ]
+            let two = [
+            a,
+            b,
+            ]
+            let call = f(
+            a,
+            ]
+            """
+        #expect(
+            CodeLayout.format(rendered) == """
+                let one = [
+                    a
+                ]
+                let two = [
+                    a,
+                    b,
+                ]
+                let call = f(
+                    a,
+                ]
+
+                """)
+    }
+
     @Test func thePrinterBreaksALongCaseAfterItsPatternAndALongPropertyBeforeItsType() {
         let name = String(repeating: "long_", count: 26)
         let type = "PagegenRuntime.Paging<" + (1...6).map { "Module.Type\($0)" }.joined(separator: ", ") + ">"

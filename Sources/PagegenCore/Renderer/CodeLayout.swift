@@ -6,7 +6,10 @@
 /// one for each bracket the line starts by closing; `case` and `default:` stand at the
 /// level of their `switch`. Brackets in string literals and comments do not count.
 /// Blank lines: none at the start, none just inside braces, never two in a row, and
-/// the text ends with one newline. Trailing spaces are removed. A line longer than
+/// the text ends with one newline. Trailing spaces are removed. A lone element of a
+/// collection literal written over lines (`[`, `element,`, `]`) loses its comma, as
+/// swift-format gives trailing commas to literals of more than one element only, so
+/// templates may end every element with a comma. A line longer than
 /// 140 columns is broken as swift-format would break it (``LineWrapping``).
 enum CodeLayout {
     static let indentation = "    "
@@ -50,6 +53,7 @@ enum CodeLayout {
             {
                 level = max(0, level - 1)
             }
+            if line.utf8.first == UInt8(ascii: "]") { removeLoneElementComma(from: &output) }
             if pendingBlank, line.utf8.first != UInt8(ascii: "}") { output += "\n" }
             pendingBlank = false
             if level * indentation.utf8.count + line.utf8.count <= LineWrapping.lineLength {
@@ -75,6 +79,18 @@ enum CodeLayout {
             inBlockComment = scan.endsInBlockComment
         }
         return wroteLine ? output : "\n"
+    }
+
+    /// Removes the comma that ends the last line of `output` when that line is the only
+    /// one after a line that opens a collection literal (ends with `[`).
+    private static func removeLoneElementComma(from output: inout String) {
+        let utf8 = output.utf8
+        guard utf8.count >= 4, utf8.last == UInt8(ascii: "\n") else { return }
+        let comma = utf8.index(utf8.endIndex, offsetBy: -2)
+        guard utf8[comma] == UInt8(ascii: ","), let openingEnd = utf8[..<comma].lastIndex(of: UInt8(ascii: "\n")),
+            openingEnd > utf8.startIndex, utf8[utf8.index(before: openingEnd)] == UInt8(ascii: "[")
+        else { return }
+        output.remove(at: comma)
     }
 
     /// Writes `line` indented to `level`, and a newline.
