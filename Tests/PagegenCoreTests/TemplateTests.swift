@@ -234,6 +234,7 @@ import Testing
         let rendered = """
             switch value {
             case "\(name)": self = .long(":")
+            case #"\(name): ""#: self = .raw
             case "short": self = .short
             }
             static var descriptor: \(type) {
@@ -245,6 +246,8 @@ import Testing
                 switch value {
                 case "\(name)":
                     self = .long(":")
+                case #"\(name): ""#:
+                    self = .raw
                 case "short": self = .short
                 }
                 static var descriptor: \(type) {

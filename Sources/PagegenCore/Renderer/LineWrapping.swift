@@ -85,7 +85,7 @@ private struct ArgumentGroup {
         var previous = UInt8(ascii: " ")
         while offset < bytes.count {
             let byte = bytes[offset]
-            if let end = Self.endOfStringLiteral(in: bytes, at: offset) {
+            if let end = endOfStringLiteral(in: bytes, at: offset) {
                 guard end < bytes.count else { return nil }
                 previous = UInt8(ascii: "\"")
                 offset = end
@@ -127,31 +127,31 @@ private struct ArgumentGroup {
         }
         return nil
     }
+}
 
-    /// When a string literal (`"…"`, or raw: `#"…"#`) starts at `offset`: just after
-    /// its end, or `bytes.count` when it does not end on this line.
-    private static func endOfStringLiteral(in bytes: [UInt8], at offset: Int) -> Int? {
-        var cursor = offset
-        var hashes = 0
-        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") {
-            hashes += 1
-            cursor += 1
-        }
-        guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") else { return nil }
+/// When a string literal (`"…"`, or raw: `#"…"#`) starts at `offset` of `bytes`: just
+/// after its end, or `bytes.count` when it does not end on this line.
+private func endOfStringLiteral(in bytes: [UInt8], at offset: Int) -> Int? {
+    var cursor = offset
+    var hashes = 0
+    while cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") {
+        hashes += 1
         cursor += 1
-        while cursor < bytes.count {
-            let byte = bytes[cursor]
-            cursor += 1
-            if byte == UInt8(ascii: "\\"), hashes == 0, cursor < bytes.count {
-                cursor += 1
-            } else if byte == UInt8(ascii: "\"") {
-                var closing = 0
-                while closing < hashes, cursor + closing < bytes.count, bytes[cursor + closing] == UInt8(ascii: "#") { closing += 1 }
-                if closing == hashes { return cursor + hashes }
-            }
-        }
-        return bytes.count
     }
+    guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") else { return nil }
+    cursor += 1
+    while cursor < bytes.count {
+        let byte = bytes[cursor]
+        cursor += 1
+        if byte == UInt8(ascii: "\\"), hashes == 0, cursor < bytes.count {
+            cursor += 1
+        } else if byte == UInt8(ascii: "\"") {
+            var closing = 0
+            while closing < hashes, cursor + closing < bytes.count, bytes[cursor + closing] == UInt8(ascii: "#") { closing += 1 }
+            if closing == hashes { return cursor + hashes }
+        }
+    }
+    return bytes.count
 }
 
 extension Substring {
@@ -178,31 +178,23 @@ extension Substring {
     /// line (`case "a": self = .a`), outside string literals and brackets.
     fileprivate var caseColon: Index? {
         guard utf8.starts(with: "case ".utf8) else { return nil }
+        let bytes = Array(utf8)
         var depth = 0
-        var inString = false
-        var escaped = false
-        for index in utf8.indices {
-            let byte = utf8[index]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
+        var offset = 0
+        while offset < bytes.count {
+            if let end = endOfStringLiteral(in: bytes, at: offset) {
+                offset = end
                 continue
             }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
+            switch bytes[offset] {
             case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
             case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
             case UInt8(ascii: ":") where depth == 0:
-                let next = utf8.index(after: index)
-                guard next < utf8.endIndex, utf8[next] == UInt8(ascii: " "), utf8.index(after: next) < utf8.endIndex else { return nil }
-                return index
+                guard offset + 2 < bytes.count, bytes[offset + 1] == UInt8(ascii: " ") else { return nil }
+                return utf8.index(utf8.startIndex, offsetBy: offset)
             default: break
             }
+            offset += 1
         }
         return nil
     }
