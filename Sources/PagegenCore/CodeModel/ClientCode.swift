@@ -126,6 +126,10 @@ public struct EndpointCode: Sendable {
     /// takes parameters or fixed headers, or another endpoint's list calls it. Without
     /// one, calls pass empty `PagegenRuntime.RequestParameters()`.
     public var hasParametersBuilder = false
+    /// The arguments every runtime call for the endpoint starts with: its descriptor
+    /// (`Operations.listUsersEndpoint`), then, with a ``parametersBuilder``, its call
+    /// with the endpoint's parameters (`Operations.listUsersParameters(role: role)`).
+    public var requestArguments = ""
 
     /// True when the request takes parameters or fixed headers.
     public var hasRequestParameters: Bool { !parameters.isEmpty || !headers.isEmpty }

@@ -273,7 +273,8 @@ extension HeaderCode: TemplateValue {
 extension EndpointCode: TemplateValue {
     static let templateNames = [
         "name", "specName", "method", "path", "descriptor", "docLines", "parameters", "headers", "hasRequestParameters",
-        "hasParametersBuilder", "returnType", "resultType", "pageParameter", "sizeParameter", "pageSizeParameter", "functionParameters",
+        "hasParametersBuilder", "requestArguments", "returnType", "resultType", "pageParameter", "sizeParameter", "pageSizeParameter",
+        "functionParameters",
         "sequenceParameters", "listParameters", "endpointDescriptor", "parametersBuilder", "pagingDescriptor",
         "pages", "all", "loader", "list", "enums", "paging", "isPaged", "idList", "isIDList",
     ]
@@ -313,6 +314,7 @@ extension EndpointCode: TemplateValue {
         case "idList": idList
         case "isIDList": isIDList
         case "hasParametersBuilder": hasParametersBuilder
+        case "requestArguments": requestArguments
         default: nil
         }
     }

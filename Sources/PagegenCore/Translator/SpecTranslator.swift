@@ -17,9 +17,15 @@ public enum SpecTranslator {
             endpointCodes.flatMap { [$0.paging?.window?.parametersBuilder, $0.idList?.itemParametersBuilder] }.compactMap { $0 }
         )
         for index in endpointCodes.indices {
-            endpointCodes[index].hasParametersBuilder =
-                endpointCodes[index].hasRequestParameters
-                || sharedBuilders.contains(endpointCodes[index].parametersBuilder)
+            let endpoint = endpointCodes[index]
+            let hasParametersBuilder = endpoint.hasRequestParameters || sharedBuilders.contains(endpoint.parametersBuilder)
+            endpointCodes[index].hasParametersBuilder = hasParametersBuilder
+            var requestArguments = "\(names.operations).\(endpoint.endpointDescriptor)"
+            if hasParametersBuilder {
+                let values = endpoint.parameters.map(\.argument.description).joined(separator: ", ")
+                requestArguments += ", \(names.operations).\(endpoint.parametersBuilder)(\(values))"
+            }
+            endpointCodes[index].requestArguments = requestArguments
         }
         let specName = spec.name.value
         return CodeModel(
