@@ -13,6 +13,7 @@
 #   MEMORY=1       also measure peak memory on 1,000- and 10,000-page lists (writes
 #                  200 MB of pages to a temporary folder, removed at the end)
 #   PAGES_AHEAD=n  the generated client's PageLoader.pagesAhead (default: the runtime's)
+#   PIPELINE_IN_FLIGHT=n  the hand-tuned pipeline's pages in flight (default: 3)
 #   PORT=18470     nginx listens on PORT (0 ms) and PORT+1 (20 ms), 127.0.0.1 only
 #   PROFILE=all    instead of comparing, drain the 0 ms list once with one contender
 #                  (loop, pages, all or pipeline) under `perf record -g` and print the top of

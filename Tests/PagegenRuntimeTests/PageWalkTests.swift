@@ -74,26 +74,39 @@ import Testing
         #expect(restored.insert(big - 1))
     }
 
-    @Test func identitiesAreKeptForTheLatestPagesOnly() throws {
-        var recent = RecentIdentities<Int>(pages: 2)
+    /// An identity type of the app's own, which the set keeps without a copy made for it.
+    struct SKU: Hashable, Codable {
+        var code: Int
+    }
+
+    @Test func identitiesAreKeptForTheLatestPagesOnly() {
+        // Int and String have copies of the set's code made for them; other types use the generic one.
+        Self.checkLatestPagesOnly { $0 }
+        Self.checkLatestPagesOnly { "item-\($0)" }
+        Self.checkLatestPagesOnly { SKU(code: $0) }
+    }
+
+    /// The rules of ``RecentIdentities`` for identities of type `ID`, made by `id` from 1, 2, 3.
+    static func checkLatestPagesOnly<ID: Hashable>(_ id: (Int) -> ID) {
+        var recent = RecentIdentities<ID>(pages: 2)
         recent.beginPage()
-        let first = [recent.insert(1), recent.insert(2)]
+        let first = [recent.insert(id(1)), recent.insert(id(2))]
         recent.beginPage()
-        let second = [recent.insert(2), recent.insert(3)]
+        let second = [recent.insert(id(2)), recent.insert(id(3))]
         recent.beginPage()
         let kept = recent.all
-        let third = [recent.insert(1)]
+        let third = [recent.insert(id(1))]
         recent.beginPage()
-        let repeated = [recent.insert(1)]
+        let repeated = [recent.insert(id(1))]
         recent.beginPage()
         recent.beginPage()
-        let afterPagesOfRepeats = [recent.insert(1)]
-        #expect(first == [true, true])
-        #expect(second == [false, true], "2 was seen on the page before")
-        #expect(kept == [3], "the first page's identities are forgotten")
-        #expect(third == [true], "an item more pages back than kept is new again")
-        #expect(repeated == [false])
-        #expect(afterPagesOfRepeats == [false], "pages that delivered nothing new do not push the item out")
+        let afterPagesOfRepeats = [recent.insert(id(1))]
+        #expect(first == [true, true], "\(ID.self)")
+        #expect(second == [false, true], "2 was seen on the page before (\(ID.self))")
+        #expect(kept == [id(3)], "the first page's identities are forgotten (\(ID.self))")
+        #expect(third == [true], "an item more pages back than kept is new again (\(ID.self))")
+        #expect(repeated == [false], "\(ID.self)")
+        #expect(afterPagesOfRepeats == [false], "pages that delivered nothing new do not push the item out (\(ID.self))")
     }
 
     /// An offset list whose server inserts `inserted` items at the top before every

@@ -110,8 +110,14 @@ struct RecentIdentities<ID: Hashable> {
     /// Every identity kept, oldest page first.
     var all: [ID] { byPage.flatMap { $0 } }
 
+    // Generic code in this module runs unspecialized for the app's `ID`, hashing through
+    // witness tables: the identities most APIs use get copies made for them, chosen at
+    // run time, which hash as fast as a `Set<Int>` or `Set<String>` in the app would.
+
     /// Starts a new page; a page that delivered nothing new does not count, so that
     /// a list that keeps serving the same items is still caught however long it does.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
     mutating func beginPage() {
         if byPage.last?.isEmpty == true { return }
         byPage.append([])
@@ -120,6 +126,9 @@ struct RecentIdentities<ID: Hashable> {
         }
     }
 
+    /// Notes `id`; false when it was delivered before.
+    @_specialize(where ID == Int)
+    @_specialize(where ID == String)
     mutating func insert(_ id: ID) -> Bool {
         guard seen.insert(id).inserted else { return false }
         if byPage.isEmpty { byPage.append([]) }

@@ -46,7 +46,9 @@ final class PageWalk<Item: Sendable>: @unchecked Sendable {
             ahead.append((key, request(key)))
         }
         let task = ahead.removeFirst().task
-        let others = ahead.map(\.task)
+        // A closure, not the key path `\.task`: a key path into this generic tuple is
+        // instantiated at run time on every call.
+        let others = ahead.map { $0.task }
         let result = await withTaskCancellationHandler {
             await task.value
         } onCancel: {

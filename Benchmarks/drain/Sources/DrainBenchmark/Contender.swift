@@ -14,27 +14,32 @@ enum Contender: String, CaseIterable {
     case pages
     /// The generated `allItems(perPage:)`.
     case all
-    /// A hand-tuned pipeline for this list alone: three pages in flight, decoded off
+    /// A hand-tuned pipeline for this list alone: three pages in flight (`PIPELINE_IN_FLIGHT`
+    /// from the environment when it is set, to compare depths), decoded off
     /// the main actor. What the generated sequences can hope to reach.
     case pipeline
     /// The server check: fetch every page, one at a time, without decoding.
     case fetchSequential = "fetch-1"
     /// The server check: fetch every page, four at a time, without decoding.
     case fetchConcurrent = "fetch-4"
+    /// The transport check: the same through the runtime's `URLSessionTransport`
+    /// (what the generated client sends with) instead of `URLSession.shared`.
+    case transportConcurrent = "transport-4"
 
     var label: String {
         switch self {
         case .loop: "hand-written loop (baseline)"
         case .pages: "itemsPages(perPage: 100)"
         case .all: "allItems(perPage: 100)"
-        case .pipeline: "hand-tuned pipeline, 3 in flight (bound)"
+        case .pipeline: "hand-tuned pipeline, \(Self.pipelineInFlight) in flight (bound)"
         case .fetchSequential: "server check: fetch only, 1 at a time (once)"
         case .fetchConcurrent: "server check: fetch only, 4 at a time (once)"
+        case .transportConcurrent: "transport check: the same, URLSessionTransport"
         }
     }
 
     /// True for the rows that only show what the server and the transport can do.
-    var isServerCheck: Bool { self == .fetchSequential || self == .fetchConcurrent }
+    var isServerCheck: Bool { self == .fetchSequential || self == .fetchConcurrent || self == .transportConcurrent }
 
     /// What one drain saw.
     struct Outcome {
@@ -68,7 +73,7 @@ enum Contender: String, CaseIterable {
                 outcome.idSum &+= item.id
             }
         case .pipeline:
-            try await HandWrittenLoop.drainPipelined(baseURL, inFlight: 3) { id in
+            try await HandWrittenLoop.drainPipelined(baseURL, inFlight: Self.pipelineInFlight) { id in
                 outcome.items += 1
                 outcome.idSum &+= id
             }
@@ -77,14 +82,15 @@ enum Contender: String, CaseIterable {
                 outcome.items += PageFiles.itemsPerPage
             }
             outcome.idSum = PageFiles.idSum(pages: pages)
-        case .fetchConcurrent:
+        case .fetchConcurrent, .transportConcurrent:
+            let transport = self == .transportConcurrent ? URLSessionTransport() : nil
             try await withThrowingTaskGroup(of: Int.self) { group in
                 var next = 1
                 func launch() {
                     guard next <= pages else { return }
                     let number = next
                     next += 1
-                    group.addTask { try await Self.fetch(baseURL, page: number) > 0 ? 1 : 0 }
+                    group.addTask { try await Self.fetch(baseURL, page: number, through: transport) > 0 ? 1 : 0 }
                 }
                 for _ in 0..<4 { launch() }
                 while let full = try await group.next() {
@@ -97,6 +103,11 @@ enum Contender: String, CaseIterable {
         return outcome
     }
 
+    /// The hand-tuned pipeline's pages in flight: 3, or `PIPELINE_IN_FLIGHT` from the environment.
+    static var pipelineInFlight: Int {
+        ProcessInfo.processInfo.environment["PIPELINE_IN_FLIGHT"].flatMap { Int($0) }.map { max(1, $0) } ?? 3
+    }
+
     /// The loader `itemsPages(perPage: 100)` and `allItems(perPage: 100)` make, with
     /// `PAGES_AHEAD` from the environment when it is set (to compare depths).
     private static func loader(_ client: DrainAPI.Client) -> PageLoader<DrainAPI.CatalogItem> {
@@ -107,8 +118,15 @@ enum Contender: String, CaseIterable {
         return loader
     }
 
-    /// Fetches one page and returns its size in bytes.
-    private static func fetch(_ baseURL: URL, page: Int) async throws -> Int {
-        try await HandWrittenLoop.fetchBody(baseURL, number: page).count
+    /// Fetches one page and returns its size in bytes, with `URLSession.shared`, or
+    /// through `transport` when one is given.
+    private static func fetch(_ baseURL: URL, page: Int, through transport: URLSessionTransport? = nil) async throws -> Int {
+        guard let transport else { return try await HandWrittenLoop.fetchBody(baseURL, number: page).count }
+        let url = HandWrittenLoop.pageURL(baseURL, number: page)
+        let (head, body) = try await transport.send(HTTPRequest(method: "GET", url: url))
+        guard head.statusCode == 200 else {
+            throw HandWrittenLoop.Failure(description: "GET \(url): status \(head.statusCode)")
+        }
+        return body.count
     }
 }

@@ -77,9 +77,14 @@ enum HandWrittenLoop {
         try await JSONDecoder().decode(Page.self, from: fetchBody(baseURL, number: number))
     }
 
+    /// The URL of page `number`.
+    nonisolated static func pageURL(_ baseURL: URL, number: Int) -> URL {
+        URL(string: "\(baseURL.absoluteString)/items?page=\(number)&per_page=100")!
+    }
+
     /// Fetches page `number`'s body, failing on any status but 200.
     nonisolated static func fetchBody(_ baseURL: URL, number: Int) async throws -> Data {
-        let url = URL(string: "\(baseURL.absoluteString)/items?page=\(number)&per_page=100")!
+        let url = pageURL(baseURL, number: number)
         let (data, response) = try await URLSession.shared.data(from: url)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else {
             throw Failure(description: "GET \(url): \(response)")
