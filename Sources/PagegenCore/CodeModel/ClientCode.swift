@@ -124,7 +124,7 @@ public struct EndpointCode: Sendable {
     public var idList: IDListCode?
     /// True when `Operations` has the endpoint's ``parametersBuilder``: the request
     /// takes parameters or fixed headers, or another endpoint's list calls it. Without
-    /// one, calls pass empty `PagegenRuntime.RequestParameters()`.
+    /// one, calls pass the endpoint's descriptor alone.
     public var hasParametersBuilder = false
     /// The arguments every runtime call for the endpoint starts with: its descriptor
     /// (`Operations.listUsersEndpoint`), then, with a ``parametersBuilder``, its call

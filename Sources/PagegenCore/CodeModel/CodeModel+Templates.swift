@@ -274,8 +274,7 @@ extension EndpointCode: TemplateValue {
     static let templateNames = [
         "name", "specName", "method", "path", "descriptor", "docLines", "parameters", "headers", "hasRequestParameters",
         "hasParametersBuilder", "requestArguments", "returnType", "resultType", "pageParameter", "sizeParameter", "pageSizeParameter",
-        "functionParameters",
-        "sequenceParameters", "listParameters", "endpointDescriptor", "parametersBuilder", "pagingDescriptor",
+        "functionParameters", "sequenceParameters", "listParameters", "endpointDescriptor", "parametersBuilder", "pagingDescriptor",
         "pages", "all", "loader", "list", "enums", "paging", "isPaged", "idList", "isIDList",
     ]
 
