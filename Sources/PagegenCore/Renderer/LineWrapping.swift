@@ -205,12 +205,8 @@ extension Substring {
         guard hasSuffix(" {"), let keyword = range(of: "var ") else { return nil }
         let modifiers = self[..<keyword.lowerBound].split(separator: " ")
         let known: Set<Substring> = ["public", "internal", "fileprivate", "private", "package", "static", "nonisolated"]
-        guard modifiers.allSatisfy({ known.contains($0) }), let colon = self[keyword.upperBound...].firstIndex(of: ":"),
-            colon > keyword.upperBound,
-            self[keyword.upperBound..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }),
-            index(after: colon) < endIndex, self[index(after: colon)] == " "
-        else { return nil }
-        return colon
+        guard modifiers.allSatisfy({ known.contains($0) }) else { return nil }
+        return self[keyword.upperBound...].labelColon
     }
 
     /// A closure (`{ [self] in body }`, or `{ body }`, with a comma after it or not):
