@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PagegenCore
@@ -167,5 +168,26 @@ import Testing
         #expect(NameConversion.lowerCamel("HTMLContent") == "htmlContent")
         #expect(NameConversion.lowerCamel("URLString") == "urlString")
         #expect(NameConversion.lowerCamel("ETag") == "eTag")
+    }
+    /// ASCII names are split byte by byte; the split must be the one the character
+    /// reader makes, for every mix of cases, digits and separators.
+    @Test func asciiWordsAreTheCharacterReadersWords() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aZbYcX09_-. $[]AbCDEfghIJ")
+        for length in 0..<24 {
+            for _ in 0..<200 {
+                let name = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+                #expect(NameConversion.asciiWords(name) == NameConversion.characterWords(name), "\(name)")
+            }
+        }
+    }
+
+    /// A one-line ASCII description is trimmed of spaces only; the general reader agrees.
+    @Test(arguments: ["  A page of products.  ", "   ", "", "x", "a\tb", "two\nlines ", " caf\u{E9} "])
+    func docLinesOfOneLine(_ text: String) {
+        let expected = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map { SwiftLiteral.commentText(String($0)).trimmingCharacters(in: .whitespaces) }
+            .reversed().drop { $0.isEmpty }.reversed()
+        #expect(DocLines.split(text) == Array(expected))
     }
 }

@@ -19,12 +19,18 @@ enum NameConversion {
     /// True for a character that can be part of a generated identifier: an ASCII
     /// letter or digit, or a letter of another script.
     static func isWordCharacter(_ character: Character) -> Bool {
-        character.isASCII ? (character.isLetter || character.isNumber) : character.isLetter
+        if let ascii = character.asciiValue { return ASCII.isLetter(ascii) || ASCII.isDigit(ascii) }
+        return character.isLetter
     }
 
     /// The words of a name: split at other characters, at lower-to-upper changes, and
     /// after an acronym that runs into the next word (`HTMLContent` → HTML, Content).
     static func words(_ name: String) -> [String] {
+        name.utf8.allSatisfy({ $0 < 0x80 }) ? asciiWords(name) : characterWords(name)
+    }
+
+    /// ``words(_:)`` read character by character, for a name in any script.
+    static func characterWords(_ name: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?
@@ -47,6 +53,31 @@ enum NameConversion {
             previous = character
         }
         if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// ``words(_:)`` of a name written in ASCII, read byte by byte by the same rules.
+    static func asciiWords(_ name: String) -> [String] {
+        let bytes = Array(name.utf8)
+        var words: [String] = []
+        var wordStart: Int?
+        for (index, byte) in bytes.enumerated() {
+            guard ASCII.isLetter(byte) || ASCII.isDigit(byte) else {
+                if let start = wordStart { words.append(String(decoding: bytes[start..<index], as: UTF8.self)) }
+                wordStart = nil
+                continue
+            }
+            if let start = wordStart, ASCII.isUppercase(byte) {
+                let previous = bytes[index - 1]
+                let nextIsLowercase = index + 1 < bytes.count && ASCII.isLowercase(bytes[index + 1])
+                if ASCII.isLowercase(previous) || ASCII.isDigit(previous) || (ASCII.isUppercase(previous) && nextIsLowercase) {
+                    words.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                    wordStart = index
+                }
+            }
+            if wordStart == nil { wordStart = index }
+        }
+        if let start = wordStart { words.append(String(decoding: bytes[start...], as: UTF8.self)) }
         return words
     }
 

@@ -39,6 +39,7 @@ enum SwiftLiteral {
     /// A line of a doc comment: invisible characters are shown as `U+202E`, so that a
     /// description cannot reorder what a reader sees.
     static func commentText(_ text: String) -> String {
+        if ASCII.isPrintable(text) { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar == "\t" {

@@ -168,7 +168,7 @@ extension Substring {
     /// The colon of a leading argument label (`completion: …`), followed by a space.
     fileprivate var labelColon: Index? {
         guard let colon = firstIndex(of: ":"), colon > startIndex,
-            self[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }),
+            self[..<colon].allSatisfy({ $0 == "_" || $0 == "`" || NameConversion.isWordCharacter($0) || $0.isNumber }),
             index(after: colon) < endIndex, self[index(after: colon)] == " "
         else { return nil }
         return colon
@@ -202,12 +202,20 @@ extension Substring {
     /// The colon after the name of a computed property declared on one line with its
     /// opening brace (`static var name: Type {`).
     fileprivate var propertyTypeColon: Index? {
-        guard hasSuffix(" {"), let keyword = range(of: "var ") else { return nil }
-        let modifiers = self[..<keyword.lowerBound].split(separator: " ")
-        let known: Set<Substring> = ["public", "internal", "fileprivate", "private", "package", "static", "nonisolated"]
-        guard modifiers.allSatisfy({ known.contains($0) }) else { return nil }
-        return self[keyword.upperBound...].labelColon
+        guard utf8.last == UInt8(ascii: "{") else { return nil }
+        // The words before `var` must all be modifiers.
+        var rest = self[...]
+        while let space = rest.utf8.firstIndex(of: UInt8(ascii: " ")) {
+            let word = rest[..<space]
+            rest = rest[rest.utf8.index(after: space)...]
+            if word == "var" { return rest.hasSuffix(" {") ? rest.labelColon : nil }
+            guard word.isEmpty || Self.modifiers.contains(word) else { return nil }
+        }
+        return nil
     }
+
+    /// The modifiers a computed property's declaration may start with.
+    private static let modifiers: Set<Substring> = ["public", "internal", "fileprivate", "private", "package", "static", "nonisolated"]
 
     /// A closure (`{ [self] in body }`, or `{ body }`, with a comma after it or not):
     /// its opening up to `in`, its body, and its closing brace.

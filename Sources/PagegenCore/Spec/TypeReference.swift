@@ -72,8 +72,8 @@ public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible 
             text = trimmingSpaces(text.dropFirst().dropLast())
         }
         guard wrappers.count <= maxNesting,
-            let first = text.first, first.isLetter || first == "_",
-            text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            let first = text.first, first == "_" || (first.asciiValue.map(ASCII.isLetter) ?? first.isLetter),
+            text.allSatisfy({ $0 == "_" || NameConversion.isWordCharacter($0) || $0.isNumber })
         else { return nil }
         return wrappers.reversed().reduce(.named(String(text))) { type, wrap in wrap(type) }
     }

@@ -158,6 +158,14 @@ enum EnumTranslator {
 enum DocLines {
     static func split(_ text: String?) -> [String] {
         guard let text else { return [] }
+        if ASCII.isPrintable(text) {
+            // One line, whose only blank is the space.
+            let utf8 = text.utf8
+            guard let first = utf8.firstIndex(where: { $0 != UInt8(ascii: " ") }),
+                let last = utf8.lastIndex(where: { $0 != UInt8(ascii: " ") })
+            else { return [] }
+            return [String(text[first...last])]
+        }
         return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .map { SwiftLiteral.commentText(String($0)).trimmingCharacters(in: .whitespaces) }
             .reversed().drop { $0.isEmpty }.reversed()
