@@ -9,7 +9,8 @@ import Foundation
 /// - an empty page ends an index style (page number, offset), but not a cursor or
 ///   link style that still gives a cursor or link;
 /// - a short page ends the list only where the spec says `shortPageEnds`;
-/// - where the API gives the next page's number, an empty or missing one ends it.
+/// - where the API gives the next page's number, an empty or missing one ends it, and
+///   one that does not come after the page fails it (the list would loop).
 struct PageReader<Response: Sendable, Item: Sendable> {
     let paging: Paging<Response, Item>
     let response: Response
@@ -35,6 +36,7 @@ struct PageReader<Response: Sendable, Item: Sendable> {
             guard case .number(let number) = key else { break }
             let following = paging.nextPage == nil ? number + 1 : try count(from: paging.nextPage, what: "page number")
             if !flagsEnd, !items.isEmpty, let following, totalPages.map({ number - first + 1 < $0 }) ?? true {
+                if following <= number { throw backwards(following, after: number) }
                 next = .number(following)
             }
             if number > first { previous = .number(number - 1) }
@@ -80,6 +82,17 @@ struct PageReader<Response: Sendable, Item: Sendable> {
             }
             return count
         }
+    }
+
+    /// The error for a next page number the API gives that does not come after the
+    /// page: following it would walk the same pages again, without end.
+    private func backwards(_ following: Int, after number: Int) -> APIError {
+        let source =
+            switch paging.nextPage {
+            case .header(let name): "the \(name) header '\(following)' names page \(following), which"
+            case .body, nil: "the next page number \(following) in the body"
+            }
+        return APIError(.paging("\(source) does not come after page \(number)"))
     }
 
     private func firstRow(items: [Item]) -> Int? {
