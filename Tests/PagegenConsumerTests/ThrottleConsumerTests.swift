@@ -378,6 +378,97 @@ actor StackExchangeServer {
         }
     }
 
+    /// Reddit's rate limit: `allowed` requests per window of `window`, told in
+    /// `x-ratelimit-used`, `x-ratelimit-remaining` (a decimal) and `x-ratelimit-reset`
+    /// (the seconds left in the window, rounded up); a request over the limit gets 429.
+    actor RedditRateLimit {
+        let allowed: Int
+        let window: Duration
+        private var windowEnd: ContinuousClock.Instant?
+        private var used = 0
+        /// When each answered request came, and how many were refused.
+        private(set) var answered: [ContinuousClock.Instant] = []
+        private(set) var refused = 0
+
+        init(allowed: Int, window: Duration) {
+            self.allowed = allowed
+            self.window = window
+        }
+
+        func handle(_ request: TestRequest) -> TestResponse {
+            let now = ContinuousClock.now
+            if let end = windowEnd, now >= end {
+                windowEnd = nil
+                used = 0
+            }
+            let end = windowEnd ?? now + window
+            windowEnd = end
+            let reset = String(Int((now.duration(to: end) / .seconds(1)).rounded(.up)))
+            guard used < allowed else {
+                refused += 1
+                return .json(
+                    #"{"message": "Too Many Requests", "error": 429}"#, status: 429,
+                    headers: [("x-ratelimit-used", String(used)), ("x-ratelimit-remaining", "0.0"), ("x-ratelimit-reset", reset)])
+            }
+            used += 1
+            answered.append(now)
+            var response = ThrottleConsumerTests.reddit(request, total: 50)
+            response.headers += [
+                ("x-ratelimit-used", String(used)), ("x-ratelimit-remaining", String(format: "%.1f", Double(allowed - used))),
+                ("x-ratelimit-reset", reset),
+            ]
+            return response
+        }
+    }
+
+    @Test func redditsRateLimitIsWaitedOutAndNeverMet() async throws {
+        // Two requests per window of 2 s: the second page uses the last one, and the
+        // third waits for the window to reset.
+        let limit = RedditRateLimit(allowed: 2, window: .seconds(2))
+        try await withServer({ await limit.handle($0) }) { server in
+            let client = RedditAPI.Client(baseURL: server.baseURL)
+            let events = client.runtime.throttle.events
+            var ids: [String] = []
+            for try await update in client.allLiveUpdates(thread: "t", limit: 20) { ids.append(update.name) }
+            #expect(ids == (1...50).map { "LiveUpdate_\($0)" })
+            #expect(await limit.refused == 0, "no request came over the limit")
+            let answered = await limit.answered
+            #expect(answered.count == 3)
+            #expect(answered[0].duration(to: answered[2]) >= .seconds(2), "the third page came in the next window")
+            for await event in events where event.kind == .waiting {
+                #expect(event.endpoint == "liveUpdates")
+                #expect(event.reason.hasPrefix("x-ratelimit-reset: "))
+                #expect(event.reason.hasSuffix(", x-ratelimit-remaining: 0.0"))
+                break
+            }
+        }
+    }
+
+    @Test func redditRefusesARequestOverItsLimit() async throws {
+        // What a client that ignores the headers would get, in a window longer than a
+        // busy machine stalls.
+        let limit = RedditRateLimit(allowed: 1, window: .seconds(120))
+        try await withServer({ await limit.handle($0) }) { server in
+            let url = server.baseURL.appendingPathComponent("live/t")
+            let (first, _) = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: url))
+            #expect(first.value(forHeader: "x-ratelimit-remaining") == "0.0")
+            let (second, _) = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: url))
+            #expect(second.statusCode == 429)
+            #expect(await limit.refused == 1)
+
+            // The generated client does not send it: the wait is longer than it waits.
+            let client = RedditAPI.Client(baseURL: server.baseURL)
+            _ = await client.liveUpdates(thread: "t")
+            let result = await client.liveUpdates(thread: "t")
+            guard case .failure(let error) = result, case .throttled(let wait, _) = error.kind else {
+                Issue.record("expected a throttled error, got \(result)")
+                return
+            }
+            #expect(wait > .seconds(100))
+            #expect(await limit.refused == 2, "only the client's first request, which the wait came with, was refused")
+        }
+    }
+
     // MARK: Credentials that change
 
     /// An app's session: the token it has, and how often it refreshed it.
