@@ -44,6 +44,7 @@ enum HostileCorpus {
         cases += identityCases()
         cases += derivedNameCases()
         cases += hostileTextCases()
+        cases += waitAndCountCases()
         return cases
     }
 
@@ -611,6 +612,111 @@ enum HostileCorpus {
                           size: { param: "s \(yamlEscaped(text))", default: 5, format: "\(yamlEscaped(text)){value}" }
                     """)
         }
+    }
+
+    // MARK: Zones, waits and counts in every form
+
+    /// Every form of `zone:`, `throttle:`, `totalPages`, `nextPage` and `count`, with a
+    /// credential of each kind (so a credential provider), and hostile text in the
+    /// header and parameter names they give.
+    static func waitAndCountCases() -> [CorpusCase] {
+        let forms = CorpusCase(
+            id: "waits-and-counts", category: "zones, throttle hints and counts in every form",
+            yaml: """
+                pagegen: 1
+                name: Waits
+                namespace: WaitsAPI
+                baseURL: https://api.example.com
+                auth:
+                  - bearer
+                  - basic
+                  - apiKey: { header: X-Key }
+                  - apiKey: { query: key }
+                zone: local
+                throttle:
+                  - { from: meta.backoff, scope: endpoint }
+                  - { from: meta.reset_at, as: unixSeconds }
+                  - header: Retry-After
+                  - { header: X-RateLimit-Reset, as: unixSeconds, remaining: X-RateLimit-Remaining, scope: endpoint }
+                models:
+                  Event:
+                    id: Int
+                    at: Date
+                    east: { type: Date, zone: "+05:30" }
+                    west: { type: Date?, zone: "-08:00" }
+                    berlin: { type: Date, zone: Europe/Berlin }
+                    utc: { type: Date, zone: UTC }
+                    posix: { type: Date, zone: Etc/GMT+3 }
+                  Meta:
+                    backoff: Int?
+                    reset_at: Int64?
+                    pages: Int
+                    next_page: Int?
+                    after: String?
+                  EventPage:
+                    meta: Meta
+                    events: [Event]
+                endpoints:
+                  events:
+                    get: /events
+                    returns: EventPage
+                    paging:
+                      page: { param: page, first: 0 }
+                      items: events
+                      totalPages: meta.pages
+                      nextPage: meta.next_page
+                  recent:
+                    get: /recent
+                    returns: "[Event]"
+                    paging:
+                      page: { param: page }
+                      total: { header: X-Total }
+                      totalPages: { header: X-Total-Pages }
+                      nextPage: { header: X-Next-Page }
+                  feed:
+                    get: /feed
+                    returns: EventPage
+                    paging:
+                      cursor: { param: after, from: meta.after }
+                      count: { param: X-Seen, in: header, format: "seen={value}" }
+                      items: events
+                """)
+        let texts = [#"three quotes """ here"#, #"interpolation \(x) here"#, "ends with a backslash \\"]
+        return [forms]
+            + texts.enumerated().map { index, text in
+                let quoted = "\"" + yamlEscaped(text) + "\""
+                return CorpusCase(
+                    id: "waits-text-\(index)", category: "zones, throttle hints and counts in every form",
+                    yaml: """
+                        pagegen: 1
+                        name: WaitText\(index)
+                        namespace: WaitText\(index)API
+                        baseURL: https://api.example.com
+                        zone: "-03:30"
+                        throttle:
+                          - { from: wait }
+                          - { header: \(quoted), remaining: \(quoted) }
+                        models:
+                          Event:
+                            id: Int
+                            at: Date
+                            wait: Int?
+                        endpoints:
+                          events:
+                            get: /events
+                            returns: "[Event]"
+                            paging:
+                              page: { param: page }
+                              totalPages: { header: \(quoted) }
+                              nextPage: { header: \(quoted) }
+                          feed:
+                            get: /feed
+                            returns: "[Event]"
+                            paging:
+                              cursor: { param: after, fromHeader: X-Next }
+                              count: { param: \(quoted) }
+                        """)
+            }
     }
 
     /// Text as the inside of a double-quoted YAML scalar.
