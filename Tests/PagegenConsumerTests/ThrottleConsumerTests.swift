@@ -177,6 +177,26 @@ actor StackExchangeServer {
         }
     }
 
+    @Test func cancellingACompletionHandlerCallThatWaitsEndsIt() async throws {
+        let stackExchange = StackExchangeServer(total: 30) { _, _ in 30 }
+        try await withServer({ await stackExchange.handle($0) }) { server in
+            let client = StackExchangeAPI.Client(baseURL: server.baseURL)
+            let events = client.runtime.throttle.events
+            _ = try await client.questions(pagesize: 10).get()
+            let started = ContinuousClock.now
+            let result: Result<Page<StackExchangeAPI.Question>, APIError> = await withCheckedContinuation { continuation in
+                let call = client.questions(page: 2, pagesize: 10) { continuation.resume(returning: $0) }
+                Task {
+                    for await event in events where event.kind == .waiting { break }
+                    call.cancel()
+                }
+            }
+            #expect(ContinuousClock.now - started < .seconds(10), "the wait of 30 s ended at once")
+            #expect(result.failure?.isCancelled == true)
+            #expect(await stackExchange.answered.count == 1, "nothing was sent after the cancel")
+        }
+    }
+
     @Test func aBackoffLongerThanTheClientWaitsFailsTheNextPage() async throws {
         let stackExchange = StackExchangeServer(total: 30) { _, _ in 120 }
         try await withServer({ await stackExchange.handle($0) }) { server in
