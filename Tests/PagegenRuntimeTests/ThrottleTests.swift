@@ -182,6 +182,15 @@ import Testing
         #expect(clock.sleeps.isEmpty)
     }
 
+    @Test(arguments: ["true", "false", "null", "[2]", #"{"seconds": 2}"#])
+    func aBodyValueThatIsNotANumberAsksForNoWait(_ json: String) async throws {
+        let transport = RecordingTransport { _, _ in Self.answer(#"{"backoff": \#(json)}"#) }
+        let clock = VirtualRetryClock()
+        let runtime = Self.runtime(transport, hints: [.body(["backoff"])], clock: clock)
+        for _ in 1...2 { _ = try await runtime.send(Self.questions, RequestParameters(), as: JSONValue.self).get() }
+        #expect(clock.sleeps.isEmpty)
+    }
+
     @Test func retryMiddlewareAndTheThrottleWaitOnce() async throws {
         // 429 with Retry-After: 4, then 200. RetryMiddleware waits 4 s, and the throttle,
         // which read the same header, finds the wait over: one wait of 4 s in all.

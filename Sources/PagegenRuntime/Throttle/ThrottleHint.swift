@@ -109,9 +109,14 @@ public struct ThrottleHint: Sendable, Hashable, CustomStringConvertible {
         return (.milliseconds(Int64((min(seconds, 1e9) * 1000).rounded(.up))), reason)
     }
 
-    /// A JSON number, or a string that holds one.
+    /// The type Foundation gives JSON's `true` and `false` as: a number, which would
+    /// otherwise read as 1 and 0.
+    private static let booleanType = type(of: NSNumber(value: true))
+
+    /// A JSON number, or a string that holds one (not `true` or `false`).
     private static func number(_ value: Any?) -> Double? {
         switch value {
+        case let flag as NSNumber where type(of: flag) == booleanType: nil
         case let number as Int: Double(number)
         case let number as Double: number
         case let number as NSNumber: number.doubleValue
