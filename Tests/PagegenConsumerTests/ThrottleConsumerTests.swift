@@ -153,6 +153,65 @@ actor StackExchangeServer {
         #expect(await stackExchange.answered.map(\.page) == [1, 2, 3])
     }
 
+    @Test @MainActor func droppingAListThatWaitsEndsTheWaitAndSendsNothingMore() async throws {
+        let stackExchange = StackExchangeServer(total: 30) { _, _ in 30 }
+        let server = try await TestServer.start { await stackExchange.handle($0) }
+        defer { Task { await server.stop() } }
+        let ended = EndedSends()
+        let client = StackExchangeAPI.Client(baseURL: server.baseURL, middlewares: [ended])
+        let events = client.runtime.throttle.events
+        var list: PagedList<StackExchangeAPI.Question>? = client.questionsList(pagesize: 10)
+        list?.start()
+        #expect(await PagedListConsumerTests().waitUntil(list!) { list?.count == 11 })
+        list?.setVisibleRows(0..<11)
+        for await event in events where event.kind == .waiting { break }
+        let dropped = ContinuousClock.now
+        list = nil
+        let error = await ended.firstFailure(within: .seconds(20))
+        #expect(ContinuousClock.now - dropped < .seconds(10), "the wait of 30 s ended at once")
+        #expect(error?.isCancelled == true, "the waiting send ended cancelled: \(String(describing: error))")
+        #expect(await stackExchange.answered.count == 1, "nothing was sent after the list was dropped")
+    }
+
+    /// A middleware that tells how the first send that failed ended.
+    final class EndedSends: ClientMiddleware {
+        private let failures: AsyncStream<APIError?>
+        private let continuation: AsyncStream<APIError?>.Continuation
+
+        init() {
+            (failures, continuation) = AsyncStream.makeStream()
+        }
+
+        func intercept(
+            _ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
+        ) async throws -> (HTTPResponse, Data) {
+            do {
+                return try await next(request)
+            } catch {
+                continuation.yield(error as? APIError)
+                throw error
+            }
+        }
+
+        /// The error of the first send that failed, or nil when none failed within `limit`.
+        func firstFailure(within limit: Duration) async -> APIError? {
+            let failures = failures
+            return await withTaskGroup(of: APIError?.self) { group in
+                group.addTask {
+                    for await failure in failures { return failure }
+                    return nil
+                }
+                group.addTask {
+                    try? await Task.sleep(for: limit)
+                    return nil
+                }
+                let first = await group.next() ?? nil
+                group.cancelAll()
+                return first
+            }
+        }
+    }
+
     @Test func cancellingAWalkThatWaitsEndsItAndSendsNothingMore() async throws {
         let stackExchange = StackExchangeServer(total: 30) { _, _ in 30 }
         try await withServer({ await stackExchange.handle($0) }) { server in
