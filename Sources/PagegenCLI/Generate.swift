@@ -39,8 +39,7 @@ public struct Generate: AsyncParsableCommand {
             let results = try GeneratedFileWriter.write(files, to: URL(fileURLWithPath: output))
             if !quiet {
                 for (file, outcome) in results {
-                    let lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-                    print("\(outcome.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(output)/\(file.name) (\(lines) lines)")
+                    print("\(outcome.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(output)/\(file.name) (\(file.lineCount) lines)")
                 }
             }
         } catch let failure as GenerationFailed {

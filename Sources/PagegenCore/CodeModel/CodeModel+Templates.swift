@@ -1,11 +1,43 @@
 import Mustache
 
-/// A value of the code model that templates read by name: `child(named:)` answers
-/// each of ``templateNames`` with a property's value, without reflection, and nil for
-/// any other name (so that Mustache looks it up in the enclosing values).
-protocol TemplateValue: MustacheParent {
+/// A value of the code model that templates read by name: ``child(_:)`` answers each
+/// of ``templateKeys`` with a property's value, without reflection, and nil for any
+/// other key (so that the renderer looks the name up in the enclosing values).
+///
+/// swift-mustache, which renders a set of templates the compiled form does not cover,
+/// reads the same values through `child(named:)`.
+protocol TemplateValue: MustacheParent, TemplateDataConvertible {
     /// The names this value answers: its template vocabulary.
-    static var templateNames: [String] { get }
+    static var templateKeys: [TemplateKey] { get }
+
+    /// The value a template reads as `key`; nil for a key this type does not answer,
+    /// or an optional property without a value.
+    func child(_ key: TemplateKey) -> TemplateData?
+
+    /// What `{{.}}` prints for this value.
+    var templateText: String { get }
+}
+
+extension TemplateValue {
+    /// The names this value answers, as templates write them.
+    static var templateNames: [String] { templateKeys.map(\.rawValue) }
+
+    /// The value as the renderer reads it.
+    var templateData: TemplateData? { .value(self) }
+
+    /// What `String(describing:)` prints, as swift-mustache prints a value that has no
+    /// `description` of its own.
+    var templateText: String { String(describing: self) }
+
+    /// The value swift-mustache reads as `name`: the same as ``child(_:)``'s.
+    public func child(named name: String) -> Any? {
+        TemplateKey(rawValue: name).flatMap { child($0) }?.anyValue
+    }
+}
+
+extension TemplateValue where Self: CustomStringConvertible {
+    /// The value's `description`, as swift-mustache prints it.
+    var templateText: String { description }
 }
 
 /// The template vocabulary: the names each type of the code model answers. A
@@ -41,401 +73,384 @@ public enum TemplateNames {
 }
 
 extension CodeModel: TemplateValue {
-    static let templateNames = [
-        "specFile", "fileStem", "access", "imports", "namespace", "file", "models", "hasModels", "client",
-        "emitModels", "emitClient", "emitPaging", "emitLists",
+    static let templateKeys: [TemplateKey] = [
+        .specFile, .fileStem, .access, .imports, .namespace, .file, .models, .hasModels, .client, .emitModels, .emitClient,
+        .emitPaging, .emitLists,
     ]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "specFile": specFile
-        case "fileStem": fileStem
-        case "access": access
-        case "imports": imports
-        case "namespace": namespace
-        case "file": file
-        case "models": models
-        case "hasModels": hasModels
-        case "client": client
-        case "emitModels": emitModels
-        case "emitClient": emitClient
-        case "emitPaging": emitPaging
-        case "emitLists": emitLists
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .specFile: specFile.templateData
+        case .fileStem: fileStem.templateData
+        case .access: access.templateData
+        case .imports: imports.templateData
+        case .namespace: namespace.templateData
+        case .file: file.templateData
+        case .models: models.templateData
+        case .hasModels: hasModels.templateData
+        case .client: client.templateData
+        case .emitModels: emitModels.templateData
+        case .emitClient: emitClient.templateData
+        case .emitPaging: emitPaging.templateData
+        case .emitLists: emitLists.templateData
         default: nil
         }
     }
 }
 
 extension FileCode: TemplateValue {
-    static let templateNames = ["name", "template", "declaresNamespace"]
+    static let templateKeys: [TemplateKey] = [.name, .template, .declaresNamespace]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "template": template
-        case "declaresNamespace": declaresNamespace
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .name: self.name.templateData
+        case .template: template.templateData
+        case .declaresNamespace: declaresNamespace.templateData
         default: nil
         }
     }
 }
 
 extension ModelCode: TemplateValue {
-    static let templateNames = [
-        "name", "reference", "docLines", "kind", "isClass", "isMutable", "conformances", "fields", "hasFields", "enums",
-        "identityProperty", "isEncodable", "customCoding", "needsCodingKeys",
+    static let templateKeys: [TemplateKey] = [
+        .name, .reference, .docLines, .kind, .isClass, .isMutable, .conformances, .fields, .hasFields, .enums, .identityProperty,
+        .isEncodable, .customCoding, .needsCodingKeys,
     ]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "reference": reference
-        case "docLines": docLines
-        case "kind": kind
-        case "isClass": isClass
-        case "isMutable": isMutable
-        case "conformances": conformances
-        case "fields": fields
-        case "hasFields": hasFields
-        case "enums": enums
-        case "identityProperty": identityProperty
-        case "isEncodable": isEncodable
-        case "customCoding": customCoding
-        case "needsCodingKeys": needsCodingKeys
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .name: self.name.templateData
+        case .reference: reference.templateData
+        case .docLines: docLines.templateData
+        case .kind: kind.templateData
+        case .isClass: isClass.templateData
+        case .isMutable: isMutable.templateData
+        case .conformances: conformances.templateData
+        case .fields: fields.templateData
+        case .hasFields: hasFields.templateData
+        case .enums: enums.templateData
+        case .identityProperty: identityProperty.templateData
+        case .isEncodable: isEncodable.templateData
+        case .customCoding: customCoding.templateData
+        case .needsCodingKeys: needsCodingKeys.templateData
         default: nil
         }
     }
 }
 
 extension IdentityCode: TemplateValue {
-    static let templateNames = ["type", "expression"]
+    static let templateKeys: [TemplateKey] = [.type, .expression]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "type": type
-        case "expression": expression
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .type: type.templateData
+        case .expression: expression.templateData
         default: nil
         }
     }
 }
 
 extension FieldCode: TemplateValue {
-    static let templateNames = [
-        "name", "jsonName", "type", "docLines", "needsRawKey", "isOptional", "initializerParameter", "decode", "encode",
-        "decodeField", "decodeArgument", "encodeField",
+    static let templateKeys: [TemplateKey] = [
+        .name, .jsonName, .type, .docLines, .needsRawKey, .isOptional, .initializerParameter, .decode, .encode, .decodeField,
+        .decodeArgument, .encodeField,
     ]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "jsonName": jsonName
-        case "type": type
-        case "docLines": docLines
-        case "needsRawKey": needsRawKey
-        case "isOptional": isOptional
-        case "initializerParameter": initializerParameter
-        case "decode": decode
-        case "encode": encode
-        case "decodeField": decode.fromFields
-        case "decodeArgument": decodeArgument
-        case "encodeField": encode.intoFields
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .name: self.name.templateData
+        case .jsonName: jsonName.templateData
+        case .type: type.templateData
+        case .docLines: docLines.templateData
+        case .needsRawKey: needsRawKey.templateData
+        case .isOptional: isOptional.templateData
+        case .initializerParameter: initializerParameter.templateData
+        case .decode: decode.templateData
+        case .encode: encode.templateData
+        case .decodeField: decode.fromFields.templateData
+        case .decodeArgument: decodeArgument.templateData
+        case .encodeField: encode.intoFields.templateData
         default: nil
         }
     }
 }
 
 extension EnumCode: TemplateValue {
-    static let templateNames = ["name", "cases"]
+    static let templateKeys: [TemplateKey] = [.name, .cases]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "cases": cases
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .name: self.name.templateData
+        case .cases: cases.templateData
         default: nil
         }
     }
 }
 
 extension EnumCaseCode: TemplateValue {
-    static let templateNames = ["name", "value"]
+    static let templateKeys: [TemplateKey] = [.name, .value]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "value": value
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .name: self.name.templateData
+        case .value: value.templateData
         default: nil
         }
     }
 }
 
 extension ClientCode: TemplateValue {
-    static let templateNames = [
-        "name", "reference", "operations", "specName", "docLines", "baseURL", "credentialParameters", "credentialsType",
-        "hasCredentials", "headers", "hasHeaders", "throttle", "hasThrottle", "dateFormat", "bodyError", "endpoints",
-        "parameterEnums", "hasParameterEnums", "hasPaging",
+    static let templateKeys: [TemplateKey] = [
+        .name, .reference, .operations, .specName, .docLines, .baseURL, .credentialParameters, .credentialsType, .hasCredentials,
+        .headers, .hasHeaders, .throttle, .hasThrottle, .dateFormat, .bodyError, .endpoints, .parameterEnums, .hasParameterEnums,
+        .hasPaging,
     ]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "reference": reference
-        case "operations": operations
-        case "specName": specName
-        case "docLines": docLines
-        case "baseURL": baseURL
-        case "credentialParameters": credentialParameters
-        case "credentialsType": credentialsType
-        case "hasCredentials": hasCredentials
-        case "headers": headers
-        case "hasHeaders": hasHeaders
-        case "throttle": throttle
-        case "hasThrottle": hasThrottle
-        case "dateFormat": dateFormat
-        case "bodyError": bodyError
-        case "endpoints": endpoints
-        case "parameterEnums": parameterEnums
-        case "hasParameterEnums": hasParameterEnums
-        case "hasPaging": hasPaging
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .name: self.name.templateData
+        case .reference: reference.templateData
+        case .operations: operations.templateData
+        case .specName: specName.templateData
+        case .docLines: docLines.templateData
+        case .baseURL: baseURL.templateData
+        case .credentialParameters: credentialParameters.templateData
+        case .credentialsType: credentialsType.templateData
+        case .hasCredentials: hasCredentials.templateData
+        case .headers: headers.templateData
+        case .hasHeaders: hasHeaders.templateData
+        case .throttle: throttle.templateData
+        case .hasThrottle: hasThrottle.templateData
+        case .dateFormat: dateFormat.templateData
+        case .bodyError: bodyError.templateData
+        case .endpoints: endpoints.templateData
+        case .parameterEnums: parameterEnums.templateData
+        case .hasParameterEnums: hasParameterEnums.templateData
+        case .hasPaging: hasPaging.templateData
         default: nil
         }
     }
 }
 
 extension CredentialsCode: TemplateValue {
-    static let templateNames = ["name", "fields", "credentials"]
+    static let templateKeys: [TemplateKey] = [.name, .fields, .credentials]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "fields": fields
-        case "credentials": credentials
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .name: self.name.templateData
+        case .fields: fields.templateData
+        case .credentials: credentials.templateData
         default: nil
         }
     }
 }
 
 extension CredentialFieldCode: TemplateValue {
-    static let templateNames = ["name", "parameter"]
+    static let templateKeys: [TemplateKey] = [.name, .parameter]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "parameter": parameter
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .name: self.name.templateData
+        case .parameter: parameter.templateData
         default: nil
         }
     }
 }
 
 extension HeaderCode: TemplateValue {
-    static let templateNames = ["name", "value"]
+    static let templateKeys: [TemplateKey] = [.name, .value]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "value": value
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .name: self.name.templateData
+        case .value: value.templateData
         default: nil
         }
     }
 }
 
 extension EndpointCode: TemplateValue {
-    static let templateNames = [
-        "name", "specName", "method", "path", "descriptor", "docLines", "parameters", "headers", "hasRequestParameters",
-        "hasParametersBuilder", "requestArguments", "returnType", "resultType", "pageParameter", "sizeParameter", "pageSizeParameter",
-        "functionParameters", "sequenceParameters", "listParameters", "endpointDescriptor", "parametersBuilder", "pagingDescriptor",
-        "pages", "all", "loader", "list", "enums", "paging", "isPaged", "idList", "isIDList",
+    static let templateKeys: [TemplateKey] = [
+        .name, .specName, .method, .path, .descriptor, .docLines, .parameters, .headers, .hasRequestParameters,
+        .hasParametersBuilder, .requestArguments, .returnType, .resultType, .pageParameter, .sizeParameter, .pageSizeParameter,
+        .functionParameters, .sequenceParameters, .listParameters, .endpointDescriptor, .parametersBuilder, .pagingDescriptor,
+        .pages, .all, .loader, .list, .enums, .paging, .isPaged, .idList, .isIDList,
     ]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "specName": specName
-        case "method": method
-        case "path": path
-        case "descriptor": descriptor
-        case "docLines": docLines
-        case "parameters": parameters
-        case "headers": headers
-        case "hasRequestParameters": hasRequestParameters
-        case "returnType": returnType
-        case "resultType": resultType
-        case "pageParameter": pageParameter
-        case "sizeParameter": sizeParameter
-        case "pageSizeParameter": pageSizeParameter
-        case "functionParameters": functionParameters
-        case "sequenceParameters": sequenceParameters
-        case "listParameters": listParameters
-        case "endpointDescriptor": endpointDescriptor
-        case "parametersBuilder": parametersBuilder
-        case "pagingDescriptor": pagingDescriptor
-        case "pages": pages
-        case "all": all
-        case "loader": loader
-        case "list": list
-        case "enums": enums
-        case "paging": paging
-        case "isPaged": isPaged
-        case "idList": idList
-        case "isIDList": isIDList
-        case "hasParametersBuilder": hasParametersBuilder
-        case "requestArguments": requestArguments
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .name: self.name.templateData
+        case .specName: specName.templateData
+        case .method: method.templateData
+        case .path: path.templateData
+        case .descriptor: descriptor.templateData
+        case .docLines: docLines.templateData
+        case .parameters: parameters.templateData
+        case .headers: headers.templateData
+        case .hasRequestParameters: hasRequestParameters.templateData
+        case .returnType: returnType.templateData
+        case .resultType: resultType.templateData
+        case .pageParameter: pageParameter.templateData
+        case .sizeParameter: sizeParameter.templateData
+        case .pageSizeParameter: pageSizeParameter.templateData
+        case .functionParameters: functionParameters.templateData
+        case .sequenceParameters: sequenceParameters.templateData
+        case .listParameters: listParameters.templateData
+        case .endpointDescriptor: endpointDescriptor.templateData
+        case .parametersBuilder: parametersBuilder.templateData
+        case .pagingDescriptor: pagingDescriptor.templateData
+        case .pages: pages.templateData
+        case .all: all.templateData
+        case .loader: loader.templateData
+        case .list: list.templateData
+        case .enums: enums.templateData
+        case .paging: paging.templateData
+        case .isPaged: isPaged.templateData
+        case .idList: idList.templateData
+        case .isIDList: isIDList.templateData
+        case .hasParametersBuilder: hasParametersBuilder.templateData
+        case .requestArguments: requestArguments.templateData
         default: nil
         }
     }
 }
 
 extension ParameterCode: TemplateValue {
-    static let templateNames = [
-        "label", "name", "type", "defaultValue", "location", "wireName", "isBody", "declaration", "argument",
+    static let templateKeys: [TemplateKey] = [
+        .label, .name, .type, .defaultValue, .location, .wireName, .isBody, .declaration, .argument,
     ]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "label": label
-        case "name": self.name
-        case "type": type
-        case "defaultValue": defaultValue
-        case "location": location
-        case "wireName": wireName
-        case "isBody": isBody
-        case "declaration": declaration
-        case "argument": argument
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .label: label.templateData
+        case .name: self.name.templateData
+        case .type: type.templateData
+        case .defaultValue: defaultValue.templateData
+        case .location: location.templateData
+        case .wireName: wireName.templateData
+        case .isBody: isBody.templateData
+        case .declaration: declaration.templateData
+        case .argument: argument.templateData
         default: nil
         }
     }
 }
 
 extension PagingCode: TemplateValue {
-    static let templateNames = [
-        "itemType", "responseType", "style", "size", "items", "total", "totalIsEstimate", "totalPages", "nextPage", "count",
-        "hasMore", "isLast", "shortPageEnds", "allowsForeignLinks", "key", "identity", "window", "arguments",
+    static let templateKeys: [TemplateKey] = [
+        .itemType, .responseType, .style, .size, .items, .total, .totalIsEstimate, .totalPages, .nextPage, .count, .hasMore,
+        .isLast, .shortPageEnds, .allowsForeignLinks, .key, .identity, .window, .arguments,
     ]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "itemType": itemType
-        case "responseType": responseType
-        case "style": style
-        case "size": size
-        case "items": items
-        case "total": total
-        case "totalIsEstimate": totalIsEstimate
-        case "totalPages": totalPages
-        case "nextPage": nextPage
-        case "count": count
-        case "hasMore": hasMore
-        case "isLast": isLast
-        case "shortPageEnds": shortPageEnds
-        case "allowsForeignLinks": allowsForeignLinks
-        case "key": key
-        case "identity": identity
-        case "window": window
-        case "arguments": arguments
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .itemType: itemType.templateData
+        case .responseType: responseType.templateData
+        case .style: style.templateData
+        case .size: size.templateData
+        case .items: items.templateData
+        case .total: total.templateData
+        case .totalIsEstimate: totalIsEstimate.templateData
+        case .totalPages: totalPages.templateData
+        case .nextPage: nextPage.templateData
+        case .count: count.templateData
+        case .hasMore: hasMore.templateData
+        case .isLast: isLast.templateData
+        case .shortPageEnds: shortPageEnds.templateData
+        case .allowsForeignLinks: allowsForeignLinks.templateData
+        case .key: self.key.templateData
+        case .identity: identity.templateData
+        case .window: window.templateData
+        case .arguments: arguments.templateData
         default: nil
         }
     }
 }
 
 extension WindowCode: TemplateValue {
-    static let templateNames = [
-        "function", "endpointName", "endpointDescriptor", "parametersBuilder", "responseType", "start", "parameters",
-        "windowArguments", "listArguments",
+    static let templateKeys: [TemplateKey] = [
+        .function, .endpointName, .endpointDescriptor, .parametersBuilder, .responseType, .start, .parameters, .windowArguments,
+        .listArguments,
     ]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "function": function
-        case "endpointName": endpointName
-        case "endpointDescriptor": endpointDescriptor
-        case "parametersBuilder": parametersBuilder
-        case "responseType": responseType
-        case "start": start
-        case "parameters": parameters
-        case "windowArguments": windowArguments
-        case "listArguments": listArguments
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .function: function.templateData
+        case .endpointName: endpointName.templateData
+        case .endpointDescriptor: endpointDescriptor.templateData
+        case .parametersBuilder: parametersBuilder.templateData
+        case .responseType: responseType.templateData
+        case .start: start.templateData
+        case .parameters: parameters.templateData
+        case .windowArguments: windowArguments.templateData
+        case .listArguments: listArguments.templateData
         default: nil
         }
     }
 }
 
 extension IDListCode: TemplateValue {
-    static let templateNames = [
-        "itemType", "itemResultType", "idType", "itemEndpointName", "itemEndpointDescriptor", "itemParametersBuilder",
-        "itemLabel", "identity",
+    static let templateKeys: [TemplateKey] = [
+        .itemType, .itemResultType, .idType, .itemEndpointName, .itemEndpointDescriptor, .itemParametersBuilder, .itemLabel,
+        .identity,
     ]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "itemType": itemType
-        case "itemResultType": itemResultType
-        case "idType": idType
-        case "itemEndpointName": itemEndpointName
-        case "itemEndpointDescriptor": itemEndpointDescriptor
-        case "itemParametersBuilder": itemParametersBuilder
-        case "itemLabel": itemLabel
-        case "identity": identity
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .itemType: itemType.templateData
+        case .itemResultType: itemResultType.templateData
+        case .idType: idType.templateData
+        case .itemEndpointName: itemEndpointName.templateData
+        case .itemEndpointDescriptor: itemEndpointDescriptor.templateData
+        case .itemParametersBuilder: itemParametersBuilder.templateData
+        case .itemLabel: itemLabel.templateData
+        case .identity: identity.templateData
         default: nil
         }
     }
 }
 
 extension ArgumentCode: TemplateValue {
-    static let templateNames = ["label", "value"]
+    static let templateKeys: [TemplateKey] = [.label, .value]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "label": label
-        case "value": value
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .label: label.templateData
+        case .value: value.templateData
         default: nil
         }
     }
@@ -445,45 +460,43 @@ extension SwiftIdentifier: TemplateValue {
     /// `{{name}}` prints the escaped name; `{{name.bare}}` the name without backticks
     /// (for doc comments), `{{name.label}}` the name as an argument label in a call,
     /// `{{name.parameterLabel}}` as one where a function is declared.
-    static let templateNames = ["bare", "escaped", "label", "parameterLabel"]
+    static let templateKeys: [TemplateKey] = [.bare, .escaped, .label, .parameterLabel]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "bare": self.name
-        case "escaped": escaped
-        case "label": label
-        case "parameterLabel": parameterLabel
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .bare: self.name.templateData
+        case .escaped: escaped.templateData
+        case .label: label.templateData
+        case .parameterLabel: parameterLabel.templateData
         default: nil
         }
     }
 }
 
 extension SwiftType: TemplateValue {
-    static let templateNames = ["wrapped", "isOptional"]
+    static let templateKeys: [TemplateKey] = [.wrapped, .isOptional]
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? {
-        switch name {
-        case "wrapped": wrapped
-        case "isOptional": isOptional
+    /// The value a template reads as `key`, one of ``templateKeys``; nil for any
+    /// other key, which the renderer then looks up in the enclosing values.
+    func child(_ key: TemplateKey) -> TemplateData? {
+        switch key {
+        case .wrapped: wrapped.templateData
+        case .isOptional: isOptional.templateData
         default: nil
         }
     }
 }
 
 extension StringLiteral: TemplateValue {
-    static let templateNames = ["text"]
+    static let templateKeys: [TemplateKey] = [.text]
 
     /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
     /// for this type; nil for any other name, which Mustache then looks up in the
     /// enclosing values.
-    public func child(named name: String) -> Any? {
-        name == "text" ? text : nil
+    func child(_ key: TemplateKey) -> TemplateData? {
+        key == .text ? text.templateData : nil
     }
 }
 
@@ -492,12 +505,10 @@ extension StringLiteral: TemplateValue {
 protocol TemplateExpression: TemplateValue {}
 
 extension TemplateExpression {
-    static var templateNames: [String] { [] }
+    static var templateKeys: [TemplateKey] { [] }
 
-    /// The value a template reads as `name`, one of the names ``TemplateNames`` lists
-    /// for this type; nil for any other name, which Mustache then looks up in the
-    /// enclosing values.
-    public func child(named name: String) -> Any? { nil }
+    /// Nothing: an expression answers no names.
+    func child(_ key: TemplateKey) -> TemplateData? { nil }
 }
 
 extension Accessor: TemplateExpression {}

@@ -12,6 +12,12 @@ public struct GeneratedFile: Sendable, Hashable {
         self.name = name
         self.contents = contents
     }
+
+    /// The number of lines: the line feeds in the contents, read as bytes (a
+    /// `Character` walk would look for grapheme clusters in every byte of the file).
+    public var lineCount: Int {
+        contents.utf8.reduce(0) { count, byte in byte == UInt8(ascii: "\n") ? count + 1 : count }
+    }
 }
 
 /// Writes generated files into a folder, touching only the files whose bytes change,

@@ -35,9 +35,21 @@ struct TemplateName: Sendable, Equatable {
         /// `first()`, `last()`…: the position in the enclosing list.
         case listPosition
         /// `.name`: a name of the current value only.
-        case currentOnly([String])
+        case currentOnly([Part])
         /// `name` or `a.b`: the first part looked up in the enclosing values, innermost first.
-        case enclosing([String])
+        case enclosing([Part])
+    }
+
+    /// One part of a dotted name, with its key in the code model's vocabulary.
+    struct Part: Sendable, Equatable {
+        var name: String
+        /// Nil for a name the code model does not have, which no value of the model answers.
+        var key: TemplateKey?
+
+        init(_ name: Substring) {
+            self.name = String(name)
+            key = TemplateKey(rawValue: self.name)
+        }
     }
 
     var scope: Scope
@@ -51,9 +63,9 @@ struct TemplateName: Sendable, Equatable {
         } else if name.isEmpty, !transforms.isEmpty {
             scope = .listPosition
         } else if name.first == "." {
-            scope = .currentOnly(name.split(separator: ".").map(String.init))
+            scope = .currentOnly(name.split(separator: ".").map(Part.init))
         } else {
-            scope = .enclosing(name.split(separator: ".").map(String.init))
+            scope = .enclosing(name.split(separator: ".").map(Part.init))
         }
     }
 }

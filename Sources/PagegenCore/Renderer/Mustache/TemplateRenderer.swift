@@ -2,16 +2,18 @@ import Mustache
 
 /// Renders ``CompiledTemplate``s with a value by swift-mustache's rules, into one
 /// string: a name is looked up in the values of the enclosing sections, innermost
-/// first (each value's ``MustacheParent`` answer is found once, when its section
-/// opens, not at every tag); sections iterate lists, test booleans and open values;
-/// partials indent as swift-mustache indents them; transforms are swift-mustache's own.
+/// first; sections iterate lists, test booleans and open values; partials indent as
+/// swift-mustache indents them; transforms are swift-mustache's own.
 ///
-/// The values are the code model's: they hold no lambdas and no templates, the two
-/// kinds of value swift-mustache also renders, and this renderer does not.
+/// The code model's values are read as ``TemplateData``, by the keys the compiled
+/// templates hold, without casts or reflection. What a transform returns is read as
+/// swift-mustache reads any value. The values hold no lambdas and no templates, the
+/// two kinds of value swift-mustache also renders, and this renderer does not.
 struct TemplateRenderer {
     /// The templates by name; partials are looked up here.
     let templates: [String: CompiledTemplate]
-    /// The protocols of each type of value met so far.
+    /// The protocols of each type of value met so far, for the values that are not
+    /// the code model's.
     private let conformances = Conformances()
 
     /// A renderer of `templates`.
@@ -20,9 +22,9 @@ struct TemplateRenderer {
     }
 
     /// Renders the template `name` with `root`, or returns nil when there is no such template.
-    func render(_ name: String, with root: Any) -> String? {
+    func render(_ name: String, with root: any TemplateValue) -> String? {
         guard let template = templates[name] else { return nil }
-        var stack = [Frame(root, conformances)]
+        var stack = [Frame(.value(root), conformances)]
         var output = ""
         render(template.nodes, context: Context(), stack: &stack, into: &output)
         return output
@@ -40,13 +42,33 @@ struct TemplateRenderer {
 
     /// A value a section opened, with what answers names in it.
     private struct Frame {
-        var value: Any
+        var data: TemplateData
+        /// For a value that is not the code model's: what answers names in it, as
+        /// swift-mustache finds it.
+        var other: OtherValue?
+
+        init(_ data: TemplateData, _ conformances: Conformances) {
+            self.data = data
+            if case .other(let value) = data { other = OtherValue(value, conformances) }
+        }
+
+        func child(_ part: TemplateName.Part) -> TemplateData? {
+            switch data {
+            case .value(let value): part.key.flatMap { value.child($0) }
+            case .other: other?.child(named: part.name).map(TemplateData.init(any:))
+            case .text, .bool, .list: nil
+            }
+        }
+    }
+
+    /// A value that is not the code model's, read as swift-mustache reads any value:
+    /// through its custom representation, as a `MustacheParent`, or by reflection.
+    private struct OtherValue {
         /// The value names are looked up in, after its custom representation.
         var lookedUp: Any?
         var parent: (any MustacheParent)?
 
         init(_ value: Any, _ conformances: Conformances) {
-            self.value = value
             lookedUp =
                 conformances.of(value).contains(.representation)
                 ? (value as? any MustacheCustomRepresentation).map(\.representation) ?? value
@@ -91,16 +113,13 @@ struct TemplateRenderer {
             output += text
         case .variable(let name, let escaped):
             guard let value = lookUp(name, context: context, stack: stack) else { return }
-            let kinds = conformances.of(value)
             let text =
-                if kinds.contains(.string), let string = value as? String {
-                    string
-                } else if kinds.contains(.renderable), let renderable = value as? any MustacheCustomRenderable {
-                    renderable.renderText
-                } else if kinds.contains(.described), let described = value as? any CustomStringConvertible {
-                    described.description
-                } else {
-                    String(describing: kinds.contains(.optional) ? unwrappingOptional(value) : value)
+                switch value {
+                case .text(let text): text
+                case .bool(let bool): bool ? "true" : "false"
+                case .value(let value): value.templateText
+                case .list(let list): printed(list.anyValue)
+                case .other(let value): printed(value)
                 }
             output += escaped && context.escapesHTML ? Self.escapingHTML(text) : text
         case .section(let name, let inverted, let nodes):
@@ -120,87 +139,141 @@ struct TemplateRenderer {
         }
     }
 
-    /// A section: once per item of a list, once for true, once inside any other value.
-    private func render(_ nodes: [TemplateNode], for value: Any?, context: Context, stack: inout [Frame], into output: inout String) {
-        guard let value else { return }
+    /// What `{{name}}` prints for a value that is not the code model's, as swift-mustache prints it.
+    private func printed(_ value: Any) -> String {
         let kinds = conformances.of(value)
-        if kinds.contains(.sequence), let sequence = value as? any MustacheSequence {
-            let items = Self.items(of: sequence)
-            for (index, item) in items.enumerated() {
-                var inner = context
-                inner.position = ListPosition(first: index == 0, last: index == items.count - 1, index: index)
-                stack.append(Frame(item, conformances))
-                render(nodes, context: inner, stack: &stack, into: &output)
-                stack.removeLast()
-            }
-        } else if kinds.contains(.bool), let bool = value as? Bool {
-            if bool { render(nodes, context: context, stack: &stack, into: &output) }
-        } else if kinds.contains(.renderable), let null = value as? any MustacheCustomRenderable, null.isNull {
-            return
+        return if kinds.contains(.string), let string = value as? String {
+            string
+        } else if kinds.contains(.renderable), let renderable = value as? any MustacheCustomRenderable {
+            renderable.renderText
+        } else if kinds.contains(.described), let described = value as? any CustomStringConvertible {
+            described.description
         } else {
-            var inner = context
-            inner.position = nil
-            stack.append(Frame(value, conformances))
-            render(nodes, context: inner, stack: &stack, into: &output)
-            stack.removeLast()
+            String(describing: kinds.contains(.optional) ? unwrappingOptional(value) : value)
+        }
+    }
+
+    /// A section: once per item of a list, once for true, once inside any other value.
+    private func render(
+        _ nodes: [TemplateNode], for value: TemplateData?, context: Context, stack: inout [Frame], into output: inout String
+    ) {
+        guard let value else { return }
+        switch value {
+        case .list(let list):
+            let count = list.count
+            for index in 0..<count {
+                renderItem(nodes, list.item(at: index), at: index, of: count, context: context, stack: &stack, into: &output)
+            }
+        case .bool(let bool):
+            if bool { render(nodes, context: context, stack: &stack, into: &output) }
+        case .text, .value:
+            renderInside(nodes, value, context: context, stack: &stack, into: &output)
+        case .other(let other):
+            let kinds = conformances.of(other)
+            if kinds.contains(.sequence), let sequence = other as? any MustacheSequence {
+                let items = Self.items(of: sequence)
+                for (index, item) in items.enumerated() {
+                    renderItem(nodes, TemplateData(any: item), at: index, of: items.count, context: context, stack: &stack, into: &output)
+                }
+            } else if kinds.contains(.bool), let bool = other as? Bool {
+                if bool { render(nodes, context: context, stack: &stack, into: &output) }
+            } else if kinds.contains(.renderable), let null = other as? any MustacheCustomRenderable, null.isNull {
+                return
+            } else {
+                renderInside(nodes, value, context: context, stack: &stack, into: &output)
+            }
         }
     }
 
     /// An inverted section: once for an empty list, false, a null or no value.
-    private func renderInverted(_ nodes: [TemplateNode], for value: Any?, context: Context, stack: inout [Frame], into output: inout String)
-    {
+    private func renderInverted(
+        _ nodes: [TemplateNode], for value: TemplateData?, context: Context, stack: inout [Frame], into output: inout String
+    ) {
         guard let value else {
             render(nodes, context: context, stack: &stack, into: &output)
             return
         }
-        let kinds = conformances.of(value)
-        if kinds.contains(.sequence), let sequence = value as? any MustacheSequence {
-            guard Self.items(of: sequence).isEmpty else { return }
-            var inner = context
-            inner.position = nil
-            stack.append(Frame(sequence, conformances))
-            render(nodes, context: inner, stack: &stack, into: &output)
-            stack.removeLast()
-        } else if kinds.contains(.bool), let bool = value as? Bool {
+        switch value {
+        case .list(let list):
+            if list.count == 0 { renderInside(nodes, value, context: context, stack: &stack, into: &output) }
+        case .bool(let bool):
             if !bool { render(nodes, context: context, stack: &stack, into: &output) }
-        } else if kinds.contains(.renderable), let null = value as? any MustacheCustomRenderable, null.isNull {
-            render(nodes, context: context, stack: &stack, into: &output)
+        case .text, .value:
+            return
+        case .other(let other):
+            let kinds = conformances.of(other)
+            if kinds.contains(.sequence), let sequence = other as? any MustacheSequence {
+                if Self.items(of: sequence).isEmpty { renderInside(nodes, value, context: context, stack: &stack, into: &output) }
+            } else if kinds.contains(.bool), let bool = other as? Bool {
+                if !bool { render(nodes, context: context, stack: &stack, into: &output) }
+            } else if kinds.contains(.renderable), let null = other as? any MustacheCustomRenderable, null.isNull {
+                render(nodes, context: context, stack: &stack, into: &output)
+            }
         }
+    }
+
+    /// Renders `nodes` once for the item at `index` of a list of `count` items.
+    private func renderItem(
+        _ nodes: [TemplateNode], _ item: TemplateData, at index: Int, of count: Int, context: Context, stack: inout [Frame],
+        into output: inout String
+    ) {
+        var inner = context
+        inner.position = ListPosition(first: index == 0, last: index == count - 1, index: index)
+        stack.append(Frame(item, conformances))
+        render(nodes, context: inner, stack: &stack, into: &output)
+        stack.removeLast()
+    }
+
+    /// Renders `nodes` once inside `value`, outside any list position.
+    private func renderInside(
+        _ nodes: [TemplateNode], _ value: TemplateData, context: Context, stack: inout [Frame], into output: inout String
+    ) {
+        var inner = context
+        inner.position = nil
+        stack.append(Frame(value, conformances))
+        render(nodes, context: inner, stack: &stack, into: &output)
+        stack.removeLast()
     }
 
     // MARK: Looking up names
 
-    private func lookUp(_ name: TemplateName, context: Context, stack: [Frame]) -> Any? {
-        var value: Any?
+    private func lookUp(_ name: TemplateName, context: Context, stack: [Frame]) -> TemplateData? {
+        var value: TemplateData?
         switch name.scope {
         case .current:
-            value = stack[stack.count - 1].value
+            value = stack[stack.count - 1].data
         case .listPosition:
-            value = context.position
+            guard let position = context.position else { return nil }
+            // `{{^last()}}` and its kind, read without a cast.
+            if name.transforms.count == 1 { return position.data(for: name.transforms[0]) }
+            value = .other(position)
         case .currentOnly(let parts):
-            value = descend(parts[...], from: stack[stack.count - 1].value)
+            value = descend(parts[...], from: stack[stack.count - 1].data)
         case .enclosing(let parts):
             if let first = parts.first {
                 value = nil
                 for frame in stack.reversed() {
-                    if let child = frame.child(named: first) {
+                    if let child = frame.child(first) {
                         value = descend(parts.dropFirst(), from: child)
                         break
                     }
                 }
             } else {
-                value = stack[stack.count - 1].value
+                value = stack[stack.count - 1].data
             }
         }
-        if let found = value, conformances.of(found).contains(.representation), let custom = found as? any MustacheCustomRepresentation {
-            value = custom.representation
+        if case .other(let found) = value, conformances.of(found).contains(.representation),
+            let custom = found as? any MustacheCustomRepresentation
+        {
+            value = custom.representation.map(TemplateData.init(any:))
         }
         guard var value else { return nil }
         for transform in name.transforms.reversed() {
-            if let position = value as? ListPosition, let transformed = position.transform(transform) {
+            let found = value.anyValue
+            if let position = found as? ListPosition, let transformed = position.data(for: transform) {
                 value = transformed
-            } else if let transformable = value as? any MustacheTransformable, let transformed = transformable.transform(transform) {
-                value = transformed
+            } else if let transformable = found as? any MustacheTransformable, let transformed = transformable.transform(transform) {
+                value = TemplateData(any: transformed)
             } else {
                 return nil
             }
@@ -209,10 +282,10 @@ struct TemplateRenderer {
     }
 
     /// The value at `parts` below `value`.
-    private func descend(_ parts: ArraySlice<String>, from value: Any) -> Any? {
+    private func descend(_ parts: ArraySlice<TemplateName.Part>, from value: TemplateData) -> TemplateData? {
         var value = value
         for part in parts {
-            guard let child = Frame(value, conformances).child(named: part) else { return nil }
+            guard let child = Frame(value, conformances).child(part) else { return nil }
             value = child
         }
         return value
@@ -312,13 +385,14 @@ private struct ListPosition {
     var last: Bool
     var index: Int
 
-    func transform(_ name: String) -> Any? {
+    /// The value of the transform `name`, or nil when there is no such transform.
+    func data(for name: String) -> TemplateData? {
         switch name {
-        case "first": first
-        case "last": last
-        case "index": index
-        case "even": index & 1 == 0
-        case "odd": index & 1 == 1
+        case "first": .bool(first)
+        case "last": .bool(last)
+        case "index": .other(index)
+        case "even": .bool(index & 1 == 0)
+        case "odd": .bool(index & 1 == 1)
         default: nil
         }
     }
