@@ -39,7 +39,8 @@ public struct Generate: AsyncParsableCommand {
             let results = try GeneratedFileWriter.write(files, to: URL(fileURLWithPath: output))
             if !quiet {
                 for (file, outcome) in results {
-                    print("\(outcome.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(output)/\(file.name) (\(file.lineCount) lines)")
+                    let label = outcome.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+                    print("\(label) \(output)/\(file.name) (\(file.lineCount) lines)")
                 }
             }
         } catch let failure as GenerationFailed {
