@@ -10,7 +10,7 @@ enum EndpointLoader {
         ]
 
     static func load(_ node: Node, context: LoadContext) -> [EndpointSpec] {
-        context.namedEntries(node, section: "endpoints", entry: "endpoint", values: "endpoints") { name, value in
+        context.namedEntries(node, section: "endpoints", entry: "endpoint", values: "endpoints") { name, value, context in
             endpoint(name, value, context: context)
         }
     }

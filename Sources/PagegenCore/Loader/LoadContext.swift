@@ -10,47 +10,77 @@ struct LoadContext {
     }
 
     func error(_ message: String, at mark: Mark, hint: String? = nil) {
-        diagnostics.emit(Diagnostic(.error, Excerpt.shortened(message), hint: hint.map(Excerpt.shortened), at: location(mark)))
+        diagnostics.emit(diagnostic(.error, message, at: mark, hint: hint))
     }
 
     func warning(_ message: String, at mark: Mark, hint: String? = nil) {
-        diagnostics.emit(Diagnostic(.warning, Excerpt.shortened(message), hint: hint.map(Excerpt.shortened), at: location(mark)))
+        diagnostics.emit(diagnostic(.warning, message, at: mark, hint: hint))
+    }
+
+    /// A diagnostic at `mark`, its texts shortened where they quote the spec at length.
+    func diagnostic(_ severity: Diagnostic.Severity, _ message: String, at mark: Mark, hint: String? = nil) -> Diagnostic {
+        Diagnostic(severity, Excerpt.shortened(message), hint: hint.map(Excerpt.shortened), at: location(mark))
     }
 }
 
 extension LoadContext {
     /// Reads a mapping of named declarations (models, endpoints) in document order,
     /// reporting a name that is not text or is declared twice.
+    ///
+    /// The entries are read at the same time, each with a collector of its own, and
+    /// what each reports is told in document order, as if they had been read one by one.
     /// - Parameters:
     ///   - section: the section's key, such as `models`.
     ///   - entry: what one entry is called, such as `model`.
     ///   - values: what the names map to, for the message when the section is not a mapping.
+    ///   - read: reads one entry, reporting to the context it is given.
     func namedEntries<Entry>(
         _ node: Node, section: String, entry: String, values: String,
-        read: (Located<String>, Node) -> Entry?
+        read: (Located<String>, Node, LoadContext) -> Entry?
     ) -> [Entry] {
         guard let pairs = node.pairs else {
             error("'\(section)' must be a mapping of \(entry) names to \(values)", at: node.mark)
             return []
         }
-        var entries: [Entry] = []
+        var items: [NamedEntry] = []
         var seen: Set<String> = []
         let article = "aeiou".contains(entry.first ?? "x") ? "an" : "a"
         for pair in pairs {
             guard let name = pair.key.scalarText else {
-                error("\(article) \(entry) name must be text", at: pair.key.mark)
+                items.append(.problem(diagnostic(.error, "\(article) \(entry) name must be text", at: pair.key.mark)))
                 continue
             }
             guard seen.insert(name).inserted else {
-                error("the \(entry) '\(name)' is declared twice", at: pair.key.mark, hint: "rename or remove one")
+                let problem = diagnostic(.error, "the \(entry) '\(name)' is declared twice", at: pair.key.mark, hint: "rename or remove one")
+                items.append(.problem(problem))
                 continue
             }
-            if let value = read(Located(name, at: pair.key.mark), pair.value) {
-                entries.append(value)
+            items.append(.entry(Located(name, at: pair.key.mark), pair.value))
+        }
+        let file = file
+        let read = items.concurrentMap { item -> (entry: Entry?, diagnostics: [Diagnostic]) in
+            switch item {
+            case .problem(let diagnostic):
+                return (nil, [diagnostic])
+            case .entry(let name, let value):
+                let own = LoadContext(file: file, diagnostics: DiagnosticCollector())
+                return (read(name, value, own), own.diagnostics.diagnostics)
             }
+        }
+        var entries: [Entry] = []
+        for (entry, diagnostics) in read {
+            for diagnostic in diagnostics { self.diagnostics.emit(diagnostic) }
+            if let entry { entries.append(entry) }
         }
         return entries
     }
+}
+
+/// A pair of a mapping of named declarations: an entry to read, or what is wrong
+/// with its name.
+private enum NamedEntry {
+    case entry(Located<String>, Node)
+    case problem(Diagnostic)
 }
 
 /// Reads one YAML mapping of a spec, checking its keys: a key outside `allowed` is

@@ -7,7 +7,7 @@ enum ModelLoader {
     static let longFormKeys = ["fields", "id", "description"]
 
     static func load(_ node: Node, context: LoadContext) -> [ModelSpec] {
-        context.namedEntries(node, section: "models", entry: "model", values: "fields") { name, value in
+        context.namedEntries(node, section: "models", entry: "model", values: "fields") { name, value, context in
             model(name, value, context: context)
         }
     }

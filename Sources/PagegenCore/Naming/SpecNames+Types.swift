@@ -80,13 +80,19 @@ extension SpecNames {
         operations = clientTypes.claimFree("Operations", suffix: "_", by: "the client's operations")
         credentialsType = spec.auth.isEmpty ? nil : clientTypes.claimFree("Credentials", suffix: "_", by: "the client's credentials")
 
+        // Each model's members are named apart from the others'.
+        let named = spec.models.concurrentMap { model in
+            var problems: [NamingProblem] = []
+            let names = ModelNamer(
+                model: model, spec: spec, declared: config.typePrefix + model.name.value,
+                namespace: namespace, topLevel: topLevel, problems: &problems
+            ).names
+            return (names: names, problems: problems)
+        }
         var models: [String: ModelNames] = [:]
-        for model in spec.models {
-            models[model.name.value] =
-                ModelNamer(
-                    model: model, spec: spec, declared: config.typePrefix + model.name.value,
-                    namespace: namespace, topLevel: topLevel, problems: &problems
-                ).names
+        for (model, modelNames) in zip(spec.models, named) {
+            models[model.name.value] = modelNames.names
+            problems += modelNames.problems
         }
         self.models = models
         self.credentials = Self.credentialNames(spec.auth)

@@ -11,7 +11,7 @@ public enum SpecTranslator {
         let types = SwiftTypes(names: names)
         let models = ModelTranslator(spec: spec, names: names, mutableModels: config.mutableModels)
         let endpoints = EndpointTranslator(spec: spec, names: names, types: types)
-        var endpointCodes = spec.endpoints.map(endpoints.translate)
+        var endpointCodes = spec.endpoints.concurrentMap(endpoints.translate)
         attachWindows(spec: spec, names: names, types: types, to: &endpointCodes)
         let sharedBuilders = Set(
             endpointCodes.flatMap { [$0.paging?.window?.parametersBuilder, $0.idList?.itemParametersBuilder] }.compactMap { $0 }
@@ -35,7 +35,7 @@ public enum SpecTranslator {
             imports: config.extraImports,
             namespace: names.namespace,
             file: FileCode(name: "", template: "", declaresNamespace: false),
-            models: spec.models.map(models.translate),
+            models: spec.models.concurrentMap(models.translate),
             client: ClientCode(
                 name: names.client,
                 reference: names.namespace.map { "\($0).\(names.client)" } ?? names.client,

@@ -24,7 +24,7 @@ struct TemplateRenderer {
     /// Renders the template `name` with `root`, or returns nil when there is no such template.
     func render(_ name: String, with root: any TemplateValue) -> String? {
         guard let template = templates[name] else { return nil }
-        var stack = [Frame(.value(root), conformances)]
+        var stack = [Frame(.value(root))]
         var output = ""
         render(template.nodes, context: Context(), stack: &stack, into: &output)
         return output
@@ -40,22 +40,19 @@ struct TemplateRenderer {
         var escapesHTML = true
     }
 
-    /// A value a section opened, with what answers names in it.
+    /// A value a section opened, which answers names.
     private struct Frame {
         var data: TemplateData
-        /// For a value that is not the code model's: what answers names in it, as
-        /// swift-mustache finds it.
-        var other: OtherValue?
 
-        init(_ data: TemplateData, _ conformances: Conformances) {
+        init(_ data: TemplateData) {
             self.data = data
-            if case .other(let value) = data { other = OtherValue(value, conformances) }
         }
 
-        func child(_ part: TemplateName.Part) -> TemplateData? {
+        /// The value `part` names in this one, or nil when it names nothing here.
+        func child(_ part: TemplateName.Part, _ conformances: Conformances) -> TemplateData? {
             switch data {
             case .value(let value): part.key.flatMap { value.child($0) }
-            case .other: other?.child(named: part.name).map(TemplateData.init(any:))
+            case .other(let other): OtherValue(other, conformances).child(named: part.name).map(TemplateData.init(any:))
             case .text, .bool, .list: nil
             }
         }
@@ -219,7 +216,7 @@ struct TemplateRenderer {
     ) {
         var inner = context
         inner.position = ListPosition(first: index == 0, last: index == count - 1, index: index)
-        stack.append(Frame(item, conformances))
+        stack.append(Frame(item))
         render(nodes, context: inner, stack: &stack, into: &output)
         stack.removeLast()
     }
@@ -230,7 +227,7 @@ struct TemplateRenderer {
     ) {
         var inner = context
         inner.position = nil
-        stack.append(Frame(value, conformances))
+        stack.append(Frame(value))
         render(nodes, context: inner, stack: &stack, into: &output)
         stack.removeLast()
     }
@@ -252,8 +249,8 @@ struct TemplateRenderer {
         case .enclosing(let parts):
             if let first = parts.first {
                 value = nil
-                for frame in stack.reversed() {
-                    if let child = frame.child(first) {
+                for index in stack.indices.reversed() {
+                    if let child = stack[index].child(first, conformances) {
                         value = descend(parts.dropFirst(), from: child)
                         break
                     }
@@ -285,7 +282,7 @@ struct TemplateRenderer {
     private func descend(_ parts: ArraySlice<TemplateName.Part>, from value: TemplateData) -> TemplateData? {
         var value = value
         for part in parts {
-            guard let child = Frame(value, conformances).child(part) else { return nil }
+            guard let child = Frame(value).child(part, conformances) else { return nil }
             value = child
         }
         return value
