@@ -51,7 +51,8 @@ extension LoadContext {
                 continue
             }
             guard seen.insert(name).inserted else {
-                let problem = diagnostic(.error, "the \(entry) '\(name)' is declared twice", at: pair.key.mark, hint: "rename or remove one")
+                let problem = diagnostic(
+                    .error, "the \(entry) '\(name)' is declared twice", at: pair.key.mark, hint: "rename or remove one")
                 items.append(.problem(problem))
                 continue
             }
