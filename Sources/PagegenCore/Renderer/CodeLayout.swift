@@ -38,14 +38,18 @@ enum CodeLayout {
         var lineStart = 0
         while lineStart <= bytes.count {
             let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            let line = text[utf8.index(utf8.startIndex, offsetBy: lineStart)..<utf8.index(utf8.startIndex, offsetBy: lineEnd)]
-                .trimmingBlanks
+            // The line without the spaces and tabs at either end.
+            var start = lineStart
+            var end = lineEnd
+            while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
             lineStart = lineEnd + 1
-            if line.isEmpty {
+            if start == end {
                 if wroteLine, !lastOpensBrace { pendingBlank = true }
                 continue
             }
-            scan.read(line.utf8, inBlockComment: inBlockComment)
+            let line = text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+            scan.read(UnsafeBufferPointer(rebasing: bytes[start..<end]), inBlockComment: inBlockComment)
             var level = max(0, depth - scan.leadingClosers)
             if scan.leadingClosers == 0, open.last == true,
                 line.utf8.starts(with: "case ".utf8) || line.utf8.starts(with: "default:".utf8)
@@ -112,7 +116,7 @@ private struct BracketScan {
     var endsInBlockComment = false
 
     /// Reads `line`, in place of the line read before (keeping the storage of its brackets).
-    mutating func read(_ line: Substring.UTF8View, inBlockComment: Bool) {
+    mutating func read(_ line: UnsafeBufferPointer<UInt8>, inBlockComment: Bool) {
         brackets.removeAll(keepingCapacity: true)
         leadingClosers = 0
         endsInBlockComment = false
@@ -159,16 +163,5 @@ private struct BracketScan {
             }
         }
         endsInBlockComment = inComment
-    }
-}
-
-extension Substring {
-    /// Without spaces and tabs at either end.
-    fileprivate var trimmingBlanks: Substring {
-        let utf8 = self.utf8
-        guard let first = utf8.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
-            let last = utf8.lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") })
-        else { return "" }
-        return self[first...last]
     }
 }
