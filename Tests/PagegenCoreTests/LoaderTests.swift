@@ -276,6 +276,28 @@ import Testing
         #expect(output == ["specs/shop.pagegen.yaml:7:3: error: the model 'Product' is declared twice; rename or remove one"])
     }
 
+    @Test func manyModelsAndEndpointsLoadInDocumentOrderWithTheirDiagnosticsInOrder() throws {
+        // Enough entries to be read on several threads: what they report must come out
+        // as if they were read one by one.
+        var text = "pagegen: 1\nname: Shop\nbaseURL: https://api.example.com\nmodels:\n"
+        for index in 0..<300 {
+            text += index % 50 == 7 ? "  Model\(index):\n    id: Strng\n    id: Int\n" : "  Model\(index):\n    id: Int\n"
+            if index == 123 { text += "  Model5:\n    id: Int\n" }
+        }
+        text += "endpoints:\n"
+        for index in 0..<300 {
+            text += "  list\(index):\n    get: /models/\(index)\n    returns: \(index % 70 == 3 ? "[Nothing]" : "Model\(index)")\n"
+        }
+        let diagnostics = DiagnosticCollector()
+        let spec = try #require(SpecLoader.load(text, file: SpecProbe.file, diagnostics: diagnostics))
+        #expect(spec.models.map(\.name.value) == (0..<300).map { "Model\($0)" })
+        #expect(spec.endpoints.map(\.name.value) == (0..<300).map { "list\($0)" })
+        let found = diagnostics.diagnostics
+        #expect(!found.isEmpty)
+        #expect(found.map(\.description) == diagnostics.sorted.map(\.description), "told in document order")
+        #expect(found.contains { $0.message == "the model 'Model5' is declared twice" })
+    }
+
     @Test func aFieldDeclaredTwiceIsAnError() {
         let (_, output) = SpecProbe.load(
             """
