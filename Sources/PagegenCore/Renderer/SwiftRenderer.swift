@@ -1,6 +1,3 @@
-import Dispatch
-import Foundation
-
 /// Stage 4: renders a ``CodeModel`` with the templates into Swift files: one for
 /// the models, one for the client, one for the paging adapters, so that a build
 /// compiles them in parallel.
@@ -26,37 +23,16 @@ public enum SwiftRenderer {
     static func render(_ code: CodeModel, templates: TemplateSet, withSwiftMustache: Bool) throws -> [GeneratedFile] {
         let emits = [code.emitModels, code.emitClient, code.emitPaging && code.client.hasPaging]
         let namespaceFile = emits.firstIndex(of: true)
-        let files = RenderedFiles(count: fileSuffixes.count)
-        DispatchQueue.concurrentPerform(iterations: fileSuffixes.count) { index in
+        let files = Array(fileSuffixes.indices).concurrentMap(minimumPerThread: 1) { index in
             let suffix = fileSuffixes[index]
             let name = "\(code.fileStem)\(suffix).swift"
             var file = code
             file.file = FileCode(name: name, template: suffix, declaresNamespace: code.namespace != nil && index == namespaceFile)
-            files.set(
-                Result {
-                    let text = try templates.render(emits[index] ? suffix : "Header", with: file, withSwiftMustache: withSwiftMustache)
-                    return GeneratedFile(name: name, contents: CodeLayout.format(text))
-                }, at: index)
+            return Result {
+                let text = try templates.render(emits[index] ? suffix : "Header", with: file, withSwiftMustache: withSwiftMustache)
+                return GeneratedFile(name: name, contents: CodeLayout.format(text))
+            }
         }
-        return try files.all.map { try $0.get() }
-    }
-}
-
-/// The files being rendered, each written by the thread that renders it.
-private final class RenderedFiles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<GeneratedFile, any Error>?]
-
-    init(count: Int) {
-        results = Array(repeating: nil, count: count)
-    }
-
-    func set(_ result: Result<GeneratedFile, any Error>, at index: Int) {
-        lock.withLock { results[index] = result }
-    }
-
-    /// Every file's result, in order, once every thread has written its own.
-    var all: [Result<GeneratedFile, any Error>] {
-        lock.withLock { results.map { $0! } }
+        return try files.map { try $0.get() }
     }
 }

@@ -7,9 +7,11 @@ extension Array {
     ///
     /// For work on each element that reads only what no other element's work changes:
     /// `transform` runs on several threads at once.
-    func concurrentMap<Transformed>(_ transform: (Element) -> Transformed) -> [Transformed] {
+    /// - Parameter minimumPerThread: the fewest elements worth a thread of their own:
+    ///   32 small pieces of work, or 1 where each element is a large one.
+    func concurrentMap<Transformed>(minimumPerThread: Int = 32, _ transform: (Element) -> Transformed) -> [Transformed] {
         let count = self.count
-        let chunks = Swift.min(count / Self.elementsPerChunk, ProcessInfo.processInfo.activeProcessorCount * 4)
+        let chunks = Swift.min(count / minimumPerThread, ProcessInfo.processInfo.activeProcessorCount * 4)
         guard chunks > 1 else { return map(transform) }
         return withoutActuallyEscaping(transform) { transform in
             [Transformed](unsafeUninitializedCapacity: count) { buffer, initializedCount in
@@ -25,9 +27,6 @@ extension Array {
             }
         }
     }
-
-    /// Fewer elements than this are transformed on the calling thread.
-    private static var elementsPerChunk: Int { 32 }
 }
 
 /// A value handed to the threads of one `concurrentMap`, which use it as that
