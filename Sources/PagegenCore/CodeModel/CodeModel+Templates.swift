@@ -16,6 +16,18 @@ protocol TemplateValue: MustacheParent, TemplateDataConvertible {
 
     /// What `{{.}}` prints for this value.
     var templateText: String { get }
+
+    /// The value swift-mustache would read in this one's place: itself, or the item a
+    /// ``ListItem`` stands for.
+    var templateAnyValue: Any { get }
+
+    /// ``child(_:)`` of the item at `index` of `list`, read where it is. A requirement
+    /// so that each type answers in code of its own, which reads the item in place
+    /// where code for any type would copy it first.
+    static func child(_ key: TemplateKey, ofItemAt index: Int, in list: [Self]) -> TemplateData?
+
+    /// ``templateText`` of the item at `index` of `list`.
+    static func templateText(ofItemAt index: Int, in list: [Self]) -> String
 }
 
 extension TemplateValue {
@@ -25,6 +37,22 @@ extension TemplateValue {
     /// The value as the renderer reads it.
     var templateData: TemplateData? { .value(self) }
 
+    /// An item of a list, read where it is: a value of the code model holds many
+    /// fields, which an existential box would copy for every item a section renders.
+    static func templateData(of list: [Self], at index: Int) -> TemplateData? {
+        .value(ListItem(list: list, index: index))
+    }
+
+    var templateAnyValue: Any { self }
+
+    static func child(_ key: TemplateKey, ofItemAt index: Int, in list: [Self]) -> TemplateData? {
+        list[index].child(key)
+    }
+
+    static func templateText(ofItemAt index: Int, in list: [Self]) -> String {
+        list[index].templateText
+    }
+
     /// What `String(describing:)` prints, as swift-mustache prints a value that has no
     /// `description` of its own.
     var templateText: String { String(describing: self) }
@@ -33,6 +61,21 @@ extension TemplateValue {
     public func child(named name: String) -> Any? {
         TemplateKey(rawValue: name).flatMap { child($0) }?.anyValue
     }
+}
+
+/// The item at `index` of `list`, answering for it in place: two words, which an
+/// existential holds without a box of its own.
+private struct ListItem<Item: TemplateValue>: TemplateValue {
+    let list: [Item]
+    let index: Int
+
+    static var templateKeys: [TemplateKey] { Item.templateKeys }
+
+    func child(_ key: TemplateKey) -> TemplateData? { Item.child(key, ofItemAt: index, in: list) }
+
+    var templateText: String { Item.templateText(ofItemAt: index, in: list) }
+
+    var templateAnyValue: Any { list[index] }
 }
 
 extension TemplateValue where Self: CustomStringConvertible {

@@ -21,6 +21,21 @@ struct LoadContext {
     func diagnostic(_ severity: Diagnostic.Severity, _ message: String, at mark: Mark, hint: String? = nil) -> Diagnostic {
         Diagnostic(severity, Excerpt.shortened(message), hint: hint.map(Excerpt.shortened), at: location(mark))
     }
+
+    /// Runs `body` for each of `elements` at the same time, each with a context of its
+    /// own, and reports what each found in the order of `elements`, as if they had run
+    /// one by one.
+    func forEachConcurrently<Element>(_ elements: [Element], _ body: (Element, LoadContext) -> Void) {
+        let file = file
+        let found = elements.concurrentMap { element in
+            let own = LoadContext(file: file, diagnostics: DiagnosticCollector())
+            body(element, own)
+            return own.diagnostics.diagnostics
+        }
+        for diagnostics in found {
+            for diagnostic in diagnostics { self.diagnostics.emit(diagnostic) }
+        }
+    }
 }
 
 extension LoadContext {

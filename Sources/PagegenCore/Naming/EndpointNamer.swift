@@ -4,8 +4,9 @@
 struct EndpointNamer {
     let spec: Spec
     let config: GeneratorConfig
-    /// The types nested in the client so far: parameter enums are added here.
-    var clientTypes: NameScope
+    /// The types nested in the client besides the endpoints': parameter enums are
+    /// named among them.
+    let clientTypes: NameScope
 
     /// Why the generated functions take a fixed argument, for messages.
     enum FixedArgument: String {
@@ -20,14 +21,26 @@ struct EndpointNamer {
 
     /// The names of every endpoint, and what clashes.
     func names() -> (endpoints: [String: EndpointNames], problems: [NamingProblem]) {
-        var namer = self
+        // Each endpoint is named on its own (on every core); the names they share a
+        // scope for, functions and parameter enums, are then claimed in spec order.
+        let named = spec.endpoints.concurrentMap { endpoint in
+            var problems: [NamingProblem] = []
+            let names = endpointNames(endpoint, problems: &problems)
+            return (names: names, problems: problems)
+        }
         var problems: [NamingProblem] = []
+        var clientTypes = self.clientTypes
         var functions = NameScope()
         for member in SpecNames.clientMembers { functions.claim(member, by: "the client's property") }
         var endpoints: [String: EndpointNames] = [:]
-        for endpoint in spec.endpoints {
-            let names = namer.endpointNames(endpoint, problems: &problems)
-            namer.claimFunctions(endpoint, names: names, in: &functions, problems: &problems)
+        for (endpoint, (var names, own)) in zip(spec.endpoints, named) {
+            problems += own
+            for index in names.parameters.indices {
+                guard let wanted = names.parameters[index].enumeration?.type, let wireName = names.parameters[index].spec?.name.value
+                else { continue }
+                names.parameters[index].enumeration?.type = clientTypes.claimFree(wanted, suffix: "Value", by: wireName)
+            }
+            claimFunctions(endpoint, names: names, in: &functions, problems: &problems)
             endpoints[endpoint.name.value] = names
         }
         for endpoint in spec.endpoints {
@@ -66,7 +79,9 @@ struct EndpointNamer {
         }
     }
 
-    private mutating func endpointNames(_ endpoint: EndpointSpec, problems: inout [NamingProblem]) -> EndpointNames {
+    /// The names of one endpoint. A parameter enum's type is the name it asks for,
+    /// which ``names()`` then claims among the client's types.
+    private func endpointNames(_ endpoint: EndpointSpec, problems: inout [NamingProblem]) -> EndpointNames {
         let function = NameConversion.lowerCamel(endpoint.name.value)
         let emitsLists = config.parts.contains(.lists)
 
@@ -123,8 +138,7 @@ struct EndpointNamer {
             }
             var enumeration: EnumNames?
             if let values = parameter.type.value.inlineEnumeration {
-                let type = clientTypes.claimFree(
-                    NameConversion.upperCamel(function) + NameConversion.upperCamel(label), suffix: "Value", by: wireName)
+                let type = NameConversion.upperCamel(function) + NameConversion.upperCamel(label)
                 enumeration = EnumNames(type: type, cases: ModelNamer.cases(values))
             }
             parameters.append(

@@ -26,22 +26,25 @@ struct ModelNamer {
         }
 
         // The memberwise initializer takes each property under its own name, but `self`.
-        var initializer = NameScope(reserved: ["self": ""])
-        for identifier in identifiers where identifier.name != "self" { initializer.claim(identifier.name, by: identifier.name) }
-        let initializerNames = identifiers.map { identifier in
-            identifier.name == "self" ? SwiftIdentifier(initializer.claimFree("self", suffix: "_", by: "self")) : identifier
+        var initializerNames = identifiers
+        if identifiers.contains(where: { $0.name == "self" }) {
+            var initializer = NameScope(reserved: ["self": ""])
+            for identifier in identifiers where identifier.name != "self" { initializer.claim(identifier.name, by: identifier.name) }
+            for index in identifiers.indices where identifiers[index].name == "self" {
+                initializerNames[index] = SwiftIdentifier(initializer.claimFree("self", suffix: "_", by: "self"))
+            }
         }
 
         // Enums are nested in the model: they must not hide a model, a module, the
-        // model itself, its coding keys, or each other.
-        var nested = NameScope(inside: topLevel)
-        nested.claim(declared, by: "the model")
-        nested.claim(Self.codingKeys, by: "the coding keys")
-        for reserved in SwiftKeywords.reservedTypeNames { nested.claim(reserved, by: "Swift") }
+        // model itself, its coding keys, or each other. The scope is made for the first
+        // enum: most models have none.
+        var nested: NameScope?
         var enums: [Int: EnumNames] = [:]
         for (index, field) in model.fields.enumerated() {
             guard let values = field.type.value.inlineEnumeration else { continue }
-            let type = nested.claimFree(NameConversion.upperCamel(identifiers[index].name), suffix: "Value", by: field.name.value)
+            var scope = nested.take() ?? Self.enumScope(of: declared, inside: topLevel)
+            let type = scope.claimFree(NameConversion.upperCamel(identifiers[index].name), suffix: "Value", by: field.name.value)
+            nested = scope
             enums[index] = EnumNames(type: type, cases: Self.cases(values))
         }
 
@@ -52,6 +55,16 @@ struct ModelNamer {
             initializerNames: initializerNames,
             enums: enums,
             identity: Self.identity(of: model, properties: identifiers, spec: spec))
+    }
+
+    /// The names a model's enums must not take: the models, the modules, the model
+    /// itself, its coding keys and Swift's own.
+    private static func enumScope(of model: String, inside topLevel: NameScope) -> NameScope {
+        var scope = NameScope(inside: topLevel)
+        scope.claim(model, by: "the model")
+        scope.claim(codingKeys, by: "the coding keys")
+        for reserved in SwiftKeywords.reservedTypeNames { scope.claim(reserved, by: "Swift") }
+        return scope
     }
 
     /// The Swift name of a field or parameter: the one the spec gives with `swiftName:`

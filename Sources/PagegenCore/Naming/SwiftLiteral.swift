@@ -5,6 +5,10 @@ enum SwiftLiteral {
     /// formatting characters (bidirectional overrides, zero-width joiners) are escaped,
     /// so the literal reads as what it holds.
     static func string(_ text: String) -> String {
+        // Most texts are printable ASCII without a quote or backslash: written as they are.
+        if text.utf8.allSatisfy({ ASCII.isPrintable($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

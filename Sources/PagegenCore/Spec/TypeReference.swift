@@ -57,6 +57,12 @@ public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible 
     /// - Returns: nil when the text is not a well-formed type, or nests more than
     ///   ``maxNesting`` levels.
     public static func parse(_ text: String) -> TypeReference? {
+        // Most types are a plain ASCII name (`String`, `Int64`, `User`): no wrappers to peel.
+        if let first = text.utf8.first, first == UInt8(ascii: "_") || ASCII.isLetter(first),
+            text.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || ASCII.isLetter($0) || ASCII.isDigit($0) })
+        {
+            return .named(text)
+        }
         // Peel the wrappers from the outside in, then wrap the name from the inside out.
         var wrappers: [(TypeReference) -> TypeReference] = []
         var text = trimmingSpaces(Substring(text))

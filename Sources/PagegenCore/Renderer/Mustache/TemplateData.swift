@@ -35,7 +35,7 @@ enum TemplateData {
         case .text(let text): text
         case .bool(let bool): bool
         case .list(let list): list.anyValue
-        case .value(let value): value
+        case .value(let value): value.templateAnyValue
         case .other(let value): value
         }
     }
@@ -47,6 +47,16 @@ protocol TemplateDataConvertible {
     /// The value as the renderer reads it; nil for an optional without a value (which
     /// a template looks up in the enclosing values instead, as swift-mustache does).
     var templateData: TemplateData? { get }
+
+    /// The item at `index` of `list` as the renderer reads it: ``templateData``,
+    /// unless the type can answer for an item without copying it out of the list.
+    static func templateData(of list: [Self], at index: Int) -> TemplateData?
+}
+
+extension TemplateDataConvertible {
+    static func templateData(of list: [Self], at index: Int) -> TemplateData? {
+        list[index].templateData
+    }
 }
 
 /// A list a section iterates, read by position.
@@ -77,7 +87,7 @@ extension Array: TemplateDataConvertible where Element: TemplateDataConvertible 
 
 extension Array: TemplateList where Element: TemplateDataConvertible {
     func item(at index: Int) -> TemplateData {
-        self[index].templateData ?? .other(self[index])
+        Element.templateData(of: self, at: index) ?? .other(self[index])
     }
 
     var anyValue: Any { self }
