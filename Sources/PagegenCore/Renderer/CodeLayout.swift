@@ -20,10 +20,11 @@ enum CodeLayout {
         return contiguous.withUTF8 { format(text, bytes: $0) }
     }
 
-    /// Formats `text`, whose UTF-8 is `bytes`.
+    /// Formats `text`, whose UTF-8 is `bytes`, into bytes: lines are read and written
+    /// as bytes, and only a line to wrap is read as text.
     private static func format(_ text: String, bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count + text.utf8.count / 2)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + bytes.count / 2)
         var depth = 0
         /// For each open bracket: true for a `switch` block.
         var open: [Bool] = []
@@ -37,7 +38,8 @@ enum CodeLayout {
         let utf8 = text.utf8
         var lineStart = 0
         while lineStart <= bytes.count {
-            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
             // The line without the spaces and tabs at either end.
             var start = lineStart
             var end = lineEnd
@@ -48,29 +50,29 @@ enum CodeLayout {
                 if wroteLine, !lastOpensBrace { pendingBlank = true }
                 continue
             }
-            let line = text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
-            scan.read(UnsafeBufferPointer(rebasing: bytes[start..<end]), inBlockComment: inBlockComment)
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            scan.read(line, inBlockComment: inBlockComment)
             var level = max(0, depth - scan.leadingClosers)
             if scan.leadingClosers == 0, open.last == true,
-                line.utf8.starts(with: "case ".utf8) || line.utf8.starts(with: "default:".utf8)
-                    || line.utf8.starts(with: "@unknown default:".utf8)
+                line.starts(with: "case ".utf8) || line.starts(with: "default:".utf8) || line.starts(with: "@unknown default:".utf8)
             {
                 level = max(0, level - 1)
             }
-            if line.utf8.first == UInt8(ascii: "]") { removeLoneElementComma(from: &output) }
-            if pendingBlank, line.utf8.first != UInt8(ascii: "}") { output += "\n" }
+            if line[0] == UInt8(ascii: "]") { removeLoneElementComma(from: &output) }
+            if pendingBlank, line[0] != UInt8(ascii: "}") { output.append(UInt8(ascii: "\n")) }
             pendingBlank = false
-            if level * indentation.utf8.count + line.utf8.count <= LineWrapping.lineLength {
+            if level * indentation.utf8.count + line.count <= LineWrapping.lineLength {
                 // What fits is written as it is, without asking how to wrap it.
                 write(line, level: level, into: &output)
             } else {
-                for (level, text) in LineWrapping.wrap(line, level: level) {
+                let text = text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+                for (level, text) in LineWrapping.wrap(text, level: level) {
                     write(text, level: level, into: &output)
                 }
             }
             wroteLine = true
-            lastOpensBrace = line.utf8.last == UInt8(ascii: "{")
-            let isSwitch = line.utf8.starts(with: "switch ".utf8)
+            lastOpensBrace = line[line.count - 1] == UInt8(ascii: "{")
+            let isSwitch = line.starts(with: "switch ".utf8)
             for opens in scan.brackets {
                 if opens {
                     open.append(isSwitch)
@@ -82,27 +84,34 @@ enum CodeLayout {
             }
             inBlockComment = scan.endsInBlockComment
         }
-        return wroteLine ? output : "\n"
+        return wroteLine ? String(decoding: output, as: UTF8.self) : "\n"
     }
 
     /// Removes the comma that ends the last line of `output` when that line is the only
     /// one after a line that opens a collection literal (ends with `[`).
-    private static func removeLoneElementComma(from output: inout String) {
-        let utf8 = output.utf8
-        guard utf8.count >= 4, utf8.last == UInt8(ascii: "\n") else { return }
-        let comma = utf8.index(utf8.endIndex, offsetBy: -2)
-        guard utf8[comma] == UInt8(ascii: ","), let openingEnd = utf8[..<comma].lastIndex(of: UInt8(ascii: "\n")),
-            openingEnd > utf8.startIndex, utf8[utf8.index(before: openingEnd)] == UInt8(ascii: "[")
+    private static func removeLoneElementComma(from output: inout [UInt8]) {
+        guard output.count >= 4, output[output.count - 1] == UInt8(ascii: "\n") else { return }
+        let comma = output.count - 2
+        guard output[comma] == UInt8(ascii: ","), let openingEnd = output[..<comma].lastIndex(of: UInt8(ascii: "\n")),
+            openingEnd > 0, output[openingEnd - 1] == UInt8(ascii: "[")
         else { return }
         output.remove(at: comma)
     }
 
     /// Writes `line` indented to `level`, and a newline.
-    private static func write(_ line: Substring, level: Int, into output: inout String) {
-        for _ in 0..<level { output += indentation }
-        output += line
-        output += "\n"
+    private static func write(_ line: UnsafeBufferPointer<UInt8>, level: Int, into output: inout [UInt8]) {
+        for _ in 0..<level { output.append(contentsOf: indentationBytes) }
+        output.append(contentsOf: line)
+        output.append(UInt8(ascii: "\n"))
     }
+
+    /// Writes `line` indented to `level`, and a newline.
+    private static func write(_ line: Substring, level: Int, into output: inout [UInt8]) {
+        var line = line
+        line.withUTF8 { write($0, level: level, into: &output) }
+    }
+
+    private static let indentationBytes = Array(indentation.utf8)
 }
 
 /// The brackets of one line of Swift, outside string literals and comments, read

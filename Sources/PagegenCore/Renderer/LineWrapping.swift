@@ -71,16 +71,26 @@ private struct ArgumentGroup {
     var arguments: [Substring]
 
     init?(_ line: Substring) {
+        var contiguous = line
+        guard let found = contiguous.withUTF8({ Self.find(in: $0) }) else { return nil }
         let utf8 = line.utf8
-        let bytes = Array(utf8)
         /// The index of the byte at `offset`.
         func index(_ offset: Int) -> Substring.Index {
             utf8.index(utf8.startIndex, offsetBy: offset)
         }
+        let arguments = found.arguments.map { line[index($0.lowerBound)..<index($0.upperBound)].trimmingSpaces }
+        guard arguments.contains(where: { !$0.isEmpty }) else { return nil }
+        contentStart = index(found.content.lowerBound)
+        contentEnd = index(found.content.upperBound)
+        self.arguments = arguments
+    }
+
+    /// The byte offsets of the group's content and of each argument in `bytes`.
+    private static func find(in bytes: UnsafeBufferPointer<UInt8>) -> (content: Range<Int>, arguments: [Range<Int>])? {
         var depth = 0
         var start: Int?
         var argumentStart: Int?
-        var arguments: [Substring] = []
+        var arguments: [Range<Int>] = []
         var offset = 0
         var previous = UInt8(ascii: " ")
         while offset < bytes.count {
@@ -107,15 +117,11 @@ private struct ArgumentGroup {
                 depth -= 1
                 if let start, depth == 0 {
                     guard let argumentStart else { return nil }
-                    arguments.append(line[index(argumentStart)..<index(offset)].trimmingSpaces)
-                    guard arguments.contains(where: { !$0.isEmpty }) else { return nil }
-                    self.contentStart = index(start)
-                    self.contentEnd = index(offset)
-                    self.arguments = arguments
-                    return
+                    arguments.append(argumentStart..<offset)
+                    return (start..<offset, arguments)
                 }
             case UInt8(ascii: ",") where depth == 1 && start != nil:
-                if let argumentStart { arguments.append(line[index(argumentStart)..<index(offset)].trimmingSpaces) }
+                if let argumentStart { arguments.append(argumentStart..<offset) }
                 argumentStart = offset + 1
             case UInt8(ascii: "/") where previous == UInt8(ascii: "/"):
                 return nil
@@ -131,7 +137,7 @@ private struct ArgumentGroup {
 
 /// When a string literal (`"…"`, or raw: `#"…"#`) starts at `offset` of `bytes`: just
 /// after its end, or `bytes.count` when it does not end on this line.
-private func endOfStringLiteral(in bytes: [UInt8], at offset: Int) -> Int? {
+private func endOfStringLiteral(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
     var cursor = offset
     var hashes = 0
     while cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") {
@@ -178,7 +184,11 @@ extension Substring {
     /// line (`case "a": self = .a`), outside string literals and brackets.
     fileprivate var caseColon: Index? {
         guard utf8.starts(with: "case ".utf8) else { return nil }
-        let bytes = Array(utf8)
+        var contiguous = self
+        return contiguous.withUTF8 { Self.caseColonOffset(in: $0) }.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+    }
+
+    private static func caseColonOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var depth = 0
         var offset = 0
         while offset < bytes.count {
@@ -191,7 +201,7 @@ extension Substring {
             case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
             case UInt8(ascii: ":") where depth == 0:
                 guard offset + 2 < bytes.count, bytes[offset + 1] == UInt8(ascii: " ") else { return nil }
-                return utf8.index(utf8.startIndex, offsetBy: offset)
+                return offset
             default: break
             }
             offset += 1
