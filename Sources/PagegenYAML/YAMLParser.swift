@@ -48,19 +48,24 @@ private struct BuiltNode {
 }
 
 /// Owns one `yaml_parser_t` and its input; releases both in `deinit`.
+///
+/// libyaml's parser points to itself, so it lives in a class, where it does not
+/// move. Only the reader's own methods touch its state, one at a time, so its
+/// properties go without the run-time exclusivity checks of a class's properties
+/// (which cost as much as reading a small document's events).
 private final class EventReader {
-    private var parser = yaml_parser_t()
+    @exclusivity(unchecked) private var parser = yaml_parser_t()
     /// libyaml keeps a pointer to its input, so the bytes live in memory this class owns.
     private let input: UnsafeMutableBufferPointer<UInt8>
     /// The text's length in bytes (the buffer has at least one byte).
     private let length: Int
     private let limits: YAMLLimits
-    private var anchors: [String: BuiltNode] = [:]
+    @exclusivity(unchecked) private var anchors: [String: BuiltNode] = [:]
     /// Values read so far, aliases expanded.
-    private var values = 0
+    @exclusivity(unchecked) private var values = 0
     /// Values copied by aliases so far, and the bytes of their text.
-    private var aliasValues = 0
-    private var aliasBytes = 0
+    @exclusivity(unchecked) private var aliasValues = 0
+    @exclusivity(unchecked) private var aliasBytes = 0
 
     init(text: String, limits: YAMLLimits) {
         let bytes = Array(text.utf8)
@@ -82,7 +87,7 @@ private final class EventReader {
         var root: Node?
         var sawDocument = false
         while true {
-            let event = try nextEvent()
+            var event = try nextEvent()
             defer { event.release() }
             switch event.type {
             case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
@@ -124,7 +129,7 @@ private final class EventReader {
             var items: [Node] = []
             var built = BuiltNode(node: Node(.sequence([]), mark: mark), values: 1, bytes: 0, height: 1)
             while true {
-                let child = try nextEvent()
+                var child = try nextEvent()
                 defer { child.release() }
                 if child.type == YAML_SEQUENCE_END_EVENT { break }
                 let item = try readNode(startingWith: child, level: level + 1)
@@ -139,11 +144,11 @@ private final class EventReader {
             var pairs: [Node.Pair] = []
             var built = BuiltNode(node: Node(.mapping([]), mark: mark), values: 1, bytes: 0, height: 1)
             while true {
-                let keyEvent = try nextEvent()
+                var keyEvent = try nextEvent()
                 defer { keyEvent.release() }
                 if keyEvent.type == YAML_MAPPING_END_EVENT { break }
                 let key = try readNode(startingWith: keyEvent, level: level + 1)
-                let valueEvent = try nextEvent()
+                var valueEvent = try nextEvent()
                 defer { valueEvent.release() }
                 let value = try readNode(startingWith: valueEvent, level: level + 1)
                 pairs.append(Node.Pair(key: key.node, value: value.node))
@@ -208,12 +213,10 @@ private final class EventReader {
         anchors[String(cString: anchor)] = built
     }
 
+    /// The next event, which the caller releases.
     private func nextEvent() throws(YAMLError) -> Event {
-        let event = Event()
-        guard yaml_parser_parse(&parser, &event.raw) == 1 else {
-            event.isFilled = false
-            throw parserError()
-        }
+        var event = Event()
+        guard yaml_parser_parse(&parser, &event.raw) == 1 else { throw parserError() }
         return event
     }
 
@@ -252,10 +255,9 @@ extension BuiltNode {
     }
 }
 
-/// One libyaml event; deleted once read.
-private final class Event {
+/// One libyaml event, which its reader releases (`defer { event.release() }`) once read.
+private struct Event {
     var raw = yaml_event_t()
-    var isFilled = true
 
     var type: yaml_event_type_t { raw.type }
     var value: yaml_event_t { raw }
@@ -263,12 +265,8 @@ private final class Event {
         Mark(line: Int(raw.start_mark.line) + 1, column: Int(raw.start_mark.column) + 1)
     }
 
-    func release() {
-        if isFilled {
-            yaml_event_delete(&raw)
-            isFilled = false
-        }
+    /// Frees what libyaml allocated for the event; releasing twice does nothing.
+    mutating func release() {
+        yaml_event_delete(&raw)
     }
-
-    deinit { release() }
 }

@@ -16,7 +16,9 @@ import Testing
         try TemplateTests.code(String(contentsOf: root.appendingPathComponent("specs/\(name).pagegen.yaml"), encoding: .utf8))
     }
 
-    /// Renders every template of `templates` with `code` both ways and compares.
+    /// Renders every template of `templates` with `code` both ways and compares; and
+    /// compares the compiled render with one that renders every list section it can
+    /// apart, item by item, and puts the items in place.
     static func expectSameRendering(_ templates: TemplateSet, code: CodeModel, context: String) throws {
         #expect(templates.compiled != nil, "the templates should compile (\(context))")
         for name in TemplateSet.names {
@@ -30,6 +32,17 @@ import Testing
                 \(name) renders differently from swift-mustache (\(context)):
                 \(UnifiedDiff.make(expected: reference, actual: compiled, name: name))
                 """)
+            let partial = try templates.renderLeavingOutLists(name, with: file, minimumItems: 1)
+            let apart = partial.assembled(
+                partial.sectionSizes.indices.map { section in
+                    (0..<partial.sectionSizes[section]).map { partial.renderItems(of: section, in: $0..<$0 + 1) }
+                })
+            #expect(
+                apart == compiled,
+                """
+                \(name) renders differently with its lists rendered apart (\(context)):
+                \(UnifiedDiff.make(expected: compiled, actual: apart, name: name))
+                """)
         }
     }
 
@@ -40,6 +53,9 @@ import Testing
         let files = try SwiftRenderer.render(code, templates: try TemplateSet.load())
         let reference = try SwiftRenderer.render(code, templates: try TemplateSet.load(), withSwiftMustache: true)
         #expect(files == reference)
+        let apart = try SwiftRenderer.render(
+            code, templates: try TemplateSet.load(), withSwiftMustache: false, minimumItemsApart: 1, minimumPerPiece: 1)
+        #expect(apart == reference, "the files differ when every list is rendered apart")
     }
 
     /// Templates that reach the corners of Mustache, each a full set of overrides.

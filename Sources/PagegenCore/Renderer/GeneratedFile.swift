@@ -33,18 +33,22 @@ public enum GeneratedFileWriter {
         case unchanged
     }
 
-    /// Writes `files` into `directory`, creating it if needed.
+    /// Writes `files` into `directory`, creating it if needed; the files are compared
+    /// and written at the same time.
     /// - Returns: what happened to each file, in order.
     @discardableResult
     public static func write(_ files: [GeneratedFile], to directory: URL) throws -> [(file: GeneratedFile, outcome: Outcome)] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return try files.map { file in
-            let url = directory.appendingPathComponent(file.name)
-            let data = Data(file.contents.utf8)
-            let existing = try? Data(contentsOf: url)
-            if existing == data { return (file, .unchanged) }
-            try data.write(to: url, options: .atomic)
-            return (file, existing == nil ? .created : .updated)
-        }
+        return try files.concurrentMap(minimumPerThread: 1) { file in
+            Result { (file, try write(file, to: directory.appendingPathComponent(file.name))) }
+        }.map { try $0.get() }
+    }
+
+    private static func write(_ file: GeneratedFile, to url: URL) throws -> Outcome {
+        let data = Data(file.contents.utf8)
+        let existing = try? Data(contentsOf: url)
+        if existing == data { return .unchanged }
+        try data.write(to: url, options: .atomic)
+        return existing == nil ? .created : .updated
     }
 }

@@ -84,12 +84,27 @@ public struct TemplateSet: Sendable {
             } else {
                 library.render(code, withTemplate: name)
             }
-        guard let text else {
-            throw GenerationFailed(diagnostics: [
-                Diagnostic(.error, "the template \(name).mustache did not render: there is no such template")
-            ])
-        }
+        guard let text else { throw Self.noTemplate(name) }
         return text
+    }
+
+    /// Renders the template `name` with `code` like ``render(_:with:withSwiftMustache:)``,
+    /// but for the sections over lists of at least `minimumItems` items, which the
+    /// compiled renderer leaves out to render apart (swift-mustache leaves nothing out).
+    /// - Throws: ``GenerationFailed`` when there is no such template.
+    func renderLeavingOutLists(
+        _ name: String, with code: CodeModel, minimumItems: Int, withSwiftMustache: Bool = false
+    ) throws -> TemplateRenderer.PartialRender {
+        guard let compiled, !withSwiftMustache else {
+            return TemplateRenderer.PartialRender(text: try render(name, with: code, withSwiftMustache: true))
+        }
+        guard let partial = TemplateRenderer(templates: compiled).renderLeavingOutLists(name, with: code, minimumItems: minimumItems)
+        else { throw Self.noTemplate(name) }
+        return partial
+    }
+
+    private static func noTemplate(_ name: String) -> GenerationFailed {
+        GenerationFailed(diagnostics: [Diagnostic(.error, "the template \(name).mustache did not render: there is no such template")])
     }
 }
 

@@ -15,10 +15,20 @@ struct TemplateRenderer {
     /// The protocols of each type of value met so far, for the values that are not
     /// the code model's.
     private let conformances = Conformances()
+    /// Where the list sections left out of this render go, when it leaves them out.
+    private let deferred: DeferredSections?
 
     /// A renderer of `templates`.
     init(templates: [String: CompiledTemplate]) {
         self.templates = templates
+        deferred = nil
+    }
+
+    /// A renderer of `templates` that leaves out the sections over lists of at least
+    /// `minimumItems` items.
+    private init(templates: [String: CompiledTemplate], leavingOutListsOf minimumItems: Int) {
+        self.templates = templates
+        deferred = DeferredSections(minimumItems: minimumItems)
     }
 
     /// Renders the template `name` with `root`, or returns nil when there is no such template.
@@ -30,8 +40,21 @@ struct TemplateRenderer {
         return output
     }
 
+    /// Renders the template `name` with `root` but for its sections over long lists,
+    /// which ``PartialRender/renderItems(of:in:)`` renders apart, on any thread, and
+    /// ``PartialRender/assembled(_:)`` puts in place; nil when there is no such template.
+    ///
+    /// A section is left out only where what it writes cannot depend on what was
+    /// written before it: outside a partial's indentation. The assembled text is the
+    /// text ``render(_:with:)`` returns.
+    func renderLeavingOutLists(_ name: String, with root: any TemplateValue, minimumItems: Int) -> PartialRender? {
+        let renderer = TemplateRenderer(templates: templates, leavingOutListsOf: minimumItems)
+        guard let text = renderer.render(name, with: root), let deferred = renderer.deferred else { return nil }
+        return PartialRender(templates: templates, text: text, sections: deferred.sections)
+    }
+
     /// What a template renders in, besides the values: as swift-mustache's context.
-    private struct Context {
+    fileprivate struct Context {
         /// The position in the list being iterated, for `first()`, `last()`, `index()`.
         var position: ListPosition?
         /// What a standalone partial indents its lines by.
@@ -41,7 +64,7 @@ struct TemplateRenderer {
     }
 
     /// A value a section opened, which answers names.
-    private struct Frame {
+    fileprivate struct Frame {
         var data: TemplateData
 
         init(_ data: TemplateData) {
@@ -158,6 +181,11 @@ struct TemplateRenderer {
         switch value {
         case .list(let list):
             let count = list.count
+            if let deferred, count >= deferred.minimumItems, context.indentation?.isEmpty ?? true {
+                deferred.sections.append(
+                    DeferredSection(offset: output.utf8.count, nodes: nodes, list: list, context: context, stack: stack))
+                return
+            }
             for index in 0..<count {
                 renderItem(nodes, list.item(at: index), at: index, of: count, context: context, stack: &stack, into: &output)
             }
@@ -210,7 +238,7 @@ struct TemplateRenderer {
     }
 
     /// Renders `nodes` once for the item at `index` of a list of `count` items.
-    private func renderItem(
+    fileprivate func renderItem(
         _ nodes: [TemplateNode], _ item: TemplateData, at index: Int, of count: Int, context: Context, stack: inout [Frame],
         into output: inout String
     ) {
@@ -321,6 +349,85 @@ struct TemplateRenderer {
             }
         }
         return escaped
+    }
+}
+
+extension TemplateRenderer {
+    /// The text of a render without its sections over long lists, and those sections,
+    /// to render apart: the items of a long list can be rendered on several threads.
+    struct PartialRender: @unchecked Sendable {
+        fileprivate let templates: [String: CompiledTemplate]
+        /// The text, without the sections left out.
+        let text: String
+        fileprivate let sections: [DeferredSection]
+
+        /// A render that left nothing out.
+        init(text: String) {
+            self.init(templates: [:], text: text, sections: [])
+        }
+
+        fileprivate init(templates: [String: CompiledTemplate], text: String, sections: [DeferredSection]) {
+            self.templates = templates
+            self.text = text
+            self.sections = sections
+        }
+
+        /// The number of items of each section left out, in the text's order.
+        var sectionSizes: [Int] { sections.map(\.list.count) }
+
+        /// The text of the items `range` of the section left out at `index`: one part
+        /// of that section's text, with a renderer of its own (so on any thread).
+        func renderItems(of index: Int, in range: Range<Int>) -> String {
+            let section = sections[index]
+            let renderer = TemplateRenderer(templates: templates)
+            var stack = section.stack
+            var output = ""
+            let count = section.list.count
+            for item in range {
+                renderer.renderItem(
+                    section.nodes, section.list.item(at: item), at: item, of: count, context: section.context, stack: &stack,
+                    into: &output)
+            }
+            return output
+        }
+
+        /// The whole text: each section's parts, in order, put where the section was.
+        /// - Parameter parts: for each section, the texts of its items in order.
+        func assembled(_ parts: [[String]]) -> String {
+            guard !sections.isEmpty else { return text }
+            let utf8 = text.utf8
+            var whole = ""
+            whole.reserveCapacity(utf8.count + parts.joined().reduce(0) { $0 + $1.utf8.count })
+            var written = utf8.startIndex
+            for (section, texts) in zip(sections, parts) {
+                let offset = utf8.index(utf8.startIndex, offsetBy: section.offset)
+                whole += text[written..<offset]
+                for part in texts { whole += part }
+                written = offset
+            }
+            whole += text[written...]
+            return whole
+        }
+    }
+
+    /// A section left out of a render: where its text goes, and what it renders with.
+    fileprivate struct DeferredSection {
+        /// The byte offset in the text.
+        var offset: Int
+        var nodes: [TemplateNode]
+        var list: any TemplateList
+        var context: Context
+        var stack: [Frame]
+    }
+
+    /// The sections a render leaves out, as it goes.
+    fileprivate final class DeferredSections {
+        let minimumItems: Int
+        var sections: [DeferredSection] = []
+
+        init(minimumItems: Int) {
+            self.minimumItems = minimumItems
+        }
     }
 }
 
