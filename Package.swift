@@ -199,7 +199,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PagegenCoreTests",
-            dependencies: ["PagegenCore", "PagegenSpecMutations"],
+            dependencies: [
+                "PagegenCore", "PagegenSpecMutations", "PagegenTemplates",
+                .product(name: "Mustache", package: "swift-mustache", condition: .when(traits: ["Generator"])),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

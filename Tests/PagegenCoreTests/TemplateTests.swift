@@ -1,4 +1,6 @@
 import Foundation
+import Mustache
+import PagegenTemplates
 import Testing
 
 @testable import PagegenCore
@@ -101,6 +103,21 @@ import Testing
                 "\(file):7:1: error: the template uses the partial 'Footer', which does not exist; the partials are Client, Enum, Header, Models, Paging",
             ]
         }
+    }
+
+    /// What loading checks in a user's templates, the bundled ones pass: they parse
+    /// with swift-mustache, compile, and use only names of the code model.
+    @Test func theBundledTemplatesParseCompileAndUseOnlyNamesOfTheCodeModel() throws {
+        let folder = try #require(BundledTemplates.directory)
+        for name in TemplateSet.names {
+            let text = try String(contentsOf: folder.appendingPathComponent("\(name).mustache"), encoding: .utf8)
+            _ = try MustacheTemplate(string: text)
+            _ = try TemplateParser.parse(text)
+            #expect(TemplateCheck.problems(in: text, file: "\(name).mustache", partials: Set(TemplateSet.names)).isEmpty)
+        }
+        let templates = try TemplateSet.load()
+        #expect(templates.compiled != nil)
+        #expect(TemplateSet.names.allSatisfy { templates.library.getTemplate(named: $0) != nil })
     }
 
     @Test func anOverrideReplacesItsTemplateAndKeepsTheOthers() throws {

@@ -6,29 +6,58 @@ import PagegenYAML
 /// The templates a run renders with: the bundled ones, each replaced by a file of
 /// the same name from a user's folder when one is given.
 ///
-/// Every template is checked when it is loaded: a name it uses that the code model
-/// does not have (``TemplateNames``), or a partial that does not exist, is an error
-/// at its line and column, so that a typo cannot render as nothing.
+/// Every template of a user's folder is checked when it is loaded: a name it uses
+/// that the code model does not have (``TemplateNames``), or a partial that does not
+/// exist, is an error at its line and column, so that a typo cannot render as
+/// nothing. (The bundled templates are checked the same way by the package's tests.)
 ///
-/// Templates are parsed by swift-mustache, which reports what does not parse, and
-/// compiled (into an internal `CompiledTemplate`) to render as swift-mustache would,
-/// without reading each name anew at each tag. A set in which a template uses what the compiled form
-/// does not cover (template inheritance, dynamic partials) renders with swift-mustache.
+/// Templates are compiled (into an internal `CompiledTemplate`) to render as
+/// swift-mustache would, without reading each name anew at each tag. A user's
+/// templates are also parsed by swift-mustache, which reports what does not parse. A
+/// set in which a template uses what the compiled form does not cover (template
+/// inheritance, dynamic partials) renders with swift-mustache.
 public struct TemplateSet: Sendable {
     /// The names every template set has: a template per file (`Models`, `Client`,
     /// `Paging`), and the partials they include: `Header` (the file header, imports
     /// and namespace) and `Enum` (an enumeration).
     public static let names = ["Models", "Client", "Paging", "Header", "Enum"]
 
-    let library: MustacheLibrary
+    /// The templates' texts, by name.
+    private let texts: [String: String]
+    /// swift-mustache's parse of the templates, made when they are loaded if the set
+    /// renders with swift-mustache or holds a user's template.
+    private let loadedLibrary: MustacheLibrary?
     /// The compiled templates, or nil when one of them renders with swift-mustache only.
     let compiled: [String: CompiledTemplate]?
+
+    /// A set of the templates of `library`, compiled as `compiled` (nil: rendered with
+    /// swift-mustache).
+    init(library: MustacheLibrary, compiled: [String: CompiledTemplate]?) {
+        texts = [:]
+        loadedLibrary = library
+        self.compiled = compiled
+    }
+
+    private init(texts: [String: String], library: MustacheLibrary?, compiled: [String: CompiledTemplate]?) {
+        self.texts = texts
+        loadedLibrary = library
+        self.compiled = compiled
+    }
+
+    /// swift-mustache's library of the templates: parsed when they were loaded, or now.
+    var library: MustacheLibrary {
+        if let loadedLibrary { return loadedLibrary }
+        var library = MustacheLibrary()
+        for (name, text) in texts {
+            if let template = try? MustacheTemplate(string: text) { library.register(template, named: name) }
+        }
+        return library
+    }
 
     /// Loads the bundled templates, overridden by those in `overrides`.
     /// - Throws: ``GenerationFailed`` when a template is missing, does not parse, or
     ///   uses a name the code model does not have.
     public static func load(overrides: URL? = nil) throws -> TemplateSet {
-        var library = MustacheLibrary()
         guard let bundled = BundledTemplates.directory else {
             throw GenerationFailed(diagnostics: [Diagnostic(.error, "the bundled templates are missing from this build of pagegen")])
         }
@@ -43,6 +72,9 @@ public struct TemplateSet: Sendable {
             }
         }
         var problems: [Diagnostic] = []
+        var texts: [String: String] = [:]
+        var library = MustacheLibrary()
+        var holdsUsersTemplate = false
         var compiled: [String: CompiledTemplate]? = [:]
         for name in names {
             let file = "\(name).mustache"
@@ -50,7 +82,8 @@ public struct TemplateSet: Sendable {
             let url =
                 override.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
                 ?? bundled.appendingPathComponent(file)
-            let shownName = url == override ? url.path : "the bundled \(file)"
+            let isUsers = url == override
+            let shownName = isUsers ? url.path : "the bundled \(file)"
             let text: String
             do {
                 text = try String(contentsOf: url, encoding: .utf8)
@@ -59,19 +92,25 @@ public struct TemplateSet: Sendable {
                     Diagnostic(.error, "cannot read the template \(shownName): \(error.localizedDescription)")
                 ])
             }
-            do {
-                library.register(try MustacheTemplate(string: text), named: name)
-            } catch {
-                throw GenerationFailed(diagnostics: [Diagnostic(.error, "the template \(shownName) does not parse: \(error)")])
+            texts[name] = text
+            if isUsers {
+                holdsUsersTemplate = true
+                do {
+                    library.register(try MustacheTemplate(string: text), named: name)
+                } catch {
+                    throw GenerationFailed(diagnostics: [Diagnostic(.error, "the template \(shownName) does not parse: \(error)")])
+                }
+                problems += TemplateCheck.problems(in: text, file: url.path, partials: Set(names))
             }
             compiled?[name] = try? TemplateParser.parse(text)
             if compiled?[name] == nil { compiled = nil }
-            problems += TemplateCheck.problems(
-                in: text, file: url == override ? url.path : "Templates/Swift/\(file)",
-                partials: Set(names))
         }
         if !problems.isEmpty { throw GenerationFailed(diagnostics: problems) }
-        return TemplateSet(library: library, compiled: compiled)
+        guard holdsUsersTemplate || compiled == nil else { return TemplateSet(texts: texts, library: nil, compiled: compiled) }
+        for name in names where library.getTemplate(named: name) == nil {
+            if let template = try? MustacheTemplate(string: texts[name] ?? "") { library.register(template, named: name) }
+        }
+        return TemplateSet(texts: texts, library: library, compiled: compiled)
     }
 
     /// Renders the template `name` with `code`; `withSwiftMustache` renders with
@@ -121,16 +160,18 @@ enum TemplateCheck {
     static func problems(in text: String, file: String, partials: Set<String>) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
+        // Tags are found in the text's bytes (every delimiter is ASCII); a tag's mark is
+        // worked out only for a problem.
+        while let open = rest.utf8.firstRange(of: "{{".utf8) {
             var tagStart = open.upperBound
             var closing = "}}"
             if rest[tagStart...].hasPrefix("{") {
                 tagStart = rest.index(after: tagStart)
                 closing = "}}}"
             }
-            guard let close = rest[tagStart...].range(of: closing) else { break }
+            guard let close = rest[tagStart...].utf8.firstRange(of: closing.utf8) else { break }
             let tag = rest[tagStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            let mark = self.mark(of: open.lowerBound, in: text)
+            var mark: Mark { self.mark(of: open.lowerBound, in: text) }
             rest = rest[close.upperBound...]
             guard let kind = tag.first else { continue }
             switch kind {
