@@ -216,6 +216,37 @@ import Testing
                 """)
     }
 
+    /// Laid out in fragments that start at any line, each from the brackets the ones
+    /// before it leave open, and joined, a text reads as laid out whole: the blank
+    /// lines and lone commas around each join come out the same.
+    @Test(arguments: CompiledTemplateTests.specNames)
+    func thePrinterJoinsFragmentsLaidOutApartAsItLaysOutTheWhole(_ spec: String) throws {
+        let templates = try TemplateSet.load()
+        let code = try CompiledTemplateTests.code(ofSpec: spec)
+        for name in ["Models", "Client", "Paging"] {
+            var file = code
+            file.file = FileCode(name: "X\(name).swift", template: name, declaresNamespace: true)
+            // Blank lines, spaces and a lone element around the joins, too.
+            let rendered = try templates.render(name, with: file) + "\n\n  let list = [\n\n    1,\n\n  ]\n\n"
+            let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+            for size in [1, 2, 7] {
+                var joiner = CodeLayout.Joiner()
+                var brackets = CodeLayout.Brackets()
+                for start in stride(from: 0, to: lines.count, by: size) {
+                    let fragmentLines = lines[start..<min(start + size, lines.count)]
+                    let text = fragmentLines.joined(separator: "\n") + (start + size < lines.count ? "\n" : "")
+                    let fragment = CodeLayout.layOut(text, from: brackets)
+                    joiner.append(fragment)
+                    brackets = fragment.end
+                }
+                let whole = CodeLayout.format(rendered)
+                #expect(
+                    joiner.text == whole,
+                    "\(spec) \(name), fragments of \(size) lines:\n\(UnifiedDiff.make(expected: whole, actual: joiner.text, name: name))")
+            }
+        }
+    }
+
     @Test func thePrinterRemovesTheCommaOfALoneElementOfAMultiLineCollectionLiteral() {
         let rendered = """
             let one = [

@@ -31,8 +31,10 @@ struct EndpointNamer {
         var problems: [NamingProblem] = []
         var clientTypes = self.clientTypes
         var functions = NameScope()
+        functions.reserveCapacity(SpecNames.clientMembers.count + spec.endpoints.count * 6)
         for member in SpecNames.clientMembers { functions.claim(member, by: "the client's property") }
         var endpoints: [String: EndpointNames] = [:]
+        endpoints.reserveCapacity(spec.endpoints.count)
         for (endpoint, (var names, own)) in zip(spec.endpoints, named) {
             problems += own
             for index in names.parameters.indices {

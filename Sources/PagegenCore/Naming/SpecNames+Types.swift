@@ -21,6 +21,7 @@ extension SpecNames {
             }
         }
         var topLevel = NameScope()
+        topLevel.reserveCapacity(modules.count + spec.models.count + 2)
         for module in modules { topLevel.claim(module, by: "the module \(module)") }
         if let namespace { topLevel.claim(namespace, by: "the namespace") }
         for model in spec.models {
@@ -90,6 +91,7 @@ extension SpecNames {
             return (names: names, problems: problems)
         }
         var models: [String: ModelNames] = [:]
+        models.reserveCapacity(spec.models.count)
         for (model, modelNames) in zip(spec.models, named) {
             models[model.name.value] = modelNames.names
             problems += modelNames.problems

@@ -9,10 +9,12 @@ import Foundation
 /// `Header` template), so a build plugin can declare its outputs before the tool runs.
 ///
 /// The work is shared among the cores in three steps, each on every core: the files
-/// are rendered but for their sections over long lists (the models, the endpoints);
-/// the items of those lists are rendered, a few dozen to a piece; then each file is
-/// put together and laid out. A file's text depends on the code model and the
-/// templates alone, and is the same however the work was shared.
+/// are rendered but for their sections over long lists (the models, the endpoints),
+/// and what they render is laid out; the items of those lists are rendered and laid
+/// out, a few dozen to a piece; then each file's laid-out parts are joined. A file's
+/// text depends on the code model and the templates alone, and is the same however
+/// the work was shared: where a piece does not close every bracket it opens, or
+/// does not end a line, the file's parts are put together first and laid out as one.
 public enum SwiftRenderer {
     /// The suffixes of the files every spec generates, in order: each is also the
     /// name of the template that renders it.
@@ -40,31 +42,34 @@ public enum SwiftRenderer {
         let emits = [code.emitModels, code.emitClient, code.emitPaging && code.client.hasPaging]
         let namespaceFile = emits.firstIndex(of: true)
         let names = fileSuffixes.map { "\(code.fileStem)\($0).swift" }
-        let partials = try Array(fileSuffixes.indices).concurrentMap(minimumPerThread: 1) { index in
+        let files = try Array(fileSuffixes.indices).concurrentMap(minimumPerThread: 1) { index in
             let suffix = fileSuffixes[index]
             var file = code
             file.file = FileCode(name: names[index], template: suffix, declaresNamespace: code.namespace != nil && index == namespaceFile)
             return Result {
-                try templates.renderLeavingOutLists(
-                    emits[index] ? suffix : "Header", with: file, minimumItems: minimumItemsApart, withSwiftMustache: withSwiftMustache)
+                FileParts(
+                    try templates.renderLeavingOutLists(
+                        emits[index] ? suffix : "Header", with: file, minimumItems: minimumItemsApart, withSwiftMustache: withSwiftMustache)
+                )
             }
         }.map { try $0.get() }
 
-        let pieces = partials.indices.flatMap { file in
-            partials[file].sectionSizes.enumerated().flatMap { section, count in
+        let pieces = files.indices.flatMap { file in
+            files[file].partial.sectionSizes.enumerated().flatMap { section, count in
                 Self.pieces(of: count, minimumPerPiece: minimumPerPiece).map { (file: file, section: section, items: $0) }
             }
         }
-        let texts = pieces.concurrentMap(minimumPerThread: 1) { piece in
-            partials[piece.file].renderItems(of: piece.section, in: piece.items)
+        let laidOutPieces = pieces.concurrentMap(minimumPerThread: 1) { piece in
+            let text = files[piece.file].partial.renderItems(of: piece.section, in: piece.items)
+            return (text: text, fragment: CodeLayout.layOut(text, from: files[piece.file].sectionStarts[piece.section]))
         }
 
-        var parts = partials.map { $0.sectionSizes.map { _ in [String]() } }
-        for (piece, text) in zip(pieces, texts) {
-            parts[piece.file][piece.section].append(text)
+        var parts = files.map { $0.partial.sectionSizes.map { _ in [(text: String, fragment: CodeLayout.Fragment)]() } }
+        for (piece, laidOut) in zip(pieces, laidOutPieces) {
+            parts[piece.file][piece.section].append(laidOut)
         }
-        return Array(partials.indices).concurrentMap(minimumPerThread: 1) { index in
-            GeneratedFile(name: names[index], contents: CodeLayout.format(partials[index].assembled(parts[index])))
+        return Array(files.indices).concurrentMap(minimumPerThread: 1) { index in
+            GeneratedFile(name: names[index], contents: files[index].joined(parts[index]))
         }
     }
 
@@ -73,5 +78,64 @@ public enum SwiftRenderer {
     private static func pieces(of count: Int, minimumPerPiece: Int) -> [Range<Int>] {
         let pieces = max(1, min(count / minimumPerPiece, ProcessInfo.processInfo.activeProcessorCount * 4))
         return (0..<pieces).map { piece in (piece * count / pieces)..<((piece + 1) * count / pieces) }
+    }
+}
+
+/// A file rendered but for its long lists, with its own text laid out in segments
+/// (around the lists), each from the brackets open where it starts, as if each list
+/// closed every bracket it opens.
+private struct FileParts: @unchecked Sendable {
+    let partial: TemplateRenderer.PartialRender
+    /// The text before the first list, between two lists, and after the last.
+    let segments: [CodeLayout.Fragment]
+    /// The brackets open where each list starts.
+    let sectionStarts: [CodeLayout.Brackets]
+    /// True when each list starts at the start of a line.
+    let listsStartLines: Bool
+
+    init(_ partial: TemplateRenderer.PartialRender) {
+        self.partial = partial
+        let text = partial.text
+        let utf8 = text.utf8
+        var bounds = [utf8.startIndex]
+        var listsStartLines = true
+        for offset in partial.sectionOffsets {
+            let bound = utf8.index(utf8.startIndex, offsetBy: offset)
+            listsStartLines = listsStartLines && (bound == utf8.startIndex || utf8[utf8.index(before: bound)] == UInt8(ascii: "\n"))
+            bounds.append(bound)
+        }
+        bounds.append(utf8.endIndex)
+        var segments: [CodeLayout.Fragment] = []
+        var sectionStarts: [CodeLayout.Brackets] = []
+        var brackets = CodeLayout.Brackets()
+        for (start, end) in zip(bounds, bounds.dropFirst()) {
+            if !segments.isEmpty { sectionStarts.append(brackets) }
+            let segment = CodeLayout.layOut(String(text[start..<end]), from: brackets)
+            segments.append(segment)
+            brackets = segment.end
+        }
+        self.segments = segments
+        self.sectionStarts = sectionStarts
+        self.listsStartLines = listsStartLines
+    }
+
+    /// The file laid out, from the lists' pieces (for each list, the texts of its
+    /// items in order, each laid out from the brackets where the list starts).
+    func joined(_ pieces: [[(text: String, fragment: CodeLayout.Fragment)]]) -> String {
+        let fitsTogether =
+            listsStartLines
+            && zip(sectionStarts, pieces).allSatisfy { start, pieces in
+                pieces.allSatisfy { $0.fragment.end == start && ($0.text.isEmpty || $0.text.utf8.last == UInt8(ascii: "\n")) }
+            }
+        guard fitsTogether else { return CodeLayout.format(partial.assembled(pieces.map { $0.map(\.text) })) }
+        var joiner = CodeLayout.Joiner()
+        joiner.reserveCapacity(segments.reduce(0) { $0 + $1.bytes.count } + pieces.joined().reduce(0) { $0 + $1.fragment.bytes.count })
+        for (index, segment) in segments.enumerated() {
+            joiner.append(segment)
+            if index < pieces.count {
+                for piece in pieces[index] { joiner.append(piece.fragment) }
+            }
+        }
+        return joiner.text
     }
 }

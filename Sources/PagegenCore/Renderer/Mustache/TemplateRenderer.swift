@@ -375,6 +375,9 @@ extension TemplateRenderer {
         /// The number of items of each section left out, in the text's order.
         var sectionSizes: [Int] { sections.map(\.list.count) }
 
+        /// The byte offset in ``text`` of each section left out, in order.
+        var sectionOffsets: [Int] { sections.map(\.offset) }
+
         /// The text of the items `range` of the section left out at `index`: one part
         /// of that section's text, with a renderer of its own (so on any thread).
         func renderItems(of index: Int, in range: Range<Int>) -> String {
