@@ -44,11 +44,23 @@ public enum GeneratedFileWriter {
         }.map { try $0.get() }
     }
 
+    /// Writes `file` at `url` unless it holds these bytes already; the contents are
+    /// compared and written from the string's own storage.
     private static func write(_ file: GeneratedFile, to url: URL) throws -> Outcome {
-        let data = Data(file.contents.utf8)
         let existing = try? Data(contentsOf: url)
-        if existing == data { return .unchanged }
-        try data.write(to: url, options: .atomic)
-        return existing == nil ? .created : .updated
+        var contents = file.contents
+        return try contents.withUTF8 { bytes in
+            if let existing, existing.count == bytes.count,
+                bytes.isEmpty || existing.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+            {
+                return .unchanged
+            }
+            let data =
+                bytes.isEmpty
+                ? Data()
+                : Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count, deallocator: .none)
+            try data.write(to: url, options: .atomic)
+            return existing == nil ? .created : .updated
+        }
     }
 }

@@ -95,7 +95,9 @@ private struct ArgumentGroup {
         var previous = UInt8(ascii: " ")
         while offset < bytes.count {
             let byte = bytes[offset]
-            if let end = endOfStringLiteral(in: bytes, at: offset) {
+            if bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "#"),
+                let end = endOfStringLiteral(in: bytes, at: offset)
+            {
                 guard end < bytes.count else { return nil }
                 previous = UInt8(ascii: "\"")
                 offset = end
@@ -192,7 +194,9 @@ extension Substring {
         var depth = 0
         var offset = 0
         while offset < bytes.count {
-            if let end = endOfStringLiteral(in: bytes, at: offset) {
+            if bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "#"),
+                let end = endOfStringLiteral(in: bytes, at: offset)
+            {
                 offset = end
                 continue
             }
@@ -212,7 +216,7 @@ extension Substring {
     /// The colon after the name of a computed property declared on one line with its
     /// opening brace (`static var name: Type {`).
     fileprivate var propertyTypeColon: Index? {
-        guard utf8.last == UInt8(ascii: "{") else { return nil }
+        guard utf8.last == UInt8(ascii: "{"), firstRange(ofBytes: "var ") != nil else { return nil }
         // The words before `var` must all be modifiers.
         var rest = self[...]
         while let space = rest.utf8.firstIndex(of: UInt8(ascii: " ")) {

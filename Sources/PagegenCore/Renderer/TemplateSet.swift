@@ -162,14 +162,14 @@ enum TemplateCheck {
         var rest = Substring(text)
         // Tags are found in the text's bytes (every delimiter is ASCII); a tag's mark is
         // worked out only for a problem.
-        while let open = rest.utf8.firstRange(of: "{{".utf8) {
+        while let open = rest.firstRange(ofBytes: "{{") {
             var tagStart = open.upperBound
-            var closing = "}}"
+            var closing: StaticString = "}}"
             if rest[tagStart...].hasPrefix("{") {
                 tagStart = rest.index(after: tagStart)
                 closing = "}}}"
             }
-            guard let close = rest[tagStart...].utf8.firstRange(of: closing.utf8) else { break }
+            guard let close = rest[tagStart...].firstRange(ofBytes: closing) else { break }
             let tag = rest[tagStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             var mark: Mark { self.mark(of: open.lowerBound, in: text) }
             rest = rest[close.upperBound...]
