@@ -83,7 +83,7 @@ public enum SwiftRenderer {
 
 /// A file rendered but for its long lists, with its own text laid out in segments
 /// (around the lists), each from the brackets open where it starts, as if each list
-/// closed every bracket it opens.
+/// closed every bracket it opens. Sendable as its ``TemplateRenderer/PartialRender`` is.
 private struct FileParts: @unchecked Sendable {
     let partial: TemplateRenderer.PartialRender
     /// The text before the first list, between two lists, and after the last.

@@ -355,6 +355,10 @@ struct TemplateRenderer {
 extension TemplateRenderer {
     /// The text of a render without its sections over long lists, and those sections,
     /// to render apart: the items of a long list can be rendered on several threads.
+    ///
+    /// Sendable as it is used: the values its sections hold are the code model's and
+    /// the templates', which threads only read, and each rendering of items has a
+    /// renderer of its own.
     struct PartialRender: @unchecked Sendable {
         fileprivate let templates: [String: CompiledTemplate]
         /// The text, without the sections left out.
