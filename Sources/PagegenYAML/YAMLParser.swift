@@ -53,7 +53,7 @@ public enum YAMLParser {
 /// line that starts with a plain key at the first column, so the first part ends
 /// whatever it holds (a scalar, a block scalar, a comment) and a flow collection or
 /// quoted scalar left open there is an error of the first part; the text has no
-/// second document (`---`, `...`), no merge key at the top level and no lone `\r`
+/// second document (`---`, `...`), no `<<` (a merge key) and no lone `\r`
 /// or other line break than `\n` and `\r\n` before the split (so the second part's
 /// lines are numbered on). Whatever goes wrong in either part (an error, an alias
 /// to an anchor of the other part, a limit the parts pass together) is left to a
@@ -97,10 +97,8 @@ enum TwoPartReading {
             case UInt8(ascii: "\n"):
                 index += 1
                 guard index < bytes.count else { continue }
-                // No second document, no top-level merge key.
-                if startsWith(bytes, at: index, "---") || startsWith(bytes, at: index, "...") || startsWith(bytes, at: index, "<<") {
-                    return nil
-                }
+                // No second document.
+                if startsWith(bytes, at: index, "---") || startsWith(bytes, at: index, "...") { return nil }
                 if after == nil {
                     lines += 1
                     if startsWithPlainKey(bytes, at: index) {
@@ -108,6 +106,10 @@ enum TwoPartReading {
                     }
                 }
                 continue
+            case UInt8(ascii: "<") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "<"):
+                // A merge key, which each part would resolve on its own, however it is written
+                // (`<<:`, `? <<`); `<<` in any text is taken for one.
+                return nil
             case UInt8(ascii: "\r") where after == nil:
                 // `\r\n` is one line break; a lone `\r` is one too, which the count would miss.
                 guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") else { return nil }

@@ -32,10 +32,11 @@ import Testing
     }
 
     /// Reads `text` both ways and expects the same outcome.
-    static func expectSameReading(_ text: String, limits: YAMLLimits = .standard, splits: Bool) {
+    /// - Parameter splits: whether the text should be split, or nil for either.
+    static func expectSameReading(_ text: String, limits: YAMLLimits = .standard, splits: Bool?) {
         var bytes = text
         let split = bytes.withUTF8 { TwoPartReading.splitPoint(in: $0) }
-        #expect((split != nil) == splits, "the document should \(splits ? "" : "not ")be split")
+        if let splits { #expect((split != nil) == splits, "the document should \(splits ? "" : "not ")be split") }
         let whole = Result { () throws(YAMLError) in try YAMLParser.parse(text, limits: limits, inTwoParts: false) }
         let parts = Result { () throws(YAMLError) in try YAMLParser.parse(text, limits: limits, inTwoParts: true) }
         #expect(parts == whole)
@@ -84,9 +85,11 @@ import Testing
         Self.expectSameReading(Self.document(afterEndpoints: lines), splits: true)
     }
 
-    @Test(arguments: ["---\nsecond: document", "...", "<<: {merged: true}"])
-    func aSecondDocumentOrATopLevelMergeKeyIsReadWhole(_ lines: String) {
+    @Test(arguments: ["---\nsecond: document", "...", "<<: {merged: true}", "? <<\n: {name: merged}\nname: own"])
+    func aSecondDocumentOrAMergeKeyIsReadWhole(_ lines: String) {
         Self.expectSameReading(Self.document() + lines + "\n", splits: false)
+        // At the very start, `---` and `...` mark where the one document starts or ends.
+        Self.expectSameReading(lines + "\n" + Self.document(), splits: lines.contains("<<") ? false : nil)
     }
 
     @Test func aLimitThePartsPassTogetherIsToldAsTheWholeTellsIt() throws {
