@@ -98,7 +98,7 @@ enum TwoPartReading {
                 index += 1
                 guard index < bytes.count else { continue }
                 // No second document.
-                if startsWith(bytes, at: index, "---") || startsWith(bytes, at: index, "...") { return nil }
+                if bytes[index...].starts(with: "---".utf8) || bytes[index...].starts(with: "...".utf8) { return nil }
                 if after == nil {
                     lines += 1
                     if startsWithPlainKey(bytes, at: index) {
@@ -126,11 +126,6 @@ enum TwoPartReading {
         }
         let nearest = [before, after].compactMap { $0 }.min { abs($0.offset - bytes.count / 2) < abs($1.offset - bytes.count / 2) }
         return nearest.flatMap { $0.offset >= bytes.count / 4 && $0.offset <= bytes.count - bytes.count / 4 ? $0 : nil }
-    }
-
-    private static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ prefix: StaticString) -> Bool {
-        guard index + prefix.utf8CodeUnitCount <= bytes.count else { return false }
-        return (0..<prefix.utf8CodeUnitCount).allSatisfy { bytes[index + $0] == prefix.utf8Start[$0] }
     }
 
     /// A key of letters, digits, `_` and `-`, starting with a letter, then `:` and a

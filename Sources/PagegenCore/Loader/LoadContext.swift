@@ -22,19 +22,26 @@ struct LoadContext {
         Diagnostic(severity, Excerpt.shortened(message), hint: hint.map(Excerpt.shortened), at: location(mark))
     }
 
-    /// Runs `body` for each of `elements` at the same time, each with a context of its
-    /// own, and reports what each found in the order of `elements`, as if they had run
-    /// one by one.
-    func forEachConcurrently<Element>(_ elements: [Element], _ body: (Element, LoadContext) -> Void) {
+    /// `transform` of each of `elements`, worked out at the same time, each with a
+    /// context of its own; what each reports is told in the order of `elements`, as
+    /// if they had run one by one.
+    func concurrentMap<Element, Transformed>(
+        _ elements: [Element], _ transform: (Element, LoadContext) -> Transformed
+    ) -> [Transformed] {
         let file = file
-        let found = elements.concurrentMap { element in
+        let results = elements.concurrentMap { element in
             let own = LoadContext(file: file, diagnostics: DiagnosticCollector())
-            body(element, own)
-            return own.diagnostics.diagnostics
+            return (transformed: transform(element, own), diagnostics: own.diagnostics.diagnostics)
         }
-        for diagnostics in found {
-            for diagnostic in diagnostics { self.diagnostics.emit(diagnostic) }
+        for result in results {
+            for diagnostic in result.diagnostics { diagnostics.emit(diagnostic) }
         }
+        return results.map(\.transformed)
+    }
+
+    /// Runs `body` for each of `elements` at the same time, as ``concurrentMap(_:_:)``.
+    func forEachConcurrently<Element>(_ elements: [Element], _ body: (Element, LoadContext) -> Void) {
+        _ = concurrentMap(elements, body)
     }
 }
 
@@ -73,22 +80,15 @@ extension LoadContext {
             }
             items.append(.entry(Located(name, at: pair.key.mark), pair.value))
         }
-        let file = file
-        let read = items.concurrentMap { item -> (entry: Entry?, diagnostics: [Diagnostic]) in
+        return concurrentMap(items) { item, context -> Entry? in
             switch item {
             case .problem(let diagnostic):
-                return (nil, [diagnostic])
+                context.diagnostics.emit(diagnostic)
+                return nil
             case .entry(let name, let value):
-                let own = LoadContext(file: file, diagnostics: DiagnosticCollector())
-                return (read(name, value, own), own.diagnostics.diagnostics)
+                return read(name, value, context)
             }
-        }
-        var entries: [Entry] = []
-        for (entry, diagnostics) in read {
-            for diagnostic in diagnostics { self.diagnostics.emit(diagnostic) }
-            if let entry { entries.append(entry) }
-        }
-        return entries
+        }.compactMap { $0 }
     }
 }
 

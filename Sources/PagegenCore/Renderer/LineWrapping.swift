@@ -95,9 +95,7 @@ private struct ArgumentGroup {
         var previous = UInt8(ascii: " ")
         while offset < bytes.count {
             let byte = bytes[offset]
-            if bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "#"),
-                let end = endOfStringLiteral(in: bytes, at: offset)
-            {
+            if let end = endOfStringLiteral(in: bytes, at: offset) {
                 guard end < bytes.count else { return nil }
                 previous = UInt8(ascii: "\"")
                 offset = end
@@ -139,7 +137,10 @@ private struct ArgumentGroup {
 
 /// When a string literal (`"…"`, or raw: `#"…"#`) starts at `offset` of `bytes`: just
 /// after its end, or `bytes.count` when it does not end on this line.
+/// Called at every byte of a line, so what starts no literal is answered first.
+@inline(__always)
 private func endOfStringLiteral(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+    guard bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "#") else { return nil }
     var cursor = offset
     var hashes = 0
     while cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") {
@@ -194,9 +195,7 @@ extension Substring {
         var depth = 0
         var offset = 0
         while offset < bytes.count {
-            if bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "#"),
-                let end = endOfStringLiteral(in: bytes, at: offset)
-            {
+            if let end = endOfStringLiteral(in: bytes, at: offset) {
                 offset = end
                 continue
             }

@@ -56,7 +56,7 @@ public enum SwiftRenderer {
 
         let pieces = files.indices.flatMap { file in
             files[file].partial.sectionSizes.enumerated().flatMap { section, count in
-                Self.pieces(of: count, minimumPerPiece: minimumPerPiece).map { (file: file, section: section, items: $0) }
+                Range.pieces(of: count, minimumPerPiece: minimumPerPiece).map { (file: file, section: section, items: $0) }
             }
         }
         let laidOutPieces = pieces.concurrentMap(minimumPerThread: 1) { piece in
@@ -71,13 +71,6 @@ public enum SwiftRenderer {
         return Array(files.indices).concurrentMap(minimumPerThread: 1) { index in
             GeneratedFile(name: names[index], contents: files[index].joined(parts[index]))
         }
-    }
-
-    /// The items of a list of `count` split into pieces of at least
-    /// `minimumPerPiece`, a few for each core.
-    private static func pieces(of count: Int, minimumPerPiece: Int) -> [Range<Int>] {
-        let pieces = max(1, min(count / minimumPerPiece, ProcessInfo.processInfo.activeProcessorCount * 4))
-        return (0..<pieces).map { piece in (piece * count / pieces)..<((piece + 1) * count / pieces) }
     }
 }
 

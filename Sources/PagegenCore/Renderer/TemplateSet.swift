@@ -25,7 +25,7 @@ public struct TemplateSet: Sendable {
     /// The templates' texts, by name.
     private let texts: [String: String]
     /// swift-mustache's parse of the templates, made when they are loaded if the set
-    /// renders with swift-mustache or holds a user's template.
+    /// renders with swift-mustache.
     private let loadedLibrary: MustacheLibrary?
     /// The compiled templates, or nil when one of them renders with swift-mustache only.
     let compiled: [String: CompiledTemplate]?
@@ -46,9 +46,15 @@ public struct TemplateSet: Sendable {
 
     /// swift-mustache's library of the templates: parsed when they were loaded, or now.
     var library: MustacheLibrary {
-        if let loadedLibrary { return loadedLibrary }
-        var library = MustacheLibrary()
-        for (name, text) in texts {
+        loadedLibrary ?? Self.adding(texts, to: MustacheLibrary())
+    }
+
+    /// `library` with the templates of `texts` it does not hold yet. Each text parses:
+    /// a user's was parsed when its set was loaded, and the package's tests parse the
+    /// bundled ones.
+    private static func adding(_ texts: [String: String], to library: MustacheLibrary) -> MustacheLibrary {
+        var library = library
+        for (name, text) in texts where library.getTemplate(named: name) == nil {
             if let template = try? MustacheTemplate(string: text) { library.register(template, named: name) }
         }
         return library
@@ -74,7 +80,6 @@ public struct TemplateSet: Sendable {
         var problems: [Diagnostic] = []
         var texts: [String: String] = [:]
         var library = MustacheLibrary()
-        var holdsUsersTemplate = false
         var compiled: [String: CompiledTemplate]? = [:]
         for name in names {
             let file = "\(name).mustache"
@@ -94,7 +99,6 @@ public struct TemplateSet: Sendable {
             }
             texts[name] = text
             if isUsers {
-                holdsUsersTemplate = true
                 do {
                     library.register(try MustacheTemplate(string: text), named: name)
                 } catch {
@@ -106,11 +110,8 @@ public struct TemplateSet: Sendable {
             if compiled?[name] == nil { compiled = nil }
         }
         if !problems.isEmpty { throw GenerationFailed(diagnostics: problems) }
-        guard holdsUsersTemplate || compiled == nil else { return TemplateSet(texts: texts, library: nil, compiled: compiled) }
-        for name in names where library.getTemplate(named: name) == nil {
-            if let template = try? MustacheTemplate(string: texts[name] ?? "") { library.register(template, named: name) }
-        }
-        return TemplateSet(texts: texts, library: library, compiled: compiled)
+        // Only a set that does not compile renders with swift-mustache at every run.
+        return TemplateSet(texts: texts, library: compiled == nil ? adding(texts, to: library) : nil, compiled: compiled)
     }
 
     /// Renders the template `name` with `code`; `withSwiftMustache` renders with

@@ -11,21 +11,30 @@ extension Array {
     ///   32 small pieces of work, or 1 where each element is a large one.
     func concurrentMap<Transformed>(minimumPerThread: Int = 32, _ transform: (Element) -> Transformed) -> [Transformed] {
         let count = self.count
-        let chunks = Swift.min(count / minimumPerThread, ProcessInfo.processInfo.activeProcessorCount * 4)
-        guard chunks > 1 else { return map(transform) }
+        let pieces = Range.pieces(of: count, minimumPerPiece: minimumPerThread)
+        guard pieces.count > 1 else { return map(transform) }
         return withoutActuallyEscaping(transform) { transform in
             [Transformed](unsafeUninitializedCapacity: count) { buffer, initializedCount in
                 let results = UncheckedSendable(buffer.baseAddress!)
                 let elements = UncheckedSendable(self)
                 let work = UncheckedSendable(transform)
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    for index in (chunk * count / chunks)..<((chunk + 1) * count / chunks) {
+                DispatchQueue.concurrentPerform(iterations: pieces.count) { piece in
+                    for index in pieces[piece] {
                         (results.value + index).initialize(to: work.value(elements.value[index]))
                     }
                 }
                 initializedCount = count
             }
         }
+    }
+}
+
+extension Range<Int> {
+    /// `0..<count` split into ranges of at least `minimumPerPiece` elements, a few for
+    /// each core (or one range, when there are fewer): what a thread works on at a time.
+    static func pieces(of count: Int, minimumPerPiece: Int) -> [Range<Int>] {
+        let pieces = Swift.max(1, Swift.min(count / minimumPerPiece, ProcessInfo.processInfo.activeProcessorCount * 4))
+        return (0..<pieces).map { piece in (piece * count / pieces)..<((piece + 1) * count / pieces) }
     }
 }
 
