@@ -317,19 +317,18 @@ import FoundationNetworking
     }
 }
 
-/// Plain URLSession calls for endpoints the test reaches without a client.
+/// Plain requests for endpoints the test reaches without a client, sent with
+/// `URLSessionTransport` (which never blocks a thread of Swift concurrency's pool).
 enum MockHTTP {
     static func data(for request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        try await withCheckedThrowingContinuation { continuation in
-            URLSession.shared.dataTask(with: request) { data, response, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let response = response as? HTTPURLResponse {
-                    continuation.resume(returning: (data ?? Data(), response))
-                } else {
-                    continuation.resume(throwing: URLError(.badServerResponse))
-                }
-            }.resume()
+        let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map {
+            HTTPHeaderField(name: $0.key, value: $0.value)
         }
+        let sent = HTTPRequest(
+            method: request.httpMethod ?? "GET", url: try #require(request.url), headerFields: fields, body: request.httpBody)
+        let (head, data) = try await URLSessionTransport().send(sent)
+        let headers = Dictionary(head.headerFields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let response = try #require(HTTPURLResponse(url: sent.url, statusCode: head.statusCode, httpVersion: "HTTP/1.1", headerFields: headers))
+        return (data, response)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PagegenCore
+import PagegenRuntime
 
 @testable import PagegenMock
 
@@ -76,29 +77,15 @@ struct Answer: Sendable {
     func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
-/// Sends one request with URLSession.
+/// Sends one request with PagegenRuntime's `URLSessionTransport`, which never blocks
+/// a thread of Swift concurrency's pool while it waits for `URLSession`.
 func fetch(_ url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil) async throws -> Answer {
-    var request = URLRequest(url: url)
-    request.httpMethod = method
-    request.httpBody = body
-    request.timeoutInterval = 30
-    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    return try await withCheckedThrowingContinuation { continuation in
-        let task = URLSession.shared.dataTask(with: request) { data, response, error in
-            if let error {
-                continuation.resume(throwing: error)
-            } else if let response = response as? HTTPURLResponse {
-                var fields: [String: String] = [:]
-                for (name, value) in response.allHeaderFields {
-                    if let name = name as? String { fields[name.lowercased()] = "\(value)" }
-                }
-                continuation.resume(returning: Answer(status: response.statusCode, headers: fields, body: data ?? Data()))
-            } else {
-                continuation.resume(throwing: URLError(.badServerResponse))
-            }
-        }
-        task.resume()
-    }
+    let fields = headers.sorted { $0.key < $1.key }.map { HTTPHeaderField(name: $0.key, value: $0.value) }
+    let request = HTTPRequest(method: method, url: url, headerFields: fields, body: body)
+    let (response, data) = try await URLSessionTransport().send(request)
+    var lowercased: [String: String] = [:]
+    for field in response.headerFields { lowercased[field.name.lowercased()] = field.value }
+    return Answer(status: response.statusCode, headers: lowercased, body: data)
 }
 
 /// Sends a request to `server` at `path` (appended to its base URL, with query).

@@ -71,20 +71,22 @@ public struct URLSessionTransport: HTTPTransport {
             }
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
-        let box = DataTaskBox()
+        let sent = urlRequest
+        let box = DataTaskBox(queue: owner.queue)
         let session = owner.session
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: urlRequest) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: error)
-                    } else if let response = response as? HTTPURLResponse {
-                        continuation.resume(returning: (Self.head(of: response), data ?? Data()))
-                    } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
+                box.start {
+                    session.dataTask(with: sent) { data, response, error in
+                        if let error {
+                            continuation.resume(throwing: error)
+                        } else if let response = response as? HTTPURLResponse {
+                            continuation.resume(returning: (Self.head(of: response), data ?? Data()))
+                        } else {
+                            continuation.resume(throwing: URLError(.badServerResponse))
+                        }
                     }
                 }
-                box.start(task)
             }
         } onCancel: {
             box.cancel()
@@ -113,6 +115,9 @@ private final class SessionOwner: Sendable {
     static let shared = SessionOwner(configuration: .default, invalidatesOnDeinit: false)
 
     let session: URLSession
+    /// Where the session's tasks are created, resumed and cancelled: never on a
+    /// thread of Swift concurrency's pool (see ``DataTaskBox``).
+    let queue = DispatchQueue(label: "PagegenRuntime.URLSessionTransport")
     private let invalidatesOnDeinit: Bool
 
     init(configuration: URLSessionConfiguration, invalidatesOnDeinit: Bool = true) {
@@ -136,29 +141,46 @@ private final class RedirectStopper: NSObject, URLSessionTaskDelegate, Sendable 
     }
 }
 
-/// Holds a data task so that a cancellation arriving before or after it starts
-/// cancels it exactly once.
+/// Creates, resumes and cancels one data task on a Dispatch queue of its own, so that
+/// a cancellation arriving before or after the task starts cancels it exactly once,
+/// and no thread of Swift concurrency's pool ever waits for `URLSession`.
 ///
-/// `@unchecked Sendable`: every access to `task` and `isCancelled` holds `lock`.
+/// On Linux, swift-corelibs-foundation creates, resumes and cancels tasks with
+/// `DispatchQueue.sync` on the session's work queue. Called from the cooperative pool
+/// (two threads on two cores), those waits hold the threads that the answers need,
+/// and nothing moves until a time-out fires; called from a task's cancellation
+/// handler, `cancel()` waits for the work queue while holding the task's lock, which
+/// the work queue may be waiting for to resume the continuation. On the serial
+/// `queue`, both only ever block a Dispatch thread, and the order start-then-cancel
+/// is kept.
+///
+/// `@unchecked Sendable`: `task` and `isCancelled` are read and written on `queue` only.
 private final class DataTaskBox: @unchecked Sendable {
-    private let lock = NSLock()
+    private let queue: DispatchQueue
     private var task: URLSessionDataTask?
     private var isCancelled = false
 
-    func start(_ task: URLSessionDataTask) {
-        lock.lock()
-        self.task = task
-        let cancelled = isCancelled
-        lock.unlock()
-        if cancelled { task.cancel() }
-        task.resume()
+    init(queue: DispatchQueue) {
+        self.queue = queue
     }
 
+    /// Creates the task with `makeTask` and resumes it, unless the send was
+    /// cancelled first, in which case the task is cancelled at once (its completion
+    /// handler reports `URLError.cancelled`).
+    func start(_ makeTask: @escaping @Sendable () -> URLSessionDataTask) {
+        queue.async {
+            let task = makeTask()
+            self.task = task
+            if self.isCancelled { task.cancel() }
+            task.resume()
+        }
+    }
+
+    /// Cancels the task, now if it has started, else as soon as it is created.
     func cancel() {
-        lock.lock()
-        isCancelled = true
-        let task = self.task
-        lock.unlock()
-        task?.cancel()
+        queue.async {
+            self.isCancelled = true
+            self.task?.cancel()
+        }
     }
 }
