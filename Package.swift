@@ -179,6 +179,12 @@ let package = Package(
         // MARK: Tests
 
         .target(
+            name: "PagegenTestSupport",
+            dependencies: ["PagegenRuntime"],
+            path: "Tests/PagegenTestSupport",
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "PagegenTestServer",
             dependencies: [
                 .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["MockServer"])),
@@ -194,45 +200,45 @@ let package = Package(
         ),
         .testTarget(
             name: "PagegenYAMLTests",
-            dependencies: ["PagegenYAML"],
+            dependencies: ["PagegenYAML", "PagegenTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "PagegenCoreTests",
             dependencies: [
-                "PagegenCore", "PagegenSpecMutations", "PagegenTemplates",
+                "PagegenCore", "PagegenSpecMutations", "PagegenTemplates", "PagegenTestSupport",
                 .product(name: "Mustache", package: "swift-mustache", condition: .when(traits: ["Generator"])),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "PagegenRuntimeTests",
-            dependencies: ["PagegenRuntime", "PagegenTestServer"],
+            dependencies: ["PagegenRuntime", "PagegenTestServer", "PagegenTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "PagegenConsumerTests",
-            dependencies: ["PagegenRuntime", "PagegenTestServer", "PagegenMock"],
+            dependencies: ["PagegenRuntime", "PagegenTestServer", "PagegenTestSupport", "PagegenMock"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "PagegenMockTests",
-            dependencies: ["PagegenMock", "PagegenRuntime", "PagegenSpecMutations"],
+            dependencies: ["PagegenMock", "PagegenRuntime", "PagegenSpecMutations", "PagegenTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "PagegenCompileTests",
-            dependencies: ["PagegenCore", "PagegenRuntime"],
+            dependencies: ["PagegenCore", "PagegenRuntime", "PagegenTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "PagegenImportTests",
-            dependencies: ["PagegenImport", "PagegenCore", "PagegenYAML"],
+            dependencies: ["PagegenImport", "PagegenCore", "PagegenYAML", "PagegenTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "PagegenCLITests",
-            dependencies: ["pagegen", "pagegen-generator", "PagegenSpecMutations"],
+            dependencies: ["pagegen", "pagegen-generator", "PagegenSpecMutations", "PagegenTestSupport"],
             swiftSettings: strictSettings
         ),
     ]

@@ -17,9 +17,8 @@ fi
 Scripts/check-doc-snippets.sh
 Scripts/test-examples.sh
 swift build --build-tests
-# One test at a time: on a 2-core machine, tests that compute for seconds (the
-# generative compile test, mutation tests, importing large documents) would otherwise
-# hold Swift concurrency's two threads while the tests that serve HTTP on them wait
-# out their timeouts.
-swift test --skip-build --no-parallel
+# As every Swift developer runs it: in parallel. No test blocks one of Swift
+# concurrency's threads or computes on it for long, and none depends on the machine
+# being fast (CONTRIBUTING.md, "How a test waits").
+swift test --skip-build
 Scripts/check-docs.sh

@@ -14,6 +14,8 @@
 #                  200 MB of pages to a temporary folder, removed at the end)
 #   PAGES_AHEAD=n  the generated client's PageLoader.pagesAhead (default: the runtime's)
 #   PIPELINE_IN_FLIGHT=n  the hand-tuned pipeline's pages in flight (default: 3)
+#   SENDS=200      the concurrent-sends check: 2×SENDS requests at once, SENDS of them
+#                  cancelled while the server holds them (0: no check)
 #   PORT=18470     nginx listens on PORT (0 ms) and PORT+1 (20 ms), 127.0.0.1 only
 #   PROFILE=all    instead of comparing, drain the 0 ms list once with one contender
 #                  (loop, pages, all or pipeline) under `perf record -g` and print the top of
@@ -28,6 +30,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 runs="${RUNS:-5}"
 slow_pages="${SLOW_PAGES:-1000}"
 memory="${MEMORY:-1}"
+sends="${SENDS:-200}"
 port="${PORT:-18470}"
 slow_port=$((port + 1))
 echo_module=/usr/lib/nginx/modules/ngx_http_echo_module.so
@@ -87,6 +90,9 @@ http {
         root $work;
         location ~ ^/api/(\d+)/items\$ { set \$list \$1; echo_sleep 0.02; echo_exec @page; }
         location @page { try_files /p\$list/\$arg_page.json /p\$list/empty.json; }
+        # A page held for 10 s, for the concurrent-sends check, which cancels it first.
+        location = /held { echo_sleep 10; echo_exec @held; }
+        location @held { try_files /p1000/1.json =404; }
     }
 }
 CONF
@@ -114,6 +120,12 @@ lists=(--list "0 ms a page=http://127.0.0.1:$port/api/1000,1000")
 "$bin" compare --runs "$runs" "${lists[@]}" || status=$?
 echo
 "$bin" decode "$work/p1000/2.json" 300 || status=$?
+
+if [ "$sends" != 0 ]; then
+    echo
+    echo "==> concurrent sends: $((2 * sends)) at once, $sends cancelled while the server holds them, 5 rounds"
+    "$bin" concurrent-sends "http://127.0.0.1:$port/api/1000/items?page=1" "http://127.0.0.1:$slow_port/held" "$sends" 5 || status=$?
+fi
 
 if [ "$memory" = 1 ]; then
     echo

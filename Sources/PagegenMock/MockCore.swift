@@ -1,7 +1,8 @@
 import PagegenCore
+import PagegenRuntime
 
 /// What every answer needs: the plan, the data, the cursors, the shared state and
-/// the options. Immutable; the state is an actor.
+/// the options, and the clock. Immutable; the state is an actor.
 struct MockCore: Sendable {
     let plan: MockPlan
     let options: MockOptions
@@ -10,15 +11,18 @@ struct MockCore: Sendable {
     let cursors: CursorCodec
     let state: MockState
     let throttle: ThrottleState
+    /// Where time is read (the waits the throttle asks for) and latency is waited out.
+    let clock: any RetryClock
 
-    init(plan: MockPlan, options: MockOptions) {
+    init(plan: MockPlan, options: MockOptions, clock: any RetryClock) {
         self.plan = plan
         self.options = options
         generator = DataGenerator(spec: plan.spec, seed: options.seed)
-        builder = ResponseBuilder(plan: plan, generator: generator)
+        builder = ResponseBuilder(plan: plan, generator: generator, clock: clock)
         cursors = CursorCodec(seed: options.seed)
         state = MockState()
-        throttle = ThrottleState()
+        throttle = ThrottleState(clock: clock)
+        self.clock = clock
     }
 
     /// The endpoint named `name`.

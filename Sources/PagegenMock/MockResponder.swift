@@ -25,7 +25,7 @@ struct MockResponder: Sendable {
             let request = try MockRequest(method: method, rawPath: rawPath, rawQuery: rawQuery, headers: headers, body: body)
             faults = try RequestFaults.resolve(core.options.faults, request: request, random: &random)
             if let latency = faults.latency, latency > .zero {
-                try? await Task.sleep(for: latency)
+                try? await core.clock.sleep(for: latency)
             }
             if let retryAfter = faults.retryAfter {
                 throw MockHTTPError(
@@ -52,7 +52,7 @@ struct MockResponder: Sendable {
                 request: request, origin: origin(request, fallback: fallbackOrigin), faults: faults, pathValues: pathValues)
             var response = try await answer(endpoint, context: context)
             if faults.backoff > 0 {
-                response.headers += ThrottleState.headers(for: hints, waiting: faults.backoff)
+                response.headers += ThrottleState.headers(for: hints, waiting: faults.backoff, now: core.clock.date)
                 await core.throttle.asked(faults.backoff, hints: hints, endpoint: endpoint.name)
             }
             if faults.malformed { response.body = RequestFaults.malformed(response.body) }

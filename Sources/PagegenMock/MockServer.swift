@@ -1,6 +1,7 @@
 import FlyingSocks
 import Foundation
 import PagegenCore
+import PagegenRuntime
 
 /// A real HTTP server that answers every endpoint of a spec with generated data,
 /// paged exactly as the spec says, with optional latency and faults.
@@ -49,18 +50,22 @@ public final class MockServer: Sendable {
     /// - Throws: ``MockSpecError`` with file:line:column diagnostics when the spec
     ///   has errors; ``MockServerError`` when the server cannot listen.
     public static func start(
-        specFile path: String, options: MockOptions = MockOptions(),
+        specFile path: String, options: MockOptions = MockOptions(), clock: any RetryClock = SystemRetryClock(),
         onRequest: (@Sendable (MockRequestRecord) -> Void)? = nil
     ) async throws -> MockServer {
-        try await start(spec: MockSpecLoader.load(path: path).spec, options: options, onRequest: onRequest)
+        try await start(spec: MockSpecLoader.load(path: path).spec, options: options, clock: clock, onRequest: onRequest)
     }
 
     /// Starts a server for a spec.
-    /// - Parameter onRequest: called with every request once it is answered (the CLI prints them).
+    /// - Parameters:
+    ///   - clock: where the server reads the time and waits: the waits a throttle fault
+    ///     asks for, the dates of Unix-time hints, and injected latency. Tests give it a
+    ///     clock of their own, so that those waits are exact and instant.
+    ///   - onRequest: called with every request once it is answered (the CLI prints them).
     /// - Throws: ``MockSpecError`` when the spec has errors; ``MockServerError``
     ///   when the server cannot listen.
     public static func start(
-        spec: Spec, options: MockOptions = MockOptions(),
+        spec: Spec, options: MockOptions = MockOptions(), clock: any RetryClock = SystemRetryClock(),
         onRequest: (@Sendable (MockRequestRecord) -> Void)? = nil
     ) async throws -> MockServer {
         let diagnostics = DiagnosticCollector()
@@ -71,7 +76,7 @@ public final class MockServer: Sendable {
         guard options.items >= 0 else { throw MockServerError.badItemCount(options.items) }
         let host = options.host == "localhost" ? "127.0.0.1" : options.host
 
-        let core = MockCore(plan: plan, options: options)
+        let core = MockCore(plan: plan, options: options, clock: clock)
         let responder = MockResponder(core: core)
         let http: MockHTTPServer
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import PagegenCore
+import PagegenRuntime
 
 /// Builds response bodies: the endpoint's return type, generated around the values
 /// paging put in place (items, totals, cursors, links), with the request echoed in
@@ -8,10 +9,13 @@ struct ResponseBuilder: Sendable {
     let plan: MockPlan
     let generator: DataGenerator
     let types: SpecTypes
+    /// The date Unix-time throttle hints count from.
+    let clock: any RetryClock
 
-    init(plan: MockPlan, generator: DataGenerator) {
+    init(plan: MockPlan, generator: DataGenerator, clock: any RetryClock) {
         self.plan = plan
         self.generator = generator
+        self.clock = clock
         self.types = SpecTypes(spec: plan.spec)
     }
 
@@ -54,7 +58,7 @@ struct ResponseBuilder: Sendable {
             for hint in plan.spec.throttle {
                 guard case .body(let path) = hint.source else { continue }
                 let none: MockJSON = types.resolve(path.value, in: returns)?.isOptional == false ? .int(0) : .null
-                tree.set(path.value, backoff > 0 ? .int(ThrottleState.value(of: hint, waiting: backoff)) : none)
+                tree.set(path.value, backoff > 0 ? .int(ThrottleState.value(of: hint, waiting: backoff, now: clock.date)) : none)
             }
         }
         if let rule = plan.spec.bodyError, returns.arrayElement == nil {

@@ -1,4 +1,5 @@
 import Foundation
+import PagegenTestSupport
 import Testing
 
 /// Runs the built `pagegen` binary the way a user does.
@@ -19,37 +20,32 @@ import Testing
         return Bundle.main.bundleURL.appendingPathComponent(name)
     }
 
-    struct Run {
+    struct Run: Sendable {
         var status: Int32
         var output: String
         var errors: String
     }
 
-    static func run(_ arguments: [String], in directory: URL = root, tool: URL = executable) throws -> Run {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-            errors: String(decoding: errors, as: UTF8.self))
-    }
-
-    /// ``run(_:in:tool:)`` on a thread of its own, so that waiting for a long run does
-    /// not hold one of the few threads of Swift concurrency that the tests serving HTTP share.
-    static func runOffThePool(_ arguments: [String], in directory: URL = root, tool: URL = executable) async throws -> Run {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result { try run(arguments, in: directory, tool: tool) })
-            }
+    /// Runs `tool` with `arguments` in `directory` and waits for it to exit, on a
+    /// Dispatch thread: waiting for a process does not hold one of the few threads of
+    /// Swift concurrency that the tests serving HTTP share.
+    static func run(_ arguments: [String], in directory: URL = root, tool: URL = executable) async throws -> Run {
+        try await offPool {
+            let process = Process()
+            process.executableURL = tool
+            process.arguments = arguments
+            process.currentDirectoryURL = directory
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let output = out.fileHandleForReading.readDataToEndOfFile()
+            let errors = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Run(
+                status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+                errors: String(decoding: errors, as: UTF8.self))
         }
     }
 
@@ -59,19 +55,19 @@ import Testing
         return url
     }
 
-    @Test func generateWritesTheFilesAndThenLeavesThemAlone() throws {
+    @Test func generateWritesTheFilesAndThenLeavesThemAlone() async throws {
         let output = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: output) }
-        let first = try Self.run(["generate", "specs/catalog.pagegen.yaml", "--output", output.path])
+        let first = try await Self.run(["generate", "specs/catalog.pagegen.yaml", "--output", output.path])
         #expect(first.status == 0, "\(first.errors)")
         #expect(first.output.contains("created"))
         #expect(first.output.contains("CatalogModels.swift"))
-        let second = try Self.run(["generate", "specs/catalog.pagegen.yaml", "--output", output.path])
+        let second = try await Self.run(["generate", "specs/catalog.pagegen.yaml", "--output", output.path])
         #expect(second.status == 0)
         #expect(second.output.split(separator: "\n").allSatisfy { $0.hasPrefix("unchanged") })
     }
 
-    @Test func lintPrintsCompilerStyleDiagnosticsAndFails() throws {
+    @Test func lintPrintsCompilerStyleDiagnosticsAndFails() async throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let spec = """
@@ -94,7 +90,7 @@ import Testing
 
             """
         try Data(spec.utf8).write(to: folder.appendingPathComponent("shop.pagegen.yaml"))
-        let run = try Self.run(["lint", "shop.pagegen.yaml"], in: folder)
+        let run = try await Self.run(["lint", "shop.pagegen.yaml"], in: folder)
         #expect(run.status == 1)
         #expect(run.errors.contains("shop.pagegen.yaml:7:11: error: unknown type 'Strng'; did you mean 'String'?"))
         #expect(
@@ -102,39 +98,39 @@ import Testing
                 "shop.pagegen.yaml:15:7: error: unknown key 'offest' in 'paging' of endpoint 'items'; did you mean 'offset'?"))
     }
 
-    @Test func lintAcceptsEveryBundledSpec() throws {
+    @Test func lintAcceptsEveryBundledSpec() async throws {
         let specs = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("specs").path)
             .filter { $0.hasSuffix(".pagegen.yaml") }.sorted().map { "specs/\($0)" }
-        let run = try Self.run(["lint"] + specs)
+        let run = try await Self.run(["lint"] + specs)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.errors.isEmpty)
     }
 
-    @Test func malformedYAMLIsADiagnosticNotACrash() throws {
+    @Test func malformedYAMLIsADiagnosticNotACrash() async throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("name: [unclosed\nbaseURL: x\n".utf8).write(to: folder.appendingPathComponent("bad.pagegen.yaml"))
-        let run = try Self.run(["generate", "bad.pagegen.yaml", "--output", "out"], in: folder)
+        let run = try await Self.run(["generate", "bad.pagegen.yaml", "--output", "out"], in: folder)
         #expect(run.status == 1)
         #expect(run.errors.hasPrefix("bad.pagegen.yaml:"))
         #expect(run.errors.contains("error: malformed YAML"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 
-    @Test func aMissingSpecIsAClearError() throws {
-        let run = try Self.run(["lint", "specs/nope.pagegen.yaml"])
+    @Test func aMissingSpecIsAClearError() async throws {
+        let run = try await Self.run(["lint", "specs/nope.pagegen.yaml"])
         #expect(run.status == 1)
         #expect(run.errors.contains("error: cannot read specs/nope.pagegen.yaml"))
     }
 
-    @Test func templatesCanBeOverridden() throws {
+    @Test func templatesCanBeOverridden() async throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let templates = folder.appendingPathComponent("templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         try Data("{{% CONTENT_TYPE: TEXT}}\n// models of {{client.specName}}: {{#models}}{{name}} {{/models}}\n".utf8)
             .write(to: templates.appendingPathComponent("Models.mustache"))
-        let run = try Self.run(["generate", "specs/articles.pagegen.yaml", "--output", folder.path, "--templates", templates.path])
+        let run = try await Self.run(["generate", "specs/articles.pagegen.yaml", "--output", folder.path, "--templates", templates.path])
         #expect(run.status == 0, "\(run.errors)")
         let models = try String(contentsOf: folder.appendingPathComponent("ArticlesModels.swift"), encoding: .utf8)
         #expect(models.contains("// models of Articles: Article"))
@@ -142,12 +138,12 @@ import Testing
         #expect(client.contains("struct Client"))
     }
 
-    @Test func initWritesASpecThatLints() throws {
+    @Test func initWritesASpecThatLints() async throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try Self.run(["init", "Shop"], in: folder).status == 0)
-        let lint = try Self.run(["lint", "shop.pagegen.yaml"], in: folder)
+        #expect(try await Self.run(["init", "Shop"], in: folder).status == 0)
+        let lint = try await Self.run(["lint", "shop.pagegen.yaml"], in: folder)
         #expect(lint.status == 0, "\(lint.errors)")
-        #expect(try Self.run(["init", "Shop"], in: folder).status != 0)
+        #expect(try await Self.run(["init", "Shop"], in: folder).status != 0)
     }
 }

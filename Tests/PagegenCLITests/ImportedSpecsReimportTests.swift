@@ -41,7 +41,7 @@ struct ImportedSpecsReimportTests {
         let output = CLITests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: output) }
         let written = output.appendingPathComponent("\(entry.spec).pagegen.yaml")
-        let run = try await CLITests.runOffThePool(
+        let run = try await CLITests.run(
             ["import"] + entry.arguments + ["--quiet", "--output", written.path], in: Self.documents)
         #expect(run.status == 0, "\(run.errors)")
         #expect(!run.errors.contains(": error:"), "\(run.errors)")
@@ -60,7 +60,7 @@ struct ImportedSpecsReimportTests {
         }
     }
 
-    @Test func everyImportedSpecHasItsCommand() throws {
+    @Test func everyImportedSpecHasItsCommand() async throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.specs.path).filter { $0.hasSuffix(".pagegen.yaml") }
         #expect(Set(files) == Set(Self.imports.map { "\($0.spec).pagegen.yaml" }))
     }

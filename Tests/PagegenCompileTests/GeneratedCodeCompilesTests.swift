@@ -1,5 +1,6 @@
 import Foundation
 import PagegenCore
+import PagegenTestSupport
 import Testing
 
 /// A spec that lints generates code that compiles: every spec of the hostile corpus
@@ -32,7 +33,7 @@ import Testing
         let templates = try TemplateSet.load()
 
         // Generated off the cooperative pool, which the tests that run meanwhile need.
-        let linted = try await Self.detached { Self.lint(corpus, templates: templates) }
+        let linted = try await offPool { Self.lint(corpus, templates: templates) }
         let generated = linted.generated
         let rejected = linted.rejected
         for problem in linted.problems { Issue.record(Comment(rawValue: problem)) }
@@ -52,7 +53,7 @@ import Testing
                 let folder = root.appendingPathComponent("batch\(number)")
                 let files = try Self.write(batch, to: folder)
                 group.addTask {
-                    let log = try await Self.detached { try checker.check(files, module: "Corpus\(number)", in: folder) }
+                    let log = try await offPool { try checker.check(files, module: "Corpus\(number)", in: folder) }
                     return Self.attribute(log, to: batch, in: folder)
                 }
             }
@@ -161,15 +162,6 @@ import Testing
             let spec = batch.first { $0.corpusCase.id == id }?.corpusCase.yaml ?? "(not a spec of the corpus)"
             return
                 "\(id) lints clean but its generated code does not type-check:\n\(errors.prefix(8).joined(separator: "\n"))\n--- spec ---\n\(spec)"
-        }
-    }
-
-    /// Runs blocking work off the cooperative pool.
-    static func detached<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .utility).async {
-                continuation.resume(with: Result { try work() })
-            }
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PagegenRuntime
 import PagegenTestServer
+import PagegenTestSupport
 import Testing
 
 /// How the sequences fetch ahead: several pages in flight when the list's length is
@@ -92,8 +93,8 @@ import Testing
 
     @Test func cancellingTheConsumingTaskCancelsTheRequestsInFlight() async throws {
         try await withServer({ request in
-            // The first page at once; the others only after a long time.
-            if request.intQuery("page_number") != 0 { try? await Task.sleep(for: .seconds(10)) }
+            // The first page at once; the others only after an hour (the test cancels them).
+            if request.intQuery("page_number") != 0 { try? await Task.sleep(for: .seconds(3_600)) }
             return NumbersConsumerTests.handler(request)
         }) { server in
             let recorder = CancellationRecorder()
@@ -111,18 +112,14 @@ import Testing
                     return (delivered, error as? APIError)
                 }
             }
-            for await _ in firstItem { break }
+            try await firstElement("the first item", of: firstItem)
             // Wait until the pages after the first are in flight, then cancel.
-            for _ in 0..<200 where await server.requests.count < 4 {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            try await eventually("pages 1, 2 and 3 in flight") { await server.requests.count >= 4 }
             consumer.cancel()
             let (delivered, error) = await consumer.value
             #expect(delivered == 10, "the first page's items, nothing after")
             #expect(error?.isCancelled == true)
-            for _ in 0..<200 where await recorder.log.pages.count < 3 {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            try await eventually("the three requests in flight cancelled") { await recorder.log.pages.count >= 3 }
             #expect(await recorder.log.pages == [1, 2, 3])
         }
     }

@@ -1,10 +1,12 @@
 import Foundation
 import PagegenMock
 import PagegenRuntime
+import PagegenTestServer
 import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import PagegenTestSupport
 #endif
 
 /// Every generated client against the mock server of its own spec: the `all…`
@@ -283,8 +285,11 @@ import FoundationNetworking
             // Another endpoint is not held back by the wait of `questions`.
             let users = try await client.users(pagesize: 5).get()
             #expect(users.items.count == 5)
-            // A request that does not wait is refused: after an answer of `answers` that
-            // asks for a minute (longer than a busy machine stalls), the next one.
+        }
+        // A request that does not wait is refused: after an answer of `answers` that asks
+        // for a minute, the next one, until the server's clock (the test's) has moved on.
+        let clock = VirtualRetryClock()
+        try await withMockServer("stackexchange", items: 45, clock: clock) { server in
             let answers = server.baseURL.appendingPathComponent("questions/7/answers")
             var asking = URLRequest(url: answers)
             asking.setValue("backoff=60", forHTTPHeaderField: "X-Mock-Fault")
@@ -292,6 +297,8 @@ import FoundationNetworking
             let (data, response) = try await MockHTTP.data(for: URLRequest(url: answers))
             #expect(response.statusCode == 429)
             #expect(String(decoding: data, as: UTF8.self).contains("throttle_violation"))
+            clock.advance(.seconds(60))
+            #expect(try await MockHTTP.data(for: URLRequest(url: answers)).1.statusCode == 200)
         }
         try await withMockServer("gitlab", items: 30) { server in
             let client = GitLabAPI.Client(baseURL: server.baseURL, middlewares: [MockFaultHeaders(fault: "backoff=1")])
@@ -308,7 +315,10 @@ import FoundationNetworking
         try await withMockServer("stripe", items: 50, faults: faults) { server in
             let client = StripeAPI.Client(
                 baseURL: server.baseURL,
-                middlewares: [RetryMiddleware(maxAttempts: 20, initialBackoff: .milliseconds(1), maxBackoff: .milliseconds(5))])
+                middlewares: [
+                    RetryMiddleware(
+                        maxAttempts: 20, initialBackoff: .milliseconds(1), maxBackoff: .milliseconds(5), clock: VirtualRetryClock())
+                ])
             let ids = try await collect(client.allCustomers(limit: 10)).map(\.id)
             #expect(ids.count == 50 && Set(ids).count == 50)
             let log = await server.requests
@@ -328,7 +338,8 @@ enum MockHTTP {
             method: request.httpMethod ?? "GET", url: try #require(request.url), headerFields: fields, body: request.httpBody)
         let (head, data) = try await URLSessionTransport().send(sent)
         let headers = Dictionary(head.headerFields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        let response = try #require(HTTPURLResponse(url: sent.url, statusCode: head.statusCode, httpVersion: "HTTP/1.1", headerFields: headers))
+        let response = try #require(
+            HTTPURLResponse(url: sent.url, statusCode: head.statusCode, httpVersion: "HTTP/1.1", headerFields: headers))
         return (data, response)
     }
 }

@@ -120,7 +120,7 @@ actor FailOnce {
 /// What the README shows: a generated list scrolled against `pagegen-mock`.
 @Suite @MainActor struct PagedListMockTests {
     @Test func scrollingAGeneratedListAgainstTheMockServer() async throws {
-        let server = try await MockServer.start(specFile: MockSpecs.path("numbers"), options: MockOptions(items: 10_000))
+        let server = try await MockServer.start(specFile: MockSpecs.path("numbers"), options: testOptions(items: 10_000))
         let client = NumbersAPI.Client(baseURL: server.baseURL)
         let list = client.numbersWindowList(around: 5_000)
         list.startFromWindow()

@@ -2,6 +2,7 @@ import Foundation
 import PagegenMock
 import PagegenRuntime
 import PagegenTestServer
+import PagegenTestSupport
 import Testing
 
 /// Generated clients keep the runtime's promises over real HTTP: credentials stay
@@ -69,7 +70,10 @@ import Testing
         try await withMockServer("algolia", items: 300, faults: faults) { server in
             let client = AlgoliaAPI.Client(
                 baseURL: server.baseURL,
-                middlewares: [RetryMiddleware(maxAttempts: 20, initialBackoff: .milliseconds(1), maxBackoff: .milliseconds(5))])
+                middlewares: [
+                    RetryMiddleware(
+                        maxAttempts: 20, initialBackoff: .milliseconds(1), maxBackoff: .milliseconds(5), clock: VirtualRetryClock())
+                ])
             let hits = try await collect(client.allSearch(index: "items", body: AlgoliaAPI.SearchQuery(query: "swift"), hitsPerPage: 50))
             #expect(hits.count == 300 && Set(hits.map(\.objectID)).count == 300, "every hit once")
             let log = await server.requests

@@ -50,7 +50,7 @@ import Testing
         let plan = MockPlan.make(spec, diagnostics: DiagnosticCollector())
         let generator = DataGenerator(spec: spec, seed: seed)
         guard case .list(let list) = plan.endpoints[0].role else { throw MockSpecError(diagnostics: []) }
-        return (generator, ResponseBuilder(plan: plan, generator: generator), list.item)
+        return (generator, ResponseBuilder(plan: plan, generator: generator, clock: SystemRetryClock()), list.item)
     }
 
     static func person(_ index: Int, seed: UInt64 = 1) throws -> [String: Any] {

@@ -5,21 +5,22 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import PagegenTestSupport
 #endif
 
 /// Every fault, asked for with a header on one request, and the server-wide rates.
 @Suite struct FaultTests {
     @Test func latencyIsFixedOrDrawnFromARange() async throws {
-        try await withMock("articles") { server in
-            let clock = ContinuousClock()
-            let start = clock.now
+        // The server waits on the test's clock, which records each wait and returns at once.
+        let clock = VirtualRetryClock()
+        try await withMock("articles", clock: clock) { server in
             let answer = try await fetch(server, "/articles", headers: ["X-Mock-Latency": "250ms"])
-            #expect(clock.now - start >= .milliseconds(250))
+            #expect(clock.sleeps == [.milliseconds(250)])
             #expect(answer.status == 200)
             #expect(answer.header("X-Mock-Faults") == "latency")
-            let ranged = clock.now
             _ = try await fetch(server, "/articles", headers: ["X-Mock-Latency": "100ms..150ms"])
-            #expect(clock.now - ranged >= .milliseconds(100))
+            let drawn = try #require(clock.sleeps.last)
+            #expect(clock.sleeps.count == 2 && (Duration.milliseconds(100)...Duration.milliseconds(150)).contains(drawn), "\(clock.sleeps)")
             let bad = try await fetch(server, "/articles", headers: ["X-Mock-Latency": "soon"])
             #expect(bad.status == 400)
             #expect(bad.message.contains("X-Mock-Latency"))

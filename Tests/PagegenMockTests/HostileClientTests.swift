@@ -6,11 +6,15 @@ import Testing
 /// Clients that send too slowly, too little or too much: each gets a status and a
 /// message, its connection closes, and the server goes on serving everyone else.
 @Suite struct HostileClientTests {
-    /// Short timeouts, so that the tests wait fractions of a second.
-    static let quick = MockOptions(items: 20, limits: MockHTTPLimits(readTimeout: .milliseconds(400), idleTimeout: .milliseconds(600)))
+    /// A short read timeout, for the tests of that timeout: they wait a fraction of a
+    /// second for the server to give up (longer on a busy machine, which only delays
+    /// the answer they wait for).
+    static let quickRead = MockOptions(items: 20, limits: MockHTTPLimits(readTimeout: .milliseconds(400), idleTimeout: .seconds(300)))
+    /// A short idle timeout, for the test of that timeout.
+    static let quickIdle = MockOptions(items: 20, limits: MockHTTPLimits(readTimeout: .seconds(300), idleTimeout: .milliseconds(600)))
 
     @Test func aRequestHeadThatStopsHalfWayGets408() async throws {
-        try await withMock("numbers", options: Self.quick) { server in
+        try await withMock("numbers", options: Self.quickRead) { server in
             let client = try RawConnection(port: server.port)
             try await client.send("GET /api/numbers HTTP/1.1\r\nHost: x\r\n")
             let response = try #require(try await client.readResponse())
@@ -22,7 +26,7 @@ import Testing
     }
 
     @Test func aBodyShorterThanItsContentLengthGets408() async throws {
-        try await withMock("algolia", options: Self.quick) { server in
+        try await withMock("algolia", options: Self.quickRead) { server in
             let client = try RawConnection(port: server.port)
             try await client.send("POST /1/indexes/items/query HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"query\":")
             let response = try #require(try await client.readResponse())
@@ -34,7 +38,7 @@ import Testing
     }
 
     @Test func aBodyCutShortByTheClientGets400() async throws {
-        try await withMock("algolia", options: Self.quick) { server in
+        try await withMock("algolia") { server in
             let client = try RawConnection(port: server.port)
             try await client.send("POST /1/indexes/items/query HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"query\":")
             client.finishSending()
@@ -45,7 +49,7 @@ import Testing
     }
 
     @Test func anIdleKeepAliveConnectionClosesWithoutAResponse() async throws {
-        try await withMock("numbers", options: Self.quick) { server in
+        try await withMock("numbers", options: Self.quickIdle) { server in
             let client = try RawConnection(port: server.port)
             try await client.send("GET /api/numbers?per_page=1 HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try await client.readResponse()?.status == 200)

@@ -1,4 +1,5 @@
 import Foundation
+import PagegenTestSupport
 import Testing
 
 @testable import PagegenMock

@@ -1,6 +1,7 @@
 import Foundation
 import PagegenCore
 import PagegenRuntime
+import PagegenTestSupport
 
 @testable import PagegenMock
 
@@ -34,11 +35,19 @@ enum Specs {
     }
 }
 
+/// The limits of a server in a test that does not set its own: timeouts that no busy
+/// machine misses, so that only the tests of the timeouts themselves depend on them.
+let patientLimits = MockHTTPLimits(readTimeout: .seconds(300), idleTimeout: .seconds(300))
+
 /// Starts a mock server for a spec, runs `body`, and stops it whatever happens.
+/// Options with the default limits get ``patientLimits`` instead.
 func withMock<T>(
-    _ spec: Spec, options: MockOptions = MockOptions(items: 20), _ body: (MockServer) async throws -> T
+    _ spec: Spec, options: MockOptions = MockOptions(items: 20), clock: any RetryClock = SystemRetryClock(),
+    _ body: (MockServer) async throws -> T
 ) async throws -> T {
-    let server = try await MockServer.start(spec: spec, options: options)
+    var options = options
+    if options.limits == MockHTTPLimits() { options.limits = patientLimits }
+    let server = try await MockServer.start(spec: spec, options: options, clock: clock)
     do {
         let result = try await body(server)
         await server.stop()
@@ -51,9 +60,10 @@ func withMock<T>(
 
 /// Starts a mock server for `specs/<name>.pagegen.yaml`.
 func withMock<T>(
-    _ name: String, options: MockOptions = MockOptions(items: 20), _ body: (MockServer) async throws -> T
+    _ name: String, options: MockOptions = MockOptions(items: 20), clock: any RetryClock = SystemRetryClock(),
+    _ body: (MockServer) async throws -> T
 ) async throws -> T {
-    try await withMock(try Specs.load(name), options: options, body)
+    try await withMock(try Specs.load(name), options: options, clock: clock, body)
 }
 
 /// An HTTP answer.
@@ -94,17 +104,6 @@ func fetch(
 ) async throws -> Answer {
     guard let url = URL(string: server.baseURL.absoluteString + path) else { throw URLError(.badURL) }
     return try await fetch(url, method: method, headers: headers, body: body)
-}
-
-/// Runs blocking work (sockets, pipes, waiting for a process) on a Dispatch
-/// thread, so that it never holds one of the few threads the in-process servers
-/// and the other tests run on.
-func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-            continuation.resume(with: Result { try work() })
-        }
-    }
 }
 
 /// Sends raw bytes over TCP and reads the answer until the server closes or a

@@ -5,15 +5,18 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import PagegenTestSupport
 #endif
 
 /// What the mock serves for the rules of real APIs beyond paging: the waits a spec's
 /// `throttle:` says where (and the refusal of a request that comes too soon), page
 /// counts and next page numbers in headers, Reddit's running `count`, and dates in a
-/// spec's zone.
+/// spec's zone. The server's clock is the test's: time passes only when the test
+/// moves it.
 @Suite struct ThrottleAndCountTests {
     @Test func aBackoffInTheBodyHoldsBackItsEndpointOnly() async throws {
-        try await withMock("stackexchange", options: MockOptions(items: 20, faults: MockFaults(backoff: 60))) { server in
+        let clock = VirtualRetryClock()
+        try await withMock("stackexchange", options: MockOptions(items: 20, faults: MockFaults(backoff: 60)), clock: clock) { server in
             let first = try await fetch(server, "/questions?pagesize=5")
             #expect(first.status == 200)
             #expect(first.object["backoff"] as? Int == 60)
@@ -26,6 +29,11 @@ import FoundationNetworking
 
             // The wait is per endpoint, as Stack Exchange's backoff is per method.
             #expect(try await fetch(server, "/users?pagesize=5").status == 200)
+
+            clock.advance(.seconds(59))
+            #expect(try await fetch(server, "/questions?pagesize=5&page=2").status == 429, "a second of the wait is left")
+            clock.advance(.seconds(1))
+            #expect(try await fetch(server, "/questions?pagesize=5&page=2").status == 200, "the wait is over")
         }
     }
 
@@ -39,16 +47,18 @@ import FoundationNetworking
     }
 
     @Test func headerHintsCarryTheWaitAndTheRequestsLeft() async throws {
-        try await withMock("gitlab", options: MockOptions(items: 20)) { server in
+        let clock = VirtualRetryClock(date: Date(timeIntervalSince1970: 1_700_000_000))
+        try await withMock("gitlab", options: MockOptions(items: 20), clock: clock) { server in
             let answer = try await fetch(server, "/projects/1/issues?per_page=5", headers: ["X-Mock-Fault": "backoff=30"])
             #expect(answer.status == 200)
             #expect(answer.header("Retry-After") == "30")
             #expect(answer.header("RateLimit-Remaining") == "0")
             let reset = try #require(answer.header("RateLimit-Reset").flatMap(Int.init))
-            let now = Int(Date().timeIntervalSince1970)
-            #expect((now + 1...now + 31).contains(reset), "a Unix time 30 s after the answer: \(reset) at \(now)")
-            // Scoped to the client: every endpoint is refused now.
+            #expect(reset == 1_700_000_030, "the Unix time 30 s after the answer")
+            // Scoped to the client: every endpoint is refused now, until the wait is over.
             #expect(try await fetch(server, "/projects?per_page=5").status == 429)
+            clock.advance(.seconds(30))
+            #expect(try await fetch(server, "/projects?per_page=5").status == 200)
         }
     }
 

@@ -1,5 +1,7 @@
 import Foundation
 @_spi(Generated) import PagegenRuntime
+import PagegenTestServer
+import PagegenTestSupport
 import Testing
 
 /// A transport that answers from a closure and records what it was sent.
@@ -85,7 +87,7 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         let transport = RecordingTransport { _, _ in (HTTPResponse(statusCode: 503), Data("busy".utf8)) }
         let runtime = ClientRuntime(
             baseURL: URL(string: "https://api.example.com")!, transport: transport,
-            middlewares: [RetryMiddleware(maxAttempts: 2, initialBackoff: .milliseconds(1))])
+            middlewares: [RetryMiddleware(maxAttempts: 2, initialBackoff: .milliseconds(1), clock: VirtualRetryClock())])
         let result = await runtime.send(Self.endpoint, RequestParameters(), as: [Int].self)
         guard case .failure(let error) = result else {
             Issue.record("expected a failure")

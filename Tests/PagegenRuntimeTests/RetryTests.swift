@@ -1,40 +1,9 @@
 import Foundation
 import PagegenTestServer
+import PagegenTestSupport
 import Testing
 
 @_spi(Generated) @testable import PagegenRuntime
-
-/// A clock whose sleeps return at once and move it forward, and which records them.
-final class VirtualRetryClock: RetryClock, @unchecked Sendable {
-    // @unchecked: every stored property is touched under `lock`.
-    private let lock = NSLock()
-    private var elapsed: Duration = .zero
-    private var waits: [Duration] = []
-    private let start: Date
-
-    init(date: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
-        start = date
-    }
-
-    var uptime: Duration { lock.withLock { elapsed } }
-    var date: Date {
-        lock.withLock { start.addingTimeInterval(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) }
-    }
-    var sleeps: [Duration] { lock.withLock { waits } }
-
-    func sleep(for duration: Duration) async throws {
-        try Task.checkCancellation()
-        lock.withLock {
-            waits.append(duration)
-            elapsed += duration
-        }
-    }
-
-    /// Moves the clock as a slow request would.
-    func advance(_ duration: Duration) {
-        lock.withLock { elapsed += duration }
-    }
-}
 
 /// Answers requests from a script, one status (and headers) per request, in order;
 /// the last entry repeats.
@@ -229,7 +198,7 @@ actor Script {
             [(503, [])], retry: RetryMiddleware(initialBackoff: .seconds(10), maxBackoff: .seconds(10), random: { 1 }))
         defer { Task { await server.stop() } }
         let task = Task { await runtime.send(Self.get, RequestParameters(), as: JSONValue.self) }
-        while await server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try await eventually("the first request") { await server.requests.isEmpty == false }
         task.cancel()
         #expect(await task.value.failure?.isCancelled == true)
         #expect(await server.requests.count == 1)

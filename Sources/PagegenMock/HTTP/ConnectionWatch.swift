@@ -90,10 +90,10 @@ final class ConnectionWatch: @unchecked Sendable {
     }
 
     /// Waits until the connection's deadline passes and expires it, looking again
-    /// at least every quarter of the read timeout (a phase may start while it sleeps).
-    /// Returns when it expired the connection or when the task is cancelled.
+    /// at least every quarter of the shorter timeout (a phase may start while it
+    /// sleeps). Returns when it expired the connection or when the task is cancelled.
     static func run(_ watch: ConnectionWatch, limits: MockHTTPLimits) async {
-        let tick = max(limits.readTimeout / 4, .milliseconds(10))
+        let tick = max(min(limits.readTimeout, limits.idleTimeout) / 4, .milliseconds(10))
         while !Task.isCancelled {
             let now = ContinuousClock.now
             if watch.expireIfDue(limits, now: now) { return }

@@ -76,7 +76,7 @@ public struct URLSessionTransport: HTTPTransport {
         let session = owner.session
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                box.start {
+                box.start(ifCancelled: { continuation.resume(throwing: URLError(.cancelled)) }) {
                     session.dataTask(with: sent) { data, response, error in
                         if let error {
                             continuation.resume(throwing: error)
@@ -142,8 +142,9 @@ private final class RedirectStopper: NSObject, URLSessionTaskDelegate, Sendable 
 }
 
 /// Creates, resumes and cancels one data task on a Dispatch queue of its own, so that
-/// a cancellation arriving before or after the task starts cancels it exactly once,
-/// and no thread of Swift concurrency's pool ever waits for `URLSession`.
+/// a cancellation arriving before the task starts means it is never made, one arriving
+/// after cancels it exactly once, and no thread of Swift concurrency's pool ever waits
+/// for `URLSession`.
 ///
 /// On Linux, swift-corelibs-foundation creates, resumes and cancels tasks with
 /// `DispatchQueue.sync` on the session's work queue. Called from the cooperative pool
@@ -164,14 +165,17 @@ private final class DataTaskBox: @unchecked Sendable {
         self.queue = queue
     }
 
-    /// Creates the task with `makeTask` and resumes it, unless the send was
-    /// cancelled first, in which case the task is cancelled at once (its completion
-    /// handler reports `URLError.cancelled`).
-    func start(_ makeTask: @escaping @Sendable () -> URLSessionDataTask) {
+    /// Creates the task with `makeTask` and resumes it; or, when the send was cancelled
+    /// first, calls `ifCancelled` instead. (A task cancelled before it is resumed never
+    /// calls its completion handler in swift-corelibs-foundation.)
+    func start(ifCancelled: @escaping @Sendable () -> Void, _ makeTask: @escaping @Sendable () -> URLSessionDataTask) {
         queue.async {
+            if self.isCancelled {
+                ifCancelled()
+                return
+            }
             let task = makeTask()
             self.task = task
-            if self.isCancelled { task.cancel() }
             task.resume()
         }
     }

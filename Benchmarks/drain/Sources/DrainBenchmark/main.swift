@@ -11,6 +11,7 @@ import Glibc
 //   DrainBenchmark compare --list NAME=URL,PAGES [--list …] [--runs N]
 //   DrainBenchmark memory CONTENDER URL PAGES
 //   DrainBenchmark decode PAGE-FILE ROUNDS
+//   DrainBenchmark concurrent-sends FAST-URL HELD-URL REQUESTS-PER-HALF ROUNDS
 
 /// Fails with a message and status 2.
 func usage(_ message: String) -> Never {
@@ -77,6 +78,19 @@ case "decode":
     }
     DecodeCheck(page: data, rounds: rounds).run()
 
+case "concurrent-sends":
+    guard arguments.count == 5, let fast = URL(string: arguments[1]), let held = URL(string: arguments[2]),
+        let half = Int(arguments[3]), half > 0, let rounds = Int(arguments[4]), rounds > 0
+    else {
+        usage("concurrent-sends FAST-URL HELD-URL REQUESTS-PER-HALF ROUNDS")
+    }
+    let sends = ConcurrentSends(fast: fast, held: held, requestsPerHalf: half, rounds: rounds)
+    var results: [(ConcurrentSends.Sender, [ConcurrentSends.Round])] = []
+    for sender in ConcurrentSends.Sender.allCases { results.append((sender, await sends.run(sender))) }
+    ConcurrentSends.printTable(results, requestsPerHalf: half)
+    let transport = results[0].1
+    exit(transport.allSatisfy { !$0.stalled && $0.fastAnswered == half && $0.heldCancelled == half } ? 0 : 1)
+
 default:
-    usage("expected write-pages, compare, memory or decode")
+    usage("expected write-pages, compare, memory, decode or concurrent-sends")
 }
