@@ -64,10 +64,11 @@ echo "==> writing the pages"
 cat > "$work/nginx.conf" <<CONF
 load_module $echo_module;
 worker_processes 1;
+worker_rlimit_nofile 8192;
 daemon off;
 pid $work/nginx.pid;
 error_log $work/error.log;
-events { worker_connections 1024; }
+events { worker_connections 4096; }
 http {
     access_log off;
     client_body_temp_path $work/tmp; proxy_temp_path $work/tmp; fastcgi_temp_path $work/tmp;

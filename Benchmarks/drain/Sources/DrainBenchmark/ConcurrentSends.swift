@@ -34,6 +34,8 @@ struct ConcurrentSends {
         var stalled: Bool
         var fastAnswered: Int
         var heldCancelled: Int
+        /// Why a fast send failed, when one did.
+        var failure: String?
     }
 
     enum Sender: String, CaseIterable {
@@ -68,7 +70,7 @@ struct ConcurrentSends {
     private func round(_ send: @escaping @Sendable (URL) async throws -> Int) async -> Round {
         let clock = ContinuousClock()
         let start = clock.now
-        let held = (0..<requestsPerHalf).map { _ in
+        let heldSends = (0..<requestsPerHalf).map { _ in
             Task { () -> Bool in
                 do {
                     _ = try await send(held)
@@ -78,30 +80,42 @@ struct ConcurrentSends {
                 }
             }
         }
-        let fastDone = Task { () -> (Int, Duration) in
-            let answered = await withTaskGroup(of: Bool.self) { group in
-                for _ in 0..<requestsPerHalf { group.addTask { (try? await send(fast)) == 200 } }
+        let fastDone = Task { () -> (Int, String?, Duration) in
+            let (answered, failure) = await withTaskGroup(of: String?.self) { group in
+                for _ in 0..<requestsPerHalf {
+                    group.addTask {
+                        do {
+                            let status = try await send(fast)
+                            return status == 200 ? nil : "HTTP \(status)"
+                        } catch {
+                            return "\(error)"
+                        }
+                    }
+                }
                 var answered = 0
-                for await ok in group where ok { answered += 1 }
-                return answered
+                var failure: String?
+                for await outcome in group {
+                    if let outcome { failure = failure ?? outcome } else { answered += 1 }
+                }
+                return (answered, failure)
             }
-            return (answered, start.duration(to: clock.now))
+            return (answered, failure, start.duration(to: clock.now))
         }
         let watchdog = Task {
             try await Task.sleep(for: bound)
             fastDone.cancel()
-            for task in held { task.cancel() }
+            for task in heldSends { task.cancel() }
         }
-        let (fastAnswered, fastTime) = await fastDone.value
+        let (fastAnswered, failure, fastTime) = await fastDone.value
         let cancelled = clock.now
-        for task in held { task.cancel() }
+        for task in heldSends { task.cancel() }
         var heldCancelled = 0
-        for task in held where await task.value { heldCancelled += 1 }
+        for task in heldSends where await task.value { heldCancelled += 1 }
         let stalled = start.duration(to: clock.now) >= bound
         watchdog.cancel()
         return Round(
             fastDone: fastTime, cancelDone: cancelled.duration(to: clock.now), stalled: stalled,
-            fastAnswered: fastAnswered, heldCancelled: heldCancelled)
+            fastAnswered: fastAnswered, heldCancelled: heldCancelled, failure: failure)
     }
 
     /// The transport as it was: the task made, resumed and cancelled on the calling
@@ -145,6 +159,9 @@ struct ConcurrentSends {
             print(
                 "| \(sender.rawValue) | \(rounds.count) | \(rounds.filter(\.stalled).count) | \(answered)/\(total) | \(cancelled)/\(total) | \(format(fast)) | \(format(cancel)) |"
             )
+        }
+        for (sender, rounds) in results {
+            if let failure = rounds.lazy.compactMap(\.failure).first { print("\(sender.rawValue): a fast send failed: \(failure)") }
         }
     }
 
