@@ -8,13 +8,18 @@ import Foundation
 /// paging ones) with a static `Endpoint` per endpoint. Those entry points are
 /// `@_spi(Generated)`: an app sees the runtime's configuration, not them.
 public struct ClientRuntime: Sendable {
-    /// The URL every endpoint path is relative to.
+    /// The URL every endpoint path is relative to, unless its endpoint names one of
+    /// the ``servers``.
     public var baseURL: URL
+    /// The URLs of the API's other servers, by the name the spec gives them (an upload
+    /// host, a path served elsewhere): each endpoint that names one is sent there.
+    /// Credentials go to these servers' origins as they go to the base URL's.
+    public var servers: [String: URL] = [:]
     /// What sends the requests.
     public var transport: any HTTPTransport
     /// Middlewares, the first one outermost.
     public var middlewares: [any ClientMiddleware]
-    /// Credentials, sent only to ``baseURL``'s origin.
+    /// Credentials, sent only to the origins of ``baseURL`` and the ``servers``.
     public var credentials: [Credential]
     /// Asked for credentials before every send to ``baseURL``'s origin (each retry
     /// included), when they may change while the client lives (a token refreshed);
@@ -60,12 +65,22 @@ public struct ClientRuntime: Sendable {
     ) async -> Result<Response, APIError> {
         do {
             let request = try RequestBuilder.build(
-                endpoint, parameters, baseURL: baseURL, headers: headers, dateFormat: dateFormat)
+                endpoint, parameters, baseURL: baseURL(for: endpoint), headers: headers, dateFormat: dateFormat)
             let (head, body) = try await exchange(request, endpoint: endpoint.name, page: nil)
             return .success(try decode(Response.self, from: body, head: head, request: request, page: nil))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Where `endpoint`'s path is relative to: the server it names, else the base URL.
+    func baseURL(for endpoint: Endpoint) -> URL {
+        endpoint.server.flatMap { servers[$0] } ?? baseURL
+    }
+
+    /// The origins credentials are sent to: the base URL's and the servers'.
+    var ownOrigins: Set<String> {
+        Set(([baseURL] + servers.values).map(\.origin))
     }
 
     /// Sends `request` to `endpoint` through the middlewares and the transport,
@@ -86,14 +101,14 @@ public struct ClientRuntime: Sendable {
         }
         let credentials = credentials
         let credentialProvider = credentialProvider
-        let ownOrigin = baseURL.origin
+        let ownOrigins = ownOrigins
         let transport = transport
         let throttle = throttle
         let send: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data) = { request in
             try await throttle.admit(request, endpoint: endpoint)
             var request = request
             request.credentials = []
-            if request.url.origin == ownOrigin {
+            if ownOrigins.contains(request.url.origin) {
                 let sent = try await Self.credentials(credentials, from: credentialProvider, for: request)
                 for credential in sent { credential.apply(to: &request) }
                 request.credentials = sent

@@ -18,11 +18,14 @@
     /// Whether a request to this endpoint may be sent twice (the spec's
     /// `idempotent:`); nil leaves it to the method. See ``HTTPRequest/isIdempotent``.
     public var isIdempotent: Bool?
+    /// The name of the server the endpoint is sent to (``ClientRuntime/servers``), or
+    /// nil for the base URL.
+    public var server: String?
 
     /// Creates an endpoint descriptor.
     public init(
         name: String, method: String, path: String, headers: [HTTPHeaderField] = [],
-        emptyPathParameters: Set<String> = [], isIdempotent: Bool? = nil
+        emptyPathParameters: Set<String> = [], isIdempotent: Bool? = nil, server: String? = nil
     ) {
         self.name = name
         self.method = method
@@ -30,5 +33,6 @@
         self.headers = headers
         self.emptyPathParameters = emptyPathParameters
         self.isIdempotent = isIdempotent
+        self.server = server
     }
 }

@@ -17,7 +17,13 @@ enum RequestBuilder {
         var text = baseURL.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         text += path.hasPrefix("/") ? path : "/" + path
-        text += queryString(parameters.query, after: text)
+        let query: [(name: String, value: String)]
+        do {
+            query = try parameters.queryItems(dateFormat: dateFormat)
+        } catch {
+            throw APIError(.invalidRequest("cannot encode a query parameter of \(endpoint.name): \(error)"))
+        }
+        text += queryString(query, after: text)
         guard let url = URL(string: text) else {
             throw APIError(.invalidRequest("'\(text)' is not a valid URL (endpoint \(endpoint.name))"))
         }
@@ -41,6 +47,21 @@ enum RequestBuilder {
         if let raw = parameters.rawBody {
             request.body = raw.data
             request.setValue(raw.contentType, forHeader: "Content-Type")
+        } else if let form = parameters.multipartBody {
+            do {
+                let (data, contentType) = try form.encoded()
+                request.body = data
+                request.setValue(contentType, forHeader: "Content-Type")
+            } catch {
+                throw APIError(.invalidRequest("cannot read a file of the body of \(endpoint.name): \(error)"), request: request)
+            }
+        } else if let form = parameters.formBody {
+            do {
+                request.body = try FormEncoder(arrays: form.arrays, dateFormat: dateFormat).body(of: form.value)
+            } catch {
+                throw APIError(.invalidRequest("cannot encode the body of \(endpoint.name): \(error)"), request: request)
+            }
+            request.setValue("application/x-www-form-urlencoded", forHeader: "Content-Type")
         } else if let body = parameters.body {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]

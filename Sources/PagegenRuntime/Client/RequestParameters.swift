@@ -13,8 +13,17 @@ import Foundation
     public var headers: [HTTPHeaderField] = []
     /// A model sent as the JSON body, encoded with the client's date format.
     public var body: (any Encodable & Sendable)?
-    /// A body already encoded, with its content type; wins over ``body``.
+    /// A body already encoded, with its content type (text, bytes, an image); wins over
+    /// every other body.
     public var rawBody: (data: Data, contentType: String)?
+    /// A value sent as an `application/x-www-form-urlencoded` body, its lists written as
+    /// `arrays` says and its dates in the client's format; wins over ``body``.
+    public var formBody: (value: any Encodable & Sendable, arrays: FormArrayStyle)?
+    /// A `multipart/form-data` body; wins over ``formBody`` and ``body``.
+    public var multipartBody: MultipartForm?
+    /// Query parameters sent in a style (objects, lists), flattened when the request
+    /// is built, in the client's date format, where they were added among ``query``.
+    var styledQuery: [(position: Int, name: String, value: any Encodable & Sendable, style: QueryStyle)] = []
 
     /// Creates empty parameters.
     public init() {}
@@ -30,6 +39,13 @@ import Foundation
         query.append((name, value.parameterValue))
     }
 
+    /// Adds a query parameter sent in `style` (a list exploded or not, an object as a
+    /// `deepObject`), unless `value` is nil.
+    public mutating func query(_ name: String, _ value: (any Encodable & Sendable)?, style: QueryStyle) {
+        guard let value else { return }
+        styledQuery.append((query.count, name, value, style))
+    }
+
     /// Adds a header field, unless `value` is nil.
     public mutating func header(_ name: String, _ value: (any ParameterValue)?) {
         guard let value else { return }
@@ -40,6 +56,71 @@ import Foundation
     mutating func setQuery(_ name: String, _ value: String) {
         query.removeAll { $0.name == name }
         query.append((name, value))
+    }
+
+    /// Every query item, the styled ones flattened in place.
+    /// - Throws: `EncodingError` when a styled value cannot be encoded.
+    func queryItems(dateFormat: DateFormat) throws -> [(name: String, value: String)] {
+        guard !styledQuery.isEmpty else { return query }
+        var items: [(name: String, value: String)] = []
+        var next = 0
+        for styled in styledQuery {
+            let position = min(styled.position, query.count)
+            if position > next {
+                items += query[next..<position]
+                next = position
+            }
+            items += try styled.style.items(styled.name, styled.value, dateFormat: dateFormat)
+        }
+        items += query[next...]
+        return items
+    }
+}
+
+/// How a query parameter that is a list or an object is written (OpenAPI's `style`
+/// and `explode`).
+///
+/// | style | `ids: [1, 2]` | `created: { gte: 1, lt: 9 }` |
+/// | --- | --- | --- |
+/// | `.form(explode: false)` | `ids=1,2` | `created=gte,1,lt,9` |
+/// | `.form(explode: true)` | `ids=1&ids=2` | `gte=1&lt=9` |
+/// | `.deepObject(arrays: .brackets)` | `ids[]=1&ids[]=2` | `created[gte]=1&created[lt]=9` |
+/// | `.deepObject(arrays: .indexed)` | `ids[0]=1&ids[1]=2` | `created[gte]=1&created[lt]=9` |
+/// | `.spaceDelimited` | `ids=1%202` | – |
+/// | `.pipeDelimited` | `ids=1%7C2` | – |
+///
+/// A scalar is `name=value` in every style. OpenAPI leaves a list inside a
+/// `deepObject` undefined; `.brackets` is what Stripe reads (`expand[]=…`).
+public enum QueryStyle: Sendable, Hashable {
+    /// OpenAPI's default for query parameters.
+    case form(explode: Bool)
+    /// An object's properties in brackets after the name; lists as `arrays` says.
+    case deepObject(arrays: FormArrayStyle)
+    /// A list's values joined with spaces.
+    case spaceDelimited
+    /// A list's values joined with `|`.
+    case pipeDelimited
+
+    /// The query items `value` makes under `name`.
+    func items(_ name: String, _ value: some Encodable, dateFormat: DateFormat) throws -> [(name: String, value: String)] {
+        switch self {
+        case .form(explode: true):
+            let fields = try FormEncoder(arrays: .repeated, dateFormat: dateFormat).fields(of: value)
+            // A scalar or a list has no key of its own: it is sent under the parameter's name.
+            return fields.map { ($0.name.isEmpty ? name : $0.name, $0.value) }
+        case .form(explode: false):
+            let fields = try FormEncoder(arrays: .repeated, dateFormat: dateFormat).fields(of: value)
+            guard !fields.isEmpty else { return [] }
+            let isObject = fields.contains { !$0.name.isEmpty }
+            let parts = isObject ? fields.flatMap { [$0.name, $0.value] } : fields.map(\.value)
+            return [(name, parts.joined(separator: ","))]
+        case .deepObject(let arrays):
+            return try FormEncoder(arrays: arrays, dateFormat: dateFormat).fields(of: value, name: name)
+        case .spaceDelimited, .pipeDelimited:
+            let fields = try FormEncoder(arrays: .repeated, dateFormat: dateFormat).fields(of: value)
+            guard !fields.isEmpty else { return [] }
+            return [(name, fields.map(\.value).joined(separator: self == .spaceDelimited ? " " : "|"))]
+        }
     }
 }
 

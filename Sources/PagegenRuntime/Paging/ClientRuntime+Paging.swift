@@ -48,7 +48,8 @@ extension ClientRuntime {
     /// What names one list of `endpoint` among the others: its request without paging
     /// parameters (method, URL and body).
     private func listIdentity(_ endpoint: Endpoint, _ parameters: RequestParameters) throws(APIError) -> String {
-        let request = try RequestBuilder.build(endpoint, parameters, baseURL: baseURL, headers: headers, dateFormat: dateFormat)
+        let request = try RequestBuilder.build(
+            endpoint, parameters, baseURL: baseURL(for: endpoint), headers: headers, dateFormat: dateFormat)
         return "\(request.method) \(request.url.absoluteString) \(request.body?.base64EncodedString() ?? "")"
     }
 
@@ -61,14 +62,14 @@ extension ClientRuntime {
         paging: Paging<Response, Item>, key: PageKey, size: Int?, rowsBefore: Int? = nil
     ) throws(APIError) -> HTTPRequest {
         if case .url(let url) = key {
-            guard url.origin == baseURL.origin || paging.allowsForeignLinks else {
+            guard url.origin == baseURL(for: endpoint).origin || paging.allowsForeignLinks else {
                 throw APIError(
                     .paging(
                         "the next link \(url.absoluteString) leaves the API's origin \(baseURL.origin); "
                             + "it is not followed (the spec can allow it with 'allowForeignLinks: true')"))
             }
             var request = try RequestBuilder.build(
-                endpoint, parameters, baseURL: baseURL, headers: headers, dateFormat: dateFormat)
+                endpoint, parameters, baseURL: baseURL(for: endpoint), headers: headers, dateFormat: dateFormat)
             request.url = url
             return request
         }
@@ -110,12 +111,12 @@ extension ClientRuntime {
             var encoded: Data?
             if parameters.body != nil {
                 encoded = try RequestBuilder.build(
-                    endpoint, parameters, baseURL: baseURL, headers: headers, dateFormat: dateFormat
+                    endpoint, parameters, baseURL: baseURL(for: endpoint), headers: headers, dateFormat: dateFormat
                 ).body
             }
             parameters.rawBody = (try BodyValue.merge(bodyFields, into: parameters.rawBody?.data ?? encoded), "application/json")
         }
-        return try RequestBuilder.build(endpoint, parameters, baseURL: baseURL, headers: headers, dateFormat: dateFormat)
+        return try RequestBuilder.build(endpoint, parameters, baseURL: baseURL(for: endpoint), headers: headers, dateFormat: dateFormat)
     }
 }
 

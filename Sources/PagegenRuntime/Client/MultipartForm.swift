@@ -1,0 +1,128 @@
+import Foundation
+
+/// A file to send: its bytes, or a file whose contents are read when the request is
+/// built, with the name and the content type the server is told.
+///
+/// ```swift
+/// let cover = FileUpload(data: jpeg, filename: "cover.jpg", contentType: "image/jpeg")
+/// let report = FileUpload(contentsOf: URL(fileURLWithPath: "report.pdf"), contentType: "application/pdf")
+/// ```
+public struct FileUpload: Sendable, Hashable {
+    /// Where the bytes come from.
+    public enum Content: Sendable, Hashable {
+        /// These bytes.
+        case data(Data)
+        /// The contents of this file, read when the request is built.
+        case file(URL)
+    }
+
+    /// The bytes, or the file that holds them.
+    public var content: Content
+    /// The file name the server is told (`filename=` of the part).
+    public var filename: String
+    /// The media type of the bytes, such as `image/png`.
+    public var contentType: String
+
+    /// A file made of `data`.
+    public init(data: Data, filename: String, contentType: String = "application/octet-stream") {
+        self.content = .data(data)
+        self.filename = filename
+        self.contentType = contentType
+    }
+
+    /// The file at `url`, named after its last path component unless `filename` is given.
+    public init(contentsOf url: URL, filename: String? = nil, contentType: String = "application/octet-stream") {
+        self.content = .file(url)
+        self.filename = filename ?? url.lastPathComponent
+        self.contentType = contentType
+    }
+
+    /// The bytes.
+    /// - Throws: the file system's error when the file cannot be read.
+    public func data() throws -> Data {
+        switch content {
+        case .data(let data): data
+        case .file(let url): try Data(contentsOf: url)
+        }
+    }
+}
+
+/// A `multipart/form-data` body (RFC 7578): text fields and files, in order.
+///
+/// ```swift
+/// var form = MultipartForm()
+/// form.append("name", text: "Holiday")
+/// form.append("image", file: FileUpload(data: png, filename: "a.png", contentType: "image/png"))
+/// ```
+public struct MultipartForm: Sendable, Hashable {
+    /// One part of the form.
+    public struct Part: Sendable, Hashable {
+        /// The form field's name.
+        public var name: String
+        /// What the part holds.
+        public var value: Value
+    }
+
+    /// What a part holds.
+    public enum Value: Sendable, Hashable {
+        /// Text, sent as UTF-8 without a content type of its own.
+        case text(String)
+        /// A file, with its name and content type.
+        case file(FileUpload)
+    }
+
+    /// The parts, in the order they are sent.
+    public var parts: [Part]
+
+    /// A form of `parts`.
+    public init(parts: [Part] = []) {
+        self.parts = parts
+    }
+
+    /// Adds a text field, unless `text` is nil.
+    public mutating func append(_ name: String, text: String?) {
+        guard let text else { return }
+        parts.append(Part(name: name, value: .text(text)))
+    }
+
+    /// Adds a text field for each value of a list, unless it is nil.
+    public mutating func append(_ name: String, texts: [String]?) {
+        for text in texts ?? [] { append(name, text: text) }
+    }
+
+    /// Adds a file, unless `file` is nil.
+    public mutating func append(_ name: String, file: FileUpload?) {
+        guard let file else { return }
+        parts.append(Part(name: name, value: .file(file)))
+    }
+
+    /// The body, its parts between `boundary` lines, and its content type.
+    /// - Throws: the file system's error when a file cannot be read.
+    public func encoded(boundary: String = "pagegen-" + UUID().uuidString) throws -> (data: Data, contentType: String) {
+        var data = Data()
+        for part in parts {
+            data.append(Data("--\(boundary)\r\n".utf8))
+            switch part.value {
+            case .text(let text):
+                data.append(Data("Content-Disposition: form-data; name=\"\(Self.quoted(part.name))\"\r\n\r\n".utf8))
+                data.append(Data(text.utf8))
+            case .file(let file):
+                data.append(
+                    Data(
+                        ("Content-Disposition: form-data; name=\"\(Self.quoted(part.name))\"; "
+                            + "filename=\"\(Self.quoted(file.filename))\"\r\nContent-Type: \(file.contentType)\r\n\r\n").utf8))
+                data.append(try file.data())
+            }
+            data.append(Data("\r\n".utf8))
+        }
+        data.append(Data("--\(boundary)--\r\n".utf8))
+        return (data, "multipart/form-data; boundary=\(boundary)")
+    }
+
+    /// A name or file name inside quotes: `"` and line breaks percent-encoded, as the
+    /// HTML standard encodes them in form submissions.
+    static func quoted(_ text: String) -> String {
+        text.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import PagegenTestServer
+import Testing
+
+@_spi(Generated) @testable import PagegenRuntime
+
+/// Bodies that are not JSON (forms with nested keys, multipart uploads, raw bytes),
+/// query parameters in every style, answers that are not JSON, and endpoints sent to
+/// another of the API's servers: what goes on the wire, checked where it arrives.
+@Suite struct RequestContentTests {
+    struct Item: Encodable, Sendable {
+        var price: String
+        var quantity: Int?
+    }
+
+    struct Customer: Encodable, Sendable {
+        var email: String
+        var metadata: [String: String]
+        var items: [Item]
+        var expand: [String]
+        var created: Date
+        var taxExempt: Bool
+        var note: String?
+
+        enum CodingKeys: String, CodingKey {
+            case email, metadata, items, expand, created, note
+            case taxExempt = "tax_exempt"
+        }
+    }
+
+    static let customer = Customer(
+        email: "a+b@example.com", metadata: ["order_id": "6735"],
+        items: [Item(price: "price_1", quantity: 2), Item(price: "price_2", quantity: nil)],
+        expand: ["data.customer", "data.invoice"], created: Date(timeIntervalSince1970: 1_700_000_000), taxExempt: false,
+        note: nil)
+
+    @Test func formFieldsNestObjectsAndListsInBrackets() throws {
+        let fields = try FormEncoder(arrays: .indexed, dateFormat: .unixSeconds).fields(of: Self.customer)
+        #expect(
+            fields.map { "\($0.name)=\($0.value)" } == [
+                "email=a+b@example.com", "metadata[order_id]=6735", "items[0][price]=price_1", "items[0][quantity]=2",
+                "items[1][price]=price_2", "expand[0]=data.customer", "expand[1]=data.invoice", "created=1700000000",
+                "tax_exempt=false",
+            ])
+        let brackets = try FormEncoder(arrays: .brackets).fields(of: ["expand": ["a", "b"]])
+        #expect(brackets.map { "\($0.name)=\($0.value)" } == ["expand[]=a", "expand[]=b"])
+        let body = try FormEncoder(arrays: .indexed, dateFormat: .unixSeconds).body(of: ["metadata": ["order id": "a&b=c"]])
+        #expect(String(decoding: body, as: UTF8.self) == "metadata%5Border%20id%5D=a%26b%3Dc")
+    }
+
+    @Test func aWholeDoubleIsWrittenWithoutItsFraction() throws {
+        let fields = try FormEncoder().fields(of: ["a": 2.0, "b": 2.5, "c": -3.0])
+        #expect(Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0.value) }) == ["a": "2", "b": "2.5", "c": "-3"])
+        #expect(try FormEncoder().fields(of: [UInt8(7), UInt8(9)], name: "n").map(\.value) == ["7", "9"])
+    }
+
+    struct Range: Encodable, Sendable {
+        var gte: Int
+        var lt: Int
+    }
+
+    @Test(arguments: [
+        (QueryStyle.form(explode: false), "ids=1%2C2", "created=gte%2C1%2Clt%2C9"),
+        (.form(explode: true), "ids=1&ids=2", "gte=1&lt=9"),
+        (.deepObject(arrays: .brackets), "ids%5B%5D=1&ids%5B%5D=2", "created%5Bgte%5D=1&created%5Blt%5D=9"),
+        (.deepObject(arrays: .indexed), "ids%5B0%5D=1&ids%5B1%5D=2", "created%5Bgte%5D=1&created%5Blt%5D=9"),
+        (.spaceDelimited, "ids=1%202", "created=1%209"),
+        (.pipeDelimited, "ids=1%7C2", "created=1%7C9"),
+    ])
+    func queryStyles(_ style: QueryStyle, _ list: String, _ object: String) throws {
+        var parameters = RequestParameters()
+        parameters.query("ids", [1, 2], style: style)
+        let endpoint = Endpoint(name: "list", method: "GET", path: "/items")
+        let base = URL(string: "https://api.example.com")!
+        #expect(try RequestBuilder.build(endpoint, parameters, baseURL: base, headers: []).url.query == list)
+        parameters = RequestParameters()
+        parameters.query("created", Range(gte: 1, lt: 9), style: style)
+        #expect(try RequestBuilder.build(endpoint, parameters, baseURL: base, headers: []).url.query == object)
+    }
+
+    @Test func styledItemsKeepTheirPlaceAmongThePlainOnes() throws {
+        var parameters = RequestParameters()
+        parameters.query("limit", 10)
+        parameters.query("expand", ["a", "b"], style: .deepObject(arrays: .brackets))
+        parameters.query("starting_after", "cus_1")
+        parameters.query("nothing", nil as [Int]?, style: .form(explode: true))
+        let request = try RequestBuilder.build(
+            Endpoint(name: "list", method: "GET", path: "/v1/customers"), parameters, baseURL: URL(string: "https://api.example.com")!,
+            headers: [])
+        #expect(request.url.query == "limit=10&expand%5B%5D=a&expand%5B%5D=b&starting_after=cus_1")
+    }
+
+    @Test func multipartPartsAreFramedByTheBoundary() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pagegen-multipart-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("notes.txt")
+        try Data("from a file".utf8).write(to: file)
+
+        var form = MultipartForm()
+        form.append("name", text: "Holiday \"2024\"")
+        form.append("skipped", text: nil)
+        form.append("image", file: FileUpload(data: Data([0xFF, 0xD8]), filename: "a.jpg", contentType: "image/jpeg"))
+        form.append("notes", file: FileUpload(contentsOf: file, contentType: "text/plain"))
+        let (data, contentType) = try form.encoded(boundary: "XYZ")
+        #expect(contentType == "multipart/form-data; boundary=XYZ")
+        var expected = Data("--XYZ\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nHoliday \"2024\"\r\n".utf8)
+        expected += Data("--XYZ\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a.jpg\"\r\n".utf8)
+        expected += Data("Content-Type: image/jpeg\r\n\r\n".utf8) + Data([0xFF, 0xD8]) + Data("\r\n".utf8)
+        expected += Data("--XYZ\r\nContent-Disposition: form-data; name=\"notes\"; filename=\"notes.txt\"\r\n".utf8)
+        expected += Data("Content-Type: text/plain\r\n\r\nfrom a file\r\n--XYZ--\r\n".utf8)
+        #expect(data == expected)
+        #expect(MultipartForm.quoted("a\"b\r\nc") == "a%22b%0D%0Ac")
+
+        var missing = MultipartForm()
+        missing.append("file", file: FileUpload(contentsOf: folder.appendingPathComponent("gone.bin")))
+        #expect(throws: (any Error).self) { try missing.encoded() }
+    }
+
+    /// A server that answers every request with what it received, as JSON, and the
+    /// runtime on it.
+    static func echo(_ respond: (@Sendable (TestRequest) -> TestResponse)? = nil) async throws -> (TestServer, ClientRuntime) {
+        let server = try await TestServer.start { request in
+            if let respond { return respond(request) }
+            return .json(
+                object: [
+                    "method": request.method, "query": request.rawQuery, "contentType": request.headers["content-type"] ?? "",
+                    "body": String(decoding: request.body, as: UTF8.self),
+                ])
+        }
+        return (server, ClientRuntime(baseURL: server.baseURL, dateFormat: .unixSeconds))
+    }
+
+    @Test func aFormBodyArrivesWithItsContentType() async throws {
+        let (server, runtime) = try await Self.echo()
+        defer { Task { await server.stop() } }
+        var parameters = RequestParameters()
+        parameters.formBody = (Self.customer, .indexed)
+        let echoed = try await runtime.send(
+            Endpoint(name: "createCustomer", method: "POST", path: "/v1/customers"), parameters, as: JSONValue.self
+        ).get()
+        #expect(echoed["contentType"]?.stringValue == "application/x-www-form-urlencoded")
+        #expect(
+            echoed["body"]?.stringValue
+                == "email=a%2Bb%40example.com&metadata%5Border_id%5D=6735&items%5B0%5D%5Bprice%5D=price_1&items%5B0%5D%5Bquantity%5D=2"
+                + "&items%5B1%5D%5Bprice%5D=price_2&expand%5B0%5D=data.customer&expand%5B1%5D=data.invoice&created=1700000000"
+                + "&tax_exempt=false")
+    }
+
+    @Test func aMultipartBodyArrivesWhole() async throws {
+        let (server, runtime) = try await Self.echo()
+        defer { Task { await server.stop() } }
+        var parameters = RequestParameters()
+        var form = MultipartForm()
+        form.append("caption", text: "café")
+        form.append("file", file: FileUpload(data: Data("PNG".utf8), filename: "a.png", contentType: "image/png"))
+        parameters.multipartBody = form
+        _ = await runtime.send(Endpoint(name: "upload", method: "POST", path: "/upload"), parameters, as: JSONValue.self)
+        let request = try #require(await server.requests.first)
+        let contentType = try #require(request.headers["content-type"])
+        #expect(contentType.hasPrefix("multipart/form-data; boundary="))
+        let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
+        let body = String(decoding: request.body, as: UTF8.self)
+        #expect(body.hasPrefix("--\(boundary)\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\ncafé\r\n"))
+        #expect(body.contains("name=\"file\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\nPNG\r\n"))
+        #expect(body.hasSuffix("--\(boundary)--\r\n"))
+    }
+
+    @Test func textIsReadInItsCharsetAndBytesKeepTheirType() async throws {
+        let (server, runtime) = try await Self.echo { request in
+            switch request.path {
+            case "/latin1":
+                TestResponse(headers: [("Content-Type", "text/plain; charset=ISO-8859-1")], body: Data([0x63, 0x61, 0x66, 0xE9]))
+            case "/utf8": TestResponse(headers: [("Content-Type", "text/markdown")], body: Data("# Café".utf8))
+            case "/broken": TestResponse(headers: [("Content-Type", "text/plain")], body: Data([0xFF, 0xFE, 0xFD]))
+            case "/pdf": TestResponse(headers: [("Content-Type", "application/pdf")], body: Data("%PDF-1.7".utf8))
+            default: TestResponse(status: 204)
+            }
+        }
+        defer { Task { await server.stop() } }
+        let endpoint = { (path: String) in Endpoint(name: "get", method: "GET", path: path) }
+        #expect(try await runtime.sendForText(endpoint("/latin1")).get() == "café")
+        #expect(try await runtime.sendForText(endpoint("/utf8")).get() == "# Café")
+        let broken = await runtime.sendForText(endpoint("/broken"))
+        #expect(broken.failure?.description.contains("the body is not UTF-8 text (Content-Type 'text/plain')") == true, "\(broken)")
+        let pdf = try await runtime.sendForBinary(endpoint("/pdf")).get()
+        #expect(pdf == BinaryContent(data: Data("%PDF-1.7".utf8), contentType: "application/pdf"))
+        let none = await runtime.sendForNoContent(endpoint("/none"))
+        #expect((try? none.get()) != nil)
+    }
+
+    @Test func anEndpointOfAnotherServerGoesThereWithTheCredentials() async throws {
+        guard TestServer.canListenOnSecondLoopbackAddress else { return }
+        let api = try await TestServer.start { _ in .json("{}") }
+        let uploads = try await TestServer.start(host: "127.0.0.2") { _ in .json("{}") }
+        defer {
+            Task {
+                await api.stop()
+                await uploads.stop()
+            }
+        }
+        var runtime = ClientRuntime(baseURL: api.baseURL, credentials: [.bearer("secret")])
+        runtime.servers = ["uploads": uploads.baseURL]
+        let upload = Endpoint(name: "uploadAsset", method: "POST", path: "/assets", server: "uploads")
+        var parameters = RequestParameters()
+        parameters.rawBody = (Data("bytes".utf8), "application/octet-stream")
+        _ = try await runtime.send(upload, parameters, as: JSONValue.self).get()
+        _ = try await runtime.send(Endpoint(name: "me", method: "GET", path: "/me"), as: JSONValue.self).get()
+        let uploaded = try #require(await uploads.requests.first)
+        #expect(uploaded.path == "/assets")
+        #expect(uploaded.headers["authorization"] == "Bearer secret")
+        #expect(uploaded.headers["content-type"] == "application/octet-stream")
+        #expect(uploaded.body == Data("bytes".utf8))
+        #expect(await api.requests.map(\.path) == ["/me"])
+    }
+}
