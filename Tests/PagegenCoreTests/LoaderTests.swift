@@ -491,7 +491,7 @@ import Testing
                 get: /b
               mappedReturns:
                 get: /c
-                returns: { map: Product }
+                returns: { enum: [a, b] }
             """)
         #expect(
             output == [
@@ -500,7 +500,7 @@ import Testing
                 "specs/shop.pagegen.yaml:14:5: error: endpoint 'twoMethods' has two methods, 'get' and 'post'; declare one endpoint per method",
                 "specs/shop.pagegen.yaml:17:10: error: the path 'products' must start with '/'; write '/products'",
                 "specs/shop.pagegen.yaml:20:5: error: endpoint 'noReturns' needs 'returns'; add 'returns: ModelName' (or [ModelName])",
-                "specs/shop.pagegen.yaml:23:14: error: 'returns' of endpoint 'mappedReturns' must be a type such as Product or [Product], not a mapping",
+                "specs/shop.pagegen.yaml:23:14: error: 'returns' of endpoint 'mappedReturns' must be a type such as Product, [Product] or { map: Int }, not a mapping; a mapping here holds 'map' (and 'optional'): the type of a JSON object's values",
             ])
     }
 

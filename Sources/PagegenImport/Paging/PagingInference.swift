@@ -74,7 +74,10 @@ struct PagingInference {
         let size = parameter(in: PagingNames.size) { $0.type.isNumber }
         let page = parameter(in: PagingNames.page) { $0.type.isNumber }
         let offset = parameter(in: PagingNames.offset) { $0.type.isNumber }
-        let cursor = parameter(in: PagingNames.cursor) { $0.type.isCursor }
+        // A page or offset parameter that takes text is a token the server hands out
+        // (Asana's `offset`, Stripe's search `page`): a cursor.
+        let textToken = parameter(in: PagingNames.page.union(PagingNames.offset)) { $0.type.unwrapped == .named("String") }
+        let cursor = parameter(in: PagingNames.cursor) { $0.type.isCursor } ?? textToken
         let previousCursor = parameter(in: PagingNames.previousCursor) { $0.type.isCursor }
         let pagingParameters = [page, offset, cursor, size].compactMap { $0 }
         guard let itemsPath else {
@@ -86,11 +89,21 @@ struct PagingInference {
         var evidence: [String] = []
         let sizeEvidence = size.map { ["parameter \($0.name)"] } ?? []
 
+        // A cursor field named as the cursor parameter says how to page even next to a
+        // next URL (Spotify's followed artists: `after` and `cursors.after`, and `next`).
+        let sameNameCursor = cursor.flatMap { cursor in
+            field(in: [PagingNames.key(cursor.name)], excluding: itemsPath) { $0.type.isCursor && !isLinkField($0) }
+        }
+        // A next URL beside items one level down, with no paging parameter, is a part of
+        // a larger answer (Spotify's playlist and its first page of tracks), not a list.
+        let nextLink = field(in: PagingNames.nextLink, excluding: itemsPath, where: isLinkField).flatMap { next in
+            pagingParameters.isEmpty && itemsPath.count > 1 ? nil : next
+        }
         if let link = headers.first(where: { $0.lowercased() == "link" }) {
             plan = PagingPlan(style: .link)
             evidence = [parametersPhrase(size, page, offset, cursor), "the \(link) response header"].filter { !$0.isEmpty }
             plan?.replaces = [page, offset, cursor].compactMap { $0?.name }
-        } else if let next = field(in: PagingNames.nextLink, excluding: itemsPath, where: isLinkField) {
+        } else if let next = nextLink, sameNameCursor == nil {
             plan = PagingPlan(style: .next(next))
             evidence = [parametersPhrase(size, page, offset, cursor), "the response field \(Self.dotted(next))"].filter { !$0.isEmpty }
             plan?.replaces = [page, offset, cursor].compactMap { $0?.name }
@@ -98,12 +111,14 @@ struct PagingInference {
                 plan?.previous = .next(previous)
             }
         } else if let cursor {
-            let sameName = field(in: [PagingNames.key(cursor.name)], excluding: itemsPath) { $0.type.isCursor }
-            if let from = sameName
+            if let from = sameNameCursor
                 ?? field(in: PagingNames.cursorField, excluding: itemsPath, where: { $0.type.isCursor && !isLinkField($0) })
             {
                 plan = PagingPlan(style: .cursor(cursor.name, .body(from)))
                 evidence = ["parameter \(cursor.name)"] + sizeEvidence + ["the response field \(Self.dotted(from))"]
+                if cursor.name == textToken?.name {
+                    plan?.remarks.append("'\(cursor.name)' takes text, a token the response hands out: a cursor, not a number")
+                }
                 if let previousCursor,
                     let back = field(in: PagingNames.previousCursorField, excluding: itemsPath, where: { $0.type.isCursor })
                 {
