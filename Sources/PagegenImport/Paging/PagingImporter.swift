@@ -67,13 +67,15 @@ struct PagingImporter {
     }
 
     /// True for an operation that reads: a GET, or a POST to a search, a query or a
-    /// list (`/v1/customers/search`, `/fine_tuning/jobs/list`), which sends its
-    /// question in the body.
+    /// list (`/v1/customers/search`, `/spans/search/latest`, `/jobs/list`), which
+    /// sends its question in the body.
     static func reads(_ operation: ImportedOperation) -> Bool {
         if operation.method == "GET" { return true }
         guard operation.method == "POST" else { return false }
-        let last = operation.path.split(separator: "/").last { !$0.hasPrefix("{") }.map { $0.lowercased() } ?? ""
-        return ["search", "query", "list"].contains { last.hasSuffix($0) }
+        return operation.path.split(separator: "/").contains { segment in
+            let word = segment.lowercased()
+            return !word.hasPrefix("{") && ["search", "query", "list"].contains { word.hasSuffix($0) }
+        }
     }
 
     // MARK: From a plan to a paging block

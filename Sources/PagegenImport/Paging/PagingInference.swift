@@ -40,10 +40,24 @@ struct PagingInference {
         if models.count == 1 { return models[0].path }
         // The one named like the path's last word (`/issues` → `issues`).
         let word = draft.operation.path.split(separator: "/").last.map { PagingNames.key(String($0)) } ?? ""
-        if let match = candidates.first(where: { !word.isEmpty && word.contains(PagingNames.key($0.path.last ?? "")) }) {
+        if let match = candidates.first(where: {
+            let name = PagingNames.key($0.path.last ?? "")
+            return !word.isEmpty && !name.isEmpty && (word.contains(name) || name.contains(word))
+        }) {
             return match.path
         }
         return nil
+    }
+
+    /// When ``items(named:)`` cannot choose among several lists of models: the first,
+    /// the one an answer puts first (Mistral's users: `members` before `invites`), and
+    /// the others, for the note.
+    func firstOfSeveralLists() -> (path: [String], others: [String])? {
+        let lists = navigator.reachable(from: returns, depth: 1).filter {
+            $0.field.type.arrayElement.map { navigator.fields(of: $0) != nil } ?? false
+        }
+        guard lists.count > 1 else { return nil }
+        return (lists[0].path, lists.dropFirst().map { Self.dotted($0.path) })
     }
 
     /// The first field near the items whose name is one of `names` and whose type passes.
@@ -70,7 +84,13 @@ struct PagingInference {
 
     /// The plan, or nil with the reason the operation is not paged.
     func plan() -> (plan: PagingPlan?, reason: String?) {
-        let itemsPath = items()
+        var itemsPath = items()
+        var itemsRemark: String?
+        if itemsPath == nil, let (first, others) = firstOfSeveralLists() {
+            itemsPath = first
+            itemsRemark =
+                "the items are \(Self.dotted(first)), the first of the response's lists (the others: \(others.joined(separator: ", ")))"
+        }
         let size = parameter(in: PagingNames.size) { $0.type.isNumber }
         let page = parameter(in: PagingNames.page) { $0.type.isNumber }
         let offset = parameter(in: PagingNames.offset) { $0.type.isNumber }
@@ -94,11 +114,9 @@ struct PagingInference {
         let sameNameCursor = cursor.flatMap { cursor in
             field(in: [PagingNames.key(cursor.name)], excluding: itemsPath) { $0.type.isCursor && !isLinkField($0) }
         }
-        // A next URL beside items one level down, with no paging parameter, is a part of
-        // a larger answer (Spotify's playlist and its first page of tracks), not a list.
-        let nextLink = field(in: PagingNames.nextLink, excluding: itemsPath, where: isLinkField).flatMap { next in
-            pagingParameters.isEmpty && itemsPath.count > 1 ? nil : next
-        }
+        // A next URL with no paging parameter is a part of a larger answer (Spotify's
+        // playlist holds its first page of tracks), not a list to page.
+        let nextLink = pagingParameters.isEmpty ? nil : field(in: PagingNames.nextLink, excluding: itemsPath, where: isLinkField)
         if let link = headers.first(where: { $0.lowercased() == "link" }) {
             plan = PagingPlan(style: .link)
             evidence = [parametersPhrase(size, page, offset, cursor), "the \(link) response header"].filter { !$0.isEmpty }
@@ -148,6 +166,7 @@ struct PagingInference {
             return (nil, size.map { "the parameter \($0.name) sets a page size, but nothing says how to reach the next page" })
         }
         guard var plan else { return (nil, nil) }
+        if let itemsRemark { plan.remarks.append(itemsRemark) }
         plan.items = itemsPath
         plan.size = size?.name
         plan.evidence = evidence
