@@ -67,10 +67,13 @@ import Testing
         let warnings = notes.filter { $0.severity == .warning }.map(\.description)
         #expect(
             warnings.contains {
-                $0.hasPrefix("api.yaml:5:5: warning: /paths/~1a/get: endpoint: not imported: OpenAPIKit cannot read it at /paths/~1a/get/responses")
+                $0.hasPrefix(
+                    "api.yaml:5:5: warning: /paths/~1a/get: endpoint: not imported: OpenAPIKit cannot read it at /paths/~1a/get/responses")
             }, "\(warnings)")
         #expect(
-            warnings.contains { $0.hasPrefix("api.yaml:17:5: warning: /components/schemas/Broken: schema: left out: OpenAPIKit cannot read it") },
+            warnings.contains {
+                $0.hasPrefix("api.yaml:17:5: warning: /components/schemas/Broken: schema: left out: OpenAPIKit cannot read it")
+            },
             "\(warnings)")
         #expect(!spec.contains("  broken:"))
         #expect(spec.contains("  fine:"))

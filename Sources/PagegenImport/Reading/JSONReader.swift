@@ -218,7 +218,8 @@ struct JSONReader {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self).unicodeScalars)
+                scalars.append(
+                    contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self).unicodeScalars)
                 index += 1
                 return String(scalars)
             }
@@ -227,7 +228,8 @@ struct JSONReader {
                 index += 1
                 continue
             }
-            scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self).unicodeScalars)
+            scalars.append(
+                contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self).unicodeScalars)
             index += 1
             guard index < bytes.count else { break }
             let escape = bytes[index]
