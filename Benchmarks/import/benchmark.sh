@@ -55,7 +55,6 @@ for doc in $DOCS; do
         done
         wall="$(printf '%s' "$times" | median)"
         [ -n "$base_time" ] || base_time="$wall"
-        summary="$(grep -o 'endpoints ([0-9]* paged)' "$work/out" | head -1 || true)"
         endpoints="$(grep -o '[0-9]* endpoints ([0-9]* paged)' "$work/out" | sed 's/ endpoints (\([0-9]*\) paged)/ (\1)/' || echo -)"
         warnings="$(grep -c ': warning: ' "$work/err" || true)"
         printf '| %s | %s | %s× | %s | %s | %s | %s s | %s | %s MB | %s |\n' "$name" "$size" "$scale" "$operations" \

@@ -40,8 +40,8 @@ awk -v copies="$2" '
         }
         next
     }
-    state == 1 && ($0 ~ /[^ ]/) && indent($0) <= keyIndent && $0 !~ /^[ ]*#/ {
-        # The paths block ends here (JSON: the closing brace of the paths object).
+    # The paths and their copies.
+    function flush(   k, i, line) {
         for (k = 1; k <= copies; k++) {
             for (i = 1; i <= count; i++) {
                 line = copied(lines[i], k)
@@ -53,6 +53,10 @@ awk -v copies="$2" '
             }
         }
         state = 2
+    }
+    state == 1 && ($0 ~ /[^ ]/) && indent($0) <= keyIndent && $0 !~ /^[ ]*#/ {
+        # The paths block ends here (JSON: the closing brace of the paths object).
+        flush()
         print
         next
     }
@@ -65,4 +69,6 @@ awk -v copies="$2" '
         next
     }
     { print }
+    # Paths may be the last key of the document.
+    END { if (state == 1) flush() }
 ' "$1" > "$3"

@@ -504,6 +504,38 @@ import Testing
             ])
     }
 
+    @Test func aResponseMayBeAMapAndNothingElseInTheLongForm() {
+        let (spec, output) = SpecProbe.load(
+            """
+            pagegen: 1
+            name: Shop
+            baseURL: https://api.example.com
+            endpoints:
+              counts:
+                get: /counts
+                returns: { map: Int }
+              maybeTags:
+                get: /tags
+                returns: { map: "[String]", optional: true }
+            """)
+        #expect(output.isEmpty, "\(output)")
+        #expect(spec?.endpoints.map(\.returns.value) == [.map(.named("Int")), .optional(.map(.array(.named("String"))))])
+        #expect(
+            SpecProbe.check(
+                """
+                pagegen: 1
+                name: Shop
+                baseURL: https://api.example.com
+                endpoints:
+                  counts:
+                    get: /counts
+                    returns: { map: Int, default: "1" }
+                """)
+                == [
+                    "specs/shop.pagegen.yaml:7:26: error: unknown key 'default' in 'returns' of endpoint 'counts'; a map type holds 'map' and, optionally, 'optional'"
+                ])
+    }
+
     @Test func anUnknownEndpointKeySuggestsTheClosest() {
         let (_, output) = SpecProbe.load(
             """
