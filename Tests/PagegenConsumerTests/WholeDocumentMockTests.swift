@@ -58,7 +58,8 @@ import Testing
         let requests = try await walk("github-full", key: { (event: ImportedGitHubFull.Event) in event.id }) { url, size in
             ImportedGitHubFull.Client(baseURL: url).allActivityListRepoEvents(owner: "apple", repo: "swift", perPage: size)
         }
-        #expect(requests.map { $0.item("page") } == (1...requests.count).map { String($0) })
+        // Page numbers, each asked once (with a total, the pages ahead are asked at once, in any order).
+        #expect(requests.compactMap { $0.item("page").flatMap { Int($0) } }.sorted() == Array(1...requests.count))
     }
 
     @Test func stripeTakesTheCursorFromTheLastItemAndSearchesByNextPage() async throws {
@@ -118,7 +119,7 @@ import Testing
         let requests = try await walk("mistral-full", key: { (file: ImportedMistralFull.FileSchema) in Self.text(file) }) { url, size in
             ImportedMistralFull.Client(baseURL: url, token: "t").allFilesAPIRoutesListFiles(pageSize: size)
         }
-        #expect(requests.map { $0.item("page") } == (0..<requests.count).map { String($0) })
+        #expect(requests.compactMap { $0.item("page").flatMap { Int($0) } }.sorted() == Array(0..<requests.count))
     }
 }
 
