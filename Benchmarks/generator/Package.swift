@@ -5,9 +5,9 @@ import PackageDescription
 /// pagegen in release mode, and compiles what each generates for the same API as a
 /// target of this package (debug), against the runtime it needs.
 ///
-/// The generated sources go into `Sources/*/Generated/`, which `benchmark.sh` writes
-/// (and git ignores); each target also holds a call of the generated client, as an
-/// app would make it.
+/// The generated sources go into `Sources/*/Generated/`, which `benchmark.sh` and
+/// `real-documents.sh` write (and git ignores); each synthetic target also holds a
+/// call of the generated client, as an app would make it.
 let package = Package(
     name: "GeneratorBenchmark",
     platforms: [.macOS(.v13)],
@@ -23,6 +23,16 @@ let package = Package(
         ),
         .target(
             name: "PagegenOutput",
+            dependencies: [.product(name: "PagegenRuntime", package: "Pagegen")]
+        ),
+        // The real-documents mode (`real-documents.sh`): what each generates for the
+        // same operations of a public OpenAPI document.
+        .target(
+            name: "RealOpenAPIGeneratorOutput",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
+        ),
+        .target(
+            name: "RealPagegenOutput",
             dependencies: [.product(name: "PagegenRuntime", package: "Pagegen")]
         ),
     ]

@@ -88,7 +88,8 @@ public enum OpenAPIImporter {
             NoteWriter(source: source, log: log).note(
                 JSONPointer(), "overrides", "merged \(overrides.name) into the document, as Fern does")
         }
-        let document = try DocumentDecoder.decode(source)
+        let (document, decoded) = try DocumentDecoder.decode(source, notes: NoteWriter(source: source, log: log))
+        source = decoded
         var importer = SpecImporter(document: document, source: source, log: log, options: options)
         let spec = try importer.run()
         let text = SpecWriter.write(spec)
@@ -157,7 +158,8 @@ struct SpecImporter {
         let schemas = SchemaImporter(
             components: document.components, source: source, notes: notes,
             names: TypeNames(also: [name, namespace] + SpecNaming.clientNames(ofSpec: name)))
-        let endpointImporter = EndpointImporter(document: document, schemas: schemas, notes: notes, source: source)
+        let (baseURL, serverComments) = ServerImporter(document: document, notes: notes).baseURL(override: options.baseURL)
+        let endpointImporter = EndpointImporter(document: document, schemas: schemas, notes: notes, source: source, baseURL: baseURL)
         let nextPageOperations = Self.nextPageOperations(of: operations)
         var names = EndpointNames()
         var drafts: [EndpointDraft] = []
@@ -187,7 +189,6 @@ struct SpecImporter {
         }
         schemas.finish()
 
-        let (baseURL, serverComments) = ServerImporter(document: document, notes: notes).baseURL(override: options.baseURL)
         let (auth, authComments) = AuthImporter(document: document, notes: notes).schemes(for: drafts.map(\.operation))
         var spec = ImportedSpec(
             name: name, namespace: namespace, description: EndpointImporter.summary(document.info.title), baseURL: baseURL)

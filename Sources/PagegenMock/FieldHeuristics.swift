@@ -72,8 +72,9 @@ struct FieldName: Sendable, Hashable {
     /// The last word.
     var last: String { words.last ?? "" }
 
-    /// True for `id`, `user_id`, `objectID`.
-    var isIdentifierLike: Bool { last == "id" || last == "uuid" || last == "guid" }
+    /// True for `id`, `user_id`, `objectID`, and the global and string ids of Asana
+    /// (`gid`) and Twilio (`sid`, `account_sid`).
+    var isIdentifierLike: Bool { ["id", "uuid", "guid", "gid", "sid"].contains(last) }
 
     /// The model's name in snake case: `CustomerList` → `customer_list`.
     var modelSnake: String { FieldName(model ?? "item").words.joined(separator: "_") }

@@ -1,5 +1,9 @@
-/// Writes next/prev links: absolute URLs on the server's own origin, and the
-/// RFC 8288 `Link` header (`<…>; rel="next", <…>; rel="last"`).
+import PagegenCore
+
+/// Writes next/prev links: absolute URLs on the server's own origin, or references
+/// relative to it where the field's name says a URI or a path (Twilio's
+/// `next_page_uri: /2010-04-01/Accounts/…/Calls.json?Page=1…`), and the RFC 8288
+/// `Link` header (`<…>; rel="next", <…>; rel="last"`).
 struct LinkWriter: Sendable {
     /// `http://127.0.0.1:8080`
     let origin: String
@@ -13,6 +17,20 @@ struct LinkWriter: Sendable {
         let items = keptQuery + settings
         guard !items.isEmpty else { return origin + rawPath }
         return origin + rawPath + "?" + items.map { "\(Self.encode($0.name))=\(Self.encode($0.value))" }.joined(separator: "&")
+    }
+
+    /// A link written by ``url(_:)`` without its origin: `/path?query`.
+    func relative(_ url: String) -> String {
+        url.hasPrefix(origin) ? String(url.dropFirst(origin.count)) : url
+    }
+
+    /// True for a link field whose name ends in `uri` or `path` (`next_page_uri`,
+    /// `nextPath`), which APIs fill with a reference relative to their origin, where
+    /// `url` and `link` fields hold absolute URLs.
+    static func isRelative(field path: ResponsePath) -> Bool {
+        guard case .key(let name)? = path.segments.last else { return false }
+        let lower = name.lowercased()
+        return lower.hasSuffix("uri") || lower.hasSuffix("path")
     }
 
     /// `<url>; rel="next", <url>; rel="last"`

@@ -269,7 +269,8 @@ struct PagingResponder: Sendable {
         for (spec, relation, url) in [(Optional(next), "next", nextURL), (previous, "prev", previousURL)] {
             switch spec {
             case .body(let path)?:
-                draft.tree.set(path.value, url.map(MockJSON.string) ?? core.builder.endMarker(at: path.value, in: endpoint.spec))
+                let written = url.map { LinkWriter.isRelative(field: path.value) ? writer.relative($0) : $0 }
+                draft.tree.set(path.value, written.map(MockJSON.string) ?? core.builder.endMarker(at: path.value, in: endpoint.spec))
             case .linkHeader?:
                 if let url { relations.append((relation, url)) }
             case nil:

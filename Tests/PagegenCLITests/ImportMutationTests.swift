@@ -5,7 +5,9 @@ import Testing
 /// Broken versions of the real OpenAPI documents through `pagegen import`, end to end:
 /// the process must exit by itself with status 0 (and a spec that lints) or 1, print
 /// nothing on standard error but diagnostics located in the document, and never be
-/// killed by a signal. The documents are the smaller ones of ../shared/fixtures/openapi
+/// killed by a signal. A part that OpenAPIKit cannot read (an operation, a schema) is
+/// left out with a located warning and the rest imported, so most mutants import;
+/// only a document that cannot be read at all exits 1. The documents are the smaller ones of ../shared/fixtures/openapi
 /// (a run of GitHub's or Stripe's takes seconds in a debug build).
 @Suite(.enabled(if: OpenAPIDocuments.available, OpenAPIDocuments.skipMessage))
 struct ImportMutationTests {
@@ -25,6 +27,7 @@ struct ImportMutationTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         var imported = 0
         var failed = 0
+        var partsLeftOut = 0
 
         for mutant in mutator.mutants(count: Self.caseCount, of: originals) {
             // The mutant keeps its document's extension: JSON or YAML.
@@ -45,6 +48,7 @@ struct ImportMutationTests {
             let errorCount = lines.compactMap { DiagnosticLine($0, file: file) }.filter { $0.severity == "error" }.count
             if run.status == 0 {
                 imported += 1
+                if run.errors.contains("OpenAPIKit cannot read it") { partsLeftOut += 1 }
                 #expect(errorCount == 0, "\(mutant): exit status 0 with errors")
                 #expect(run.output.hasPrefix("wrote out.pagegen.yaml: "), "\(mutant): \(run.output)")
                 let lint = try await CLIMutationTests.run(["lint", "out.pagegen.yaml"], in: folder)
@@ -60,7 +64,7 @@ struct ImportMutationTests {
         }
         #expect(imported + failed == Self.caseCount)
         print(
-            "pagegen import on broken documents (seed \(Self.seed)): \(Self.caseCount) runs, \(imported) imported, \(failed) exited 1 with a located error"
+            "pagegen import on broken documents (seed \(Self.seed)): \(Self.caseCount) runs, \(imported) imported (\(partsLeftOut) with a part OpenAPIKit cannot read left out), \(failed) exited 1 with a located error"
         )
     }
 }

@@ -521,6 +521,12 @@ enum HostileCorpus {
                 id: key
                 fields: { key: String? }
             """)
+        // Items that may be null, as GitHub's nullable users in a list of stargazers.
+        add(
+            "nullable-items",
+            """
+              Record: { id: Int, name: String }
+            """, item: "\"Record?\"")
         return cases
     }
 

@@ -491,7 +491,7 @@ import Testing
                 get: /b
               mappedReturns:
                 get: /c
-                returns: { map: Product }
+                returns: { enum: [a, b] }
             """)
         #expect(
             output == [
@@ -500,8 +500,40 @@ import Testing
                 "specs/shop.pagegen.yaml:14:5: error: endpoint 'twoMethods' has two methods, 'get' and 'post'; declare one endpoint per method",
                 "specs/shop.pagegen.yaml:17:10: error: the path 'products' must start with '/'; write '/products'",
                 "specs/shop.pagegen.yaml:20:5: error: endpoint 'noReturns' needs 'returns'; add 'returns: ModelName' (or [ModelName])",
-                "specs/shop.pagegen.yaml:23:14: error: 'returns' of endpoint 'mappedReturns' must be a type such as Product or [Product], not a mapping",
+                "specs/shop.pagegen.yaml:23:14: error: 'returns' of endpoint 'mappedReturns' must be a type such as Product, [Product] or { map: Int }, not a mapping; a mapping here holds 'map' (and 'optional'): the type of a JSON object's values",
             ])
+    }
+
+    @Test func aResponseMayBeAMapAndNothingElseInTheLongForm() {
+        let (spec, output) = SpecProbe.load(
+            """
+            pagegen: 1
+            name: Shop
+            baseURL: https://api.example.com
+            endpoints:
+              counts:
+                get: /counts
+                returns: { map: Int }
+              maybeTags:
+                get: /tags
+                returns: { map: "[String]", optional: true }
+            """)
+        #expect(output.isEmpty, "\(output)")
+        #expect(spec?.endpoints.map(\.returns.value) == [.map(.named("Int")), .optional(.map(.array(.named("String"))))])
+        #expect(
+            SpecProbe.check(
+                """
+                pagegen: 1
+                name: Shop
+                baseURL: https://api.example.com
+                endpoints:
+                  counts:
+                    get: /counts
+                    returns: { map: Int, default: "1" }
+                """)
+                == [
+                    "specs/shop.pagegen.yaml:7:26: error: unknown key 'default' in 'returns' of endpoint 'counts'; a map type holds 'map' and, optionally, 'optional'"
+                ])
     }
 
     @Test func anUnknownEndpointKeySuggestsTheClosest() {

@@ -28,19 +28,56 @@ import Testing
         #expect(error("swagger: \"1.2\"\n")?.hasPrefix("api.yaml:1:10: error: unsupported Swagger version 1.2") == true)
     }
 
-    @Test func whatOpenAPIKitRejectsIsLocated() throws {
+    @Test func whatOpenAPIKitCannotReadAtAllIsLocated() throws {
         let message = try #require(
             error(
                 """
                 openapi: 3.0.3
-                info: { title: T, version: "1" }
+                info: [title, version]
                 paths:
                   /a:
                     get:
-                      responses: { "200": { description: ok, content: { application/json: { schema: { type: strng } } } } }
+                      responses: { "200": { description: ok } }
                 """))
-        #expect(message.hasPrefix("api.yaml:6:"))
-        #expect(message.contains("OpenAPIKit cannot read the document at /paths/~1a/get/responses"))
+        #expect(message.hasPrefix("api.yaml:2:"), "\(message)")
+        #expect(message.contains("OpenAPIKit cannot read the document at /info"), "\(message)")
+    }
+
+    @Test func anOperationOpenAPIKitCannotReadIsLeftOutWithALocatedWarning() throws {
+        let (spec, notes) = try imported(
+            """
+            openapi: 3.0.3
+            info: { title: T, version: "1" }
+            paths:
+              /a:
+                get:
+                  operationId: broken
+                  responses: { "200": { description: ok, content: { application/json: { schema: { type: strng } } } } }
+                post:
+                  operationId: fine
+                  responses: { "200": { description: ok } }
+              /b:
+                get:
+                  operationId: alsoFine
+                  responses: { "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Broken" } } } } }
+            components:
+              schemas:
+                Broken: { type: object, properties: { id: { type: [1] } } }
+            """)
+        let warnings = notes.filter { $0.severity == .warning }.map(\.description)
+        #expect(
+            warnings.contains {
+                $0.hasPrefix(
+                    "api.yaml:5:5: warning: /paths/~1a/get: endpoint: not imported: OpenAPIKit cannot read it at /paths/~1a/get/responses")
+            }, "\(warnings)")
+        #expect(
+            warnings.contains {
+                $0.hasPrefix("api.yaml:17:5: warning: /components/schemas/Broken: schema: left out: OpenAPIKit cannot read it")
+            },
+            "\(warnings)")
+        #expect(!spec.contains("  broken:"))
+        #expect(spec.contains("  fine:"))
+        #expect(spec.contains("  alsoFine:"))
     }
 
     @Test func operationsThatMatchNothing() {

@@ -63,14 +63,3 @@ func document(path: String = "/items", operation: String, components: String = "
     \(components.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"))
     """
 }
-
-/// Runs slow synchronous work (importing Stripe's 880 KB document, generating from
-/// it) on a thread of its own, so that it does not hold one of the few threads that
-/// every other test's async work shares while the suites run in parallel.
-func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread {
-            continuation.resume(with: Result { try work() })
-        }
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import PagegenCore
+import PagegenTestSupport
 import Testing
 
 /// The specs that `pagegen import` wrote from real OpenAPI documents (specs/imported/;
@@ -36,7 +37,7 @@ import Testing
     @Test(arguments: specNames)
     func theSpecLintsClean(_ name: String) async throws {
         let text = try String(contentsOf: Self.specs.appendingPathComponent("\(name).pagegen.yaml"), encoding: .utf8)
-        let messages = try await offThePool {
+        let messages = try await offPool {
             let diagnostics = DiagnosticCollector()
             _ = GeneratorPipeline().check(text, file: "specs/imported/\(name).pagegen.yaml", diagnostics: diagnostics)
             return diagnostics.sorted.map(\.description)
@@ -48,7 +49,7 @@ import Testing
     func theSpecGeneratesTheCommittedSwift(_ name: String) async throws {
         let text = try String(contentsOf: Self.specs.appendingPathComponent("\(name).pagegen.yaml"), encoding: .utf8)
         let config = Self.generationConfig(specText: text, fallback: name)
-        let files = try await offThePool {
+        let files = try await offPool {
             try GeneratorPipeline(config: config).generate(
                 text, file: "specs/imported/\(name).pagegen.yaml", templates: try TemplateSet.load(), diagnostics: DiagnosticCollector())
         }

@@ -44,7 +44,9 @@ enum EndpointLoader {
             context.error("\(what) needs 'returns'", at: node.mark, hint: "add 'returns: ModelName' (or [ModelName])")
             return nil
         }
-        guard let returns = TypeLoader.type(reader["returns"]!, what: "'returns' of \(what)", context: context) else { return nil }
+        guard let returns = TypeLoader.type(reader["returns"]!, what: "'returns' of \(what)", allowsMap: true, context: context) else {
+            return nil
+        }
 
         return EndpointSpec(
             name: name,

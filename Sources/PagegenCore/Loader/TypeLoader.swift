@@ -36,11 +36,25 @@ enum TypeLoader {
         return Located(type, at: text.mark)
     }
 
-    /// Reads a type in its short form: `Name`, `Name?`, `"[Name]?"` or the YAML list `[Name]`.
-    static func type(_ node: Node, what: String, context: LoadContext) -> Located<TypeReference>? {
+    /// Reads a type in its short form: `Name`, `Name?`, `"[Name]?"` or the YAML list
+    /// `[Name]`; with `allowsMap`, also a map, `{ map: Int }` (and `optional: true`),
+    /// which a response can be and has no short form.
+    static func type(_ node: Node, what: String, allowsMap: Bool = false, context: LoadContext) -> Located<TypeReference>? {
         guard node.pairs == nil else {
-            context.error("\(what) must be a type such as Product or [Product], not a mapping", at: node.mark)
-            return nil
+            guard allowsMap, node["map"] != nil else {
+                let examples = allowsMap ? "Product, [Product] or { map: Int }" : "Product or [Product]"
+                context.error(
+                    "\(what) must be a type such as \(examples), not a mapping", at: node.mark,
+                    hint: allowsMap ? "a mapping here holds 'map' (and 'optional'): the type of a JSON object's values" : nil)
+                return nil
+            }
+            if let other = node.pairs?.first(where: { !["map", "optional"].contains($0.key.scalarText ?? "") }) {
+                context.error(
+                    "unknown key '\(other.key.scalarText ?? "")' in \(what)", at: other.key.mark,
+                    hint: "a map type holds 'map' and, optionally, 'optional'")
+                return nil
+            }
+            return field(node, what: what, context: context)?.type
         }
         return field(node, what: what, context: context)?.type
     }

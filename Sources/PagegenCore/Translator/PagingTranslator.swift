@@ -113,7 +113,9 @@ struct PagingTranslator {
 
     /// `{ $0.id }` for items with an identity that cannot be nil.
     static func identity(spec: Spec, names: SpecNames, itemType: TypeReference) -> Closure? {
-        guard case .named(let name) = itemType.unwrapped, let identity = names.models[name]?.identity else { return nil }
+        // Items that may be null (`[SimpleUser?]`, GitHub's stargazers) have no identity
+        // either: every null would be the same item.
+        guard !itemType.isOptional, case .named(let name) = itemType, let identity = names.models[name]?.identity else { return nil }
         let accessor = AccessorBuilder(spec: spec, names: names).accessor(identity.path, from: "$0", in: .named(name))
         // An optional identity cannot identify: items without one would all look alike.
         return accessor.isOptional ? nil : Closure(body: "\(accessor)")

@@ -10,6 +10,8 @@ struct EndpointImporter {
     let schemas: SchemaImporter
     let notes: NoteWriter
     let source: DocumentSource
+    /// The spec's `baseURL`: an operation that names the same server needs no word.
+    var baseURL: String = ""
 
     /// Why an operation is not imported.
     struct Skipped: Error {
@@ -27,7 +29,9 @@ struct EndpointImporter {
         var endpoint = ImportedEndpoint(
             name: name, summary: Self.summary(op.summary ?? op.description), method: operation.method, path: operation.path,
             returns: .named("JSON"), pointer: operation.pointer)
-        if let servers = op.servers ?? operation.pathItem.servers, let server = servers.first {
+        if let servers = op.servers ?? operation.pathItem.servers, let server = servers.first,
+            ServerImporter.trimmed(server.urlTemplate.rawValue) != baseURL
+        {
             let message = "the operation names its own server, \(server.urlTemplate.rawValue); the spec has one baseURL for every endpoint"
             notes.warning(operation.pointer, "endpoint", message)
             endpoint.comments.append("endpoint: " + message)
@@ -146,6 +150,10 @@ struct EndpointImporter {
             return draft
         }
         var (type, typeNote) = schemas.parameterType(of: schema, at: pointer.appending("schema"))
+        if !Self.canSend(type) {
+            say(.warning, "'\(parameter.name)' is an object, which the spec language does not send as a parameter; left out")
+            return draft
+        }
         if let typeNote { draft.comments.append("parameter: \(parameter.name): \(typeNote)") }
         if case .named("JSON") = type.unwrapped {
             say(.warning, "'\(parameter.name)' has no type the spec language can send; read as String")
@@ -176,6 +184,17 @@ struct EndpointImporter {
         imported.type = type
         draft.imported = imported
         return draft
+    }
+
+    /// Whether a parameter of `type` can be sent: a built-in type (`JSON` is read as
+    /// text), an enum, or a list of them; not a model or a map.
+    static func canSend(_ type: TypeReference) -> Bool {
+        switch type {
+        case .optional(let wrapped), .array(let wrapped): canSend(wrapped)
+        case .named(let name): TypeReference.builtins.contains(name)
+        case .enumeration: true
+        case .map: false
+        }
     }
 
     /// Whether `value` is a valid default for a parameter of `type`.
@@ -306,11 +325,11 @@ struct EndpointImporter {
         let name = SpecWords.typeName(draft.endpoint.name) + "Response"
         if let schema = content.schema {
             draft.responseSchema = schema
-            draft.endpoint.returns = schemas.type(of: schema, at: contentPointer.appending("schema"), name: name)
+            draft.endpoint.returns = Self.responseType(schemas.type(of: schema, at: contentPointer.appending("schema"), name: name))
         } else if let example = exampleNode(at: contentPointer) {
             let schema = ExampleSchema.schema(for: example.node)
             draft.responseSchema = schema
-            draft.endpoint.returns = schemas.type(of: schema, at: example.pointer, name: name)
+            draft.endpoint.returns = Self.responseType(schemas.type(of: schema, at: example.pointer, name: name))
             let message = "the response declares no schema; its shape is read from the example '\(example.name)', every field optional"
             draft.endpoint.comments.append("returns: " + message)
             notes.warning(example.pointer, "response", message)
@@ -318,6 +337,13 @@ struct EndpointImporter {
             draft.endpoint.comments.append("returns: the response declares no schema; read as JSON")
             notes.warning(contentPointer, "response", "the response declares no schema; returns JSON")
         }
+    }
+
+    /// A type a response can be: an enum has no name to return by, so a response that
+    /// is one string of a set is `String`.
+    static func responseType(_ type: TypeReference) -> TypeReference {
+        if case .enumeration = type.unwrapped { return type.isOptional ? .optional(.named("String")) : .named("String") }
+        return type
     }
 
     /// The first example of a media type, as written in the document.

@@ -13,6 +13,16 @@ struct ServerImporter {
     func baseURL(override: String?) -> (url: String, comments: [String]) {
         if let override { return (Self.trimmed(override), []) }
         var comments: [String] = []
+        // A document may name its server on every path instead (Twilio's): the first.
+        let pathServer = document.paths.values.lazy.compactMap { $0.b }.compactMap { item in
+            item.servers?.first ?? item.endpoints.lazy.compactMap { $0.operation.servers?.first }.first
+        }.first
+        if document.servers.isEmpty, let pathServer {
+            let url = Self.trimmed(pathServer.urlTemplate.rawValue)
+            let message = "the document names no server of its own; its paths name \(url)"
+            notes.note(JSONPointer(["paths"]), "server", message)
+            return (url, ["baseURL: " + message])
+        }
         guard let server = document.servers.first else {
             let message = "the document names no server; \(Self.placeholder) is a placeholder to replace"
             notes.warning(JSONPointer(), "server", message)

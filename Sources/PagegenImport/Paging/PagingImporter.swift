@@ -38,6 +38,16 @@ struct PagingImporter {
     }
 
     private func infer(into draft: inout EndpointDraft, inference: PagingInference, at pointer: JSONPointer) {
+        guard Self.reads(draft.operation) else {
+            // What creates or changes something answers with what it made, even when it
+            // takes the list's parameters (Spotify's POST /me/playlists shares its path's).
+            if inference.plan().plan != nil {
+                let message = "not paged: a \(draft.operation.method) creates or changes something; only an extension would page it"
+                notes.note(pointer, "paging", message)
+                draft.endpoint.comments.append("paging: \(message)")
+            }
+            return
+        }
         let (plan, reason) = inference.plan()
         guard let plan else {
             if let reason {
@@ -53,6 +63,18 @@ struct PagingImporter {
         if let failure = realize(plan, into: &draft, inference: inference, at: pointer) {
             notes.note(pointer, "paging", "not paged: \(failure)")
             draft.endpoint.comments.append("paging: not paged: \(failure)")
+        }
+    }
+
+    /// True for an operation that reads: a GET, or a POST to a search, a query or a
+    /// list (`/v1/customers/search`, `/spans/search/latest`, `/jobs/list`), which
+    /// sends its question in the body.
+    static func reads(_ operation: ImportedOperation) -> Bool {
+        if operation.method == "GET" { return true }
+        guard operation.method == "POST" else { return false }
+        return operation.path.split(separator: "/").contains { segment in
+            let word = segment.lowercased()
+            return !word.hasPrefix("{") && ["search", "query", "list"].contains { word.hasSuffix($0) }
         }
     }
 

@@ -40,10 +40,24 @@ struct PagingInference {
         if models.count == 1 { return models[0].path }
         // The one named like the path's last word (`/issues` → `issues`).
         let word = draft.operation.path.split(separator: "/").last.map { PagingNames.key(String($0)) } ?? ""
-        if let match = candidates.first(where: { !word.isEmpty && word.contains(PagingNames.key($0.path.last ?? "")) }) {
+        if let match = candidates.first(where: {
+            let name = PagingNames.key($0.path.last ?? "")
+            return !word.isEmpty && !name.isEmpty && (word.contains(name) || name.contains(word))
+        }) {
             return match.path
         }
         return nil
+    }
+
+    /// When ``items(named:)`` cannot choose among several lists of models: the first,
+    /// the one an answer puts first (Mistral's users: `members` before `invites`), and
+    /// the others, for the note.
+    func firstOfSeveralLists() -> (path: [String], others: [String])? {
+        let lists = navigator.reachable(from: returns, depth: 1).filter {
+            $0.field.type.arrayElement.map { navigator.fields(of: $0) != nil } ?? false
+        }
+        guard lists.count > 1 else { return nil }
+        return (lists[0].path, lists.dropFirst().map { Self.dotted($0.path) })
     }
 
     /// The first field near the items whose name is one of `names` and whose type passes.
@@ -70,11 +84,20 @@ struct PagingInference {
 
     /// The plan, or nil with the reason the operation is not paged.
     func plan() -> (plan: PagingPlan?, reason: String?) {
-        let itemsPath = items()
+        var itemsPath = items()
+        var itemsRemark: String?
+        if itemsPath == nil, let (first, others) = firstOfSeveralLists() {
+            itemsPath = first
+            itemsRemark =
+                "the items are \(Self.dotted(first)), the first of the response's lists (the others: \(others.joined(separator: ", ")))"
+        }
         let size = parameter(in: PagingNames.size) { $0.type.isNumber }
         let page = parameter(in: PagingNames.page) { $0.type.isNumber }
         let offset = parameter(in: PagingNames.offset) { $0.type.isNumber }
-        let cursor = parameter(in: PagingNames.cursor) { $0.type.isCursor }
+        // A page or offset parameter that takes text is a token the server hands out
+        // (Asana's `offset`, Stripe's search `page`): a cursor.
+        let textToken = parameter(in: PagingNames.page.union(PagingNames.offset)) { $0.type.unwrapped == .named("String") }
+        let cursor = parameter(in: PagingNames.cursor) { $0.type.isCursor } ?? textToken
         let previousCursor = parameter(in: PagingNames.previousCursor) { $0.type.isCursor }
         let pagingParameters = [page, offset, cursor, size].compactMap { $0 }
         guard let itemsPath else {
@@ -86,11 +109,19 @@ struct PagingInference {
         var evidence: [String] = []
         let sizeEvidence = size.map { ["parameter \($0.name)"] } ?? []
 
+        // A cursor field named as the cursor parameter says how to page even next to a
+        // next URL (Spotify's followed artists: `after` and `cursors.after`, and `next`).
+        let sameNameCursor = cursor.flatMap { cursor in
+            field(in: [PagingNames.key(cursor.name)], excluding: itemsPath) { $0.type.isCursor && !isLinkField($0) }
+        }
+        // A next URL with no paging parameter is a part of a larger answer (Spotify's
+        // playlist holds its first page of tracks), not a list to page.
+        let nextLink = pagingParameters.isEmpty ? nil : field(in: PagingNames.nextLink, excluding: itemsPath, where: isLinkField)
         if let link = headers.first(where: { $0.lowercased() == "link" }) {
             plan = PagingPlan(style: .link)
             evidence = [parametersPhrase(size, page, offset, cursor), "the \(link) response header"].filter { !$0.isEmpty }
             plan?.replaces = [page, offset, cursor].compactMap { $0?.name }
-        } else if let next = field(in: PagingNames.nextLink, excluding: itemsPath, where: isLinkField) {
+        } else if let next = nextLink, sameNameCursor == nil {
             plan = PagingPlan(style: .next(next))
             evidence = [parametersPhrase(size, page, offset, cursor), "the response field \(Self.dotted(next))"].filter { !$0.isEmpty }
             plan?.replaces = [page, offset, cursor].compactMap { $0?.name }
@@ -98,12 +129,14 @@ struct PagingInference {
                 plan?.previous = .next(previous)
             }
         } else if let cursor {
-            let sameName = field(in: [PagingNames.key(cursor.name)], excluding: itemsPath) { $0.type.isCursor }
-            if let from = sameName
+            if let from = sameNameCursor
                 ?? field(in: PagingNames.cursorField, excluding: itemsPath, where: { $0.type.isCursor && !isLinkField($0) })
             {
                 plan = PagingPlan(style: .cursor(cursor.name, .body(from)))
                 evidence = ["parameter \(cursor.name)"] + sizeEvidence + ["the response field \(Self.dotted(from))"]
+                if cursor.name == textToken?.name {
+                    plan?.remarks.append("'\(cursor.name)' takes text, a token the response hands out: a cursor, not a number")
+                }
                 if let previousCursor,
                     let back = field(in: PagingNames.previousCursorField, excluding: itemsPath, where: { $0.type.isCursor })
                 {
@@ -133,6 +166,7 @@ struct PagingInference {
             return (nil, size.map { "the parameter \($0.name) sets a page size, but nothing says how to reach the next page" })
         }
         guard var plan else { return (nil, nil) }
+        if let itemsRemark { plan.remarks.append(itemsRemark) }
         plan.items = itemsPath
         plan.size = size?.name
         plan.evidence = evidence

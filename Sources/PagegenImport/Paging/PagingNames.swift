@@ -16,14 +16,14 @@ enum PagingNames {
     static let cursorField = names(
         "next_cursor", "next_page_token", "next_token", "cursor", "after", "end_cursor",
         "scroll_param", "scroll_id", "continuation_token", "continuation", "next_marker", "marker",
-        "next_page_cursor", "next")
+        "next_page_cursor", "next_page", "next")
     static let previousCursorField = names("prev_cursor", "previous_cursor", "before", "start_cursor", "prev_token", "previous_token")
     static let nextLink = names(
         "next", "next_url", "next_link", "next_page_url", "next_page", "@odata.nextLink",
-        "odata.nextLink", "nextLink", "next_href", "nextPage")
+        "odata.nextLink", "nextLink", "next_href", "nextPage", "next_page_uri", "next_uri", "next_page_link")
     static let previousLink = names(
         "previous", "prev", "prev_url", "previous_url", "prev_link", "previous_link",
-        "prev_page_url", "previous_page_url", "prev_page", "previous_page", "prevPage")
+        "prev_page_url", "previous_page_url", "prev_page", "previous_page", "prevPage", "previous_page_uri", "prev_page_uri")
     static let hasMore = names("has_more", "has_next", "has_next_page", "more", "more_results", "has_more_items")
     static let last = names("is_last", "last", "last_page", "is_last_page")
     static let total = names(

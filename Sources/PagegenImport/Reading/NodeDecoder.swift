@@ -18,9 +18,10 @@ struct NodeDecoder: Decoder {
         self.codingPath = codingPath
     }
 
-    /// Decodes `type` from `node`.
-    static func decode<T: Decodable>(_ type: T.Type, from node: Node) throws -> T {
-        try T(from: NodeDecoder(node: node))
+    /// Decodes `type` from `node`, which is at `path` in its document (OpenAPIKit's
+    /// errors read the coding path, and expect the one of a whole document).
+    static func decode<T: Decodable>(_ type: T.Type, from node: Node, at path: [String] = []) throws -> T {
+        try T(from: NodeDecoder(node: node, codingPath: path.map { NodeCodingKey(stringValue: $0) }))
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {

@@ -37,14 +37,35 @@ struct SourceFile {
         return try parse(text, name: name)
     }
 
-    /// Parses document text.
+    /// Parses document text: a JSON document with ``JSONReader``, which reads every
+    /// JSON escape, and YAML (or text that looks like JSON but is not) with PagegenYAML.
     static func parse(_ text: String, name: String) throws(ImportError) -> SourceFile {
         let parsed: Node?
+        var jsonFailure: JSONReader.Failure?
+        if JSONReader.looksLikeJSON(text) {
+            switch Result(catching: { () throws(JSONReader.Failure) in try JSONReader.parse(text, limits: limits) }) {
+            case .success(let root): return try checked(root, name: name)
+            // YAML's flow mappings start with '{' too: YAML reads it next.
+            case .failure(let failure): jsonFailure = failure
+            }
+        }
         do {
             parsed = try YAMLParser.parse(text, limits: limits)
         } catch {
+            // Of two readers that fail, the one that read further says what is wrong.
+            if let jsonFailure, jsonFailure.mark > error.mark {
+                let limit = jsonFailure.message.hasPrefix("the document")
+                throw ImportError(
+                    file: name, mark: jsonFailure.mark, message: limit ? jsonFailure.message : "malformed JSON: " + jsonFailure.message,
+                    hint: nil)
+            }
             throw importError(error, name: name)
         }
+        return try checked(parsed, name: name)
+    }
+
+    /// The root of a parsed document, which must be a mapping.
+    private static func checked(_ parsed: Node?, name: String) throws(ImportError) -> SourceFile {
         guard let root = parsed, !root.isNull else {
             throw ImportError(file: name, mark: Mark(line: 1, column: 1), message: "the document is empty", hint: nil)
         }

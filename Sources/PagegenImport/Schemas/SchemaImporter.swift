@@ -34,8 +34,11 @@ final class SchemaImporter {
     private var componentTypes: [String: TypeReference] = [:]
     /// Component schemas on the way to their type, to stop at a `$ref` cycle.
     private var resolving: Set<String> = []
-    /// Models whose fields are still to be read.
+    /// Models whose fields are still to be read, from `nextPending` on.
     private var pending: [(model: String, shape: ObjectShape, pointer: JSONPointer)] = []
+    private var nextPending = 0
+    /// The model declared for the schema written at a place of the document.
+    private var modelsByPlace: [JSONPointer: String] = [:]
     /// Component name → the first component written exactly like it (GitHub's
     /// `nullable-simple-user` is `simple-user`, nullable).
     private var sameAs: [String: String] = [:]
@@ -68,8 +71,9 @@ final class SchemaImporter {
 
     /// Reads the fields of every model declared so far, and of the models they reach.
     func finish() {
-        while !pending.isEmpty {
-            let next = pending.removeFirst()
+        while nextPending < pending.count {
+            let next = pending[nextPending]
+            nextPending += 1
             fill(next.model, from: next.shape, at: next.pointer)
         }
     }
@@ -148,6 +152,8 @@ final class SchemaImporter {
             return Resolved(.named("JSON"))
         }
         if let shape = objectShape(of: schema, at: componentPointer) {
+            // A parameter is never a model: the endpoint leaves an object parameter out.
+            if role == .parameter { return Resolved(.map(.named("JSON")), nullable: nullable, note: "an object parameter") }
             let model = declareModel(named: modelName(forComponent: name, schema: schema), shape: shape, at: componentPointer)
             componentModels[name] = model
             return Resolved(.named(model), nullable: nullable)
@@ -171,7 +177,12 @@ final class SchemaImporter {
     // MARK: Models
 
     private func declareModel(named base: String, shape: ObjectShape, at pointer: JSONPointer) -> String {
+        // A schema written once is one model, however many times it is reached: an
+        // inline object inside a component that reaches itself (Mistral's messages hold
+        // `anyOf` lists of messages) would otherwise be a new model at every turn.
+        if let model = modelsByPlace[pointer] { return model }
         let name = names.claim(base)
+        modelsByPlace[pointer] = name
         modelIndex[name] = models.count
         models.append(ImportedModel(name: name))
         pending.append((name, shape, pointer))

@@ -6,6 +6,9 @@ import PagegenCore
 /// client's or its namespace's.
 struct TypeNames {
     private var taken: Set<String> = []
+    /// The next number to try after a name, so that many models of one name are
+    /// numbered without trying every number before.
+    private var nextNumber: [String: Int] = [:]
 
     /// Creates a registry in which `more` names (the spec's, its client's, its namespace) are taken too.
     init(also more: [String] = []) {
@@ -19,11 +22,12 @@ struct TypeNames {
         if name.hasPrefix("_") { name = "Model" + name }
         if !SpecNaming.canNameModel(name) || name == "CodingKeys" { name += "Model" }
         var candidate = name
-        var number = 2
+        var number = nextNumber[name] ?? 2
         while taken.contains(candidate) {
             candidate = "\(name)\(number)"
             number += 1
         }
+        nextNumber[name] = number
         taken.insert(candidate)
         return candidate
     }

@@ -202,7 +202,8 @@ struct SpecWriter {
         case .enumeration(let cases):
             long.append("enum: [\(cases.map { YAMLText.text($0, in: .flow) }.joined(separator: ", "))]")
         case .map(let value):
-            long.append("map: \(shortText(value, in: .flow))")
+            // A map's value is text: `{ map: "[String]" }`, never a YAML list.
+            long.append("map: \(YAMLText.scalar(value.description, in: .flow))")
         default:
             guard customDates != nil || defaultValue != nil || swiftName != nil else { return shortText(type, in: context) }
             long.append("type: \(shortText(core, in: .flow))")

@@ -349,7 +349,7 @@ extension ImportedSpotify.Client {
 
         static var getFollowedPaging: PagegenRuntime.Paging<ImportedSpotify.GetFollowedResponse, ImportedSpotify.ArtistObject> {
             PagegenRuntime.Paging(
-                style: .link(next: .body({ $0.artists.next })),
+                style: .cursor(PagegenRuntime.Parameter("after"), next: .body({ $0.artists.cursors?.after })),
                 size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50),
                 items: { $0.artists.items }, total: .body({ $0.artists.total })
             )

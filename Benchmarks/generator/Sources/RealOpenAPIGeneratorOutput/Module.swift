@@ -1,0 +1,3 @@
+// What swift-openapi-generator writes for a public document goes into Generated/
+// (real-documents.sh); this file keeps the target buildable without it.
+import OpenAPIRuntime
