@@ -21,22 +21,13 @@ struct EndpointNamer {
 
     /// The names of every endpoint, and what clashes.
     func names() -> (endpoints: [String: EndpointNames], problems: [NamingProblem]) {
-        // Each endpoint is named on its own (on every core); the names they share a
-        // scope for, functions and parameter enums, are then claimed in spec order.
-        let named = spec.endpoints.concurrentMap { endpoint in
-            var problems: [NamingProblem] = []
-            let names = endpointNames(endpoint, problems: &problems)
-            return (names: names, problems: problems)
-        }
         var problems: [NamingProblem] = []
         var clientTypes = self.clientTypes
         var functions = NameScope()
-        functions.reserveCapacity(SpecNames.clientMembers.count + spec.endpoints.count * 6)
         for member in SpecNames.clientMembers { functions.claim(member, by: "the client's property") }
         var endpoints: [String: EndpointNames] = [:]
-        endpoints.reserveCapacity(spec.endpoints.count)
-        for (endpoint, (var names, own)) in zip(spec.endpoints, named) {
-            problems += own
+        for endpoint in spec.endpoints {
+            var names = endpointNames(endpoint, problems: &problems)
             for index in names.parameters.indices {
                 guard let wanted = names.parameters[index].enumeration?.type, let wireName = names.parameters[index].spec?.name.value
                 else { continue }

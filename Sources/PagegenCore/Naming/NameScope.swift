@@ -19,11 +19,6 @@ struct NameScope {
         enclosing = outer.enclosing.isEmpty ? outer.owners : outer.enclosing.merging(outer.owners) { _, inner in inner }
     }
 
-    /// Makes room for `count` names, for a scope that takes many.
-    mutating func reserveCapacity(_ count: Int) {
-        owners.reserveCapacity(count)
-    }
-
     /// What holds `name`, if anything.
     func owner(of name: String) -> String? { owners[name] ?? enclosing[name] }
 

@@ -21,7 +21,6 @@ extension SpecNames {
             }
         }
         var topLevel = NameScope()
-        topLevel.reserveCapacity(modules.count + spec.models.count + 2)
         for module in modules { topLevel.claim(module, by: "the module \(module)") }
         if let namespace { topLevel.claim(namespace, by: "the namespace") }
         for model in spec.models {
@@ -81,28 +80,20 @@ extension SpecNames {
         operations = clientTypes.claimFree("Operations", suffix: "_", by: "the client's operations")
         credentialsType = spec.auth.isEmpty ? nil : clientTypes.claimFree("Credentials", suffix: "_", by: "the client's credentials")
 
-        // Each model's members are named apart from the others'.
-        let named = spec.models.concurrentMap { model in
-            var problems: [NamingProblem] = []
-            let names = ModelNamer(
-                model: model, spec: spec, declared: config.typePrefix + model.name.value,
-                namespace: namespace, topLevel: topLevel, problems: &problems
-            ).names
-            return (names: names, problems: problems)
-        }
         var models: [String: ModelNames] = [:]
-        models.reserveCapacity(spec.models.count)
-        for (model, modelNames) in zip(spec.models, named) {
-            models[model.name.value] = modelNames.names
-            problems += modelNames.problems
+        for model in spec.models {
+            models[model.name.value] =
+                ModelNamer(
+                    model: model, spec: spec, declared: config.typePrefix + model.name.value,
+                    namespace: namespace, topLevel: topLevel, problems: &problems
+                ).names
         }
         self.models = models
         self.credentials = Self.credentialNames(spec.auth)
-        self.problems = problems
         let endpointNamer = EndpointNamer(spec: spec, config: config, clientTypes: clientTypes)
         let (endpoints, endpointProblems) = endpointNamer.names()
         self.endpoints = endpoints
-        self.problems += endpointProblems
+        self.problems = problems + endpointProblems
     }
 
     /// Why `name` cannot name a namespace, if it cannot.

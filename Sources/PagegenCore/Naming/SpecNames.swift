@@ -31,7 +31,7 @@ struct SpecNames: Sendable {
     static let clientMembers = ["runtime", "defaultBaseURL"]
     /// Local names the templates declare inside generated functions; a parameter's
     /// internal name never takes one (nor `self`).
-    static let templateLocals = ["parameters", "loader"]
+    static let templateLocals = ["parameters", "loader", "loaderPageSize"]
 
     /// The namespace, if any.
     var namespace: String?

@@ -6,12 +6,6 @@ struct EndpointTranslator {
     let names: SpecNames
     let types: SwiftTypes
 
-    /// The options argument of the `…List` functions.
-    static let options = ParameterCode(
-        names: ParameterNames(label: SwiftIdentifier("options"), name: SwiftIdentifier("options")),
-        type: .named("PagegenRuntime.PagedListOptions"),
-        defaultValue: .initializer(.named("PagegenRuntime.PagedListOptions")))
-
     func translate(_ endpoint: EndpointSpec) -> EndpointCode {
         guard let endpointNames = names.endpoints[endpoint.name.value] else {
             preconditionFailure("no names for endpoint \(endpoint.name.value)")
@@ -25,7 +19,7 @@ struct EndpointTranslator {
                 names: parameter.names,
                 type: types.type(parameter.type, enumName: parameter.enumeration?.type),
                 defaultValue: parameter.spec.flatMap { defaultValue($0, enumeration: parameter.enumeration) },
-                location: parameter.location.rawValue,
+                location: ParameterLocation(rawValue: parameter.location.rawValue),
                 wireName: parameter.spec.map { StringLiteral($0.name.value) })
         }
 
@@ -54,12 +48,8 @@ struct EndpointTranslator {
                 }
             }
         }
-        let sequenceParameters = parameters + [sizeParameter ?? pageSizeParameter].compactMap { $0 }
         return EndpointCode(
             name: endpointNames.function,
-            specName: StringLiteral(endpoint.name.value),
-            method: StringLiteral(endpoint.method),
-            path: StringLiteral(endpoint.path.value),
             descriptor: EndpointDescriptorCode(
                 name: StringLiteral(endpoint.name.value),
                 method: StringLiteral(endpoint.method),
@@ -67,16 +57,12 @@ struct EndpointTranslator {
                 emptyPathParameters: endpoint.pathParameters.filter(\.allowsEmpty).map { StringLiteral($0.name.value) },
                 isIdempotent: endpoint.idempotent?.value),
             docLines: docLines,
-            parameters: parameters,
+            parameters: ParameterList(parameters),
             headers: endpoint.headers.map { HeaderCode(name: StringLiteral($0.name), value: StringLiteral($0.value)) },
             returnType: returnType,
-            resultType: paging.map { .generic("PagegenRuntime.Page", [$0.itemType]) } ?? returnType,
             pageParameter: pageParameter,
             sizeParameter: sizeParameter,
             pageSizeParameter: pageSizeParameter,
-            functionParameters: parameters + [pageParameter, sizeParameter].compactMap { $0 },
-            sequenceParameters: sequenceParameters,
-            listParameters: sequenceParameters + [Self.options],
             endpointDescriptor: endpointNames.endpointDescriptor,
             parametersBuilder: endpointNames.parametersBuilder,
             pagingDescriptor: endpointNames.pagingDescriptor,
@@ -86,7 +72,8 @@ struct EndpointTranslator {
             list: endpointNames.list,
             enums: enums,
             paging: paging,
-            idList: idList)
+            idList: idList,
+            requestArguments: RequestArgumentsCode(operations: names.operations, descriptor: endpointNames.endpointDescriptor))
     }
 
     /// `ids` paging: the item endpoint that fetches one id.
@@ -97,7 +84,6 @@ struct EndpointTranslator {
         let itemType = types.type(itemEndpoint.returns.value.unwrapped)
         return IDListCode(
             itemType: itemType,
-            itemResultType: .optional(itemType),
             idType: types.type(idType),
             itemEndpointName: itemNames.function,
             itemEndpointDescriptor: itemNames.endpointDescriptor,

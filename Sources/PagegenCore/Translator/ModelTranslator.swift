@@ -33,51 +33,33 @@ struct ModelTranslator {
         guard let modelNames = names.models[model.name.value] else { preconditionFailure("no names for model \(model.name.value)") }
         let isClass = isRecursive(model)
         let specDates = DateFormatCode(spec.dateFormat, zone: spec.dateZone?.value)
-        let customCoding = model.fields.contains { field in
-            fieldDates(field) != specDates || emptyWhenMissing.contains("\(model.name.value).\(field.name.value)")
-        }
         var enums: [EnumCode] = []
         let fields = model.fields.enumerated().map { index, field -> FieldCode in
-            let property = modelNames.properties[index]
             let enumeration = modelNames.enums[index]
             if let enumeration, let values = field.type.value.inlineEnumeration {
                 enums.append(EnumTranslator.code(enumeration, values: values))
             }
-            let type = types.type(field.type.value, enumName: enumeration?.type)
-            let isOptional = field.type.value.isOptional
             let dates = fieldDates(field)
-            let format = dates != specDates && field.type.value.name == "Date" ? dates : nil
             return FieldCode(
-                name: property,
+                name: modelNames.properties[index],
+                initializerName: modelNames.initializerNames[index],
                 jsonName: StringLiteral(field.name.value),
-                type: type,
+                type: types.type(field.type.value, enumName: enumeration?.type),
                 docLines: DocLines.split(field.description),
-                needsRawKey: property.name != field.name.value,
-                isOptional: isOptional,
-                initializerParameter: ParameterCode(
-                    names: ParameterNames(label: property, name: modelNames.initializerNames[index]),
-                    type: type, defaultValue: isOptional ? .nil : nil),
-                decode: DecodeCode(
-                    name: property, jsonName: StringLiteral(field.name.value), type: type.wrapped, isOptional: isOptional,
-                    emptyWhenMissing: emptyWhenMissing.contains("\(model.name.value).\(field.name.value)"), dateFormat: format),
-                encode: EncodeCode(name: property, jsonName: StringLiteral(field.name.value), isOptional: isOptional, dateFormat: format))
+                dateFormat: dates != specDates && field.type.value.name == "Date" ? dates : nil,
+                emptyWhenMissing: emptyWhenMissing.contains("\(model.name.value).\(field.name.value)"))
         }
-        var conformances = [encodable.contains(model.name.value) ? "Swift.Codable" : "Swift.Decodable", "Swift.Sendable"]
-        if modelNames.identity?.isIdentifiable == true { conformances.append("Swift.Identifiable") }
         return ModelCode(
             name: modelNames.type,
             reference: modelNames.reference,
             docLines: DocLines.split(model.description ?? "\(model.name.value), as the API sends it."),
-            kind: isClass ? "final class" : "struct",
             isClass: isClass,
             isMutable: mutableModels && !isClass,
-            conformances: conformances,
+            isEncodable: encodable.contains(model.name.value),
+            isIdentifiable: modelNames.identity?.isIdentifiable == true,
             fields: fields,
             enums: enums,
-            identityProperty: identityProperty(model, names: modelNames),
-            isEncodable: encodable.contains(model.name.value),
-            customCoding: customCoding,
-            needsCodingKeys: customCoding || fields.contains(where: \.needsRawKey))
+            identityProperty: identityProperty(model, names: modelNames))
     }
 
     /// How `field`'s dates are written: its own `dates:` and `zone:`, else the spec's.
@@ -149,7 +131,7 @@ extension DateFormatCode {
 /// Enum code from the names ``SpecNames`` gave an enum and its values.
 enum EnumTranslator {
     static func code(_ names: EnumNames, values: [String]) -> EnumCode {
-        EnumCode(name: names.type, cases: zip(names.cases, values).map { EnumCaseCode(name: $0, value: StringLiteral($1)) })
+        EnumCode(name: names.type, cases: zip(names.cases, values).map { EnumCaseCode(name: $0, value: StringLiteral($1), docLines: []) })
     }
 }
 

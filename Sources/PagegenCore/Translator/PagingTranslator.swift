@@ -15,11 +15,11 @@ struct PagingTranslator {
         if let path = paging.items {
             guard case .success(let type) = resolver.resolve(path.value, in: returns), let element = type.arrayElement else { return nil }
             itemReference = element
-            items = Closure(body: accessors.accessor(path.value, from: "$0", in: returns).description)
+            items = Closure(value: ConvertedValue(accessor: accessors.accessor(path.value, from: "$0", in: returns), conversion: .none))
         } else {
             guard let element = returns.arrayElement else { return nil }
             itemReference = element
-            items = Closure(body: "$0")
+            items = Closure(value: ConvertedValue(accessor: Accessor(base: "$0", steps: [], isOptional: false), conversion: .none))
         }
 
         func read(_ path: Located<ResponsePath>, as target: String, in root: TypeReference = returns, emptyWhenNil: Bool = false) -> Closure
@@ -27,9 +27,7 @@ struct PagingTranslator {
             let accessor = accessors.accessor(path.value, from: "$0", in: root)
             let leaf = (try? resolver.resolve(path.value, in: root).get())?.name ?? target
             return Closure(
-                body: ConvertedValue(
-                    accessor: accessor, conversion: Self.conversion(from: leaf, to: target), emptyWhenNil: emptyWhenNil
-                ).description)
+                value: ConvertedValue(accessor: accessor, conversion: Self.conversion(from: leaf, to: target), emptyWhenNil: emptyWhenNil))
         }
         func cursorSource(_ source: CursorSpec.Source) -> SourceCode {
             switch source {
@@ -116,12 +114,13 @@ struct PagingTranslator {
         guard case .named(let name) = itemType.unwrapped, let identity = names.models[name]?.identity else { return nil }
         let accessor = AccessorBuilder(spec: spec, names: names).accessor(identity.path, from: "$0", in: .named(name))
         // An optional identity cannot identify: items without one would all look alike.
-        return accessor.isOptional ? nil : Closure(body: "\(accessor)")
+        return accessor.isOptional ? nil : Closure(value: ConvertedValue(accessor: accessor, conversion: .none))
     }
 
     static func parameter(_ parameter: PagingParameter) -> PagingParameterCode {
         PagingParameterCode(
-            name: StringLiteral(parameter.name.value), location: parameter.location, format: parameter.format.map(StringLiteral.init))
+            name: StringLiteral(parameter.name.value), location: ParameterLocation(rawValue: parameter.location) ?? .query,
+            format: parameter.format.map(StringLiteral.init))
     }
 
     /// How a value read as `leaf` becomes the `target` the runtime takes.
