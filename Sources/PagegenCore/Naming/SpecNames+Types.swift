@@ -77,8 +77,9 @@ extension SpecNames {
         }
         topLevel.claim(client, by: "the client")
         var clientTypes = topLevel
-        operations = clientTypes.claimFree("Operations", suffix: "_", by: "the client's operations")
-        credentialsType = spec.auth.isEmpty ? nil : clientTypes.claimFree("Credentials", suffix: "_", by: "the client's credentials")
+        operations = clientTypes.claimFirstFree(["Operations", "ClientOperations"], by: "the client's operations")
+        credentialsType =
+            spec.auth.isEmpty ? nil : clientTypes.claimFirstFree(["Credentials", "ClientCredentials"], by: "the client's credentials")
 
         var models: [String: ModelNames] = [:]
         for model in spec.models {
@@ -113,7 +114,7 @@ extension SpecNames {
     /// The client initializer's credential arguments: `token`, `username` and
     /// `password`, and `apiKey` for one key or one named after each key's header or
     /// query name; a name the initializer already takes, or the `Credentials` type's
-    /// `runtimeCredentials`, gets `_` until free.
+    /// `runtimeCredentials`, takes `Value` (`transportValue`).
     static func credentialNames(_ schemes: [AuthScheme]) -> [ParameterNames] {
         var labels = NameScope(reserved: [
             "baseURL": "", "transport": "", "middlewares": "", "credentials": "", "runtimeCredentials": "",
@@ -122,9 +123,9 @@ extension SpecNames {
         let keyCount = schemes.filter { if case .headerKey = $0 { true } else if case .queryKey = $0 { true } else { false } }.count
         var names: [ParameterNames] = []
         func add(_ name: String) {
-            let label = labels.claimFree(name, suffix: "_", by: name)
+            let label = labels.claimFree(name, word: "Value", by: name)
             names.append(
-                ParameterNames(label: SwiftIdentifier(label), name: SwiftIdentifier(inner.claimFree(label, suffix: "_", by: label))))
+                ParameterNames(label: SwiftIdentifier(label), name: SwiftIdentifier(inner.claimFree(label, word: "Value", by: label))))
         }
         for scheme in schemes {
             switch scheme {

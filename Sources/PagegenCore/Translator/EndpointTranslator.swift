@@ -24,9 +24,6 @@ struct EndpointTranslator {
         }
 
         let returnType = types.type(endpoint.returns.value)
-        var docLines = DocLines.split(endpoint.summary)
-        if !docLines.isEmpty { docLines.append("") }
-        docLines.append("`\(endpoint.method) \(SwiftLiteral.commentText(endpoint.path.value))`")
 
         var paging: PagingCode?
         var idList: IDListCode?
@@ -37,17 +34,23 @@ struct EndpointTranslator {
             if case .ids(let item) = spec.style {
                 idList = idListCode(endpoint, item: item.value)
                 pageSizeParameter = endpointNames.pageSize.map {
-                    ParameterCode(names: $0, type: .int, defaultValue: .literal("\(spec.size?.defaultValue.value ?? 30)"))
+                    ParameterCode(
+                        names: $0, type: .int,
+                        defaultValue: .literal("\(spec.size?.defaultValue.value ?? PagingSpec.defaultIDListPageSize)"))
                 }
             } else {
                 let translator = PagingTranslator(spec: self.spec, names: names, types: types)
                 paging = translator.translate(spec, endpoint: endpoint, names: endpointNames)
                 pageParameter = translator.pageParameter(spec, names: endpointNames)
-                if let names = endpointNames.size, let size = spec.size {
-                    sizeParameter = ParameterCode(names: names, type: .int, defaultValue: .literal("\(size.defaultValue.value)"))
+                if let names = endpointNames.size, spec.size != nil {
+                    // The default is the paging descriptor's, which the runtime takes for nil.
+                    sizeParameter = ParameterCode(names: names, type: .optional(.int), defaultValue: .nil)
                 }
             }
         }
+        let docLines = Self.docLines(
+            endpoint, parameters: zip(endpointNames.parameters, parameters).map { ($0.spec?.description, $1) },
+            page: both(pageParameter, endpoint.paging?.style), size: both(sizeParameter, endpoint.paging?.size))
         return EndpointCode(
             name: endpointNames.function,
             descriptor: EndpointDescriptorCode(
@@ -74,6 +77,43 @@ struct EndpointTranslator {
             paging: paging,
             idList: idList,
             requestArguments: RequestArgumentsCode(operations: names.operations, descriptor: endpointNames.endpointDescriptor))
+    }
+
+    /// The one-call function's doc comment: the spec's summary, the method and path,
+    /// and what there is to say of its arguments: their descriptions, where the page
+    /// count starts, the page size's default and bounds.
+    static func docLines(
+        _ endpoint: EndpointSpec, parameters: [(description: String?, code: ParameterCode)], page: (ParameterCode, PagingSpec.Style)?,
+        size: (ParameterCode, SizeSpec)?
+    ) -> [String] {
+        var lines = DocLines.split(endpoint.summary)
+        if !lines.isEmpty { lines.append("") }
+        lines.append("`\(endpoint.method) \(SwiftLiteral.commentText(endpoint.path.value))`")
+        var arguments: [(ParameterCode, [String])] = parameters.compactMap { description, code in
+            let text = DocLines.split(description)
+            return text.isEmpty ? nil : (code, text)
+        }
+        if let (code, style) = page {
+            let text =
+                switch style {
+                case .pageNumber(_, let first): "the page's number, from \(first)."
+                case .offset(_, let first): "the position of the page's first item, from \(first)."
+                default: "which page: `.first`, or the `next` or `previous` of a page."
+                }
+            arguments.append((code, [text]))
+        }
+        if let (code, size) = size {
+            let bounds = [size.minimum.map { "at least \($0)" }, size.maximum.map { "at most \($0)" }].compactMap { $0 }
+            arguments.append(
+                (code, ["the number of items a page holds: \(size.defaultValue.value) when nil" + bounds.map { ", \($0)" }.joined() + "."]))
+        }
+        guard !arguments.isEmpty else { return lines }
+        lines.append("- Parameters:")
+        for (code, text) in arguments {
+            lines.append("  - \(code.names.label.name): \(text[0])")
+            lines += text.dropFirst().map { "    \($0)" }
+        }
+        return lines
     }
 
     /// `ids` paging: the item endpoint that fetches one id.
@@ -109,4 +149,10 @@ struct EndpointTranslator {
             return .string(StringLiteral(value))
         }
     }
+}
+
+/// Both values, when there are both.
+func both<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+    guard let a, let b else { return nil }
+    return (a, b)
 }

@@ -66,18 +66,13 @@ public enum SpecTranslator {
             case .bearer:
                 arguments.popFirst().map { .bearer(token: $0) }
             case .basic:
-                zipped(arguments.popFirst(), arguments.popFirst()).map { .basic(username: $0, password: $1) }
+                both(arguments.popFirst(), arguments.popFirst()).map { .basic(username: $0, password: $1) }
             case .headerKey(let key):
                 arguments.popFirst().map { .headerKey(name: StringLiteral(key), value: $0) }
             case .queryKey(let key):
                 arguments.popFirst().map { .queryKey(name: StringLiteral(key), value: $0) }
             }
         }
-    }
-
-    private static func zipped<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
-        guard let a, let b else { return nil }
-        return (a, b)
     }
 
     private static func throttleHint(_ spec: ThrottleSpec) -> ThrottleHintCode {
@@ -151,7 +146,7 @@ public enum SpecTranslator {
             let returns = endpoint.returns.value
             let resolver = TypeResolver(spec: spec)
             func read(_ path: Located<ResponsePath>) -> ConvertedValue {
-                let leaf = (try? resolver.resolve(path.value, in: returns).get())?.name ?? "Int"
+                let leaf = resolver.checked(path.value, in: returns).name ?? "Int"
                 return ConvertedValue(
                     accessor: accessors.accessor(path.value, from: "$0", in: returns),
                     conversion: PagingTranslator.conversion(from: leaf, to: "Int"))

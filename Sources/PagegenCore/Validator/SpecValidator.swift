@@ -106,6 +106,11 @@ public enum SpecValidator {
                     hint: "parameters are scalars, enums or lists of them; send a model as 'body:'")
             }
         }
+        if let idempotent = endpoint.idempotent, idempotent.value == ["GET", "PUT", "DELETE"].contains(endpoint.method) {
+            context.warning(
+                "\(what) is \(idempotent.value ? "" : "not ")idempotent by its method (\(endpoint.method)); 'idempotent: \(idempotent.value)' changes nothing",
+                at: idempotent.mark, hint: "remove it")
+        }
         checkPathParameters(endpoint, context: context)
         checkDefaults(endpoint, context: context)
         checkPagingParameterClashes(endpoint, context: context)
