@@ -8,7 +8,7 @@ import Foundation
 /// the config turns off (a file with nothing to hold keeps only its header, the
 /// `Header` template), so a build plugin can declare its outputs before the tool runs.
 ///
-/// Each file is rendered by swift-mustache and laid out by ``CodeLayout`` in one
+/// Each file is rendered by swift-mustache and laid out by the generator's printer in one
 /// pass; the three files are rendered at the same time, the one place the
 /// generator works on more than one core.
 public enum SwiftRenderer {
