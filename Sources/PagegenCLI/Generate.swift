@@ -32,18 +32,9 @@ public struct Generate: AsyncParsableCommand {
         let diagnostics = DiagnosticCollector()
         do {
             let config = try options.resolvedConfig()
-            // The templates do not depend on the spec: they load while it is read,
-            // checked and translated.
-            async let templates = TemplateSet.load(overrides: config.templatesDirectory.map { URL(fileURLWithPath: $0) })
-            let code: CodeModel
-            do {
-                code = try GeneratorPipeline(config: config).codeModel(
-                    contentsOf: URL(fileURLWithPath: spec), displayName: spec, diagnostics: diagnostics)
-            } catch {
-                _ = try await templates  // a template's error is told first
-                throw error
-            }
-            let files = try SwiftRenderer.render(code, templates: await templates)
+            let templates = try TemplateSet.load(overrides: config.templatesDirectory.map { URL(fileURLWithPath: $0) })
+            let files = try GeneratorPipeline(config: config).generate(
+                contentsOf: URL(fileURLWithPath: spec), displayName: spec, templates: templates, diagnostics: diagnostics)
             report(diagnostics.sorted)
             let results = try GeneratedFileWriter.write(files, to: URL(fileURLWithPath: output))
             if !quiet {

@@ -30,28 +30,14 @@ public struct GeneratorPipeline {
     /// Runs every stage.
     /// - Throws: ``GenerationFailed`` with every diagnostic when the spec has errors.
     public func generate(_ text: String, file: String, templates: TemplateSet, diagnostics: DiagnosticCollector) throws -> [GeneratedFile] {
-        try SwiftRenderer.render(codeModel(text, file: file, diagnostics: diagnostics), templates: templates)
-    }
-
-    /// Runs the stages before rendering: the code model the templates render, which
-    /// does not depend on them (so that they may be loaded meanwhile).
-    /// - Throws: ``GenerationFailed`` with every diagnostic when the spec has errors.
-    public func codeModel(_ text: String, file: String, diagnostics: DiagnosticCollector) throws -> CodeModel {
-        // The names are decided once, for the validator and the translator.
         guard let spec = SpecLoader.load(text, file: file, diagnostics: diagnostics) else {
             throw GenerationFailed(diagnostics: diagnostics.sorted)
         }
+        // The names are decided once, for the validator and the translator.
         let names = SpecNames(spec: spec, config: config)
         SpecValidator.validate(spec, names: names, diagnostics: diagnostics)
         guard !diagnostics.hasErrors else { throw GenerationFailed(diagnostics: diagnostics.sorted) }
-        return SpecTranslator.translate(spec, config: config, names: names)
-    }
-
-    /// Reads `url` and runs the stages before rendering; `displayName` is how
-    /// diagnostics name the file.
-    public func codeModel(contentsOf url: URL, displayName: String? = nil, diagnostics: DiagnosticCollector) throws -> CodeModel {
-        let text = try Self.read(url, displayName: displayName)
-        return try codeModel(text, file: displayName ?? url.path, diagnostics: diagnostics)
+        return try SwiftRenderer.render(SpecTranslator.translate(spec, config: config, names: names), templates: templates)
     }
 
     /// Reads `url` and runs every stage; `displayName` is how diagnostics name the file.

@@ -1,5 +1,4 @@
 internal import CYAML
-import Dispatch
 
 /// Reads YAML text into a tree of ``Node``s with libyaml's event parser.
 ///
@@ -22,12 +21,6 @@ public enum YAMLParser {
     /// A byte-order mark at the start is ignored.
     /// - Throws: ``YAMLError`` with the 1-based position of the first problem.
     public static func parse(_ text: String, limits: YAMLLimits = .standard) throws(YAMLError) -> Node? {
-        try parse(text, limits: limits, inTwoParts: true)
-    }
-
-    /// Parses `text`, in two parts at the same time where ``TwoPartReading`` can
-    /// when `inTwoParts` is true (what tests compare with reading it whole).
-    static func parse(_ text: String, limits: YAMLLimits, inTwoParts: Bool) throws(YAMLError) -> Node? {
         guard text.utf8.count <= limits.maxBytes else {
             throw YAMLError(
                 message: "the file is larger than \(YAMLText.describeSize(limits.maxBytes))",
@@ -39,127 +32,7 @@ public enum YAMLParser {
             text.unicodeScalars.removeFirst()
         }
         try YAMLText.check(text)
-        if inTwoParts, let root = TwoPartReading.parse(text, limits: limits) { return root }
-        let reader = EventReader(text: text, limits: limits)
-        return try reader.readDocument()
-    }
-}
-
-/// A large document read in two parts at the same time, on two cores: the text up to
-/// a top-level key near its middle, and the rest, each a document of its own, whose
-/// root mappings are then joined.
-///
-/// Only where the two parts are sure to read as the whole would: the split is at a
-/// line that starts with a plain key at the first column, so the first part ends
-/// whatever it holds (a scalar, a block scalar, a comment) and a flow collection or
-/// quoted scalar left open there is an error of the first part; the text has no
-/// second document (`---`, `...`), no `<<` (a merge key) and no lone `\r`
-/// or other line break than `\n` and `\r\n` before the split (so the second part's
-/// lines are numbered on). Whatever goes wrong in either part (an error, an alias
-/// to an anchor of the other part, a limit the parts pass together) is left to a
-/// reading of the whole text, which tells it as it always does.
-enum TwoPartReading {
-    /// The smallest text read in two parts: below it, a second thread costs more than it saves.
-    static let minimumBytes = 128 << 10
-
-    /// The root of `text`, or nil when it is not read in two parts.
-    static func parse(_ text: String, limits: YAMLLimits) -> Node? {
-        var text = text
-        guard let split = text.withUTF8({ splitPoint(in: $0) }) else { return nil }
-        let utf8 = text.utf8
-        let middle = utf8.index(utf8.startIndex, offsetBy: split.offset)
-        let parts = [String(text[..<middle]), String(text[middle...])]
-        let results = PartResults()
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let reader = EventReader(text: parts[index], limits: limits, lineOffset: index == 0 ? 0 : split.lines)
-            results.store(index, reader.readPart())
-        }
-        guard let first = results.parts[0], let second = results.parts[1], let firstPairs = first.root.pairs,
-            let secondPairs = second.root.pairs,
-            first.values + second.values <= limits.maxValues, first.aliasValues + second.aliasValues <= limits.maxAliasValues,
-            first.aliasBytes + second.aliasBytes <= limits.maxBytes
-        else { return nil }
-        return Node(.mapping(firstPairs + secondPairs), mark: first.root.mark)
-    }
-
-    /// The byte offset of the line nearest the middle of `bytes` that starts with a
-    /// plain key, and the lines before it; nil when the text is not split (no such
-    /// line leaves a quarter of the text on each side).
-    static func splitPoint(in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, lines: Int)? {
-        guard bytes.count >= minimumBytes else { return nil }
-        var before: (offset: Int, lines: Int)?
-        var after: (offset: Int, lines: Int)?
-        var lines = 0
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\n"):
-                index += 1
-                guard index < bytes.count else { continue }
-                // No second document.
-                if bytes[index...].starts(with: "---".utf8) || bytes[index...].starts(with: "...".utf8) { return nil }
-                if after == nil {
-                    lines += 1
-                    if startsWithPlainKey(bytes, at: index) {
-                        if index < bytes.count / 2 { before = (index, lines) } else { after = (index, lines) }
-                    }
-                }
-                continue
-            case UInt8(ascii: "<") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "<"):
-                // A merge key, which each part would resolve on its own, however it is written
-                // (`<<:`, `? <<`); `<<` in any text is taken for one.
-                return nil
-            case UInt8(ascii: "\r") where after == nil:
-                // `\r\n` is one line break; a lone `\r` is one too, which the count would miss.
-                guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") else { return nil }
-            case 0xC2 where after == nil && index + 1 < bytes.count && bytes[index + 1] == 0x85:
-                return nil  // NEL, a line break to YAML 1.1
-            case 0xE2
-            where after == nil && index + 2 < bytes.count && bytes[index + 1] == 0x80
-                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                return nil  // the line and paragraph separators
-            default:
-                break
-            }
-            index += 1
-        }
-        let nearest = [before, after].compactMap { $0 }.min { abs($0.offset - bytes.count / 2) < abs($1.offset - bytes.count / 2) }
-        return nearest.flatMap { $0.offset >= bytes.count / 4 && $0.offset <= bytes.count - bytes.count / 4 ? $0 : nil }
-    }
-
-    /// A key of letters, digits, `_` and `-`, starting with a letter, then `:` and a
-    /// space or line break.
-    private static func startsWithPlainKey(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-        guard index < bytes.count, isLetter(bytes[index]) else { return false }
-        var cursor = index + 1
-        while cursor < bytes.count,
-            isLetter(bytes[cursor]) || (bytes[cursor] >= UInt8(ascii: "0") && bytes[cursor] <= UInt8(ascii: "9"))
-                || bytes[cursor] == UInt8(ascii: "_") || bytes[cursor] == UInt8(ascii: "-")
-        {
-            cursor += 1
-        }
-        guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: ":") else { return false }
-        return bytes[cursor + 1] == UInt8(ascii: " ") || bytes[cursor + 1] == UInt8(ascii: "\n") || bytes[cursor + 1] == UInt8(ascii: "\r")
-    }
-
-    /// What the two threads read, each into a slot of its own that only it writes.
-    private final class PartResults: @unchecked Sendable {
-        private let slots = UnsafeMutablePointer<EventReader.Part?>.allocate(capacity: 2)
-
-        init() { slots.initialize(repeating: nil, count: 2) }
-
-        deinit {
-            slots.deinitialize(count: 2)
-            slots.deallocate()
-        }
-
-        /// What the thread of part `index` read; nil when it did not read a mapping.
-        func store(_ index: Int, _ part: EventReader.Part?) { slots[index] = part }
-
-        /// The parts, once both threads are done.
-        var parts: [EventReader.Part?] { [slots[0], slots[1]] }
+        return try EventReader(text: text, limits: limits).readDocument()
     }
 }
 
@@ -186,8 +59,6 @@ private final class EventReader {
     /// The text's length in bytes (the buffer has at least one byte).
     private let length: Int
     private let limits: YAMLLimits
-    /// The lines of the document before the text, when the text is a part of it.
-    private let lineOffset: Int
     @exclusivity(unchecked) private var anchors: [String: BuiltNode] = [:]
     /// Values read so far, aliases expanded.
     @exclusivity(unchecked) private var values = 0
@@ -195,10 +66,9 @@ private final class EventReader {
     @exclusivity(unchecked) private var aliasValues = 0
     @exclusivity(unchecked) private var aliasBytes = 0
 
-    init(text: String, limits: YAMLLimits, lineOffset: Int = 0) {
+    init(text: String, limits: YAMLLimits) {
         let bytes = Array(text.utf8)
         self.limits = limits
-        self.lineOffset = lineOffset
         length = bytes.count
         input = .allocate(capacity: max(bytes.count, 1))
         _ = input.initialize(from: bytes)
@@ -236,25 +106,9 @@ private final class EventReader {
         }
     }
 
-    /// A part of a document read as one (see ``TwoPartReading``): its root mapping,
-    /// and what it counts against the limits.
-    struct Part {
-        var root: Node
-        var values: Int
-        var aliasValues: Int
-        var aliasBytes: Int
-    }
-
-    /// Reads the text as a part of a document: nil when it is not a mapping, or on
-    /// any error (which reading the whole document tells).
-    func readPart() -> Part? {
-        guard let root = try? readDocument(), root.pairs != nil else { return nil }
-        return Part(root: root, values: values, aliasValues: aliasValues, aliasBytes: aliasBytes)
-    }
-
     /// Where `event` starts in the document.
     private func mark(of event: Event) -> Mark {
-        Mark(line: Int(event.raw.start_mark.line) + 1 + lineOffset, column: Int(event.raw.start_mark.column) + 1)
+        Mark(line: Int(event.raw.start_mark.line) + 1, column: Int(event.raw.start_mark.column) + 1)
     }
 
     /// Reads the node that `event` starts; a mapping or list there would be at `level`.

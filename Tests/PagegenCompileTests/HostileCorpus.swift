@@ -315,6 +315,7 @@ enum HostileCorpus {
         for values in [
             ["a-b", "a_b", "aB"], ["unknown", "Unknown"], ["_", "+", "-", ""], ["rawValue", "init", "self", "Type"],
             ["1", "01", "1st"], ["true", "false", "nil"], ["x\u{202E}y", "xY"],
+            ["-name", "name", "+name", "nameDescending", "name.", "unknown", "unknownValue", "-`", "+*/"],
         ] {
             let list = values.map { "'\($0)'" }.joined(separator: ", ")
             add(

@@ -79,8 +79,8 @@ actor StackExchangeServer {
                 if page.key == .number(1) {
                     // Another method is not held back by the backoff of `questions`:
                     // it reaches the server while page 2 still waits.
-                    #expect(client.runtime.throttle.delay(for: "users") == .zero)
-                    #expect(client.runtime.throttle.delay(for: "questions") > .zero)
+                    #expect(client.throttle.delay(for: "users") == .zero)
+                    #expect(client.throttle.delay(for: "questions") > .zero)
                     let users = try await client.users(pagesize: 5).get()
                     #expect(users.items.map(\.userID) == Array(1...5))
                 }
@@ -119,9 +119,9 @@ actor StackExchangeServer {
         let stackExchange = StackExchangeServer(total: 30) { _, page in page == 1 ? 5 : nil }
         try await withServer({ await stackExchange.handle($0) }) { server in
             let client = StackExchangeAPI.Client(baseURL: server.baseURL)
-            let events = client.runtime.throttle.events
+            let events = client.throttle.events
             let first = try await client.questions(page: 1, pagesize: 10).get()
-            #expect(client.runtime.throttle.delay(for: "questions") > .zero)
+            #expect(client.throttle.delay(for: "questions") > .zero)
             // The completion-handler variant waits too.
             let second: Result<Page<StackExchangeAPI.Question>, APIError> = await withCheckedContinuation { continuation in
                 _ = client.questions(page: 2, pagesize: 10) { continuation.resume(returning: $0) }
@@ -161,7 +161,7 @@ actor StackExchangeServer {
         defer { Task { await server.stop() } }
         let ended = EndedSends()
         let client = StackExchangeAPI.Client(baseURL: server.baseURL, middlewares: [ended])
-        let events = client.runtime.throttle.events
+        let events = client.throttle.events
         var list: PagedList<StackExchangeAPI.Question>? = client.questionsList(pagesize: 10)
         list?.start()
         #expect(await PagedListConsumerTests().waitUntil(list!) { list?.count == 11 })
@@ -216,7 +216,7 @@ actor StackExchangeServer {
         let stackExchange = StackExchangeServer(total: 30) { _, _ in 60 }
         try await withServer({ await stackExchange.handle($0) }) { server in
             let client = StackExchangeAPI.Client(baseURL: server.baseURL)
-            let events = client.runtime.throttle.events
+            let events = client.throttle.events
             let walk = Task {
                 var ids: [Int] = []
                 for try await question in client.allQuestions(pagesize: 10) { ids.append(question.questionID) }
@@ -238,7 +238,7 @@ actor StackExchangeServer {
         let stackExchange = StackExchangeServer(total: 30) { _, _ in 60 }
         try await withServer({ await stackExchange.handle($0) }) { server in
             let client = StackExchangeAPI.Client(baseURL: server.baseURL)
-            let events = client.runtime.throttle.events
+            let events = client.throttle.events
             _ = try await client.questions(pagesize: 10).get()
             let result: Result<Page<StackExchangeAPI.Question>, APIError> = await withCheckedContinuation { continuation in
                 let call = client.questions(page: 2, pagesize: 10) { continuation.resume(returning: $0) }
@@ -503,7 +503,7 @@ actor StackExchangeServer {
         let limit = RedditRateLimit(allowed: 2, window: .seconds(2))
         try await withServer({ await limit.handle($0) }) { server in
             let client = RedditAPI.Client(baseURL: server.baseURL)
-            let events = client.runtime.throttle.events
+            let events = client.throttle.events
             var ids: [String] = []
             for try await update in client.allLiveUpdates(thread: "t", limit: 20) { ids.append(update.name) }
             #expect(ids == (1...50).map { "LiveUpdate_\($0)" })

@@ -27,12 +27,12 @@ import Testing
             Self.names(
                 Self.header + """
                     models:
-                      Envelope: { self: URL, link: { type: String, swiftName: self_ }, values: [String] }
+                      Envelope: { self: URL, link: { type: String, swiftName: selfValue }, values: [String] }
                     endpoints: {}
                     """))
         let model = try #require(names.models["Envelope"])
-        #expect(model.properties.map(\.escaped) == ["`self`", "self_", "values"])
-        #expect(model.initializerNames.map(\.escaped) == ["self__", "self_", "values"])
+        #expect(model.properties.map(\.escaped) == ["`self`", "selfValue", "values"])
+        #expect(model.initializerNames.map(\.escaped) == ["selfValue2", "selfValue", "values"])
         #expect(names.problems.isEmpty)
     }
 
@@ -139,11 +139,16 @@ import Testing
         #expect([0, 1, 2, 3].map { enums[$0]?.type } == ["StatusValue", "TypeValue", "CodingKeysValue", "FoundationValue"])
     }
 
-    @Test func enumValuesThatBecomeTheSameCaseAreSuffixed() {
-        #expect(ModelNamer.cases(["a-b", "a_b", "aB"]).map(\.name) == ["aB", "aB_", "aB__"])
-        #expect(ModelNamer.cases(["unknown", "known"]).map(\.name) == ["unknown_", "known"])
-        #expect(ModelNamer.cases(["_", "+", "-", ""]).map(\.name) == ["underscore", "plus", "minus", "empty"])
-        #expect(ModelNamer.cases(["self", "default", "init"]).map(\.escaped) == ["`self`", "`default`", "`init`"])
+    @Test func enumValuesThatBecomeTheSameCaseSayInWordsHowTheyDiffer() {
+        let sort = ModelNamer.cases(["-name", "name", "+name", "key", "+key", "-key"])
+        #expect(sort.map(\.name.name) == ["nameDescending", "name", "nameAscending", "key", "keyAscending", "keyDescending"])
+        #expect(
+            sort.map(\.docLines) == [["The value `-name`."], [], ["The value `+name`."], [], ["The value `+key`."], ["The value `-key`."]])
+        #expect(ModelNamer.cases(["a-b", "a_b", "aB", "a.b"]).map(\.name.name) == ["aBMinus", "aBValue", "aB", "aBDot"])
+        #expect(ModelNamer.cases(["unknown", "known"]).map(\.name.name) == ["unknownValue", "known"])
+        #expect(ModelNamer.cases(["-name"]).map(\.name.name) == ["name"], "a value whose name is free takes it")
+        #expect(ModelNamer.cases(["_", "+", "-", ""]).map(\.name.name) == ["underscore", "plus", "minus", "empty"])
+        #expect(ModelNamer.cases(["self", "default", "init"]).map(\.name.escaped) == ["`self`", "`default`", "`init`"])
     }
 
     // MARK: Types at the top level
@@ -190,7 +195,7 @@ import Testing
                 endpoints: {}
                 """))
         #expect(names.client == "ShopClient")
-        #expect(names.operations == "Operations_")
+        #expect(names.operations == "ClientOperations")
         #expect(names.problems.isEmpty)
     }
 
@@ -268,7 +273,7 @@ import Testing
                     """))
         let parameters = try #require(names.endpoints["item"]?.parameters.map(\.names))
         #expect(parameters.map(\.label.label) == ["self", "parameters", "loader", "in", "`inout`", "runtime"])
-        #expect(parameters.map(\.name.escaped) == ["self_", "parameters_", "loader_", "`in`", "`inout`", "runtime"])
+        #expect(parameters.map(\.name.escaped) == ["selfValue", "parametersValue", "loaderValue", "`in`", "`inout`", "runtime"])
         #expect(names.problems.isEmpty)
     }
 
@@ -344,6 +349,6 @@ import Testing
 
     @Test func credentialsAreNamedClearOfTheInitializersArguments() {
         let names = SpecNames.credentialNames([.bearer, .headerKey("Transport"), .queryKey("token")])
-        #expect(names.map(\.label.name) == ["token", "transport_", "token_"])
+        #expect(names.map(\.label.name) == ["token", "transportValue", "tokenValue"])
     }
 }

@@ -702,4 +702,70 @@ import Testing
                 "specs/shop.pagegen.yaml:26:46: error: the window path 'count' is not in Window: model 'Window' has no field 'count'",
             ])
     }
+
+    // MARK: Page sizes
+
+    @Test func sizeErrors() {
+        let output = SpecProbe.check(
+            """
+            pagegen: 1
+            name: Shop
+            baseURL: https://api.example.com
+            models:
+              Product: { id: Int }
+            endpoints:
+              above:
+                get: /a
+                returns: [Product]
+                paging:
+                  page: { param: page }
+                  size: { param: per_page, default: 200, max: 100 }
+              below:
+                get: /b
+                returns: [Product]
+                paging:
+                  page: { param: page }
+                  size: { param: per_page, default: 2, min: 5 }
+              zero:
+                get: /c
+                returns: [Product]
+                paging:
+                  page: { param: page }
+                  size: { param: per_page, default: 0 }
+              noDefault:
+                get: /d
+                returns: [Product]
+                paging:
+                  page: { param: page }
+                  size: { param: per_page, max: 100 }
+            """)
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:12:41: error: the default size 200 is above the maximum 100",
+                "specs/shop.pagegen.yaml:18:41: error: the default size 2 is below the minimum 5",
+                "specs/shop.pagegen.yaml:24:41: error: the default size must be at least 1",
+                "specs/shop.pagegen.yaml:30:13: error: 'size' needs a default; add 'default: 30'",
+            ])
+    }
+
+    @Test
+    func aShortFormSizeMustBePositive() {
+        let output = SpecProbe.validate(
+            """
+            pagegen: 1
+            name: Shop
+            baseURL: https://api.example.com
+            models:
+              Product: { id: Int }
+            endpoints:
+              products:
+                get: /products
+                returns: [Product]
+                paging:
+                  page: { param: page }
+                  size: 0
+            """)
+        #expect(output == ["specs/shop.pagegen.yaml:12:13: error: the default size must be at least 1"])
+    }
+
 }

@@ -12,8 +12,6 @@ public struct ClientCode: Sendable {
     public var docLines: [String]
     /// The base URL.
     public var baseURL: StringLiteral
-    /// The initializer's credential parameters, such as `token: Swift.String? = nil`.
-    public var credentialParameters: [ParameterCode]
     /// The struct that holds what a credential provider gives, for an API with credentials.
     public var credentialsType: CredentialsCode?
     /// Fixed API-wide header fields.
@@ -26,8 +24,11 @@ public struct ClientCode: Sendable {
     public var bodyError: BodyErrorCode?
     /// The endpoints, in spec order.
     public var endpoints: [EndpointCode]
+
+    /// The initializer's credential parameters, such as `token: Swift.String? = nil`.
+    public var credentialParameters: ParameterList { credentialsType?.parameters ?? ParameterList([]) }
     /// Enumerations of parameters, declared in the client.
-    public var parameterEnums: [EnumCode]
+    public var parameterEnums: [EnumCode] { endpoints.flatMap(\.enums) }
 
     /// True when the API declares an auth scheme.
     public var hasCredentials: Bool { credentialsType != nil }
@@ -41,6 +42,37 @@ public struct ClientCode: Sendable {
     public var hasPaging: Bool { endpoints.contains { $0.paging != nil || $0.idList != nil } }
 }
 
+extension ClientCode: TemplateValue {
+    static let vocabulary = Vocabulary<ClientCode>([
+        .init("name", "the declared type name") { $0.name },
+        .init("reference", "how extensions name it: `CatalogAPI.Client`") { $0.reference },
+        .init("operations", "the enum nested in the client that holds the descriptors") { $0.operations },
+        .init("specName", "the spec's `name:`") { $0.specName },
+        .init("docLines", "the doc comment, a line each") { $0.docLines },
+        .init("baseURL", "the base URL, as a string literal (StringLiteral)") { $0.baseURL },
+        .init("credentialParameters", "the initializer's credential parameters (ParameterList)") { $0.credentialParameters },
+        .init(
+            "credentialsType",
+            "the struct nested in the client that holds what a credential provider gives, for an API with credentials (CredentialsCode)"
+        ) { $0.credentialsType },
+        .init("hasCredentials", "true when the API declares an auth scheme") { $0.hasCredentials },
+        .init("headers", "fixed API-wide header fields (HeaderCode)") { $0.headers },
+        .init("hasHeaders", "true when there are fixed headers") { $0.hasHeaders },
+        .init("throttle", "where responses say how long to wait: `.body([\"backoff\"], scope: .endpoint)`, `.header(\"Retry-After\")`") {
+            $0.throttle
+        },
+        .init("hasThrottle", "true when the spec has `throttle:`") { $0.hasThrottle },
+        .init("dateFormat", "the spec's date format, a `PagegenRuntime.DateFormat`: `.iso8601`, `.iso8601(zone: .local)`") {
+            $0.dateFormat
+        },
+        .init("bodyError", "the check for errors inside successful responses, if declared") { $0.bodyError },
+        .init("endpoints", "the endpoints (EndpointCode)") { $0.endpoints },
+        .init("parameterEnums", "the enums of inline-enum parameters, declared in the client (EnumCode)") { $0.parameterEnums },
+        .init("hasParameterEnums", "true when there is a parameter enum") { $0.hasParameterEnums },
+        .init("hasPaging", "true when an endpoint pages (by any style)") { $0.hasPaging },
+    ])
+}
+
 /// The struct nested in the client that holds the values of its credentials, which a
 /// credential provider gives: `Credentials(token: "…")`.
 public struct CredentialsCode: Sendable {
@@ -50,14 +82,38 @@ public struct CredentialsCode: Sendable {
     public var fields: [CredentialFieldCode]
     /// The runtime's credentials, built from the properties.
     public var credentials: [CredentialCode]
+
+    /// The initializer's parameters, a property each: `token: Swift.String? = nil`.
+    public var parameters: ParameterList { ParameterList(fields.map(\.parameter)) }
+}
+
+extension CredentialsCode: TemplateValue {
+    static let vocabulary = Vocabulary<CredentialsCode>([
+        .init("name", "the type's name: `Credentials` (`ClientCredentials` when a model has that name)") { $0.name },
+        .init("fields", "its properties, one per credential argument of the initializer (CredentialFieldCode)") { $0.fields },
+        .init("parameters", "its initializer's parameters, a property each: `token: Swift.String? = nil` (ParameterList)") {
+            $0.parameters
+        },
+        .init(
+            "credentials", "the runtime's credentials, built from the properties: `self.token.map { PagegenRuntime.Credential.bearer($0) }`"
+        ) { $0.credentials },
+    ])
 }
 
 /// A property of the client's `Credentials`: `token: Swift.String?`.
 public struct CredentialFieldCode: Sendable {
-    /// The property's name.
-    public var name: SwiftIdentifier
     /// The initializer's parameter for it, `token: Swift.String? = nil`.
     public var parameter: ParameterCode
+
+    /// The property's name: the parameter's label.
+    public var name: SwiftIdentifier { parameter.names.label }
+}
+
+extension CredentialFieldCode: TemplateValue {
+    static let vocabulary = Vocabulary<CredentialFieldCode>([
+        .init("name", "the property's name (SwiftIdentifier)") { $0.name },
+        .init("parameter", "the initializer's parameter for it: `token: Swift.String? = nil` (ParameterCode)") { $0.parameter },
+    ])
 }
 
 /// A header field with a fixed value.
@@ -68,40 +124,33 @@ public struct HeaderCode: Sendable {
     public var value: StringLiteral
 }
 
+extension HeaderCode: TemplateValue {
+    static let vocabulary = Vocabulary<HeaderCode>([
+        .init("name", "the field name (StringLiteral)") { $0.name },
+        .init("value", "the value (StringLiteral)") { $0.value },
+    ])
+}
+
 /// One endpoint: its functions, parameters and descriptors.
 public struct EndpointCode: Sendable {
     /// The function's name.
     public var name: SwiftIdentifier
-    /// The endpoint's name in the spec, for the descriptor and messages.
-    public var specName: StringLiteral
-    /// The HTTP method.
-    public var method: StringLiteral
-    /// The path template.
-    public var path: StringLiteral
     /// The endpoint's descriptor: `PagegenRuntime.Endpoint(name:method:path:…)`.
     public var descriptor: EndpointDescriptorCode
     /// The doc comment, a line each (without `///`).
     public var docLines: [String]
     /// The endpoint's own parameters, in order: path, body, query, header.
-    public var parameters: [ParameterCode]
+    public var parameters: ParameterList
     /// Header fields with fixed values.
     public var headers: [HeaderCode]
     /// The Swift type of the response body.
     public var returnType: SwiftType
-    /// What the one-call function returns: the response, or `PagegenRuntime.Page<Item>`.
-    public var resultType: SwiftType
     /// The page argument of a paged endpoint (`page` or `offset`).
     public var pageParameter: ParameterCode?
     /// The page size argument, when the API takes a size.
     public var sizeParameter: ParameterCode?
     /// For `ids` paging: how many items a page fetches.
     public var pageSizeParameter: ParameterCode?
-    /// The one-call function's parameters: the endpoint's, then the page and size.
-    public var functionParameters: [ParameterCode]
-    /// The `…Pages`, `all…` and `…Loader` functions' parameters: the endpoint's, then the size.
-    public var sequenceParameters: [ParameterCode]
-    /// The `…List` function's parameters: those of the sequences, then `options`.
-    public var listParameters: [ParameterCode]
     /// The member of `Operations` holding the endpoint's descriptor.
     public var endpointDescriptor: SwiftIdentifier
     /// The member of `Operations` that builds the request parameters.
@@ -122,19 +171,86 @@ public struct EndpointCode: Sendable {
     public var paging: PagingCode?
     /// Set for an endpoint with `ids` paging.
     public var idList: IDListCode?
-    /// True when `Operations` has the endpoint's ``parametersBuilder``: the request
-    /// takes parameters or fixed headers, or another endpoint's list calls it. Without
-    /// one, calls pass the endpoint's descriptor alone.
-    public var hasParametersBuilder = false
     /// The arguments every runtime call for the endpoint starts with: its descriptor
     /// (`Operations.listUsersEndpoint`), then, with a ``parametersBuilder``, its call
     /// with the endpoint's parameters (`Operations.listUsersParameters(role: role)`).
-    public var requestArguments = ""
+    public var requestArguments: RequestArgumentsCode
 
+    /// The endpoint's name in the spec, for the descriptor and messages.
+    public var specName: StringLiteral { descriptor.name }
+    /// The HTTP method.
+    public var method: StringLiteral { descriptor.method }
+    /// The path template.
+    public var path: StringLiteral { descriptor.path }
+    /// What the one-call function returns: the response, or `PagegenRuntime.Page<Item>`.
+    public var resultType: SwiftType { paging.map { .generic("PagegenRuntime.Page", [$0.itemType]) } ?? returnType }
+    /// The one-call function's parameters: the endpoint's, then the page and size.
+    public var functionParameters: ParameterList {
+        ParameterList(parameters.parameters + [pageParameter, sizeParameter].compactMap { $0 })
+    }
+    /// The `…Pages`, `all…` and `…Loader` functions' parameters: the endpoint's, then the size.
+    public var sequenceParameters: ParameterList {
+        ParameterList(parameters.parameters + [sizeParameter ?? pageSizeParameter].compactMap { $0 })
+    }
+    /// The `…List` function's parameters: those of the sequences, then `options`.
+    public var listParameters: ParameterList { ParameterList(sequenceParameters.parameters + [ParameterCode.listOptions]) }
+    /// True when `Operations` has the endpoint's ``parametersBuilder``: the request
+    /// takes parameters or fixed headers, or another endpoint's list calls it. Without
+    /// one, calls pass the endpoint's descriptor alone.
+    public var hasParametersBuilder: Bool { requestArguments.parameters != nil }
     /// True when the request takes parameters or fixed headers.
     public var hasRequestParameters: Bool { !parameters.isEmpty || !headers.isEmpty }
     /// True for an endpoint with `paging:` other than `ids`.
     public var isPaged: Bool { paging != nil }
     /// True for an endpoint with `ids` paging.
     public var isIDList: Bool { idList != nil }
+}
+
+extension EndpointCode: TemplateValue {
+    static let vocabulary = Vocabulary<EndpointCode>([
+        .init("name", "the function's name (SwiftIdentifier)") { $0.name },
+        .init("specName", "the endpoint's name in the spec (StringLiteral)") { $0.specName },
+        .init("method", "the HTTP method (StringLiteral)") { $0.method },
+        .init("path", "the path template (StringLiteral)") { $0.path },
+        .init(
+            "descriptor",
+            "the endpoint's descriptor: `PagegenRuntime.Endpoint(name: …, method: …, path: …)`, with the path parameters that may be empty and whether requests may be sent twice, when the spec says"
+        ) { $0.descriptor },
+        .init("docLines", "the doc comment, a line each") { $0.docLines },
+        .init("parameters", "the endpoint's own parameters: path, body, query, header (ParameterList)") { $0.parameters },
+        .init("headers", "fixed header fields of this endpoint (HeaderCode)") { $0.headers },
+        .init("hasRequestParameters", "true when the request has parameters or fixed headers") { $0.hasRequestParameters },
+        .init(
+            "hasParametersBuilder",
+            "true when `Operations` declares `parametersBuilder`: the request has parameters or fixed headers, or another endpoint's list (a window, an `ids` list's items) calls it; without one, a call passes no parameters"
+        ) { $0.hasParametersBuilder },
+        .init(
+            "requestArguments",
+            "the arguments every runtime call for the endpoint starts with: `Operations.listUsersEndpoint`, then, with a parameters builder, `Operations.listUsersParameters(role: role)`"
+        ) { $0.requestArguments },
+        .init("returnType", "the response body's type (SwiftType)") { $0.returnType },
+        .init("resultType", "what the one-call function returns: the response, or `PagegenRuntime.Page<Item>`") { $0.resultType },
+        .init("pageParameter", "the page argument of a paged endpoint: `page` or `offset` (ParameterCode)") { $0.pageParameter },
+        .init("sizeParameter", "the page size argument, when the API takes a size (ParameterCode)") { $0.sizeParameter },
+        .init("pageSizeParameter", "for `ids` paging: how many items a page fetches (ParameterCode)") { $0.pageSizeParameter },
+        .init("functionParameters", "the one-call function's parameters: the endpoint's, the page, the size (ParameterList)") {
+            $0.functionParameters
+        },
+        .init("sequenceParameters", "the `…Pages`, `all…` and `…Loader` functions' parameters: the endpoint's, the size (ParameterList)") {
+            $0.sequenceParameters
+        },
+        .init("listParameters", "the `…List` function's: those of the sequences, then `options` (ParameterList)") { $0.listParameters },
+        .init("endpointDescriptor", "the member of `Operations` holding the endpoint's descriptor") { $0.endpointDescriptor },
+        .init("parametersBuilder", "the member of `Operations` that builds the request parameters") { $0.parametersBuilder },
+        .init("pagingDescriptor", "the member of `Operations` holding the paging descriptor") { $0.pagingDescriptor },
+        .init("pages", "the `…Pages` function's name") { $0.pages },
+        .init("all", "the `all…` function's name") { $0.all },
+        .init("loader", "the `…Loader` function's name") { $0.loader },
+        .init("list", "the `…List` function's name") { $0.list },
+        .init("enums", "the enums of this endpoint's parameters (EnumCode)") { $0.enums },
+        .init("paging", "for a paged endpoint (not `ids`): its paging (PagingCode)") { $0.paging },
+        .init("isPaged", "true when `paging` is set") { $0.isPaged },
+        .init("idList", "for `ids` paging: the item endpoint (IDListCode)") { $0.idList },
+        .init("isIDList", "true when `idList` is set") { $0.isIDList },
+    ])
 }

@@ -2,6 +2,13 @@
 /// (`{{value}}` in a template), so templates lay out declarations and statements and
 /// never assemble an expression from text.
 
+/// A Swift expression the code model holds as a value: it prints itself.
+public protocol SwiftExpression: Sendable, CustomStringConvertible {}
+
+extension SwiftIdentifier: SwiftExpression {}
+
+extension Bool: SwiftExpression {}
+
 /// Reads a response path from a value: `$0.response.productCollection`,
 /// `$0.data?.children?.map { $0.data }`, `self.sys.id`.
 public struct Accessor: Sendable, Hashable, CustomStringConvertible {
@@ -72,24 +79,72 @@ public struct ConvertedValue: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A closure of one argument: `{ $0.items }`.
+/// A closure of one argument that reads a value from it: `{ $0.items }`.
 public struct Closure: Sendable, Hashable, CustomStringConvertible {
-    /// Its body.
-    public var body: String
+    /// What it reads from its argument, `$0`.
+    public var value: ConvertedValue
 
     /// The closure as Swift code: its body in braces.
-    public var description: String { "{ \(body) }" }
+    public var description: String { "{ \(value) }" }
 }
 
 /// An argument of a call: `label: value`.
-public struct ArgumentCode: Sendable, Hashable, CustomStringConvertible {
+public struct ArgumentCode: Sendable, CustomStringConvertible {
     /// The label, spelled as labels are.
     public var label: String
     /// The value.
-    public var value: String
+    public var value: any SwiftExpression
 
     /// The argument as a call writes it: `label: value`.
     public var description: String { "\(label): \(value)" }
+}
+
+extension ArgumentCode: TemplateValue {
+    static let vocabulary = Vocabulary<ArgumentCode>([
+        .init("label", "the label, as a call writes it") { $0.label },
+        .init("value", "the value") { $0.value },
+    ])
+}
+
+/// The arguments every runtime call for an endpoint starts with: its descriptor
+/// (`Operations.listUsersEndpoint`), then, when `Operations` has a parameters builder
+/// for it, its call with the endpoint's parameters (`Operations.listUsersParameters(role: role)`).
+public struct RequestArgumentsCode: Sendable, CustomStringConvertible {
+    /// The enum that holds the descriptors: `Operations`.
+    public var operations: String
+    /// The member holding the endpoint's descriptor.
+    public var descriptor: SwiftIdentifier
+    /// The member that builds the request parameters, and its arguments; nil when the
+    /// endpoint has no parameters builder.
+    public var parameters: (builder: SwiftIdentifier, arguments: ArgumentList)?
+
+    /// The arguments as a call writes them.
+    public var description: String {
+        guard let parameters else { return "\(operations).\(descriptor)" }
+        return
+            "\(operations).\(descriptor), \(operations).\(parameters.builder)(\(parameters.arguments))"
+    }
+}
+
+/// How a parameters builder adds a request parameter: `parameters.query("sort", sort)`,
+/// `parameters.body = body`.
+public struct ParameterSetterCode: Sendable, Hashable, CustomStringConvertible {
+    /// Where the parameter goes.
+    public var location: ParameterLocation
+    /// Its name on the wire; nil for the body.
+    public var wireName: StringLiteral?
+    /// The function's parameter that holds its value.
+    public var name: SwiftIdentifier
+
+    /// The statement.
+    public var description: String {
+        switch location {
+        case .body: "parameters.body = \(name)"
+        case .path: "parameters.path(\(wireName?.description ?? "\"\""), \(name))"
+        case .query: "parameters.query(\(wireName?.description ?? "\"\""), \(name))"
+        case .header: "parameters.header(\(wireName?.description ?? "\"\""), \(name))"
+        }
+    }
 }
 
 /// A parameter's default value.
@@ -147,15 +202,15 @@ public struct EndpointDescriptorCode: Sendable, Hashable, CustomStringConvertibl
 public struct PagingParameterCode: Sendable, Hashable, CustomStringConvertible {
     /// The name on the wire.
     public var name: StringLiteral
-    /// `query`, `header` or `body`.
-    public var location: String
+    /// Where it goes: a query item, a header field or a field of the body.
+    public var location: ParameterLocation
     /// A format with `{value}`.
     public var format: StringLiteral?
 
     /// The parameter as the Swift expression the templates print.
     public var description: String {
         var arguments = [name.description]
-        if location != "query" { arguments.append("in: .\(location)") }
+        if location != .query { arguments.append("in: .\(location)") }
         if let format { arguments.append("format: \(format)") }
         return "PagegenRuntime.Parameter(\(arguments.joined(separator: ", ")))"
     }
@@ -254,19 +309,32 @@ public enum PageKeyCode: Sendable, Hashable, CustomStringConvertible {
 /// Where a window endpoint's answer says a list starts:
 /// `PagegenRuntime.WindowStart(pageIndex: $0.firstPage, pageSize: …, total: …, focusRow: …)`.
 public struct WindowStartCode: Sendable, Hashable, CustomStringConvertible {
-    /// The zero-based page index: the page read, less the first page's number, or the
-    /// offset read divided by the page size.
-    public var pageIndex: String
-    /// The page size: read, or the list's default.
-    public var pageSize: String
-    /// The total, or `nil`.
-    public var total: String
-    /// The row to focus, or `nil`.
-    public var focusRow: String
+    /// The page the answer names: its number, or the offset of its first item.
+    public var page: ConvertedValue
+    /// The number of the first page, or the first offset: 0 or 1.
+    public var first: Int
+    /// True when ``page`` reads an offset, which the page size divides into a page index.
+    public var isOffset: Bool
+    /// The page size the answer gives; nil when it gives none, and the size of the
+    /// list's loader, `loaderPageSize`, is read instead.
+    public var pageSize: ConvertedValue?
+    /// The total, if the answer gives one.
+    public var total: ConvertedValue?
+    /// The row to focus, if the answer names one.
+    public var focusRow: ConvertedValue?
 
     /// The window start as the Swift expression the templates print.
     public var description: String {
-        "PagegenRuntime.WindowStart(pageIndex: \(pageIndex), pageSize: \(pageSize), total: \(total), focusRow: \(focusRow))"
+        func value(_ read: ConvertedValue?, orElse fallback: String) -> String {
+            guard let read else { return fallback }
+            return read.accessor.isOptional ? "(\(read) ?? \(fallback))" : read.description
+        }
+        let size = value(pageSize, orElse: "loaderPageSize")
+        let read = value(page, orElse: "\(first)")
+        let position = first == 0 ? read : "\(read) - \(first)"
+        let pageIndex = isOffset ? "(\(position)) / Swift.max(1, \(size))" : position
+        return
+            "PagegenRuntime.WindowStart(pageIndex: \(pageIndex), pageSize: \(size), total: \(total?.description ?? "nil"), focusRow: \(focusRow?.description ?? "nil"))"
     }
 }
 
@@ -365,7 +433,7 @@ public struct BodyErrorCode: Sendable, Hashable, CustomStringConvertible {
 
 /// How a field is decoded in a written-out `init(from:)`: from `container`, keyed by
 /// `CodingKeys` (``description``), or from `fields`, a `PagegenRuntime.DecodedFields`
-/// read by JSON name (``fromFields``).
+/// read by JSON name (``read``).
 public struct DecodeCode: Sendable, Hashable, CustomStringConvertible {
     /// The property and its coding key.
     public var name: SwiftIdentifier
@@ -391,13 +459,24 @@ public struct DecodeCode: Sendable, Hashable, CustomStringConvertible {
         return "try container.\(isOptional ? "decodeIfPresent" : "decode")(\(type).self, forKey: .\(name.escaped))"
     }
 
-    /// `try fields.value("sale_price")`, `try fields.items("data")`
-    public var fromFields: String {
-        if let dateFormat {
-            return "try fields.\(isOptional ? "dateIfPresent" : "date")(\(jsonName), format: \(dateFormat))"
+    /// The read from `fields`, a `PagegenRuntime.DecodedFields`: `fields.value("sale_price")`.
+    public var read: FieldReadCode { FieldReadCode(decode: self) }
+}
+
+/// How a written-out `init(from:)` reads a field from `fields`, a
+/// `PagegenRuntime.DecodedFields`, by its JSON name: `fields.value("sale_price")`,
+/// `fields.items("data")` (a call that throws, without its `try`).
+public struct FieldReadCode: Sendable, Hashable, CustomStringConvertible {
+    /// The field's decoding.
+    public var decode: DecodeCode
+
+    /// The call.
+    public var description: String {
+        if let dateFormat = decode.dateFormat {
+            return "fields.\(decode.isOptional ? "dateIfPresent" : "date")(\(decode.jsonName), format: \(dateFormat))"
         }
-        if emptyWhenMissing { return "try fields.items(\(jsonName))" }
-        return "try fields.\(isOptional ? "valueIfPresent" : "value")(\(jsonName))"
+        if decode.emptyWhenMissing { return "fields.items(\(decode.jsonName))" }
+        return "fields.\(decode.isOptional ? "valueIfPresent" : "value")(\(decode.jsonName))"
     }
 }
 
@@ -431,3 +510,24 @@ public struct EncodeCode: Sendable, Hashable, CustomStringConvertible {
         return "try fields.\(isOptional ? "encodeIfPresent" : "encode")(self.\(name.escaped), \(jsonName))"
     }
 }
+
+extension Accessor: TemplateExpression, SwiftExpression {}
+extension ConvertedValue: TemplateExpression, SwiftExpression {}
+extension Closure: TemplateExpression, SwiftExpression {}
+extension DefaultValue: TemplateExpression, SwiftExpression {}
+extension RequestArgumentsCode: TemplateExpression, SwiftExpression {}
+extension ParameterSetterCode: TemplateExpression, SwiftExpression {}
+extension PagingParameterCode: TemplateExpression, SwiftExpression {}
+extension PagingStyleCode: TemplateExpression, SwiftExpression {}
+extension SourceCode: TemplateExpression, SwiftExpression {}
+extension PageSizeCode: TemplateExpression, SwiftExpression {}
+extension PageKeyCode: TemplateExpression, SwiftExpression {}
+extension WindowStartCode: TemplateExpression, SwiftExpression {}
+extension CredentialCode: TemplateExpression, SwiftExpression {}
+extension BodyErrorCode: TemplateExpression, SwiftExpression {}
+extension DecodeCode: TemplateExpression, SwiftExpression {}
+extension FieldReadCode: TemplateExpression, SwiftExpression {}
+extension EncodeCode: TemplateExpression, SwiftExpression {}
+extension EndpointDescriptorCode: TemplateExpression, SwiftExpression {}
+extension DateFormatCode: TemplateExpression, SwiftExpression {}
+extension ThrottleHintCode: TemplateExpression, SwiftExpression {}

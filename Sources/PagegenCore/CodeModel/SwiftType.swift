@@ -55,3 +55,29 @@ public struct StringLiteral: Sendable, Hashable, CustomStringConvertible {
         self.text = text
     }
 }
+
+extension SwiftType: TemplateValue {
+    static let vocabulary = Vocabulary<SwiftType>(
+        "`{{type}}` prints the type: `[Swift.String: Foundation.URL]?`.",
+        [
+            .init("wrapped", "the type without its outermost optional") { $0.wrapped },
+            .init("isOptional", "true for an optional") { $0.isOptional },
+        ])
+}
+
+extension StringLiteral: TemplateValue {
+    static let vocabulary = Vocabulary<StringLiteral>(
+        "`{{value}}` prints the string as a Swift literal, quoted and escaped.",
+        [.init("text", "the text itself") { $0.text }])
+}
+
+extension SwiftIdentifier: TemplateValue {
+    static let vocabulary = Vocabulary<SwiftIdentifier>(
+        "`{{name}}` prints the name escaped: `` `default` ``.",
+        [
+            .init("bare", "the name without backticks, for doc comments") { $0.name },
+            .init("escaped", "the name in backticks when it is a keyword") { $0.escaped },
+            .init("label", "the name as an argument label in a call") { $0.label },
+            .init("parameterLabel", "the name as an argument label where a function is declared") { $0.parameterLabel },
+        ])
+}

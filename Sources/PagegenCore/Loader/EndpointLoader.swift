@@ -61,21 +61,14 @@ enum EndpointLoader {
             returns: returns,
             paging: reader["paging"].flatMap { PagingLoader.load($0, endpoint: name.value, context: context) },
             window: reader["window"].flatMap { window($0, endpoint: name.value, context: context) },
-            idempotent: idempotent(reader, method: method, what: what, context: context)
+            idempotent: idempotent(reader)
         )
     }
 
     /// `idempotent: true` marks a `POST` or `PATCH` safe to send twice (a search sent
-    /// as POST), `false` a `GET`, `PUT` or `DELETE` that is not; saying what the
-    /// method says already is a warning.
-    private static func idempotent(_ reader: MappingReader, method: String, what: String, context: LoadContext) -> Located<Bool>? {
+    /// as POST), `false` a `GET`, `PUT` or `DELETE` that is not.
+    private static func idempotent(_ reader: MappingReader) -> Located<Bool>? {
         guard let value = reader.bool("idempotent"), let key = reader.keyNode("idempotent") else { return nil }
-        let byMethod = ["get", "put", "delete"].contains(method)
-        if value == byMethod {
-            context.warning(
-                "\(what) is \(value ? "" : "not ")idempotent by its method (\(method.uppercased())); 'idempotent: \(value)' changes nothing",
-                at: key.mark, hint: "remove it")
-        }
         return Located(value, at: key.mark)
     }
 

@@ -21,36 +21,12 @@ struct LoadContext {
     func diagnostic(_ severity: Diagnostic.Severity, _ message: String, at mark: Mark, hint: String? = nil) -> Diagnostic {
         Diagnostic(severity, Excerpt.shortened(message), hint: hint.map(Excerpt.shortened), at: location(mark))
     }
-
-    /// `transform` of each of `elements`, worked out at the same time, each with a
-    /// context of its own; what each reports is told in the order of `elements`, as
-    /// if they had run one by one.
-    func concurrentMap<Element, Transformed>(
-        _ elements: [Element], _ transform: (Element, LoadContext) -> Transformed
-    ) -> [Transformed] {
-        let file = file
-        let results = elements.concurrentMap { element in
-            let own = LoadContext(file: file, diagnostics: DiagnosticCollector())
-            return (transformed: transform(element, own), diagnostics: own.diagnostics.diagnostics)
-        }
-        for result in results {
-            for diagnostic in result.diagnostics { diagnostics.emit(diagnostic) }
-        }
-        return results.map(\.transformed)
-    }
-
-    /// Runs `body` for each of `elements` at the same time, as ``concurrentMap(_:_:)``.
-    func forEachConcurrently<Element>(_ elements: [Element], _ body: (Element, LoadContext) -> Void) {
-        _ = concurrentMap(elements, body)
-    }
 }
 
 extension LoadContext {
     /// Reads a mapping of named declarations (models, endpoints) in document order,
     /// reporting a name that is not text or is declared twice.
     ///
-    /// The entries are read at the same time, each with a collector of its own, and
-    /// what each reports is told in document order, as if they had been read one by one.
     /// - Parameters:
     ///   - section: the section's key, such as `models`.
     ///   - entry: what one entry is called, such as `model`.
@@ -64,39 +40,22 @@ extension LoadContext {
             error("'\(section)' must be a mapping of \(entry) names to \(values)", at: node.mark)
             return []
         }
-        var items: [NamedEntry] = []
+        var entries: [Entry] = []
         var seen: Set<String> = []
         let article = "aeiou".contains(entry.first ?? "x") ? "an" : "a"
         for pair in pairs {
             guard let name = pair.key.scalarText else {
-                items.append(.problem(diagnostic(.error, "\(article) \(entry) name must be text", at: pair.key.mark)))
+                error("\(article) \(entry) name must be text", at: pair.key.mark)
                 continue
             }
             guard seen.insert(name).inserted else {
-                let problem = diagnostic(
-                    .error, "the \(entry) '\(name)' is declared twice", at: pair.key.mark, hint: "rename or remove one")
-                items.append(.problem(problem))
+                error("the \(entry) '\(name)' is declared twice", at: pair.key.mark, hint: "rename or remove one")
                 continue
             }
-            items.append(.entry(Located(name, at: pair.key.mark), pair.value))
+            if let read = read(Located(name, at: pair.key.mark), pair.value, self) { entries.append(read) }
         }
-        return concurrentMap(items) { item, context -> Entry? in
-            switch item {
-            case .problem(let diagnostic):
-                context.diagnostics.emit(diagnostic)
-                return nil
-            case .entry(let name, let value):
-                return read(name, value, context)
-            }
-        }.compactMap { $0 }
+        return entries
     }
-}
-
-/// A pair of a mapping of named declarations: an entry to read, or what is wrong
-/// with its name.
-private enum NamedEntry {
-    case entry(Located<String>, Node)
-    case problem(Diagnostic)
 }
 
 /// Reads one YAML mapping of a spec, checking its keys: a key outside `allowed` is

@@ -159,9 +159,6 @@ enum PagingLoader {
 
     private static func size(_ node: Node, context: LoadContext) -> SizeSpec? {
         if let text = node.scalarText, let value = Int(text) {
-            if value < 1 {
-                context.error("the default size must be at least 1", at: node.mark)
-            }
             return SizeSpec(parameter: nil, defaultValue: Located(value, at: node.mark))
         }
         guard
@@ -170,18 +167,8 @@ enum PagingLoader {
             let defaultValue = options.int("default") ?? (options.has("default") ? nil : missingDefault(node, context: context))
         else { return nil }
         let parameter = options.has("param") ? self.parameter(options, context: context) : nil
-        let minimum = options.int("min")?.value
-        let maximum = options.int("max")?.value
-        if let maximum, defaultValue.value > maximum {
-            context.error("the default size \(defaultValue.value) is above the maximum \(maximum)", at: defaultValue.mark)
-        }
-        if let minimum, defaultValue.value < minimum {
-            context.error("the default size \(defaultValue.value) is below the minimum \(minimum)", at: defaultValue.mark)
-        }
-        if defaultValue.value < 1 {
-            context.error("the default size must be at least 1", at: defaultValue.mark)
-        }
-        return SizeSpec(parameter: parameter, defaultValue: defaultValue, minimum: minimum, maximum: maximum)
+        return SizeSpec(
+            parameter: parameter, defaultValue: defaultValue, minimum: options.int("min")?.value, maximum: options.int("max")?.value)
     }
 
     private static func missingDefault(_ node: Node, context: LoadContext) -> Located<Int>? {

@@ -21,26 +21,17 @@ struct EndpointNamer {
 
     /// The names of every endpoint, and what clashes.
     func names() -> (endpoints: [String: EndpointNames], problems: [NamingProblem]) {
-        // Each endpoint is named on its own (on every core); the names they share a
-        // scope for, functions and parameter enums, are then claimed in spec order.
-        let named = spec.endpoints.concurrentMap { endpoint in
-            var problems: [NamingProblem] = []
-            let names = endpointNames(endpoint, problems: &problems)
-            return (names: names, problems: problems)
-        }
         var problems: [NamingProblem] = []
         var clientTypes = self.clientTypes
         var functions = NameScope()
-        functions.reserveCapacity(SpecNames.clientMembers.count + spec.endpoints.count * 6)
         for member in SpecNames.clientMembers { functions.claim(member, by: "the client's property") }
         var endpoints: [String: EndpointNames] = [:]
-        endpoints.reserveCapacity(spec.endpoints.count)
-        for (endpoint, (var names, own)) in zip(spec.endpoints, named) {
-            problems += own
+        for endpoint in spec.endpoints {
+            var names = endpointNames(endpoint, problems: &problems)
             for index in names.parameters.indices {
                 guard let wanted = names.parameters[index].enumeration?.type, let wireName = names.parameters[index].spec?.name.value
                 else { continue }
-                names.parameters[index].enumeration?.type = clientTypes.claimFree(wanted, suffix: "Value", by: wireName)
+                names.parameters[index].enumeration?.type = clientTypes.claimFree(wanted, word: "Value", by: wireName)
             }
             claimFunctions(endpoint, names: names, in: &functions, problems: &problems)
             endpoints[endpoint.name.value] = names
@@ -141,13 +132,13 @@ struct EndpointNamer {
             var enumeration: EnumNames?
             if let values = parameter.type.value.inlineEnumeration {
                 let type = NameConversion.upperCamel(function) + NameConversion.upperCamel(label)
-                enumeration = EnumNames(type: type, cases: ModelNamer.cases(values))
+                enumeration = EnumNames(type: type, values: values)
             }
             parameters.append(
                 EndpointParameter(
                     location: location, spec: parameter, type: parameter.type.value, mark: parameter.name.mark,
                     names: ParameterNames(
-                        label: SwiftIdentifier(label), name: SwiftIdentifier(inner.claimFree(label, suffix: "_", by: label))),
+                        label: SwiftIdentifier(label), name: SwiftIdentifier(inner.claimFree(label, word: "Value", by: label))),
                     enumeration: enumeration))
         }
 
@@ -197,7 +188,7 @@ struct EndpointNamer {
         var labels = NameScope()
         var result: [(label: String, argument: FixedArgument)] = []
         func reserve(_ name: String, _ argument: FixedArgument) {
-            result.append((labels.claimFree(name, suffix: "_", by: name), argument))
+            result.append((labels.claimFree(name, word: "Value", by: name), argument))
         }
         reserve("completion", .completion)
         if let page {
@@ -209,7 +200,7 @@ struct EndpointNamer {
                 reserve(pageLabel, .page)
                 if let sizeParameter {
                     let name = NameConversion.lowerCamel(sizeParameter)
-                    reserve(name == pageLabel ? "pageSize" : name, .size)
+                    reserve(name == pageLabel || labels.isTaken(name) ? "pageSize" : name, .size)
                 }
             }
             if emitsLists { reserve("options", .options) }
@@ -233,7 +224,8 @@ struct EndpointNamer {
         var labels: [String: Int] = [:]
         func add(_ parameter: Parameter) {
             var parameter = parameter
-            parameter.names.name = SwiftIdentifier(inner.claimFree(parameter.names.label.name, suffix: "_", by: parameter.names.label.name))
+            parameter.names.name = SwiftIdentifier(
+                inner.claimFree(parameter.names.label.name, word: "Value", by: parameter.names.label.name))
             labels[parameter.names.label.name] = result.count
             result.append(parameter)
         }

@@ -31,7 +31,7 @@ struct ModelNamer {
             var initializer = NameScope(reserved: ["self": ""])
             for identifier in identifiers where identifier.name != "self" { initializer.claim(identifier.name, by: identifier.name) }
             for index in identifiers.indices where identifiers[index].name == "self" {
-                initializerNames[index] = SwiftIdentifier(initializer.claimFree("self", suffix: "_", by: "self"))
+                initializerNames[index] = SwiftIdentifier(initializer.claimFree("self", word: "Value", by: "self"))
             }
         }
 
@@ -43,9 +43,9 @@ struct ModelNamer {
         for (index, field) in model.fields.enumerated() {
             guard let values = field.type.value.inlineEnumeration else { continue }
             var scope = nested.take() ?? Self.enumScope(of: declared, inside: topLevel)
-            let type = scope.claimFree(NameConversion.upperCamel(identifiers[index].name), suffix: "Value", by: field.name.value)
+            let type = scope.claimFree(NameConversion.upperCamel(identifiers[index].name), word: "Value", by: field.name.value)
             nested = scope
-            enums[index] = EnumNames(type: type, cases: Self.cases(values))
+            enums[index] = EnumNames(type: type, values: values)
         }
 
         names = ModelNames(
@@ -82,11 +82,48 @@ struct ModelNamer {
         return NameConversion.lowerCamel(name.value)
     }
 
-    /// The cases of an enum: a value that becomes a case already taken (by `unknown`
-    /// or an earlier value) takes `_` until free.
-    static func cases(_ values: [String]) -> [SwiftIdentifier] {
+    /// The cases of an enum, and for each the doc comment that says its value when its
+    /// name took words to be told apart from another's.
+    ///
+    /// A value's case is its name converted (`in_progress` → `inProgress`). When that is
+    /// taken (by the case for unknown values, `unknown(String)`, or by another value), the
+    /// case says what the conversion dropped: `-name` is `nameDescending` and `+name`
+    /// `nameAscending` (as sort orders write them), `name.` is `nameDot`; and `Value`
+    /// when nothing was dropped (a value `unknown` is `unknownValue`). A value spelled as
+    /// its case takes it first, then those whose conversion drops only separators, so
+    /// that `name` is `name` whatever the order of `name` and `-name`.
+    static func cases(_ values: [String]) -> [(name: SwiftIdentifier, docLines: [String])] {
         var scope = NameScope(reserved: [unknownCase: "the case for values the spec does not list"])
-        return values.map { SwiftIdentifier(scope.claimFree(NameConversion.lowerCamel($0), suffix: "_", by: $0)) }
+        let bases = values.map(NameConversion.lowerCamel)
+        let qualifiers = values.map(qualifier(of:))
+        var names = [String?](repeating: nil, count: values.count)
+        // A value spelled as its case first, then the values whose conversion drops nothing.
+        let spelledFirst = values.indices.filter { values[$0] == bases[$0] } + values.indices.filter { values[$0] != bases[$0] }
+        for index in spelledFirst where qualifiers[index].isEmpty && !scope.isTaken(bases[index]) {
+            names[index] = bases[index]
+            scope.claim(bases[index], by: values[index])
+        }
+        return values.indices.map { index in
+            if let name = names[index] { return (SwiftIdentifier(name), []) }
+            let base = bases[index]
+            let word = qualifiers[index].isEmpty ? "Value" : qualifiers[index]
+            let name = scope.claimFirstFree(qualifiers[index].isEmpty ? [base + word] : [base, base + word], by: values[index])
+            let docLines =
+                name == base ? [] : ["The value `\(SwiftLiteral.commentText(values[index]).replacingOccurrences(of: "`", with: "'"))`."]
+            return (SwiftIdentifier(name), docLines)
+        }
+    }
+
+    /// What converting `value` to a name drops, in words: `Descending` for a leading
+    /// `-` and `Ascending` for a leading `+` before a letter, else its symbols spelled
+    /// out (`name.` → `Dot`); empty when the conversion drops nothing but separators.
+    static func qualifier(of value: String) -> String {
+        if let first = value.first, first == "-" || first == "+", value.dropFirst().first.map(NameConversion.isWordCharacter) == true {
+            return first == "-" ? "Descending" : "Ascending"
+        }
+        let symbols = value.filter { !NameConversion.isWordCharacter($0) && !$0.isWhitespace && $0 != "_" }
+        guard !symbols.isEmpty, !NameConversion.words(value).isEmpty else { return "" }
+        return NameConversion.upperCamel(NameConversion.symbolWords(String(symbols)).joined(separator: " "))
     }
 
     /// The identity: the path the long form names in `id:`, or else the property named

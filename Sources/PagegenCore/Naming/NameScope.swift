@@ -19,11 +19,6 @@ struct NameScope {
         enclosing = outer.enclosing.isEmpty ? outer.owners : outer.enclosing.merging(outer.owners) { _, inner in inner }
     }
 
-    /// Makes room for `count` names, for a scope that takes many.
-    mutating func reserveCapacity(_ count: Int) {
-        owners.reserveCapacity(count)
-    }
-
     /// What holds `name`, if anything.
     func owner(of name: String) -> String? { owners[name] ?? enclosing[name] }
 
@@ -39,12 +34,23 @@ struct NameScope {
         return nil
     }
 
-    /// Takes the first free name of `name`, `name + suffix`, `name + suffix + suffix`, …
-    mutating func claimFree(_ name: String, suffix: String, by owner: String) -> String {
-        var candidate = name
-        while isTaken(candidate) { candidate += suffix }
-        owners[candidate] = owner
-        return candidate
+    /// Takes the first free name of `name`, `name + word`, then `name + word` numbered
+    /// from 2: `type`, `typeValue`, `typeValue2`.
+    mutating func claimFree(_ name: String, word: String, by owner: String) -> String {
+        claimFirstFree([name, name + word], by: owner)
+    }
+
+    /// Takes the first free name of `candidates`, then the last one numbered from 2.
+    mutating func claimFirstFree(_ candidates: [String], by owner: String) -> String {
+        var chosen = candidates.first { !isTaken($0) }
+        var number = 2
+        while chosen == nil {
+            let numbered = "\(candidates[candidates.count - 1])\(number)"
+            if !isTaken(numbered) { chosen = numbered }
+            number += 1
+        }
+        owners[chosen!] = owner
+        return chosen!
     }
 }
 

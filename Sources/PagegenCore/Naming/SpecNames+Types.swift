@@ -21,7 +21,6 @@ extension SpecNames {
             }
         }
         var topLevel = NameScope()
-        topLevel.reserveCapacity(modules.count + spec.models.count + 2)
         for module in modules { topLevel.claim(module, by: "the module \(module)") }
         if let namespace { topLevel.claim(namespace, by: "the namespace") }
         for model in spec.models {
@@ -78,31 +77,24 @@ extension SpecNames {
         }
         topLevel.claim(client, by: "the client")
         var clientTypes = topLevel
-        operations = clientTypes.claimFree("Operations", suffix: "_", by: "the client's operations")
-        credentialsType = spec.auth.isEmpty ? nil : clientTypes.claimFree("Credentials", suffix: "_", by: "the client's credentials")
+        operations = clientTypes.claimFirstFree(["Operations", "ClientOperations"], by: "the client's operations")
+        credentialsType =
+            spec.auth.isEmpty ? nil : clientTypes.claimFirstFree(["Credentials", "ClientCredentials"], by: "the client's credentials")
 
-        // Each model's members are named apart from the others'.
-        let named = spec.models.concurrentMap { model in
-            var problems: [NamingProblem] = []
-            let names = ModelNamer(
-                model: model, spec: spec, declared: config.typePrefix + model.name.value,
-                namespace: namespace, topLevel: topLevel, problems: &problems
-            ).names
-            return (names: names, problems: problems)
-        }
         var models: [String: ModelNames] = [:]
-        models.reserveCapacity(spec.models.count)
-        for (model, modelNames) in zip(spec.models, named) {
-            models[model.name.value] = modelNames.names
-            problems += modelNames.problems
+        for model in spec.models {
+            models[model.name.value] =
+                ModelNamer(
+                    model: model, spec: spec, declared: config.typePrefix + model.name.value,
+                    namespace: namespace, topLevel: topLevel, problems: &problems
+                ).names
         }
         self.models = models
         self.credentials = Self.credentialNames(spec.auth)
-        self.problems = problems
         let endpointNamer = EndpointNamer(spec: spec, config: config, clientTypes: clientTypes)
         let (endpoints, endpointProblems) = endpointNamer.names()
         self.endpoints = endpoints
-        self.problems += endpointProblems
+        self.problems = problems + endpointProblems
     }
 
     /// Why `name` cannot name a namespace, if it cannot.
@@ -122,7 +114,7 @@ extension SpecNames {
     /// The client initializer's credential arguments: `token`, `username` and
     /// `password`, and `apiKey` for one key or one named after each key's header or
     /// query name; a name the initializer already takes, or the `Credentials` type's
-    /// `runtimeCredentials`, gets `_` until free.
+    /// `runtimeCredentials`, takes `Value` (`transportValue`).
     static func credentialNames(_ schemes: [AuthScheme]) -> [ParameterNames] {
         var labels = NameScope(reserved: [
             "baseURL": "", "transport": "", "middlewares": "", "credentials": "", "runtimeCredentials": "",
@@ -131,9 +123,9 @@ extension SpecNames {
         let keyCount = schemes.filter { if case .headerKey = $0 { true } else if case .queryKey = $0 { true } else { false } }.count
         var names: [ParameterNames] = []
         func add(_ name: String) {
-            let label = labels.claimFree(name, suffix: "_", by: name)
+            let label = labels.claimFree(name, word: "Value", by: name)
             names.append(
-                ParameterNames(label: SwiftIdentifier(label), name: SwiftIdentifier(inner.claimFree(label, suffix: "_", by: label))))
+                ParameterNames(label: SwiftIdentifier(label), name: SwiftIdentifier(inner.claimFree(label, word: "Value", by: label))))
         }
         for scheme in schemes {
             switch scheme {

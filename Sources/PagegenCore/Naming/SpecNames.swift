@@ -21,17 +21,20 @@ import PagegenYAML
 ///   has that name, the client in a namespace is `<Name>Client`.
 /// - Nested types — a model's enums, the client's parameter enums, the client's
 ///   `Operations` — take `Value` (`Operations_` for `Operations`) until free of the
-///   models, the modules and each other: a field `type` gives the enum `TypeValue`.
-/// - Enum cases and internal parameter names take `_` until free: a value `unknown`
-///   is the case `unknown_`, and a parameter `self` is `self self_`.
+///   models, the modules and each other: a field `type` gives the enum `TypeValue`;
+///   `Operations` and `Credentials` become `ClientOperations` and `ClientCredentials`.
+/// - Enum cases say in words what their value has that another's spelling lacks: a
+///   value `unknown` is the case `unknownValue` (beside `unknown(String)`), and `-name`
+///   is `nameDescending` beside `name`. Internal parameter names take `Value`: a
+///   parameter `self` is `self selfValue`.
 struct SpecNames: Sendable {
     /// The modules generated code names types through, besides the config's imports.
     static let modules = ["Swift", "Foundation", "PagegenRuntime"]
     /// The client's members that an endpoint's functions must not take.
-    static let clientMembers = ["runtime", "defaultBaseURL"]
+    static let clientMembers = ["runtime", "defaultBaseURL", "throttle"]
     /// Local names the templates declare inside generated functions; a parameter's
     /// internal name never takes one (nor `self`).
-    static let templateLocals = ["parameters", "loader"]
+    static let templateLocals = ["parameters", "loader", "loaderPageSize"]
 
     /// The namespace, if any.
     var namespace: String?
@@ -90,6 +93,15 @@ struct EnumNames: Sendable {
     var type: String
     /// The cases, in value order.
     var cases: [SwiftIdentifier]
+    /// Each case's doc comment: its value, when its name took words to be told apart.
+    var caseDocLines: [[String]]
+
+    init(type: String, values: [String]) {
+        self.type = type
+        let cases = ModelNamer.cases(values)
+        self.cases = cases.map(\.name)
+        caseDocLines = cases.map(\.docLines)
+    }
 }
 
 /// A function parameter's argument label and the name it has inside the function.

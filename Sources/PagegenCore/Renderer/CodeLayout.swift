@@ -1,6 +1,7 @@
 /// The one printer the templates need: it indents rendered Swift by its nesting, so
 /// that templates (and their partials, which Mustache indents only in part) may be
-/// written at any indentation, and it tidies blank lines.
+/// written at any indentation, and it tidies blank lines. It lays out a whole file
+/// in one pass over its lines.
 ///
 /// A line is indented four spaces per bracket (`{`, `(`, `[`) open before it, less
 /// one for each bracket the line starts by closing; `case` and `default:` stand at the
@@ -11,72 +12,26 @@
 /// swift-format gives trailing commas to literals of more than one element only, so
 /// templates may end every element with a comma. A line longer than
 /// 140 columns is broken as swift-format would break it (``LineWrapping``).
-///
-/// A text may also be laid out in fragments, each on its own (on any thread), and
-/// the fragments joined: ``layOut(_:from:)`` lays out a fragment from the brackets
-/// open where it starts, and a ``Joiner`` writes the blank line and takes back the
-/// comma that depend on the lines around a join. The joined text is the text
-/// ``format(_:)`` writes when every fragment starts at the start of a line, after the
-/// brackets the fragments before it leave open.
 enum CodeLayout {
     static let indentation = "    "
 
-    /// Formats `text`, in one pass over its lines.
+    /// Lays out `text`: its lines read and written as bytes, and only a line to wrap
+    /// read as text.
     static func format(_ text: String) -> String {
-        var joiner = Joiner()
-        joiner.append(layOut(text, from: Brackets()))
-        return joiner.text
+        var contiguous = text
+        let output = contiguous.withUTF8 { format(text, bytes: $0) }
+        return output.isEmpty ? "\n" : String(decoding: output, as: UTF8.self)
     }
 
-    /// The brackets open at a point of the text, which decide how lines after it are indented.
-    struct Brackets: Equatable, Sendable {
+    private static func format(_ text: String, bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + bytes.count / 2)
         /// For each open bracket, from the outermost: true for a `switch` block.
         var open: [Bool] = []
         var inBlockComment = false
-    }
-
-    /// A fragment of text laid out: its lines as they are written, without the blank
-    /// line that may go before the first (which depends on what comes before), and
-    /// what a join needs to know of its ends.
-    struct Fragment: Sendable {
-        /// The lines written, each ending with a newline.
-        var bytes: [UInt8] = []
-        /// A blank line came before the first line written (or, with no line written, anywhere).
-        var startsWithBlank = false
-        /// The first byte of the first line written.
-        var firstByte: UInt8?
-        /// The last line written opens a brace.
+        /// Whether the last line written opened a brace, and a blank line read since.
         var lastOpensBrace = false
-        /// A blank line came after the last line written.
-        var endsWithBlank = false
-        /// The comma of the first line, when that line is an element that a `]` line
-        /// follows: it goes when the line before the fragment opens the literal (`[`).
-        var loneElementComma: Int?
-        /// The brackets open at its end.
-        var end = Brackets()
-    }
-
-    /// Lays out the lines of `text`, which starts at the start of a line, after the
-    /// brackets `brackets`.
-    static func layOut(_ text: String, from brackets: Brackets) -> Fragment {
-        var contiguous = text
-        return contiguous.withUTF8 { layOut(text, bytes: $0, from: brackets) }
-    }
-
-    /// Lays out `text`, whose UTF-8 is `bytes`, into bytes: lines are read and written
-    /// as bytes, and only a line to wrap is read as text.
-    private static func layOut(_ text: String, bytes: UnsafeBufferPointer<UInt8>, from brackets: Brackets) -> Fragment {
-        var fragment = Fragment()
-        fragment.bytes.reserveCapacity(bytes.count + bytes.count / 2)
-        var open = brackets.open
-        var inBlockComment = brackets.inBlockComment
-        /// Whether a line was written, and whether the last one opened a brace.
-        var wroteLine = false
-        var lastOpensBrace = false
-        /// A blank line read since the last line written, to write before the next.
         var pendingBlank = false
-        /// The lines of the fragment's bytes, blank ones and wrapped ones included.
-        var linesWritten = 0
         var scan = BracketScan()
         let utf8 = text.utf8
         var lineStart = 0
@@ -90,11 +45,7 @@ enum CodeLayout {
             while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
             lineStart = lineEnd + 1
             if start == end {
-                if !wroteLine {
-                    fragment.startsWithBlank = true
-                } else if !lastOpensBrace {
-                    pendingBlank = true
-                }
+                pendingBlank = !output.isEmpty && !lastOpensBrace
                 continue
             }
             let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -105,35 +56,19 @@ enum CodeLayout {
             {
                 level = max(0, level - 1)
             }
-            if wroteLine {
-                if line[0] == UInt8(ascii: "]") {
-                    if linesWritten > 1 {
-                        removeLoneElementComma(from: &fragment.bytes)
-                    } else if fragment.bytes.count >= 2, fragment.bytes[fragment.bytes.count - 2] == UInt8(ascii: ",") {
-                        // The line that would open the literal is before the fragment.
-                        fragment.loneElementComma = fragment.bytes.count - 2
-                    }
-                }
-                if pendingBlank, line[0] != UInt8(ascii: "}") {
-                    fragment.bytes.append(UInt8(ascii: "\n"))
-                    linesWritten += 1
-                }
-            } else {
-                fragment.firstByte = line[0]
-            }
+            if line[0] == UInt8(ascii: "]") { removeLoneElementComma(from: &output) }
+            if pendingBlank, line[0] != UInt8(ascii: "}") { output.append(UInt8(ascii: "\n")) }
             pendingBlank = false
             if level * indentation.utf8.count + line.count <= LineWrapping.lineLength {
                 // What fits is written as it is, without asking how to wrap it.
-                write(line, level: level, into: &fragment.bytes)
-                linesWritten += 1
+                write(line, level: level, into: &output)
             } else {
                 let text = text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
                 for (level, text) in LineWrapping.wrap(text, level: level) {
-                    write(text, level: level, into: &fragment.bytes)
-                    linesWritten += 1
+                    var text = text
+                    text.withUTF8 { write($0, level: level, into: &output) }
                 }
             }
-            wroteLine = true
             lastOpensBrace = line[line.count - 1] == UInt8(ascii: "{")
             let isSwitch = line.starts(with: "switch ".utf8)
             for opens in scan.brackets {
@@ -145,49 +80,7 @@ enum CodeLayout {
             }
             inBlockComment = scan.endsInBlockComment
         }
-        fragment.lastOpensBrace = lastOpensBrace
-        fragment.endsWithBlank = pendingBlank
-        fragment.end = Brackets(open: open, inBlockComment: inBlockComment)
-        return fragment
-    }
-
-    /// Joins laid-out fragments in order, as if their texts had been laid out as one.
-    struct Joiner {
-        private var bytes: [UInt8] = []
-        private var wroteLine = false
-        private var lastOpensBrace = false
-        private var pendingBlank = false
-
-        /// Makes room for `count` bytes.
-        mutating func reserveCapacity(_ count: Int) {
-            bytes.reserveCapacity(count)
-        }
-
-        /// Adds the lines of `fragment` after those added so far.
-        mutating func append(_ fragment: Fragment) {
-            // A blank line read before the fragment's first line counts where a blank
-            // line counts: after a line that does not open a brace.
-            if fragment.startsWithBlank, wroteLine, !lastOpensBrace { pendingBlank = true }
-            guard let first = fragment.firstByte else { return }
-            if first == UInt8(ascii: "]") { removeLoneElementComma(from: &bytes) }
-            if pendingBlank, first != UInt8(ascii: "}") { bytes.append(UInt8(ascii: "\n")) }
-            if let comma = fragment.loneElementComma, bytes.count >= 2, bytes[bytes.count - 1] == UInt8(ascii: "\n"),
-                bytes[bytes.count - 2] == UInt8(ascii: "[")
-            {
-                bytes.append(contentsOf: fragment.bytes[..<comma])
-                bytes.append(contentsOf: fragment.bytes[(comma + 1)...])
-            } else {
-                bytes.append(contentsOf: fragment.bytes)
-            }
-            wroteLine = true
-            lastOpensBrace = fragment.lastOpensBrace
-            pendingBlank = fragment.endsWithBlank
-        }
-
-        /// The text joined: its lines, or a lone newline when there is none.
-        var text: String {
-            wroteLine ? String(decoding: bytes, as: UTF8.self) : "\n"
-        }
+        return output
     }
 
     /// Removes the comma that ends the last line of `output` when that line is the only
@@ -206,12 +99,6 @@ enum CodeLayout {
         for _ in 0..<level { output.append(contentsOf: indentationBytes) }
         output.append(contentsOf: line)
         output.append(UInt8(ascii: "\n"))
-    }
-
-    /// Writes `line` indented to `level`, and a newline.
-    private static func write(_ line: Substring, level: Int, into output: inout [UInt8]) {
-        var line = line
-        line.withUTF8 { write($0, level: level, into: &output) }
     }
 
     private static let indentationBytes = Array(indentation.utf8)

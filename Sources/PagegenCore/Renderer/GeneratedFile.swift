@@ -33,15 +33,12 @@ public enum GeneratedFileWriter {
         case unchanged
     }
 
-    /// Writes `files` into `directory`, creating it if needed; the files are compared
-    /// and written at the same time.
+    /// Writes `files` into `directory`, creating it if needed.
     /// - Returns: what happened to each file, in order.
     @discardableResult
     public static func write(_ files: [GeneratedFile], to directory: URL) throws -> [(file: GeneratedFile, outcome: Outcome)] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return try files.concurrentMap(minimumPerThread: 1) { file in
-            Result { (file, try write(file, to: directory.appendingPathComponent(file.name))) }
-        }.map { try $0.get() }
+        return try files.map { ($0, try write($0, to: directory.appendingPathComponent($0.name))) }
     }
 
     /// Writes `file` at `url` unless it holds these bytes already; the contents are

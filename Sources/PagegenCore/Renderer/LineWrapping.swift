@@ -215,7 +215,7 @@ extension Substring {
     /// The colon after the name of a computed property declared on one line with its
     /// opening brace (`static var name: Type {`).
     fileprivate var propertyTypeColon: Index? {
-        guard utf8.last == UInt8(ascii: "{"), firstRange(ofBytes: "var ") != nil else { return nil }
+        guard utf8.last == UInt8(ascii: "{"), utf8.firstRange(of: "var ".utf8) != nil else { return nil }
         // The words before `var` must all be modifiers.
         var rest = self[...]
         while let space = rest.utf8.firstIndex(of: UInt8(ascii: " ")) {

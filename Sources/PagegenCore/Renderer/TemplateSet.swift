@@ -4,61 +4,20 @@ import PagegenTemplates
 import PagegenYAML
 
 /// The templates a run renders with: the bundled ones, each replaced by a file of
-/// the same name from a user's folder when one is given.
+/// the same name from a user's folder when one is given, parsed by swift-mustache.
 ///
 /// Every template of a user's folder is checked when it is loaded: a name it uses
 /// that the code model does not have (``TemplateNames``), or a partial that does not
 /// exist, is an error at its line and column, so that a typo cannot render as
 /// nothing. (The bundled templates are checked the same way by the package's tests.)
-///
-/// Templates are compiled (into an internal `CompiledTemplate`) to render as
-/// swift-mustache would, without reading each name anew at each tag. A user's
-/// templates are also parsed by swift-mustache, which reports what does not parse. A
-/// set in which a template uses what the compiled form does not cover (template
-/// inheritance, dynamic partials) renders with swift-mustache.
 public struct TemplateSet: Sendable {
     /// The names every template set has: a template per file (`Models`, `Client`,
     /// `Paging`), and the partials they include: `Header` (the file header, imports
     /// and namespace) and `Enum` (an enumeration).
     public static let names = ["Models", "Client", "Paging", "Header", "Enum"]
 
-    /// The templates' texts, by name.
-    private let texts: [String: String]
-    /// swift-mustache's parse of the templates, made when they are loaded if the set
-    /// renders with swift-mustache.
-    private let loadedLibrary: MustacheLibrary?
-    /// The compiled templates, or nil when one of them renders with swift-mustache only.
-    let compiled: [String: CompiledTemplate]?
-
-    /// A set of the templates of `library`, compiled as `compiled` (nil: rendered with
-    /// swift-mustache).
-    init(library: MustacheLibrary, compiled: [String: CompiledTemplate]?) {
-        texts = [:]
-        loadedLibrary = library
-        self.compiled = compiled
-    }
-
-    private init(texts: [String: String], library: MustacheLibrary?, compiled: [String: CompiledTemplate]?) {
-        self.texts = texts
-        loadedLibrary = library
-        self.compiled = compiled
-    }
-
-    /// swift-mustache's library of the templates: parsed when they were loaded, or now.
-    var library: MustacheLibrary {
-        loadedLibrary ?? Self.adding(texts, to: MustacheLibrary())
-    }
-
-    /// `library` with the templates of `texts` it does not hold yet. Each text parses:
-    /// a user's was parsed when its set was loaded, and the package's tests parse the
-    /// bundled ones.
-    private static func adding(_ texts: [String: String], to library: MustacheLibrary) -> MustacheLibrary {
-        var library = library
-        for (name, text) in texts where library.getTemplate(named: name) == nil {
-            if let template = try? MustacheTemplate(string: text) { library.register(template, named: name) }
-        }
-        return library
-    }
+    /// The templates, parsed.
+    let library: MustacheLibrary
 
     /// Loads the bundled templates, overridden by those in `overrides`.
     /// - Throws: ``GenerationFailed`` when a template is missing, does not parse, or
@@ -78,9 +37,7 @@ public struct TemplateSet: Sendable {
             }
         }
         var problems: [Diagnostic] = []
-        var texts: [String: String] = [:]
         var library = MustacheLibrary()
-        var compiled: [String: CompiledTemplate]? = [:]
         for name in names {
             let file = "\(name).mustache"
             let override = overrides?.appendingPathComponent(file)
@@ -97,54 +54,26 @@ public struct TemplateSet: Sendable {
                     Diagnostic(.error, "cannot read the template \(shownName): \(error.localizedDescription)")
                 ])
             }
-            texts[name] = text
-            if isUsers {
-                do {
-                    library.register(try MustacheTemplate(string: text), named: name)
-                } catch {
-                    throw GenerationFailed(diagnostics: [Diagnostic(.error, "the template \(shownName) does not parse: \(error)")])
-                }
-                problems += TemplateCheck.problems(in: text, file: url.path, partials: Set(names))
+            do {
+                library.register(try MustacheTemplate(string: text), named: name)
+            } catch {
+                throw GenerationFailed(diagnostics: [Diagnostic(.error, "the template \(shownName) does not parse: \(error)")])
             }
-            compiled?[name] = try? TemplateParser.parse(text)
-            if compiled?[name] == nil { compiled = nil }
+            if isUsers { problems += TemplateCheck.problems(in: text, file: url.path, partials: Set(names)) }
         }
         if !problems.isEmpty { throw GenerationFailed(diagnostics: problems) }
-        // Only a set that does not compile renders with swift-mustache at every run.
-        return TemplateSet(texts: texts, library: compiled == nil ? adding(texts, to: library) : nil, compiled: compiled)
+        return TemplateSet(library: library)
     }
 
-    /// Renders the template `name` with `code`; `withSwiftMustache` renders with
-    /// swift-mustache even when the set is compiled (what tests compare with).
+    /// Renders the template `name` with `code`.
     /// - Throws: ``GenerationFailed`` when there is no such template.
-    func render(_ name: String, with code: CodeModel, withSwiftMustache: Bool = false) throws -> String {
-        let text =
-            if let compiled, !withSwiftMustache {
-                TemplateRenderer(templates: compiled).render(name, with: code)
-            } else {
-                library.render(code, withTemplate: name)
-            }
-        guard let text else { throw Self.noTemplate(name) }
-        return text
-    }
-
-    /// Renders the template `name` with `code` like ``render(_:with:withSwiftMustache:)``,
-    /// but for the sections over lists of at least `minimumItems` items, which the
-    /// compiled renderer leaves out to render apart (swift-mustache leaves nothing out).
-    /// - Throws: ``GenerationFailed`` when there is no such template.
-    func renderLeavingOutLists(
-        _ name: String, with code: CodeModel, minimumItems: Int, withSwiftMustache: Bool = false
-    ) throws -> TemplateRenderer.PartialRender {
-        guard let compiled, !withSwiftMustache else {
-            return TemplateRenderer.PartialRender(text: try render(name, with: code, withSwiftMustache: true))
+    func render(_ name: String, with code: CodeModel) throws -> String {
+        guard let text = library.render(code, withTemplate: name) else {
+            throw GenerationFailed(diagnostics: [
+                Diagnostic(.error, "the template \(name).mustache did not render: there is no such template")
+            ])
         }
-        guard let partial = TemplateRenderer(templates: compiled).renderLeavingOutLists(name, with: code, minimumItems: minimumItems)
-        else { throw Self.noTemplate(name) }
-        return partial
-    }
-
-    private static func noTemplate(_ name: String) -> GenerationFailed {
-        GenerationFailed(diagnostics: [Diagnostic(.error, "the template \(name).mustache did not render: there is no such template")])
+        return text
     }
 }
 
@@ -160,17 +89,18 @@ enum TemplateCheck {
     /// A diagnostic for each tag that names something the code model does not have.
     static func problems(in text: String, file: String, partials: Set<String>) -> [Diagnostic] {
         var problems: [Diagnostic] = []
+        /// The blocks and parents opened so far, whose closing tags name no value.
+        var blocks: Set<String> = []
         var rest = Substring(text)
-        // Tags are found in the text's bytes (every delimiter is ASCII); a tag's mark is
-        // worked out only for a problem.
-        while let open = rest.firstRange(ofBytes: "{{") {
+        // A tag's mark is worked out only for a problem.
+        while let open = rest.firstRange(of: "{{") {
             var tagStart = open.upperBound
-            var closing: StaticString = "}}"
+            var closing = "}}"
             if rest[tagStart...].hasPrefix("{") {
                 tagStart = rest.index(after: tagStart)
                 closing = "}}}"
             }
-            guard let close = rest[tagStart...].firstRange(ofBytes: closing) else { break }
+            guard let close = rest[tagStart...].firstRange(of: closing) else { break }
             let tag = rest[tagStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             var mark: Mark { self.mark(of: open.lowerBound, in: text) }
             rest = rest[close.upperBound...]
@@ -183,7 +113,8 @@ enum TemplateCheck {
                 return problems
             case ">", "<", "$":
                 let partial = tag.dropFirst().trimmingCharacters(in: .whitespaces)
-                if kind == ">", !partials.contains(partial) {
+                if kind != ">" { blocks.insert(partial) }
+                if kind != "$", !partials.contains(partial) {
                     problems.append(
                         Diagnostic(
                             .error, "the template uses the partial '\(partial)', which does not exist",
@@ -194,6 +125,7 @@ enum TemplateCheck {
                 continue
             default:
                 let name = "#^/&".contains(kind) ? tag.dropFirst().trimmingCharacters(in: .whitespaces) : tag
+                if kind == "/", blocks.contains(name) { continue }
                 if let problem = problem(with: name) {
                     problems.append(Diagnostic(.error, problem.message, hint: problem.hint, at: SourceLocation(file: file, mark: mark)))
                 }

@@ -29,6 +29,9 @@ public struct PagingSpec: Sendable, Hashable {
     /// Whether next links to another origin may be followed (without credentials).
     public var allowForeignLinks: Bool
 
+    /// How many items a page of an `ids` list fetches when its `size:` does not say.
+    public static let defaultIDListPageSize = 30
+
     /// The names on the wire of the parameters the paging block declares: the page,
     /// offset or cursors, and the size.
     public var parameterNames: [String] {

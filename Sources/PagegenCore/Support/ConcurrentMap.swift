@@ -1,50 +1,36 @@
 import Dispatch
-import Foundation
 
-extension Array {
-    /// The elements transformed by `transform`, in order, worked out on every core
-    /// when there are enough of them to pay for the threads.
-    ///
-    /// For work on each element that reads only what no other element's work changes:
-    /// `transform` runs on several threads at once.
-    /// - Parameter minimumPerThread: the fewest elements worth a thread of their own:
-    ///   32 small pieces of work, or 1 where each element is a large one.
-    func concurrentMap<Transformed>(minimumPerThread: Int = 32, _ transform: (Element) -> Transformed) -> [Transformed] {
-        let count = self.count
-        let pieces = Range.pieces(of: count, minimumPerPiece: minimumPerThread)
-        guard pieces.count > 1 else { return map(transform) }
-        return withoutActuallyEscaping(transform) { transform in
-            [Transformed](unsafeUninitializedCapacity: count) { buffer, initializedCount in
-                let results = UncheckedSendable(buffer.baseAddress!)
-                let elements = UncheckedSendable(self)
-                let work = UncheckedSendable(transform)
-                DispatchQueue.concurrentPerform(iterations: pieces.count) { piece in
-                    for index in pieces[piece] {
-                        (results.value + index).initialize(to: work.value(elements.value[index]))
-                    }
-                }
-                initializedCount = count
-            }
+extension Array where Element: Sendable {
+    /// The elements transformed by `transform`, in order, each on a thread of its
+    /// own: for a few large pieces of work (the files a spec generates) that read
+    /// only what no other piece changes.
+    func concurrentMap<Transformed: Sendable>(_ transform: @Sendable (Element) -> Transformed) -> [Transformed] {
+        let results = Results<Transformed>(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            results.store(transform(self[index]), at: index)
         }
+        return results.values
     }
 }
 
-extension Range<Int> {
-    /// `0..<count` split into ranges of at least `minimumPerPiece` elements, a few for
-    /// each core (or one range, when there are fewer): what a thread works on at a time.
-    static func pieces(of count: Int, minimumPerPiece: Int) -> [Range<Int>] {
-        let pieces = Swift.max(1, Swift.min(count / minimumPerPiece, ProcessInfo.processInfo.activeProcessorCount * 4))
-        return (0..<pieces).map { piece in (piece * count / pieces)..<((piece + 1) * count / pieces) }
-    }
-}
+/// The results of one `concurrentMap`: each slot is written by one thread, and read
+/// once every thread is done.
+private final class Results<Value: Sendable>: @unchecked Sendable {
+    private let slots: UnsafeMutablePointer<Value?>
+    private let count: Int
 
-/// A value handed to the threads of one `concurrentMap`, which use it as that
-/// function's documentation says: each writes its own results, and reads only
-/// what no thread writes.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
+    init(count: Int) {
+        self.count = count
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil, count: count)
     }
+
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
+
+    func store(_ value: Value, at index: Int) { slots[index] = value }
+
+    var values: [Value] { (0..<count).map { slots[$0]! } }
 }

@@ -6,12 +6,6 @@ struct EndpointTranslator {
     let names: SpecNames
     let types: SwiftTypes
 
-    /// The options argument of the `…List` functions.
-    static let options = ParameterCode(
-        names: ParameterNames(label: SwiftIdentifier("options"), name: SwiftIdentifier("options")),
-        type: .named("PagegenRuntime.PagedListOptions"),
-        defaultValue: .initializer(.named("PagegenRuntime.PagedListOptions")))
-
     func translate(_ endpoint: EndpointSpec) -> EndpointCode {
         guard let endpointNames = names.endpoints[endpoint.name.value] else {
             preconditionFailure("no names for endpoint \(endpoint.name.value)")
@@ -25,14 +19,11 @@ struct EndpointTranslator {
                 names: parameter.names,
                 type: types.type(parameter.type, enumName: parameter.enumeration?.type),
                 defaultValue: parameter.spec.flatMap { defaultValue($0, enumeration: parameter.enumeration) },
-                location: parameter.location.rawValue,
+                location: ParameterLocation(rawValue: parameter.location.rawValue),
                 wireName: parameter.spec.map { StringLiteral($0.name.value) })
         }
 
         let returnType = types.type(endpoint.returns.value)
-        var docLines = DocLines.split(endpoint.summary)
-        if !docLines.isEmpty { docLines.append("") }
-        docLines.append("`\(endpoint.method) \(SwiftLiteral.commentText(endpoint.path.value))`")
 
         var paging: PagingCode?
         var idList: IDListCode?
@@ -43,23 +34,25 @@ struct EndpointTranslator {
             if case .ids(let item) = spec.style {
                 idList = idListCode(endpoint, item: item.value)
                 pageSizeParameter = endpointNames.pageSize.map {
-                    ParameterCode(names: $0, type: .int, defaultValue: .literal("\(spec.size?.defaultValue.value ?? 30)"))
+                    ParameterCode(
+                        names: $0, type: .int,
+                        defaultValue: .literal("\(spec.size?.defaultValue.value ?? PagingSpec.defaultIDListPageSize)"))
                 }
             } else {
                 let translator = PagingTranslator(spec: self.spec, names: names, types: types)
                 paging = translator.translate(spec, endpoint: endpoint, names: endpointNames)
                 pageParameter = translator.pageParameter(spec, names: endpointNames)
-                if let names = endpointNames.size, let size = spec.size {
-                    sizeParameter = ParameterCode(names: names, type: .int, defaultValue: .literal("\(size.defaultValue.value)"))
+                if let names = endpointNames.size, spec.size != nil {
+                    // The default is the paging descriptor's, which the runtime takes for nil.
+                    sizeParameter = ParameterCode(names: names, type: .optional(.int), defaultValue: .nil)
                 }
             }
         }
-        let sequenceParameters = parameters + [sizeParameter ?? pageSizeParameter].compactMap { $0 }
+        let docLines = Self.docLines(
+            endpoint, parameters: zip(endpointNames.parameters, parameters).map { ($0.spec?.description, $1) },
+            page: both(pageParameter, endpoint.paging?.style), size: both(sizeParameter, endpoint.paging?.size))
         return EndpointCode(
             name: endpointNames.function,
-            specName: StringLiteral(endpoint.name.value),
-            method: StringLiteral(endpoint.method),
-            path: StringLiteral(endpoint.path.value),
             descriptor: EndpointDescriptorCode(
                 name: StringLiteral(endpoint.name.value),
                 method: StringLiteral(endpoint.method),
@@ -67,16 +60,12 @@ struct EndpointTranslator {
                 emptyPathParameters: endpoint.pathParameters.filter(\.allowsEmpty).map { StringLiteral($0.name.value) },
                 isIdempotent: endpoint.idempotent?.value),
             docLines: docLines,
-            parameters: parameters,
+            parameters: ParameterList(parameters),
             headers: endpoint.headers.map { HeaderCode(name: StringLiteral($0.name), value: StringLiteral($0.value)) },
             returnType: returnType,
-            resultType: paging.map { .generic("PagegenRuntime.Page", [$0.itemType]) } ?? returnType,
             pageParameter: pageParameter,
             sizeParameter: sizeParameter,
             pageSizeParameter: pageSizeParameter,
-            functionParameters: parameters + [pageParameter, sizeParameter].compactMap { $0 },
-            sequenceParameters: sequenceParameters,
-            listParameters: sequenceParameters + [Self.options],
             endpointDescriptor: endpointNames.endpointDescriptor,
             parametersBuilder: endpointNames.parametersBuilder,
             pagingDescriptor: endpointNames.pagingDescriptor,
@@ -86,7 +75,45 @@ struct EndpointTranslator {
             list: endpointNames.list,
             enums: enums,
             paging: paging,
-            idList: idList)
+            idList: idList,
+            requestArguments: RequestArgumentsCode(operations: names.operations, descriptor: endpointNames.endpointDescriptor))
+    }
+
+    /// The one-call function's doc comment: the spec's summary, the method and path,
+    /// and what there is to say of its arguments: their descriptions, where the page
+    /// count starts, the page size's default and bounds.
+    static func docLines(
+        _ endpoint: EndpointSpec, parameters: [(description: String?, code: ParameterCode)], page: (ParameterCode, PagingSpec.Style)?,
+        size: (ParameterCode, SizeSpec)?
+    ) -> [String] {
+        var lines = DocLines.split(endpoint.summary)
+        if !lines.isEmpty { lines.append("") }
+        lines.append("`\(endpoint.method) \(SwiftLiteral.commentText(endpoint.path.value))`")
+        var arguments: [(ParameterCode, [String])] = parameters.compactMap { description, code in
+            let text = DocLines.split(description)
+            return text.isEmpty ? nil : (code, text)
+        }
+        if let (code, style) = page {
+            let text =
+                switch style {
+                case .pageNumber(_, let first): "the page's number, from \(first)."
+                case .offset(_, let first): "the position of the page's first item, from \(first)."
+                default: "which page: `.first`, or the `next` or `previous` of a page."
+                }
+            arguments.append((code, [text]))
+        }
+        if let (code, size) = size {
+            let bounds = [size.minimum.map { "at least \($0)" }, size.maximum.map { "at most \($0)" }].compactMap { $0 }
+            arguments.append(
+                (code, ["the number of items a page holds: \(size.defaultValue.value) when nil" + bounds.map { ", \($0)" }.joined() + "."]))
+        }
+        guard !arguments.isEmpty else { return lines }
+        lines.append("- Parameters:")
+        for (code, text) in arguments {
+            lines.append("  - \(code.names.label.name): \(text[0])")
+            lines += text.dropFirst().map { "    \($0)" }
+        }
+        return lines
     }
 
     /// `ids` paging: the item endpoint that fetches one id.
@@ -97,7 +124,6 @@ struct EndpointTranslator {
         let itemType = types.type(itemEndpoint.returns.value.unwrapped)
         return IDListCode(
             itemType: itemType,
-            itemResultType: .optional(itemType),
             idType: types.type(idType),
             itemEndpointName: itemNames.function,
             itemEndpointDescriptor: itemNames.endpointDescriptor,
@@ -123,4 +149,10 @@ struct EndpointTranslator {
             return .string(StringLiteral(value))
         }
     }
+}
+
+/// Both values, when there are both.
+func both<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+    guard let a, let b else { return nil }
+    return (a, b)
 }

@@ -13,6 +13,9 @@ struct ModelTranslator {
     let emptyWhenMissing: Set<String>
     /// True when fields are `var` (the config's `mutableModels`).
     let mutableModels: Bool
+    /// What each model is for, by its spec name, for its doc comment: the endpoints
+    /// that return it, list it or send it, and the fields that hold it.
+    let uses: [String: [String]]
 
     init(spec: Spec, names: SpecNames, mutableModels: Bool) {
         self.spec = spec
@@ -27,57 +30,90 @@ struct ModelTranslator {
             roots += model.fields.flatMap(\.type.value.referencedNames)
         }
         encodable = reached
+        uses = Self.uses(in: spec, names: names)
+    }
+
+    /// What each model is for: `what `product(…)` returns`, `an item of `products(…)``,
+    /// `what `createProduct(…)` sends`, `the `manufacturer` of `Product``.
+    static func uses(in spec: Spec, names: SpecNames) -> [String: [String]] {
+        var uses: [String: [String]] = [:]
+        let resolver = TypeResolver(spec: spec)
+        for endpoint in spec.endpoints {
+            guard let function = names.endpoints[endpoint.name.value]?.function.name else { continue }
+            if case .named(let name) = endpoint.returns.value.unwrapped { uses[name, default: []].append("what `\(function)(…)` returns") }
+            if let items = endpoint.paging?.items,
+                case .success(let list) = resolver.resolve(items.value, in: endpoint.returns.value),
+                case .named(let name)? = list.arrayElement?.unwrapped
+            {
+                uses[name, default: []].append("an item of `\(function)(…)`")
+            } else if endpoint.paging != nil, case .named(let name)? = endpoint.returns.value.arrayElement?.unwrapped {
+                uses[name, default: []].append("an item of `\(function)(…)`")
+            }
+            if case .named(let name)? = endpoint.body?.value.unwrapped { uses[name, default: []].append("what `\(function)(…)` sends") }
+        }
+        for model in spec.models {
+            guard let modelNames = names.models[model.name.value] else { continue }
+            for (index, field) in model.fields.enumerated() {
+                guard let held = field.type.value.referencedNames.first, spec.model(named: held) != nil else { continue }
+                uses[held, default: []].append("the `\(modelNames.properties[index].name)` of `\(modelNames.type)`")
+            }
+        }
+        return uses
+    }
+
+    /// The doc comment of a model the spec does not describe: what it is for.
+    func roleDocLines(of model: ModelSpec) -> [String] {
+        guard let uses = uses[model.name.value], !uses.isEmpty else { return ["No endpoint of the spec uses it."] }
+        let sentence = uses.prefix(3).joined(separator: "; ") + (uses.count > 3 ? "; and more" : "") + "."
+        return [sentence.prefix(1).uppercased() + sentence.dropFirst()]
     }
 
     func translate(_ model: ModelSpec) -> ModelCode {
         guard let modelNames = names.models[model.name.value] else { preconditionFailure("no names for model \(model.name.value)") }
         let isClass = isRecursive(model)
         let specDates = DateFormatCode(spec.dateFormat, zone: spec.dateZone?.value)
-        let customCoding = model.fields.contains { field in
-            fieldDates(field) != specDates || emptyWhenMissing.contains("\(model.name.value).\(field.name.value)")
-        }
         var enums: [EnumCode] = []
         let fields = model.fields.enumerated().map { index, field -> FieldCode in
-            let property = modelNames.properties[index]
             let enumeration = modelNames.enums[index]
             if let enumeration, let values = field.type.value.inlineEnumeration {
                 enums.append(EnumTranslator.code(enumeration, values: values))
             }
-            let type = types.type(field.type.value, enumName: enumeration?.type)
-            let isOptional = field.type.value.isOptional
             let dates = fieldDates(field)
-            let format = dates != specDates && field.type.value.name == "Date" ? dates : nil
+            let dateFormat = dates != specDates && field.type.value.name == "Date" ? dates : nil
             return FieldCode(
-                name: property,
+                name: modelNames.properties[index],
+                initializerName: modelNames.initializerNames[index],
                 jsonName: StringLiteral(field.name.value),
-                type: type,
-                docLines: DocLines.split(field.description),
-                needsRawKey: property.name != field.name.value,
-                isOptional: isOptional,
-                initializerParameter: ParameterCode(
-                    names: ParameterNames(label: property, name: modelNames.initializerNames[index]),
-                    type: type, defaultValue: isOptional ? .nil : nil),
-                decode: DecodeCode(
-                    name: property, jsonName: StringLiteral(field.name.value), type: type.wrapped, isOptional: isOptional,
-                    emptyWhenMissing: emptyWhenMissing.contains("\(model.name.value).\(field.name.value)"), dateFormat: format),
-                encode: EncodeCode(name: property, jsonName: StringLiteral(field.name.value), isOptional: isOptional, dateFormat: format))
+                type: types.type(field.type.value, enumName: enumeration?.type),
+                docLines: Self.docLines(of: field, property: modelNames.properties[index], dateFormat: dateFormat),
+                dateFormat: dateFormat,
+                emptyWhenMissing: emptyWhenMissing.contains("\(model.name.value).\(field.name.value)"))
         }
-        var conformances = [encodable.contains(model.name.value) ? "Swift.Codable" : "Swift.Decodable", "Swift.Sendable"]
-        if modelNames.identity?.isIdentifiable == true { conformances.append("Swift.Identifiable") }
         return ModelCode(
             name: modelNames.type,
             reference: modelNames.reference,
-            docLines: DocLines.split(model.description ?? "\(model.name.value), as the API sends it."),
-            kind: isClass ? "final class" : "struct",
+            docLines: model.description.map(DocLines.split) ?? roleDocLines(of: model),
             isClass: isClass,
             isMutable: mutableModels && !isClass,
-            conformances: conformances,
+            isEncodable: encodable.contains(model.name.value),
+            isIdentifiable: modelNames.identity?.isIdentifiable == true,
             fields: fields,
             enums: enums,
-            identityProperty: identityProperty(model, names: modelNames),
-            isEncodable: encodable.contains(model.name.value),
-            customCoding: customCoding,
-            needsCodingKeys: customCoding || fields.contains(where: \.needsRawKey))
+            identityProperty: identityProperty(model, names: modelNames))
+    }
+
+    /// A field's doc comment: its description, else its name in the JSON when the
+    /// property's differs; and how a date with its own format is written.
+    static func docLines(of field: FieldSpec, property: SwiftIdentifier, dateFormat: DateFormatCode?) -> [String] {
+        var lines = DocLines.split(field.description)
+        let json = "`\(SwiftLiteral.commentText(field.name.value).replacingOccurrences(of: "`", with: "'"))`"
+        if let dateFormat {
+            if !lines.isEmpty { lines.append("") }
+            lines.append("\(json) in the JSON, \(dateFormat.prose).")
+        } else if lines.isEmpty, property.name != field.name.value {
+            lines.append("\(json) in the JSON.")
+        }
+        return lines
     }
 
     /// How `field`'s dates are written: its own `dates:` and `zone:`, else the spec's.
@@ -144,12 +180,27 @@ extension DateFormatCode {
     init(_ format: DateFormatName, zone: ZoneName?) {
         self.init(style: format.rawValue, zone: format == .iso8601 && zone != .utc ? zone : nil)
     }
+
+    /// The format in words, for a doc comment: `seconds since 1970`.
+    var prose: String {
+        switch (style, zone) {
+        case ("unixSeconds", _): "seconds since 1970"
+        case ("unixMilliseconds", _): "milliseconds since 1970"
+        case (_, .local?): "ISO 8601 text, in the device's zone when it gives none"
+        case (_, let zone?): "ISO 8601 text, at \(SwiftLiteral.commentText(zone.description)) when it gives no zone"
+        default: "ISO 8601 text"
+        }
+    }
 }
 
 /// Enum code from the names ``SpecNames`` gave an enum and its values.
 enum EnumTranslator {
     static func code(_ names: EnumNames, values: [String]) -> EnumCode {
-        EnumCode(name: names.type, cases: zip(names.cases, values).map { EnumCaseCode(name: $0, value: StringLiteral($1)) })
+        EnumCode(
+            name: names.type,
+            cases: values.indices.map {
+                EnumCaseCode(name: names.cases[$0], value: StringLiteral(values[$0]), docLines: names.caseDocLines[$0])
+            })
     }
 }
 

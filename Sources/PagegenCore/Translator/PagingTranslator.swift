@@ -10,26 +10,30 @@ struct PagingTranslator {
         let returns = endpoint.returns.value
         let resolver = TypeResolver(spec: spec)
         let accessors = AccessorBuilder(spec: spec, names: names)
+        // The validator checked that the items path leads to a list, or that the
+        // response is one, and that every other path leads to a field of its type.
         let itemReference: TypeReference
         let items: Closure
         if let path = paging.items {
-            guard case .success(let type) = resolver.resolve(path.value, in: returns), let element = type.arrayElement else { return nil }
+            guard let element = resolver.checked(path.value, in: returns).arrayElement else {
+                preconditionFailure("the validator checks that the items path of \(endpoint.name.value) leads to a list")
+            }
             itemReference = element
-            items = Closure(body: accessors.accessor(path.value, from: "$0", in: returns).description)
+            items = Closure(value: ConvertedValue(accessor: accessors.accessor(path.value, from: "$0", in: returns), conversion: .none))
         } else {
-            guard let element = returns.arrayElement else { return nil }
+            guard let element = returns.arrayElement else {
+                preconditionFailure("the validator checks that \(endpoint.name.value) returns a list or says where its items are")
+            }
             itemReference = element
-            items = Closure(body: "$0")
+            items = Closure(value: ConvertedValue(accessor: Accessor(base: "$0", steps: [], isOptional: false), conversion: .none))
         }
 
         func read(_ path: Located<ResponsePath>, as target: String, in root: TypeReference = returns, emptyWhenNil: Bool = false) -> Closure
         {
             let accessor = accessors.accessor(path.value, from: "$0", in: root)
-            let leaf = (try? resolver.resolve(path.value, in: root).get())?.name ?? target
+            let leaf = resolver.checked(path.value, in: root).name ?? target
             return Closure(
-                body: ConvertedValue(
-                    accessor: accessor, conversion: Self.conversion(from: leaf, to: target), emptyWhenNil: emptyWhenNil
-                ).description)
+                value: ConvertedValue(accessor: accessor, conversion: Self.conversion(from: leaf, to: target), emptyWhenNil: emptyWhenNil))
         }
         func cursorSource(_ source: CursorSpec.Source) -> SourceCode {
             switch source {
@@ -118,12 +122,13 @@ struct PagingTranslator {
         guard !itemType.isOptional, case .named(let name) = itemType, let identity = names.models[name]?.identity else { return nil }
         let accessor = AccessorBuilder(spec: spec, names: names).accessor(identity.path, from: "$0", in: .named(name))
         // An optional identity cannot identify: items without one would all look alike.
-        return accessor.isOptional ? nil : Closure(body: "\(accessor)")
+        return accessor.isOptional ? nil : Closure(value: ConvertedValue(accessor: accessor, conversion: .none))
     }
 
     static func parameter(_ parameter: PagingParameter) -> PagingParameterCode {
         PagingParameterCode(
-            name: StringLiteral(parameter.name.value), location: parameter.location, format: parameter.format.map(StringLiteral.init))
+            name: StringLiteral(parameter.name.value), location: ParameterLocation(rawValue: parameter.location) ?? .query,
+            format: parameter.format.map(StringLiteral.init))
     }
 
     /// How a value read as `leaf` becomes the `target` the runtime takes.

@@ -11,21 +11,14 @@ public enum SpecTranslator {
         let types = SwiftTypes(names: names)
         let models = ModelTranslator(spec: spec, names: names, mutableModels: config.mutableModels)
         let endpoints = EndpointTranslator(spec: spec, names: names, types: types)
-        var endpointCodes = spec.endpoints.concurrentMap(endpoints.translate)
+        var endpointCodes = spec.endpoints.map(endpoints.translate)
         attachWindows(spec: spec, names: names, types: types, to: &endpointCodes)
         let sharedBuilders = Set(
             endpointCodes.flatMap { [$0.paging?.window?.parametersBuilder, $0.idList?.itemParametersBuilder] }.compactMap { $0 }
         )
-        for index in endpointCodes.indices {
-            let endpoint = endpointCodes[index]
-            let hasParametersBuilder = endpoint.hasRequestParameters || sharedBuilders.contains(endpoint.parametersBuilder)
-            endpointCodes[index].hasParametersBuilder = hasParametersBuilder
-            var requestArguments = "\(names.operations).\(endpoint.endpointDescriptor)"
-            if hasParametersBuilder {
-                let values = endpoint.parameters.map(\.argument.description).joined(separator: ", ")
-                requestArguments += ", \(names.operations).\(endpoint.parametersBuilder)(\(values))"
-            }
-            endpointCodes[index].requestArguments = requestArguments
+        for (index, endpoint) in endpointCodes.enumerated()
+        where endpoint.hasRequestParameters || sharedBuilders.contains(endpoint.parametersBuilder) {
+            endpointCodes[index].requestArguments.parameters = (endpoint.parametersBuilder, endpoint.parameters.arguments)
         }
         let specName = spec.name.value
         return CodeModel(
@@ -35,7 +28,7 @@ public enum SpecTranslator {
             imports: config.extraImports,
             namespace: names.namespace,
             file: FileCode(name: "", template: "", declaresNamespace: false),
-            models: spec.models.concurrentMap(models.translate),
+            models: spec.models.map(models.translate),
             client: ClientCode(
                 name: names.client,
                 reference: names.namespace.map { "\($0).\(names.client)" } ?? names.client,
@@ -43,16 +36,12 @@ public enum SpecTranslator {
                 specName: specName,
                 docLines: DocLines.split(spec.description ?? "A client for the \(specName) API."),
                 baseURL: StringLiteral(spec.baseURL.value),
-                credentialParameters: names.credentials.map {
-                    ParameterCode(names: $0, type: .optional(.string), defaultValue: .nil)
-                },
                 credentialsType: names.credentialsType.map { credentialsCode($0, spec.auth, names: names.credentials) },
                 headers: spec.headers.map { HeaderCode(name: StringLiteral($0.name), value: StringLiteral($0.value)) },
                 throttle: spec.throttle.map(throttleHint),
                 dateFormat: DateFormatCode(spec.dateFormat, zone: spec.dateZone?.value),
                 bodyError: spec.bodyError.map(bodyError),
-                endpoints: endpointCodes,
-                parameterEnums: endpointCodes.flatMap(\.enums)),
+                endpoints: endpointCodes),
             emitModels: config.parts.contains(.models),
             emitClient: config.parts.contains(.client),
             emitPaging: config.parts.contains(.paging),
@@ -64,7 +53,7 @@ public enum SpecTranslator {
         CredentialsCode(
             name: type,
             fields: names.map {
-                CredentialFieldCode(name: $0.label, parameter: ParameterCode(names: $0, type: .optional(.string), defaultValue: .nil))
+                CredentialFieldCode(parameter: ParameterCode(names: $0, type: .optional(.string), defaultValue: .nil))
             },
             credentials: credentials(schemes, names: names))
     }
@@ -77,18 +66,13 @@ public enum SpecTranslator {
             case .bearer:
                 arguments.popFirst().map { .bearer(token: $0) }
             case .basic:
-                zipped(arguments.popFirst(), arguments.popFirst()).map { .basic(username: $0, password: $1) }
+                both(arguments.popFirst(), arguments.popFirst()).map { .basic(username: $0, password: $1) }
             case .headerKey(let key):
                 arguments.popFirst().map { .headerKey(name: StringLiteral(key), value: $0) }
             case .queryKey(let key):
                 arguments.popFirst().map { .queryKey(name: StringLiteral(key), value: $0) }
             }
         }
-    }
-
-    private static func zipped<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
-        guard let a, let b else { return nil }
-        return (a, b)
     }
 
     private static func throttleHint(_ spec: ThrottleSpec) -> ThrottleHintCode {
@@ -154,27 +138,19 @@ public enum SpecTranslator {
                     listArguments.append((index, ArgumentCode(label: label, value: code.name)))
                 }
             }
-            parameters.append(EndpointTranslator.options)
+            parameters.append(.listOptions)
             // The list's loader takes its parameters in its own order, then the size.
             listArguments.sort { ($0.index ?? .max) < ($1.index ?? .max) }
 
             let accessors = AccessorBuilder(spec: spec, names: names)
             let returns = endpoint.returns.value
             let resolver = TypeResolver(spec: spec)
-            func read(_ path: Located<ResponsePath>?) -> ConvertedValue? {
-                guard let path else { return nil }
-                let leaf = (try? resolver.resolve(path.value, in: returns).get())?.name ?? "Int"
+            func read(_ path: Located<ResponsePath>) -> ConvertedValue {
+                let leaf = resolver.checked(path.value, in: returns).name ?? "Int"
                 return ConvertedValue(
                     accessor: accessors.accessor(path.value, from: "$0", in: returns),
                     conversion: PagingTranslator.conversion(from: leaf, to: "Int"))
             }
-            func value(_ read: ConvertedValue?, orElse fallback: String) -> String {
-                guard let read else { return fallback }
-                return read.accessor.isOptional ? "(\(read) ?? \(fallback))" : read.description
-            }
-            let pageSize = value(read(window.size), orElse: "\(listPaging.size?.defaultValue.value ?? 0)")
-            let page = value(read(window.page), orElse: "\(first)")
-            let position = first == 0 ? page : "\(page) - \(first)"
             endpoints[listIndex].paging?.window = WindowCode(
                 function: windowNames.function,
                 endpointName: windowCode.name,
@@ -182,13 +158,11 @@ public enum SpecTranslator {
                 parametersBuilder: windowCode.parametersBuilder,
                 responseType: types.type(returns),
                 start: WindowStartCode(
-                    pageIndex: isOffset ? "(\(position)) / Swift.max(1, \(pageSize))" : position,
-                    pageSize: pageSize,
-                    total: read(window.total)?.description ?? "nil",
-                    focusRow: read(window.focus)?.description ?? "nil"),
-                parameters: parameters,
-                windowArguments: windowArguments,
-                listArguments: listArguments.map(\.argument))
+                    page: read(window.page), first: first, isOffset: isOffset, pageSize: window.size.map(read),
+                    total: window.total.map(read), focusRow: window.focus.map(read)),
+                parameters: ParameterList(parameters),
+                windowArguments: ArgumentList(windowArguments),
+                listArguments: ArgumentList(listArguments.map(\.argument)))
         }
     }
 }

@@ -12,6 +12,7 @@ struct PagingValidator {
     private var returns: TypeReference { endpoint.returns.value }
 
     func check(_ paging: PagingSpec) {
+        if let size = paging.size { check(size) }
         if case .ids(let item) = paging.style {
             checkIDs(paging, item: item)
             return
@@ -50,6 +51,20 @@ struct PagingValidator {
             }
         case .ids:
             break
+        }
+    }
+
+    /// The default size is at least 1, and within the bounds.
+    private func check(_ size: SizeSpec) {
+        let defaultValue = size.defaultValue
+        if let maximum = size.maximum, defaultValue.value > maximum {
+            context.error("the default size \(defaultValue.value) is above the maximum \(maximum)", at: defaultValue.mark)
+        }
+        if let minimum = size.minimum, defaultValue.value < minimum {
+            context.error("the default size \(defaultValue.value) is below the minimum \(minimum)", at: defaultValue.mark)
+        }
+        if defaultValue.value < 1 {
+            context.error("the default size must be at least 1", at: defaultValue.mark)
         }
     }
 

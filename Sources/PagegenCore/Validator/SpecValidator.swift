@@ -14,15 +14,10 @@ public enum SpecValidator {
     static func validate(_ spec: Spec, names: SpecNames, diagnostics: DiagnosticCollector) {
         let context = LoadContext(file: spec.file, diagnostics: diagnostics)
         checkTopLevel(spec, context: context)
-        // Models and endpoints are checked on every core, each with a resolver of its
-        // own (a resolver caches what it looks up).
-        context.forEachConcurrently(spec.models) { model, context in
-            checkModel(model, resolver: TypeResolver(spec: spec), context: context)
-        }
+        let resolver = TypeResolver(spec: spec)
+        for model in spec.models { checkModel(model, resolver: resolver, context: context) }
         checkZones(spec, context: context)
-        context.forEachConcurrently(spec.endpoints) { endpoint, context in
-            checkEndpoint(endpoint, spec: spec, resolver: TypeResolver(spec: spec), context: context)
-        }
+        for endpoint in spec.endpoints { checkEndpoint(endpoint, spec: spec, resolver: resolver, context: context) }
         for problem in names.problems {
             context.error(problem.message, at: problem.mark, hint: problem.hint)
         }
@@ -110,6 +105,11 @@ public enum SpecValidator {
                     "the parameter '\(parameter.name.value)' cannot be a model", at: parameter.type.mark,
                     hint: "parameters are scalars, enums or lists of them; send a model as 'body:'")
             }
+        }
+        if let idempotent = endpoint.idempotent, idempotent.value == ["GET", "PUT", "DELETE"].contains(endpoint.method) {
+            context.warning(
+                "\(what) is \(idempotent.value ? "" : "not ")idempotent by its method (\(endpoint.method)); 'idempotent: \(idempotent.value)' changes nothing",
+                at: idempotent.mark, hint: "remove it")
         }
         checkPathParameters(endpoint, context: context)
         checkDefaults(endpoint, context: context)

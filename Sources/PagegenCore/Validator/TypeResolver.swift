@@ -20,6 +20,14 @@ struct TypeResolver {
         }
     }
 
+    /// The type a path the validator checked leads to inside `root`.
+    func checked(_ path: ResponsePath, in root: TypeReference) -> TypeReference {
+        switch resolve(path, in: root) {
+        case .success(let type): type
+        case .failure(let error): preconditionFailure("the validator checks every path: '\(path)' in \(root): \(error.message)")
+        }
+    }
+
     /// The type a path leads to inside `root`, or a reason it does not exist.
     /// Any optional before the first `[]` makes the result optional; each `[]` makes
     /// it a list of what the rest of the path leads to.

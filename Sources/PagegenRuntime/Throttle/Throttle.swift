@@ -19,7 +19,7 @@ import Foundation
 ///
 /// ```swift
 /// Task {
-///     for await event in client.runtime.throttle.events { print(event) }
+///     for await event in client.throttle.events { print(event) }
 /// }
 /// ```
 ///

@@ -10,7 +10,7 @@ extension AlgoliaAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://APP_ID-dsn.algolia.net/1")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -94,8 +94,11 @@ extension AlgoliaAPI.Client {
     /// Search the index.
     ///
     /// `POST /indexes/{index}/query`
+    /// - Parameters:
+    ///   - page: the page's number, from 0.
+    ///   - hitsPerPage: the number of items a page holds: 20 when nil, at least 1, at most 1000.
     public func search(
-        index: Swift.String, body: AlgoliaAPI.SearchQuery, page: Swift.Int = 0, hitsPerPage: Swift.Int = 20
+        index: Swift.String, body: AlgoliaAPI.SearchQuery, page: Swift.Int = 0, hitsPerPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<AlgoliaAPI.Hit>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.searchEndpoint, Operations.searchParameters(index: index, body: body), paging: Operations.searchPaging,
@@ -105,7 +108,7 @@ extension AlgoliaAPI.Client {
 
     /// Calls `completion` with what `search(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func search(
-        index: Swift.String, body: AlgoliaAPI.SearchQuery, page: Swift.Int = 0, hitsPerPage: Swift.Int = 20,
+        index: Swift.String, body: AlgoliaAPI.SearchQuery, page: Swift.Int = 0, hitsPerPage: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<AlgoliaAPI.Hit>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

@@ -7,7 +7,7 @@ import Foundation
 public enum AlgoliaAPI {}
 
 extension AlgoliaAPI {
-    /// SearchQuery, as the API sends it.
+    /// What `search(…)` sends.
     public struct SearchQuery: Swift.Codable, Swift.Sendable {
         public let query: Swift.String
         public let filters: Swift.String?
@@ -36,16 +36,20 @@ extension AlgoliaAPI {
         }
     }
 
-    /// Hit, as the API sends it.
+    /// An item of `search(…)`; the `hits` of `SearchResponse`.
     public struct Hit: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let objectID: Swift.String
         public let title: Swift.String?
         public let url: Foundation.URL?
         public let author: Swift.String?
         public let points: Swift.Int?
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date?
+        /// `created_at_i` in the JSON, seconds since 1970.
         public let createdAtI: Foundation.Date?
+        /// `_tags` in the JSON.
         public let tags: [Swift.String]?
+        /// `_highlightResult` in the JSON.
         public let highlightResult: PagegenRuntime.JSONValue?
 
         /// The identity that lists and de-duplication use.
@@ -79,7 +83,7 @@ extension AlgoliaAPI {
         }
     }
 
-    /// SearchResponse, as the API sends it.
+    /// What `search(…)` returns.
     public struct SearchResponse: Swift.Decodable, Swift.Sendable {
         public let hits: [AlgoliaAPI.Hit]
         public let page: Swift.Int

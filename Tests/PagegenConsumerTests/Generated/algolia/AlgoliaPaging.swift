@@ -6,21 +6,23 @@ import Foundation
 extension AlgoliaAPI.Client {
     /// The pages of `search(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func searchPages(
-        index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int? = nil,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<AlgoliaAPI.Hit> {
         PagegenRuntime.PageSequence(self.searchLoader(index: index, body: body, hitsPerPage: hitsPerPage), resumingFrom: resumePoint)
     }
 
     /// Every item of `search(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allSearch(
-        index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int? = nil,
+        from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<AlgoliaAPI.Hit> {
         PagegenRuntime.ItemSequence(self.searchLoader(index: index, body: body, hitsPerPage: hitsPerPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `search(…)`, for the sequences and list adapters.
     public func searchLoader(
-        index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20
+        index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<AlgoliaAPI.Hit> {
         self.runtime.loader(
             Operations.searchEndpoint, Operations.searchParameters(index: index, body: body), paging: Operations.searchPaging,
@@ -30,7 +32,7 @@ extension AlgoliaAPI.Client {
 
     /// A list adapter over `search(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func searchList(
-        index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int = 20,
+        index: Swift.String, body: AlgoliaAPI.SearchQuery, hitsPerPage: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<AlgoliaAPI.Hit> {
         PagegenRuntime.PagedList(self.searchLoader(index: index, body: body, hitsPerPage: hitsPerPage), options: options)

@@ -10,7 +10,7 @@ extension ArticlesAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://blog.example.com/api")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -34,8 +34,11 @@ extension ArticlesAPI.Client {
     /// Articles, newest first.
     ///
     /// `GET /articles`
+    /// - Parameters:
+    ///   - offset: the position of the page's first item, from 0.
+    ///   - limit: the number of items a page holds: 25 when nil, at most 100.
     public func articles(
-        tag: Swift.String? = nil, offset: Swift.Int = 0, limit: Swift.Int = 25
+        tag: Swift.String? = nil, offset: Swift.Int = 0, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ArticlesAPI.Article>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.articlesEndpoint, Operations.articlesParameters(tag: tag), paging: Operations.articlesPaging, at: .offset(offset),
@@ -45,7 +48,7 @@ extension ArticlesAPI.Client {
 
     /// Calls `completion` with what `articles(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func articles(
-        tag: Swift.String? = nil, offset: Swift.Int = 0, limit: Swift.Int = 25,
+        tag: Swift.String? = nil, offset: Swift.Int = 0, limit: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ArticlesAPI.Article>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

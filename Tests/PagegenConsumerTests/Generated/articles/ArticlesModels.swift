@@ -7,11 +7,12 @@ import Foundation
 public enum ArticlesAPI {}
 
 extension ArticlesAPI {
-    /// Article, as the API sends it.
+    /// An item of `articles(…)`.
     public struct Article: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let title: Swift.String
         public let author: Swift.String
+        /// `published_at` in the JSON.
         public let publishedAt: Foundation.Date
         public let summary: Swift.String?
 

@@ -6,20 +6,20 @@ import Foundation
 extension ArticlesAPI.Client {
     /// The pages of `articles(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func articlesPages(
-        tag: Swift.String? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        tag: Swift.String? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ArticlesAPI.Article> {
         PagegenRuntime.PageSequence(self.articlesLoader(tag: tag, limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `articles(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allArticles(
-        tag: Swift.String? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        tag: Swift.String? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ArticlesAPI.Article> {
         PagegenRuntime.ItemSequence(self.articlesLoader(tag: tag, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `articles(…)`, for the sequences and list adapters.
-    public func articlesLoader(tag: Swift.String? = nil, limit: Swift.Int = 25) -> PagegenRuntime.PageLoader<ArticlesAPI.Article> {
+    public func articlesLoader(tag: Swift.String? = nil, limit: Swift.Int? = nil) -> PagegenRuntime.PageLoader<ArticlesAPI.Article> {
         self.runtime.loader(
             Operations.articlesEndpoint, Operations.articlesParameters(tag: tag), paging: Operations.articlesPaging, size: limit,
             identity: { $0.id }
@@ -28,7 +28,7 @@ extension ArticlesAPI.Client {
 
     /// A list adapter over `articles(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func articlesList(
-        tag: Swift.String? = nil, limit: Swift.Int = 25, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        tag: Swift.String? = nil, limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ArticlesAPI.Article> {
         PagegenRuntime.PagedList(self.articlesLoader(tag: tag, limit: limit), options: options)
     }

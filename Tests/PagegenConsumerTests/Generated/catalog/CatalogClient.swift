@@ -10,7 +10,7 @@ extension CatalogAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://shop.example.com/api/v2")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,8 +90,11 @@ extension CatalogAPI.Client {
     /// The products of one category, one page at a time.
     ///
     /// `GET /categories/{category_id}/products`
+    /// - Parameters:
+    ///   - page: the page's number, from 1.
+    ///   - pageSize: the number of items a page holds: 20 when nil, at most 50.
     public func products(
-        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, page: Swift.Int = 1, pageSize: Swift.Int = 20
+        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, page: Swift.Int = 1, pageSize: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<CatalogAPI.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.productsEndpoint, Operations.productsParameters(categoryID: categoryID, sort: sort, inStock: inStock),
@@ -101,7 +104,7 @@ extension CatalogAPI.Client {
 
     /// Calls `completion` with what `products(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func products(
-        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, page: Swift.Int = 1, pageSize: Swift.Int = 20,
+        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, page: Swift.Int = 1, pageSize: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<CatalogAPI.Product>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

@@ -7,16 +7,20 @@ import Foundation
 public enum CatalogAPI {}
 
 extension CatalogAPI {
-    /// Product, as the API sends it.
+    /// An item of `products(…)`; what `product(…)` returns; the `productCollection` of `CategoryPayload`.
     public struct Product: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let name: Swift.String
+        /// `sale_price` in the JSON.
         public let salePrice: Swift.Double
+        /// `regular_price` in the JSON.
         public let regularPrice: Swift.Double?
+        /// `image_url` in the JSON.
         public let imageURL: Foundation.URL?
         public let tags: [Swift.String]
         public let status: Status
         public let manufacturer: CatalogAPI.Manufacturer?
+        /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -73,7 +77,7 @@ extension CatalogAPI {
         }
     }
 
-    /// Manufacturer, as the API sends it.
+    /// The `manufacturer` of `Product`.
     public struct Manufacturer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let name: Swift.String
@@ -92,7 +96,7 @@ extension CatalogAPI {
         }
     }
 
-    /// CategoryResponse, as the API sends it.
+    /// What `products(…)` returns.
     public struct CategoryResponse: Swift.Decodable, Swift.Sendable {
         public let response: CatalogAPI.CategoryPayload
 
@@ -107,10 +111,13 @@ extension CatalogAPI {
         }
     }
 
-    /// CategoryPayload, as the API sends it.
+    /// The `response` of `CategoryResponse`.
     public struct CategoryPayload: Swift.Decodable, Swift.Sendable {
+        /// `current_page` in the JSON.
         public let currentPage: Swift.Int
+        /// `product_count` in the JSON.
         public let productCount: Swift.Int
+        /// `product_collection` in the JSON.
         public let productCollection: [CatalogAPI.Product]
 
         /// Creates a value from its fields.

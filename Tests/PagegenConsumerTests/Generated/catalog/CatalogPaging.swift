@@ -6,7 +6,7 @@ import Foundation
 extension CatalogAPI.Client {
     /// The pages of `products(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func productsPages(
-        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20,
+        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<CatalogAPI.Product> {
         PagegenRuntime.PageSequence(
@@ -16,7 +16,7 @@ extension CatalogAPI.Client {
 
     /// Every item of `products(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allProducts(
-        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20,
+        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<CatalogAPI.Product> {
         PagegenRuntime.ItemSequence(
@@ -26,7 +26,7 @@ extension CatalogAPI.Client {
 
     /// What loads the pages of `products(…)`, for the sequences and list adapters.
     public func productsLoader(
-        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20
+        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<CatalogAPI.Product> {
         self.runtime.loader(
             Operations.productsEndpoint, Operations.productsParameters(categoryID: categoryID, sort: sort, inStock: inStock),
@@ -36,7 +36,7 @@ extension CatalogAPI.Client {
 
     /// A list adapter over `products(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func productsList(
-        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int = 20,
+        categoryID: Swift.String, sort: ProductsSort? = nil, inStock: Swift.Bool? = nil, pageSize: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<CatalogAPI.Product> {
         PagegenRuntime.PagedList(

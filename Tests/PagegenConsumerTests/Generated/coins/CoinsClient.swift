@@ -10,7 +10,7 @@ extension CoinsAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://coins.example.com/v1")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,8 +90,11 @@ extension CoinsAPI.Client {
     /// The latest listings, by market cap.
     ///
     /// `GET /cryptocurrency/listings/latest`
+    /// - Parameters:
+    ///   - offset: the position of the page's first item, from 1.
+    ///   - limit: the number of items a page holds: 15 when nil, at most 5000.
     public func listings(
-        convert: Swift.String = "USD", offset: Swift.Int = 1, limit: Swift.Int = 15
+        convert: Swift.String = "USD", offset: Swift.Int = 1, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<CoinsAPI.Coin>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.listingsEndpoint, Operations.listingsParameters(convert: convert), paging: Operations.listingsPaging,
@@ -101,7 +104,7 @@ extension CoinsAPI.Client {
 
     /// Calls `completion` with what `listings(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func listings(
-        convert: Swift.String = "USD", offset: Swift.Int = 1, limit: Swift.Int = 15,
+        convert: Swift.String = "USD", offset: Swift.Int = 1, limit: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<CoinsAPI.Coin>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

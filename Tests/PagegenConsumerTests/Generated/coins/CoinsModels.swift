@@ -7,12 +7,14 @@ import Foundation
 public enum CoinsAPI {}
 
 extension CoinsAPI {
-    /// Coin, as the API sends it.
+    /// An item of `listings(…)`; the `data` of `Listings`.
     public struct Coin: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let name: Swift.String
         public let symbol: Swift.String
+        /// `cmc_rank` in the JSON.
         public let cmcRank: Swift.Int
+        /// `date_added` in the JSON.
         public let dateAdded: Foundation.Date
         public let quote: [Swift.String: CoinsAPI.Quote]
 
@@ -38,10 +40,12 @@ extension CoinsAPI {
         }
     }
 
-    /// Quote, as the API sends it.
+    /// The `quote` of `Coin`.
     public struct Quote: Swift.Decodable, Swift.Sendable {
         public let price: Swift.Double
+        /// `volume_24h` in the JSON.
         public let volume24h: Swift.Double?
+        /// `percent_change_24h` in the JSON.
         public let percentChange24h: Swift.Double?
 
         /// Creates a value from its fields.
@@ -60,10 +64,12 @@ extension CoinsAPI {
         }
     }
 
-    /// ListingStatus, as the API sends it.
+    /// The `status` of `Listings`.
     public struct ListingStatus: Swift.Decodable, Swift.Sendable {
         public let timestamp: Foundation.Date
+        /// `error_code` in the JSON.
         public let errorCode: Swift.Int
+        /// `total_count` in the JSON.
         public let totalCount: Swift.Int
 
         /// Creates a value from its fields.
@@ -81,7 +87,7 @@ extension CoinsAPI {
         }
     }
 
-    /// Listings, as the API sends it.
+    /// What `listings(…)` returns.
     public struct Listings: Swift.Decodable, Swift.Sendable {
         public let status: CoinsAPI.ListingStatus
         public let data: [CoinsAPI.Coin]

@@ -6,20 +6,20 @@ import Foundation
 extension CoinsAPI.Client {
     /// The pages of `listings(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func listingsPages(
-        convert: Swift.String = "USD", limit: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        convert: Swift.String = "USD", limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<CoinsAPI.Coin> {
         PagegenRuntime.PageSequence(self.listingsLoader(convert: convert, limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `listings(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allListings(
-        convert: Swift.String = "USD", limit: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        convert: Swift.String = "USD", limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<CoinsAPI.Coin> {
         PagegenRuntime.ItemSequence(self.listingsLoader(convert: convert, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `listings(…)`, for the sequences and list adapters.
-    public func listingsLoader(convert: Swift.String = "USD", limit: Swift.Int = 15) -> PagegenRuntime.PageLoader<CoinsAPI.Coin> {
+    public func listingsLoader(convert: Swift.String = "USD", limit: Swift.Int? = nil) -> PagegenRuntime.PageLoader<CoinsAPI.Coin> {
         self.runtime.loader(
             Operations.listingsEndpoint, Operations.listingsParameters(convert: convert), paging: Operations.listingsPaging, size: limit,
             identity: { $0.id }
@@ -28,7 +28,7 @@ extension CoinsAPI.Client {
 
     /// A list adapter over `listings(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func listingsList(
-        convert: Swift.String = "USD", limit: Swift.Int = 15, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        convert: Swift.String = "USD", limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<CoinsAPI.Coin> {
         PagegenRuntime.PagedList(self.listingsLoader(convert: convert, limit: limit), options: options)
     }

@@ -10,7 +10,7 @@ extension EventsAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://audit.example.com/api")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,8 +90,11 @@ extension EventsAPI.Client {
     /// Events, oldest first.
     ///
     /// `GET /events`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - xPageSize: the number of items a page holds: 50 when nil, at most 500.
     public func events(
-        actor: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, xPageSize: Swift.Int = 50
+        actor: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, xPageSize: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<EventsAPI.Event>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.eventsEndpoint, Operations.eventsParameters(actor: actor), paging: Operations.eventsPaging, at: page, size: xPageSize
@@ -100,7 +103,7 @@ extension EventsAPI.Client {
 
     /// Calls `completion` with what `events(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func events(
-        actor: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, xPageSize: Swift.Int = 50,
+        actor: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, xPageSize: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<EventsAPI.Event>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

@@ -7,7 +7,7 @@ import Foundation
 public enum EventsAPI {}
 
 extension EventsAPI {
-    /// Event, as the API sends it.
+    /// An item of `events(…)`.
     public struct Event: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let action: Swift.String

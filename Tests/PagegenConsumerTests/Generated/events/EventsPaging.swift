@@ -6,20 +6,20 @@ import Foundation
 extension EventsAPI.Client {
     /// The pages of `events(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func eventsPages(
-        actor: Swift.String? = nil, xPageSize: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        actor: Swift.String? = nil, xPageSize: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<EventsAPI.Event> {
         PagegenRuntime.PageSequence(self.eventsLoader(actor: actor, xPageSize: xPageSize), resumingFrom: resumePoint)
     }
 
     /// Every item of `events(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allEvents(
-        actor: Swift.String? = nil, xPageSize: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        actor: Swift.String? = nil, xPageSize: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<EventsAPI.Event> {
         PagegenRuntime.ItemSequence(self.eventsLoader(actor: actor, xPageSize: xPageSize), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `events(…)`, for the sequences and list adapters.
-    public func eventsLoader(actor: Swift.String? = nil, xPageSize: Swift.Int = 50) -> PagegenRuntime.PageLoader<EventsAPI.Event> {
+    public func eventsLoader(actor: Swift.String? = nil, xPageSize: Swift.Int? = nil) -> PagegenRuntime.PageLoader<EventsAPI.Event> {
         self.runtime.loader(
             Operations.eventsEndpoint, Operations.eventsParameters(actor: actor), paging: Operations.eventsPaging, size: xPageSize,
             identity: { $0.id }
@@ -28,7 +28,8 @@ extension EventsAPI.Client {
 
     /// A list adapter over `events(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func eventsList(
-        actor: Swift.String? = nil, xPageSize: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        actor: Swift.String? = nil, xPageSize: Swift.Int? = nil,
+        options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<EventsAPI.Event> {
         PagegenRuntime.PagedList(self.eventsLoader(actor: actor, xPageSize: xPageSize), options: options)
     }

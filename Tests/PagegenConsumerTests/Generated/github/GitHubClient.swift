@@ -10,7 +10,12 @@ extension GitHubAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://api.github.com")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
+
+        /// The waits the API asks for, where the spec's `throttle:` says: how long a request
+        /// may wait (`maxWait`, 60 seconds unless set; a longer wait fails at once), and the
+        /// `events` that tell when a response asks for a wait and when a request waits.
+        public var throttle: PagegenRuntime.Throttle { self.runtime.throttle }
 
         /// Creates a client.
         ///
@@ -98,9 +103,12 @@ extension GitHubAPI.Client {
     /// Issues of a repository, newest first.
     ///
     /// `GET /repos/{owner}/{repo}/issues`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - perPage: the number of items a page holds: 30 when nil, at most 100.
     public func issues(
         owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<GitHubAPI.Issue>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.issuesEndpoint, Operations.issuesParameters(owner: owner, repo: repo, state: state, labels: labels),
@@ -111,7 +119,7 @@ extension GitHubAPI.Client {
     /// Calls `completion` with what `issues(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func issues(
         owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30,
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitHubAPI.Issue>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

@@ -7,7 +7,7 @@ import Foundation
 public enum GitHubAPI {}
 
 extension GitHubAPI {
-    /// Issue, as the API sends it.
+    /// An item of `issues(…)`.
     public struct Issue: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let number: Swift.Int
@@ -16,8 +16,11 @@ extension GitHubAPI {
         public let user: GitHubAPI.User?
         public let labels: [GitHubAPI.Label]
         public let comments: Swift.Int
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date
+        /// `closed_at` in the JSON.
         public let closedAt: Foundation.Date?
         public let body: Swift.String?
 
@@ -75,10 +78,11 @@ extension GitHubAPI {
         }
     }
 
-    /// User, as the API sends it.
+    /// The `user` of `Issue`.
     public struct User: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let login: Swift.String
+        /// `avatar_url` in the JSON.
         public let avatarURL: Foundation.URL?
 
         /// Creates a value from its fields.
@@ -94,7 +98,7 @@ extension GitHubAPI {
         }
     }
 
-    /// Label, as the API sends it.
+    /// The `labels` of `Issue`.
     public struct Label: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let name: Swift.String

@@ -6,7 +6,7 @@ import Foundation
 extension GitHubAPI.Client {
     /// The pages of `issues(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func issuesPages(
-        owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30,
+        owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<GitHubAPI.Issue> {
         PagegenRuntime.PageSequence(
@@ -16,7 +16,7 @@ extension GitHubAPI.Client {
 
     /// Every item of `issues(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allIssues(
-        owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30,
+        owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<GitHubAPI.Issue> {
         PagegenRuntime.ItemSequence(
@@ -26,7 +26,7 @@ extension GitHubAPI.Client {
 
     /// What loads the pages of `issues(…)`, for the sequences and list adapters.
     public func issuesLoader(
-        owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30
+        owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<GitHubAPI.Issue> {
         self.runtime.loader(
             Operations.issuesEndpoint, Operations.issuesParameters(owner: owner, repo: repo, state: state, labels: labels),
@@ -36,7 +36,7 @@ extension GitHubAPI.Client {
 
     /// A list adapter over `issues(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func issuesList(
-        owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int = 30,
+        owner: Swift.String, repo: Swift.String, state: IssuesState? = nil, labels: Swift.String? = nil, perPage: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<GitHubAPI.Issue> {
         PagegenRuntime.PagedList(

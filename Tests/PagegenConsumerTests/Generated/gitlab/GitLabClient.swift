@@ -10,7 +10,12 @@ extension GitLabAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://gitlab.com/api/v4")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
+
+        /// The waits the API asks for, where the spec's `throttle:` says: how long a request
+        /// may wait (`maxWait`, 60 seconds unless set; a longer wait fails at once), and the
+        /// `events` that tell when a response asks for a wait and when a request waits.
+        public var throttle: PagegenRuntime.Throttle { self.runtime.throttle }
 
         /// Creates a client.
         ///
@@ -98,9 +103,12 @@ extension GitLabAPI.Client {
     /// The issues of a project.
     ///
     /// `GET /projects/{id}/issues`
+    /// - Parameters:
+    ///   - page: the page's number, from 1.
+    ///   - perPage: the number of items a page holds: 20 when nil, at most 100.
     public func issues(
         id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, page: Swift.Int = 1,
-        perPage: Swift.Int = 20
+        perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<GitLabAPI.Issue>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.issuesEndpoint, Operations.issuesParameters(id: id, state: state, labels: labels, search: search),
@@ -111,7 +119,7 @@ extension GitLabAPI.Client {
     /// Calls `completion` with what `issues(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func issues(
         id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, page: Swift.Int = 1,
-        perPage: Swift.Int = 20,
+        perPage: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitLabAPI.Issue>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
@@ -123,8 +131,11 @@ extension GitLabAPI.Client {
     /// The merge requests of a project.
     ///
     /// `GET /projects/{id}/merge_requests`
+    /// - Parameters:
+    ///   - page: the page's number, from 1.
+    ///   - perPage: the number of items a page holds: 20 when nil, at most 100.
     public func mergeRequests(
-        id: Swift.String, state: MergeRequestsState? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20
+        id: Swift.String, state: MergeRequestsState? = nil, page: Swift.Int = 1, perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<GitLabAPI.MergeRequest>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.mergeRequestsEndpoint, Operations.mergeRequestsParameters(id: id, state: state),
@@ -134,7 +145,7 @@ extension GitLabAPI.Client {
 
     /// Calls `completion` with what `mergeRequests(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func mergeRequests(
-        id: Swift.String, state: MergeRequestsState? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20,
+        id: Swift.String, state: MergeRequestsState? = nil, page: Swift.Int = 1, perPage: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitLabAPI.MergeRequest>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
@@ -146,8 +157,11 @@ extension GitLabAPI.Client {
     /// The projects visible to the user.
     ///
     /// `GET /projects`
+    /// - Parameters:
+    ///   - page: the page's number, from 1.
+    ///   - perPage: the number of items a page holds: 20 when nil, at most 100.
     public func projects(
-        search: Swift.String? = nil, membership: Swift.Bool? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20
+        search: Swift.String? = nil, membership: Swift.Bool? = nil, page: Swift.Int = 1, perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<GitLabAPI.Project>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.projectsEndpoint, Operations.projectsParameters(search: search, membership: membership),
@@ -157,7 +171,7 @@ extension GitLabAPI.Client {
 
     /// Calls `completion` with what `projects(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func projects(
-        search: Swift.String? = nil, membership: Swift.Bool? = nil, page: Swift.Int = 1, perPage: Swift.Int = 20,
+        search: Swift.String? = nil, membership: Swift.Bool? = nil, page: Swift.Int = 1, perPage: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GitLabAPI.Project>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

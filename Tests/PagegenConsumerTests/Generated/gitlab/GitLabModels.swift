@@ -7,21 +7,27 @@ import Foundation
 public enum GitLabAPI {}
 
 extension GitLabAPI {
-    /// Issue, as the API sends it.
+    /// An item of `issues(…)`.
     public struct Issue: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let iid: Swift.Int
+        /// `project_id` in the JSON.
         public let projectID: Swift.Int
         public let title: Swift.String
         public let description: Swift.String?
         public let state: State
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date
+        /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date
+        /// `closed_at` in the JSON.
         public let closedAt: Foundation.Date?
         public let labels: [Swift.String]
         public let author: GitLabAPI.UserRef
         public let assignees: [GitLabAPI.UserRef]
+        /// `user_notes_count` in the JSON.
         public let userNotesCount: Swift.Int
+        /// `web_url` in the JSON.
         public let webURL: Foundation.URL
 
         /// Creates a value from its fields.
@@ -82,16 +88,20 @@ extension GitLabAPI {
         }
     }
 
-    /// MergeRequest, as the API sends it.
+    /// An item of `mergeRequests(…)`.
     public struct MergeRequest: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let iid: Swift.Int
         public let title: Swift.String
         public let state: State
+        /// `source_branch` in the JSON.
         public let sourceBranch: Swift.String
+        /// `target_branch` in the JSON.
         public let targetBranch: Swift.String
         public let author: GitLabAPI.UserRef
+        /// `merged_at` in the JSON.
         public let mergedAt: Foundation.Date?
+        /// `web_url` in the JSON.
         public let webURL: Foundation.URL
 
         /// Creates a value from its fields.
@@ -150,14 +160,18 @@ extension GitLabAPI {
         }
     }
 
-    /// Project, as the API sends it.
+    /// An item of `projects(…)`.
     public struct Project: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let name: Swift.String
+        /// `path_with_namespace` in the JSON.
         public let pathWithNamespace: Swift.String
         public let description: Swift.String?
+        /// `star_count` in the JSON.
         public let starCount: Swift.Int
+        /// `last_activity_at` in the JSON.
         public let lastActivityAt: Foundation.Date
+        /// `web_url` in the JSON.
         public let webURL: Foundation.URL
 
         /// Creates a value from its fields.
@@ -184,13 +198,15 @@ extension GitLabAPI {
         }
     }
 
-    /// UserRef, as the API sends it.
+    /// The `author` of `Issue`; the `assignees` of `Issue`; the `author` of `MergeRequest`.
     public struct UserRef: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let username: Swift.String
         public let name: Swift.String
         public let state: Swift.String
+        /// `avatar_url` in the JSON.
         public let avatarURL: Foundation.URL?
+        /// `web_url` in the JSON.
         public let webURL: Foundation.URL
 
         /// Creates a value from its fields.

@@ -6,7 +6,7 @@ import Foundation
 extension GitLabAPI.Client {
     /// The pages of `issues(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func issuesPages(
-        id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int = 20,
+        id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<GitLabAPI.Issue> {
         PagegenRuntime.PageSequence(
@@ -16,7 +16,7 @@ extension GitLabAPI.Client {
 
     /// Every item of `issues(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allIssues(
-        id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int = 20,
+        id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<GitLabAPI.Issue> {
         PagegenRuntime.ItemSequence(
@@ -26,7 +26,7 @@ extension GitLabAPI.Client {
 
     /// What loads the pages of `issues(…)`, for the sequences and list adapters.
     public func issuesLoader(
-        id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int = 20
+        id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<GitLabAPI.Issue> {
         self.runtime.loader(
             Operations.issuesEndpoint, Operations.issuesParameters(id: id, state: state, labels: labels, search: search),
@@ -36,7 +36,7 @@ extension GitLabAPI.Client {
 
     /// A list adapter over `issues(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func issuesList(
-        id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int = 20,
+        id: Swift.String, state: IssuesState? = nil, labels: [Swift.String]? = nil, search: Swift.String? = nil, perPage: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<GitLabAPI.Issue> {
         PagegenRuntime.PagedList(
@@ -46,21 +46,21 @@ extension GitLabAPI.Client {
 
     /// The pages of `mergeRequests(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func mergeRequestsPages(
-        id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<GitLabAPI.MergeRequest> {
         PagegenRuntime.PageSequence(self.mergeRequestsLoader(id: id, state: state, perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// Every item of `mergeRequests(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allMergeRequests(
-        id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<GitLabAPI.MergeRequest> {
         PagegenRuntime.ItemSequence(self.mergeRequestsLoader(id: id, state: state, perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `mergeRequests(…)`, for the sequences and list adapters.
     public func mergeRequestsLoader(
-        id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int = 20
+        id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<GitLabAPI.MergeRequest> {
         self.runtime.loader(
             Operations.mergeRequestsEndpoint, Operations.mergeRequestsParameters(id: id, state: state),
@@ -70,7 +70,7 @@ extension GitLabAPI.Client {
 
     /// A list adapter over `mergeRequests(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func mergeRequestsList(
-        id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int = 20,
+        id: Swift.String, state: MergeRequestsState? = nil, perPage: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<GitLabAPI.MergeRequest> {
         PagegenRuntime.PagedList(self.mergeRequestsLoader(id: id, state: state, perPage: perPage), options: options)
@@ -78,7 +78,7 @@ extension GitLabAPI.Client {
 
     /// The pages of `projects(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func projectsPages(
-        search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int = 20,
+        search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<GitLabAPI.Project> {
         PagegenRuntime.PageSequence(
@@ -88,7 +88,7 @@ extension GitLabAPI.Client {
 
     /// Every item of `projects(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allProjects(
-        search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int = 20,
+        search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<GitLabAPI.Project> {
         PagegenRuntime.ItemSequence(
@@ -98,7 +98,7 @@ extension GitLabAPI.Client {
 
     /// What loads the pages of `projects(…)`, for the sequences and list adapters.
     public func projectsLoader(
-        search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int = 20
+        search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<GitLabAPI.Project> {
         self.runtime.loader(
             Operations.projectsEndpoint, Operations.projectsParameters(search: search, membership: membership),
@@ -108,7 +108,7 @@ extension GitLabAPI.Client {
 
     /// A list adapter over `projects(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func projectsList(
-        search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int = 20,
+        search: Swift.String? = nil, membership: Swift.Bool? = nil, perPage: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<GitLabAPI.Project> {
         PagegenRuntime.PagedList(self.projectsLoader(search: search, membership: membership, perPage: perPage), options: options)

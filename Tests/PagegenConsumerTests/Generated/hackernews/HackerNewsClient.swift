@@ -10,7 +10,7 @@ extension HackerNewsAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://hacker-news.firebaseio.com/v0")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///

@@ -7,7 +7,7 @@ import Foundation
 public enum HackerNewsAPI {}
 
 extension HackerNewsAPI {
-    /// Item, as the API sends it.
+    /// What `item(…)` returns.
     public struct Item: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let type: TypeValue

@@ -10,7 +10,7 @@ extension JiraAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://your-domain.atlassian.net")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -93,8 +93,11 @@ extension JiraAPI.Client {
     /// Issues matching a JQL query.
     ///
     /// `GET /rest/api/3/search`
+    /// - Parameters:
+    ///   - offset: the position of the page's first item, from 0.
+    ///   - maxResults: the number of items a page holds: 50 when nil, at most 100.
     public func search(
-        jql: Swift.String, fields: [Swift.String]? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50
+        jql: Swift.String, fields: [Swift.String]? = nil, offset: Swift.Int = 0, maxResults: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<JiraAPI.Issue>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.searchEndpoint, Operations.searchParameters(jql: jql, fields: fields), paging: Operations.searchPaging,
@@ -104,7 +107,7 @@ extension JiraAPI.Client {
 
     /// Calls `completion` with what `search(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func search(
-        jql: Swift.String, fields: [Swift.String]? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50,
+        jql: Swift.String, fields: [Swift.String]? = nil, offset: Swift.Int = 0, maxResults: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<JiraAPI.Issue>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
@@ -116,8 +119,11 @@ extension JiraAPI.Client {
     /// Projects visible to the user, a page at a time.
     ///
     /// `GET /rest/api/3/project/search`
+    /// - Parameters:
+    ///   - offset: the position of the page's first item, from 0.
+    ///   - maxResults: the number of items a page holds: 50 when nil, at most 100.
     public func projects(
-        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50
+        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, offset: Swift.Int = 0, maxResults: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<JiraAPI.Project>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.projectsEndpoint, Operations.projectsParameters(query: query, orderBy: orderBy), paging: Operations.projectsPaging,
@@ -127,7 +133,7 @@ extension JiraAPI.Client {
 
     /// Calls `completion` with what `projects(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func projects(
-        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, offset: Swift.Int = 0, maxResults: Swift.Int = 50,
+        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, offset: Swift.Int = 0, maxResults: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<JiraAPI.Project>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

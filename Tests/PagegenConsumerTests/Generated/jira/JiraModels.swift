@@ -7,7 +7,7 @@ import Foundation
 public enum JiraAPI {}
 
 extension JiraAPI {
-    /// SearchResults, as the API sends it.
+    /// What `search(…)` returns.
     public struct SearchResults: Swift.Decodable, Swift.Sendable {
         public let startAt: Swift.Int
         public let maxResults: Swift.Int
@@ -31,7 +31,7 @@ extension JiraAPI {
         }
     }
 
-    /// Issue, as the API sends it.
+    /// An item of `search(…)`; the `issues` of `SearchResults`; the `parent` of `IssueFields`.
     public final class Issue: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let key: Swift.String
@@ -39,10 +39,10 @@ extension JiraAPI {
         public let fields: JiraAPI.IssueFields
 
         /// Creates a value from its fields.
-        public init(id: Swift.String, key: Swift.String, self self_: Foundation.URL, fields: JiraAPI.IssueFields) {
+        public init(id: Swift.String, key: Swift.String, self selfValue: Foundation.URL, fields: JiraAPI.IssueFields) {
             self.id = id
             self.key = key
-            self.`self` = self_
+            self.`self` = selfValue
             self.fields = fields
         }
 
@@ -52,7 +52,7 @@ extension JiraAPI {
         }
     }
 
-    /// IssueFields, as the API sends it.
+    /// The `fields` of `Issue`.
     public final class IssueFields: Swift.Decodable, Swift.Sendable {
         public let summary: Swift.String
         public let status: JiraAPI.Status?
@@ -61,6 +61,7 @@ extension JiraAPI {
         public let reporter: JiraAPI.UserRef?
         public let parent: JiraAPI.Issue?
         public let labels: [Swift.String]?
+        /// `customfield_10016` in the JSON.
         public let customfield10016: PagegenRuntime.JSONValue?
 
         /// Creates a value from its fields.
@@ -90,7 +91,7 @@ extension JiraAPI {
         }
     }
 
-    /// ProjectPage, as the API sends it.
+    /// What `projects(…)` returns.
     public struct ProjectPage: Swift.Decodable, Swift.Sendable {
         public let `self`: Foundation.URL
         public let nextPage: Foundation.URL?
@@ -102,10 +103,10 @@ extension JiraAPI {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Foundation.URL, nextPage: Foundation.URL? = nil, startAt: Swift.Int, maxResults: Swift.Int, total: Swift.Int,
+            self selfValue: Foundation.URL, nextPage: Foundation.URL? = nil, startAt: Swift.Int, maxResults: Swift.Int, total: Swift.Int,
             isLast: Swift.Bool, values: [JiraAPI.Project]
         ) {
-            self.`self` = self_
+            self.`self` = selfValue
             self.nextPage = nextPage
             self.startAt = startAt
             self.maxResults = maxResults
@@ -124,7 +125,7 @@ extension JiraAPI {
         }
     }
 
-    /// Project, as the API sends it.
+    /// An item of `projects(…)`; the `values` of `ProjectPage`.
     public struct Project: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let `self`: Foundation.URL
         public let id: Swift.String
@@ -135,10 +136,10 @@ extension JiraAPI {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Foundation.URL, id: Swift.String, key: Swift.String, name: Swift.String, projectTypeKey: ProjectTypeKey? = nil,
+            self selfValue: Foundation.URL, id: Swift.String, key: Swift.String, name: Swift.String, projectTypeKey: ProjectTypeKey? = nil,
             avatarUrls: JiraAPI.AvatarURLs? = nil
         ) {
-            self.`self` = self_
+            self.`self` = selfValue
             self.id = id
             self.key = key
             self.name = name
@@ -182,7 +183,7 @@ extension JiraAPI {
         }
     }
 
-    /// Status, as the API sends it.
+    /// The `status` of `IssueFields`.
     public struct Status: Swift.Decodable, Swift.Sendable {
         public let name: Swift.String
         public let statusCategory: [Swift.String: PagegenRuntime.JSONValue]
@@ -199,8 +200,9 @@ extension JiraAPI {
         }
     }
 
-    /// UserRef, as the API sends it.
+    /// The `reporter` of `IssueFields`.
     public struct UserRef: Swift.Decodable, Swift.Sendable {
+        /// `accountId` in the JSON.
         public let accountID: Swift.String
         public let displayName: Swift.String
         public let avatarUrls: JiraAPI.AvatarURLs?
@@ -221,10 +223,13 @@ extension JiraAPI {
         }
     }
 
-    /// AvatarURLs, as the API sends it.
+    /// The `avatarUrls` of `Project`; the `avatarUrls` of `UserRef`.
     public struct AvatarURLs: Swift.Decodable, Swift.Sendable {
+        /// `48x48` in the JSON.
         public let _48x48: Foundation.URL
+        /// `24x24` in the JSON.
         public let _24x24: Foundation.URL?
+        /// `16x16` in the JSON.
         public let _16x16: Foundation.URL?
 
         /// Creates a value from its fields.

@@ -6,21 +6,21 @@ import Foundation
 extension JiraAPI.Client {
     /// The pages of `search(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func searchPages(
-        jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<JiraAPI.Issue> {
         PagegenRuntime.PageSequence(self.searchLoader(jql: jql, fields: fields, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
     /// Every item of `search(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allSearch(
-        jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<JiraAPI.Issue> {
         PagegenRuntime.ItemSequence(self.searchLoader(jql: jql, fields: fields, maxResults: maxResults), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `search(…)`, for the sequences and list adapters.
     public func searchLoader(
-        jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50
+        jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<JiraAPI.Issue> {
         self.runtime.loader(
             Operations.searchEndpoint, Operations.searchParameters(jql: jql, fields: fields), paging: Operations.searchPaging,
@@ -30,7 +30,7 @@ extension JiraAPI.Client {
 
     /// A list adapter over `search(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func searchList(
-        jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int = 50,
+        jql: Swift.String, fields: [Swift.String]? = nil, maxResults: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<JiraAPI.Issue> {
         PagegenRuntime.PagedList(self.searchLoader(jql: jql, fields: fields, maxResults: maxResults), options: options)
@@ -38,7 +38,7 @@ extension JiraAPI.Client {
 
     /// The pages of `projects(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func projectsPages(
-        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50,
+        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<JiraAPI.Project> {
         PagegenRuntime.PageSequence(self.projectsLoader(query: query, orderBy: orderBy, maxResults: maxResults), resumingFrom: resumePoint)
@@ -46,7 +46,7 @@ extension JiraAPI.Client {
 
     /// Every item of `projects(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allProjects(
-        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50,
+        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<JiraAPI.Project> {
         PagegenRuntime.ItemSequence(self.projectsLoader(query: query, orderBy: orderBy, maxResults: maxResults), resumingFrom: resumePoint)
@@ -54,7 +54,7 @@ extension JiraAPI.Client {
 
     /// What loads the pages of `projects(…)`, for the sequences and list adapters.
     public func projectsLoader(
-        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50
+        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<JiraAPI.Project> {
         self.runtime.loader(
             Operations.projectsEndpoint, Operations.projectsParameters(query: query, orderBy: orderBy), paging: Operations.projectsPaging,
@@ -64,7 +64,7 @@ extension JiraAPI.Client {
 
     /// A list adapter over `projects(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func projectsList(
-        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int = 50,
+        query: Swift.String? = nil, orderBy: ProjectsOrderBy? = nil, maxResults: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<JiraAPI.Project> {
         PagegenRuntime.PagedList(self.projectsLoader(query: query, orderBy: orderBy, maxResults: maxResults), options: options)

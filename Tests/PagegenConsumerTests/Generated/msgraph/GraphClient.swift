@@ -10,7 +10,7 @@ extension GraphAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://graph.microsoft.com/v1.0")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,9 +90,12 @@ extension GraphAPI.Client {
     /// The signed-in user's messages.
     ///
     /// `GET /me/messages`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - top: the number of items a page holds: 10 when nil, at most 1000.
     public func messages(
         select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, top: Swift.Int = 10
+        page: PagegenRuntime.PageKey = .first, top: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<GraphAPI.Message>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.messagesEndpoint,
@@ -104,7 +107,7 @@ extension GraphAPI.Client {
     /// Calls `completion` with what `messages(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func messages(
         select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, top: Swift.Int = 10,
+        page: PagegenRuntime.PageKey = .first, top: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<GraphAPI.Message>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

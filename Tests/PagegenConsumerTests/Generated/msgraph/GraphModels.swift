@@ -7,7 +7,7 @@ import Foundation
 public enum GraphAPI {}
 
 extension GraphAPI {
-    /// Message, as the API sends it.
+    /// An item of `messages(…)`; the `value` of `MessageCollection`.
     public struct Message: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let subject: Swift.String?
@@ -66,7 +66,7 @@ extension GraphAPI {
         }
     }
 
-    /// Recipient, as the API sends it.
+    /// The `from` of `Message`.
     public struct Recipient: Swift.Decodable, Swift.Sendable {
         public let emailAddress: GraphAPI.EmailAddress
 
@@ -81,7 +81,7 @@ extension GraphAPI {
         }
     }
 
-    /// EmailAddress, as the API sends it.
+    /// The `emailAddress` of `Recipient`.
     public struct EmailAddress: Swift.Decodable, Swift.Sendable {
         public let name: Swift.String?
         public let address: Swift.String
@@ -98,10 +98,13 @@ extension GraphAPI {
         }
     }
 
-    /// MessageCollection, as the API sends it.
+    /// What `messages(…)` returns.
     public struct MessageCollection: Swift.Decodable, Swift.Sendable {
+        /// `@odata.context` in the JSON.
         public let odataContext: Swift.String?
+        /// `@odata.count` in the JSON.
         public let odataCount: Swift.Int?
+        /// `@odata.nextLink` in the JSON.
         public let odataNextLink: Swift.String?
         public let value: [GraphAPI.Message]
 

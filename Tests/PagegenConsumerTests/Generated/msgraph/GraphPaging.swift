@@ -7,7 +7,7 @@ extension GraphAPI.Client {
     /// The pages of `messages(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func messagesPages(
         select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil,
-        top: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        top: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<GraphAPI.Message> {
         PagegenRuntime.PageSequence(
             self.messagesLoader(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, top: top),
@@ -18,7 +18,7 @@ extension GraphAPI.Client {
     /// Every item of `messages(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allMessages(
         select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil,
-        top: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        top: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<GraphAPI.Message> {
         PagegenRuntime.ItemSequence(
             self.messagesLoader(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, top: top),
@@ -29,7 +29,7 @@ extension GraphAPI.Client {
     /// What loads the pages of `messages(…)`, for the sequences and list adapters.
     public func messagesLoader(
         select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil,
-        top: Swift.Int = 10
+        top: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<GraphAPI.Message> {
         self.runtime.loader(
             Operations.messagesEndpoint,
@@ -41,7 +41,7 @@ extension GraphAPI.Client {
     /// A list adapter over `messages(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func messagesList(
         select: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil, consistencyLevel: Swift.String? = nil,
-        top: Swift.Int = 10, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        top: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<GraphAPI.Message> {
         PagegenRuntime.PagedList(
             self.messagesLoader(select: select, filter: filter, count: count, consistencyLevel: consistencyLevel, top: top),

@@ -10,7 +10,7 @@ extension NotionAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://api.notion.com/v1")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -93,8 +93,11 @@ extension NotionAPI.Client {
     /// Pages of a database that match a filter.
     ///
     /// `POST /databases/{database_id}/query`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - pageSize: the number of items a page holds: 100 when nil, at most 100.
     public func queryDatabase(
-        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 100
+        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<NotionAPI.NotionPage>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.queryDatabaseEndpoint, Operations.queryDatabaseParameters(databaseID: databaseID, body: body),
@@ -104,7 +107,7 @@ extension NotionAPI.Client {
 
     /// Calls `completion` with what `queryDatabase(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func queryDatabase(
-        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 100,
+        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<NotionAPI.NotionPage>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

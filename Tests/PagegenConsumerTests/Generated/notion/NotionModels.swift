@@ -7,7 +7,7 @@ import Foundation
 public enum NotionAPI {}
 
 extension NotionAPI {
-    /// DatabaseQuery, as the API sends it.
+    /// What `queryDatabase(…)` sends.
     public struct DatabaseQuery: Swift.Codable, Swift.Sendable {
         public let filter: PagegenRuntime.JSONValue?
         public let sorts: [PagegenRuntime.JSONValue]?
@@ -30,11 +30,13 @@ extension NotionAPI {
         }
     }
 
-    /// NotionPage, as the API sends it.
+    /// An item of `queryDatabase(…)`; the `results` of `PageList`.
     public struct NotionPage: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let object: Swift.String
         public let id: Swift.String
+        /// `created_time` in the JSON.
         public let createdTime: Foundation.Date
+        /// `last_edited_time` in the JSON.
         public let lastEditedTime: Foundation.Date
         public let archived: Swift.Bool
         public let url: Foundation.URL?
@@ -66,11 +68,13 @@ extension NotionAPI {
         }
     }
 
-    /// PageList, as the API sends it.
+    /// What `queryDatabase(…)` returns.
     public struct PageList: Swift.Decodable, Swift.Sendable {
         public let object: Swift.String
         public let results: [NotionAPI.NotionPage]
+        /// `next_cursor` in the JSON.
         public let nextCursor: Swift.String?
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
         public let type: Swift.String?
 

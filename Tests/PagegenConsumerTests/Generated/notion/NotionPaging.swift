@@ -6,7 +6,7 @@ import Foundation
 extension NotionAPI.Client {
     /// The pages of `queryDatabase(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func queryDatabasePages(
-        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100,
+        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<NotionAPI.NotionPage> {
         PagegenRuntime.PageSequence(
@@ -16,7 +16,7 @@ extension NotionAPI.Client {
 
     /// Every item of `queryDatabase(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allQueryDatabase(
-        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100,
+        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<NotionAPI.NotionPage> {
         PagegenRuntime.ItemSequence(
@@ -26,7 +26,7 @@ extension NotionAPI.Client {
 
     /// What loads the pages of `queryDatabase(…)`, for the sequences and list adapters.
     public func queryDatabaseLoader(
-        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100
+        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<NotionAPI.NotionPage> {
         self.runtime.loader(
             Operations.queryDatabaseEndpoint, Operations.queryDatabaseParameters(databaseID: databaseID, body: body),
@@ -36,7 +36,7 @@ extension NotionAPI.Client {
 
     /// A list adapter over `queryDatabase(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func queryDatabaseList(
-        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int = 100,
+        databaseID: Swift.String, body: NotionAPI.DatabaseQuery, pageSize: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<NotionAPI.NotionPage> {
         PagegenRuntime.PagedList(self.queryDatabaseLoader(databaseID: databaseID, body: body, pageSize: pageSize), options: options)

@@ -10,7 +10,7 @@ extension NumbersAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://numbers.example.com/api")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -34,15 +34,18 @@ extension NumbersAPI.Client {
     /// One page of numbers.
     ///
     /// `GET /numbers`
+    /// - Parameters:
+    ///   - page: the page's number, from 0.
+    ///   - perPage: the number of items a page holds: 30 when nil, at most 200.
     public func numbers(
-        page: Swift.Int = 0, perPage: Swift.Int = 30
+        page: Swift.Int = 0, perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<NumbersAPI.NumberItem>, PagegenRuntime.APIError> {
         await self.runtime.page(Operations.numbersEndpoint, paging: Operations.numbersPaging, at: .number(page), size: perPage)
     }
 
     /// Calls `completion` with what `numbers(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func numbers(
-        page: Swift.Int = 0, perPage: Swift.Int = 30,
+        page: Swift.Int = 0, perPage: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<NumbersAPI.NumberItem>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

@@ -7,7 +7,7 @@ import Foundation
 public enum NumbersAPI {}
 
 extension NumbersAPI {
-    /// NumberItem, as the API sends it.
+    /// An item of `numbers(…)`; the `content` of `NumberPage`.
     public struct NumberItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let value: Swift.Int
@@ -54,11 +54,14 @@ extension NumbersAPI {
         }
     }
 
-    /// NumberPage, as the API sends it.
+    /// What `numbers(…)` returns.
     public struct NumberPage: Swift.Decodable, Swift.Sendable {
         public let content: [NumbersAPI.NumberItem]
+        /// `page_number` in the JSON.
         public let pageNumber: Swift.Int
+        /// `per_page` in the JSON.
         public let perPage: Swift.Int
+        /// `total_elements` in the JSON.
         public let totalElements: Swift.Int
 
         /// Creates a value from its fields.
@@ -78,11 +81,15 @@ extension NumbersAPI {
         }
     }
 
-    /// NumberWindow, as the API sends it.
+    /// What `numbersWindow(…)` returns.
     public struct NumberWindow: Swift.Decodable, Swift.Sendable {
+        /// `first_page` in the JSON.
         public let firstPage: Swift.Int
+        /// `per_page` in the JSON.
         public let perPage: Swift.Int
+        /// `total_elements` in the JSON.
         public let totalElements: Swift.Int
+        /// `focus_index` in the JSON.
         public let focusIndex: Swift.Int?
 
         /// Creates a value from its fields.

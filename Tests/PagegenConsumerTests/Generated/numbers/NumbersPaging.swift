@@ -6,26 +6,26 @@ import Foundation
 extension NumbersAPI.Client {
     /// The pages of `numbers(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func numbersPages(
-        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<NumbersAPI.NumberItem> {
         PagegenRuntime.PageSequence(self.numbersLoader(perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// Every item of `numbers(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allNumbers(
-        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<NumbersAPI.NumberItem> {
         PagegenRuntime.ItemSequence(self.numbersLoader(perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `numbers(…)`, for the sequences and list adapters.
-    public func numbersLoader(perPage: Swift.Int = 30) -> PagegenRuntime.PageLoader<NumbersAPI.NumberItem> {
+    public func numbersLoader(perPage: Swift.Int? = nil) -> PagegenRuntime.PageLoader<NumbersAPI.NumberItem> {
         self.runtime.loader(Operations.numbersEndpoint, paging: Operations.numbersPaging, size: perPage, identity: { $0.id })
     }
 
     /// A list adapter over `numbers(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func numbersList(
-        perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        perPage: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<NumbersAPI.NumberItem> {
         PagegenRuntime.PagedList(self.numbersLoader(perPage: perPage), options: options)
     }
@@ -34,7 +34,7 @@ extension NumbersAPI.Client {
     /// `startFromWindow()`, then scroll to its `focusRow`.
     @Swift.MainActor
     public func numbersWindowList(
-        around: Swift.Int, perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        around: Swift.Int, perPage: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<NumbersAPI.NumberItem> {
         var loader = self.numbersLoader(perPage: perPage)
         loader.window = {

@@ -10,7 +10,12 @@ extension RedditAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://oauth.reddit.com")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
+
+        /// The waits the API asks for, where the spec's `throttle:` says: how long a request
+        /// may wait (`maxWait`, 60 seconds unless set; a longer wait fails at once), and the
+        /// `events` that tell when a response asks for a wait and when a request waits.
+        public var throttle: PagegenRuntime.Throttle { self.runtime.throttle }
 
         /// Creates a client.
         ///
@@ -93,8 +98,11 @@ extension RedditAPI.Client {
     /// Updates of a live thread, newest first.
     ///
     /// `GET /live/{thread}`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 25 when nil, at most 100.
     public func liveUpdates(
-        thread: Swift.String, rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25
+        thread: Swift.String, rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<RedditAPI.ThingData>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.liveUpdatesEndpoint, Operations.liveUpdatesParameters(thread: thread, rawJSON: rawJSON),
@@ -104,7 +112,7 @@ extension RedditAPI.Client {
 
     /// Calls `completion` with what `liveUpdates(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func liveUpdates(
-        thread: Swift.String, rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25,
+        thread: Swift.String, rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<RedditAPI.ThingData>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
@@ -116,9 +124,12 @@ extension RedditAPI.Client {
     /// A user's overview, sorted.
     ///
     /// `GET /user/{username}/`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 25 when nil, at most 100.
     public func userComments(
         username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil,
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<RedditAPI.ThingData>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.userCommentsEndpoint, Operations.userCommentsParameters(username: username, sort: sort, t: t, rawJSON: rawJSON),
@@ -129,7 +140,7 @@ extension RedditAPI.Client {
     /// Calls `completion` with what `userComments(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func userComments(
         username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil,
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25,
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<RedditAPI.ThingData>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
@@ -141,8 +152,11 @@ extension RedditAPI.Client {
     /// Announcements to the user; "" in after ends the list.
     ///
     /// `GET /api/announcements/v1`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 25 when nil, at most 100.
     public func announcements(
-        rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25
+        rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<RedditAPI.Announcement>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.announcementsEndpoint, Operations.announcementsParameters(rawJSON: rawJSON), paging: Operations.announcementsPaging,
@@ -152,7 +166,7 @@ extension RedditAPI.Client {
 
     /// Calls `completion` with what `announcements(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func announcements(
-        rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 25,
+        rawJSON: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<RedditAPI.Announcement>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

@@ -7,7 +7,7 @@ import Foundation
 public enum RedditAPI {}
 
 extension RedditAPI {
-    /// Listing, as the API sends it.
+    /// What `liveUpdates(…)` returns; what `userComments(…)` returns.
     public struct Listing: Swift.Decodable, Swift.Sendable {
         public let kind: Swift.String
         public let data: RedditAPI.ListingData
@@ -24,7 +24,7 @@ extension RedditAPI {
         }
     }
 
-    /// ListingData, as the API sends it.
+    /// The `data` of `Listing`.
     public struct ListingData: Swift.Decodable, Swift.Sendable {
         public let after: Swift.String?
         public let before: Swift.String?
@@ -45,7 +45,7 @@ extension RedditAPI {
         }
     }
 
-    /// Thing, as the API sends it.
+    /// The `children` of `ListingData`.
     public struct Thing: Swift.Decodable, Swift.Sendable {
         public let kind: Swift.String
         public let data: RedditAPI.ThingData
@@ -62,7 +62,7 @@ extension RedditAPI {
         }
     }
 
-    /// ThingData, as the API sends it.
+    /// An item of `liveUpdates(…)`; an item of `userComments(…)`; the `data` of `Thing`.
     public struct ThingData: Swift.Decodable, Swift.Sendable {
         public let id: Swift.String?
         public let name: Swift.String
@@ -70,6 +70,7 @@ extension RedditAPI {
         public let body: Swift.String?
         public let title: Swift.String?
         public let score: Swift.Int?
+        /// `created_utc` in the JSON.
         public let createdUtc: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -96,7 +97,7 @@ extension RedditAPI {
         }
     }
 
-    /// Announcements, as the API sends it.
+    /// What `announcements(…)` returns.
     public struct Announcements: Swift.Decodable, Swift.Sendable {
         public let after: Swift.String?
         public let before: Swift.String?
@@ -115,12 +116,14 @@ extension RedditAPI {
         }
     }
 
-    /// Announcement, as the API sends it.
+    /// An item of `announcements(…)`; the `data` of `Announcements`.
     public struct Announcement: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let subject: Swift.String
         public let body: Swift.String?
+        /// `sent_at` in the JSON, ISO 8601 text.
         public let sentAt: Foundation.Date?
+        /// `read_at` in the JSON, ISO 8601 text.
         public let readAt: Foundation.Date?
 
         /// Creates a value from its fields.

@@ -6,21 +6,21 @@ import Foundation
 extension RedditAPI.Client {
     /// The pages of `liveUpdates(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func liveUpdatesPages(
-        thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<RedditAPI.ThingData> {
         PagegenRuntime.PageSequence(self.liveUpdatesLoader(thread: thread, rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `liveUpdates(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allLiveUpdates(
-        thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<RedditAPI.ThingData> {
         PagegenRuntime.ItemSequence(self.liveUpdatesLoader(thread: thread, rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `liveUpdates(…)`, for the sequences and list adapters.
     public func liveUpdatesLoader(
-        thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25
+        thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<RedditAPI.ThingData> {
         self.runtime.loader(
             Operations.liveUpdatesEndpoint, Operations.liveUpdatesParameters(thread: thread, rawJSON: rawJSON),
@@ -30,7 +30,7 @@ extension RedditAPI.Client {
 
     /// A list adapter over `liveUpdates(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func liveUpdatesList(
-        thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25,
+        thread: Swift.String, rawJSON: Swift.Int? = nil, limit: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<RedditAPI.ThingData> {
         PagegenRuntime.PagedList(self.liveUpdatesLoader(thread: thread, rawJSON: rawJSON, limit: limit), options: options)
@@ -38,7 +38,7 @@ extension RedditAPI.Client {
 
     /// The pages of `userComments(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func userCommentsPages(
-        username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25,
+        username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<RedditAPI.ThingData> {
         PagegenRuntime.PageSequence(
@@ -48,7 +48,7 @@ extension RedditAPI.Client {
 
     /// Every item of `userComments(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allUserComments(
-        username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25,
+        username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<RedditAPI.ThingData> {
         PagegenRuntime.ItemSequence(
@@ -58,7 +58,7 @@ extension RedditAPI.Client {
 
     /// What loads the pages of `userComments(…)`, for the sequences and list adapters.
     public func userCommentsLoader(
-        username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25
+        username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<RedditAPI.ThingData> {
         self.runtime.loader(
             Operations.userCommentsEndpoint, Operations.userCommentsParameters(username: username, sort: sort, t: t, rawJSON: rawJSON),
@@ -68,7 +68,7 @@ extension RedditAPI.Client {
 
     /// A list adapter over `userComments(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func userCommentsList(
-        username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int = 25,
+        username: Swift.String, sort: UserCommentsSort? = nil, t: UserCommentsT? = nil, rawJSON: Swift.Int? = nil, limit: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<RedditAPI.ThingData> {
         PagegenRuntime.PagedList(
@@ -78,20 +78,22 @@ extension RedditAPI.Client {
 
     /// The pages of `announcements(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func announcementsPages(
-        rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        rawJSON: Swift.Int? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<RedditAPI.Announcement> {
         PagegenRuntime.PageSequence(self.announcementsLoader(rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `announcements(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allAnnouncements(
-        rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        rawJSON: Swift.Int? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<RedditAPI.Announcement> {
         PagegenRuntime.ItemSequence(self.announcementsLoader(rawJSON: rawJSON, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `announcements(…)`, for the sequences and list adapters.
-    public func announcementsLoader(rawJSON: Swift.Int? = nil, limit: Swift.Int = 25) -> PagegenRuntime.PageLoader<RedditAPI.Announcement> {
+    public func announcementsLoader(
+        rawJSON: Swift.Int? = nil, limit: Swift.Int? = nil
+    ) -> PagegenRuntime.PageLoader<RedditAPI.Announcement> {
         self.runtime.loader(
             Operations.announcementsEndpoint, Operations.announcementsParameters(rawJSON: rawJSON), paging: Operations.announcementsPaging,
             size: limit, identity: { $0.id }
@@ -100,7 +102,7 @@ extension RedditAPI.Client {
 
     /// A list adapter over `announcements(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func announcementsList(
-        rawJSON: Swift.Int? = nil, limit: Swift.Int = 25, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        rawJSON: Swift.Int? = nil, limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<RedditAPI.Announcement> {
         PagegenRuntime.PagedList(self.announcementsLoader(rawJSON: rawJSON, limit: limit), options: options)
     }

@@ -10,7 +10,7 @@ extension SalesforceAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://your-instance.my.salesforce.com/services/data/v60.0")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,6 +90,8 @@ extension SalesforceAPI.Client {
     /// Accounts matching a SOQL query, a batch at a time.
     ///
     /// `GET /query`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func queryAccounts(
         q: Swift.String, page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<SalesforceAPI.Account>, PagegenRuntime.APIError> {

@@ -7,10 +7,11 @@ import Foundation
 public enum SalesforceAPI {}
 
 extension SalesforceAPI {
-    /// AccountQueryResult, as the API sends it.
+    /// What `queryAccounts(…)` returns.
     public struct AccountQueryResult: Swift.Decodable, Swift.Sendable {
         public let totalSize: Swift.Int
         public let done: Swift.Bool
+        /// `nextRecordsUrl` in the JSON.
         public let nextRecordsURL: Swift.String?
         public let records: [SalesforceAPI.Account]
 
@@ -34,13 +35,21 @@ extension SalesforceAPI {
     /// An account record.
     public struct Account: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let attributes: SalesforceAPI.RecordAttributes
+        /// `Id` in the JSON.
         public let id: Swift.String
+        /// `Name` in the JSON.
         public let name: Swift.String
+        /// `Industry` in the JSON.
         public let industry: Swift.String?
+        /// `AnnualRevenue` in the JSON.
         public let annualRevenue: Swift.Double?
+        /// `NumberOfEmployees` in the JSON.
         public let numberOfEmployees: Swift.Int?
+        /// `Type` in the JSON.
         public let type: TypeValue?
+        /// `CreatedDate` in the JSON.
         public let createdDate: Foundation.Date
+        /// `LastModifiedDate` in the JSON.
         public let lastModifiedDate: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -104,7 +113,7 @@ extension SalesforceAPI {
         }
     }
 
-    /// RecordAttributes, as the API sends it.
+    /// The `attributes` of `Account`.
     public struct RecordAttributes: Swift.Decodable, Swift.Sendable {
         public let type: Swift.String
         public let url: Swift.String

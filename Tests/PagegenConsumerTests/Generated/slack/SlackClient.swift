@@ -10,7 +10,7 @@ extension SlackAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://slack.com/api")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -91,8 +91,11 @@ extension SlackAPI.Client {
     /// Channels of the workspace.
     ///
     /// `GET /conversations.list`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 100 when nil, at most 1000.
     public func conversations(
-        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100
+        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<SlackAPI.Channel>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.conversationsEndpoint, Operations.conversationsParameters(excludeArchived: excludeArchived, types: types),
@@ -102,7 +105,7 @@ extension SlackAPI.Client {
 
     /// Calls `completion` with what `conversations(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func conversations(
-        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100,
+        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SlackAPI.Channel>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
@@ -114,8 +117,11 @@ extension SlackAPI.Client {
     /// Members of the workspace.
     ///
     /// `GET /users.list`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 100 when nil, at most 1000.
     public func users(
-        presence: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100
+        presence: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<SlackAPI.Member>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.usersEndpoint, Operations.usersParameters(presence: presence), paging: Operations.usersPaging, at: page, size: limit
@@ -124,7 +130,7 @@ extension SlackAPI.Client {
 
     /// Calls `completion` with what `users(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func users(
-        presence: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100,
+        presence: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SlackAPI.Member>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

@@ -7,14 +7,18 @@ import Foundation
 public enum SlackAPI {}
 
 extension SlackAPI {
-    /// Channel, as the API sends it.
+    /// An item of `conversations(…)`; the `channels` of `ConversationsPage`.
     public struct Channel: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let name: Swift.String?
+        /// `is_channel` in the JSON.
         public let isChannel: Swift.Bool?
+        /// `is_private` in the JSON.
         public let isPrivate: Swift.Bool?
+        /// `is_archived` in the JSON.
         public let isArchived: Swift.Bool?
         public let created: Foundation.Date?
+        /// `num_members` in the JSON.
         public let numMembers: Swift.Int?
         public let topic: SlackAPI.Topic?
 
@@ -44,7 +48,7 @@ extension SlackAPI {
         }
     }
 
-    /// Topic, as the API sends it.
+    /// The `topic` of `Channel`.
     public struct Topic: Swift.Decodable, Swift.Sendable {
         public let value: Swift.String
         public let creator: Swift.String
@@ -61,12 +65,14 @@ extension SlackAPI {
         }
     }
 
-    /// Member, as the API sends it.
+    /// An item of `users(…)`; the `members` of `UsersPage`.
     public struct Member: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let name: Swift.String
         public let deleted: Swift.Bool?
+        /// `real_name` in the JSON.
         public let realName: Swift.String?
+        /// `is_bot` in the JSON.
         public let isBot: Swift.Bool?
         public let tz: Swift.String?
 
@@ -92,8 +98,9 @@ extension SlackAPI {
         }
     }
 
-    /// ResponseMetadata, as the API sends it.
+    /// The `responseMetadata` of `ConversationsPage`; the `responseMetadata` of `UsersPage`.
     public struct ResponseMetadata: Swift.Decodable, Swift.Sendable {
+        /// `next_cursor` in the JSON.
         public let nextCursor: Swift.String?
 
         /// Creates a value from its fields.
@@ -107,10 +114,11 @@ extension SlackAPI {
         }
     }
 
-    /// ConversationsPage, as the API sends it.
+    /// What `conversations(…)` returns.
     public struct ConversationsPage: Swift.Decodable, Swift.Sendable {
         public let ok: Swift.Bool
         public let channels: [SlackAPI.Channel]?
+        /// `response_metadata` in the JSON.
         public let responseMetadata: SlackAPI.ResponseMetadata?
 
         /// Creates a value from its fields.
@@ -129,10 +137,11 @@ extension SlackAPI {
         }
     }
 
-    /// UsersPage, as the API sends it.
+    /// What `users(…)` returns.
     public struct UsersPage: Swift.Decodable, Swift.Sendable {
         public let ok: Swift.Bool
         public let members: [SlackAPI.Member]?
+        /// `response_metadata` in the JSON.
         public let responseMetadata: SlackAPI.ResponseMetadata?
 
         /// Creates a value from its fields.

@@ -6,7 +6,7 @@ import Foundation
 extension SlackAPI.Client {
     /// The pages of `conversations(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func conversationsPages(
-        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100,
+        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<SlackAPI.Channel> {
         PagegenRuntime.PageSequence(
@@ -16,7 +16,7 @@ extension SlackAPI.Client {
 
     /// Every item of `conversations(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allConversations(
-        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100,
+        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<SlackAPI.Channel> {
         PagegenRuntime.ItemSequence(
@@ -26,7 +26,7 @@ extension SlackAPI.Client {
 
     /// What loads the pages of `conversations(…)`, for the sequences and list adapters.
     public func conversationsLoader(
-        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100
+        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<SlackAPI.Channel> {
         self.runtime.loader(
             Operations.conversationsEndpoint, Operations.conversationsParameters(excludeArchived: excludeArchived, types: types),
@@ -36,7 +36,7 @@ extension SlackAPI.Client {
 
     /// A list adapter over `conversations(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func conversationsList(
-        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100,
+        excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<SlackAPI.Channel> {
         PagegenRuntime.PagedList(self.conversationsLoader(excludeArchived: excludeArchived, types: types, limit: limit), options: options)
@@ -44,20 +44,20 @@ extension SlackAPI.Client {
 
     /// The pages of `users(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func usersPages(
-        presence: Swift.Bool? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        presence: Swift.Bool? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<SlackAPI.Member> {
         PagegenRuntime.PageSequence(self.usersLoader(presence: presence, limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `users(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allUsers(
-        presence: Swift.Bool? = nil, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        presence: Swift.Bool? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<SlackAPI.Member> {
         PagegenRuntime.ItemSequence(self.usersLoader(presence: presence, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `users(…)`, for the sequences and list adapters.
-    public func usersLoader(presence: Swift.Bool? = nil, limit: Swift.Int = 100) -> PagegenRuntime.PageLoader<SlackAPI.Member> {
+    public func usersLoader(presence: Swift.Bool? = nil, limit: Swift.Int? = nil) -> PagegenRuntime.PageLoader<SlackAPI.Member> {
         self.runtime.loader(
             Operations.usersEndpoint, Operations.usersParameters(presence: presence), paging: Operations.usersPaging, size: limit,
             identity: { $0.id }
@@ -66,7 +66,7 @@ extension SlackAPI.Client {
 
     /// A list adapter over `users(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func usersList(
-        presence: Swift.Bool? = nil, limit: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        presence: Swift.Bool? = nil, limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<SlackAPI.Member> {
         PagegenRuntime.PagedList(self.usersLoader(presence: presence, limit: limit), options: options)
     }

@@ -10,7 +10,7 @@ extension SpotifyAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://api.spotify.com/v1")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,8 +90,11 @@ extension SpotifyAPI.Client {
     /// The tracks of an album.
     ///
     /// `GET /albums/{id}/tracks`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 20 when nil, at most 50.
     public func albumTracks(
-        id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20
+        id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<SpotifyAPI.Track>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.albumTracksEndpoint, Operations.albumTracksParameters(id: id, market: market), paging: Operations.albumTracksPaging,
@@ -101,7 +104,7 @@ extension SpotifyAPI.Client {
 
     /// Calls `completion` with what `albumTracks(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func albumTracks(
-        id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
+        id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SpotifyAPI.Track>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
@@ -113,8 +116,11 @@ extension SpotifyAPI.Client {
     /// The tracks of a playlist.
     ///
     /// `GET /playlists/{playlist_id}/tracks`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 100 when nil, at most 100.
     public func playlistTracks(
-        playlistID: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100
+        playlistID: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<SpotifyAPI.PlaylistTrack>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.playlistTracksEndpoint, Operations.playlistTracksParameters(playlistID: playlistID),
@@ -124,7 +130,7 @@ extension SpotifyAPI.Client {
 
     /// Calls `completion` with what `playlistTracks(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func playlistTracks(
-        playlistID: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100,
+        playlistID: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<SpotifyAPI.PlaylistTrack>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

@@ -7,12 +7,15 @@ import Foundation
 public enum SpotifyAPI {}
 
 extension SpotifyAPI {
-    /// Track, as the API sends it.
+    /// An item of `albumTracks(…)`; the `items` of `TrackPage`; the `track` of `PlaylistTrack`.
     public struct Track: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String?
         public let name: Swift.String
+        /// `track_number` in the JSON.
         public let trackNumber: Swift.Int
+        /// `disc_number` in the JSON.
         public let discNumber: Swift.Int
+        /// `duration_ms` in the JSON.
         public let durationMs: Swift.Int
         public let explicit: Swift.Bool
         public let uri: Swift.String
@@ -43,7 +46,7 @@ extension SpotifyAPI {
         }
     }
 
-    /// Artist, as the API sends it.
+    /// The `artists` of `Track`.
     public struct Artist: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String?
         public let name: Swift.String
@@ -60,7 +63,7 @@ extension SpotifyAPI {
         }
     }
 
-    /// TrackPage, as the API sends it.
+    /// What `albumTracks(…)` returns.
     public struct TrackPage: Swift.Decodable, Swift.Sendable {
         public let href: Foundation.URL
         public let items: [SpotifyAPI.Track]
@@ -93,8 +96,9 @@ extension SpotifyAPI {
         }
     }
 
-    /// PlaylistTrack, as the API sends it.
+    /// An item of `playlistTracks(…)`; the `items` of `PlaylistTrackPage`.
     public struct PlaylistTrack: Swift.Decodable, Swift.Sendable {
+        /// `added_at` in the JSON.
         public let addedAt: Foundation.Date?
         public let track: SpotifyAPI.Track?
 
@@ -110,7 +114,7 @@ extension SpotifyAPI {
         }
     }
 
-    /// PlaylistTrackPage, as the API sends it.
+    /// What `playlistTracks(…)` returns.
     public struct PlaylistTrackPage: Swift.Decodable, Swift.Sendable {
         public let items: [SpotifyAPI.PlaylistTrack]
         public let total: Swift.Int

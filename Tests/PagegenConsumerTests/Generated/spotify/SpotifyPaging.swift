@@ -6,21 +6,21 @@ import Foundation
 extension SpotifyAPI.Client {
     /// The pages of `albumTracks(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func albumTracksPages(
-        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<SpotifyAPI.Track> {
         PagegenRuntime.PageSequence(self.albumTracksLoader(id: id, market: market, limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `albumTracks(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allAlbumTracks(
-        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<SpotifyAPI.Track> {
         PagegenRuntime.ItemSequence(self.albumTracksLoader(id: id, market: market, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `albumTracks(…)`, for the sequences and list adapters.
     public func albumTracksLoader(
-        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<SpotifyAPI.Track> {
         self.runtime.loader(
             Operations.albumTracksEndpoint, Operations.albumTracksParameters(id: id, market: market), paging: Operations.albumTracksPaging,
@@ -30,7 +30,7 @@ extension SpotifyAPI.Client {
 
     /// A list adapter over `albumTracks(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func albumTracksList(
-        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20,
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<SpotifyAPI.Track> {
         PagegenRuntime.PagedList(self.albumTracksLoader(id: id, market: market, limit: limit), options: options)
@@ -38,21 +38,21 @@ extension SpotifyAPI.Client {
 
     /// The pages of `playlistTracks(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func playlistTracksPages(
-        playlistID: Swift.String, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        playlistID: Swift.String, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<SpotifyAPI.PlaylistTrack> {
         PagegenRuntime.PageSequence(self.playlistTracksLoader(playlistID: playlistID, limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `playlistTracks(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allPlaylistTracks(
-        playlistID: Swift.String, limit: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        playlistID: Swift.String, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<SpotifyAPI.PlaylistTrack> {
         PagegenRuntime.ItemSequence(self.playlistTracksLoader(playlistID: playlistID, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `playlistTracks(…)`, for the sequences and list adapters.
     public func playlistTracksLoader(
-        playlistID: Swift.String, limit: Swift.Int = 100
+        playlistID: Swift.String, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<SpotifyAPI.PlaylistTrack> {
         self.runtime.loader(
             Operations.playlistTracksEndpoint, Operations.playlistTracksParameters(playlistID: playlistID),
@@ -62,7 +62,7 @@ extension SpotifyAPI.Client {
 
     /// A list adapter over `playlistTracks(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func playlistTracksList(
-        playlistID: Swift.String, limit: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        playlistID: Swift.String, limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<SpotifyAPI.PlaylistTrack> {
         PagegenRuntime.PagedList(self.playlistTracksLoader(playlistID: playlistID, limit: limit), options: options)
     }

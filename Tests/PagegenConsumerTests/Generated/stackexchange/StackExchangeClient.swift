@@ -10,7 +10,12 @@ extension StackExchangeAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://api.stackexchange.com/2.3")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
+
+        /// The waits the API asks for, where the spec's `throttle:` says: how long a request
+        /// may wait (`maxWait`, 60 seconds unless set; a longer wait fails at once), and the
+        /// `events` that tell when a response asks for a wait and when a request waits.
+        public var throttle: PagegenRuntime.Throttle { self.runtime.throttle }
 
         /// Creates a client.
         ///
@@ -97,9 +102,12 @@ extension StackExchangeAPI.Client {
     /// The questions of a site, most recently active first.
     ///
     /// `GET /questions`
+    /// - Parameters:
+    ///   - page: the page's number, from 1.
+    ///   - pagesize: the number of items a page holds: 30 when nil, at most 100.
     public func questions(
         site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil,
-        page: Swift.Int = 1, pagesize: Swift.Int = 30
+        page: Swift.Int = 1, pagesize: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<StackExchangeAPI.Question>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.questionsEndpoint, Operations.questionsParameters(site: site, order: order, sort: sort, tagged: tagged),
@@ -110,7 +118,7 @@ extension StackExchangeAPI.Client {
     /// Calls `completion` with what `questions(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func questions(
         site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil,
-        page: Swift.Int = 1, pagesize: Swift.Int = 30,
+        page: Swift.Int = 1, pagesize: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StackExchangeAPI.Question>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
@@ -123,8 +131,11 @@ extension StackExchangeAPI.Client {
     /// The answers to one question.
     ///
     /// `GET /questions/{id}/answers`
+    /// - Parameters:
+    ///   - page: the page's number, from 1.
+    ///   - pagesize: the number of items a page holds: 30 when nil, at most 100.
     public func answers(
-        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, page: Swift.Int = 1, pagesize: Swift.Int = 30
+        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, page: Swift.Int = 1, pagesize: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<StackExchangeAPI.Answer>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.answersEndpoint, Operations.answersParameters(id: id, site: site, sort: sort), paging: Operations.answersPaging,
@@ -134,7 +145,7 @@ extension StackExchangeAPI.Client {
 
     /// Calls `completion` with what `answers(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func answers(
-        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, page: Swift.Int = 1, pagesize: Swift.Int = 30,
+        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, page: Swift.Int = 1, pagesize: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StackExchangeAPI.Answer>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
@@ -146,8 +157,11 @@ extension StackExchangeAPI.Client {
     /// The users of a site, by reputation.
     ///
     /// `GET /users`
+    /// - Parameters:
+    ///   - page: the page's number, from 1.
+    ///   - pagesize: the number of items a page holds: 30 when nil, at most 100.
     public func users(
-        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, page: Swift.Int = 1, pagesize: Swift.Int = 30
+        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, page: Swift.Int = 1, pagesize: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<StackExchangeAPI.User>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.usersEndpoint, Operations.usersParameters(site: site, inname: inname), paging: Operations.usersPaging,
@@ -157,7 +171,7 @@ extension StackExchangeAPI.Client {
 
     /// Calls `completion` with what `users(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func users(
-        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, page: Swift.Int = 1, pagesize: Swift.Int = 30,
+        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, page: Swift.Int = 1, pagesize: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StackExchangeAPI.User>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

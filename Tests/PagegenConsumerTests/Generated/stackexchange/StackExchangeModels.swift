@@ -7,11 +7,14 @@ import Foundation
 public enum StackExchangeAPI {}
 
 extension StackExchangeAPI {
-    /// QuestionPage, as the API sends it.
+    /// What `questions(…)` returns.
     public struct QuestionPage: Swift.Decodable, Swift.Sendable {
         public let items: [StackExchangeAPI.Question]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
+        /// `quota_max` in the JSON.
         public let quotaMax: Swift.Int
+        /// `quota_remaining` in the JSON.
         public let quotaRemaining: Swift.Int
         public let backoff: Swift.Int?
 
@@ -36,11 +39,14 @@ extension StackExchangeAPI {
         }
     }
 
-    /// AnswerPage, as the API sends it.
+    /// What `answers(…)` returns.
     public struct AnswerPage: Swift.Decodable, Swift.Sendable {
         public let items: [StackExchangeAPI.Answer]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
+        /// `quota_max` in the JSON.
         public let quotaMax: Swift.Int
+        /// `quota_remaining` in the JSON.
         public let quotaRemaining: Swift.Int
         public let backoff: Swift.Int?
 
@@ -64,11 +70,14 @@ extension StackExchangeAPI {
         }
     }
 
-    /// UserPage, as the API sends it.
+    /// What `users(…)` returns.
     public struct UserPage: Swift.Decodable, Swift.Sendable {
         public let items: [StackExchangeAPI.User]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
+        /// `quota_max` in the JSON.
         public let quotaMax: Swift.Int
+        /// `quota_remaining` in the JSON.
         public let quotaRemaining: Swift.Int
         public let backoff: Swift.Int?
 
@@ -92,18 +101,25 @@ extension StackExchangeAPI {
         }
     }
 
-    /// Question, as the API sends it.
+    /// An item of `questions(…)`; the `items` of `QuestionPage`.
     public struct Question: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `question_id` in the JSON.
         public let questionID: Swift.Int
         public let title: Swift.String
         public let link: Foundation.URL
         public let tags: [Swift.String]
         public let score: Swift.Int
+        /// `answer_count` in the JSON.
         public let answerCount: Swift.Int
+        /// `view_count` in the JSON.
         public let viewCount: Swift.Int
+        /// `is_answered` in the JSON.
         public let isAnswered: Swift.Bool
+        /// `accepted_answer_id` in the JSON.
         public let acceptedAnswerID: Swift.Int?
+        /// `creation_date` in the JSON.
         public let creationDate: Foundation.Date
+        /// `last_activity_date` in the JSON.
         public let lastActivityDate: Foundation.Date
         public let owner: StackExchangeAPI.ShallowUser?
 
@@ -142,12 +158,16 @@ extension StackExchangeAPI {
         }
     }
 
-    /// Answer, as the API sends it.
+    /// An item of `answers(…)`; the `items` of `AnswerPage`.
     public struct Answer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `answer_id` in the JSON.
         public let answerID: Swift.Int
+        /// `question_id` in the JSON.
         public let questionID: Swift.Int
         public let score: Swift.Int
+        /// `is_accepted` in the JSON.
         public let isAccepted: Swift.Bool
+        /// `creation_date` in the JSON.
         public let creationDate: Foundation.Date
         public let owner: StackExchangeAPI.ShallowUser?
 
@@ -176,11 +196,14 @@ extension StackExchangeAPI {
         }
     }
 
-    /// User, as the API sends it.
+    /// An item of `users(…)`; the `items` of `UserPage`.
     public struct User: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `user_id` in the JSON.
         public let userID: Swift.Int
+        /// `display_name` in the JSON.
         public let displayName: Swift.String
         public let reputation: Swift.Int
+        /// `creation_date` in the JSON.
         public let creationDate: Foundation.Date
         public let location: Swift.String?
         public let link: Foundation.URL
@@ -210,11 +233,14 @@ extension StackExchangeAPI {
         }
     }
 
-    /// ShallowUser, as the API sends it.
+    /// The `owner` of `Question`; the `owner` of `Answer`.
     public struct ShallowUser: Swift.Decodable, Swift.Sendable {
+        /// `user_id` in the JSON.
         public let userID: Swift.Int?
+        /// `display_name` in the JSON.
         public let displayName: Swift.String?
         public let reputation: Swift.Int?
+        /// `user_type` in the JSON.
         public let userType: UserType?
 
         /// Creates a value from its fields.

@@ -7,7 +7,7 @@ extension StackExchangeAPI.Client {
     /// The pages of `questions(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func questionsPages(
         site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil,
-        pagesize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        pagesize: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<StackExchangeAPI.Question> {
         PagegenRuntime.PageSequence(
             self.questionsLoader(site: site, order: order, sort: sort, tagged: tagged, pagesize: pagesize), resumingFrom: resumePoint
@@ -17,7 +17,7 @@ extension StackExchangeAPI.Client {
     /// Every item of `questions(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allQuestions(
         site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil,
-        pagesize: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        pagesize: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<StackExchangeAPI.Question> {
         PagegenRuntime.ItemSequence(
             self.questionsLoader(site: site, order: order, sort: sort, tagged: tagged, pagesize: pagesize), resumingFrom: resumePoint
@@ -27,7 +27,7 @@ extension StackExchangeAPI.Client {
     /// What loads the pages of `questions(…)`, for the sequences and list adapters.
     public func questionsLoader(
         site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil,
-        pagesize: Swift.Int = 30
+        pagesize: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<StackExchangeAPI.Question> {
         self.runtime.loader(
             Operations.questionsEndpoint, Operations.questionsParameters(site: site, order: order, sort: sort, tagged: tagged),
@@ -38,7 +38,7 @@ extension StackExchangeAPI.Client {
     /// A list adapter over `questions(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func questionsList(
         site: Swift.String = "stackoverflow", order: QuestionsOrder = .desc, sort: QuestionsSort = .activity, tagged: Swift.String? = nil,
-        pagesize: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        pagesize: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<StackExchangeAPI.Question> {
         PagegenRuntime.PagedList(
             self.questionsLoader(site: site, order: order, sort: sort, tagged: tagged, pagesize: pagesize), options: options
@@ -47,7 +47,7 @@ extension StackExchangeAPI.Client {
 
     /// The pages of `answers(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func answersPages(
-        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int = 30,
+        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<StackExchangeAPI.Answer> {
         PagegenRuntime.PageSequence(self.answersLoader(id: id, site: site, sort: sort, pagesize: pagesize), resumingFrom: resumePoint)
@@ -55,7 +55,7 @@ extension StackExchangeAPI.Client {
 
     /// Every item of `answers(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allAnswers(
-        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int = 30,
+        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<StackExchangeAPI.Answer> {
         PagegenRuntime.ItemSequence(self.answersLoader(id: id, site: site, sort: sort, pagesize: pagesize), resumingFrom: resumePoint)
@@ -63,7 +63,7 @@ extension StackExchangeAPI.Client {
 
     /// What loads the pages of `answers(…)`, for the sequences and list adapters.
     public func answersLoader(
-        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int = 30
+        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<StackExchangeAPI.Answer> {
         self.runtime.loader(
             Operations.answersEndpoint, Operations.answersParameters(id: id, site: site, sort: sort), paging: Operations.answersPaging,
@@ -73,7 +73,7 @@ extension StackExchangeAPI.Client {
 
     /// A list adapter over `answers(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func answersList(
-        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int = 30,
+        id: Swift.Int, site: Swift.String = "stackoverflow", sort: AnswersSort = .votes, pagesize: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<StackExchangeAPI.Answer> {
         PagegenRuntime.PagedList(self.answersLoader(id: id, site: site, sort: sort, pagesize: pagesize), options: options)
@@ -81,7 +81,7 @@ extension StackExchangeAPI.Client {
 
     /// The pages of `users(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func usersPages(
-        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int = 30,
+        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<StackExchangeAPI.User> {
         PagegenRuntime.PageSequence(self.usersLoader(site: site, inname: inname, pagesize: pagesize), resumingFrom: resumePoint)
@@ -89,7 +89,7 @@ extension StackExchangeAPI.Client {
 
     /// Every item of `users(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allUsers(
-        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int = 30,
+        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<StackExchangeAPI.User> {
         PagegenRuntime.ItemSequence(self.usersLoader(site: site, inname: inname, pagesize: pagesize), resumingFrom: resumePoint)
@@ -97,7 +97,7 @@ extension StackExchangeAPI.Client {
 
     /// What loads the pages of `users(…)`, for the sequences and list adapters.
     public func usersLoader(
-        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int = 30
+        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<StackExchangeAPI.User> {
         self.runtime.loader(
             Operations.usersEndpoint, Operations.usersParameters(site: site, inname: inname), paging: Operations.usersPaging,
@@ -107,7 +107,7 @@ extension StackExchangeAPI.Client {
 
     /// A list adapter over `users(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func usersList(
-        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int = 30,
+        site: Swift.String = "stackoverflow", inname: Swift.String? = nil, pagesize: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<StackExchangeAPI.User> {
         PagegenRuntime.PagedList(self.usersLoader(site: site, inname: inname, pagesize: pagesize), options: options)

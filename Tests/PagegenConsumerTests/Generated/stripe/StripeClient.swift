@@ -10,7 +10,7 @@ extension StripeAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://api.stripe.com")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,8 +90,11 @@ extension StripeAPI.Client {
     /// Customers, newest first.
     ///
     /// `GET /v1/customers`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 10 when nil, at least 1, at most 100.
     public func customers(
-        email: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10
+        email: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<StripeAPI.Customer>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.customersEndpoint, Operations.customersParameters(email: email), paging: Operations.customersPaging, at: page,
@@ -101,7 +104,7 @@ extension StripeAPI.Client {
 
     /// Calls `completion` with what `customers(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func customers(
-        email: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10,
+        email: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<StripeAPI.Customer>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

@@ -7,7 +7,7 @@ import Foundation
 public enum StripeAPI {}
 
 extension StripeAPI {
-    /// Customer, as the API sends it.
+    /// An item of `customers(…)`; the `data` of `CustomerList`.
     public struct Customer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let object: Swift.String
@@ -20,6 +20,7 @@ extension StripeAPI {
         public let delinquent: Swift.Bool?
         public let livemode: Swift.Bool
         public let metadata: [Swift.String: Swift.String]
+        /// `preferred_locales` in the JSON.
         public let preferredLocales: [Swift.String]?
 
         /// Creates a value from its fields.
@@ -55,10 +56,11 @@ extension StripeAPI {
         }
     }
 
-    /// CustomerList, as the API sends it.
+    /// What `customers(…)` returns.
     public struct CustomerList: Swift.Decodable, Swift.Sendable {
         public let object: Swift.String
         public let data: [StripeAPI.Customer]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
         public let url: Swift.String
 

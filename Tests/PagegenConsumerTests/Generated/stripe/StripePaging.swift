@@ -6,20 +6,20 @@ import Foundation
 extension StripeAPI.Client {
     /// The pages of `customers(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func customersPages(
-        email: Swift.String? = nil, limit: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        email: Swift.String? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<StripeAPI.Customer> {
         PagegenRuntime.PageSequence(self.customersLoader(email: email, limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `customers(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allCustomers(
-        email: Swift.String? = nil, limit: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        email: Swift.String? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<StripeAPI.Customer> {
         PagegenRuntime.ItemSequence(self.customersLoader(email: email, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `customers(…)`, for the sequences and list adapters.
-    public func customersLoader(email: Swift.String? = nil, limit: Swift.Int = 10) -> PagegenRuntime.PageLoader<StripeAPI.Customer> {
+    public func customersLoader(email: Swift.String? = nil, limit: Swift.Int? = nil) -> PagegenRuntime.PageLoader<StripeAPI.Customer> {
         self.runtime.loader(
             Operations.customersEndpoint, Operations.customersParameters(email: email), paging: Operations.customersPaging, size: limit,
             identity: { $0.id }
@@ -28,7 +28,7 @@ extension StripeAPI.Client {
 
     /// A list adapter over `customers(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func customersList(
-        email: Swift.String? = nil, limit: Swift.Int = 10, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        email: Swift.String? = nil, limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<StripeAPI.Customer> {
         PagegenRuntime.PagedList(self.customersLoader(email: email, limit: limit), options: options)
     }

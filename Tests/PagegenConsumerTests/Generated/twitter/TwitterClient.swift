@@ -10,7 +10,7 @@ extension TwitterAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://api.x.com/2")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,9 +90,12 @@ extension TwitterAPI.Client {
     /// Tweets from the last seven days that match a query.
     ///
     /// `GET /tweets/search/recent`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - maxResults: the number of items a page holds: 10 when nil, at least 10, at most 100.
     public func recentSearch(
         query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, page: PagegenRuntime.PageKey = .first,
-        maxResults: Swift.Int = 10
+        maxResults: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<TwitterAPI.Tweet>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.recentSearchEndpoint,
@@ -104,7 +107,7 @@ extension TwitterAPI.Client {
     /// Calls `completion` with what `recentSearch(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func recentSearch(
         query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, page: PagegenRuntime.PageKey = .first,
-        maxResults: Swift.Int = 10,
+        maxResults: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<TwitterAPI.Tweet>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

@@ -7,11 +7,13 @@ import Foundation
 public enum TwitterAPI {}
 
 extension TwitterAPI {
-    /// Tweet, as the API sends it.
+    /// An item of `recentSearch(…)`; the `data` of `SearchResponse`.
     public struct Tweet: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let text: Swift.String
+        /// `author_id` in the JSON.
         public let authorID: Swift.String?
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -31,11 +33,15 @@ extension TwitterAPI {
         }
     }
 
-    /// SearchMeta, as the API sends it.
+    /// The `meta` of `SearchResponse`.
     public struct SearchMeta: Swift.Decodable, Swift.Sendable {
+        /// `newest_id` in the JSON.
         public let newestID: Swift.String?
+        /// `oldest_id` in the JSON.
         public let oldestID: Swift.String?
+        /// `result_count` in the JSON.
         public let resultCount: Swift.Int
+        /// `next_token` in the JSON.
         public let nextToken: Swift.String?
 
         /// Creates a value from its fields.
@@ -55,7 +61,7 @@ extension TwitterAPI {
         }
     }
 
-    /// SearchResponse, as the API sends it.
+    /// What `recentSearch(…)` returns.
     public struct SearchResponse: Swift.Decodable, Swift.Sendable {
         public let data: [TwitterAPI.Tweet]?
         public let meta: TwitterAPI.SearchMeta

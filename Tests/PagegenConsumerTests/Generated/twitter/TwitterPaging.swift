@@ -6,7 +6,7 @@ import Foundation
 extension TwitterAPI.Client {
     /// The pages of `recentSearch(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func recentSearchPages(
-        query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10,
+        query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<TwitterAPI.Tweet> {
         PagegenRuntime.PageSequence(
@@ -17,7 +17,7 @@ extension TwitterAPI.Client {
 
     /// Every item of `recentSearch(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allRecentSearch(
-        query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10,
+        query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<TwitterAPI.Tweet> {
         PagegenRuntime.ItemSequence(
@@ -28,7 +28,7 @@ extension TwitterAPI.Client {
 
     /// What loads the pages of `recentSearch(…)`, for the sequences and list adapters.
     public func recentSearchLoader(
-        query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10
+        query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<TwitterAPI.Tweet> {
         self.runtime.loader(
             Operations.recentSearchEndpoint,
@@ -39,7 +39,7 @@ extension TwitterAPI.Client {
 
     /// A list adapter over `recentSearch(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func recentSearchList(
-        query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int = 10,
+        query: Swift.String, tweetFields: Swift.String? = nil, expansions: Swift.String? = nil, maxResults: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<TwitterAPI.Tweet> {
         PagegenRuntime.PagedList(

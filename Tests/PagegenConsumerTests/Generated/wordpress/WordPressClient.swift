@@ -10,7 +10,7 @@ extension WordPressAPI {
         public static let defaultBaseURL = Foundation.URL(string: "https://example.com/wp-json/wp/v2")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -93,9 +93,12 @@ extension WordPressAPI.Client {
     /// The site's posts, newest first.
     ///
     /// `GET /posts`
+    /// - Parameters:
+    ///   - page: the page's number, from 1.
+    ///   - perPage: the number of items a page holds: 10 when nil, at most 100.
     public func posts(
         search: Swift.String? = nil, categories: [Swift.Int]? = nil, after: Foundation.Date? = nil, orderby: PostsOrderby? = nil,
-        page: Swift.Int = 1, perPage: Swift.Int = 10
+        page: Swift.Int = 1, perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<WordPressAPI.Post>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.postsEndpoint, Operations.postsParameters(search: search, categories: categories, after: after, orderby: orderby),
@@ -106,7 +109,7 @@ extension WordPressAPI.Client {
     /// Calls `completion` with what `posts(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func posts(
         search: Swift.String? = nil, categories: [Swift.Int]? = nil, after: Foundation.Date? = nil, orderby: PostsOrderby? = nil,
-        page: Swift.Int = 1, perPage: Swift.Int = 10,
+        page: Swift.Int = 1, perPage: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<WordPressAPI.Post>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
@@ -118,8 +121,11 @@ extension WordPressAPI.Client {
     /// The comments of a post.
     ///
     /// `GET /comments`
+    /// - Parameters:
+    ///   - page: the page's number, from 1.
+    ///   - perPage: the number of items a page holds: 10 when nil, at most 100.
     public func comments(
-        post: Swift.Int? = nil, page: Swift.Int = 1, perPage: Swift.Int = 10
+        post: Swift.Int? = nil, page: Swift.Int = 1, perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<WordPressAPI.Comment>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.commentsEndpoint, Operations.commentsParameters(post: post), paging: Operations.commentsPaging, at: .number(page),
@@ -129,7 +135,7 @@ extension WordPressAPI.Client {
 
     /// Calls `completion` with what `comments(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func comments(
-        post: Swift.Int? = nil, page: Swift.Int = 1, perPage: Swift.Int = 10,
+        post: Swift.Int? = nil, page: Swift.Int = 1, perPage: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<WordPressAPI.Comment>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
@@ -141,15 +147,18 @@ extension WordPressAPI.Client {
     /// The site's categories.
     ///
     /// `GET /categories`
+    /// - Parameters:
+    ///   - page: the page's number, from 1.
+    ///   - perPage: the number of items a page holds: 10 when nil, at most 100.
     public func categories(
-        page: Swift.Int = 1, perPage: Swift.Int = 10
+        page: Swift.Int = 1, perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<WordPressAPI.Category>, PagegenRuntime.APIError> {
         await self.runtime.page(Operations.categoriesEndpoint, paging: Operations.categoriesPaging, at: .number(page), size: perPage)
     }
 
     /// Calls `completion` with what `categories(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func categories(
-        page: Swift.Int = 1, perPage: Swift.Int = 10,
+        page: Swift.Int = 1, perPage: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<WordPressAPI.Category>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

@@ -7,12 +7,14 @@ import Foundation
 public enum WordPressAPI {}
 
 extension WordPressAPI {
-    /// Post, as the API sends it.
+    /// An item of `posts(…)`; what `post(…)` returns.
     public struct Post: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let date: Foundation.Date
+        /// `date_gmt` in the JSON, ISO 8601 text.
         public let dateGmt: Foundation.Date
         public let modified: Foundation.Date
+        /// `modified_gmt` in the JSON, ISO 8601 text.
         public let modifiedGmt: Foundation.Date
         public let slug: Swift.String
         public let status: Status
@@ -91,13 +93,15 @@ extension WordPressAPI {
         }
     }
 
-    /// Comment, as the API sends it.
+    /// An item of `comments(…)`.
     public struct Comment: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let post: Swift.Int
         public let parent: Swift.Int
+        /// `author_name` in the JSON.
         public let authorName: Swift.String
         public let date: Foundation.Date
+        /// `date_gmt` in the JSON, ISO 8601 text.
         public let dateGmt: Foundation.Date
         public let content: WordPressAPI.Rendered
         public let status: Swift.String
@@ -127,7 +131,7 @@ extension WordPressAPI {
         }
     }
 
-    /// Category, as the API sends it.
+    /// An item of `categories(…)`.
     public struct Category: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let count: Swift.Int
@@ -153,7 +157,7 @@ extension WordPressAPI {
         }
     }
 
-    /// Rendered, as the API sends it.
+    /// The `title` of `Post`; the `excerpt` of `Post`; the `content` of `Comment`.
     public struct Rendered: Swift.Decodable, Swift.Sendable {
         public let rendered: Swift.String
 

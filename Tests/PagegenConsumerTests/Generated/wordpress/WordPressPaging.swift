@@ -7,7 +7,7 @@ extension WordPressAPI.Client {
     /// The pages of `posts(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func postsPages(
         search: Swift.String? = nil, categories: [Swift.Int]? = nil, after: Foundation.Date? = nil, orderby: PostsOrderby? = nil,
-        perPage: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<WordPressAPI.Post> {
         PagegenRuntime.PageSequence(
             self.postsLoader(search: search, categories: categories, after: after, orderby: orderby, perPage: perPage),
@@ -18,7 +18,7 @@ extension WordPressAPI.Client {
     /// Every item of `posts(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allPosts(
         search: Swift.String? = nil, categories: [Swift.Int]? = nil, after: Foundation.Date? = nil, orderby: PostsOrderby? = nil,
-        perPage: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<WordPressAPI.Post> {
         PagegenRuntime.ItemSequence(
             self.postsLoader(search: search, categories: categories, after: after, orderby: orderby, perPage: perPage),
@@ -29,7 +29,7 @@ extension WordPressAPI.Client {
     /// What loads the pages of `posts(…)`, for the sequences and list adapters.
     public func postsLoader(
         search: Swift.String? = nil, categories: [Swift.Int]? = nil, after: Foundation.Date? = nil, orderby: PostsOrderby? = nil,
-        perPage: Swift.Int = 10
+        perPage: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<WordPressAPI.Post> {
         self.runtime.loader(
             Operations.postsEndpoint, Operations.postsParameters(search: search, categories: categories, after: after, orderby: orderby),
@@ -40,7 +40,7 @@ extension WordPressAPI.Client {
     /// A list adapter over `posts(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func postsList(
         search: Swift.String? = nil, categories: [Swift.Int]? = nil, after: Foundation.Date? = nil, orderby: PostsOrderby? = nil,
-        perPage: Swift.Int = 10, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        perPage: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<WordPressAPI.Post> {
         PagegenRuntime.PagedList(
             self.postsLoader(search: search, categories: categories, after: after, orderby: orderby, perPage: perPage), options: options
@@ -49,20 +49,20 @@ extension WordPressAPI.Client {
 
     /// The pages of `comments(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func commentsPages(
-        post: Swift.Int? = nil, perPage: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        post: Swift.Int? = nil, perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<WordPressAPI.Comment> {
         PagegenRuntime.PageSequence(self.commentsLoader(post: post, perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// Every item of `comments(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allComments(
-        post: Swift.Int? = nil, perPage: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        post: Swift.Int? = nil, perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<WordPressAPI.Comment> {
         PagegenRuntime.ItemSequence(self.commentsLoader(post: post, perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `comments(…)`, for the sequences and list adapters.
-    public func commentsLoader(post: Swift.Int? = nil, perPage: Swift.Int = 10) -> PagegenRuntime.PageLoader<WordPressAPI.Comment> {
+    public func commentsLoader(post: Swift.Int? = nil, perPage: Swift.Int? = nil) -> PagegenRuntime.PageLoader<WordPressAPI.Comment> {
         self.runtime.loader(
             Operations.commentsEndpoint, Operations.commentsParameters(post: post), paging: Operations.commentsPaging, size: perPage,
             identity: { $0.id }
@@ -71,33 +71,33 @@ extension WordPressAPI.Client {
 
     /// A list adapter over `comments(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func commentsList(
-        post: Swift.Int? = nil, perPage: Swift.Int = 10, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        post: Swift.Int? = nil, perPage: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<WordPressAPI.Comment> {
         PagegenRuntime.PagedList(self.commentsLoader(post: post, perPage: perPage), options: options)
     }
 
     /// The pages of `categories(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func categoriesPages(
-        perPage: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<WordPressAPI.Category> {
         PagegenRuntime.PageSequence(self.categoriesLoader(perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// Every item of `categories(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allCategories(
-        perPage: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<WordPressAPI.Category> {
         PagegenRuntime.ItemSequence(self.categoriesLoader(perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `categories(…)`, for the sequences and list adapters.
-    public func categoriesLoader(perPage: Swift.Int = 10) -> PagegenRuntime.PageLoader<WordPressAPI.Category> {
+    public func categoriesLoader(perPage: Swift.Int? = nil) -> PagegenRuntime.PageLoader<WordPressAPI.Category> {
         self.runtime.loader(Operations.categoriesEndpoint, paging: Operations.categoriesPaging, size: perPage, identity: { $0.id })
     }
 
     /// A list adapter over `categories(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func categoriesList(
-        perPage: Swift.Int = 10, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        perPage: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<WordPressAPI.Category> {
         PagegenRuntime.PagedList(self.categoriesLoader(perPage: perPage), options: options)
     }

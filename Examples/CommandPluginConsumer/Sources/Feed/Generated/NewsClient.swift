@@ -10,7 +10,7 @@ extension NewsAPI {
         internal static let defaultBaseURL = Foundation.URL(string: "https://news.example.com/v1")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        internal let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,8 +90,11 @@ extension NewsAPI.Client {
     /// Stories of a section, newest first.
     ///
     /// `GET /sections/{section}/stories`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 50 when nil, at most 200.
     internal func stories(
-        section: Swift.String, minScore: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 50
+        section: Swift.String, minScore: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<NewsAPI.Story>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.storiesEndpoint, Operations.storiesParameters(section: section, minScore: minScore),
@@ -101,7 +104,7 @@ extension NewsAPI.Client {
 
     /// Calls `completion` with what `stories(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult internal func stories(
-        section: Swift.String, minScore: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 50,
+        section: Swift.String, minScore: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<NewsAPI.Story>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

@@ -7,7 +7,7 @@ import Foundation
 internal enum NewsAPI {}
 
 extension NewsAPI {
-    /// Story, as the API sends it.
+    /// An item of `stories(…)`; the `stories` of `StoriesPage`.
     internal struct Story: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         internal let id: Swift.String
         internal let headline: Swift.String
@@ -33,8 +33,9 @@ extension NewsAPI {
         }
     }
 
-    /// Meta, as the API sends it.
+    /// The `meta` of `StoriesPage`.
     internal struct Meta: Swift.Decodable, Swift.Sendable {
+        /// `next_cursor` in the JSON.
         internal let nextCursor: Swift.String?
 
         /// Creates a value from its fields.
@@ -48,7 +49,7 @@ extension NewsAPI {
         }
     }
 
-    /// StoriesPage, as the API sends it.
+    /// What `stories(…)` returns.
     internal struct StoriesPage: Swift.Decodable, Swift.Sendable {
         internal let stories: [NewsAPI.Story]
         internal let meta: NewsAPI.Meta?

@@ -6,21 +6,21 @@ import Foundation
 extension NewsAPI.Client {
     /// The pages of `stories(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     internal func storiesPages(
-        section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<NewsAPI.Story> {
         PagegenRuntime.PageSequence(self.storiesLoader(section: section, minScore: minScore, limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `stories(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     internal func allStories(
-        section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<NewsAPI.Story> {
         PagegenRuntime.ItemSequence(self.storiesLoader(section: section, minScore: minScore, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `stories(…)`, for the sequences and list adapters.
     internal func storiesLoader(
-        section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50
+        section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<NewsAPI.Story> {
         self.runtime.loader(
             Operations.storiesEndpoint, Operations.storiesParameters(section: section, minScore: minScore),
@@ -30,7 +30,7 @@ extension NewsAPI.Client {
 
     /// A list adapter over `stories(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor internal func storiesList(
-        section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int = 50,
+        section: Swift.String, minScore: Swift.Int? = nil, limit: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<NewsAPI.Story> {
         PagegenRuntime.PagedList(self.storiesLoader(section: section, minScore: minScore, limit: limit), options: options)

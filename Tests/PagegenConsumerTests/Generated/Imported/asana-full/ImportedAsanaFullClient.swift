@@ -10,7 +10,7 @@ extension ImportedAsanaFull {
         public static let defaultBaseURL = Foundation.URL(string: "https://app.asana.com/api/1.0")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,9 +90,12 @@ extension ImportedAsanaFull.Client {
     /// Get multiple projects
     ///
     /// `GET /projects`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 50 when nil, at least 1, at most 100.
     public func getProjects(
         optPretty: Swift.Bool? = nil, workspace: Swift.String? = nil, team: Swift.String? = nil, archived: Swift.Bool? = nil,
-        optFields: [Swift.String]? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 50
+        optFields: [Swift.String]? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAsanaFull.ProjectCompact>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getProjectsEndpoint,
@@ -106,7 +109,7 @@ extension ImportedAsanaFull.Client {
     /// Calls `completion` with what `getProjects(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getProjects(
         optPretty: Swift.Bool? = nil, workspace: Swift.String? = nil, team: Swift.String? = nil, archived: Swift.Bool? = nil,
-        optFields: [Swift.String]? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 50,
+        optFields: [Swift.String]? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAsanaFull.ProjectCompact>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
@@ -122,9 +125,12 @@ extension ImportedAsanaFull.Client {
     /// Get multiple users
     ///
     /// `GET /users`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 50 when nil, at least 1, at most 100.
     public func getUsers(
         workspace: Swift.String? = nil, team: Swift.String? = nil, optPretty: Swift.Bool? = nil, optFields: [Swift.String]? = nil,
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 50
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAsanaFull.UserCompact>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getUsersEndpoint,
@@ -136,7 +142,7 @@ extension ImportedAsanaFull.Client {
     /// Calls `completion` with what `getUsers(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getUsers(
         workspace: Swift.String? = nil, team: Swift.String? = nil, optPretty: Swift.Bool? = nil, optFields: [Swift.String]? = nil,
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 50,
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedAsanaFull.UserCompact>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {

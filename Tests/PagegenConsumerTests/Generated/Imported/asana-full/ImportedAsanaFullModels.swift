@@ -7,9 +7,10 @@ import Foundation
 public enum ImportedAsanaFull {}
 
 extension ImportedAsanaFull {
-    /// GetProjectsResponse, as the API sends it.
+    /// What `getProjects(…)` returns.
     public struct GetProjectsResponse: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedAsanaFull.ProjectCompact]?
+        /// `next_page` in the JSON.
         public let nextPage: ImportedAsanaFull.NextPage?
 
         /// Creates a value from its fields.
@@ -24,9 +25,10 @@ extension ImportedAsanaFull {
         }
     }
 
-    /// GetUsersResponse, as the API sends it.
+    /// What `getUsers(…)` returns.
     public struct GetUsersResponse: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedAsanaFull.UserCompact]?
+        /// `next_page` in the JSON.
         public let nextPage: ImportedAsanaFull.NextPage?
 
         /// Creates a value from its fields.
@@ -41,9 +43,10 @@ extension ImportedAsanaFull {
         }
     }
 
-    /// ProjectCompact, as the API sends it.
+    /// An item of `getProjects(…)`; the `data` of `GetProjectsResponse`.
     public struct ProjectCompact: Swift.Decodable, Swift.Sendable {
         public let gid: Swift.String?
+        /// `resource_type` in the JSON.
         public let resourceType: Swift.String?
         public let name: Swift.String?
 
@@ -62,7 +65,7 @@ extension ImportedAsanaFull {
         }
     }
 
-    /// NextPage, as the API sends it.
+    /// The `nextPage` of `GetProjectsResponse`; the `nextPage` of `GetUsersResponse`.
     public struct NextPage: Swift.Decodable, Swift.Sendable {
         public let offset: Swift.String?
         public let path: Swift.String?
@@ -81,9 +84,10 @@ extension ImportedAsanaFull {
         }
     }
 
-    /// UserCompact, as the API sends it.
+    /// An item of `getUsers(…)`; the `data` of `GetUsersResponse`.
     public struct UserCompact: Swift.Decodable, Swift.Sendable {
         public let gid: Swift.String?
+        /// `resource_type` in the JSON.
         public let resourceType: Swift.String?
         public let name: Swift.String?
 

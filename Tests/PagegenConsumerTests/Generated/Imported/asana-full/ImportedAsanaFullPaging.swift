@@ -7,7 +7,7 @@ extension ImportedAsanaFull.Client {
     /// The pages of `getProjects(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getProjectsPages(
         optPretty: Swift.Bool? = nil, workspace: Swift.String? = nil, team: Swift.String? = nil, archived: Swift.Bool? = nil,
-        optFields: [Swift.String]? = nil, limit: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        optFields: [Swift.String]? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedAsanaFull.ProjectCompact> {
         PagegenRuntime.PageSequence(
             self.getProjectsLoader(
@@ -20,7 +20,7 @@ extension ImportedAsanaFull.Client {
     /// Every item of `getProjects(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allGetProjects(
         optPretty: Swift.Bool? = nil, workspace: Swift.String? = nil, team: Swift.String? = nil, archived: Swift.Bool? = nil,
-        optFields: [Swift.String]? = nil, limit: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        optFields: [Swift.String]? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedAsanaFull.ProjectCompact> {
         PagegenRuntime.ItemSequence(
             self.getProjectsLoader(
@@ -33,7 +33,7 @@ extension ImportedAsanaFull.Client {
     /// What loads the pages of `getProjects(…)`, for the sequences and list adapters.
     public func getProjectsLoader(
         optPretty: Swift.Bool? = nil, workspace: Swift.String? = nil, team: Swift.String? = nil, archived: Swift.Bool? = nil,
-        optFields: [Swift.String]? = nil, limit: Swift.Int = 50
+        optFields: [Swift.String]? = nil, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedAsanaFull.ProjectCompact> {
         self.runtime.loader(
             Operations.getProjectsEndpoint,
@@ -47,7 +47,7 @@ extension ImportedAsanaFull.Client {
     /// A list adapter over `getProjects(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getProjectsList(
         optPretty: Swift.Bool? = nil, workspace: Swift.String? = nil, team: Swift.String? = nil, archived: Swift.Bool? = nil,
-        optFields: [Swift.String]? = nil, limit: Swift.Int = 50,
+        optFields: [Swift.String]? = nil, limit: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedAsanaFull.ProjectCompact> {
         PagegenRuntime.PagedList(
@@ -61,7 +61,7 @@ extension ImportedAsanaFull.Client {
     /// The pages of `getUsers(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getUsersPages(
         workspace: Swift.String? = nil, team: Swift.String? = nil, optPretty: Swift.Bool? = nil, optFields: [Swift.String]? = nil,
-        limit: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedAsanaFull.UserCompact> {
         PagegenRuntime.PageSequence(
             self.getUsersLoader(workspace: workspace, team: team, optPretty: optPretty, optFields: optFields, limit: limit),
@@ -72,7 +72,7 @@ extension ImportedAsanaFull.Client {
     /// Every item of `getUsers(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allGetUsers(
         workspace: Swift.String? = nil, team: Swift.String? = nil, optPretty: Swift.Bool? = nil, optFields: [Swift.String]? = nil,
-        limit: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedAsanaFull.UserCompact> {
         PagegenRuntime.ItemSequence(
             self.getUsersLoader(workspace: workspace, team: team, optPretty: optPretty, optFields: optFields, limit: limit),
@@ -83,7 +83,7 @@ extension ImportedAsanaFull.Client {
     /// What loads the pages of `getUsers(…)`, for the sequences and list adapters.
     public func getUsersLoader(
         workspace: Swift.String? = nil, team: Swift.String? = nil, optPretty: Swift.Bool? = nil, optFields: [Swift.String]? = nil,
-        limit: Swift.Int = 50
+        limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedAsanaFull.UserCompact> {
         self.runtime.loader(
             Operations.getUsersEndpoint,
@@ -95,7 +95,7 @@ extension ImportedAsanaFull.Client {
     /// A list adapter over `getUsers(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getUsersList(
         workspace: Swift.String? = nil, team: Swift.String? = nil, optPretty: Swift.Bool? = nil, optFields: [Swift.String]? = nil,
-        limit: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedAsanaFull.UserCompact> {
         PagegenRuntime.PagedList(
             self.getUsersLoader(workspace: workspace, team: team, optPretty: optPretty, optFields: optFields, limit: limit),

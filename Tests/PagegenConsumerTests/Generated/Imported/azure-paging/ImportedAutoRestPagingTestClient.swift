@@ -10,7 +10,7 @@ extension ImportedAutoRestPagingTest {
         public static let defaultBaseURL = Foundation.URL(string: "http://localhost:3000")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -34,6 +34,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that must return result of the default 'value' node.
     ///
     /// `GET /paging/noitemname`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetNoItemNamePages(
         page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -59,6 +61,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that gets an empty next link and should stop after page 1.
     ///
     /// `GET /paging/emptynextlink`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetEmptyNextLinkNamePages(
         page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -101,6 +105,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that finishes on the first call without a nextlink
     ///
     /// `GET /paging/single`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetSinglePages(
         page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -124,6 +130,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that finishes on the first call with body params without a nextlink
     ///
     /// `GET /paging/single/getWithBodyParams`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetSinglePagesWithBodyParams(
         body: ImportedAutoRestPagingTest.BodyParam, page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -150,6 +158,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation whose first response's items list is empty, but still returns a next link. Second (and final) call, will give you an items list of 1.
     ///
     /// `GET /paging/firstResponseEmpty/1`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingFirstResponseEmpty(
         page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -175,8 +185,11 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that includes a nextLink that has 10 pages
     ///
     /// `GET /paging/multiple`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - maxresults: the number of items a page holds: 100 when nil.
     public func pagingGetMultiplePages(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.pagingGetMultiplePagesEndpoint,
@@ -187,7 +200,8 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// Calls `completion` with what `pagingGetMultiplePages(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func pagingGetMultiplePages(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100,
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first,
+        maxresults: Swift.Int? = nil,
         completion:
             @escaping @Sendable (
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
@@ -203,6 +217,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that includes a next operation.
     ///
     /// `GET /paging/multiple/getWithQueryParams`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetWithQueryParams(
         requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool, page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -231,6 +247,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// Define `filter` as a query param for all calls.
     ///
     /// `GET /paging/multiple/duplicateParams/1`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingDuplicateParams(
         filter: Swift.String? = nil, page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -257,6 +275,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// Paging with max page size. We don't want to
     ///
     /// `GET /paging/maxPageSize`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingPageWithMaxPageSize(
         maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil, page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -283,8 +303,11 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that includes a nextLink in odata format that has 10 pages
     ///
     /// `GET /paging/multiple/odata`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - maxresults: the number of items a page holds: 100 when nil.
     public func pagingGetOdataMultiplePages(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.pagingGetOdataMultiplePagesEndpoint,
@@ -295,7 +318,8 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// Calls `completion` with what `pagingGetOdataMultiplePages(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func pagingGetOdataMultiplePages(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100,
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first,
+        maxresults: Swift.Int? = nil,
         completion:
             @escaping @Sendable (
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
@@ -311,9 +335,12 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that includes a nextLink that has 10 pages
     ///
     /// `GET /paging/multiple/withpath/{offset}`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - maxresults: the number of items a page holds: 100 when nil.
     public func pagingGetMultiplePagesWithOffset(
         offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first,
-        maxresults: Swift.Int = 100
+        maxresults: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.pagingGetMultiplePagesWithOffsetEndpoint,
@@ -325,7 +352,7 @@ extension ImportedAutoRestPagingTest.Client {
     /// Calls `completion` with what `pagingGetMultiplePagesWithOffset(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func pagingGetMultiplePagesWithOffset(
         offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first,
-        maxresults: Swift.Int = 100,
+        maxresults: Swift.Int? = nil,
         completion:
             @escaping @Sendable (
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
@@ -341,6 +368,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that fails on the first call with 500 and then retries and then get a response including a nextLink that has 10 pages
     ///
     /// `GET /paging/multiple/retryfirst`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetMultiplePagesRetryFirst(
         page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -367,6 +396,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that includes a nextLink that has 10 pages, of which the 2nd call fails first with 500.
     ///
     /// `GET /paging/multiple/retrysecond`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetMultiplePagesRetrySecond(
         page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -393,6 +424,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that receives a 400 on the first call
     ///
     /// `GET /paging/single/failure`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetSinglePagesFailure(
         page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -418,6 +451,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that receives a 400 on the second call
     ///
     /// `GET /paging/multiple/failure`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetMultiplePagesFailure(
         page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -443,6 +478,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that receives an invalid nextLink
     ///
     /// `GET /paging/multiple/failureuri`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetMultiplePagesFailureURI(
         page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -469,6 +506,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that doesn't return a full URL, just a fragment
     ///
     /// `GET /paging/multiple/fragment/{tenant}`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetMultiplePagesFragmentNextLink(
         tenant: Swift.String, apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -497,6 +536,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that doesn't return a full URL, just a fragment with parameters grouped
     ///
     /// `GET /paging/multiple/fragmentwithgrouping/{tenant}`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetMultiplePagesFragmentWithGroupingNextLink(
         tenant: Swift.String, apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -525,8 +566,11 @@ extension ImportedAutoRestPagingTest.Client {
     /// A long-running paging operation that includes a nextLink that has 10 pages
     ///
     /// `POST /paging/multiple/lro`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - maxresults: the number of items a page holds: 100 when nil.
     public func pagingGetMultiplePagesLRO(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.pagingGetMultiplePagesLROEndpoint,
@@ -537,7 +581,8 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// Calls `completion` with what `pagingGetMultiplePagesLRO(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func pagingGetMultiplePagesLRO(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, maxresults: Swift.Int = 100,
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first,
+        maxresults: Swift.Int? = nil,
         completion:
             @escaping @Sendable (
                 Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
@@ -553,6 +598,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation with api version. When calling the next link, you want to append your client's api version to the next link
     ///
     /// `GET /paging/apiVersion/append/1`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingAppendAPIVersion(
         apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -579,6 +626,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation with api version. When calling the next link, you want to reformat it and override the returned api version with your client's api version
     ///
     /// `GET /paging/apiVersion/replace/1`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingReplaceAPIVersion(
         apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
@@ -605,6 +654,8 @@ extension ImportedAutoRestPagingTest.Client {
     /// A paging operation that returns a paging model whose item name is is overriden by x-ms-client-name 'indexes'.
     ///
     /// `GET /paging/itemNameWithXMSClientName`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetPagingModelWithItemNameWithXMSClientName(
         page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {

@@ -7,7 +7,7 @@ import Foundation
 public enum ImportedAutoRestPagingTest {}
 
 extension ImportedAutoRestPagingTest {
-    /// ProductResultValue, as the API sends it.
+    /// What `pagingGetNoItemNamePages(…)` returns; what `pagingGetEmptyNextLinkNamePages(…)` returns; what `pagingFirstResponseEmpty(…)` returns.
     public struct ProductResultValue: Swift.Decodable, Swift.Sendable {
         public let value: [ImportedAutoRestPagingTest.Product]?
         public let nextLink: Swift.String?
@@ -24,7 +24,7 @@ extension ImportedAutoRestPagingTest {
         }
     }
 
-    /// ProductResult, as the API sends it.
+    /// What `pagingGetNullNextLinkNamePages(…)` returns; what `pagingGetSinglePages(…)` returns; what `pagingGetSinglePagesWithBodyParams(…)` returns; and more.
     public struct ProductResult: Swift.Decodable, Swift.Sendable {
         public let values: [ImportedAutoRestPagingTest.Product]?
         public let nextLink: Swift.String?
@@ -41,7 +41,7 @@ extension ImportedAutoRestPagingTest {
         }
     }
 
-    /// BodyParam, as the API sends it.
+    /// What `pagingGetSinglePagesWithBodyParams(…)` sends.
     public struct BodyParam: Swift.Codable, Swift.Sendable {
         public let name: Swift.String?
 
@@ -61,9 +61,10 @@ extension ImportedAutoRestPagingTest {
         }
     }
 
-    /// OdataProductResult, as the API sends it.
+    /// What `pagingGetOdataMultiplePages(…)` returns; what `pagingGetMultiplePagesFragmentNextLink(…)` returns; what `pagingGetMultiplePagesFragmentWithGroupingNextLink(…)` returns.
     public struct OdataProductResult: Swift.Decodable, Swift.Sendable {
         public let values: [ImportedAutoRestPagingTest.Product]?
+        /// `odata.nextLink` in the JSON.
         public let odataNextLink: Swift.String?
 
         /// Creates a value from its fields.
@@ -78,7 +79,7 @@ extension ImportedAutoRestPagingTest {
         }
     }
 
-    /// Product, as the API sends it.
+    /// An item of `pagingGetNoItemNamePages(…)`; an item of `pagingGetEmptyNextLinkNamePages(…)`; an item of `pagingGetSinglePages(…)`; and more.
     public struct Product: Swift.Decodable, Swift.Sendable {
         public let properties: ImportedAutoRestPagingTest.ProductProperties?
 
@@ -93,7 +94,7 @@ extension ImportedAutoRestPagingTest {
         }
     }
 
-    /// ProductProperties, as the API sends it.
+    /// The `properties` of `Product`.
     public struct ProductProperties: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int?
         public let name: Swift.String?

@@ -143,7 +143,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// The pages of `pagingGetMultiplePages(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func pagingGetMultiplePagesPages(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(
@@ -154,7 +154,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// Every item of `pagingGetMultiplePages(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allPagingGetMultiplePages(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(
@@ -165,7 +165,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// What loads the pages of `pagingGetMultiplePages(…)`, for the sequences and list adapters.
     public func pagingGetMultiplePagesLoader(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
             Operations.pagingGetMultiplePagesEndpoint,
@@ -176,7 +176,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// A list adapter over `pagingGetMultiplePages(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func pagingGetMultiplePagesList(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(
@@ -289,7 +289,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// The pages of `pagingGetOdataMultiplePages(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func pagingGetOdataMultiplePagesPages(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(
@@ -300,7 +300,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// Every item of `pagingGetOdataMultiplePages(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allPagingGetOdataMultiplePages(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(
@@ -311,7 +311,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// What loads the pages of `pagingGetOdataMultiplePages(…)`, for the sequences and list adapters.
     public func pagingGetOdataMultiplePagesLoader(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
             Operations.pagingGetOdataMultiplePagesEndpoint,
@@ -322,7 +322,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// A list adapter over `pagingGetOdataMultiplePages(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func pagingGetOdataMultiplePagesList(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(
@@ -333,7 +333,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// The pages of `pagingGetMultiplePagesWithOffset(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func pagingGetMultiplePagesWithOffsetPages(
-        offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(
@@ -346,7 +346,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// Every item of `pagingGetMultiplePagesWithOffset(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allPagingGetMultiplePagesWithOffset(
-        offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(
@@ -359,7 +359,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// What loads the pages of `pagingGetMultiplePagesWithOffset(…)`, for the sequences and list adapters.
     public func pagingGetMultiplePagesWithOffsetLoader(
-        offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100
+        offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
             Operations.pagingGetMultiplePagesWithOffsetEndpoint,
@@ -370,7 +370,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// A list adapter over `pagingGetMultiplePagesWithOffset(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func pagingGetMultiplePagesWithOffsetList(
-        offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        offset: Swift.Int, clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(
@@ -597,7 +597,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// The pages of `pagingGetMultiplePagesLRO(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func pagingGetMultiplePagesLROPages(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PageSequence(
@@ -608,7 +608,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// Every item of `pagingGetMultiplePagesLRO(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allPagingGetMultiplePagesLRO(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.ItemSequence(
@@ -619,7 +619,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// What loads the pages of `pagingGetMultiplePagesLRO(…)`, for the sequences and list adapters.
     public func pagingGetMultiplePagesLROLoader(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
         self.runtime.loader(
             Operations.pagingGetMultiplePagesLROEndpoint,
@@ -630,7 +630,7 @@ extension ImportedAutoRestPagingTest.Client {
 
     /// A list adapter over `pagingGetMultiplePagesLRO(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func pagingGetMultiplePagesLROList(
-        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int = 100,
+        clientRequestID: Swift.String? = nil, timeout: Swift.Int? = nil, maxresults: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
         PagegenRuntime.PagedList(

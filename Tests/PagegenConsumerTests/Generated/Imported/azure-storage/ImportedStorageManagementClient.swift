@@ -10,7 +10,7 @@ extension ImportedStorageManagement {
         public static let defaultBaseURL = Foundation.URL(string: "https://management.azure.com")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///

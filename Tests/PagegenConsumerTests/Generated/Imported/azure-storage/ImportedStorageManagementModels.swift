@@ -7,7 +7,7 @@ import Foundation
 public enum ImportedStorageManagement {}
 
 extension ImportedStorageManagement {
-    /// StorageAccountListResult, as the API sends it.
+    /// What `storageAccountsList(…)` returns; what `storageAccountsListByResourceGroup(…)` returns.
     public struct StorageAccountListResult: Swift.Decodable, Swift.Sendable {
         public let value: [ImportedStorageManagement.StorageAccount]?
         public let nextLink: Swift.String?
@@ -24,7 +24,7 @@ extension ImportedStorageManagement {
         }
     }
 
-    /// StorageAccount, as the API sends it.
+    /// The `value` of `StorageAccountListResult`.
     public struct StorageAccount: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String?
         public let name: Swift.String?

@@ -10,7 +10,7 @@ extension ImportedDub {
         public static let defaultBaseURL = Foundation.URL(string: "https://api.dub.co")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,11 +90,14 @@ extension ImportedDub.Client {
     /// List all links
     ///
     /// `GET /links`
+    /// - Parameters:
+    ///   - page: the page's number, from 1.
+    ///   - pageSize: the number of items a page holds: 100 when nil, at least 1, at most 100.
     public func getLinks(
         domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil,
         folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil,
         showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil,
-        page: Swift.Int = 1, pageSize: Swift.Int = 100
+        page: Swift.Int = 1, pageSize: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedDub.LinkSchema>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getLinksEndpoint,
@@ -111,7 +114,7 @@ extension ImportedDub.Client {
         domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil,
         folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil,
         showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil,
-        page: Swift.Int = 1, pageSize: Swift.Int = 100,
+        page: Swift.Int = 1, pageSize: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedDub.LinkSchema>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
@@ -127,11 +130,14 @@ extension ImportedDub.Client {
     /// List all customers
     ///
     /// `GET /customers`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - pageSize: the number of items a page holds: 100 when nil, at least 1, at most 100.
     public func getCustomers(
         email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil,
         linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil,
         includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil,
-        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 100
+        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedDub.GetCustomersResponse>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getCustomersEndpoint,
@@ -149,7 +155,8 @@ extension ImportedDub.Client {
         email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil,
         linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil,
         includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil,
-        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 100,
+        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, page: PagegenRuntime.PageKey = .first,
+        pageSize: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedDub.GetCustomersResponse>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {

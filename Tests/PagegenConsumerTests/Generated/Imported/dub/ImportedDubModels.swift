@@ -7,19 +7,24 @@ import Foundation
 public enum ImportedDub {}
 
 extension ImportedDub {
-    /// LinkSchema, as the API sends it.
+    /// An item of `getLinks(…)`.
     public struct LinkSchema: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let domain: Swift.String
         public let key: Swift.String
         public let url: Foundation.URL
         public let trackConversion: Swift.Bool
+        /// `externalId` in the JSON.
         public let externalID: Swift.String?
+        /// `tenantId` in the JSON.
         public let tenantID: Swift.String?
+        /// `programId` in the JSON.
         public let programID: Swift.String?
+        /// `partnerId` in the JSON.
         public let partnerID: Swift.String?
         public let archived: Swift.Bool
         public let expiresAt: Swift.String?
+        /// `expiredUrl` in the JSON.
         public let expiredURL: Swift.String?
         public let disabledAt: Swift.String?
         public let password: Swift.String?
@@ -35,20 +40,28 @@ extension ImportedDub {
         public let geo: [Swift.String: Foundation.URL]?
         public let publicStats: Swift.Bool
         public let tags: [ImportedDub.LinkTagSchemaOutput]?
+        /// `folderId` in the JSON.
         public let folderID: Swift.String?
         public let webhookIds: [Swift.String]
         public let comments: Swift.String?
         public let shortLink: Foundation.URL
         public let qrCode: Foundation.URL
+        /// `utm_source` in the JSON.
         public let utmSource: Swift.String?
+        /// `utm_medium` in the JSON.
         public let utmMedium: Swift.String?
+        /// `utm_campaign` in the JSON.
         public let utmCampaign: Swift.String?
+        /// `utm_term` in the JSON.
         public let utmTerm: Swift.String?
+        /// `utm_content` in the JSON.
         public let utmContent: Swift.String?
         public let testVariants: [ImportedDub.LinkSchemaTestVariant]?
         public let testStartedAt: Swift.String?
         public let testCompletedAt: Swift.String?
+        /// `userId` in the JSON.
         public let userID: Swift.String?
+        /// `workspaceId` in the JSON.
         public let workspaceID: Swift.String
         public let clicks: Swift.Double
         public let leads: Swift.Double
@@ -58,7 +71,9 @@ extension ImportedDub {
         public let lastClicked: Swift.String?
         public let createdAt: Swift.String
         public let updatedAt: Swift.String
+        /// `tagId` in the JSON.
         public let tagID: Swift.String?
+        /// `projectId` in the JSON.
         public let projectID: Swift.String
 
         /// Creates a value from its fields.
@@ -158,13 +173,15 @@ extension ImportedDub {
         }
     }
 
-    /// GetCustomersResponse, as the API sends it.
+    /// An item of `getCustomers(…)`.
     public struct GetCustomersResponse: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let name: Swift.String?
         public let email: Swift.String?
         public let avatar: Swift.String?
+        /// `externalId` in the JSON.
         public let externalID: Swift.String
+        /// `stripeCustomerId` in the JSON.
         public let stripeCustomerID: Swift.String?
         public let country: Swift.String?
         public let sales: Swift.Double?
@@ -173,6 +190,7 @@ extension ImportedDub {
         public let firstSaleAt: Swift.String?
         public let subscriptionCanceledAt: Swift.String?
         public let link: ImportedDub.GetCustomersResponseLink?
+        /// `programId` in the JSON.
         public let programID: Swift.String?
         public let partner: ImportedDub.GetCustomersResponsePartner?
         public let discount: ImportedDub.GetCustomersResponseDiscount?
@@ -218,7 +236,7 @@ extension ImportedDub {
         }
     }
 
-    /// LinkTagSchemaOutput, as the API sends it.
+    /// The `tags` of `LinkSchema`.
     public struct LinkTagSchemaOutput: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let name: Swift.String
@@ -279,7 +297,7 @@ extension ImportedDub {
         }
     }
 
-    /// LinkSchemaTestVariant, as the API sends it.
+    /// The `testVariants` of `LinkSchema`.
     public struct LinkSchemaTestVariant: Swift.Decodable, Swift.Sendable {
         public let url: Swift.String
         public let percentage: Swift.Double
@@ -296,13 +314,14 @@ extension ImportedDub {
         }
     }
 
-    /// GetCustomersResponseLink, as the API sends it.
+    /// The `link` of `GetCustomersResponse`.
     public struct GetCustomersResponseLink: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let domain: Swift.String
         public let key: Swift.String
         public let shortLink: Foundation.URL
         public let url: Foundation.URL
+        /// `programId` in the JSON.
         public let programID: Swift.String?
 
         /// Creates a value from its fields.
@@ -327,7 +346,7 @@ extension ImportedDub {
         }
     }
 
-    /// GetCustomersResponsePartner, as the API sends it.
+    /// The `partner` of `GetCustomersResponse`.
     public struct GetCustomersResponsePartner: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let name: Swift.String
@@ -351,13 +370,15 @@ extension ImportedDub {
         }
     }
 
-    /// GetCustomersResponseDiscount, as the API sends it.
+    /// The `discount` of `GetCustomersResponse`.
     public struct GetCustomersResponseDiscount: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let amount: Swift.Double
         public let type: TypeValue
         public let maxDuration: Swift.Double?
+        /// `couponId` in the JSON.
         public let couponID: Swift.String?
+        /// `couponTestId` in the JSON.
         public let couponTestID: Swift.String?
         public let description: Swift.String?
         public let partnersCount: Swift.Double?

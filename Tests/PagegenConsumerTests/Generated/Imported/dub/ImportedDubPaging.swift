@@ -9,7 +9,7 @@ extension ImportedDub.Client {
         domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil,
         folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil,
         showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil,
-        pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        pageSize: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedDub.LinkSchema> {
         PagegenRuntime.PageSequence(
             self.getLinksLoader(
@@ -26,7 +26,7 @@ extension ImportedDub.Client {
         domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil,
         folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil,
         showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil,
-        pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        pageSize: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedDub.LinkSchema> {
         PagegenRuntime.ItemSequence(
             self.getLinksLoader(
@@ -43,7 +43,7 @@ extension ImportedDub.Client {
         domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil,
         folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil,
         showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil,
-        pageSize: Swift.Int = 100
+        pageSize: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedDub.LinkSchema> {
         self.runtime.loader(
             Operations.getLinksEndpoint,
@@ -60,7 +60,7 @@ extension ImportedDub.Client {
         domain: Swift.String? = nil, tagID: Swift.String? = nil, tagIds: [Swift.String]? = nil, tagNames: [Swift.String]? = nil,
         folderID: Swift.String? = nil, search: Swift.String? = nil, userID: Swift.String? = nil, tenantID: Swift.String? = nil,
         showArchived: Swift.Bool? = nil, withTags: Swift.Bool? = nil, endingBefore: Swift.String? = nil, startingAfter: Swift.String? = nil,
-        pageSize: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        pageSize: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedDub.LinkSchema> {
         PagegenRuntime.PagedList(
             self.getLinksLoader(
@@ -77,7 +77,7 @@ extension ImportedDub.Client {
         email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil,
         linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil,
         includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil,
-        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100,
+        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedDub.GetCustomersResponse> {
         PagegenRuntime.PageSequence(
@@ -95,7 +95,7 @@ extension ImportedDub.Client {
         email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil,
         linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil,
         includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil,
-        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100,
+        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedDub.GetCustomersResponse> {
         PagegenRuntime.ItemSequence(
@@ -113,7 +113,7 @@ extension ImportedDub.Client {
         email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil,
         linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil,
         includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil,
-        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100
+        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedDub.GetCustomersResponse> {
         self.runtime.loader(
             Operations.getCustomersEndpoint,
@@ -131,7 +131,7 @@ extension ImportedDub.Client {
         email: Swift.String? = nil, externalID: Swift.String? = nil, search: Swift.String? = nil, country: Swift.String? = nil,
         linkID: Swift.String? = nil, programID: Swift.String? = nil, partnerID: Swift.String? = nil,
         includeExpandedFields: Swift.Bool? = nil, sortBy: GetCustomersSortBy? = nil, sortOrder: GetCustomersSortOrder? = nil,
-        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int = 100,
+        endingBefore: Swift.String? = nil, pageValue: Swift.Double? = nil, pageSize: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedDub.GetCustomersResponse> {
         PagegenRuntime.PagedList(

@@ -10,7 +10,7 @@ extension ImportedGitHubFull {
         public static let defaultBaseURL = Foundation.URL(string: "https://api.github.com")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -34,9 +34,12 @@ extension ImportedGitHubFull.Client {
     /// List organization repositories
     ///
     /// `GET /orgs/{org}/repos`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - perPage: the number of items a page holds: 30 when nil, at most 100.
     public func reposListForOrg(
         org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
-        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedGitHubFull.MinimalRepository>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.reposListForOrgEndpoint,
@@ -48,7 +51,7 @@ extension ImportedGitHubFull.Client {
     /// Calls `completion` with what `reposListForOrg(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func reposListForOrg(
         org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
-        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30,
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int? = nil,
         completion:
             @escaping @Sendable (
                 Swift.Result<PagegenRuntime.Page<ImportedGitHubFull.MinimalRepository>, PagegenRuntime.APIError>
@@ -64,8 +67,11 @@ extension ImportedGitHubFull.Client {
     /// List repository events
     ///
     /// `GET /repos/{owner}/{repo}/events`
+    /// - Parameters:
+    ///   - page: the page's number, from 1.
+    ///   - perPage: the number of items a page holds: 30 when nil, at most 100.
     public func activityListRepoEvents(
-        owner: Swift.String, repo: Swift.String, page: Swift.Int = 1, perPage: Swift.Int = 30
+        owner: Swift.String, repo: Swift.String, page: Swift.Int = 1, perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedGitHubFull.Event>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.activityListRepoEventsEndpoint, Operations.activityListRepoEventsParameters(owner: owner, repo: repo),
@@ -75,7 +81,7 @@ extension ImportedGitHubFull.Client {
 
     /// Calls `completion` with what `activityListRepoEvents(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func activityListRepoEvents(
-        owner: Swift.String, repo: Swift.String, page: Swift.Int = 1, perPage: Swift.Int = 30,
+        owner: Swift.String, repo: Swift.String, page: Swift.Int = 1, perPage: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGitHubFull.Event>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
@@ -87,11 +93,14 @@ extension ImportedGitHubFull.Client {
     /// List repository issues
     ///
     /// `GET /repos/{owner}/{repo}/issues`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - perPage: the number of items a page holds: 30 when nil, at most 100.
     public func issuesListForRepo(
         owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
         assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
         sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedGitHubFull.IssueSimple>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.issuesListForRepoEndpoint,
@@ -108,7 +117,7 @@ extension ImportedGitHubFull.Client {
         owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
         assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
         sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30,
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGitHubFull.IssueSimple>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {

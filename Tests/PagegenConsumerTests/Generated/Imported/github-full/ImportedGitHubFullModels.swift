@@ -7,88 +7,152 @@ import Foundation
 public enum ImportedGitHubFull {}
 
 extension ImportedGitHubFull {
-    /// MinimalRepository, as the API sends it.
+    /// An item of `reposListForOrg(…)`.
     public struct MinimalRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
         public let name: Swift.String
+        /// `full_name` in the JSON.
         public let fullName: Swift.String
         public let owner: ImportedGitHubFull.SimpleUser?
         public let `private`: Swift.Bool
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
         public let description: Swift.String?
         public let fork: Swift.Bool
         public let url: Foundation.URL
+        /// `archive_url` in the JSON.
         public let archiveURL: Swift.String
+        /// `assignees_url` in the JSON.
         public let assigneesURL: Swift.String
+        /// `blobs_url` in the JSON.
         public let blobsURL: Swift.String
+        /// `branches_url` in the JSON.
         public let branchesURL: Swift.String
+        /// `collaborators_url` in the JSON.
         public let collaboratorsURL: Swift.String
+        /// `comments_url` in the JSON.
         public let commentsURL: Swift.String
+        /// `commits_url` in the JSON.
         public let commitsURL: Swift.String
+        /// `compare_url` in the JSON.
         public let compareURL: Swift.String
+        /// `contents_url` in the JSON.
         public let contentsURL: Swift.String
+        /// `contributors_url` in the JSON.
         public let contributorsURL: Foundation.URL
+        /// `deployments_url` in the JSON.
         public let deploymentsURL: Foundation.URL
+        /// `downloads_url` in the JSON.
         public let downloadsURL: Foundation.URL
+        /// `events_url` in the JSON.
         public let eventsURL: Foundation.URL
+        /// `forks_url` in the JSON.
         public let forksURL: Foundation.URL
+        /// `git_commits_url` in the JSON.
         public let gitCommitsURL: Swift.String
+        /// `git_refs_url` in the JSON.
         public let gitRefsURL: Swift.String
+        /// `git_tags_url` in the JSON.
         public let gitTagsURL: Swift.String
+        /// `git_url` in the JSON.
         public let gitURL: Swift.String?
+        /// `issue_comment_url` in the JSON.
         public let issueCommentURL: Swift.String
+        /// `issue_events_url` in the JSON.
         public let issueEventsURL: Swift.String
+        /// `issues_url` in the JSON.
         public let issuesURL: Swift.String
+        /// `keys_url` in the JSON.
         public let keysURL: Swift.String
+        /// `labels_url` in the JSON.
         public let labelsURL: Swift.String
+        /// `languages_url` in the JSON.
         public let languagesURL: Foundation.URL
+        /// `merges_url` in the JSON.
         public let mergesURL: Foundation.URL
+        /// `milestones_url` in the JSON.
         public let milestonesURL: Swift.String
+        /// `notifications_url` in the JSON.
         public let notificationsURL: Swift.String
+        /// `pulls_url` in the JSON.
         public let pullsURL: Swift.String
+        /// `releases_url` in the JSON.
         public let releasesURL: Swift.String
+        /// `ssh_url` in the JSON.
         public let sshURL: Swift.String?
+        /// `stargazers_url` in the JSON.
         public let stargazersURL: Foundation.URL
+        /// `statuses_url` in the JSON.
         public let statusesURL: Swift.String
+        /// `subscribers_url` in the JSON.
         public let subscribersURL: Foundation.URL
+        /// `subscription_url` in the JSON.
         public let subscriptionURL: Foundation.URL
+        /// `tags_url` in the JSON.
         public let tagsURL: Foundation.URL
+        /// `teams_url` in the JSON.
         public let teamsURL: Foundation.URL
+        /// `trees_url` in the JSON.
         public let treesURL: Swift.String
+        /// `clone_url` in the JSON.
         public let cloneURL: Swift.String?
+        /// `mirror_url` in the JSON.
         public let mirrorURL: Swift.String?
+        /// `hooks_url` in the JSON.
         public let hooksURL: Foundation.URL
+        /// `svn_url` in the JSON.
         public let svnURL: Swift.String?
         public let homepage: Swift.String?
         public let language: Swift.String?
+        /// `forks_count` in the JSON.
         public let forksCount: Swift.Int?
+        /// `stargazers_count` in the JSON.
         public let stargazersCount: Swift.Int?
+        /// `watchers_count` in the JSON.
         public let watchersCount: Swift.Int?
         public let size: Swift.Int?
+        /// `default_branch` in the JSON.
         public let defaultBranch: Swift.String?
+        /// `open_issues_count` in the JSON.
         public let openIssuesCount: Swift.Int?
+        /// `is_template` in the JSON.
         public let isTemplate: Swift.Bool?
         public let topics: [Swift.String]?
+        /// `has_issues` in the JSON.
         public let hasIssues: Swift.Bool?
+        /// `has_projects` in the JSON.
         public let hasProjects: Swift.Bool?
+        /// `has_wiki` in the JSON.
         public let hasWiki: Swift.Bool?
+        /// `has_pages` in the JSON.
         public let hasPages: Swift.Bool?
+        /// `has_downloads` in the JSON.
         public let hasDownloads: Swift.Bool?
         public let archived: Swift.Bool?
         public let disabled: Swift.Bool?
         public let visibility: Swift.String?
+        /// `pushed_at` in the JSON.
         public let pushedAt: Foundation.Date?
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date?
+        /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date?
         public let permissions: ImportedGitHubFull.MinimalRepositoryPermissions?
+        /// `template_repository` in the JSON.
         public let templateRepository: Swift.String?
+        /// `temp_clone_token` in the JSON.
         public let tempCloneToken: Swift.String?
+        /// `delete_branch_on_merge` in the JSON.
         public let deleteBranchOnMerge: Swift.Bool?
+        /// `subscribers_count` in the JSON.
         public let subscribersCount: Swift.Int?
+        /// `network_count` in the JSON.
         public let networkCount: Swift.Int?
         public let license: ImportedGitHubFull.MinimalRepositoryLicense?
         public let forks: Swift.Int?
+        /// `open_issues` in the JSON.
         public let openIssues: Swift.Int?
         public let watchers: Swift.Int?
 
@@ -244,7 +308,7 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// Event, as the API sends it.
+    /// An item of `activityListRepoEvents(…)`.
     public struct Event: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let type: Swift.String?
@@ -253,6 +317,7 @@ extension ImportedGitHubFull {
         public let org: ImportedGitHubFull.Actor?
         public let payload: ImportedGitHubFull.EventPayload
         public let `public`: Swift.Bool
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -281,15 +346,21 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// IssueSimple, as the API sends it.
+    /// An item of `issuesListForRepo(…)`; the `issue` of `EventPayload`.
     public struct IssueSimple: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
         public let url: Foundation.URL
+        /// `repository_url` in the JSON.
         public let repositoryURL: Foundation.URL
+        /// `labels_url` in the JSON.
         public let labelsURL: Swift.String
+        /// `comments_url` in the JSON.
         public let commentsURL: Foundation.URL
+        /// `events_url` in the JSON.
         public let eventsURL: Foundation.URL
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
         public let number: Swift.Int
         public let state: Swift.String
@@ -301,17 +372,27 @@ extension ImportedGitHubFull {
         public let assignees: [ImportedGitHubFull.SimpleUser?]?
         public let milestone: ImportedGitHubFull.Milestone?
         public let locked: Swift.Bool
+        /// `active_lock_reason` in the JSON.
         public let activeLockReason: Swift.String?
         public let comments: Swift.Int
+        /// `pull_request` in the JSON.
         public let pullRequest: ImportedGitHubFull.IssueSimplePullRequest?
+        /// `closed_at` in the JSON.
         public let closedAt: Foundation.Date?
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date
+        /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date
+        /// `author_association` in the JSON.
         public let authorAssociation: Swift.String
+        /// `body_html` in the JSON.
         public let bodyHTML: Swift.String?
+        /// `body_text` in the JSON.
         public let bodyText: Swift.String?
+        /// `timeline_url` in the JSON.
         public let timelineURL: Swift.String?
         public let repository: ImportedGitHubFull.Repository?
+        /// `performed_via_github_app` in the JSON.
         public let performedViaGithubApp: ImportedGitHubFull.Integration?
 
         /// Creates a value from its fields.
@@ -378,26 +459,41 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// SimpleUser, as the API sends it.
+    /// The `owner` of `MinimalRepository`; the `user` of `IssueSimple`; the `assignee` of `IssueSimple`; and more.
     public struct SimpleUser: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let login: Swift.String
         public let id: Swift.Int
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
+        /// `avatar_url` in the JSON.
         public let avatarURL: Foundation.URL
+        /// `gravatar_id` in the JSON.
         public let gravatarID: Swift.String?
         public let url: Foundation.URL
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
+        /// `followers_url` in the JSON.
         public let followersURL: Foundation.URL
+        /// `following_url` in the JSON.
         public let followingURL: Swift.String
+        /// `gists_url` in the JSON.
         public let gistsURL: Swift.String
+        /// `starred_url` in the JSON.
         public let starredURL: Swift.String
+        /// `subscriptions_url` in the JSON.
         public let subscriptionsURL: Foundation.URL
+        /// `organizations_url` in the JSON.
         public let organizationsURL: Foundation.URL
+        /// `repos_url` in the JSON.
         public let reposURL: Foundation.URL
+        /// `events_url` in the JSON.
         public let eventsURL: Swift.String
+        /// `received_events_url` in the JSON.
         public let receivedEventsURL: Foundation.URL
         public let type: Swift.String
+        /// `site_admin` in the JSON.
         public let siteAdmin: Swift.Bool
+        /// `starred_at` in the JSON.
         public let starredAt: Swift.String?
 
         /// Creates a value from its fields.
@@ -444,7 +540,7 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// MinimalRepositoryPermissions, as the API sends it.
+    /// The `permissions` of `MinimalRepository`.
     public struct MinimalRepositoryPermissions: Swift.Decodable, Swift.Sendable {
         public let admin: Swift.Bool?
         public let push: Swift.Bool?
@@ -463,12 +559,14 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// MinimalRepositoryLicense, as the API sends it.
+    /// The `license` of `MinimalRepository`.
     public struct MinimalRepositoryLicense: Swift.Decodable, Swift.Sendable {
         public let key: Swift.String?
         public let name: Swift.String?
+        /// `spdx_id` in the JSON.
         public let spdxID: Swift.String?
         public let url: Swift.String?
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String?
 
         /// Creates a value from its fields.
@@ -492,13 +590,16 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// Actor, as the API sends it.
+    /// The `actor` of `Event`; the `org` of `Event`.
     public struct Actor: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let login: Swift.String
+        /// `display_login` in the JSON.
         public let displayLogin: Swift.String?
+        /// `gravatar_id` in the JSON.
         public let gravatarID: Swift.String?
         public let url: Foundation.URL
+        /// `avatar_url` in the JSON.
         public let avatarURL: Foundation.URL
 
         /// Creates a value from its fields.
@@ -523,7 +624,7 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// EventRepo, as the API sends it.
+    /// The `repo` of `Event`.
     public struct EventRepo: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let name: Swift.String
@@ -542,7 +643,7 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// EventPayload, as the API sends it.
+    /// The `payload` of `Event`.
     public struct EventPayload: Swift.Decodable, Swift.Sendable {
         public let action: Swift.String?
         public let issue: ImportedGitHubFull.IssueSimple?
@@ -569,9 +670,10 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// IssueSimpleLabel, as the API sends it.
+    /// The `labels` of `IssueSimple`.
     public struct IssueSimpleLabel: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int?
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String?
         public let url: Swift.String?
         public let name: Swift.String?
@@ -603,23 +705,32 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// Milestone, as the API sends it.
+    /// The `milestone` of `IssueSimple`.
     public struct Milestone: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let url: Foundation.URL
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
+        /// `labels_url` in the JSON.
         public let labelsURL: Foundation.URL
         public let id: Swift.Int
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
         public let number: Swift.Int
         public let state: State
         public let title: Swift.String
         public let description: Swift.String?
         public let creator: ImportedGitHubFull.SimpleUser?
+        /// `open_issues` in the JSON.
         public let openIssues: Swift.Int
+        /// `closed_issues` in the JSON.
         public let closedIssues: Swift.Int
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date
+        /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date
+        /// `closed_at` in the JSON.
         public let closedAt: Foundation.Date?
+        /// `due_on` in the JSON.
         public let dueOn: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -683,11 +794,15 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// IssueSimplePullRequest, as the API sends it.
+    /// The `pullRequest` of `IssueSimple`.
     public struct IssueSimplePullRequest: Swift.Decodable, Swift.Sendable {
+        /// `merged_at` in the JSON.
         public let mergedAt: Foundation.Date?
+        /// `diff_url` in the JSON.
         public let diffURL: Swift.String?
+        /// `html_url` in the JSON.
         public let htmlURL: Swift.String?
+        /// `patch_url` in the JSON.
         public let patchURL: Swift.String?
         public let url: Swift.String?
 
@@ -712,94 +827,163 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// Repository, as the API sends it.
+    /// The `repository` of `IssueSimple`.
     public struct Repository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
         public let name: Swift.String
+        /// `full_name` in the JSON.
         public let fullName: Swift.String
         public let license: ImportedGitHubFull.LicenseSimple?
         public let forks: Swift.Int
         public let permissions: ImportedGitHubFull.RepositoryPermissions?
         public let owner: ImportedGitHubFull.SimpleUser?
         public let `private`: Swift.Bool
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
         public let description: Swift.String?
         public let fork: Swift.Bool
         public let url: Foundation.URL
+        /// `archive_url` in the JSON.
         public let archiveURL: Swift.String
+        /// `assignees_url` in the JSON.
         public let assigneesURL: Swift.String
+        /// `blobs_url` in the JSON.
         public let blobsURL: Swift.String
+        /// `branches_url` in the JSON.
         public let branchesURL: Swift.String
+        /// `collaborators_url` in the JSON.
         public let collaboratorsURL: Swift.String
+        /// `comments_url` in the JSON.
         public let commentsURL: Swift.String
+        /// `commits_url` in the JSON.
         public let commitsURL: Swift.String
+        /// `compare_url` in the JSON.
         public let compareURL: Swift.String
+        /// `contents_url` in the JSON.
         public let contentsURL: Swift.String
+        /// `contributors_url` in the JSON.
         public let contributorsURL: Foundation.URL
+        /// `deployments_url` in the JSON.
         public let deploymentsURL: Foundation.URL
+        /// `downloads_url` in the JSON.
         public let downloadsURL: Foundation.URL
+        /// `events_url` in the JSON.
         public let eventsURL: Foundation.URL
+        /// `forks_url` in the JSON.
         public let forksURL: Foundation.URL
+        /// `git_commits_url` in the JSON.
         public let gitCommitsURL: Swift.String
+        /// `git_refs_url` in the JSON.
         public let gitRefsURL: Swift.String
+        /// `git_tags_url` in the JSON.
         public let gitTagsURL: Swift.String
+        /// `git_url` in the JSON.
         public let gitURL: Swift.String
+        /// `issue_comment_url` in the JSON.
         public let issueCommentURL: Swift.String
+        /// `issue_events_url` in the JSON.
         public let issueEventsURL: Swift.String
+        /// `issues_url` in the JSON.
         public let issuesURL: Swift.String
+        /// `keys_url` in the JSON.
         public let keysURL: Swift.String
+        /// `labels_url` in the JSON.
         public let labelsURL: Swift.String
+        /// `languages_url` in the JSON.
         public let languagesURL: Foundation.URL
+        /// `merges_url` in the JSON.
         public let mergesURL: Foundation.URL
+        /// `milestones_url` in the JSON.
         public let milestonesURL: Swift.String
+        /// `notifications_url` in the JSON.
         public let notificationsURL: Swift.String
+        /// `pulls_url` in the JSON.
         public let pullsURL: Swift.String
+        /// `releases_url` in the JSON.
         public let releasesURL: Swift.String
+        /// `ssh_url` in the JSON.
         public let sshURL: Swift.String
+        /// `stargazers_url` in the JSON.
         public let stargazersURL: Foundation.URL
+        /// `statuses_url` in the JSON.
         public let statusesURL: Swift.String
+        /// `subscribers_url` in the JSON.
         public let subscribersURL: Foundation.URL
+        /// `subscription_url` in the JSON.
         public let subscriptionURL: Foundation.URL
+        /// `tags_url` in the JSON.
         public let tagsURL: Foundation.URL
+        /// `teams_url` in the JSON.
         public let teamsURL: Foundation.URL
+        /// `trees_url` in the JSON.
         public let treesURL: Swift.String
+        /// `clone_url` in the JSON.
         public let cloneURL: Swift.String
+        /// `mirror_url` in the JSON.
         public let mirrorURL: Swift.String?
+        /// `hooks_url` in the JSON.
         public let hooksURL: Foundation.URL
+        /// `svn_url` in the JSON.
         public let svnURL: Foundation.URL
         public let homepage: Swift.String?
         public let language: Swift.String?
+        /// `forks_count` in the JSON.
         public let forksCount: Swift.Int
+        /// `stargazers_count` in the JSON.
         public let stargazersCount: Swift.Int
+        /// `watchers_count` in the JSON.
         public let watchersCount: Swift.Int
         public let size: Swift.Int
+        /// `default_branch` in the JSON.
         public let defaultBranch: Swift.String
+        /// `open_issues_count` in the JSON.
         public let openIssuesCount: Swift.Int
+        /// `is_template` in the JSON.
         public let isTemplate: Swift.Bool?
         public let topics: [Swift.String]?
+        /// `has_issues` in the JSON.
         public let hasIssues: Swift.Bool
+        /// `has_projects` in the JSON.
         public let hasProjects: Swift.Bool
+        /// `has_wiki` in the JSON.
         public let hasWiki: Swift.Bool
+        /// `has_pages` in the JSON.
         public let hasPages: Swift.Bool
+        /// `has_downloads` in the JSON.
         public let hasDownloads: Swift.Bool
         public let archived: Swift.Bool
         public let disabled: Swift.Bool
         public let visibility: Swift.String?
+        /// `pushed_at` in the JSON.
         public let pushedAt: Foundation.Date?
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date?
+        /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date?
+        /// `allow_rebase_merge` in the JSON.
         public let allowRebaseMerge: Swift.Bool?
+        /// `template_repository` in the JSON.
         public let templateRepository: ImportedGitHubFull.RepositoryTemplateRepository?
+        /// `temp_clone_token` in the JSON.
         public let tempCloneToken: Swift.String?
+        /// `allow_squash_merge` in the JSON.
         public let allowSquashMerge: Swift.Bool?
+        /// `delete_branch_on_merge` in the JSON.
         public let deleteBranchOnMerge: Swift.Bool?
+        /// `allow_merge_commit` in the JSON.
         public let allowMergeCommit: Swift.Bool?
+        /// `subscribers_count` in the JSON.
         public let subscribersCount: Swift.Int?
+        /// `network_count` in the JSON.
         public let networkCount: Swift.Int?
+        /// `open_issues` in the JSON.
         public let openIssues: Swift.Int
         public let watchers: Swift.Int
+        /// `master_branch` in the JSON.
         public let masterBranch: Swift.String?
+        /// `starred_at` in the JSON.
         public let starredAt: Swift.String?
 
         /// Creates a value from its fields.
@@ -960,23 +1144,32 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// Integration, as the API sends it.
+    /// The `performedViaGithubApp` of `IssueSimple`; the `performedViaGithubApp` of `IssueComment`.
     public struct Integration: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let slug: Swift.String?
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
         public let owner: ImportedGitHubFull.SimpleUser?
         public let name: Swift.String
         public let description: Swift.String?
+        /// `external_url` in the JSON.
         public let externalURL: Foundation.URL
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date
+        /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date
         public let permissions: ImportedGitHubFull.IntegrationPermissions
         public let events: [Swift.String]
+        /// `installations_count` in the JSON.
         public let installationsCount: Swift.Int?
+        /// `client_id` in the JSON.
         public let clientID: Swift.String?
+        /// `client_secret` in the JSON.
         public let clientSecret: Swift.String?
+        /// `webhook_secret` in the JSON.
         public let webhookSecret: Swift.String?
         public let pem: Swift.String?
 
@@ -1021,20 +1214,29 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// IssueComment, as the API sends it.
+    /// The `comment` of `EventPayload`.
     public struct IssueComment: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
         public let url: Foundation.URL
         public let body: Swift.String?
+        /// `body_text` in the JSON.
         public let bodyText: Swift.String?
+        /// `body_html` in the JSON.
         public let bodyHTML: Swift.String?
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
         public let user: ImportedGitHubFull.SimpleUser?
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date
+        /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date
+        /// `issue_url` in the JSON.
         public let issueURL: Foundation.URL
+        /// `author_association` in the JSON.
         public let authorAssociation: Swift.String
+        /// `performed_via_github_app` in the JSON.
         public let performedViaGithubApp: ImportedGitHubFull.Integration?
         public let reactions: ImportedGitHubFull.ReactionRollup?
 
@@ -1074,13 +1276,15 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// EventPayloadPage, as the API sends it.
+    /// The `pages` of `EventPayload`.
     public struct EventPayloadPage: Swift.Decodable, Swift.Sendable {
+        /// `page_name` in the JSON.
         public let pageName: Swift.String?
         public let title: Swift.String?
         public let summary: Swift.String?
         public let action: Swift.String?
         public let sha: Swift.String?
+        /// `html_url` in the JSON.
         public let htmlURL: Swift.String?
 
         /// Creates a value from its fields.
@@ -1106,13 +1310,16 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// LicenseSimple, as the API sends it.
+    /// The `license` of `Repository`.
     public struct LicenseSimple: Swift.Decodable, Swift.Sendable {
         public let key: Swift.String
         public let name: Swift.String
         public let url: Swift.String?
+        /// `spdx_id` in the JSON.
         public let spdxID: Swift.String?
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
+        /// `html_url` in the JSON.
         public let htmlURL: Swift.String?
 
         /// Creates a value from its fields.
@@ -1137,7 +1344,7 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// RepositoryPermissions, as the API sends it.
+    /// The `permissions` of `Repository`.
     public struct RepositoryPermissions: Swift.Decodable, Swift.Sendable {
         public let admin: Swift.Bool
         public let pull: Swift.Bool
@@ -1163,88 +1370,154 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// RepositoryTemplateRepository, as the API sends it.
+    /// The `templateRepository` of `Repository`.
     public struct RepositoryTemplateRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int?
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String?
         public let name: Swift.String?
+        /// `full_name` in the JSON.
         public let fullName: Swift.String?
         public let owner: ImportedGitHubFull.RepositoryTemplateRepositoryOwner?
         public let `private`: Swift.Bool?
+        /// `html_url` in the JSON.
         public let htmlURL: Swift.String?
         public let description: Swift.String?
         public let fork: Swift.Bool?
         public let url: Swift.String?
+        /// `archive_url` in the JSON.
         public let archiveURL: Swift.String?
+        /// `assignees_url` in the JSON.
         public let assigneesURL: Swift.String?
+        /// `blobs_url` in the JSON.
         public let blobsURL: Swift.String?
+        /// `branches_url` in the JSON.
         public let branchesURL: Swift.String?
+        /// `collaborators_url` in the JSON.
         public let collaboratorsURL: Swift.String?
+        /// `comments_url` in the JSON.
         public let commentsURL: Swift.String?
+        /// `commits_url` in the JSON.
         public let commitsURL: Swift.String?
+        /// `compare_url` in the JSON.
         public let compareURL: Swift.String?
+        /// `contents_url` in the JSON.
         public let contentsURL: Swift.String?
+        /// `contributors_url` in the JSON.
         public let contributorsURL: Swift.String?
+        /// `deployments_url` in the JSON.
         public let deploymentsURL: Swift.String?
+        /// `downloads_url` in the JSON.
         public let downloadsURL: Swift.String?
+        /// `events_url` in the JSON.
         public let eventsURL: Swift.String?
+        /// `forks_url` in the JSON.
         public let forksURL: Swift.String?
+        /// `git_commits_url` in the JSON.
         public let gitCommitsURL: Swift.String?
+        /// `git_refs_url` in the JSON.
         public let gitRefsURL: Swift.String?
+        /// `git_tags_url` in the JSON.
         public let gitTagsURL: Swift.String?
+        /// `git_url` in the JSON.
         public let gitURL: Swift.String?
+        /// `issue_comment_url` in the JSON.
         public let issueCommentURL: Swift.String?
+        /// `issue_events_url` in the JSON.
         public let issueEventsURL: Swift.String?
+        /// `issues_url` in the JSON.
         public let issuesURL: Swift.String?
+        /// `keys_url` in the JSON.
         public let keysURL: Swift.String?
+        /// `labels_url` in the JSON.
         public let labelsURL: Swift.String?
+        /// `languages_url` in the JSON.
         public let languagesURL: Swift.String?
+        /// `merges_url` in the JSON.
         public let mergesURL: Swift.String?
+        /// `milestones_url` in the JSON.
         public let milestonesURL: Swift.String?
+        /// `notifications_url` in the JSON.
         public let notificationsURL: Swift.String?
+        /// `pulls_url` in the JSON.
         public let pullsURL: Swift.String?
+        /// `releases_url` in the JSON.
         public let releasesURL: Swift.String?
+        /// `ssh_url` in the JSON.
         public let sshURL: Swift.String?
+        /// `stargazers_url` in the JSON.
         public let stargazersURL: Swift.String?
+        /// `statuses_url` in the JSON.
         public let statusesURL: Swift.String?
+        /// `subscribers_url` in the JSON.
         public let subscribersURL: Swift.String?
+        /// `subscription_url` in the JSON.
         public let subscriptionURL: Swift.String?
+        /// `tags_url` in the JSON.
         public let tagsURL: Swift.String?
+        /// `teams_url` in the JSON.
         public let teamsURL: Swift.String?
+        /// `trees_url` in the JSON.
         public let treesURL: Swift.String?
+        /// `clone_url` in the JSON.
         public let cloneURL: Swift.String?
+        /// `mirror_url` in the JSON.
         public let mirrorURL: Swift.String?
+        /// `hooks_url` in the JSON.
         public let hooksURL: Swift.String?
+        /// `svn_url` in the JSON.
         public let svnURL: Swift.String?
         public let homepage: Swift.String?
         public let language: Swift.String?
+        /// `forks_count` in the JSON.
         public let forksCount: Swift.Int?
+        /// `stargazers_count` in the JSON.
         public let stargazersCount: Swift.Int?
+        /// `watchers_count` in the JSON.
         public let watchersCount: Swift.Int?
         public let size: Swift.Int?
+        /// `default_branch` in the JSON.
         public let defaultBranch: Swift.String?
+        /// `open_issues_count` in the JSON.
         public let openIssuesCount: Swift.Int?
+        /// `is_template` in the JSON.
         public let isTemplate: Swift.Bool?
         public let topics: [Swift.String]?
+        /// `has_issues` in the JSON.
         public let hasIssues: Swift.Bool?
+        /// `has_projects` in the JSON.
         public let hasProjects: Swift.Bool?
+        /// `has_wiki` in the JSON.
         public let hasWiki: Swift.Bool?
+        /// `has_pages` in the JSON.
         public let hasPages: Swift.Bool?
+        /// `has_downloads` in the JSON.
         public let hasDownloads: Swift.Bool?
         public let archived: Swift.Bool?
         public let disabled: Swift.Bool?
         public let visibility: Swift.String?
+        /// `pushed_at` in the JSON.
         public let pushedAt: Swift.String?
+        /// `created_at` in the JSON.
         public let createdAt: Swift.String?
+        /// `updated_at` in the JSON.
         public let updatedAt: Swift.String?
         public let permissions: ImportedGitHubFull.RepositoryTemplateRepositoryPermissions?
+        /// `allow_rebase_merge` in the JSON.
         public let allowRebaseMerge: Swift.Bool?
+        /// `template_repository` in the JSON.
         public let templateRepository: Swift.String?
+        /// `temp_clone_token` in the JSON.
         public let tempCloneToken: Swift.String?
+        /// `allow_squash_merge` in the JSON.
         public let allowSquashMerge: Swift.Bool?
+        /// `delete_branch_on_merge` in the JSON.
         public let deleteBranchOnMerge: Swift.Bool?
+        /// `allow_merge_commit` in the JSON.
         public let allowMergeCommit: Swift.Bool?
+        /// `subscribers_count` in the JSON.
         public let subscribersCount: Swift.Int?
+        /// `network_count` in the JSON.
         public let networkCount: Swift.Int?
 
         /// Creates a value from its fields.
@@ -1406,7 +1679,7 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// IntegrationPermissions, as the API sends it.
+    /// The `permissions` of `Integration`.
     public struct IntegrationPermissions: Swift.Decodable, Swift.Sendable {
         public let issues: Swift.String?
         public let checks: Swift.String?
@@ -1436,11 +1709,14 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// ReactionRollup, as the API sends it.
+    /// The `reactions` of `IssueComment`.
     public struct ReactionRollup: Swift.Decodable, Swift.Sendable {
         public let url: Foundation.URL
+        /// `total_count` in the JSON.
         public let totalCount: Swift.Int
+        /// `+1` in the JSON.
         public let _1: Swift.Int
+        /// `-1` in the JSON.
         public let minus1: Swift.Int
         public let laugh: Swift.Int
         public let confused: Swift.Int
@@ -1476,25 +1752,39 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// RepositoryTemplateRepositoryOwner, as the API sends it.
+    /// The `owner` of `RepositoryTemplateRepository`.
     public struct RepositoryTemplateRepositoryOwner: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let login: Swift.String?
         public let id: Swift.Int?
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String?
+        /// `avatar_url` in the JSON.
         public let avatarURL: Swift.String?
+        /// `gravatar_id` in the JSON.
         public let gravatarID: Swift.String?
         public let url: Swift.String?
+        /// `html_url` in the JSON.
         public let htmlURL: Swift.String?
+        /// `followers_url` in the JSON.
         public let followersURL: Swift.String?
+        /// `following_url` in the JSON.
         public let followingURL: Swift.String?
+        /// `gists_url` in the JSON.
         public let gistsURL: Swift.String?
+        /// `starred_url` in the JSON.
         public let starredURL: Swift.String?
+        /// `subscriptions_url` in the JSON.
         public let subscriptionsURL: Swift.String?
+        /// `organizations_url` in the JSON.
         public let organizationsURL: Swift.String?
+        /// `repos_url` in the JSON.
         public let reposURL: Swift.String?
+        /// `events_url` in the JSON.
         public let eventsURL: Swift.String?
+        /// `received_events_url` in the JSON.
         public let receivedEventsURL: Swift.String?
         public let type: Swift.String?
+        /// `site_admin` in the JSON.
         public let siteAdmin: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -1541,7 +1831,7 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// RepositoryTemplateRepositoryPermissions, as the API sends it.
+    /// The `permissions` of `RepositoryTemplateRepository`.
     public struct RepositoryTemplateRepositoryPermissions: Swift.Decodable, Swift.Sendable {
         public let admin: Swift.Bool?
         public let push: Swift.Bool?

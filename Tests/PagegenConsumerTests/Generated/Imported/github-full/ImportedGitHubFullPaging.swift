@@ -7,7 +7,7 @@ extension ImportedGitHubFull.Client {
     /// The pages of `reposListForOrg(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func reposListForOrgPages(
         org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
-        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedGitHubFull.MinimalRepository> {
         PagegenRuntime.PageSequence(
             self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage), resumingFrom: resumePoint
@@ -17,7 +17,7 @@ extension ImportedGitHubFull.Client {
     /// Every item of `reposListForOrg(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allReposListForOrg(
         org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
-        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedGitHubFull.MinimalRepository> {
         PagegenRuntime.ItemSequence(
             self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage), resumingFrom: resumePoint
@@ -27,7 +27,7 @@ extension ImportedGitHubFull.Client {
     /// What loads the pages of `reposListForOrg(…)`, for the sequences and list adapters.
     public func reposListForOrgLoader(
         org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
-        perPage: Swift.Int = 30
+        perPage: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedGitHubFull.MinimalRepository> {
         self.runtime.loader(
             Operations.reposListForOrgEndpoint,
@@ -39,7 +39,7 @@ extension ImportedGitHubFull.Client {
     /// A list adapter over `reposListForOrg(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func reposListForOrgList(
         org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
-        perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        perPage: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedGitHubFull.MinimalRepository> {
         PagegenRuntime.PagedList(
             self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage), options: options
@@ -48,7 +48,7 @@ extension ImportedGitHubFull.Client {
 
     /// The pages of `activityListRepoEvents(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func activityListRepoEventsPages(
-        owner: Swift.String, repo: Swift.String, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        owner: Swift.String, repo: Swift.String, perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedGitHubFull.Event> {
         PagegenRuntime.PageSequence(
             self.activityListRepoEventsLoader(owner: owner, repo: repo, perPage: perPage), resumingFrom: resumePoint
@@ -57,7 +57,7 @@ extension ImportedGitHubFull.Client {
 
     /// Every item of `activityListRepoEvents(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allActivityListRepoEvents(
-        owner: Swift.String, repo: Swift.String, perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        owner: Swift.String, repo: Swift.String, perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedGitHubFull.Event> {
         PagegenRuntime.ItemSequence(
             self.activityListRepoEventsLoader(owner: owner, repo: repo, perPage: perPage), resumingFrom: resumePoint
@@ -66,7 +66,7 @@ extension ImportedGitHubFull.Client {
 
     /// What loads the pages of `activityListRepoEvents(…)`, for the sequences and list adapters.
     public func activityListRepoEventsLoader(
-        owner: Swift.String, repo: Swift.String, perPage: Swift.Int = 30
+        owner: Swift.String, repo: Swift.String, perPage: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedGitHubFull.Event> {
         self.runtime.loader(
             Operations.activityListRepoEventsEndpoint, Operations.activityListRepoEventsParameters(owner: owner, repo: repo),
@@ -76,7 +76,7 @@ extension ImportedGitHubFull.Client {
 
     /// A list adapter over `activityListRepoEvents(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func activityListRepoEventsList(
-        owner: Swift.String, repo: Swift.String, perPage: Swift.Int = 30,
+        owner: Swift.String, repo: Swift.String, perPage: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedGitHubFull.Event> {
         PagegenRuntime.PagedList(self.activityListRepoEventsLoader(owner: owner, repo: repo, perPage: perPage), options: options)
@@ -87,7 +87,7 @@ extension ImportedGitHubFull.Client {
         owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
         assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
         sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Swift.String? = nil,
-        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedGitHubFull.IssueSimple> {
         PagegenRuntime.PageSequence(
             self.issuesListForRepoLoader(
@@ -103,7 +103,7 @@ extension ImportedGitHubFull.Client {
         owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
         assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
         sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Swift.String? = nil,
-        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedGitHubFull.IssueSimple> {
         PagegenRuntime.ItemSequence(
             self.issuesListForRepoLoader(
@@ -119,7 +119,7 @@ extension ImportedGitHubFull.Client {
         owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
         assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
         sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Swift.String? = nil,
-        perPage: Swift.Int = 30
+        perPage: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedGitHubFull.IssueSimple> {
         self.runtime.loader(
             Operations.issuesListForRepoEndpoint,
@@ -136,7 +136,7 @@ extension ImportedGitHubFull.Client {
         owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
         assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
         sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Swift.String? = nil,
-        perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        perPage: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedGitHubFull.IssueSimple> {
         PagegenRuntime.PagedList(
             self.issuesListForRepoLoader(

@@ -10,7 +10,7 @@ extension ImportedGitHub {
         public static let defaultBaseURL = Foundation.URL(string: "https://api.github.com")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -34,9 +34,12 @@ extension ImportedGitHub.Client {
     /// List organization repositories
     ///
     /// `GET /orgs/{org}/repos`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - perPage: the number of items a page holds: 30 when nil, at most 100.
     public func reposListForOrg(
         org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
-        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedGitHub.MinimalRepository>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.reposListForOrgEndpoint,
@@ -48,7 +51,7 @@ extension ImportedGitHub.Client {
     /// Calls `completion` with what `reposListForOrg(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func reposListForOrg(
         org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
-        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30,
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGitHub.MinimalRepository>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
@@ -62,11 +65,14 @@ extension ImportedGitHub.Client {
     /// List repository issues
     ///
     /// `GET /repos/{owner}/{repo}/issues`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - perPage: the number of items a page holds: 30 when nil, at most 100.
     public func issuesListForRepo(
         owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
         assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
         sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil,
-        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedGitHub.Issue>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.issuesListForRepoEndpoint,
@@ -83,7 +89,7 @@ extension ImportedGitHub.Client {
         owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
         assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
         sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil,
-        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30,
+        page: PagegenRuntime.PageKey = .first, perPage: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGitHub.Issue>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
@@ -99,9 +105,12 @@ extension ImportedGitHub.Client {
     /// List pull requests
     ///
     /// `GET /repos/{owner}/{repo}/pulls`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - perPage: the number of items a page holds: 30 when nil, at most 100.
     public func pullsList(
         owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil,
-        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30
+        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedGitHub.PullRequestSimple>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.pullsListEndpoint,
@@ -115,7 +124,7 @@ extension ImportedGitHub.Client {
     /// Calls `completion` with what `pullsList(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func pullsList(
         owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil,
-        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int = 30,
+        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, page: PagegenRuntime.PageKey = .first, perPage: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGitHub.PullRequestSimple>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {

@@ -7,91 +7,157 @@ import Foundation
 public enum ImportedGitHub {}
 
 extension ImportedGitHub {
-    /// MinimalRepository, as the API sends it.
+    /// An item of `reposListForOrg(…)`.
     public struct MinimalRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
         public let name: Swift.String
+        /// `full_name` in the JSON.
         public let fullName: Swift.String
         public let owner: ImportedGitHub.SimpleUser
         public let `private`: Swift.Bool
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
         public let description: Swift.String?
         public let fork: Swift.Bool
         public let url: Foundation.URL
+        /// `archive_url` in the JSON.
         public let archiveURL: Swift.String
+        /// `assignees_url` in the JSON.
         public let assigneesURL: Swift.String
+        /// `blobs_url` in the JSON.
         public let blobsURL: Swift.String
+        /// `branches_url` in the JSON.
         public let branchesURL: Swift.String
+        /// `collaborators_url` in the JSON.
         public let collaboratorsURL: Swift.String
+        /// `comments_url` in the JSON.
         public let commentsURL: Swift.String
+        /// `commits_url` in the JSON.
         public let commitsURL: Swift.String
+        /// `compare_url` in the JSON.
         public let compareURL: Swift.String
+        /// `contents_url` in the JSON.
         public let contentsURL: Swift.String
+        /// `contributors_url` in the JSON.
         public let contributorsURL: Foundation.URL
+        /// `deployments_url` in the JSON.
         public let deploymentsURL: Foundation.URL
+        /// `downloads_url` in the JSON.
         public let downloadsURL: Foundation.URL
+        /// `events_url` in the JSON.
         public let eventsURL: Foundation.URL
+        /// `forks_url` in the JSON.
         public let forksURL: Foundation.URL
+        /// `git_commits_url` in the JSON.
         public let gitCommitsURL: Swift.String
+        /// `git_refs_url` in the JSON.
         public let gitRefsURL: Swift.String
+        /// `git_tags_url` in the JSON.
         public let gitTagsURL: Swift.String
+        /// `git_url` in the JSON.
         public let gitURL: Swift.String?
+        /// `issue_comment_url` in the JSON.
         public let issueCommentURL: Swift.String
+        /// `issue_events_url` in the JSON.
         public let issueEventsURL: Swift.String
+        /// `issues_url` in the JSON.
         public let issuesURL: Swift.String
+        /// `keys_url` in the JSON.
         public let keysURL: Swift.String
+        /// `labels_url` in the JSON.
         public let labelsURL: Swift.String
+        /// `languages_url` in the JSON.
         public let languagesURL: Foundation.URL
+        /// `merges_url` in the JSON.
         public let mergesURL: Foundation.URL
+        /// `milestones_url` in the JSON.
         public let milestonesURL: Swift.String
+        /// `notifications_url` in the JSON.
         public let notificationsURL: Swift.String
+        /// `pulls_url` in the JSON.
         public let pullsURL: Swift.String
+        /// `releases_url` in the JSON.
         public let releasesURL: Swift.String
+        /// `ssh_url` in the JSON.
         public let sshURL: Swift.String?
+        /// `stargazers_url` in the JSON.
         public let stargazersURL: Foundation.URL
+        /// `statuses_url` in the JSON.
         public let statusesURL: Swift.String
+        /// `subscribers_url` in the JSON.
         public let subscribersURL: Foundation.URL
+        /// `subscription_url` in the JSON.
         public let subscriptionURL: Foundation.URL
+        /// `tags_url` in the JSON.
         public let tagsURL: Foundation.URL
+        /// `teams_url` in the JSON.
         public let teamsURL: Foundation.URL
+        /// `trees_url` in the JSON.
         public let treesURL: Swift.String
+        /// `clone_url` in the JSON.
         public let cloneURL: Swift.String?
+        /// `mirror_url` in the JSON.
         public let mirrorURL: Swift.String?
+        /// `hooks_url` in the JSON.
         public let hooksURL: Foundation.URL
+        /// `svn_url` in the JSON.
         public let svnURL: Swift.String?
         public let homepage: Swift.String?
         public let language: Swift.String?
+        /// `forks_count` in the JSON.
         public let forksCount: Swift.Int?
+        /// `stargazers_count` in the JSON.
         public let stargazersCount: Swift.Int?
+        /// `watchers_count` in the JSON.
         public let watchersCount: Swift.Int?
         public let size: Swift.Int?
+        /// `default_branch` in the JSON.
         public let defaultBranch: Swift.String?
+        /// `open_issues_count` in the JSON.
         public let openIssuesCount: Swift.Int?
+        /// `is_template` in the JSON.
         public let isTemplate: Swift.Bool?
         public let topics: [Swift.String]?
+        /// `has_issues` in the JSON.
         public let hasIssues: Swift.Bool?
+        /// `has_projects` in the JSON.
         public let hasProjects: Swift.Bool?
+        /// `has_wiki` in the JSON.
         public let hasWiki: Swift.Bool?
+        /// `has_pages` in the JSON.
         public let hasPages: Swift.Bool?
+        /// `has_downloads` in the JSON.
         public let hasDownloads: Swift.Bool?
         public let archived: Swift.Bool?
         public let disabled: Swift.Bool?
         public let visibility: Swift.String?
+        /// `pushed_at` in the JSON.
         public let pushedAt: Foundation.Date?
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date?
+        /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date?
         public let permissions: ImportedGitHub.MinimalRepositoryPermissions?
+        /// `template_repository` in the JSON.
         public let templateRepository: ImportedGitHub.Repository?
+        /// `temp_clone_token` in the JSON.
         public let tempCloneToken: Swift.String?
+        /// `delete_branch_on_merge` in the JSON.
         public let deleteBranchOnMerge: Swift.Bool?
+        /// `subscribers_count` in the JSON.
         public let subscribersCount: Swift.Int?
+        /// `network_count` in the JSON.
         public let networkCount: Swift.Int?
+        /// `code_of_conduct` in the JSON.
         public let codeOfConduct: ImportedGitHub.CodeOfConduct?
         public let license: ImportedGitHub.MinimalRepositoryLicense?
         public let forks: Swift.Int?
+        /// `open_issues` in the JSON.
         public let openIssues: Swift.Int?
         public let watchers: Swift.Int?
+        /// `allow_forking` in the JSON.
         public let allowForking: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -250,15 +316,21 @@ extension ImportedGitHub {
         }
     }
 
-    /// Issue, as the API sends it.
+    /// An item of `issuesListForRepo(…)`.
     public struct Issue: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
         public let url: Foundation.URL
+        /// `repository_url` in the JSON.
         public let repositoryURL: Foundation.URL
+        /// `labels_url` in the JSON.
         public let labelsURL: Swift.String
+        /// `comments_url` in the JSON.
         public let commentsURL: Foundation.URL
+        /// `events_url` in the JSON.
         public let eventsURL: Foundation.URL
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
         public let number: Swift.Int
         public let state: Swift.String
@@ -270,18 +342,29 @@ extension ImportedGitHub {
         public let assignees: [ImportedGitHub.SimpleUser]?
         public let milestone: ImportedGitHub.NullableMilestone?
         public let locked: Swift.Bool
+        /// `active_lock_reason` in the JSON.
         public let activeLockReason: Swift.String?
         public let comments: Swift.Int
+        /// `pull_request` in the JSON.
         public let pullRequest: ImportedGitHub.IssuePullRequest?
+        /// `closed_at` in the JSON.
         public let closedAt: Foundation.Date?
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date
+        /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date
+        /// `closed_by` in the JSON.
         public let closedBy: ImportedGitHub.SimpleUser?
+        /// `body_html` in the JSON.
         public let bodyHTML: Swift.String?
+        /// `body_text` in the JSON.
         public let bodyText: Swift.String?
+        /// `timeline_url` in the JSON.
         public let timelineURL: Swift.String?
         public let repository: ImportedGitHub.Repository?
+        /// `performed_via_github_app` in the JSON.
         public let performedViaGithubApp: ImportedGitHub.NullableIntegration?
+        /// `author_association` in the JSON.
         public let authorAssociation: AuthorAssociation
         public let reactions: ImportedGitHub.ReactionRollup?
 
@@ -395,19 +478,29 @@ extension ImportedGitHub {
         }
     }
 
-    /// PullRequestSimple, as the API sends it.
+    /// An item of `pullsList(…)`.
     public struct PullRequestSimple: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let url: Foundation.URL
         public let id: Swift.Int
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
+        /// `diff_url` in the JSON.
         public let diffURL: Foundation.URL
+        /// `patch_url` in the JSON.
         public let patchURL: Foundation.URL
+        /// `issue_url` in the JSON.
         public let issueURL: Foundation.URL
+        /// `commits_url` in the JSON.
         public let commitsURL: Foundation.URL
+        /// `review_comments_url` in the JSON.
         public let reviewCommentsURL: Foundation.URL
+        /// `review_comment_url` in the JSON.
         public let reviewCommentURL: Swift.String
+        /// `comments_url` in the JSON.
         public let commentsURL: Foundation.URL
+        /// `statuses_url` in the JSON.
         public let statusesURL: Foundation.URL
         public let number: Swift.Int
         public let state: Swift.String
@@ -417,20 +510,31 @@ extension ImportedGitHub {
         public let body: Swift.String?
         public let labels: [ImportedGitHub.PullRequestSimpleLabel]
         public let milestone: ImportedGitHub.NullableMilestone?
+        /// `active_lock_reason` in the JSON.
         public let activeLockReason: Swift.String?
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date
+        /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date
+        /// `closed_at` in the JSON.
         public let closedAt: Foundation.Date?
+        /// `merged_at` in the JSON.
         public let mergedAt: Foundation.Date?
+        /// `merge_commit_sha` in the JSON.
         public let mergeCommitSha: Swift.String?
         public let assignee: ImportedGitHub.SimpleUser?
         public let assignees: [ImportedGitHub.SimpleUser]?
+        /// `requested_reviewers` in the JSON.
         public let requestedReviewers: [ImportedGitHub.SimpleUser]?
+        /// `requested_teams` in the JSON.
         public let requestedTeams: [ImportedGitHub.Team]?
         public let head: ImportedGitHub.PullRequestSimpleHead
         public let base: ImportedGitHub.PullRequestSimpleBase
+        /// `_links` in the JSON.
         public let links: ImportedGitHub.PullRequestSimpleLinks
+        /// `author_association` in the JSON.
         public let authorAssociation: AuthorAssociation
+        /// `auto_merge` in the JSON.
         public let autoMerge: ImportedGitHub.AutoMerge?
         public let draft: Swift.Bool?
 
@@ -550,28 +654,43 @@ extension ImportedGitHub {
         }
     }
 
-    /// SimpleUser, as the API sends it.
+    /// The `owner` of `MinimalRepository`; the `user` of `Issue`; the `assignee` of `Issue`; and more.
     public struct SimpleUser: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let name: Swift.String?
         public let email: Swift.String?
         public let login: Swift.String
         public let id: Swift.Int
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
+        /// `avatar_url` in the JSON.
         public let avatarURL: Foundation.URL
+        /// `gravatar_id` in the JSON.
         public let gravatarID: Swift.String?
         public let url: Foundation.URL
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
+        /// `followers_url` in the JSON.
         public let followersURL: Foundation.URL
+        /// `following_url` in the JSON.
         public let followingURL: Swift.String
+        /// `gists_url` in the JSON.
         public let gistsURL: Swift.String
+        /// `starred_url` in the JSON.
         public let starredURL: Swift.String
+        /// `subscriptions_url` in the JSON.
         public let subscriptionsURL: Foundation.URL
+        /// `organizations_url` in the JSON.
         public let organizationsURL: Foundation.URL
+        /// `repos_url` in the JSON.
         public let reposURL: Foundation.URL
+        /// `events_url` in the JSON.
         public let eventsURL: Swift.String
+        /// `received_events_url` in the JSON.
         public let receivedEventsURL: Foundation.URL
         public let type: Swift.String
+        /// `site_admin` in the JSON.
         public let siteAdmin: Swift.Bool
+        /// `starred_at` in the JSON.
         public let starredAt: Swift.String?
 
         /// Creates a value from its fields.
@@ -621,7 +740,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// MinimalRepositoryPermissions, as the API sends it.
+    /// The `permissions` of `MinimalRepository`.
     public struct MinimalRepositoryPermissions: Swift.Decodable, Swift.Sendable {
         public let admin: Swift.Bool?
         public let maintain: Swift.Bool?
@@ -650,11 +769,13 @@ extension ImportedGitHub {
         }
     }
 
-    /// Repository, as the API sends it.
+    /// The `templateRepository` of `MinimalRepository`; the `repository` of `Issue`; the `repo` of `PullRequestSimpleHead`; and more.
     public struct Repository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
         public let name: Swift.String
+        /// `full_name` in the JSON.
         public let fullName: Swift.String
         public let license: ImportedGitHub.NullableLicenseSimple?
         public let organization: ImportedGitHub.SimpleUser?
@@ -662,85 +783,154 @@ extension ImportedGitHub {
         public let permissions: ImportedGitHub.RepositoryPermissions?
         public let owner: ImportedGitHub.SimpleUser
         public let `private`: Swift.Bool
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
         public let description: Swift.String?
         public let fork: Swift.Bool
         public let url: Foundation.URL
+        /// `archive_url` in the JSON.
         public let archiveURL: Swift.String
+        /// `assignees_url` in the JSON.
         public let assigneesURL: Swift.String
+        /// `blobs_url` in the JSON.
         public let blobsURL: Swift.String
+        /// `branches_url` in the JSON.
         public let branchesURL: Swift.String
+        /// `collaborators_url` in the JSON.
         public let collaboratorsURL: Swift.String
+        /// `comments_url` in the JSON.
         public let commentsURL: Swift.String
+        /// `commits_url` in the JSON.
         public let commitsURL: Swift.String
+        /// `compare_url` in the JSON.
         public let compareURL: Swift.String
+        /// `contents_url` in the JSON.
         public let contentsURL: Swift.String
+        /// `contributors_url` in the JSON.
         public let contributorsURL: Foundation.URL
+        /// `deployments_url` in the JSON.
         public let deploymentsURL: Foundation.URL
+        /// `downloads_url` in the JSON.
         public let downloadsURL: Foundation.URL
+        /// `events_url` in the JSON.
         public let eventsURL: Foundation.URL
+        /// `forks_url` in the JSON.
         public let forksURL: Foundation.URL
+        /// `git_commits_url` in the JSON.
         public let gitCommitsURL: Swift.String
+        /// `git_refs_url` in the JSON.
         public let gitRefsURL: Swift.String
+        /// `git_tags_url` in the JSON.
         public let gitTagsURL: Swift.String
+        /// `git_url` in the JSON.
         public let gitURL: Swift.String
+        /// `issue_comment_url` in the JSON.
         public let issueCommentURL: Swift.String
+        /// `issue_events_url` in the JSON.
         public let issueEventsURL: Swift.String
+        /// `issues_url` in the JSON.
         public let issuesURL: Swift.String
+        /// `keys_url` in the JSON.
         public let keysURL: Swift.String
+        /// `labels_url` in the JSON.
         public let labelsURL: Swift.String
+        /// `languages_url` in the JSON.
         public let languagesURL: Foundation.URL
+        /// `merges_url` in the JSON.
         public let mergesURL: Foundation.URL
+        /// `milestones_url` in the JSON.
         public let milestonesURL: Swift.String
+        /// `notifications_url` in the JSON.
         public let notificationsURL: Swift.String
+        /// `pulls_url` in the JSON.
         public let pullsURL: Swift.String
+        /// `releases_url` in the JSON.
         public let releasesURL: Swift.String
+        /// `ssh_url` in the JSON.
         public let sshURL: Swift.String
+        /// `stargazers_url` in the JSON.
         public let stargazersURL: Foundation.URL
+        /// `statuses_url` in the JSON.
         public let statusesURL: Swift.String
+        /// `subscribers_url` in the JSON.
         public let subscribersURL: Foundation.URL
+        /// `subscription_url` in the JSON.
         public let subscriptionURL: Foundation.URL
+        /// `tags_url` in the JSON.
         public let tagsURL: Foundation.URL
+        /// `teams_url` in the JSON.
         public let teamsURL: Foundation.URL
+        /// `trees_url` in the JSON.
         public let treesURL: Swift.String
+        /// `clone_url` in the JSON.
         public let cloneURL: Swift.String
+        /// `mirror_url` in the JSON.
         public let mirrorURL: Swift.String?
+        /// `hooks_url` in the JSON.
         public let hooksURL: Foundation.URL
+        /// `svn_url` in the JSON.
         public let svnURL: Foundation.URL
         public let homepage: Swift.String?
         public let language: Swift.String?
+        /// `forks_count` in the JSON.
         public let forksCount: Swift.Int
+        /// `stargazers_count` in the JSON.
         public let stargazersCount: Swift.Int
+        /// `watchers_count` in the JSON.
         public let watchersCount: Swift.Int
         public let size: Swift.Int
+        /// `default_branch` in the JSON.
         public let defaultBranch: Swift.String
+        /// `open_issues_count` in the JSON.
         public let openIssuesCount: Swift.Int
+        /// `is_template` in the JSON.
         public let isTemplate: Swift.Bool?
         public let topics: [Swift.String]?
+        /// `has_issues` in the JSON.
         public let hasIssues: Swift.Bool
+        /// `has_projects` in the JSON.
         public let hasProjects: Swift.Bool
+        /// `has_wiki` in the JSON.
         public let hasWiki: Swift.Bool
+        /// `has_pages` in the JSON.
         public let hasPages: Swift.Bool
+        /// `has_downloads` in the JSON.
         public let hasDownloads: Swift.Bool
         public let archived: Swift.Bool
         public let disabled: Swift.Bool
         public let visibility: Swift.String?
+        /// `pushed_at` in the JSON.
         public let pushedAt: Foundation.Date?
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date?
+        /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date?
+        /// `allow_rebase_merge` in the JSON.
         public let allowRebaseMerge: Swift.Bool?
+        /// `template_repository` in the JSON.
         public let templateRepository: ImportedGitHub.RepositoryTemplateRepository?
+        /// `temp_clone_token` in the JSON.
         public let tempCloneToken: Swift.String?
+        /// `allow_squash_merge` in the JSON.
         public let allowSquashMerge: Swift.Bool?
+        /// `allow_auto_merge` in the JSON.
         public let allowAutoMerge: Swift.Bool?
+        /// `delete_branch_on_merge` in the JSON.
         public let deleteBranchOnMerge: Swift.Bool?
+        /// `allow_merge_commit` in the JSON.
         public let allowMergeCommit: Swift.Bool?
+        /// `allow_forking` in the JSON.
         public let allowForking: Swift.Bool?
+        /// `subscribers_count` in the JSON.
         public let subscribersCount: Swift.Int?
+        /// `network_count` in the JSON.
         public let networkCount: Swift.Int?
+        /// `open_issues` in the JSON.
         public let openIssues: Swift.Int
         public let watchers: Swift.Int
+        /// `master_branch` in the JSON.
         public let masterBranch: Swift.String?
+        /// `starred_at` in the JSON.
         public let starredAt: Swift.String?
 
         /// Creates a value from its fields.
@@ -906,12 +1096,13 @@ extension ImportedGitHub {
         }
     }
 
-    /// CodeOfConduct, as the API sends it.
+    /// The `codeOfConduct` of `MinimalRepository`.
     public struct CodeOfConduct: Swift.Decodable, Swift.Sendable {
         public let key: Swift.String
         public let name: Swift.String
         public let url: Foundation.URL
         public let body: Swift.String?
+        /// `html_url` in the JSON.
         public let htmlURL: Swift.String?
 
         /// Creates a value from its fields.
@@ -932,12 +1123,14 @@ extension ImportedGitHub {
         }
     }
 
-    /// MinimalRepositoryLicense, as the API sends it.
+    /// The `license` of `MinimalRepository`.
     public struct MinimalRepositoryLicense: Swift.Decodable, Swift.Sendable {
         public let key: Swift.String?
         public let name: Swift.String?
+        /// `spdx_id` in the JSON.
         public let spdxID: Swift.String?
         public let url: Swift.String?
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String?
 
         /// Creates a value from its fields.
@@ -961,23 +1154,32 @@ extension ImportedGitHub {
         }
     }
 
-    /// NullableMilestone, as the API sends it.
+    /// The `milestone` of `Issue`; the `milestone` of `PullRequestSimple`.
     public struct NullableMilestone: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let url: Foundation.URL
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
+        /// `labels_url` in the JSON.
         public let labelsURL: Foundation.URL
         public let id: Swift.Int
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
         public let number: Swift.Int
         public let state: State
         public let title: Swift.String
         public let description: Swift.String?
         public let creator: ImportedGitHub.SimpleUser?
+        /// `open_issues` in the JSON.
         public let openIssues: Swift.Int
+        /// `closed_issues` in the JSON.
         public let closedIssues: Swift.Int
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date
+        /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date
+        /// `closed_at` in the JSON.
         public let closedAt: Foundation.Date?
+        /// `due_on` in the JSON.
         public let dueOn: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -1041,11 +1243,15 @@ extension ImportedGitHub {
         }
     }
 
-    /// IssuePullRequest, as the API sends it.
+    /// The `pullRequest` of `Issue`.
     public struct IssuePullRequest: Swift.Decodable, Swift.Sendable {
+        /// `merged_at` in the JSON.
         public let mergedAt: Foundation.Date?
+        /// `diff_url` in the JSON.
         public let diffURL: Swift.String?
+        /// `html_url` in the JSON.
         public let htmlURL: Swift.String?
+        /// `patch_url` in the JSON.
         public let patchURL: Swift.String?
         public let url: Swift.String?
 
@@ -1070,23 +1276,32 @@ extension ImportedGitHub {
         }
     }
 
-    /// NullableIntegration, as the API sends it.
+    /// The `performedViaGithubApp` of `Issue`.
     public struct NullableIntegration: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let slug: Swift.String?
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
         public let owner: ImportedGitHub.SimpleUser?
         public let name: Swift.String
         public let description: Swift.String?
+        /// `external_url` in the JSON.
         public let externalURL: Foundation.URL
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
+        /// `created_at` in the JSON.
         public let createdAt: Foundation.Date
+        /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date
         public let permissions: ImportedGitHub.NullableIntegrationPermissions
         public let events: [Swift.String]
+        /// `installations_count` in the JSON.
         public let installationsCount: Swift.Int?
+        /// `client_id` in the JSON.
         public let clientID: Swift.String?
+        /// `client_secret` in the JSON.
         public let clientSecret: Swift.String?
+        /// `webhook_secret` in the JSON.
         public let webhookSecret: Swift.String?
         public let pem: Swift.String?
 
@@ -1131,11 +1346,14 @@ extension ImportedGitHub {
         }
     }
 
-    /// ReactionRollup, as the API sends it.
+    /// The `reactions` of `Issue`.
     public struct ReactionRollup: Swift.Decodable, Swift.Sendable {
         public let url: Foundation.URL
+        /// `total_count` in the JSON.
         public let totalCount: Swift.Int
+        /// `+1` in the JSON.
         public let _1: Swift.Int
+        /// `-1` in the JSON.
         public let minus1: Swift.Int
         public let laugh: Swift.Int
         public let confused: Swift.Int
@@ -1171,9 +1389,10 @@ extension ImportedGitHub {
         }
     }
 
-    /// PullRequestSimpleLabel, as the API sends it.
+    /// The `labels` of `PullRequestSimple`.
     public struct PullRequestSimpleLabel: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int64?
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String?
         public let url: Swift.String?
         public let name: Swift.String?
@@ -1205,9 +1424,10 @@ extension ImportedGitHub {
         }
     }
 
-    /// Team, as the API sends it.
+    /// The `requestedTeams` of `PullRequestSimple`.
     public struct Team: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
         public let name: Swift.String
         public let slug: Swift.String
@@ -1216,8 +1436,11 @@ extension ImportedGitHub {
         public let permission: Swift.String
         public let permissions: ImportedGitHub.TeamPermissions?
         public let url: Foundation.URL
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
+        /// `members_url` in the JSON.
         public let membersURL: Swift.String
+        /// `repositories_url` in the JSON.
         public let repositoriesURL: Foundation.URL
         public let parent: ImportedGitHub.NullableTeamSimple?
 
@@ -1255,7 +1478,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// PullRequestSimpleHead, as the API sends it.
+    /// The `head` of `PullRequestSimple`.
     public struct PullRequestSimpleHead: Swift.Decodable, Swift.Sendable {
         public let label: Swift.String
         public let ref: Swift.String
@@ -1284,7 +1507,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// PullRequestSimpleBase, as the API sends it.
+    /// The `base` of `PullRequestSimple`.
     public struct PullRequestSimpleBase: Swift.Decodable, Swift.Sendable {
         public let label: Swift.String
         public let ref: Swift.String
@@ -1313,14 +1536,16 @@ extension ImportedGitHub {
         }
     }
 
-    /// PullRequestSimpleLinks, as the API sends it.
+    /// The `links` of `PullRequestSimple`.
     public struct PullRequestSimpleLinks: Swift.Decodable, Swift.Sendable {
         public let comments: ImportedGitHub.Link
         public let commits: ImportedGitHub.Link
         public let statuses: ImportedGitHub.Link
         public let html: ImportedGitHub.Link
         public let issue: ImportedGitHub.Link
+        /// `review_comments` in the JSON.
         public let reviewComments: ImportedGitHub.Link
+        /// `review_comment` in the JSON.
         public let reviewComment: ImportedGitHub.Link
         public let `self`: ImportedGitHub.Link
 
@@ -1328,7 +1553,7 @@ extension ImportedGitHub {
         public init(
             comments: ImportedGitHub.Link, commits: ImportedGitHub.Link, statuses: ImportedGitHub.Link, html: ImportedGitHub.Link,
             issue: ImportedGitHub.Link, reviewComments: ImportedGitHub.Link, reviewComment: ImportedGitHub.Link,
-            self self_: ImportedGitHub.Link
+            self selfValue: ImportedGitHub.Link
         ) {
             self.comments = comments
             self.commits = commits
@@ -1337,7 +1562,7 @@ extension ImportedGitHub {
             self.issue = issue
             self.reviewComments = reviewComments
             self.reviewComment = reviewComment
-            self.`self` = self_
+            self.`self` = selfValue
         }
 
         public init(from decoder: any Swift.Decoder) throws {
@@ -1350,11 +1575,15 @@ extension ImportedGitHub {
         }
     }
 
-    /// AutoMerge, as the API sends it.
+    /// The `autoMerge` of `PullRequestSimple`.
     public struct AutoMerge: Swift.Decodable, Swift.Sendable {
+        /// `enabled_by` in the JSON.
         public let enabledBy: ImportedGitHub.SimpleUser
+        /// `merge_method` in the JSON.
         public let mergeMethod: MergeMethod
+        /// `commit_title` in the JSON.
         public let commitTitle: Swift.String
+        /// `commit_message` in the JSON.
         public let commitMessage: Swift.String
 
         /// Creates a value from its fields.
@@ -1403,13 +1632,16 @@ extension ImportedGitHub {
         }
     }
 
-    /// NullableLicenseSimple, as the API sends it.
+    /// The `license` of `Repository`.
     public struct NullableLicenseSimple: Swift.Decodable, Swift.Sendable {
         public let key: Swift.String
         public let name: Swift.String
         public let url: Swift.String?
+        /// `spdx_id` in the JSON.
         public let spdxID: Swift.String?
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
+        /// `html_url` in the JSON.
         public let htmlURL: Swift.String?
 
         /// Creates a value from its fields.
@@ -1434,7 +1666,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// RepositoryPermissions, as the API sends it.
+    /// The `permissions` of `Repository`.
     public struct RepositoryPermissions: Swift.Decodable, Swift.Sendable {
         public let admin: Swift.Bool
         public let pull: Swift.Bool
@@ -1460,88 +1692,154 @@ extension ImportedGitHub {
         }
     }
 
-    /// RepositoryTemplateRepository, as the API sends it.
+    /// The `templateRepository` of `Repository`.
     public struct RepositoryTemplateRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int?
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String?
         public let name: Swift.String?
+        /// `full_name` in the JSON.
         public let fullName: Swift.String?
         public let owner: ImportedGitHub.RepositoryTemplateRepositoryOwner?
         public let `private`: Swift.Bool?
+        /// `html_url` in the JSON.
         public let htmlURL: Swift.String?
         public let description: Swift.String?
         public let fork: Swift.Bool?
         public let url: Swift.String?
+        /// `archive_url` in the JSON.
         public let archiveURL: Swift.String?
+        /// `assignees_url` in the JSON.
         public let assigneesURL: Swift.String?
+        /// `blobs_url` in the JSON.
         public let blobsURL: Swift.String?
+        /// `branches_url` in the JSON.
         public let branchesURL: Swift.String?
+        /// `collaborators_url` in the JSON.
         public let collaboratorsURL: Swift.String?
+        /// `comments_url` in the JSON.
         public let commentsURL: Swift.String?
+        /// `commits_url` in the JSON.
         public let commitsURL: Swift.String?
+        /// `compare_url` in the JSON.
         public let compareURL: Swift.String?
+        /// `contents_url` in the JSON.
         public let contentsURL: Swift.String?
+        /// `contributors_url` in the JSON.
         public let contributorsURL: Swift.String?
+        /// `deployments_url` in the JSON.
         public let deploymentsURL: Swift.String?
+        /// `downloads_url` in the JSON.
         public let downloadsURL: Swift.String?
+        /// `events_url` in the JSON.
         public let eventsURL: Swift.String?
+        /// `forks_url` in the JSON.
         public let forksURL: Swift.String?
+        /// `git_commits_url` in the JSON.
         public let gitCommitsURL: Swift.String?
+        /// `git_refs_url` in the JSON.
         public let gitRefsURL: Swift.String?
+        /// `git_tags_url` in the JSON.
         public let gitTagsURL: Swift.String?
+        /// `git_url` in the JSON.
         public let gitURL: Swift.String?
+        /// `issue_comment_url` in the JSON.
         public let issueCommentURL: Swift.String?
+        /// `issue_events_url` in the JSON.
         public let issueEventsURL: Swift.String?
+        /// `issues_url` in the JSON.
         public let issuesURL: Swift.String?
+        /// `keys_url` in the JSON.
         public let keysURL: Swift.String?
+        /// `labels_url` in the JSON.
         public let labelsURL: Swift.String?
+        /// `languages_url` in the JSON.
         public let languagesURL: Swift.String?
+        /// `merges_url` in the JSON.
         public let mergesURL: Swift.String?
+        /// `milestones_url` in the JSON.
         public let milestonesURL: Swift.String?
+        /// `notifications_url` in the JSON.
         public let notificationsURL: Swift.String?
+        /// `pulls_url` in the JSON.
         public let pullsURL: Swift.String?
+        /// `releases_url` in the JSON.
         public let releasesURL: Swift.String?
+        /// `ssh_url` in the JSON.
         public let sshURL: Swift.String?
+        /// `stargazers_url` in the JSON.
         public let stargazersURL: Swift.String?
+        /// `statuses_url` in the JSON.
         public let statusesURL: Swift.String?
+        /// `subscribers_url` in the JSON.
         public let subscribersURL: Swift.String?
+        /// `subscription_url` in the JSON.
         public let subscriptionURL: Swift.String?
+        /// `tags_url` in the JSON.
         public let tagsURL: Swift.String?
+        /// `teams_url` in the JSON.
         public let teamsURL: Swift.String?
+        /// `trees_url` in the JSON.
         public let treesURL: Swift.String?
+        /// `clone_url` in the JSON.
         public let cloneURL: Swift.String?
+        /// `mirror_url` in the JSON.
         public let mirrorURL: Swift.String?
+        /// `hooks_url` in the JSON.
         public let hooksURL: Swift.String?
+        /// `svn_url` in the JSON.
         public let svnURL: Swift.String?
         public let homepage: Swift.String?
         public let language: Swift.String?
+        /// `forks_count` in the JSON.
         public let forksCount: Swift.Int?
+        /// `stargazers_count` in the JSON.
         public let stargazersCount: Swift.Int?
+        /// `watchers_count` in the JSON.
         public let watchersCount: Swift.Int?
         public let size: Swift.Int?
+        /// `default_branch` in the JSON.
         public let defaultBranch: Swift.String?
+        /// `open_issues_count` in the JSON.
         public let openIssuesCount: Swift.Int?
+        /// `is_template` in the JSON.
         public let isTemplate: Swift.Bool?
         public let topics: [Swift.String]?
+        /// `has_issues` in the JSON.
         public let hasIssues: Swift.Bool?
+        /// `has_projects` in the JSON.
         public let hasProjects: Swift.Bool?
+        /// `has_wiki` in the JSON.
         public let hasWiki: Swift.Bool?
+        /// `has_pages` in the JSON.
         public let hasPages: Swift.Bool?
+        /// `has_downloads` in the JSON.
         public let hasDownloads: Swift.Bool?
         public let archived: Swift.Bool?
         public let disabled: Swift.Bool?
         public let visibility: Swift.String?
+        /// `pushed_at` in the JSON.
         public let pushedAt: Swift.String?
+        /// `created_at` in the JSON.
         public let createdAt: Swift.String?
+        /// `updated_at` in the JSON.
         public let updatedAt: Swift.String?
         public let permissions: ImportedGitHub.RepositoryTemplateRepositoryPermissions?
+        /// `allow_rebase_merge` in the JSON.
         public let allowRebaseMerge: Swift.Bool?
+        /// `temp_clone_token` in the JSON.
         public let tempCloneToken: Swift.String?
+        /// `allow_squash_merge` in the JSON.
         public let allowSquashMerge: Swift.Bool?
+        /// `allow_auto_merge` in the JSON.
         public let allowAutoMerge: Swift.Bool?
+        /// `delete_branch_on_merge` in the JSON.
         public let deleteBranchOnMerge: Swift.Bool?
+        /// `allow_merge_commit` in the JSON.
         public let allowMergeCommit: Swift.Bool?
+        /// `subscribers_count` in the JSON.
         public let subscribersCount: Swift.Int?
+        /// `network_count` in the JSON.
         public let networkCount: Swift.Int?
 
         /// Creates a value from its fields.
@@ -1703,7 +2001,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// NullableIntegrationPermissions, as the API sends it.
+    /// The `permissions` of `NullableIntegration`.
     public struct NullableIntegrationPermissions: Swift.Decodable, Swift.Sendable {
         public let issues: Swift.String?
         public let checks: Swift.String?
@@ -1733,7 +2031,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// TeamPermissions, as the API sends it.
+    /// The `permissions` of `Team`.
     public struct TeamPermissions: Swift.Decodable, Swift.Sendable {
         public let pull: Swift.Bool
         public let triage: Swift.Bool
@@ -1759,19 +2057,24 @@ extension ImportedGitHub {
         }
     }
 
-    /// NullableTeamSimple, as the API sends it.
+    /// The `parent` of `Team`.
     public struct NullableTeamSimple: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String
         public let url: Foundation.URL
+        /// `members_url` in the JSON.
         public let membersURL: Swift.String
         public let name: Swift.String
         public let description: Swift.String?
         public let permission: Swift.String
         public let privacy: Swift.String?
+        /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
+        /// `repositories_url` in the JSON.
         public let repositoriesURL: Foundation.URL
         public let slug: Swift.String
+        /// `ldap_dn` in the JSON.
         public let ldapDn: Swift.String?
 
         /// Creates a value from its fields.
@@ -1805,7 +2108,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// Link, as the API sends it.
+    /// The `comments` of `PullRequestSimpleLinks`; the `commits` of `PullRequestSimpleLinks`; the `statuses` of `PullRequestSimpleLinks`; and more.
     public struct Link: Swift.Decodable, Swift.Sendable {
         public let href: Swift.String
 
@@ -1820,25 +2123,39 @@ extension ImportedGitHub {
         }
     }
 
-    /// RepositoryTemplateRepositoryOwner, as the API sends it.
+    /// The `owner` of `RepositoryTemplateRepository`.
     public struct RepositoryTemplateRepositoryOwner: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let login: Swift.String?
         public let id: Swift.Int?
+        /// `node_id` in the JSON.
         public let nodeID: Swift.String?
+        /// `avatar_url` in the JSON.
         public let avatarURL: Swift.String?
+        /// `gravatar_id` in the JSON.
         public let gravatarID: Swift.String?
         public let url: Swift.String?
+        /// `html_url` in the JSON.
         public let htmlURL: Swift.String?
+        /// `followers_url` in the JSON.
         public let followersURL: Swift.String?
+        /// `following_url` in the JSON.
         public let followingURL: Swift.String?
+        /// `gists_url` in the JSON.
         public let gistsURL: Swift.String?
+        /// `starred_url` in the JSON.
         public let starredURL: Swift.String?
+        /// `subscriptions_url` in the JSON.
         public let subscriptionsURL: Swift.String?
+        /// `organizations_url` in the JSON.
         public let organizationsURL: Swift.String?
+        /// `repos_url` in the JSON.
         public let reposURL: Swift.String?
+        /// `events_url` in the JSON.
         public let eventsURL: Swift.String?
+        /// `received_events_url` in the JSON.
         public let receivedEventsURL: Swift.String?
         public let type: Swift.String?
+        /// `site_admin` in the JSON.
         public let siteAdmin: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -1885,7 +2202,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// RepositoryTemplateRepositoryPermissions, as the API sends it.
+    /// The `permissions` of `RepositoryTemplateRepository`.
     public struct RepositoryTemplateRepositoryPermissions: Swift.Decodable, Swift.Sendable {
         public let admin: Swift.Bool?
         public let maintain: Swift.Bool?

@@ -7,7 +7,7 @@ extension ImportedGitHub.Client {
     /// The pages of `reposListForOrg(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func reposListForOrgPages(
         org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
-        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedGitHub.MinimalRepository> {
         PagegenRuntime.PageSequence(
             self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage), resumingFrom: resumePoint
@@ -17,7 +17,7 @@ extension ImportedGitHub.Client {
     /// Every item of `reposListForOrg(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allReposListForOrg(
         org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
-        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedGitHub.MinimalRepository> {
         PagegenRuntime.ItemSequence(
             self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage), resumingFrom: resumePoint
@@ -27,7 +27,7 @@ extension ImportedGitHub.Client {
     /// What loads the pages of `reposListForOrg(…)`, for the sequences and list adapters.
     public func reposListForOrgLoader(
         org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
-        perPage: Swift.Int = 30
+        perPage: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedGitHub.MinimalRepository> {
         self.runtime.loader(
             Operations.reposListForOrgEndpoint,
@@ -39,7 +39,7 @@ extension ImportedGitHub.Client {
     /// A list adapter over `reposListForOrg(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func reposListForOrgList(
         org: Swift.String, type: ReposListForOrgType? = nil, sort: ReposListForOrgSort? = nil, direction: ReposListForOrgDirection? = nil,
-        perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        perPage: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedGitHub.MinimalRepository> {
         PagegenRuntime.PagedList(
             self.reposListForOrgLoader(org: org, type: type, sort: sort, direction: direction, perPage: perPage), options: options
@@ -51,7 +51,7 @@ extension ImportedGitHub.Client {
         owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
         assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
         sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil,
-        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedGitHub.Issue> {
         PagegenRuntime.PageSequence(
             self.issuesListForRepoLoader(
@@ -67,7 +67,7 @@ extension ImportedGitHub.Client {
         owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
         assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
         sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil,
-        perPage: Swift.Int = 30, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedGitHub.Issue> {
         PagegenRuntime.ItemSequence(
             self.issuesListForRepoLoader(
@@ -83,7 +83,7 @@ extension ImportedGitHub.Client {
         owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
         assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
         sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil,
-        perPage: Swift.Int = 30
+        perPage: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedGitHub.Issue> {
         self.runtime.loader(
             Operations.issuesListForRepoEndpoint,
@@ -100,7 +100,7 @@ extension ImportedGitHub.Client {
         owner: Swift.String, repo: Swift.String, milestone: Swift.String? = nil, state: IssuesListForRepoState? = nil,
         assignee: Swift.String? = nil, creator: Swift.String? = nil, mentioned: Swift.String? = nil, labels: Swift.String? = nil,
         sort: IssuesListForRepoSort? = nil, direction: IssuesListForRepoDirection? = nil, since: Foundation.Date? = nil,
-        perPage: Swift.Int = 30, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        perPage: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedGitHub.Issue> {
         PagegenRuntime.PagedList(
             self.issuesListForRepoLoader(
@@ -114,7 +114,7 @@ extension ImportedGitHub.Client {
     /// The pages of `pullsList(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func pullsListPages(
         owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil,
-        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30,
+        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedGitHub.PullRequestSimple> {
         PagegenRuntime.PageSequence(
@@ -128,7 +128,7 @@ extension ImportedGitHub.Client {
     /// Every item of `pullsList(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allPullsList(
         owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil,
-        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30,
+        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedGitHub.PullRequestSimple> {
         PagegenRuntime.ItemSequence(
@@ -142,7 +142,7 @@ extension ImportedGitHub.Client {
     /// What loads the pages of `pullsList(…)`, for the sequences and list adapters.
     public func pullsListLoader(
         owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil,
-        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30
+        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedGitHub.PullRequestSimple> {
         self.runtime.loader(
             Operations.pullsListEndpoint,
@@ -156,7 +156,7 @@ extension ImportedGitHub.Client {
     /// A list adapter over `pullsList(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func pullsListList(
         owner: Swift.String, repo: Swift.String, state: PullsListState? = nil, head: Swift.String? = nil, base: Swift.String? = nil,
-        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int = 30,
+        sort: PullsListSort? = nil, direction: PullsListDirection? = nil, perPage: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedGitHub.PullRequestSimple> {
         PagegenRuntime.PagedList(

@@ -10,7 +10,7 @@ extension ImportedIntercom {
         public static let defaultBaseURL = Foundation.URL(string: "https://api.intercom.io")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,8 +90,11 @@ extension ImportedIntercom.Client {
     /// List all articles
     ///
     /// `GET /articles`
+    /// - Parameters:
+    ///   - page: the page's number, from 1.
+    ///   - perPage: the number of items a page holds: 15 when nil.
     public func listArticles(
-        intercomVersion: ListArticlesIntercomVersion = ._214, page: Swift.Int = 1, perPage: Swift.Int = 15
+        intercomVersion: ListArticlesIntercomVersion = ._214, page: Swift.Int = 1, perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedIntercom.ArticleListItem>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.listArticlesEndpoint, Operations.listArticlesParameters(intercomVersion: intercomVersion),
@@ -101,7 +104,7 @@ extension ImportedIntercom.Client {
 
     /// Calls `completion` with what `listArticles(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func listArticles(
-        intercomVersion: ListArticlesIntercomVersion = ._214, page: Swift.Int = 1, perPage: Swift.Int = 15,
+        intercomVersion: ListArticlesIntercomVersion = ._214, page: Swift.Int = 1, perPage: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedIntercom.ArticleListItem>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
@@ -114,6 +117,8 @@ extension ImportedIntercom.Client {
     /// Scroll over all companies
     ///
     /// `GET /companies/scroll`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func scrollOverAllCompanies(
         intercomVersion: ScrollOverAllCompaniesIntercomVersion? = nil, page: PagegenRuntime.PageKey = .first
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedIntercom.Company>, PagegenRuntime.APIError> {
@@ -160,9 +165,12 @@ extension ImportedIntercom.Client {
     /// List all contacts
     ///
     /// `GET /contacts`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - perPage: the number of items a page holds: 15 when nil.
     public func listContacts(
         pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, page: PagegenRuntime.PageKey = .first,
-        perPage: Swift.Int = 15
+        perPage: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedIntercom.Contact>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.listContactsEndpoint, Operations.listContactsParameters(pageValue: pageValue, intercomVersion: intercomVersion),
@@ -173,7 +181,7 @@ extension ImportedIntercom.Client {
     /// Calls `completion` with what `listContacts(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func listContacts(
         pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, page: PagegenRuntime.PageKey = .first,
-        perPage: Swift.Int = 15,
+        perPage: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedIntercom.Contact>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

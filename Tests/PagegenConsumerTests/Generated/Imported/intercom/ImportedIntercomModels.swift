@@ -7,10 +7,11 @@ import Foundation
 public enum ImportedIntercom {}
 
 extension ImportedIntercom {
-    /// ArticleList, as the API sends it.
+    /// What `listArticles(…)` returns.
     public struct ArticleList: Swift.Decodable, Swift.Sendable {
         public let type: TypeValue?
         public let pages: ImportedIntercom.CursorPages?
+        /// `total_count` in the JSON.
         public let totalCount: Swift.Int?
         public let data: [ImportedIntercom.ArticleListItem]?
 
@@ -55,12 +56,14 @@ extension ImportedIntercom {
         }
     }
 
-    /// CompanyScroll, as the API sends it.
+    /// What `scrollOverAllCompanies(…)` returns.
     public struct CompanyScroll: Swift.Decodable, Swift.Sendable {
         public let type: TypeValue?
         public let data: [ImportedIntercom.Company]?
         public let pages: ImportedIntercom.CursorPages?
+        /// `total_count` in the JSON.
         public let totalCount: Swift.Int?
+        /// `scroll_param` in the JSON.
         public let scrollParam: Swift.String?
 
         /// Creates a value from its fields.
@@ -105,7 +108,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// SearchRequest, as the API sends it.
+    /// What `searchContacts(…)` sends.
     public struct SearchRequest: Swift.Codable, Swift.Sendable {
         public let query: ImportedIntercom.SearchRequestQuery
         public let pagination: ImportedIntercom.StartingAfterPaging?
@@ -128,10 +131,11 @@ extension ImportedIntercom {
         }
     }
 
-    /// ContactList, as the API sends it.
+    /// What `searchContacts(…)` returns; what `listContacts(…)` returns.
     public struct ContactList: Swift.Decodable, Swift.Sendable {
         public let type: TypeValue?
         public let data: [ImportedIntercom.Contact]?
+        /// `total_count` in the JSON.
         public let totalCount: Swift.Int?
         public let pages: ImportedIntercom.CursorPages?
 
@@ -176,12 +180,14 @@ extension ImportedIntercom {
         }
     }
 
-    /// CursorPages, as the API sends it.
+    /// The `pages` of `ArticleList`; the `pages` of `CompanyScroll`; the `pages` of `ContactList`.
     public struct CursorPages: Swift.Decodable, Swift.Sendable {
         public let type: TypeValue?
         public let page: Swift.Int?
         public let next: ImportedIntercom.StartingAfterPaging?
+        /// `per_page` in the JSON.
         public let perPage: Swift.Int?
+        /// `total_pages` in the JSON.
         public let totalPages: Swift.Int?
 
         /// Creates a value from its fields.
@@ -226,23 +232,32 @@ extension ImportedIntercom {
         }
     }
 
-    /// ArticleListItem, as the API sends it.
+    /// An item of `listArticles(…)`; the `data` of `ArticleList`.
     public struct ArticleListItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let type: TypeValue?
         public let id: Swift.String?
+        /// `workspace_id` in the JSON.
         public let workspaceID: Swift.String?
         public let title: Swift.String?
         public let description: Swift.String?
         public let body: Swift.String?
+        /// `author_id` in the JSON.
         public let authorID: Swift.Int?
         public let state: State?
+        /// `created_at` in the JSON.
         public let createdAt: Swift.Int?
+        /// `updated_at` in the JSON.
         public let updatedAt: Swift.Int?
         public let url: Swift.String?
+        /// `parent_id` in the JSON.
         public let parentID: Swift.Int?
+        /// `parent_ids` in the JSON.
         public let parentIds: [Swift.Int]?
+        /// `parent_type` in the JSON.
         public let parentType: Swift.String?
+        /// `default_locale` in the JSON.
         public let defaultLocale: Swift.String?
+        /// `translated_content` in the JSON.
         public let translatedContent: ImportedIntercom.ArticleTranslatedContent?
         public let tags: ImportedIntercom.Tags?
 
@@ -333,24 +348,34 @@ extension ImportedIntercom {
         }
     }
 
-    /// Company, as the API sends it.
+    /// An item of `scrollOverAllCompanies(…)`; the `data` of `CompanyScroll`.
     public struct Company: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let type: TypeValue?
         public let id: Swift.String?
         public let name: Swift.String?
+        /// `app_id` in the JSON.
         public let appID: Swift.String?
         public let plan: ImportedIntercom.CompanyPlan?
+        /// `company_id` in the JSON.
         public let companyID: Swift.String?
+        /// `remote_created_at` in the JSON.
         public let remoteCreatedAt: Swift.Int?
+        /// `created_at` in the JSON.
         public let createdAt: Swift.Int?
+        /// `updated_at` in the JSON.
         public let updatedAt: Swift.Int?
+        /// `last_request_at` in the JSON.
         public let lastRequestAt: Swift.Int?
         public let size: Swift.Int?
         public let website: Swift.String?
         public let industry: Swift.String?
+        /// `monthly_spend` in the JSON.
         public let monthlySpend: Swift.Int?
+        /// `session_count` in the JSON.
         public let sessionCount: Swift.Int?
+        /// `user_count` in the JSON.
         public let userCount: Swift.Int?
+        /// `custom_attributes` in the JSON.
         public let customAttributes: [Swift.String: Swift.String]?
         public let tags: ImportedIntercom.CompanyTags?
         public let segments: ImportedIntercom.CompanySegments?
@@ -421,7 +446,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// SearchRequestQuery, as the API sends it.
+    /// The `query` of `SearchRequest`.
     public struct SearchRequestQuery: Swift.Codable, Swift.Sendable {
         public let field: Swift.String?
         public let `operator`: Operator?
@@ -503,9 +528,11 @@ extension ImportedIntercom {
         }
     }
 
-    /// StartingAfterPaging, as the API sends it.
+    /// The `pagination` of `SearchRequest`; the `next` of `CursorPages`.
     public struct StartingAfterPaging: Swift.Codable, Swift.Sendable {
+        /// `per_page` in the JSON.
         public let perPage: Swift.Int?
+        /// `starting_after` in the JSON.
         public let startingAfter: Swift.String?
 
         /// Creates a value from its fields.
@@ -526,52 +553,84 @@ extension ImportedIntercom {
         }
     }
 
-    /// Contact, as the API sends it.
+    /// An item of `listContacts(…)`; the `data` of `ContactList`.
     public struct Contact: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let type: Swift.String?
         public let id: Swift.String?
+        /// `external_id` in the JSON.
         public let externalID: Swift.String?
+        /// `workspace_id` in the JSON.
         public let workspaceID: Swift.String?
         public let role: Swift.String?
         public let email: Swift.String?
+        /// `email_domain` in the JSON.
         public let emailDomain: Swift.String?
         public let phone: Swift.String?
         public let name: Swift.String?
+        /// `owner_id` in the JSON.
         public let ownerID: Swift.Int?
+        /// `has_hard_bounced` in the JSON.
         public let hasHardBounced: Swift.Bool?
+        /// `marked_email_as_spam` in the JSON.
         public let markedEmailAsSpam: Swift.Bool?
+        /// `unsubscribed_from_emails` in the JSON.
         public let unsubscribedFromEmails: Swift.Bool?
+        /// `created_at` in the JSON.
         public let createdAt: Swift.Int?
+        /// `updated_at` in the JSON.
         public let updatedAt: Swift.Int?
+        /// `signed_up_at` in the JSON.
         public let signedUpAt: Swift.Int?
+        /// `last_seen_at` in the JSON.
         public let lastSeenAt: Swift.Int?
+        /// `last_replied_at` in the JSON.
         public let lastRepliedAt: Swift.Int?
+        /// `last_contacted_at` in the JSON.
         public let lastContactedAt: Swift.Int?
+        /// `last_email_opened_at` in the JSON.
         public let lastEmailOpenedAt: Swift.Int?
+        /// `last_email_clicked_at` in the JSON.
         public let lastEmailClickedAt: Swift.Int?
+        /// `language_override` in the JSON.
         public let languageOverride: Swift.String?
         public let browser: Swift.String?
+        /// `browser_version` in the JSON.
         public let browserVersion: Swift.String?
+        /// `browser_language` in the JSON.
         public let browserLanguage: Swift.String?
         public let os: Swift.String?
+        /// `android_app_name` in the JSON.
         public let androidAppName: Swift.String?
+        /// `android_app_version` in the JSON.
         public let androidAppVersion: Swift.String?
+        /// `android_device` in the JSON.
         public let androidDevice: Swift.String?
+        /// `android_os_version` in the JSON.
         public let androidOsVersion: Swift.String?
+        /// `android_sdk_version` in the JSON.
         public let androidSdkVersion: Swift.String?
+        /// `android_last_seen_at` in the JSON.
         public let androidLastSeenAt: Swift.Int?
+        /// `ios_app_name` in the JSON.
         public let iosAppName: Swift.String?
+        /// `ios_app_version` in the JSON.
         public let iosAppVersion: Swift.String?
+        /// `ios_device` in the JSON.
         public let iosDevice: Swift.String?
+        /// `ios_os_version` in the JSON.
         public let iosOsVersion: Swift.String?
+        /// `ios_sdk_version` in the JSON.
         public let iosSdkVersion: Swift.String?
+        /// `ios_last_seen_at` in the JSON.
         public let iosLastSeenAt: Swift.Int?
+        /// `custom_attributes` in the JSON.
         public let customAttributes: PagegenRuntime.JSONValue?
         public let avatar: ImportedIntercom.ContactAvatar?
         public let tags: ImportedIntercom.ContactTags?
         public let notes: ImportedIntercom.ContactNotes?
         public let companies: ImportedIntercom.ContactCompanies?
         public let location: ImportedIntercom.ContactLocation?
+        /// `social_profiles` in the JSON.
         public let socialProfiles: ImportedIntercom.ContactSocialProfiles?
 
         /// Creates a value from its fields.
@@ -670,7 +729,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// ArticleTranslatedContent, as the API sends it.
+    /// The `translatedContent` of `ArticleListItem`.
     public struct ArticleTranslatedContent: Swift.Decodable, Swift.Sendable {
         public let type: TypeValue?
         public let ar: ImportedIntercom.ArticleContent?
@@ -707,8 +766,11 @@ extension ImportedIntercom {
         public let sv: ImportedIntercom.ArticleContent?
         public let tr: ImportedIntercom.ArticleContent?
         public let vi: ImportedIntercom.ArticleContent?
+        /// `pt-BR` in the JSON.
         public let ptBR: ImportedIntercom.ArticleContent?
+        /// `zh-CN` in the JSON.
         public let zhCN: ImportedIntercom.ArticleContent?
+        /// `zh-TW` in the JSON.
         public let zhTW: ImportedIntercom.ArticleContent?
 
         /// Creates a value from its fields.
@@ -814,7 +876,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// Tags, as the API sends it.
+    /// The `tags` of `ArticleListItem`.
     public struct Tags: Swift.Decodable, Swift.Sendable {
         public let type: TypeValue?
         public let tags: [ImportedIntercom.Tag]?
@@ -852,7 +914,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// CompanyPlan, as the API sends it.
+    /// The `plan` of `Company`.
     public struct CompanyPlan: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let type: Swift.String?
         public let id: Swift.String?
@@ -871,7 +933,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// CompanyTags, as the API sends it.
+    /// The `tags` of `Company`.
     public struct CompanyTags: Swift.Decodable, Swift.Sendable {
         public let type: TypeValue?
         public let tags: [ImportedIntercom.TagBasic]?
@@ -909,7 +971,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// CompanySegments, as the API sends it.
+    /// The `segments` of `Company`.
     public struct CompanySegments: Swift.Decodable, Swift.Sendable {
         public let type: TypeValue?
         public let segments: [ImportedIntercom.Segment]?
@@ -947,9 +1009,10 @@ extension ImportedIntercom {
         }
     }
 
-    /// ContactAvatar, as the API sends it.
+    /// The `avatar` of `Contact`.
     public struct ContactAvatar: Swift.Decodable, Swift.Sendable {
         public let type: Swift.String?
+        /// `image_url` in the JSON.
         public let imageURL: Swift.String?
 
         /// Creates a value from its fields.
@@ -964,11 +1027,13 @@ extension ImportedIntercom {
         }
     }
 
-    /// ContactTags, as the API sends it.
+    /// The `tags` of `Contact`.
     public struct ContactTags: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedIntercom.AddressableList]?
         public let url: Swift.String?
+        /// `total_count` in the JSON.
         public let totalCount: Swift.Int?
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -991,11 +1056,13 @@ extension ImportedIntercom {
         }
     }
 
-    /// ContactNotes, as the API sends it.
+    /// The `notes` of `Contact`.
     public struct ContactNotes: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedIntercom.AddressableList]?
         public let url: Swift.String?
+        /// `total_count` in the JSON.
         public let totalCount: Swift.Int?
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -1018,11 +1085,13 @@ extension ImportedIntercom {
         }
     }
 
-    /// ContactCompanies, as the API sends it.
+    /// The `companies` of `Contact`.
     public struct ContactCompanies: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedIntercom.CompanyData]?
         public let url: Swift.String?
+        /// `total_count` in the JSON.
         public let totalCount: Swift.Int?
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -1044,7 +1113,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// ContactLocation, as the API sends it.
+    /// The `location` of `Contact`.
     public struct ContactLocation: Swift.Decodable, Swift.Sendable {
         public let type: Swift.String?
         public let country: Swift.String?
@@ -1068,7 +1137,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// ContactSocialProfiles, as the API sends it.
+    /// The `socialProfiles` of `Contact`.
     public struct ContactSocialProfiles: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedIntercom.SocialProfile]?
 
@@ -1083,15 +1152,18 @@ extension ImportedIntercom {
         }
     }
 
-    /// ArticleContent, as the API sends it.
+    /// The `ar` of `ArticleTranslatedContent`; the `bg` of `ArticleTranslatedContent`; the `bs` of `ArticleTranslatedContent`; and more.
     public struct ArticleContent: Swift.Decodable, Swift.Sendable {
         public let type: TypeValue?
         public let title: Swift.String?
         public let description: Swift.String?
         public let body: Swift.String?
+        /// `author_id` in the JSON.
         public let authorID: Swift.Int?
         public let state: State?
+        /// `created_at` in the JSON.
         public let createdAt: Swift.Int?
+        /// `updated_at` in the JSON.
         public let updatedAt: Swift.Int?
         public let url: Swift.String?
 
@@ -1169,12 +1241,14 @@ extension ImportedIntercom {
         }
     }
 
-    /// Tag, as the API sends it.
+    /// The `tags` of `Tags`.
     public struct Tag: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let type: Swift.String?
         public let id: Swift.String?
         public let name: Swift.String?
+        /// `applied_at` in the JSON.
         public let appliedAt: Swift.Int?
+        /// `applied_by` in the JSON.
         public let appliedBy: ImportedIntercom.Reference?
 
         /// Creates a value from its fields.
@@ -1198,7 +1272,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// TagBasic, as the API sends it.
+    /// The `tags` of `CompanyTags`.
     public struct TagBasic: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let type: Swift.String?
         public let id: Swift.String?
@@ -1217,13 +1291,16 @@ extension ImportedIntercom {
         }
     }
 
-    /// Segment, as the API sends it.
+    /// The `segments` of `CompanySegments`.
     public struct Segment: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let type: TypeValue?
         public let id: Swift.String?
         public let name: Swift.String?
+        /// `created_at` in the JSON.
         public let createdAt: Swift.Int?
+        /// `updated_at` in the JSON.
         public let updatedAt: Swift.Int?
+        /// `person_type` in the JSON.
         public let personType: PersonType?
         public let count: Swift.Int?
 
@@ -1296,7 +1373,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// AddressableList, as the API sends it.
+    /// The `data` of `ContactTags`; the `data` of `ContactNotes`.
     public struct AddressableList: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let type: Swift.String?
         public let id: Swift.String?
@@ -1315,7 +1392,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// CompanyData, as the API sends it.
+    /// The `data` of `ContactCompanies`.
     public struct CompanyData: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String?
         public let type: TypeValue?
@@ -1355,7 +1432,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// SocialProfile, as the API sends it.
+    /// The `data` of `ContactSocialProfiles`.
     public struct SocialProfile: Swift.Decodable, Swift.Sendable {
         public let type: Swift.String?
         public let name: Swift.String?
@@ -1374,7 +1451,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// Reference, as the API sends it.
+    /// The `appliedBy` of `Tag`.
     public struct Reference: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let type: Swift.String?
         public let id: Swift.String?

@@ -6,21 +6,21 @@ import Foundation
 extension ImportedIntercom.Client {
     /// The pages of `listArticles(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func listArticlesPages(
-        intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedIntercom.ArticleListItem> {
         PagegenRuntime.PageSequence(self.listArticlesLoader(intercomVersion: intercomVersion, perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// Every item of `listArticles(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allListArticles(
-        intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedIntercom.ArticleListItem> {
         PagegenRuntime.ItemSequence(self.listArticlesLoader(intercomVersion: intercomVersion, perPage: perPage), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `listArticles(…)`, for the sequences and list adapters.
     public func listArticlesLoader(
-        intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15
+        intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedIntercom.ArticleListItem> {
         self.runtime.loader(
             Operations.listArticlesEndpoint, Operations.listArticlesParameters(intercomVersion: intercomVersion),
@@ -30,7 +30,7 @@ extension ImportedIntercom.Client {
 
     /// A list adapter over `listArticles(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func listArticlesList(
-        intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int = 15,
+        intercomVersion: ListArticlesIntercomVersion = ._214, perPage: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedIntercom.ArticleListItem> {
         PagegenRuntime.PagedList(self.listArticlesLoader(intercomVersion: intercomVersion, perPage: perPage), options: options)
@@ -70,7 +70,7 @@ extension ImportedIntercom.Client {
 
     /// The pages of `listContacts(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func listContactsPages(
-        pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15,
+        pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedIntercom.Contact> {
         PagegenRuntime.PageSequence(
@@ -80,7 +80,7 @@ extension ImportedIntercom.Client {
 
     /// Every item of `listContacts(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allListContacts(
-        pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15,
+        pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedIntercom.Contact> {
         PagegenRuntime.ItemSequence(
@@ -90,7 +90,7 @@ extension ImportedIntercom.Client {
 
     /// What loads the pages of `listContacts(…)`, for the sequences and list adapters.
     public func listContactsLoader(
-        pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15
+        pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedIntercom.Contact> {
         self.runtime.loader(
             Operations.listContactsEndpoint, Operations.listContactsParameters(pageValue: pageValue, intercomVersion: intercomVersion),
@@ -100,7 +100,7 @@ extension ImportedIntercom.Client {
 
     /// A list adapter over `listContacts(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func listContactsList(
-        pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int = 15,
+        pageValue: Swift.Int? = nil, intercomVersion: ListContactsIntercomVersion = ._214, perPage: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedIntercom.Contact> {
         PagegenRuntime.PagedList(

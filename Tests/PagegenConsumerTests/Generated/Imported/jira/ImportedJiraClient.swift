@@ -10,7 +10,7 @@ extension ImportedJira {
         public static let defaultBaseURL = Foundation.URL(string: "https://your-domain.atlassian.net")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -97,19 +97,22 @@ extension ImportedJira.Client {
     /// Get projects paginated
     ///
     /// `GET /rest/api/3/project/search`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - maxResults: the number of items a page holds: 50 when nil.
     public func searchProjects(
         orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil,
         typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil,
         status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, maxResults: Swift.Int = 50
+        page: PagegenRuntime.PageKey = .first, maxResults: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedJira.Project>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations_.searchProjectsEndpoint,
-            Operations_.searchProjectsParameters(
+            ClientOperations.searchProjectsEndpoint,
+            ClientOperations.searchProjectsParameters(
                 orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action,
                 expand: expand, status: status, properties: properties, propertyQuery: propertyQuery
             ),
-            paging: Operations_.searchProjectsPaging, at: page, size: maxResults
+            paging: ClientOperations.searchProjectsPaging, at: page, size: maxResults
         )
     }
 
@@ -118,33 +121,36 @@ extension ImportedJira.Client {
         orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil,
         typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil,
         status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, maxResults: Swift.Int = 50,
+        page: PagegenRuntime.PageKey = .first, maxResults: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedJira.Project>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
-            Operations_.searchProjectsEndpoint,
-            Operations_.searchProjectsParameters(
+            ClientOperations.searchProjectsEndpoint,
+            ClientOperations.searchProjectsParameters(
                 orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action,
                 expand: expand, status: status, properties: properties, propertyQuery: propertyQuery
             ),
-            paging: Operations_.searchProjectsPaging, at: page, size: maxResults, completion: completion
+            paging: ClientOperations.searchProjectsPaging, at: page, size: maxResults, completion: completion
         )
     }
 
     /// Search for issues using JQL (GET)
     ///
     /// `GET /rest/api/3/search`
+    /// - Parameters:
+    ///   - offset: the position of the page's first item, from 0.
+    ///   - maxResults: the number of items a page holds: 50 when nil.
     public func searchForIssuesUsingJql(
         jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil,
         expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, offset: Swift.Int = 0,
-        maxResults: Swift.Int = 50
+        maxResults: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedJira.IssueBean>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations_.searchForIssuesUsingJqlEndpoint,
-            Operations_.searchForIssuesUsingJqlParameters(
+            ClientOperations.searchForIssuesUsingJqlEndpoint,
+            ClientOperations.searchForIssuesUsingJqlParameters(
                 jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys
             ),
-            paging: Operations_.searchForIssuesUsingJqlPaging, at: .offset(offset), size: maxResults
+            paging: ClientOperations.searchForIssuesUsingJqlPaging, at: .offset(offset), size: maxResults
         )
     }
 
@@ -152,36 +158,39 @@ extension ImportedJira.Client {
     @discardableResult public func searchForIssuesUsingJql(
         jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil,
         expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, offset: Swift.Int = 0,
-        maxResults: Swift.Int = 50,
+        maxResults: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedJira.IssueBean>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
-            Operations_.searchForIssuesUsingJqlEndpoint,
-            Operations_.searchForIssuesUsingJqlParameters(
+            ClientOperations.searchForIssuesUsingJqlEndpoint,
+            ClientOperations.searchForIssuesUsingJqlParameters(
                 jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys
             ),
-            paging: Operations_.searchForIssuesUsingJqlPaging, at: .offset(offset), size: maxResults, completion: completion
+            paging: ClientOperations.searchForIssuesUsingJqlPaging, at: .offset(offset), size: maxResults, completion: completion
         )
     }
 
     /// Get all users
     ///
     /// `GET /rest/api/3/users/search`
+    /// - Parameters:
+    ///   - offset: the position of the page's first item, from 0.
+    ///   - maxResults: the number of items a page holds: 50 when nil.
     public func getAllUsers(
-        offset: Swift.Int = 0, maxResults: Swift.Int = 50
+        offset: Swift.Int = 0, maxResults: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedJira.User>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations_.getAllUsersEndpoint, paging: Operations_.getAllUsersPaging, at: .offset(offset), size: maxResults
+            ClientOperations.getAllUsersEndpoint, paging: ClientOperations.getAllUsersPaging, at: .offset(offset), size: maxResults
         )
     }
 
     /// Calls `completion` with what `getAllUsers(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getAllUsers(
-        offset: Swift.Int = 0, maxResults: Swift.Int = 50,
+        offset: Swift.Int = 0, maxResults: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedJira.User>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
-            Operations_.getAllUsersEndpoint, paging: Operations_.getAllUsersPaging, at: .offset(offset), size: maxResults,
+            ClientOperations.getAllUsersEndpoint, paging: ClientOperations.getAllUsersPaging, at: .offset(offset), size: maxResults,
             completion: completion
         )
     }
@@ -191,58 +200,74 @@ extension ImportedJira.Client {
     /// The values of `SearchProjectsOrderBy`; values this client does not know decode to `unknown`.
     public enum SearchProjectsOrderBy: PagegenRuntime.OpenEnum {
         case category
-        case category_
-        case category__
+        /// The value `-category`.
+        case categoryDescending
+        /// The value `+category`.
+        case categoryAscending
         case key
-        case key_
-        case key__
+        /// The value `-key`.
+        case keyDescending
+        /// The value `+key`.
+        case keyAscending
         case name
-        case name_
-        case name__
+        /// The value `-name`.
+        case nameDescending
+        /// The value `+name`.
+        case nameAscending
         case owner
-        case owner_
-        case owner__
+        /// The value `-owner`.
+        case ownerDescending
+        /// The value `+owner`.
+        case ownerAscending
         case issueCount
-        case issueCount_
-        case issueCount__
+        /// The value `-issueCount`.
+        case issueCountDescending
+        /// The value `+issueCount`.
+        case issueCountAscending
         case lastIssueUpdatedDate
-        case lastIssueUpdatedDate_
-        case lastIssueUpdatedDate__
+        /// The value `-lastIssueUpdatedDate`.
+        case lastIssueUpdatedDateDescending
+        /// The value `+lastIssueUpdatedDate`.
+        case lastIssueUpdatedDateAscending
         case archivedDate
-        case archivedDate_
-        case archivedDate__
+        /// The value `+archivedDate`.
+        case archivedDateAscending
+        /// The value `-archivedDate`.
+        case archivedDateDescending
         case deletedDate
-        case deletedDate_
-        case deletedDate__
+        /// The value `+deletedDate`.
+        case deletedDateAscending
+        /// The value `-deletedDate`.
+        case deletedDateDescending
         /// A value that is not in the spec.
         case unknown(Swift.String)
 
         public init(rawValue: Swift.String) {
             switch rawValue {
             case "category": self = .category
-            case "-category": self = .category_
-            case "+category": self = .category__
+            case "-category": self = .categoryDescending
+            case "+category": self = .categoryAscending
             case "key": self = .key
-            case "-key": self = .key_
-            case "+key": self = .key__
+            case "-key": self = .keyDescending
+            case "+key": self = .keyAscending
             case "name": self = .name
-            case "-name": self = .name_
-            case "+name": self = .name__
+            case "-name": self = .nameDescending
+            case "+name": self = .nameAscending
             case "owner": self = .owner
-            case "-owner": self = .owner_
-            case "+owner": self = .owner__
+            case "-owner": self = .ownerDescending
+            case "+owner": self = .ownerAscending
             case "issueCount": self = .issueCount
-            case "-issueCount": self = .issueCount_
-            case "+issueCount": self = .issueCount__
+            case "-issueCount": self = .issueCountDescending
+            case "+issueCount": self = .issueCountAscending
             case "lastIssueUpdatedDate": self = .lastIssueUpdatedDate
-            case "-lastIssueUpdatedDate": self = .lastIssueUpdatedDate_
-            case "+lastIssueUpdatedDate": self = .lastIssueUpdatedDate__
+            case "-lastIssueUpdatedDate": self = .lastIssueUpdatedDateDescending
+            case "+lastIssueUpdatedDate": self = .lastIssueUpdatedDateAscending
             case "archivedDate": self = .archivedDate
-            case "+archivedDate": self = .archivedDate_
-            case "-archivedDate": self = .archivedDate__
+            case "+archivedDate": self = .archivedDateAscending
+            case "-archivedDate": self = .archivedDateDescending
             case "deletedDate": self = .deletedDate
-            case "+deletedDate": self = .deletedDate_
-            case "-deletedDate": self = .deletedDate__
+            case "+deletedDate": self = .deletedDateAscending
+            case "-deletedDate": self = .deletedDateDescending
             default: self = .unknown(rawValue)
             }
         }
@@ -250,29 +275,29 @@ extension ImportedJira.Client {
         public var rawValue: Swift.String {
             switch self {
             case .category: "category"
-            case .category_: "-category"
-            case .category__: "+category"
+            case .categoryDescending: "-category"
+            case .categoryAscending: "+category"
             case .key: "key"
-            case .key_: "-key"
-            case .key__: "+key"
+            case .keyDescending: "-key"
+            case .keyAscending: "+key"
             case .name: "name"
-            case .name_: "-name"
-            case .name__: "+name"
+            case .nameDescending: "-name"
+            case .nameAscending: "+name"
             case .owner: "owner"
-            case .owner_: "-owner"
-            case .owner__: "+owner"
+            case .ownerDescending: "-owner"
+            case .ownerAscending: "+owner"
             case .issueCount: "issueCount"
-            case .issueCount_: "-issueCount"
-            case .issueCount__: "+issueCount"
+            case .issueCountDescending: "-issueCount"
+            case .issueCountAscending: "+issueCount"
             case .lastIssueUpdatedDate: "lastIssueUpdatedDate"
-            case .lastIssueUpdatedDate_: "-lastIssueUpdatedDate"
-            case .lastIssueUpdatedDate__: "+lastIssueUpdatedDate"
+            case .lastIssueUpdatedDateDescending: "-lastIssueUpdatedDate"
+            case .lastIssueUpdatedDateAscending: "+lastIssueUpdatedDate"
             case .archivedDate: "archivedDate"
-            case .archivedDate_: "+archivedDate"
-            case .archivedDate__: "-archivedDate"
+            case .archivedDateAscending: "+archivedDate"
+            case .archivedDateDescending: "-archivedDate"
             case .deletedDate: "deletedDate"
-            case .deletedDate_: "+deletedDate"
-            case .deletedDate__: "-deletedDate"
+            case .deletedDateAscending: "+deletedDate"
+            case .deletedDateDescending: "-deletedDate"
             case .unknown(let value): value
             }
         }
@@ -341,7 +366,7 @@ extension ImportedJira.Client {
 
 extension ImportedJira.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
-    enum Operations_ {
+    enum ClientOperations {
         static var searchProjectsEndpoint: PagegenRuntime.Endpoint {
             PagegenRuntime.Endpoint(name: "searchProjects", method: "GET", path: "/rest/api/3/project/search")
         }

@@ -7,7 +7,7 @@ import Foundation
 public enum ImportedJira {}
 
 extension ImportedJira {
-    /// PageBeanProject, as the API sends it.
+    /// What `searchProjects(…)` returns.
     public struct PageBeanProject: Swift.Decodable, Swift.Sendable {
         public let `self`: Swift.String?
         public let nextPage: Swift.String?
@@ -19,10 +19,10 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil, nextPage: Swift.String? = nil, maxResults: Swift.Int? = nil, startAt: Swift.Int64? = nil,
+            self selfValue: Swift.String? = nil, nextPage: Swift.String? = nil, maxResults: Swift.Int? = nil, startAt: Swift.Int64? = nil,
             total: Swift.Int64? = nil, isLast: Swift.Bool? = nil, values: [ImportedJira.Project]? = nil
         ) {
-            self.`self` = self_
+            self.`self` = selfValue
             self.nextPage = nextPage
             self.maxResults = maxResults
             self.startAt = startAt
@@ -41,7 +41,7 @@ extension ImportedJira {
         }
     }
 
-    /// SearchResults, as the API sends it.
+    /// What `searchForIssuesUsingJql(…)` returns.
     public struct SearchResults: Swift.Decodable, Swift.Sendable {
         public let expand: Swift.String?
         public let startAt: Swift.Int?
@@ -79,10 +79,11 @@ extension ImportedJira {
         }
     }
 
-    /// User, as the API sends it.
+    /// An item of `getAllUsers(…)`; the `lead` of `Project`; the `deletedBy` of `Project`; and more.
     public struct User: Swift.Decodable, Swift.Sendable {
         public let `self`: Swift.String?
         public let key: Swift.String?
+        /// `accountId` in the JSON.
         public let accountID: Swift.String?
         public let accountType: AccountType?
         public let name: Swift.String?
@@ -98,13 +99,13 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil, key: Swift.String? = nil, accountID: Swift.String? = nil, accountType: AccountType? = nil,
+            self selfValue: Swift.String? = nil, key: Swift.String? = nil, accountID: Swift.String? = nil, accountType: AccountType? = nil,
             name: Swift.String? = nil, emailAddress: Swift.String? = nil, avatarUrls: ImportedJira.AvatarUrlsBean? = nil,
             displayName: Swift.String? = nil, active: Swift.Bool? = nil, timeZone: Swift.String? = nil, locale: Swift.String? = nil,
             groups: ImportedJira.SimpleListWrapperGroupName? = nil, applicationRoles: ImportedJira.SimpleListWrapperApplicationRole? = nil,
             expand: Swift.String? = nil
         ) {
-            self.`self` = self_
+            self.`self` = selfValue
             self.key = key
             self.accountID = accountID
             self.accountType = accountType
@@ -138,7 +139,8 @@ extension ImportedJira {
             case atlassian
             case app
             case customer
-            case unknown_
+            /// The value `unknown`.
+            case unknownValue
             /// A value that is not in the spec.
             case unknown(Swift.String)
 
@@ -147,7 +149,7 @@ extension ImportedJira {
                 case "atlassian": self = .atlassian
                 case "app": self = .app
                 case "customer": self = .customer
-                case "unknown": self = .unknown_
+                case "unknown": self = .unknownValue
                 default: self = .unknown(rawValue)
                 }
             }
@@ -157,14 +159,14 @@ extension ImportedJira {
                 case .atlassian: "atlassian"
                 case .app: "app"
                 case .customer: "customer"
-                case .unknown_: "unknown"
+                case .unknownValue: "unknown"
                 case .unknown(let value): value
                 }
             }
         }
     }
 
-    /// Project, as the API sends it.
+    /// An item of `searchProjects(…)`; the `values` of `PageBeanProject`.
     public struct Project: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let expand: Swift.String?
         public let `self`: Swift.String?
@@ -203,7 +205,7 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            expand: Swift.String? = nil, self self_: Swift.String? = nil, id: Swift.String? = nil, key: Swift.String? = nil,
+            expand: Swift.String? = nil, self selfValue: Swift.String? = nil, id: Swift.String? = nil, key: Swift.String? = nil,
             description: Swift.String? = nil, lead: ImportedJira.User? = nil, components: [ImportedJira.ProjectComponent]? = nil,
             issueTypes: [ImportedJira.IssueTypeDetails]? = nil, url: Swift.String? = nil, email: Swift.String? = nil,
             assigneeType: AssigneeType? = nil, versions: [ImportedJira.Version]? = nil, name: Swift.String? = nil,
@@ -218,7 +220,7 @@ extension ImportedJira {
             landingPageInfo: ImportedJira.ProjectLandingPageInfo? = nil
         ) {
             self.expand = expand
-            self.`self` = self_
+            self.`self` = selfValue
             self.id = id
             self.key = key
             self.description = description
@@ -351,7 +353,7 @@ extension ImportedJira {
         }
     }
 
-    /// IssueBean, as the API sends it.
+    /// An item of `searchForIssuesUsingJql(…)`; the `issues` of `SearchResults`.
     public struct IssueBean: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let expand: Swift.String?
         public let id: Swift.String?
@@ -371,7 +373,7 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            expand: Swift.String? = nil, id: Swift.String? = nil, self self_: Swift.String? = nil, key: Swift.String? = nil,
+            expand: Swift.String? = nil, id: Swift.String? = nil, self selfValue: Swift.String? = nil, key: Swift.String? = nil,
             renderedFields: [Swift.String: PagegenRuntime.JSONValue]? = nil, properties: [Swift.String: PagegenRuntime.JSONValue]? = nil,
             names: [Swift.String: Swift.String]? = nil, schema: [Swift.String: ImportedJira.JSONTypeBean]? = nil,
             transitions: [ImportedJira.IssueTransition]? = nil, operations: ImportedJira.Operations? = nil,
@@ -381,7 +383,7 @@ extension ImportedJira {
         ) {
             self.expand = expand
             self.id = id
-            self.`self` = self_
+            self.`self` = selfValue
             self.key = key
             self.renderedFields = renderedFields
             self.properties = properties
@@ -410,12 +412,13 @@ extension ImportedJira {
         }
     }
 
-    /// JSONTypeBean, as the API sends it.
+    /// The `schema` of `SearchResults`; the `schema` of `IssueBean`; the `schema` of `FieldMetadata`.
     public struct JSONTypeBean: Swift.Decodable, Swift.Sendable {
         public let type: Swift.String
         public let items: Swift.String?
         public let system: Swift.String?
         public let custom: Swift.String?
+        /// `customId` in the JSON.
         public let customID: Swift.Int64?
         public let configuration: [Swift.String: PagegenRuntime.JSONValue]?
 
@@ -442,11 +445,15 @@ extension ImportedJira {
         }
     }
 
-    /// AvatarUrlsBean, as the API sends it.
+    /// The `avatarUrls` of `User`; the `avatarUrls` of `Project`; the `avatarUrls` of `ProjectDetails`; and more.
     public struct AvatarUrlsBean: Swift.Decodable, Swift.Sendable {
+        /// `16x16` in the JSON.
         public let _16x16: Swift.String?
+        /// `24x24` in the JSON.
         public let _24x24: Swift.String?
+        /// `32x32` in the JSON.
         public let _32x32: Swift.String?
+        /// `48x48` in the JSON.
         public let _48x48: Swift.String?
 
         /// Creates a value from its fields.
@@ -466,12 +473,13 @@ extension ImportedJira {
         }
     }
 
-    /// SimpleListWrapperGroupName, as the API sends it.
+    /// The `groups` of `User`.
     public struct SimpleListWrapperGroupName: Swift.Decodable, Swift.Sendable {
         public let size: Swift.Int?
         public let items: [ImportedJira.GroupName]?
         public let pagingCallback: PagegenRuntime.JSONValue?
         public let callback: PagegenRuntime.JSONValue?
+        /// `max-results` in the JSON.
         public let maxResults: Swift.Int?
 
         /// Creates a value from its fields.
@@ -496,12 +504,13 @@ extension ImportedJira {
         }
     }
 
-    /// SimpleListWrapperApplicationRole, as the API sends it.
+    /// The `applicationRoles` of `User`.
     public struct SimpleListWrapperApplicationRole: Swift.Decodable, Swift.Sendable {
         public let size: Swift.Int?
         public let items: [ImportedJira.ApplicationRole]?
         public let pagingCallback: PagegenRuntime.JSONValue?
         public let callback: PagegenRuntime.JSONValue?
+        /// `max-results` in the JSON.
         public let maxResults: Swift.Int?
 
         /// Creates a value from its fields.
@@ -526,7 +535,7 @@ extension ImportedJira {
         }
     }
 
-    /// ProjectComponent, as the API sends it.
+    /// The `components` of `Project`.
     public struct ProjectComponent: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let `self`: Swift.String?
         public let id: Swift.String?
@@ -534,6 +543,7 @@ extension ImportedJira {
         public let description: Swift.String?
         public let lead: ImportedJira.User?
         public let leadUserName: Swift.String?
+        /// `leadAccountId` in the JSON.
         public let leadAccountID: Swift.String?
         public let assigneeType: AssigneeType?
         public let assignee: ImportedJira.User?
@@ -541,17 +551,18 @@ extension ImportedJira {
         public let realAssignee: ImportedJira.User?
         public let isAssigneeTypeValid: Swift.Bool?
         public let project: Swift.String?
+        /// `projectId` in the JSON.
         public let projectID: Swift.Int64?
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil, id: Swift.String? = nil, name: Swift.String? = nil, description: Swift.String? = nil,
+            self selfValue: Swift.String? = nil, id: Swift.String? = nil, name: Swift.String? = nil, description: Swift.String? = nil,
             lead: ImportedJira.User? = nil, leadUserName: Swift.String? = nil, leadAccountID: Swift.String? = nil,
             assigneeType: AssigneeType? = nil, assignee: ImportedJira.User? = nil, realAssigneeType: RealAssigneeType? = nil,
             realAssignee: ImportedJira.User? = nil, isAssigneeTypeValid: Swift.Bool? = nil, project: Swift.String? = nil,
             projectID: Swift.Int64? = nil
         ) {
-            self.`self` = self_
+            self.`self` = selfValue
             self.id = id
             self.name = name
             self.description = description
@@ -641,26 +652,29 @@ extension ImportedJira {
         }
     }
 
-    /// IssueTypeDetails, as the API sends it.
+    /// The `issueTypes` of `Project`.
     public struct IssueTypeDetails: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let `self`: Swift.String?
         public let id: Swift.String?
         public let description: Swift.String?
+        /// `iconUrl` in the JSON.
         public let iconURL: Swift.String?
         public let name: Swift.String?
         public let subtask: Swift.Bool?
+        /// `avatarId` in the JSON.
         public let avatarID: Swift.Int64?
+        /// `entityId` in the JSON.
         public let entityID: Swift.String?
         public let hierarchyLevel: Swift.Int?
         public let scope: ImportedJira.Scope?
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil, id: Swift.String? = nil, description: Swift.String? = nil, iconURL: Swift.String? = nil,
+            self selfValue: Swift.String? = nil, id: Swift.String? = nil, description: Swift.String? = nil, iconURL: Swift.String? = nil,
             name: Swift.String? = nil, subtask: Swift.Bool? = nil, avatarID: Swift.Int64? = nil, entityID: Swift.String? = nil,
             hierarchyLevel: Swift.Int? = nil, scope: ImportedJira.Scope? = nil
         ) {
-            self.`self` = self_
+            self.`self` = selfValue
             self.id = id
             self.description = description
             self.iconURL = iconURL
@@ -683,7 +697,7 @@ extension ImportedJira {
         }
     }
 
-    /// Version, as the API sends it.
+    /// The `versions` of `Project`.
     public struct Version: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let expand: Swift.String?
         public let `self`: Swift.String?
@@ -698,6 +712,7 @@ extension ImportedJira {
         public let userStartDate: Swift.String?
         public let userReleaseDate: Swift.String?
         public let project: Swift.String?
+        /// `projectId` in the JSON.
         public let projectID: Swift.Int64?
         public let moveUnfixedIssuesTo: Swift.String?
         public let operations: [ImportedJira.SimpleLink]?
@@ -705,7 +720,7 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            expand: Swift.String? = nil, self self_: Swift.String? = nil, id: Swift.String? = nil, description: Swift.String? = nil,
+            expand: Swift.String? = nil, self selfValue: Swift.String? = nil, id: Swift.String? = nil, description: Swift.String? = nil,
             name: Swift.String? = nil, archived: Swift.Bool? = nil, released: Swift.Bool? = nil, startDate: Foundation.Date? = nil,
             releaseDate: Foundation.Date? = nil, overdue: Swift.Bool? = nil, userStartDate: Swift.String? = nil,
             userReleaseDate: Swift.String? = nil, project: Swift.String? = nil, projectID: Swift.Int64? = nil,
@@ -713,7 +728,7 @@ extension ImportedJira {
             issuesStatusForFixVersion: ImportedJira.VersionIssuesStatus? = nil
         ) {
             self.expand = expand
-            self.`self` = self_
+            self.`self` = selfValue
             self.id = id
             self.description = description
             self.name = name
@@ -747,7 +762,7 @@ extension ImportedJira {
         }
     }
 
-    /// ProjectCategory, as the API sends it.
+    /// The `projectCategory` of `Project`.
     public struct ProjectCategory: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let `self`: Swift.String?
         public let id: Swift.String?
@@ -755,8 +770,10 @@ extension ImportedJira {
         public let description: Swift.String?
 
         /// Creates a value from its fields.
-        public init(self self_: Swift.String? = nil, id: Swift.String? = nil, name: Swift.String? = nil, description: Swift.String? = nil) {
-            self.`self` = self_
+        public init(
+            self selfValue: Swift.String? = nil, id: Swift.String? = nil, name: Swift.String? = nil, description: Swift.String? = nil
+        ) {
+            self.`self` = selfValue
             self.id = id
             self.name = name
             self.description = description
@@ -771,8 +788,9 @@ extension ImportedJira {
         }
     }
 
-    /// Hierarchy, as the API sends it.
+    /// The `issueTypeHierarchy` of `Project`.
     public struct Hierarchy: Swift.Decodable, Swift.Sendable {
+        /// `baseLevelId` in the JSON.
         public let baseLevelID: Swift.Int64?
         public let levels: [ImportedJira.SimplifiedHierarchyLevel]?
 
@@ -788,7 +806,7 @@ extension ImportedJira {
         }
     }
 
-    /// ProjectPermissions, as the API sends it.
+    /// The `permissions` of `Project`.
     public struct ProjectPermissions: Swift.Decodable, Swift.Sendable {
         public let canEdit: Swift.Bool?
 
@@ -803,7 +821,7 @@ extension ImportedJira {
         }
     }
 
-    /// ProjectInsight, as the API sends it.
+    /// The `insight` of `Project`.
     public struct ProjectInsight: Swift.Decodable, Swift.Sendable {
         public let totalIssueCount: Swift.Int64?
         public let lastIssueUpdateTime: Foundation.Date?
@@ -822,7 +840,7 @@ extension ImportedJira {
         }
     }
 
-    /// ProjectLandingPageInfo, as the API sends it.
+    /// The `landingPageInfo` of `Project`.
     public struct ProjectLandingPageInfo: Swift.Decodable, Swift.Sendable {
         public let url: Swift.String?
         public let projectKey: Swift.String?
@@ -849,7 +867,7 @@ extension ImportedJira {
         }
     }
 
-    /// IssueTransition, as the API sends it.
+    /// The `transitions` of `IssueBean`.
     public struct IssueTransition: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String?
         public let name: Swift.String?
@@ -894,7 +912,7 @@ extension ImportedJira {
         }
     }
 
-    /// Operations, as the API sends it.
+    /// The `operations` of `IssueBean`.
     public struct Operations: Swift.Decodable, Swift.Sendable {
         public let linkGroups: [ImportedJira.LinkGroup]?
 
@@ -909,7 +927,7 @@ extension ImportedJira {
         }
     }
 
-    /// IssueUpdateMetadata, as the API sends it.
+    /// The `editmeta` of `IssueBean`.
     public struct IssueUpdateMetadata: Swift.Decodable, Swift.Sendable {
         public let fields: [Swift.String: ImportedJira.FieldMetadata]?
 
@@ -924,7 +942,7 @@ extension ImportedJira {
         }
     }
 
-    /// PageOfChangelogs, as the API sends it.
+    /// The `changelog` of `IssueBean`.
     public struct PageOfChangelogs: Swift.Decodable, Swift.Sendable {
         public let startAt: Swift.Int?
         public let maxResults: Swift.Int?
@@ -950,7 +968,7 @@ extension ImportedJira {
         }
     }
 
-    /// IncludedFields, as the API sends it.
+    /// The `fieldsToInclude` of `IssueBean`.
     public struct IncludedFields: Swift.Decodable, Swift.Sendable {
         public let included: [Swift.String]?
         public let actuallyIncluded: [Swift.String]?
@@ -972,17 +990,18 @@ extension ImportedJira {
         }
     }
 
-    /// GroupName, as the API sends it.
+    /// The `items` of `SimpleListWrapperGroupName`; the `groupDetails` of `ApplicationRole`; the `defaultGroupsDetails` of `ApplicationRole`.
     public struct GroupName: Swift.Decodable, Swift.Sendable {
         public let name: Swift.String?
+        /// `groupId` in the JSON.
         public let groupID: Swift.String?
         public let `self`: Swift.String?
 
         /// Creates a value from its fields.
-        public init(name: Swift.String? = nil, groupID: Swift.String? = nil, self self_: Swift.String? = nil) {
+        public init(name: Swift.String? = nil, groupID: Swift.String? = nil, self selfValue: Swift.String? = nil) {
             self.name = name
             self.groupID = groupID
-            self.`self` = self_
+            self.`self` = selfValue
         }
 
         public init(from decoder: any Swift.Decoder) throws {
@@ -993,7 +1012,7 @@ extension ImportedJira {
         }
     }
 
-    /// ApplicationRole, as the API sends it.
+    /// The `items` of `SimpleListWrapperApplicationRole`.
     public struct ApplicationRole: Swift.Decodable, Swift.Sendable {
         public let key: Swift.String?
         public let groups: [Swift.String]?
@@ -1048,7 +1067,7 @@ extension ImportedJira {
         }
     }
 
-    /// Scope, as the API sends it.
+    /// The `scope` of `IssueTypeDetails`.
     public struct Scope: Swift.Decodable, Swift.Sendable {
         public let type: TypeValue?
         public let project: ImportedJira.ProjectDetails?
@@ -1089,7 +1108,7 @@ extension ImportedJira {
         }
     }
 
-    /// SimpleLink, as the API sends it.
+    /// The `operations` of `Version`; the `header` of `LinkGroup`; the `links` of `LinkGroup`.
     public struct SimpleLink: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String?
         public let styleClass: Swift.String?
@@ -1123,7 +1142,7 @@ extension ImportedJira {
         }
     }
 
-    /// VersionIssuesStatus, as the API sends it.
+    /// The `issuesStatusForFixVersion` of `Version`.
     public struct VersionIssuesStatus: Swift.Decodable, Swift.Sendable {
         public let unmapped: Swift.Int64?
         public let toDo: Swift.Int64?
@@ -1147,15 +1166,19 @@ extension ImportedJira {
         }
     }
 
-    /// SimplifiedHierarchyLevel, as the API sends it.
+    /// The `levels` of `Hierarchy`.
     public struct SimplifiedHierarchyLevel: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int64?
         public let name: Swift.String?
+        /// `aboveLevelId` in the JSON.
         public let aboveLevelID: Swift.Int64?
+        /// `belowLevelId` in the JSON.
         public let belowLevelID: Swift.Int64?
+        /// `projectConfigurationId` in the JSON.
         public let projectConfigurationID: Swift.Int64?
         public let level: Swift.Int?
         public let issueTypeIds: [Swift.Int64]?
+        /// `externalUuid` in the JSON.
         public let externalUUID: Swift.String?
         public let globalHierarchyLevel: GlobalHierarchyLevel?
 
@@ -1215,10 +1238,11 @@ extension ImportedJira {
         }
     }
 
-    /// StatusDetails, as the API sends it.
+    /// The `to` of `IssueTransition`.
     public struct StatusDetails: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let `self`: Swift.String?
         public let description: Swift.String?
+        /// `iconUrl` in the JSON.
         public let iconURL: Swift.String?
         public let name: Swift.String?
         public let id: Swift.String?
@@ -1226,10 +1250,10 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil, description: Swift.String? = nil, iconURL: Swift.String? = nil, name: Swift.String? = nil,
+            self selfValue: Swift.String? = nil, description: Swift.String? = nil, iconURL: Swift.String? = nil, name: Swift.String? = nil,
             id: Swift.String? = nil, statusCategory: ImportedJira.StatusCategory? = nil
         ) {
-            self.`self` = self_
+            self.`self` = selfValue
             self.description = description
             self.iconURL = iconURL
             self.name = name
@@ -1247,12 +1271,13 @@ extension ImportedJira {
         }
     }
 
-    /// FieldMetadata, as the API sends it.
+    /// The `fields` of `IssueTransition`; the `fields` of `IssueUpdateMetadata`.
     public struct FieldMetadata: Swift.Decodable, Swift.Sendable {
         public let required: Swift.Bool
         public let schema: ImportedJira.JSONTypeBean
         public let name: Swift.String
         public let key: Swift.String
+        /// `autoCompleteUrl` in the JSON.
         public let autoCompleteURL: Swift.String?
         public let hasDefaultValue: Swift.Bool?
         public let operations: [Swift.String]
@@ -1290,7 +1315,7 @@ extension ImportedJira {
         }
     }
 
-    /// LinkGroup, as the API sends it.
+    /// The `linkGroups` of `Operations`; the `groups` of `LinkGroup`.
     public struct LinkGroup: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String?
         public let styleClass: Swift.String?
@@ -1321,7 +1346,7 @@ extension ImportedJira {
         }
     }
 
-    /// Changelog, as the API sends it.
+    /// The `histories` of `PageOfChangelogs`.
     public struct Changelog: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String?
         public let author: ImportedJira.UserDetails?
@@ -1350,7 +1375,7 @@ extension ImportedJira {
         }
     }
 
-    /// ProjectDetails, as the API sends it.
+    /// The `project` of `Scope`.
     public struct ProjectDetails: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let `self`: Swift.String?
         public let id: Swift.String?
@@ -1363,11 +1388,11 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil, id: Swift.String? = nil, key: Swift.String? = nil, name: Swift.String? = nil,
+            self selfValue: Swift.String? = nil, id: Swift.String? = nil, key: Swift.String? = nil, name: Swift.String? = nil,
             projectTypeKey: ProjectTypeKey? = nil, simplified: Swift.Bool? = nil, avatarUrls: ImportedJira.AvatarUrlsBean? = nil,
             projectCategory: ImportedJira.UpdatedProjectCategory? = nil
         ) {
-            self.`self` = self_
+            self.`self` = selfValue
             self.id = id
             self.key = key
             self.name = name
@@ -1415,7 +1440,7 @@ extension ImportedJira {
         }
     }
 
-    /// StatusCategory, as the API sends it.
+    /// The `statusCategory` of `StatusDetails`.
     public struct StatusCategory: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let `self`: Swift.String?
         public let id: Swift.Int64?
@@ -1425,10 +1450,10 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil, id: Swift.Int64? = nil, key: Swift.String? = nil, colorName: Swift.String? = nil,
+            self selfValue: Swift.String? = nil, id: Swift.Int64? = nil, key: Swift.String? = nil, colorName: Swift.String? = nil,
             name: Swift.String? = nil
         ) {
-            self.`self` = self_
+            self.`self` = selfValue
             self.id = id
             self.key = key
             self.colorName = colorName
@@ -1444,11 +1469,12 @@ extension ImportedJira {
         }
     }
 
-    /// UserDetails, as the API sends it.
+    /// The `author` of `Changelog`.
     public struct UserDetails: Swift.Decodable, Swift.Sendable {
         public let `self`: Swift.String?
         public let name: Swift.String?
         public let key: Swift.String?
+        /// `accountId` in the JSON.
         public let accountID: Swift.String?
         public let emailAddress: Swift.String?
         public let avatarUrls: ImportedJira.AvatarUrlsBean?
@@ -1459,11 +1485,11 @@ extension ImportedJira {
 
         /// Creates a value from its fields.
         public init(
-            self self_: Swift.String? = nil, name: Swift.String? = nil, key: Swift.String? = nil, accountID: Swift.String? = nil,
+            self selfValue: Swift.String? = nil, name: Swift.String? = nil, key: Swift.String? = nil, accountID: Swift.String? = nil,
             emailAddress: Swift.String? = nil, avatarUrls: ImportedJira.AvatarUrlsBean? = nil, displayName: Swift.String? = nil,
             active: Swift.Bool? = nil, timeZone: Swift.String? = nil, accountType: Swift.String? = nil
         ) {
-            self.`self` = self_
+            self.`self` = selfValue
             self.name = name
             self.key = key
             self.accountID = accountID
@@ -1487,10 +1513,11 @@ extension ImportedJira {
         }
     }
 
-    /// ChangeDetails, as the API sends it.
+    /// The `items` of `Changelog`.
     public struct ChangeDetails: Swift.Decodable, Swift.Sendable {
         public let field: Swift.String?
         public let fieldtype: Swift.String?
+        /// `fieldId` in the JSON.
         public let fieldID: Swift.String?
         public let from: Swift.String?
         public let fromString: Swift.String?
@@ -1522,7 +1549,7 @@ extension ImportedJira {
         }
     }
 
-    /// HistoryMetadata, as the API sends it.
+    /// The `historyMetadata` of `Changelog`.
     public struct HistoryMetadata: Swift.Decodable, Swift.Sendable {
         public let type: Swift.String?
         public let description: Swift.String?
@@ -1571,7 +1598,7 @@ extension ImportedJira {
         }
     }
 
-    /// UpdatedProjectCategory, as the API sends it.
+    /// The `projectCategory` of `ProjectDetails`.
     public struct UpdatedProjectCategory: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let `self`: Swift.String?
         public let id: Swift.String?
@@ -1579,8 +1606,10 @@ extension ImportedJira {
         public let name: Swift.String?
 
         /// Creates a value from its fields.
-        public init(self self_: Swift.String? = nil, id: Swift.String? = nil, description: Swift.String? = nil, name: Swift.String? = nil) {
-            self.`self` = self_
+        public init(
+            self selfValue: Swift.String? = nil, id: Swift.String? = nil, description: Swift.String? = nil, name: Swift.String? = nil
+        ) {
+            self.`self` = selfValue
             self.id = id
             self.description = description
             self.name = name
@@ -1595,12 +1624,13 @@ extension ImportedJira {
         }
     }
 
-    /// HistoryMetadataParticipant, as the API sends it.
+    /// The `actor` of `HistoryMetadata`; the `generator` of `HistoryMetadata`; the `cause` of `HistoryMetadata`.
     public struct HistoryMetadataParticipant: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String?
         public let displayName: Swift.String?
         public let displayNameKey: Swift.String?
         public let type: Swift.String?
+        /// `avatarUrl` in the JSON.
         public let avatarURL: Swift.String?
         public let url: Swift.String?
 

@@ -8,7 +8,7 @@ extension ImportedJira.Client {
     public func searchProjectsPages(
         orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil,
         typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil,
-        status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50,
+        status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedJira.Project> {
         PagegenRuntime.PageSequence(
@@ -24,7 +24,7 @@ extension ImportedJira.Client {
     public func allSearchProjects(
         orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil,
         typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil,
-        status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50,
+        status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedJira.Project> {
         PagegenRuntime.ItemSequence(
@@ -40,15 +40,15 @@ extension ImportedJira.Client {
     public func searchProjectsLoader(
         orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil,
         typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil,
-        status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50
+        status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedJira.Project> {
         self.runtime.loader(
-            Operations_.searchProjectsEndpoint,
-            Operations_.searchProjectsParameters(
+            ClientOperations.searchProjectsEndpoint,
+            ClientOperations.searchProjectsParameters(
                 orderBy: orderBy, id: id, keys: keys, query: query, typeKey: typeKey, categoryID: categoryID, action: action,
                 expand: expand, status: status, properties: properties, propertyQuery: propertyQuery
             ),
-            paging: Operations_.searchProjectsPaging, size: maxResults
+            paging: ClientOperations.searchProjectsPaging, size: maxResults
         )
     }
 
@@ -56,7 +56,7 @@ extension ImportedJira.Client {
     @Swift.MainActor public func searchProjectsList(
         orderBy: SearchProjectsOrderBy? = nil, id: [Swift.Int64]? = nil, keys: [Swift.String]? = nil, query: Swift.String? = nil,
         typeKey: Swift.String? = nil, categoryID: Swift.Int64? = nil, action: SearchProjectsAction? = nil, expand: Swift.String? = nil,
-        status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int = 50,
+        status: [Swift.String]? = nil, properties: [Swift.String]? = nil, propertyQuery: Swift.String? = nil, maxResults: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedJira.Project> {
         PagegenRuntime.PagedList(
@@ -71,7 +71,7 @@ extension ImportedJira.Client {
     /// The pages of `searchForIssuesUsingJql(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func searchForIssuesUsingJqlPages(
         jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil,
-        expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50,
+        expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedJira.IssueBean> {
         PagegenRuntime.PageSequence(
@@ -86,7 +86,7 @@ extension ImportedJira.Client {
     /// Every item of `searchForIssuesUsingJql(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allSearchForIssuesUsingJql(
         jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil,
-        expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50,
+        expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedJira.IssueBean> {
         PagegenRuntime.ItemSequence(
@@ -101,21 +101,21 @@ extension ImportedJira.Client {
     /// What loads the pages of `searchForIssuesUsingJql(…)`, for the sequences and list adapters.
     public func searchForIssuesUsingJqlLoader(
         jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil,
-        expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50
+        expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedJira.IssueBean> {
         self.runtime.loader(
-            Operations_.searchForIssuesUsingJqlEndpoint,
-            Operations_.searchForIssuesUsingJqlParameters(
+            ClientOperations.searchForIssuesUsingJqlEndpoint,
+            ClientOperations.searchForIssuesUsingJqlParameters(
                 jql: jql, validateQuery: validateQuery, fields: fields, expand: expand, properties: properties, fieldsByKeys: fieldsByKeys
             ),
-            paging: Operations_.searchForIssuesUsingJqlPaging, size: maxResults
+            paging: ClientOperations.searchForIssuesUsingJqlPaging, size: maxResults
         )
     }
 
     /// A list adapter over `searchForIssuesUsingJql(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func searchForIssuesUsingJqlList(
         jql: Swift.String? = nil, validateQuery: SearchForIssuesUsingJqlValidateQuery? = nil, fields: [Swift.String]? = nil,
-        expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int = 50,
+        expand: Swift.String? = nil, properties: [Swift.String]? = nil, fieldsByKeys: Swift.Bool? = nil, maxResults: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedJira.IssueBean> {
         PagegenRuntime.PagedList(
@@ -129,26 +129,26 @@ extension ImportedJira.Client {
 
     /// The pages of `getAllUsers(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getAllUsersPages(
-        maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        maxResults: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedJira.User> {
         PagegenRuntime.PageSequence(self.getAllUsersLoader(maxResults: maxResults), resumingFrom: resumePoint)
     }
 
     /// Every item of `getAllUsers(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allGetAllUsers(
-        maxResults: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        maxResults: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedJira.User> {
         PagegenRuntime.ItemSequence(self.getAllUsersLoader(maxResults: maxResults), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getAllUsers(…)`, for the sequences and list adapters.
-    public func getAllUsersLoader(maxResults: Swift.Int = 50) -> PagegenRuntime.PageLoader<ImportedJira.User> {
-        self.runtime.loader(Operations_.getAllUsersEndpoint, paging: Operations_.getAllUsersPaging, size: maxResults)
+    public func getAllUsersLoader(maxResults: Swift.Int? = nil) -> PagegenRuntime.PageLoader<ImportedJira.User> {
+        self.runtime.loader(ClientOperations.getAllUsersEndpoint, paging: ClientOperations.getAllUsersPaging, size: maxResults)
     }
 
     /// A list adapter over `getAllUsers(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getAllUsersList(
-        maxResults: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        maxResults: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedJira.User> {
         PagegenRuntime.PagedList(self.getAllUsersLoader(maxResults: maxResults), options: options)
     }

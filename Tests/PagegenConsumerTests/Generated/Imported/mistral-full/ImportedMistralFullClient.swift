@@ -10,7 +10,7 @@ extension ImportedMistralFull {
         public static let defaultBaseURL = Foundation.URL(string: "https://api.mistral.ai")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,10 +90,13 @@ extension ImportedMistralFull.Client {
     /// ListPrompts
     ///
     /// `GET /v2/prompts`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - pageSize: the number of items a page holds: 100 when nil.
     public func promptsList(
         alias: Swift.String? = nil, fields: [Swift.String]? = nil, sortField: PromptsListSortField? = nil,
         sortDirection: PromptsListSortDirection? = nil, sortBy: Swift.String? = nil, sortDirectionValue: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 100
+        page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedMistralFull.Prompt>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.promptsListEndpoint,
@@ -109,7 +112,7 @@ extension ImportedMistralFull.Client {
     @discardableResult public func promptsList(
         alias: Swift.String? = nil, fields: [Swift.String]? = nil, sortField: PromptsListSortField? = nil,
         sortDirection: PromptsListSortDirection? = nil, sortBy: Swift.String? = nil, sortDirectionValue: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 100,
+        page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedMistralFull.Prompt>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
@@ -126,9 +129,12 @@ extension ImportedMistralFull.Client {
     /// List Files
     ///
     /// `GET /v1/files`
+    /// - Parameters:
+    ///   - page: the page's number, from 0.
+    ///   - pageSize: the number of items a page holds: 100 when nil.
     public func filesAPIRoutesListFiles(
         includeTotal: Swift.Bool? = nil, sampleType: [Swift.String]? = nil, source: [Swift.String]? = nil, search: Swift.String? = nil,
-        purpose: FilesAPIRoutesListFilesPurpose? = nil, mimetypes: [Swift.String]? = nil, page: Swift.Int = 0, pageSize: Swift.Int = 100
+        purpose: FilesAPIRoutesListFilesPurpose? = nil, mimetypes: [Swift.String]? = nil, page: Swift.Int = 0, pageSize: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedMistralFull.FileSchema>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.filesAPIRoutesListFilesEndpoint,
@@ -142,7 +148,7 @@ extension ImportedMistralFull.Client {
     /// Calls `completion` with what `filesAPIRoutesListFiles(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func filesAPIRoutesListFiles(
         includeTotal: Swift.Bool? = nil, sampleType: [Swift.String]? = nil, source: [Swift.String]? = nil, search: Swift.String? = nil,
-        purpose: FilesAPIRoutesListFilesPurpose? = nil, mimetypes: [Swift.String]? = nil, page: Swift.Int = 0, pageSize: Swift.Int = 100,
+        purpose: FilesAPIRoutesListFilesPurpose? = nil, mimetypes: [Swift.String]? = nil, page: Swift.Int = 0, pageSize: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedMistralFull.FileSchema>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
@@ -158,12 +164,15 @@ extension ImportedMistralFull.Client {
     /// Get Workflows
     ///
     /// `GET /v1/workflows`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 50 when nil, at least 1, at most 1000.
     public func getWorkflowsV1WorkflowsGet(
         status: [Swift.String]? = nil, includeShared: Swift.Bool? = nil, availableInChatAssistant: Swift.Bool? = nil,
         deploymentName: [Swift.String]? = nil, deploymentStatus: GetWorkflowsV1WorkflowsGetDeploymentStatus? = nil,
         archived: Swift.Bool? = nil, tags: [Swift.String]? = nil, sortBy: GetWorkflowsV1WorkflowsGetSortBy? = nil,
         order: GetWorkflowsV1WorkflowsGetOrder? = nil, activeOnly: Swift.Bool? = nil, search: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 50
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedMistralFull.WorkflowBasicDefinition>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getWorkflowsV1WorkflowsGetEndpoint,
@@ -182,7 +191,7 @@ extension ImportedMistralFull.Client {
         deploymentName: [Swift.String]? = nil, deploymentStatus: GetWorkflowsV1WorkflowsGetDeploymentStatus? = nil,
         archived: Swift.Bool? = nil, tags: [Swift.String]? = nil, sortBy: GetWorkflowsV1WorkflowsGetSortBy? = nil,
         order: GetWorkflowsV1WorkflowsGetOrder? = nil, activeOnly: Swift.Bool? = nil, search: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 50,
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (
                 Swift.Result<PagegenRuntime.Page<ImportedMistralFull.WorkflowBasicDefinition>, PagegenRuntime.APIError>

@@ -7,7 +7,7 @@ import Foundation
 public enum ImportedMistralFull {}
 
 extension ImportedMistralFull {
-    /// ListPromptsResponse, as the API sends it.
+    /// What `promptsList(…)` returns.
     public struct ListPromptsResponse: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedMistralFull.Prompt]?
         public let nextPageToken: Swift.String?
@@ -24,7 +24,7 @@ extension ImportedMistralFull {
         }
     }
 
-    /// ListFilesResponse, as the API sends it.
+    /// What `filesAPIRoutesListFiles(…)` returns.
     public struct ListFilesResponse: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedMistralFull.FileSchema]
         public let object: Swift.String
@@ -43,9 +43,10 @@ extension ImportedMistralFull {
         }
     }
 
-    /// WorkflowListResponse, as the API sends it.
+    /// What `getWorkflowsV1WorkflowsGet(…)` returns.
     public struct WorkflowListResponse: Swift.Decodable, Swift.Sendable {
         public let workflows: [ImportedMistralFull.WorkflowBasicDefinition]
+        /// `next_cursor` in the JSON.
         public let nextCursor: Swift.String?
 
         /// Creates a value from its fields.
@@ -60,7 +61,7 @@ extension ImportedMistralFull {
         }
     }
 
-    /// Prompt, as the API sends it.
+    /// An item of `promptsList(…)`; the `data` of `ListPromptsResponse`.
     public struct Prompt: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String?
         public let name: Swift.String?
@@ -135,19 +136,23 @@ extension ImportedMistralFull {
         }
     }
 
-    /// FileSchema, as the API sends it.
+    /// An item of `filesAPIRoutesListFiles(…)`; the `data` of `ListFilesResponse`.
     public struct FileSchema: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let object: Swift.String
         public let bytes: Swift.Int
+        /// `created_at` in the JSON.
         public let createdAt: Swift.Int
         public let filename: Swift.String
         public let purpose: Purpose
+        /// `sample_type` in the JSON.
         public let sampleType: SampleType
+        /// `num_lines` in the JSON.
         public let numLines: Swift.Int?
         public let mimetype: Swift.String?
         public let source: Source
         public let signature: Swift.String?
+        /// `expires_at` in the JSON.
         public let expiresAt: Swift.Int?
         public let visibility: Visibility?
 
@@ -295,10 +300,11 @@ extension ImportedMistralFull {
         }
     }
 
-    /// WorkflowBasicDefinition, as the API sends it.
+    /// An item of `getWorkflowsV1WorkflowsGet(…)`; the `workflows` of `WorkflowListResponse`.
     public struct WorkflowBasicDefinition: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let name: Swift.String
+        /// `display_name` in the JSON.
         public let displayName: Swift.String
         public let description: Swift.String?
         public let metadata: ImportedMistralFull.WorkflowMetadata?
@@ -329,7 +335,7 @@ extension ImportedMistralFull {
         }
     }
 
-    /// PromptDefinition, as the API sends it.
+    /// The `definition` of `Prompt`.
     public struct PromptDefinition: Swift.Decodable, Swift.Sendable {
         public let content: Swift.String
         public let variables: [ImportedMistralFull.PromptVariable]?
@@ -346,8 +352,9 @@ extension ImportedMistralFull {
         }
     }
 
-    /// WorkflowMetadata, as the API sends it.
+    /// The `metadata` of `WorkflowBasicDefinition`.
     public struct WorkflowMetadata: Swift.Decodable, Swift.Sendable {
+        /// `shared_namespace` in the JSON.
         public let sharedNamespace: Swift.String?
 
         /// Creates a value from its fields.
@@ -361,7 +368,7 @@ extension ImportedMistralFull {
         }
     }
 
-    /// PromptVariable, as the API sends it.
+    /// The `variables` of `PromptDefinition`.
     public struct PromptVariable: Swift.Decodable, Swift.Sendable {
         public let name: Swift.String?
 

@@ -8,7 +8,7 @@ extension ImportedMistralFull.Client {
     public func promptsListPages(
         alias: Swift.String? = nil, fields: [Swift.String]? = nil, sortField: PromptsListSortField? = nil,
         sortDirection: PromptsListSortDirection? = nil, sortBy: Swift.String? = nil, sortDirectionValue: Swift.String? = nil,
-        pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        pageSize: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedMistralFull.Prompt> {
         PagegenRuntime.PageSequence(
             self.promptsListLoader(
@@ -23,7 +23,7 @@ extension ImportedMistralFull.Client {
     public func allPromptsList(
         alias: Swift.String? = nil, fields: [Swift.String]? = nil, sortField: PromptsListSortField? = nil,
         sortDirection: PromptsListSortDirection? = nil, sortBy: Swift.String? = nil, sortDirectionValue: Swift.String? = nil,
-        pageSize: Swift.Int = 100, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        pageSize: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedMistralFull.Prompt> {
         PagegenRuntime.ItemSequence(
             self.promptsListLoader(
@@ -38,7 +38,7 @@ extension ImportedMistralFull.Client {
     public func promptsListLoader(
         alias: Swift.String? = nil, fields: [Swift.String]? = nil, sortField: PromptsListSortField? = nil,
         sortDirection: PromptsListSortDirection? = nil, sortBy: Swift.String? = nil, sortDirectionValue: Swift.String? = nil,
-        pageSize: Swift.Int = 100
+        pageSize: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedMistralFull.Prompt> {
         self.runtime.loader(
             Operations.promptsListEndpoint,
@@ -54,7 +54,7 @@ extension ImportedMistralFull.Client {
     @Swift.MainActor public func promptsListList(
         alias: Swift.String? = nil, fields: [Swift.String]? = nil, sortField: PromptsListSortField? = nil,
         sortDirection: PromptsListSortDirection? = nil, sortBy: Swift.String? = nil, sortDirectionValue: Swift.String? = nil,
-        pageSize: Swift.Int = 100, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        pageSize: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedMistralFull.Prompt> {
         PagegenRuntime.PagedList(
             self.promptsListLoader(
@@ -68,7 +68,7 @@ extension ImportedMistralFull.Client {
     /// The pages of `filesAPIRoutesListFiles(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func filesAPIRoutesListFilesPages(
         includeTotal: Swift.Bool? = nil, sampleType: [Swift.String]? = nil, source: [Swift.String]? = nil, search: Swift.String? = nil,
-        purpose: FilesAPIRoutesListFilesPurpose? = nil, mimetypes: [Swift.String]? = nil, pageSize: Swift.Int = 100,
+        purpose: FilesAPIRoutesListFilesPurpose? = nil, mimetypes: [Swift.String]? = nil, pageSize: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedMistralFull.FileSchema> {
         PagegenRuntime.PageSequence(
@@ -83,7 +83,7 @@ extension ImportedMistralFull.Client {
     /// Every item of `filesAPIRoutesListFiles(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allFilesAPIRoutesListFiles(
         includeTotal: Swift.Bool? = nil, sampleType: [Swift.String]? = nil, source: [Swift.String]? = nil, search: Swift.String? = nil,
-        purpose: FilesAPIRoutesListFilesPurpose? = nil, mimetypes: [Swift.String]? = nil, pageSize: Swift.Int = 100,
+        purpose: FilesAPIRoutesListFilesPurpose? = nil, mimetypes: [Swift.String]? = nil, pageSize: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedMistralFull.FileSchema> {
         PagegenRuntime.ItemSequence(
@@ -98,7 +98,7 @@ extension ImportedMistralFull.Client {
     /// What loads the pages of `filesAPIRoutesListFiles(…)`, for the sequences and list adapters.
     public func filesAPIRoutesListFilesLoader(
         includeTotal: Swift.Bool? = nil, sampleType: [Swift.String]? = nil, source: [Swift.String]? = nil, search: Swift.String? = nil,
-        purpose: FilesAPIRoutesListFilesPurpose? = nil, mimetypes: [Swift.String]? = nil, pageSize: Swift.Int = 100
+        purpose: FilesAPIRoutesListFilesPurpose? = nil, mimetypes: [Swift.String]? = nil, pageSize: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedMistralFull.FileSchema> {
         self.runtime.loader(
             Operations.filesAPIRoutesListFilesEndpoint,
@@ -112,7 +112,7 @@ extension ImportedMistralFull.Client {
     /// A list adapter over `filesAPIRoutesListFiles(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func filesAPIRoutesListFilesList(
         includeTotal: Swift.Bool? = nil, sampleType: [Swift.String]? = nil, source: [Swift.String]? = nil, search: Swift.String? = nil,
-        purpose: FilesAPIRoutesListFilesPurpose? = nil, mimetypes: [Swift.String]? = nil, pageSize: Swift.Int = 100,
+        purpose: FilesAPIRoutesListFilesPurpose? = nil, mimetypes: [Swift.String]? = nil, pageSize: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedMistralFull.FileSchema> {
         PagegenRuntime.PagedList(
@@ -129,7 +129,7 @@ extension ImportedMistralFull.Client {
         status: [Swift.String]? = nil, includeShared: Swift.Bool? = nil, availableInChatAssistant: Swift.Bool? = nil,
         deploymentName: [Swift.String]? = nil, deploymentStatus: GetWorkflowsV1WorkflowsGetDeploymentStatus? = nil,
         archived: Swift.Bool? = nil, tags: [Swift.String]? = nil, sortBy: GetWorkflowsV1WorkflowsGetSortBy? = nil,
-        order: GetWorkflowsV1WorkflowsGetOrder? = nil, activeOnly: Swift.Bool? = nil, search: Swift.String? = nil, limit: Swift.Int = 50,
+        order: GetWorkflowsV1WorkflowsGetOrder? = nil, activeOnly: Swift.Bool? = nil, search: Swift.String? = nil, limit: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedMistralFull.WorkflowBasicDefinition> {
         PagegenRuntime.PageSequence(
@@ -147,7 +147,7 @@ extension ImportedMistralFull.Client {
         status: [Swift.String]? = nil, includeShared: Swift.Bool? = nil, availableInChatAssistant: Swift.Bool? = nil,
         deploymentName: [Swift.String]? = nil, deploymentStatus: GetWorkflowsV1WorkflowsGetDeploymentStatus? = nil,
         archived: Swift.Bool? = nil, tags: [Swift.String]? = nil, sortBy: GetWorkflowsV1WorkflowsGetSortBy? = nil,
-        order: GetWorkflowsV1WorkflowsGetOrder? = nil, activeOnly: Swift.Bool? = nil, search: Swift.String? = nil, limit: Swift.Int = 50,
+        order: GetWorkflowsV1WorkflowsGetOrder? = nil, activeOnly: Swift.Bool? = nil, search: Swift.String? = nil, limit: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedMistralFull.WorkflowBasicDefinition> {
         PagegenRuntime.ItemSequence(
@@ -165,7 +165,7 @@ extension ImportedMistralFull.Client {
         status: [Swift.String]? = nil, includeShared: Swift.Bool? = nil, availableInChatAssistant: Swift.Bool? = nil,
         deploymentName: [Swift.String]? = nil, deploymentStatus: GetWorkflowsV1WorkflowsGetDeploymentStatus? = nil,
         archived: Swift.Bool? = nil, tags: [Swift.String]? = nil, sortBy: GetWorkflowsV1WorkflowsGetSortBy? = nil,
-        order: GetWorkflowsV1WorkflowsGetOrder? = nil, activeOnly: Swift.Bool? = nil, search: Swift.String? = nil, limit: Swift.Int = 50
+        order: GetWorkflowsV1WorkflowsGetOrder? = nil, activeOnly: Swift.Bool? = nil, search: Swift.String? = nil, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedMistralFull.WorkflowBasicDefinition> {
         self.runtime.loader(
             Operations.getWorkflowsV1WorkflowsGetEndpoint,
@@ -183,7 +183,7 @@ extension ImportedMistralFull.Client {
         status: [Swift.String]? = nil, includeShared: Swift.Bool? = nil, availableInChatAssistant: Swift.Bool? = nil,
         deploymentName: [Swift.String]? = nil, deploymentStatus: GetWorkflowsV1WorkflowsGetDeploymentStatus? = nil,
         archived: Swift.Bool? = nil, tags: [Swift.String]? = nil, sortBy: GetWorkflowsV1WorkflowsGetSortBy? = nil,
-        order: GetWorkflowsV1WorkflowsGetOrder? = nil, activeOnly: Swift.Bool? = nil, search: Swift.String? = nil, limit: Swift.Int = 50,
+        order: GetWorkflowsV1WorkflowsGetOrder? = nil, activeOnly: Swift.Bool? = nil, search: Swift.String? = nil, limit: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedMistralFull.WorkflowBasicDefinition> {
         PagegenRuntime.PagedList(

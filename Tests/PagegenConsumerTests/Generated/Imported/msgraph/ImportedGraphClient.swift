@@ -10,7 +10,7 @@ extension ImportedGraph {
         public static let defaultBaseURL = Foundation.URL(string: "https://graph.microsoft.com/v1.0")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,10 +90,13 @@ extension ImportedGraph.Client {
     /// Get directReports from users
     ///
     /// `GET /users/{user-id}/directReports`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - top: the number of items a page holds: 50 when nil.
     public func usersListDirectReports(
         userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
         orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, top: Swift.Int = 50
+        page: PagegenRuntime.PageKey = .first, top: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedGraph.DirectoryObject>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.usersListDirectReportsEndpoint,
@@ -109,7 +112,7 @@ extension ImportedGraph.Client {
     @discardableResult public func usersListDirectReports(
         userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
         orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, top: Swift.Int = 50,
+        page: PagegenRuntime.PageKey = .first, top: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGraph.DirectoryObject>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
@@ -126,10 +129,13 @@ extension ImportedGraph.Client {
     /// Get memberOf from users
     ///
     /// `GET /users/{user-id}/memberOf`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - top: the number of items a page holds: 50 when nil.
     public func usersListMemberGraphOPre(
         userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
         orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, top: Swift.Int = 50
+        page: PagegenRuntime.PageKey = .first, top: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedGraph.DirectoryObject>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.usersListMemberGraphOPreEndpoint,
@@ -145,7 +151,7 @@ extension ImportedGraph.Client {
     @discardableResult public func usersListMemberGraphOPre(
         userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
         orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, top: Swift.Int = 50,
+        page: PagegenRuntime.PageKey = .first, top: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedGraph.DirectoryObject>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {

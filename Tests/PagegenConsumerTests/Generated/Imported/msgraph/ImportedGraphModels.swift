@@ -7,9 +7,10 @@ import Foundation
 public enum ImportedGraph {}
 
 extension ImportedGraph {
-    /// DirectoryObjectCollectionResponse, as the API sends it.
+    /// What `usersListDirectReports(…)` returns; what `usersListMemberGraphOPre(…)` returns.
     public struct DirectoryObjectCollectionResponse: Swift.Decodable, Swift.Sendable {
         public let value: [ImportedGraph.DirectoryObject]?
+        /// `@odata.nextLink` in the JSON.
         public let odataNextLink: Swift.String?
 
         /// Creates a value from its fields.
@@ -24,7 +25,7 @@ extension ImportedGraph {
         }
     }
 
-    /// DirectoryObject, as the API sends it.
+    /// An item of `usersListDirectReports(…)`; an item of `usersListMemberGraphOPre(…)`; the `value` of `DirectoryObjectCollectionResponse`.
     public struct DirectoryObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String?
         public let deletedDateTime: Foundation.Date?

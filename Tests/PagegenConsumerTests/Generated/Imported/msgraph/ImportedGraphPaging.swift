@@ -8,7 +8,7 @@ extension ImportedGraph.Client {
     public func usersListDirectReportsPages(
         userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
         orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
-        top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        top: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedGraph.DirectoryObject> {
         PagegenRuntime.PageSequence(
             self.usersListDirectReportsLoader(
@@ -23,7 +23,7 @@ extension ImportedGraph.Client {
     public func allUsersListDirectReports(
         userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
         orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
-        top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        top: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedGraph.DirectoryObject> {
         PagegenRuntime.ItemSequence(
             self.usersListDirectReportsLoader(
@@ -38,7 +38,7 @@ extension ImportedGraph.Client {
     public func usersListDirectReportsLoader(
         userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
         orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
-        top: Swift.Int = 50
+        top: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedGraph.DirectoryObject> {
         self.runtime.loader(
             Operations.usersListDirectReportsEndpoint,
@@ -54,7 +54,7 @@ extension ImportedGraph.Client {
     @Swift.MainActor public func usersListDirectReportsList(
         userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
         orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
-        top: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        top: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedGraph.DirectoryObject> {
         PagegenRuntime.PagedList(
             self.usersListDirectReportsLoader(
@@ -69,7 +69,7 @@ extension ImportedGraph.Client {
     public func usersListMemberGraphOPrePages(
         userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
         orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
-        top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        top: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedGraph.DirectoryObject> {
         PagegenRuntime.PageSequence(
             self.usersListMemberGraphOPreLoader(
@@ -84,7 +84,7 @@ extension ImportedGraph.Client {
     public func allUsersListMemberGraphOPre(
         userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
         orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
-        top: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        top: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedGraph.DirectoryObject> {
         PagegenRuntime.ItemSequence(
             self.usersListMemberGraphOPreLoader(
@@ -99,7 +99,7 @@ extension ImportedGraph.Client {
     public func usersListMemberGraphOPreLoader(
         userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
         orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
-        top: Swift.Int = 50
+        top: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedGraph.DirectoryObject> {
         self.runtime.loader(
             Operations.usersListMemberGraphOPreEndpoint,
@@ -115,7 +115,7 @@ extension ImportedGraph.Client {
     @Swift.MainActor public func usersListMemberGraphOPreList(
         userID: Swift.String, skip: Swift.Int? = nil, search: Swift.String? = nil, filter: Swift.String? = nil, count: Swift.Bool? = nil,
         orderby: [Swift.String]? = nil, select: [Swift.String]? = nil, expand: [Swift.String]? = nil, consistencyLevel: Swift.String? = nil,
-        top: Swift.Int = 50, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        top: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedGraph.DirectoryObject> {
         PagegenRuntime.PagedList(
             self.usersListMemberGraphOPreLoader(

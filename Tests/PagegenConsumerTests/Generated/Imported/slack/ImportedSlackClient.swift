@@ -10,7 +10,7 @@ extension ImportedSlack {
         public static let defaultBaseURL = Foundation.URL(string: "https://slack.com/api")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -91,9 +91,12 @@ extension ImportedSlack.Client {
     /// Lists all channels in a Slack team.
     ///
     /// `GET /conversations.list`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 100 when nil, at most 1000.
     public func conversationsList(
         token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, page: PagegenRuntime.PageKey = .first,
-        limit: Swift.Int = 100
+        limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedSlack.ObjsConversation>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.conversationsListEndpoint,
@@ -105,7 +108,7 @@ extension ImportedSlack.Client {
     /// Calls `completion` with what `conversationsList(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func conversationsList(
         token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, page: PagegenRuntime.PageKey = .first,
-        limit: Swift.Int = 100,
+        limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSlack.ObjsConversation>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
@@ -119,8 +122,11 @@ extension ImportedSlack.Client {
     /// Lists all users in a Slack team.
     ///
     /// `GET /users.list`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 100 when nil.
     public func usersList(
-        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100
+        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedSlack.ObjsUser>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.usersListEndpoint, Operations.usersListParameters(token: token, includeLocale: includeLocale),
@@ -130,7 +136,7 @@ extension ImportedSlack.Client {
 
     /// Calls `completion` with what `usersList(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func usersList(
-        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 100,
+        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSlack.ObjsUser>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(

@@ -7,10 +7,11 @@ import Foundation
 public enum ImportedSlack {}
 
 extension ImportedSlack {
-    /// ConversationsListResponse, as the API sends it.
+    /// What `conversationsList(…)` returns.
     public struct ConversationsListResponse: Swift.Decodable, Swift.Sendable {
         public let channels: [ImportedSlack.ObjsConversation]
         public let ok: Swift.Bool
+        /// `response_metadata` in the JSON.
         public let responseMetadata: ImportedSlack.ConversationsListResponseResponseMetadata?
 
         /// Creates a value from its fields.
@@ -31,11 +32,13 @@ extension ImportedSlack {
         }
     }
 
-    /// UsersListResponse, as the API sends it.
+    /// What `usersList(…)` returns.
     public struct UsersListResponse: Swift.Decodable, Swift.Sendable {
+        /// `cache_ts` in the JSON.
         public let cacheTs: Swift.Int
         public let members: [ImportedSlack.ObjsUser]
         public let ok: Swift.Bool
+        /// `response_metadata` in the JSON.
         public let responseMetadata: ImportedSlack.ObjsResponseMetadata?
 
         /// Creates a value from its fields.
@@ -58,63 +61,106 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsConversation, as the API sends it.
+    /// An item of `conversationsList(…)`; the `channels` of `ConversationsListResponse`.
     public struct ObjsConversation: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `accepted_user` in the JSON.
         public let acceptedUser: Swift.String?
+        /// `connected_team_ids` in the JSON.
         public let connectedTeamIds: [Swift.String]?
+        /// `conversation_host_id` in the JSON.
         public let conversationHostID: Swift.String?
         public let created: Swift.Int
         public let creator: Swift.String?
+        /// `display_counts` in the JSON.
         public let displayCounts: ImportedSlack.ObjsConversationDisplayCounts?
+        /// `enterprise_id` in the JSON.
         public let enterpriseID: Swift.String?
+        /// `has_pins` in the JSON.
         public let hasPins: Swift.Bool?
         public let id: Swift.String
+        /// `internal_team_ids` in the JSON.
         public let internalTeamIds: [Swift.String]?
+        /// `is_archived` in the JSON.
         public let isArchived: Swift.Bool?
+        /// `is_channel` in the JSON.
         public let isChannel: Swift.Bool?
+        /// `is_ext_shared` in the JSON.
         public let isExtShared: Swift.Bool?
+        /// `is_frozen` in the JSON.
         public let isFrozen: Swift.Bool?
+        /// `is_general` in the JSON.
         public let isGeneral: Swift.Bool?
+        /// `is_global_shared` in the JSON.
         public let isGlobalShared: Swift.Bool?
+        /// `is_group` in the JSON.
         public let isGroup: Swift.Bool?
+        /// `is_im` in the JSON.
         public let isIm: Swift.Bool
+        /// `is_member` in the JSON.
         public let isMember: Swift.Bool?
+        /// `is_moved` in the JSON.
         public let isMoved: Swift.Int?
+        /// `is_mpim` in the JSON.
         public let isMpim: Swift.Bool?
+        /// `is_non_threadable` in the JSON.
         public let isNonThreadable: Swift.Bool?
+        /// `is_open` in the JSON.
         public let isOpen: Swift.Bool?
+        /// `is_org_default` in the JSON.
         public let isOrgDefault: Swift.Bool?
+        /// `is_org_mandatory` in the JSON.
         public let isOrgMandatory: Swift.Bool?
+        /// `is_org_shared` in the JSON.
         public let isOrgShared: Swift.Bool
+        /// `is_pending_ext_shared` in the JSON.
         public let isPendingExtShared: Swift.Bool?
+        /// `is_private` in the JSON.
         public let isPrivate: Swift.Bool?
+        /// `is_read_only` in the JSON.
         public let isReadOnly: Swift.Bool?
+        /// `is_shared` in the JSON.
         public let isShared: Swift.Bool?
+        /// `is_starred` in the JSON.
         public let isStarred: Swift.Bool?
+        /// `is_thread_only` in the JSON.
         public let isThreadOnly: Swift.Bool?
+        /// `last_read` in the JSON.
         public let lastRead: Swift.String?
         public let latest: ImportedSlack.ObjsMessage?
         public let members: [Swift.String]?
         public let name: Swift.String?
+        /// `name_normalized` in the JSON.
         public let nameNormalized: Swift.String?
+        /// `num_members` in the JSON.
         public let numMembers: Swift.Int?
+        /// `parent_conversation` in the JSON.
         public let parentConversation: Swift.String?
+        /// `pending_connected_team_ids` in the JSON.
         public let pendingConnectedTeamIds: [Swift.String]?
+        /// `pending_shared` in the JSON.
         public let pendingShared: [Swift.String]?
+        /// `pin_count` in the JSON.
         public let pinCount: Swift.Int?
+        /// `previous_names` in the JSON.
         public let previousNames: [Swift.String]?
         public let priority: Swift.Double?
         public let purpose: ImportedSlack.ObjsConversationPurpose?
+        /// `shared_team_ids` in the JSON.
         public let sharedTeamIds: [Swift.String]?
         public let shares: [ImportedSlack.ObjsConversationShare]?
+        /// `timezone_count` in the JSON.
         public let timezoneCount: Swift.Int?
         public let topic: ImportedSlack.ObjsConversationTopic?
         public let unlinked: Swift.Int?
+        /// `unread_count` in the JSON.
         public let unreadCount: Swift.Int?
+        /// `unread_count_display` in the JSON.
         public let unreadCountDisplay: Swift.Int?
+        /// `use_case` in the JSON.
         public let useCase: Swift.String?
         public let user: Swift.String?
         public let version: Swift.Int?
+        /// `is_user_deleted` in the JSON.
         public let isUserDeleted: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -230,8 +276,9 @@ extension ImportedSlack {
         }
     }
 
-    /// ConversationsListResponseResponseMetadata, as the API sends it.
+    /// The `responseMetadata` of `ConversationsListResponse`.
     public struct ConversationsListResponseResponseMetadata: Swift.Decodable, Swift.Sendable {
+        /// `next_cursor` in the JSON.
         public let nextCursor: Swift.String
 
         /// Creates a value from its fields.
@@ -245,35 +292,54 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsUser, as the API sends it.
+    /// An item of `usersList(…)`; the `members` of `UsersListResponse`.
     public struct ObjsUser: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let color: Swift.String?
         public let deleted: Swift.Bool?
+        /// `enterprise_user` in the JSON.
         public let enterpriseUser: ImportedSlack.ObjsEnterpriseUser?
+        /// `has_2fa` in the JSON.
         public let has2fa: Swift.Bool?
         public let id: Swift.String
+        /// `is_admin` in the JSON.
         public let isAdmin: Swift.Bool?
+        /// `is_app_user` in the JSON.
         public let isAppUser: Swift.Bool
+        /// `is_bot` in the JSON.
         public let isBot: Swift.Bool
+        /// `is_external` in the JSON.
         public let isExternal: Swift.Bool?
+        /// `is_forgotten` in the JSON.
         public let isForgotten: Swift.Bool?
+        /// `is_invited_user` in the JSON.
         public let isInvitedUser: Swift.Bool?
+        /// `is_owner` in the JSON.
         public let isOwner: Swift.Bool?
+        /// `is_primary_owner` in the JSON.
         public let isPrimaryOwner: Swift.Bool?
+        /// `is_restricted` in the JSON.
         public let isRestricted: Swift.Bool?
+        /// `is_stranger` in the JSON.
         public let isStranger: Swift.Bool?
+        /// `is_ultra_restricted` in the JSON.
         public let isUltraRestricted: Swift.Bool?
         public let locale: Swift.String?
         public let name: Swift.String
         public let presence: Swift.String?
         public let profile: ImportedSlack.ObjsUserProfile
+        /// `real_name` in the JSON.
         public let realName: Swift.String?
         public let team: Swift.String?
+        /// `team_id` in the JSON.
         public let teamID: Swift.String?
+        /// `team_profile` in the JSON.
         public let teamProfile: ImportedSlack.ObjsUserTeamProfile?
+        /// `two_factor_type` in the JSON.
         public let twoFactorType: Swift.String?
         public let tz: Swift.String?
+        /// `tz_label` in the JSON.
         public let tzLabel: Swift.String?
+        /// `tz_offset` in the JSON.
         public let tzOffset: Swift.Double?
         public let updated: Swift.Double
         public let teams: [Swift.String]?
@@ -341,8 +407,9 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsResponseMetadata, as the API sends it.
+    /// The `responseMetadata` of `UsersListResponse`.
     public struct ObjsResponseMetadata: Swift.Decodable, Swift.Sendable {
+        /// `next_cursor` in the JSON.
         public let nextCursor: Swift.String?
         public let messages: [Swift.String]?
         public let warnings: [Swift.String]?
@@ -363,9 +430,11 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsConversationDisplayCounts, as the API sends it.
+    /// The `displayCounts` of `ObjsConversation`.
     public struct ObjsConversationDisplayCounts: Swift.Decodable, Swift.Sendable {
+        /// `display_counts` in the JSON.
         public let displayCounts: Swift.Int
+        /// `guest_counts` in the JSON.
         public let guestCounts: Swift.Int
 
         /// Creates a value from its fields.
@@ -380,47 +449,67 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsMessage, as the API sends it.
+    /// The `latest` of `ObjsConversation`.
     public struct ObjsMessage: Swift.Decodable, Swift.Sendable {
         public let attachments: [ImportedSlack.ObjsMessageAttachment]?
         public let blocks: [ImportedSlack.Block]?
+        /// `bot_id` in the JSON.
         public let botID: Swift.String?
+        /// `bot_profile` in the JSON.
         public let botProfile: ImportedSlack.ObjsBotProfile?
+        /// `client_msg_id` in the JSON.
         public let clientMsgID: Swift.String?
         public let comment: ImportedSlack.ObjsComment?
+        /// `display_as_bot` in the JSON.
         public let displayAsBot: Swift.Bool?
         public let file: ImportedSlack.ObjsFile?
         public let files: [ImportedSlack.ObjsFile]?
         public let icons: ImportedSlack.ObjsMessageIcons?
         public let inviter: Swift.String?
+        /// `is_delayed_message` in the JSON.
         public let isDelayedMessage: Swift.Bool?
+        /// `is_intro` in the JSON.
         public let isIntro: Swift.Bool?
+        /// `is_starred` in the JSON.
         public let isStarred: Swift.Bool?
+        /// `last_read` in the JSON.
         public let lastRead: Swift.String?
+        /// `latest_reply` in the JSON.
         public let latestReply: Swift.String?
         public let name: Swift.String?
+        /// `old_name` in the JSON.
         public let oldName: Swift.String?
+        /// `parent_user_id` in the JSON.
         public let parentUserID: Swift.String?
         public let permalink: Swift.String?
+        /// `pinned_to` in the JSON.
         public let pinnedTo: [Swift.String]?
         public let purpose: Swift.String?
         public let reactions: [ImportedSlack.ObjsReaction]?
+        /// `reply_count` in the JSON.
         public let replyCount: Swift.Int?
+        /// `reply_users` in the JSON.
         public let replyUsers: [Swift.String]?
+        /// `reply_users_count` in the JSON.
         public let replyUsersCount: Swift.Int?
+        /// `source_team` in the JSON.
         public let sourceTeam: Swift.String?
         public let subscribed: Swift.Bool?
         public let subtype: Swift.String?
         public let team: Swift.String?
         public let text: Swift.String
+        /// `thread_ts` in the JSON.
         public let threadTs: Swift.String?
         public let topic: Swift.String?
         public let ts: Swift.String
         public let type: Swift.String
+        /// `unread_count` in the JSON.
         public let unreadCount: Swift.Int?
         public let upload: Swift.Bool?
         public let user: Swift.String?
+        /// `user_profile` in the JSON.
         public let userProfile: ImportedSlack.ObjsUserProfileShort?
+        /// `user_team` in the JSON.
         public let userTeam: Swift.String?
         public let username: Swift.String?
 
@@ -508,9 +597,10 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsConversationPurpose, as the API sends it.
+    /// The `purpose` of `ObjsConversation`.
     public struct ObjsConversationPurpose: Swift.Decodable, Swift.Sendable {
         public let creator: Swift.String
+        /// `last_set` in the JSON.
         public let lastSet: Swift.Int
         public let value: Swift.String
 
@@ -527,9 +617,11 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsConversationShare, as the API sends it.
+    /// The `shares` of `ObjsConversation`.
     public struct ObjsConversationShare: Swift.Decodable, Swift.Sendable {
+        /// `accepted_user` in the JSON.
         public let acceptedUser: Swift.String?
+        /// `is_active` in the JSON.
         public let isActive: Swift.Bool
         public let team: ImportedSlack.ObjsTeam
         public let user: Swift.String
@@ -551,9 +643,10 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsConversationTopic, as the API sends it.
+    /// The `topic` of `ObjsConversation`.
     public struct ObjsConversationTopic: Swift.Decodable, Swift.Sendable {
         public let creator: Swift.String
+        /// `last_set` in the JSON.
         public let lastSet: Swift.Int
         public let value: Swift.String
 
@@ -570,12 +663,16 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsEnterpriseUser, as the API sends it.
+    /// The `enterpriseUser` of `ObjsUser`.
     public struct ObjsEnterpriseUser: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `enterprise_id` in the JSON.
         public let enterpriseID: Swift.String
+        /// `enterprise_name` in the JSON.
         public let enterpriseName: Swift.String
         public let id: Swift.String
+        /// `is_admin` in the JSON.
         public let isAdmin: Swift.Bool
+        /// `is_owner` in the JSON.
         public let isOwner: Swift.Bool
         public let teams: [Swift.String]
 
@@ -601,50 +698,84 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsUserProfile, as the API sends it.
+    /// The `profile` of `ObjsUser`.
     public struct ObjsUserProfile: Swift.Decodable, Swift.Sendable {
+        /// `always_active` in the JSON.
         public let alwaysActive: Swift.Bool?
+        /// `api_app_id` in the JSON.
         public let apiAppID: Swift.String?
+        /// `avatar_hash` in the JSON.
         public let avatarHash: Swift.String
+        /// `bot_id` in the JSON.
         public let botID: Swift.String?
+        /// `display_name` in the JSON.
         public let displayName: Swift.String
+        /// `display_name_normalized` in the JSON.
         public let displayNameNormalized: Swift.String
         public let email: Swift.String?
         public let fields: PagegenRuntime.JSONValue?
+        /// `first_name` in the JSON.
         public let firstName: Swift.String?
+        /// `guest_expiration_ts` in the JSON.
         public let guestExpirationTs: Swift.Int?
+        /// `guest_invited_by` in the JSON.
         public let guestInvitedBy: Swift.String?
+        /// `image_1024` in the JSON.
         public let image1024: Swift.String?
+        /// `image_192` in the JSON.
         public let image192: Swift.String?
+        /// `image_24` in the JSON.
         public let image24: Swift.String?
+        /// `image_32` in the JSON.
         public let image32: Swift.String?
+        /// `image_48` in the JSON.
         public let image48: Swift.String?
+        /// `image_512` in the JSON.
         public let image512: Swift.String?
+        /// `image_72` in the JSON.
         public let image72: Swift.String?
+        /// `image_original` in the JSON.
         public let imageOriginal: Swift.String?
+        /// `is_app_user` in the JSON.
         public let isAppUser: Swift.Bool?
+        /// `is_custom_image` in the JSON.
         public let isCustomImage: Swift.Bool?
+        /// `is_restricted` in the JSON.
         public let isRestricted: Swift.Bool?
+        /// `is_ultra_restricted` in the JSON.
         public let isUltraRestricted: Swift.Bool?
+        /// `last_avatar_image_hash` in the JSON.
         public let lastAvatarImageHash: Swift.String?
+        /// `last_name` in the JSON.
         public let lastName: Swift.String?
+        /// `memberships_count` in the JSON.
         public let membershipsCount: Swift.Int?
         public let name: Swift.String?
         public let phone: Swift.String
         public let pronouns: Swift.String?
+        /// `real_name` in the JSON.
         public let realName: Swift.String
+        /// `real_name_normalized` in the JSON.
         public let realNameNormalized: Swift.String
         public let skype: Swift.String
+        /// `status_default_emoji` in the JSON.
         public let statusDefaultEmoji: Swift.String?
+        /// `status_default_text` in the JSON.
         public let statusDefaultText: Swift.String?
+        /// `status_default_text_canonical` in the JSON.
         public let statusDefaultTextCanonical: Swift.String?
+        /// `status_emoji` in the JSON.
         public let statusEmoji: Swift.String
+        /// `status_expiration` in the JSON.
         public let statusExpiration: Swift.Int?
+        /// `status_text` in the JSON.
         public let statusText: Swift.String
+        /// `status_text_canonical` in the JSON.
         public let statusTextCanonical: Swift.String?
         public let team: Swift.String?
         public let title: Swift.String
         public let updated: Swift.Int?
+        /// `user_id` in the JSON.
         public let userID: Swift.String?
         public let username: Swift.String?
 
@@ -740,7 +871,7 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsUserTeamProfile, as the API sends it.
+    /// The `teamProfile` of `ObjsUser`.
     public struct ObjsUserTeamProfile: Swift.Decodable, Swift.Sendable {
         public let fields: [ImportedSlack.ObjsTeamProfileField]
 
@@ -755,13 +886,17 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsMessageAttachment, as the API sends it.
+    /// The `attachments` of `ObjsMessage`.
     public struct ObjsMessageAttachment: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let fallback: Swift.String?
         public let id: Swift.Int
+        /// `image_bytes` in the JSON.
         public let imageBytes: Swift.Int?
+        /// `image_height` in the JSON.
         public let imageHeight: Swift.Int?
+        /// `image_url` in the JSON.
         public let imageURL: Swift.String?
+        /// `image_width` in the JSON.
         public let imageWidth: Swift.Int?
 
         /// Creates a value from its fields.
@@ -787,7 +922,7 @@ extension ImportedSlack {
         }
     }
 
-    /// Block, as the API sends it.
+    /// The `blocks` of `ObjsMessage`.
     public struct Block: Swift.Decodable, Swift.Sendable {
         public let type: Swift.String
 
@@ -802,13 +937,15 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsBotProfile, as the API sends it.
+    /// The `botProfile` of `ObjsMessage`.
     public struct ObjsBotProfile: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `app_id` in the JSON.
         public let appID: Swift.String
         public let deleted: Swift.Bool
         public let icons: ImportedSlack.ObjsBotProfileIcons
         public let id: Swift.String
         public let name: Swift.String
+        /// `team_id` in the JSON.
         public let teamID: Swift.String
         public let updated: Swift.Int
 
@@ -835,15 +972,20 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsComment, as the API sends it.
+    /// The `comment` of `ObjsMessage`.
     public struct ObjsComment: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let comment: Swift.String
         public let created: Swift.Int
         public let id: Swift.String
+        /// `is_intro` in the JSON.
         public let isIntro: Swift.Bool
+        /// `is_starred` in the JSON.
         public let isStarred: Swift.Bool?
+        /// `num_stars` in the JSON.
         public let numStars: Swift.Int?
+        /// `pinned_info` in the JSON.
         public let pinnedInfo: PagegenRuntime.JSONValue?
+        /// `pinned_to` in the JSON.
         public let pinnedTo: [Swift.String]?
         public let reactions: [ImportedSlack.ObjsReaction]?
         public let timestamp: Swift.Int
@@ -880,76 +1022,124 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsFile, as the API sends it.
+    /// The `file` of `ObjsMessage`; the `files` of `ObjsMessage`.
     public struct ObjsFile: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let channels: [Swift.String]?
+        /// `comments_count` in the JSON.
         public let commentsCount: Swift.Int?
         public let created: Swift.Int?
+        /// `date_delete` in the JSON.
         public let dateDelete: Swift.Int?
+        /// `display_as_bot` in the JSON.
         public let displayAsBot: Swift.Bool?
         public let editable: Swift.Bool?
         public let editor: Swift.String?
+        /// `external_id` in the JSON.
         public let externalID: Swift.String?
+        /// `external_type` in the JSON.
         public let externalType: Swift.String?
+        /// `external_url` in the JSON.
         public let externalURL: Swift.String?
         public let filetype: Swift.String?
         public let groups: [Swift.String]?
+        /// `has_rich_preview` in the JSON.
         public let hasRichPreview: Swift.Bool?
         public let id: Swift.String?
+        /// `image_exif_rotation` in the JSON.
         public let imageExifRotation: Swift.Int?
         public let ims: [Swift.String]?
+        /// `is_external` in the JSON.
         public let isExternal: Swift.Bool?
+        /// `is_public` in the JSON.
         public let isPublic: Swift.Bool?
+        /// `is_starred` in the JSON.
         public let isStarred: Swift.Bool?
+        /// `is_tombstoned` in the JSON.
         public let isTombstoned: Swift.Bool?
+        /// `last_editor` in the JSON.
         public let lastEditor: Swift.String?
         public let mimetype: Swift.String?
         public let mode: Swift.String?
         public let name: Swift.String?
+        /// `non_owner_editable` in the JSON.
         public let nonOwnerEditable: Swift.Bool?
+        /// `num_stars` in the JSON.
         public let numStars: Swift.Int?
+        /// `original_h` in the JSON.
         public let originalH: Swift.Int?
+        /// `original_w` in the JSON.
         public let originalW: Swift.Int?
         public let permalink: Swift.String?
+        /// `permalink_public` in the JSON.
         public let permalinkPublic: Swift.String?
+        /// `pinned_info` in the JSON.
         public let pinnedInfo: PagegenRuntime.JSONValue?
+        /// `pinned_to` in the JSON.
         public let pinnedTo: [Swift.String]?
+        /// `pretty_type` in the JSON.
         public let prettyType: Swift.String?
         public let preview: Swift.String?
+        /// `public_url_shared` in the JSON.
         public let publicURLShared: Swift.Bool?
         public let reactions: [ImportedSlack.ObjsReaction]?
         public let shares: ImportedSlack.ObjsFileShares?
         public let size: Swift.Int?
+        /// `source_team` in the JSON.
         public let sourceTeam: Swift.String?
         public let state: Swift.String?
+        /// `thumb_1024` in the JSON.
         public let thumb1024: Swift.String?
+        /// `thumb_1024_h` in the JSON.
         public let thumb1024H: Swift.Int?
+        /// `thumb_1024_w` in the JSON.
         public let thumb1024W: Swift.Int?
+        /// `thumb_160` in the JSON.
         public let thumb160: Swift.String?
+        /// `thumb_360` in the JSON.
         public let thumb360: Swift.String?
+        /// `thumb_360_h` in the JSON.
         public let thumb360H: Swift.Int?
+        /// `thumb_360_w` in the JSON.
         public let thumb360W: Swift.Int?
+        /// `thumb_480` in the JSON.
         public let thumb480: Swift.String?
+        /// `thumb_480_h` in the JSON.
         public let thumb480H: Swift.Int?
+        /// `thumb_480_w` in the JSON.
         public let thumb480W: Swift.Int?
+        /// `thumb_64` in the JSON.
         public let thumb64: Swift.String?
+        /// `thumb_720` in the JSON.
         public let thumb720: Swift.String?
+        /// `thumb_720_h` in the JSON.
         public let thumb720H: Swift.Int?
+        /// `thumb_720_w` in the JSON.
         public let thumb720W: Swift.Int?
+        /// `thumb_80` in the JSON.
         public let thumb80: Swift.String?
+        /// `thumb_800` in the JSON.
         public let thumb800: Swift.String?
+        /// `thumb_800_h` in the JSON.
         public let thumb800H: Swift.Int?
+        /// `thumb_800_w` in the JSON.
         public let thumb800W: Swift.Int?
+        /// `thumb_960` in the JSON.
         public let thumb960: Swift.String?
+        /// `thumb_960_h` in the JSON.
         public let thumb960H: Swift.Int?
+        /// `thumb_960_w` in the JSON.
         public let thumb960W: Swift.Int?
+        /// `thumb_tiny` in the JSON.
         public let thumbTiny: Swift.String?
         public let timestamp: Swift.Int?
         public let title: Swift.String?
         public let updated: Swift.Int?
+        /// `url_private` in the JSON.
         public let urlPrivate: Swift.String?
+        /// `url_private_download` in the JSON.
         public let urlPrivateDownload: Swift.String?
         public let user: Swift.String?
+        /// `user_team` in the JSON.
         public let userTeam: Swift.String?
         public let username: Swift.String?
 
@@ -1089,9 +1279,10 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsMessageIcons, as the API sends it.
+    /// The `icons` of `ObjsMessage`.
     public struct ObjsMessageIcons: Swift.Decodable, Swift.Sendable {
         public let emoji: Swift.String?
+        /// `image_64` in the JSON.
         public let image64: Swift.String?
 
         /// Creates a value from its fields.
@@ -1106,7 +1297,7 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsReaction, as the API sends it.
+    /// The `reactions` of `ObjsMessage`; the `reactions` of `ObjsComment`; the `reactions` of `ObjsFile`.
     public struct ObjsReaction: Swift.Decodable, Swift.Sendable {
         public let count: Swift.Int
         public let name: Swift.String
@@ -1125,17 +1316,26 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsUserProfileShort, as the API sends it.
+    /// The `userProfile` of `ObjsMessage`.
     public struct ObjsUserProfileShort: Swift.Decodable, Swift.Sendable {
+        /// `avatar_hash` in the JSON.
         public let avatarHash: Swift.String
+        /// `display_name` in the JSON.
         public let displayName: Swift.String
+        /// `display_name_normalized` in the JSON.
         public let displayNameNormalized: Swift.String?
+        /// `first_name` in the JSON.
         public let firstName: Swift.String?
+        /// `image_72` in the JSON.
         public let image72: Foundation.URL
+        /// `is_restricted` in the JSON.
         public let isRestricted: Swift.Bool
+        /// `is_ultra_restricted` in the JSON.
         public let isUltraRestricted: Swift.Bool
         public let name: Swift.String
+        /// `real_name` in the JSON.
         public let realName: Swift.String
+        /// `real_name_normalized` in the JSON.
         public let realNameNormalized: Swift.String?
         public let team: Swift.String
 
@@ -1170,36 +1370,54 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsTeam, as the API sends it.
+    /// The `team` of `ObjsConversationShare`.
     public struct ObjsTeam: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let archived: Swift.Bool?
+        /// `avatar_base_url` in the JSON.
         public let avatarBaseURL: Swift.String?
         public let created: Swift.Int?
+        /// `date_create` in the JSON.
         public let dateCreate: Swift.Int?
         public let deleted: Swift.Bool?
         public let description: Swift.String?
         public let discoverable: Swift.String?
         public let domain: Swift.String
+        /// `email_domain` in the JSON.
         public let emailDomain: Swift.String
+        /// `enterprise_id` in the JSON.
         public let enterpriseID: Swift.String?
+        /// `enterprise_name` in the JSON.
         public let enterpriseName: Swift.String?
+        /// `external_org_migrations` in the JSON.
         public let externalOrgMigrations: ImportedSlack.ObjsExternalOrgMigrations?
+        /// `has_compliance_export` in the JSON.
         public let hasComplianceExport: Swift.Bool?
         public let icon: ImportedSlack.ObjsIcon
         public let id: Swift.String
+        /// `is_assigned` in the JSON.
         public let isAssigned: Swift.Bool?
+        /// `is_enterprise` in the JSON.
         public let isEnterprise: Swift.Int?
+        /// `is_over_storage_limit` in the JSON.
         public let isOverStorageLimit: Swift.Bool?
+        /// `limit_ts` in the JSON.
         public let limitTs: Swift.Int?
         public let locale: Swift.String?
+        /// `messages_count` in the JSON.
         public let messagesCount: Swift.Int?
+        /// `msg_edit_window_mins` in the JSON.
         public let msgEditWindowMins: Swift.Int?
         public let name: Swift.String
+        /// `over_integrations_limit` in the JSON.
         public let overIntegrationsLimit: Swift.Bool?
+        /// `over_storage_limit` in the JSON.
         public let overStorageLimit: Swift.Bool?
+        /// `pay_prod_cur` in the JSON.
         public let payProdCur: Swift.String?
         public let plan: Plan?
+        /// `primary_owner` in the JSON.
         public let primaryOwner: ImportedSlack.ObjsPrimaryOwner?
+        /// `sso_provider` in the JSON.
         public let ssoProvider: ImportedSlack.ObjsTeamSsoProvider?
 
         /// Creates a value from its fields.
@@ -1301,15 +1519,18 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsTeamProfileField, as the API sends it.
+    /// The `fields` of `ObjsUserTeamProfile`.
     public struct ObjsTeamProfileField: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `field_name` in the JSON.
         public let fieldName: Swift.String?
         public let hint: Swift.String
         public let id: Swift.String
+        /// `is_hidden` in the JSON.
         public let isHidden: Swift.Bool?
         public let label: Swift.String
         public let options: ImportedSlack.ObjsTeamProfileFieldOption?
         public let ordering: Swift.Double
+        /// `possible_values` in the JSON.
         public let possibleValues: [Swift.String]?
         public let type: TypeValue
 
@@ -1376,10 +1597,13 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsBotProfileIcons, as the API sends it.
+    /// The `icons` of `ObjsBotProfile`.
     public struct ObjsBotProfileIcons: Swift.Decodable, Swift.Sendable {
+        /// `image_36` in the JSON.
         public let image36: Foundation.URL
+        /// `image_48` in the JSON.
         public let image48: Foundation.URL
+        /// `image_72` in the JSON.
         public let image72: Foundation.URL
 
         /// Creates a value from its fields.
@@ -1395,7 +1619,7 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsFileShares, as the API sends it.
+    /// The `shares` of `ObjsFile`.
     public struct ObjsFileShares: Swift.Decodable, Swift.Sendable {
         public let `private`: PagegenRuntime.JSONValue?
         public let `public`: PagegenRuntime.JSONValue?
@@ -1412,9 +1636,10 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsExternalOrgMigrations, as the API sends it.
+    /// The `externalOrgMigrations` of `ObjsTeam`.
     public struct ObjsExternalOrgMigrations: Swift.Decodable, Swift.Sendable {
         public let current: [ImportedSlack.ObjsExternalOrgMigrationsCurrent]
+        /// `date_updated` in the JSON.
         public let dateUpdated: Swift.Int
 
         /// Creates a value from its fields.
@@ -1429,15 +1654,23 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsIcon, as the API sends it.
+    /// The `icon` of `ObjsTeam`.
     public struct ObjsIcon: Swift.Decodable, Swift.Sendable {
+        /// `image_102` in the JSON.
         public let image102: Swift.String?
+        /// `image_132` in the JSON.
         public let image132: Swift.String?
+        /// `image_230` in the JSON.
         public let image230: Swift.String?
+        /// `image_34` in the JSON.
         public let image34: Swift.String?
+        /// `image_44` in the JSON.
         public let image44: Swift.String?
+        /// `image_68` in the JSON.
         public let image68: Swift.String?
+        /// `image_88` in the JSON.
         public let image88: Swift.String?
+        /// `image_default` in the JSON.
         public let imageDefault: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -1466,7 +1699,7 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsPrimaryOwner, as the API sends it.
+    /// The `primaryOwner` of `ObjsTeam`.
     public struct ObjsPrimaryOwner: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let email: Swift.String
         public let id: Swift.String
@@ -1483,7 +1716,7 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsTeamSsoProvider, as the API sends it.
+    /// The `ssoProvider` of `ObjsTeam`.
     public struct ObjsTeamSsoProvider: Swift.Decodable, Swift.Sendable {
         public let label: Swift.String?
         public let name: Swift.String?
@@ -1502,11 +1735,15 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsTeamProfileFieldOption, as the API sends it.
+    /// The `options` of `ObjsTeamProfileField`.
     public struct ObjsTeamProfileFieldOption: Swift.Decodable, Swift.Sendable {
+        /// `is_custom` in the JSON.
         public let isCustom: Swift.Bool?
+        /// `is_multiple_entry` in the JSON.
         public let isMultipleEntry: Swift.Bool?
+        /// `is_protected` in the JSON.
         public let isProtected: Swift.Bool?
+        /// `is_scim` in the JSON.
         public let isScim: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -1528,9 +1765,11 @@ extension ImportedSlack {
         }
     }
 
-    /// ObjsExternalOrgMigrationsCurrent, as the API sends it.
+    /// The `current` of `ObjsExternalOrgMigrations`.
     public struct ObjsExternalOrgMigrationsCurrent: Swift.Decodable, Swift.Sendable {
+        /// `date_started` in the JSON.
         public let dateStarted: Swift.Int
+        /// `team_id` in the JSON.
         public let teamID: Swift.String
 
         /// Creates a value from its fields.

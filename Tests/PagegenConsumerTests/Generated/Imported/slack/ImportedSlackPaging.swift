@@ -6,7 +6,7 @@ import Foundation
 extension ImportedSlack.Client {
     /// The pages of `conversationsList(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func conversationsListPages(
-        token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100,
+        token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedSlack.ObjsConversation> {
         PagegenRuntime.PageSequence(
@@ -17,7 +17,7 @@ extension ImportedSlack.Client {
 
     /// Every item of `conversationsList(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allConversationsList(
-        token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100,
+        token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedSlack.ObjsConversation> {
         PagegenRuntime.ItemSequence(
@@ -28,7 +28,7 @@ extension ImportedSlack.Client {
 
     /// What loads the pages of `conversationsList(…)`, for the sequences and list adapters.
     public func conversationsListLoader(
-        token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100
+        token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedSlack.ObjsConversation> {
         self.runtime.loader(
             Operations.conversationsListEndpoint,
@@ -39,7 +39,7 @@ extension ImportedSlack.Client {
 
     /// A list adapter over `conversationsList(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func conversationsListList(
-        token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int = 100,
+        token: Swift.String? = nil, excludeArchived: Swift.Bool? = nil, types: Swift.String? = nil, limit: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedSlack.ObjsConversation> {
         PagegenRuntime.PagedList(
@@ -49,7 +49,7 @@ extension ImportedSlack.Client {
 
     /// The pages of `usersList(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func usersListPages(
-        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100,
+        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedSlack.ObjsUser> {
         PagegenRuntime.PageSequence(
@@ -59,7 +59,7 @@ extension ImportedSlack.Client {
 
     /// Every item of `usersList(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allUsersList(
-        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100,
+        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedSlack.ObjsUser> {
         PagegenRuntime.ItemSequence(
@@ -69,7 +69,7 @@ extension ImportedSlack.Client {
 
     /// What loads the pages of `usersList(…)`, for the sequences and list adapters.
     public func usersListLoader(
-        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100
+        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedSlack.ObjsUser> {
         self.runtime.loader(
             Operations.usersListEndpoint, Operations.usersListParameters(token: token, includeLocale: includeLocale),
@@ -79,7 +79,7 @@ extension ImportedSlack.Client {
 
     /// A list adapter over `usersList(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func usersListList(
-        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int = 100,
+        token: Swift.String? = nil, includeLocale: Swift.Bool? = nil, limit: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedSlack.ObjsUser> {
         PagegenRuntime.PagedList(self.usersListLoader(token: token, includeLocale: includeLocale, limit: limit), options: options)

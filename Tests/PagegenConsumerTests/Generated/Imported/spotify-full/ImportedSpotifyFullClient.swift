@@ -10,7 +10,7 @@ extension ImportedSpotifyFull {
         public static let defaultBaseURL = Foundation.URL(string: "https://api.spotify.com/v1")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,9 +90,12 @@ extension ImportedSpotifyFull.Client {
     /// Get Playlist Items [DEPRECATED]
     ///
     /// `GET /playlists/{playlist_id}/tracks`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 20 when nil, at least 1, at most 100.
     public func getPlaylistsTracks(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotifyFull.PlaylistTrackObject>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getPlaylistsTracksEndpoint,
@@ -106,7 +109,7 @@ extension ImportedSpotifyFull.Client {
     /// Calls `completion` with what `getPlaylistsTracks(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getPlaylistsTracks(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (
                 Swift.Result<PagegenRuntime.Page<ImportedSpotifyFull.PlaylistTrackObject>, PagegenRuntime.APIError>
@@ -124,8 +127,11 @@ extension ImportedSpotifyFull.Client {
     /// Get Followed Artists
     ///
     /// `GET /me/following`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 20 when nil, at least 1, at most 50.
     public func getFollowed(
-        type: GetFollowedType, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20
+        type: GetFollowedType, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotifyFull.ArtistObject>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getFollowedEndpoint, Operations.getFollowedParameters(type: type), paging: Operations.getFollowedPaging, at: page,
@@ -135,7 +141,7 @@ extension ImportedSpotifyFull.Client {
 
     /// Calls `completion` with what `getFollowed(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getFollowed(
-        type: GetFollowedType, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
+        type: GetFollowedType, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSpotifyFull.ArtistObject>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
@@ -148,15 +154,18 @@ extension ImportedSpotifyFull.Client {
     /// Get Recently Played Tracks
     ///
     /// `GET /me/player/recently-played`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 20 when nil, at least 1, at most 50.
     public func getRecentlyPlayed(
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotifyFull.PlayHistoryObject>, PagegenRuntime.APIError> {
         await self.runtime.page(Operations.getRecentlyPlayedEndpoint, paging: Operations.getRecentlyPlayedPaging, at: page, size: limit)
     }
 
     /// Calls `completion` with what `getRecentlyPlayed(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getRecentlyPlayed(
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (
                 Swift.Result<PagegenRuntime.Page<ImportedSpotifyFull.PlayHistoryObject>, PagegenRuntime.APIError>

@@ -7,7 +7,7 @@ import Foundation
 public enum ImportedSpotifyFull {}
 
 extension ImportedSpotifyFull {
-    /// PagingPlaylistTrackObject, as the API sends it.
+    /// What `getPlaylistsTracks(…)` returns.
     public struct PagingPlaylistTrackObject: Swift.Decodable, Swift.Sendable {
         public let href: Swift.String
         public let limit: Swift.Int
@@ -41,7 +41,7 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// GetFollowedResponse, as the API sends it.
+    /// What `getFollowed(…)` returns.
     public struct GetFollowedResponse: Swift.Decodable, Swift.Sendable {
         public let artists: ImportedSpotifyFull.CursorPagingSimplifiedArtistObject
 
@@ -56,7 +56,7 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// CursorPagingPlayHistoryObject, as the API sends it.
+    /// What `getRecentlyPlayed(…)` returns.
     public struct CursorPagingPlayHistoryObject: Swift.Decodable, Swift.Sendable {
         public let href: Swift.String?
         public let limit: Swift.Int?
@@ -87,10 +87,13 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// PlaylistTrackObject, as the API sends it.
+    /// An item of `getPlaylistsTracks(…)`; the `items` of `PagingPlaylistTrackObject`.
     public struct PlaylistTrackObject: Swift.Decodable, Swift.Sendable {
+        /// `added_at` in the JSON.
         public let addedAt: Foundation.Date?
+        /// `added_by` in the JSON.
         public let addedBy: ImportedSpotifyFull.PlaylistUserObject?
+        /// `is_local` in the JSON.
         public let isLocal: Swift.Bool?
         public let item: ImportedSpotifyFull.PlaylistTrackObjectItem?
         public let track: ImportedSpotifyFull.PlaylistTrackObjectTrack?
@@ -116,7 +119,7 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// CursorPagingSimplifiedArtistObject, as the API sends it.
+    /// The `artists` of `GetFollowedResponse`.
     public struct CursorPagingSimplifiedArtistObject: Swift.Decodable, Swift.Sendable {
         public let href: Swift.String?
         public let limit: Swift.Int?
@@ -147,7 +150,7 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// CursorObject, as the API sends it.
+    /// The `cursors` of `CursorPagingPlayHistoryObject`; the `cursors` of `CursorPagingSimplifiedArtistObject`.
     public struct CursorObject: Swift.Decodable, Swift.Sendable {
         public let after: Swift.String?
         public let before: Swift.String?
@@ -164,9 +167,10 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// PlayHistoryObject, as the API sends it.
+    /// An item of `getRecentlyPlayed(…)`; the `items` of `CursorPagingPlayHistoryObject`.
     public struct PlayHistoryObject: Swift.Decodable, Swift.Sendable {
         public let track: ImportedSpotifyFull.TrackObject?
+        /// `played_at` in the JSON.
         public let playedAt: Foundation.Date?
         public let context: ImportedSpotifyFull.ContextObject?
 
@@ -189,8 +193,9 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// PlaylistUserObject, as the API sends it.
+    /// The `addedBy` of `PlaylistTrackObject`.
     public struct PlaylistUserObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
         public let href: Swift.String?
         public let id: Swift.String?
@@ -239,37 +244,53 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// PlaylistTrackObjectItem, as the API sends it.
+    /// The `item` of `PlaylistTrackObject`.
     public struct PlaylistTrackObjectItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let album: ImportedSpotifyFull.SimplifiedAlbumObject?
         public let artists: [ImportedSpotifyFull.SimplifiedArtistObject]?
+        /// `available_markets` in the JSON.
         public let availableMarkets: [Swift.String]?
+        /// `disc_number` in the JSON.
         public let discNumber: Swift.Int?
+        /// `duration_ms` in the JSON.
         public let durationMs: Swift.Int?
         public let explicit: Swift.Bool?
+        /// `external_ids` in the JSON.
         public let externalIds: ImportedSpotifyFull.ExternalIDObject?
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
         public let href: Swift.String?
         public let id: Swift.String?
+        /// `is_playable` in the JSON.
         public let isPlayable: Swift.Bool?
+        /// `linked_from` in the JSON.
         public let linkedFrom: ImportedSpotifyFull.LinkedTrackObject?
         public let restrictions: ImportedSpotifyFull.TrackRestrictionObject?
         public let name: Swift.String?
         public let popularity: Swift.Int?
+        /// `preview_url` in the JSON.
         public let previewURL: Swift.String?
+        /// `track_number` in the JSON.
         public let trackNumber: Swift.Int?
         public let type: TypeValue?
         public let uri: Swift.String?
+        /// `is_local` in the JSON.
         public let isLocal: Swift.Bool?
+        /// `audio_preview_url` in the JSON.
         public let audioPreviewURL: Swift.String?
         public let description: Swift.String?
+        /// `html_description` in the JSON.
         public let htmlDescription: Swift.String?
         public let images: [ImportedSpotifyFull.ImageObject]?
+        /// `is_externally_hosted` in the JSON.
         public let isExternallyHosted: Swift.Bool?
         public let language: Swift.String?
         public let languages: [Swift.String]?
+        /// `release_date` in the JSON.
         public let releaseDate: Swift.String?
+        /// `release_date_precision` in the JSON.
         public let releaseDatePrecision: ReleaseDatePrecision?
+        /// `resume_point` in the JSON.
         public let resumePoint: ImportedSpotifyFull.ResumePointObject?
         public let show: ImportedSpotifyFull.SimplifiedShowObject?
 
@@ -391,37 +412,53 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// PlaylistTrackObjectTrack, as the API sends it.
+    /// The `track` of `PlaylistTrackObject`.
     public struct PlaylistTrackObjectTrack: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let album: ImportedSpotifyFull.SimplifiedAlbumObject?
         public let artists: [ImportedSpotifyFull.SimplifiedArtistObject]?
+        /// `available_markets` in the JSON.
         public let availableMarkets: [Swift.String]?
+        /// `disc_number` in the JSON.
         public let discNumber: Swift.Int?
+        /// `duration_ms` in the JSON.
         public let durationMs: Swift.Int?
         public let explicit: Swift.Bool?
+        /// `external_ids` in the JSON.
         public let externalIds: ImportedSpotifyFull.ExternalIDObject?
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
         public let href: Swift.String?
         public let id: Swift.String?
+        /// `is_playable` in the JSON.
         public let isPlayable: Swift.Bool?
+        /// `linked_from` in the JSON.
         public let linkedFrom: ImportedSpotifyFull.LinkedTrackObject?
         public let restrictions: ImportedSpotifyFull.TrackRestrictionObject?
         public let name: Swift.String?
         public let popularity: Swift.Int?
+        /// `preview_url` in the JSON.
         public let previewURL: Swift.String?
+        /// `track_number` in the JSON.
         public let trackNumber: Swift.Int?
         public let type: TypeValue?
         public let uri: Swift.String?
+        /// `is_local` in the JSON.
         public let isLocal: Swift.Bool?
+        /// `audio_preview_url` in the JSON.
         public let audioPreviewURL: Swift.String?
         public let description: Swift.String?
+        /// `html_description` in the JSON.
         public let htmlDescription: Swift.String?
         public let images: [ImportedSpotifyFull.ImageObject]?
+        /// `is_externally_hosted` in the JSON.
         public let isExternallyHosted: Swift.Bool?
         public let language: Swift.String?
         public let languages: [Swift.String]?
+        /// `release_date` in the JSON.
         public let releaseDate: Swift.String?
+        /// `release_date_precision` in the JSON.
         public let releaseDatePrecision: ReleaseDatePrecision?
+        /// `resume_point` in the JSON.
         public let resumePoint: ImportedSpotifyFull.ResumePointObject?
         public let show: ImportedSpotifyFull.SimplifiedShowObject?
 
@@ -543,8 +580,9 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// ArtistObject, as the API sends it.
+    /// An item of `getFollowed(…)`; the `items` of `CursorPagingSimplifiedArtistObject`.
     public struct ArtistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
         public let followers: ImportedSpotifyFull.FollowersObject?
         public let genres: [Swift.String]?
@@ -607,27 +645,37 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// TrackObject, as the API sends it.
+    /// The `track` of `PlayHistoryObject`.
     public struct TrackObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let album: ImportedSpotifyFull.SimplifiedAlbumObject?
         public let artists: [ImportedSpotifyFull.SimplifiedArtistObject]?
+        /// `available_markets` in the JSON.
         public let availableMarkets: [Swift.String]?
+        /// `disc_number` in the JSON.
         public let discNumber: Swift.Int?
+        /// `duration_ms` in the JSON.
         public let durationMs: Swift.Int?
         public let explicit: Swift.Bool?
+        /// `external_ids` in the JSON.
         public let externalIds: ImportedSpotifyFull.ExternalIDObject?
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
         public let href: Swift.String?
         public let id: Swift.String?
+        /// `is_playable` in the JSON.
         public let isPlayable: Swift.Bool?
+        /// `linked_from` in the JSON.
         public let linkedFrom: ImportedSpotifyFull.LinkedTrackObject?
         public let restrictions: ImportedSpotifyFull.TrackRestrictionObject?
         public let name: Swift.String?
         public let popularity: Swift.Int?
+        /// `preview_url` in the JSON.
         public let previewURL: Swift.String?
+        /// `track_number` in the JSON.
         public let trackNumber: Swift.Int?
         public let type: TypeValue?
         public let uri: Swift.String?
+        /// `is_local` in the JSON.
         public let isLocal: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -700,10 +748,11 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// ContextObject, as the API sends it.
+    /// The `context` of `PlayHistoryObject`.
     public struct ContextObject: Swift.Decodable, Swift.Sendable {
         public let type: Swift.String?
         public let href: Swift.String?
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
         public let uri: Swift.String?
 
@@ -727,7 +776,7 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// ExternalURLObject, as the API sends it.
+    /// The `externalUrls` of `PlaylistUserObject`; the `externalUrls` of `PlaylistTrackObjectItem`; the `externalUrls` of `PlaylistTrackObjectTrack`; and more.
     public struct ExternalURLObject: Swift.Decodable, Swift.Sendable {
         public let spotify: Swift.String?
 
@@ -742,17 +791,23 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// SimplifiedAlbumObject, as the API sends it.
+    /// The `album` of `PlaylistTrackObjectItem`; the `album` of `PlaylistTrackObjectTrack`; the `album` of `TrackObject`.
     public struct SimplifiedAlbumObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `album_type` in the JSON.
         public let albumType: AlbumType
+        /// `total_tracks` in the JSON.
         public let totalTracks: Swift.Int
+        /// `available_markets` in the JSON.
         public let availableMarkets: [Swift.String]
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject
         public let href: Swift.String
         public let id: Swift.String
         public let images: [ImportedSpotifyFull.ImageObject]
         public let name: Swift.String
+        /// `release_date` in the JSON.
         public let releaseDate: Swift.String
+        /// `release_date_precision` in the JSON.
         public let releaseDatePrecision: ReleaseDatePrecision
         public let restrictions: ImportedSpotifyFull.AlbumRestrictionObject?
         public let type: TypeValue
@@ -871,8 +926,9 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// SimplifiedArtistObject, as the API sends it.
+    /// The `artists` of `PlaylistTrackObjectItem`; the `artists` of `PlaylistTrackObjectTrack`; the `artists` of `TrackObject`; and more.
     public struct SimplifiedArtistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
         public let href: Swift.String?
         public let id: Swift.String?
@@ -923,7 +979,7 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// ExternalIDObject, as the API sends it.
+    /// The `externalIds` of `PlaylistTrackObjectItem`; the `externalIds` of `PlaylistTrackObjectTrack`; the `externalIds` of `TrackObject`.
     public struct ExternalIDObject: Swift.Decodable, Swift.Sendable {
         public let isrc: Swift.String?
         public let ean: Swift.String?
@@ -942,8 +998,9 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// LinkedTrackObject, as the API sends it.
+    /// The `linkedFrom` of `PlaylistTrackObjectItem`; the `linkedFrom` of `PlaylistTrackObjectTrack`; the `linkedFrom` of `TrackObject`.
     public struct LinkedTrackObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
         public let href: Swift.String?
         public let id: Swift.String?
@@ -971,7 +1028,7 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// TrackRestrictionObject, as the API sends it.
+    /// The `restrictions` of `PlaylistTrackObjectItem`; the `restrictions` of `PlaylistTrackObjectTrack`; the `restrictions` of `TrackObject`.
     public struct TrackRestrictionObject: Swift.Decodable, Swift.Sendable {
         public let reason: Swift.String?
 
@@ -986,7 +1043,7 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// ImageObject, as the API sends it.
+    /// The `images` of `PlaylistTrackObjectItem`; the `images` of `PlaylistTrackObjectTrack`; the `images` of `ArtistObject`; and more.
     public struct ImageObject: Swift.Decodable, Swift.Sendable {
         public let url: Swift.String
         public let height: Swift.Int?
@@ -1005,9 +1062,11 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// ResumePointObject, as the API sends it.
+    /// The `resumePoint` of `PlaylistTrackObjectItem`; the `resumePoint` of `PlaylistTrackObjectTrack`.
     public struct ResumePointObject: Swift.Decodable, Swift.Sendable {
+        /// `fully_played` in the JSON.
         public let fullyPlayed: Swift.Bool?
+        /// `resume_position_ms` in the JSON.
         public let resumePositionMs: Swift.Int?
 
         /// Creates a value from its fields.
@@ -1022,24 +1081,30 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// SimplifiedShowObject, as the API sends it.
+    /// The `show` of `PlaylistTrackObjectItem`; the `show` of `PlaylistTrackObjectTrack`.
     public struct SimplifiedShowObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `available_markets` in the JSON.
         public let availableMarkets: [Swift.String]
         public let copyrights: [ImportedSpotifyFull.CopyrightObject]
         public let description: Swift.String
+        /// `html_description` in the JSON.
         public let htmlDescription: Swift.String
         public let explicit: Swift.Bool
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject
         public let href: Swift.String
         public let id: Swift.String
         public let images: [ImportedSpotifyFull.ImageObject]
+        /// `is_externally_hosted` in the JSON.
         public let isExternallyHosted: Swift.Bool
         public let languages: [Swift.String]
+        /// `media_type` in the JSON.
         public let mediaType: Swift.String
         public let name: Swift.String
         public let publisher: Swift.String
         public let type: TypeValue
         public let uri: Swift.String
+        /// `total_episodes` in the JSON.
         public let totalEpisodes: Swift.Int
 
         /// Creates a value from its fields.
@@ -1104,7 +1169,7 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// FollowersObject, as the API sends it.
+    /// The `followers` of `ArtistObject`.
     public struct FollowersObject: Swift.Decodable, Swift.Sendable {
         public let href: Swift.String?
         public let total: Swift.Int?
@@ -1121,7 +1186,7 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// AlbumRestrictionObject, as the API sends it.
+    /// The `restrictions` of `SimplifiedAlbumObject`.
     public struct AlbumRestrictionObject: Swift.Decodable, Swift.Sendable {
         public let reason: Reason?
 
@@ -1163,7 +1228,7 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// CopyrightObject, as the API sends it.
+    /// The `copyrights` of `SimplifiedShowObject`.
     public struct CopyrightObject: Swift.Decodable, Swift.Sendable {
         public let text: Swift.String?
         public let type: Swift.String?

@@ -7,7 +7,7 @@ extension ImportedSpotifyFull.Client {
     /// The pages of `getPlaylistsTracks(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getPlaylistsTracksPages(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedSpotifyFull.PlaylistTrackObject> {
         PagegenRuntime.PageSequence(
             self.getPlaylistsTracksLoader(
@@ -20,7 +20,7 @@ extension ImportedSpotifyFull.Client {
     /// Every item of `getPlaylistsTracks(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allGetPlaylistsTracks(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedSpotifyFull.PlaylistTrackObject> {
         PagegenRuntime.ItemSequence(
             self.getPlaylistsTracksLoader(
@@ -33,7 +33,7 @@ extension ImportedSpotifyFull.Client {
     /// What loads the pages of `getPlaylistsTracks(…)`, for the sequences and list adapters.
     public func getPlaylistsTracksLoader(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        limit: Swift.Int = 20
+        limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedSpotifyFull.PlaylistTrackObject> {
         self.runtime.loader(
             Operations.getPlaylistsTracksEndpoint,
@@ -47,7 +47,7 @@ extension ImportedSpotifyFull.Client {
     /// A list adapter over `getPlaylistsTracks(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getPlaylistsTracksList(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedSpotifyFull.PlaylistTrackObject> {
         PagegenRuntime.PagedList(
             self.getPlaylistsTracksLoader(
@@ -59,21 +59,21 @@ extension ImportedSpotifyFull.Client {
 
     /// The pages of `getFollowed(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getFollowedPages(
-        type: GetFollowedType, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        type: GetFollowedType, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedSpotifyFull.ArtistObject> {
         PagegenRuntime.PageSequence(self.getFollowedLoader(type: type, limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `getFollowed(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allGetFollowed(
-        type: GetFollowedType, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        type: GetFollowedType, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedSpotifyFull.ArtistObject> {
         PagegenRuntime.ItemSequence(self.getFollowedLoader(type: type, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getFollowed(…)`, for the sequences and list adapters.
     public func getFollowedLoader(
-        type: GetFollowedType, limit: Swift.Int = 20
+        type: GetFollowedType, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedSpotifyFull.ArtistObject> {
         self.runtime.loader(
             Operations.getFollowedEndpoint, Operations.getFollowedParameters(type: type), paging: Operations.getFollowedPaging, size: limit
@@ -82,33 +82,33 @@ extension ImportedSpotifyFull.Client {
 
     /// A list adapter over `getFollowed(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getFollowedList(
-        type: GetFollowedType, limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        type: GetFollowedType, limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedSpotifyFull.ArtistObject> {
         PagegenRuntime.PagedList(self.getFollowedLoader(type: type, limit: limit), options: options)
     }
 
     /// The pages of `getRecentlyPlayed(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getRecentlyPlayedPages(
-        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedSpotifyFull.PlayHistoryObject> {
         PagegenRuntime.PageSequence(self.getRecentlyPlayedLoader(limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `getRecentlyPlayed(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allGetRecentlyPlayed(
-        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedSpotifyFull.PlayHistoryObject> {
         PagegenRuntime.ItemSequence(self.getRecentlyPlayedLoader(limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getRecentlyPlayed(…)`, for the sequences and list adapters.
-    public func getRecentlyPlayedLoader(limit: Swift.Int = 20) -> PagegenRuntime.PageLoader<ImportedSpotifyFull.PlayHistoryObject> {
+    public func getRecentlyPlayedLoader(limit: Swift.Int? = nil) -> PagegenRuntime.PageLoader<ImportedSpotifyFull.PlayHistoryObject> {
         self.runtime.loader(Operations.getRecentlyPlayedEndpoint, paging: Operations.getRecentlyPlayedPaging, size: limit)
     }
 
     /// A list adapter over `getRecentlyPlayed(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getRecentlyPlayedList(
-        limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedSpotifyFull.PlayHistoryObject> {
         PagegenRuntime.PagedList(self.getRecentlyPlayedLoader(limit: limit), options: options)
     }

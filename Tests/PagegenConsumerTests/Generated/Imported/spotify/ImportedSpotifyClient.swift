@@ -10,7 +10,7 @@ extension ImportedSpotify {
         public static let defaultBaseURL = Foundation.URL(string: "https://api.spotify.com/v1")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -90,8 +90,11 @@ extension ImportedSpotify.Client {
     /// Get Album Tracks
     ///
     /// `GET /albums/{id}/tracks`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 20 when nil, at least 1, at most 50.
     public func getAnAlbumsTracks(
-        id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20
+        id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotify.SimplifiedTrackObject>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getAnAlbumsTracksEndpoint, Operations.getAnAlbumsTracksParameters(id: id, market: market),
@@ -101,7 +104,7 @@ extension ImportedSpotify.Client {
 
     /// Calls `completion` with what `getAnAlbumsTracks(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getAnAlbumsTracks(
-        id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
+        id: Swift.String, market: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (
                 Swift.Result<PagegenRuntime.Page<ImportedSpotify.SimplifiedTrackObject>, PagegenRuntime.APIError>
@@ -116,9 +119,12 @@ extension ImportedSpotify.Client {
     /// Get Playlist Items [DEPRECATED]
     ///
     /// `GET /playlists/{playlist_id}/tracks`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 20 when nil, at least 1, at most 100.
     public func getPlaylistsTracks(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotify.PlaylistTrackObject>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getPlaylistsTracksEndpoint,
@@ -132,7 +138,7 @@ extension ImportedSpotify.Client {
     /// Calls `completion` with what `getPlaylistsTracks(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getPlaylistsTracks(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (
                 Swift.Result<PagegenRuntime.Page<ImportedSpotify.PlaylistTrackObject>, PagegenRuntime.APIError>
@@ -150,9 +156,12 @@ extension ImportedSpotify.Client {
     /// Get Playlist Items
     ///
     /// `GET /playlists/{playlist_id}/items`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 20 when nil, at least 1, at most 50.
     public func getPlaylistsItems(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotify.PlaylistTrackObject>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getPlaylistsItemsEndpoint,
@@ -166,7 +175,7 @@ extension ImportedSpotify.Client {
     /// Calls `completion` with what `getPlaylistsItems(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getPlaylistsItems(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (
                 Swift.Result<PagegenRuntime.Page<ImportedSpotify.PlaylistTrackObject>, PagegenRuntime.APIError>
@@ -184,8 +193,11 @@ extension ImportedSpotify.Client {
     /// Get Current User's Playlists
     ///
     /// `GET /me/playlists`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 20 when nil, at least 1, at most 50.
     public func getAListOfCurrentUsersPlaylists(
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotify.SimplifiedPlaylistObject>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getAListOfCurrentUsersPlaylistsEndpoint, paging: Operations.getAListOfCurrentUsersPlaylistsPaging, at: page,
@@ -195,7 +207,7 @@ extension ImportedSpotify.Client {
 
     /// Calls `completion` with what `getAListOfCurrentUsersPlaylists(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getAListOfCurrentUsersPlaylists(
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
+        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (
                 Swift.Result<PagegenRuntime.Page<ImportedSpotify.SimplifiedPlaylistObject>, PagegenRuntime.APIError>
@@ -210,8 +222,11 @@ extension ImportedSpotify.Client {
     /// Get Followed Artists
     ///
     /// `GET /me/following`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 20 when nil, at least 1, at most 50.
     public func getFollowed(
-        type: GetFollowedType, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20
+        type: GetFollowedType, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotify.ArtistObject>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getFollowedEndpoint, Operations.getFollowedParameters(type: type), paging: Operations.getFollowedPaging, at: page,
@@ -221,7 +236,7 @@ extension ImportedSpotify.Client {
 
     /// Calls `completion` with what `getFollowed(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getFollowed(
-        type: GetFollowedType, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 20,
+        type: GetFollowedType, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedSpotify.ArtistObject>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {

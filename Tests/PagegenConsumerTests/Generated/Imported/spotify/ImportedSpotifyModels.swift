@@ -7,7 +7,7 @@ import Foundation
 public enum ImportedSpotify {}
 
 extension ImportedSpotify {
-    /// PagingSimplifiedTrackObject, as the API sends it.
+    /// What `getAnAlbumsTracks(…)` returns.
     public struct PagingSimplifiedTrackObject: Swift.Decodable, Swift.Sendable {
         public let href: Swift.String
         public let limit: Swift.Int
@@ -41,7 +41,7 @@ extension ImportedSpotify {
         }
     }
 
-    /// PagingPlaylistTrackObject, as the API sends it.
+    /// What `getPlaylistsTracks(…)` returns; what `getPlaylistsItems(…)` returns.
     public struct PagingPlaylistTrackObject: Swift.Decodable, Swift.Sendable {
         public let href: Swift.String
         public let limit: Swift.Int
@@ -75,7 +75,7 @@ extension ImportedSpotify {
         }
     }
 
-    /// PagingPlaylistObject, as the API sends it.
+    /// What `getAListOfCurrentUsersPlaylists(…)` returns.
     public struct PagingPlaylistObject: Swift.Decodable, Swift.Sendable {
         public let href: Swift.String
         public let limit: Swift.Int
@@ -109,7 +109,7 @@ extension ImportedSpotify {
         }
     }
 
-    /// GetFollowedResponse, as the API sends it.
+    /// What `getFollowed(…)` returns.
     public struct GetFollowedResponse: Swift.Decodable, Swift.Sendable {
         public let artists: ImportedSpotify.CursorPagingSimplifiedArtistObject
 
@@ -124,24 +124,33 @@ extension ImportedSpotify {
         }
     }
 
-    /// SimplifiedTrackObject, as the API sends it.
+    /// An item of `getAnAlbumsTracks(…)`; the `items` of `PagingSimplifiedTrackObject`.
     public struct SimplifiedTrackObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let artists: [ImportedSpotify.SimplifiedArtistObject]?
+        /// `available_markets` in the JSON.
         public let availableMarkets: [Swift.String]?
+        /// `disc_number` in the JSON.
         public let discNumber: Swift.Int?
+        /// `duration_ms` in the JSON.
         public let durationMs: Swift.Int?
         public let explicit: Swift.Bool?
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
         public let href: Swift.String?
         public let id: Swift.String?
+        /// `is_playable` in the JSON.
         public let isPlayable: Swift.Bool?
+        /// `linked_from` in the JSON.
         public let linkedFrom: ImportedSpotify.LinkedTrackObject?
         public let restrictions: ImportedSpotify.TrackRestrictionObject?
         public let name: Swift.String?
+        /// `preview_url` in the JSON.
         public let previewURL: Swift.String?
+        /// `track_number` in the JSON.
         public let trackNumber: Swift.Int?
         public let type: Swift.String?
         public let uri: Swift.String?
+        /// `is_local` in the JSON.
         public let isLocal: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -187,10 +196,13 @@ extension ImportedSpotify {
         }
     }
 
-    /// PlaylistTrackObject, as the API sends it.
+    /// An item of `getPlaylistsTracks(…)`; an item of `getPlaylistsItems(…)`; the `items` of `PagingPlaylistTrackObject`.
     public struct PlaylistTrackObject: Swift.Decodable, Swift.Sendable {
+        /// `added_at` in the JSON.
         public let addedAt: Foundation.Date?
+        /// `added_by` in the JSON.
         public let addedBy: ImportedSpotify.PlaylistUserObject?
+        /// `is_local` in the JSON.
         public let isLocal: Swift.Bool?
         public let item: ImportedSpotify.PlaylistTrackObjectItem?
         public let track: ImportedSpotify.PlaylistTrackObjectTrack?
@@ -216,10 +228,11 @@ extension ImportedSpotify {
         }
     }
 
-    /// SimplifiedPlaylistObject, as the API sends it.
+    /// An item of `getAListOfCurrentUsersPlaylists(…)`; the `items` of `PagingPlaylistObject`.
     public struct SimplifiedPlaylistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let collaborative: Swift.Bool?
         public let description: Swift.String?
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
         public let href: Swift.String?
         public let id: Swift.String?
@@ -227,6 +240,7 @@ extension ImportedSpotify {
         public let name: Swift.String?
         public let owner: ImportedSpotify.PlaylistOwnerObject?
         public let `public`: Swift.Bool?
+        /// `snapshot_id` in the JSON.
         public let snapshotID: Swift.String?
         public let items: ImportedSpotify.PlaylistTracksRefObject?
         public let tracks: ImportedSpotify.PlaylistTracksRefObject?
@@ -270,7 +284,7 @@ extension ImportedSpotify {
         }
     }
 
-    /// CursorPagingSimplifiedArtistObject, as the API sends it.
+    /// The `artists` of `GetFollowedResponse`.
     public struct CursorPagingSimplifiedArtistObject: Swift.Decodable, Swift.Sendable {
         public let href: Swift.String?
         public let limit: Swift.Int?
@@ -301,8 +315,9 @@ extension ImportedSpotify {
         }
     }
 
-    /// SimplifiedArtistObject, as the API sends it.
+    /// The `artists` of `SimplifiedTrackObject`; the `artists` of `PlaylistTrackObjectItem`; the `artists` of `PlaylistTrackObjectTrack`; and more.
     public struct SimplifiedArtistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
         public let href: Swift.String?
         public let id: Swift.String?
@@ -353,7 +368,7 @@ extension ImportedSpotify {
         }
     }
 
-    /// ExternalURLObject, as the API sends it.
+    /// The `externalUrls` of `SimplifiedTrackObject`; the `externalUrls` of `SimplifiedPlaylistObject`; the `externalUrls` of `SimplifiedArtistObject`; and more.
     public struct ExternalURLObject: Swift.Decodable, Swift.Sendable {
         public let spotify: Swift.String?
 
@@ -368,8 +383,9 @@ extension ImportedSpotify {
         }
     }
 
-    /// LinkedTrackObject, as the API sends it.
+    /// The `linkedFrom` of `SimplifiedTrackObject`; the `linkedFrom` of `PlaylistTrackObjectItem`; the `linkedFrom` of `PlaylistTrackObjectTrack`.
     public struct LinkedTrackObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
         public let href: Swift.String?
         public let id: Swift.String?
@@ -397,7 +413,7 @@ extension ImportedSpotify {
         }
     }
 
-    /// TrackRestrictionObject, as the API sends it.
+    /// The `restrictions` of `SimplifiedTrackObject`; the `restrictions` of `PlaylistTrackObjectItem`; the `restrictions` of `PlaylistTrackObjectTrack`.
     public struct TrackRestrictionObject: Swift.Decodable, Swift.Sendable {
         public let reason: Swift.String?
 
@@ -412,8 +428,9 @@ extension ImportedSpotify {
         }
     }
 
-    /// PlaylistUserObject, as the API sends it.
+    /// The `addedBy` of `PlaylistTrackObject`.
     public struct PlaylistUserObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
         public let href: Swift.String?
         public let id: Swift.String?
@@ -462,37 +479,53 @@ extension ImportedSpotify {
         }
     }
 
-    /// PlaylistTrackObjectItem, as the API sends it.
+    /// The `item` of `PlaylistTrackObject`.
     public struct PlaylistTrackObjectItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let album: ImportedSpotify.SimplifiedAlbumObject?
         public let artists: [ImportedSpotify.SimplifiedArtistObject]?
+        /// `available_markets` in the JSON.
         public let availableMarkets: [Swift.String]?
+        /// `disc_number` in the JSON.
         public let discNumber: Swift.Int?
+        /// `duration_ms` in the JSON.
         public let durationMs: Swift.Int?
         public let explicit: Swift.Bool?
+        /// `external_ids` in the JSON.
         public let externalIds: ImportedSpotify.ExternalIDObject?
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
         public let href: Swift.String?
         public let id: Swift.String?
+        /// `is_playable` in the JSON.
         public let isPlayable: Swift.Bool?
+        /// `linked_from` in the JSON.
         public let linkedFrom: ImportedSpotify.LinkedTrackObject?
         public let restrictions: ImportedSpotify.TrackRestrictionObject?
         public let name: Swift.String?
         public let popularity: Swift.Int?
+        /// `preview_url` in the JSON.
         public let previewURL: Swift.String?
+        /// `track_number` in the JSON.
         public let trackNumber: Swift.Int?
         public let type: TypeValue?
         public let uri: Swift.String?
+        /// `is_local` in the JSON.
         public let isLocal: Swift.Bool?
+        /// `audio_preview_url` in the JSON.
         public let audioPreviewURL: Swift.String?
         public let description: Swift.String?
+        /// `html_description` in the JSON.
         public let htmlDescription: Swift.String?
         public let images: [ImportedSpotify.ImageObject]?
+        /// `is_externally_hosted` in the JSON.
         public let isExternallyHosted: Swift.Bool?
         public let language: Swift.String?
         public let languages: [Swift.String]?
+        /// `release_date` in the JSON.
         public let releaseDate: Swift.String?
+        /// `release_date_precision` in the JSON.
         public let releaseDatePrecision: ReleaseDatePrecision?
+        /// `resume_point` in the JSON.
         public let resumePoint: ImportedSpotify.ResumePointObject?
         public let show: ImportedSpotify.SimplifiedShowObject?
 
@@ -614,37 +647,53 @@ extension ImportedSpotify {
         }
     }
 
-    /// PlaylistTrackObjectTrack, as the API sends it.
+    /// The `track` of `PlaylistTrackObject`.
     public struct PlaylistTrackObjectTrack: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let album: ImportedSpotify.SimplifiedAlbumObject?
         public let artists: [ImportedSpotify.SimplifiedArtistObject]?
+        /// `available_markets` in the JSON.
         public let availableMarkets: [Swift.String]?
+        /// `disc_number` in the JSON.
         public let discNumber: Swift.Int?
+        /// `duration_ms` in the JSON.
         public let durationMs: Swift.Int?
         public let explicit: Swift.Bool?
+        /// `external_ids` in the JSON.
         public let externalIds: ImportedSpotify.ExternalIDObject?
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
         public let href: Swift.String?
         public let id: Swift.String?
+        /// `is_playable` in the JSON.
         public let isPlayable: Swift.Bool?
+        /// `linked_from` in the JSON.
         public let linkedFrom: ImportedSpotify.LinkedTrackObject?
         public let restrictions: ImportedSpotify.TrackRestrictionObject?
         public let name: Swift.String?
         public let popularity: Swift.Int?
+        /// `preview_url` in the JSON.
         public let previewURL: Swift.String?
+        /// `track_number` in the JSON.
         public let trackNumber: Swift.Int?
         public let type: TypeValue?
         public let uri: Swift.String?
+        /// `is_local` in the JSON.
         public let isLocal: Swift.Bool?
+        /// `audio_preview_url` in the JSON.
         public let audioPreviewURL: Swift.String?
         public let description: Swift.String?
+        /// `html_description` in the JSON.
         public let htmlDescription: Swift.String?
         public let images: [ImportedSpotify.ImageObject]?
+        /// `is_externally_hosted` in the JSON.
         public let isExternallyHosted: Swift.Bool?
         public let language: Swift.String?
         public let languages: [Swift.String]?
+        /// `release_date` in the JSON.
         public let releaseDate: Swift.String?
+        /// `release_date_precision` in the JSON.
         public let releaseDatePrecision: ReleaseDatePrecision?
+        /// `resume_point` in the JSON.
         public let resumePoint: ImportedSpotify.ResumePointObject?
         public let show: ImportedSpotify.SimplifiedShowObject?
 
@@ -766,7 +815,7 @@ extension ImportedSpotify {
         }
     }
 
-    /// ImageObject, as the API sends it.
+    /// The `images` of `SimplifiedPlaylistObject`; the `images` of `PlaylistTrackObjectItem`; the `images` of `PlaylistTrackObjectTrack`; and more.
     public struct ImageObject: Swift.Decodable, Swift.Sendable {
         public let url: Swift.String
         public let height: Swift.Int?
@@ -785,13 +834,15 @@ extension ImportedSpotify {
         }
     }
 
-    /// PlaylistOwnerObject, as the API sends it.
+    /// The `owner` of `SimplifiedPlaylistObject`.
     public struct PlaylistOwnerObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
         public let href: Swift.String?
         public let id: Swift.String?
         public let type: TypeValue?
         public let uri: Swift.String?
+        /// `display_name` in the JSON.
         public let displayName: Swift.String?
 
         /// Creates a value from its fields.
@@ -837,7 +888,7 @@ extension ImportedSpotify {
         }
     }
 
-    /// PlaylistTracksRefObject, as the API sends it.
+    /// The `items` of `SimplifiedPlaylistObject`; the `tracks` of `SimplifiedPlaylistObject`.
     public struct PlaylistTracksRefObject: Swift.Decodable, Swift.Sendable {
         public let href: Swift.String?
         public let total: Swift.Int?
@@ -854,7 +905,7 @@ extension ImportedSpotify {
         }
     }
 
-    /// CursorObject, as the API sends it.
+    /// The `cursors` of `CursorPagingSimplifiedArtistObject`.
     public struct CursorObject: Swift.Decodable, Swift.Sendable {
         public let after: Swift.String?
         public let before: Swift.String?
@@ -871,8 +922,9 @@ extension ImportedSpotify {
         }
     }
 
-    /// ArtistObject, as the API sends it.
+    /// An item of `getFollowed(…)`; the `items` of `CursorPagingSimplifiedArtistObject`.
     public struct ArtistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
         public let followers: ImportedSpotify.FollowersObject?
         public let genres: [Swift.String]?
@@ -934,17 +986,23 @@ extension ImportedSpotify {
         }
     }
 
-    /// SimplifiedAlbumObject, as the API sends it.
+    /// The `album` of `PlaylistTrackObjectItem`; the `album` of `PlaylistTrackObjectTrack`.
     public struct SimplifiedAlbumObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `album_type` in the JSON.
         public let albumType: AlbumType
+        /// `total_tracks` in the JSON.
         public let totalTracks: Swift.Int
+        /// `available_markets` in the JSON.
         public let availableMarkets: [Swift.String]
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotify.ExternalURLObject
         public let href: Swift.String
         public let id: Swift.String
         public let images: [ImportedSpotify.ImageObject]
         public let name: Swift.String
+        /// `release_date` in the JSON.
         public let releaseDate: Swift.String
+        /// `release_date_precision` in the JSON.
         public let releaseDatePrecision: ReleaseDatePrecision
         public let restrictions: ImportedSpotify.AlbumRestrictionObject?
         public let type: TypeValue
@@ -1062,7 +1120,7 @@ extension ImportedSpotify {
         }
     }
 
-    /// ExternalIDObject, as the API sends it.
+    /// The `externalIds` of `PlaylistTrackObjectItem`; the `externalIds` of `PlaylistTrackObjectTrack`.
     public struct ExternalIDObject: Swift.Decodable, Swift.Sendable {
         public let isrc: Swift.String?
         public let ean: Swift.String?
@@ -1081,9 +1139,11 @@ extension ImportedSpotify {
         }
     }
 
-    /// ResumePointObject, as the API sends it.
+    /// The `resumePoint` of `PlaylistTrackObjectItem`; the `resumePoint` of `PlaylistTrackObjectTrack`.
     public struct ResumePointObject: Swift.Decodable, Swift.Sendable {
+        /// `fully_played` in the JSON.
         public let fullyPlayed: Swift.Bool?
+        /// `resume_position_ms` in the JSON.
         public let resumePositionMs: Swift.Int?
 
         /// Creates a value from its fields.
@@ -1098,24 +1158,30 @@ extension ImportedSpotify {
         }
     }
 
-    /// SimplifiedShowObject, as the API sends it.
+    /// The `show` of `PlaylistTrackObjectItem`; the `show` of `PlaylistTrackObjectTrack`.
     public struct SimplifiedShowObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `available_markets` in the JSON.
         public let availableMarkets: [Swift.String]
         public let copyrights: [ImportedSpotify.CopyrightObject]
         public let description: Swift.String
+        /// `html_description` in the JSON.
         public let htmlDescription: Swift.String
         public let explicit: Swift.Bool
+        /// `external_urls` in the JSON.
         public let externalUrls: ImportedSpotify.ExternalURLObject
         public let href: Swift.String
         public let id: Swift.String
         public let images: [ImportedSpotify.ImageObject]
+        /// `is_externally_hosted` in the JSON.
         public let isExternallyHosted: Swift.Bool
         public let languages: [Swift.String]
+        /// `media_type` in the JSON.
         public let mediaType: Swift.String
         public let name: Swift.String
         public let publisher: Swift.String
         public let type: TypeValue
         public let uri: Swift.String
+        /// `total_episodes` in the JSON.
         public let totalEpisodes: Swift.Int
 
         /// Creates a value from its fields.
@@ -1180,7 +1246,7 @@ extension ImportedSpotify {
         }
     }
 
-    /// FollowersObject, as the API sends it.
+    /// The `followers` of `ArtistObject`.
     public struct FollowersObject: Swift.Decodable, Swift.Sendable {
         public let href: Swift.String?
         public let total: Swift.Int?
@@ -1197,7 +1263,7 @@ extension ImportedSpotify {
         }
     }
 
-    /// AlbumRestrictionObject, as the API sends it.
+    /// The `restrictions` of `SimplifiedAlbumObject`.
     public struct AlbumRestrictionObject: Swift.Decodable, Swift.Sendable {
         public let reason: Reason?
 
@@ -1239,7 +1305,7 @@ extension ImportedSpotify {
         }
     }
 
-    /// CopyrightObject, as the API sends it.
+    /// The `copyrights` of `SimplifiedShowObject`.
     public struct CopyrightObject: Swift.Decodable, Swift.Sendable {
         public let text: Swift.String?
         public let type: Swift.String?

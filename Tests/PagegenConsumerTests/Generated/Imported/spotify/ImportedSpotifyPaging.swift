@@ -6,21 +6,21 @@ import Foundation
 extension ImportedSpotify.Client {
     /// The pages of `getAnAlbumsTracks(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getAnAlbumsTracksPages(
-        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedSpotify.SimplifiedTrackObject> {
         PagegenRuntime.PageSequence(self.getAnAlbumsTracksLoader(id: id, market: market, limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `getAnAlbumsTracks(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allGetAnAlbumsTracks(
-        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedSpotify.SimplifiedTrackObject> {
         PagegenRuntime.ItemSequence(self.getAnAlbumsTracksLoader(id: id, market: market, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getAnAlbumsTracks(…)`, for the sequences and list adapters.
     public func getAnAlbumsTracksLoader(
-        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedSpotify.SimplifiedTrackObject> {
         self.runtime.loader(
             Operations.getAnAlbumsTracksEndpoint, Operations.getAnAlbumsTracksParameters(id: id, market: market),
@@ -30,7 +30,7 @@ extension ImportedSpotify.Client {
 
     /// A list adapter over `getAnAlbumsTracks(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getAnAlbumsTracksList(
-        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int = 20,
+        id: Swift.String, market: Swift.String? = nil, limit: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedSpotify.SimplifiedTrackObject> {
         PagegenRuntime.PagedList(self.getAnAlbumsTracksLoader(id: id, market: market, limit: limit), options: options)
@@ -39,7 +39,7 @@ extension ImportedSpotify.Client {
     /// The pages of `getPlaylistsTracks(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getPlaylistsTracksPages(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedSpotify.PlaylistTrackObject> {
         PagegenRuntime.PageSequence(
             self.getPlaylistsTracksLoader(
@@ -52,7 +52,7 @@ extension ImportedSpotify.Client {
     /// Every item of `getPlaylistsTracks(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allGetPlaylistsTracks(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedSpotify.PlaylistTrackObject> {
         PagegenRuntime.ItemSequence(
             self.getPlaylistsTracksLoader(
@@ -65,7 +65,7 @@ extension ImportedSpotify.Client {
     /// What loads the pages of `getPlaylistsTracks(…)`, for the sequences and list adapters.
     public func getPlaylistsTracksLoader(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        limit: Swift.Int = 20
+        limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedSpotify.PlaylistTrackObject> {
         self.runtime.loader(
             Operations.getPlaylistsTracksEndpoint,
@@ -79,7 +79,7 @@ extension ImportedSpotify.Client {
     /// A list adapter over `getPlaylistsTracks(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getPlaylistsTracksList(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedSpotify.PlaylistTrackObject> {
         PagegenRuntime.PagedList(
             self.getPlaylistsTracksLoader(
@@ -92,7 +92,7 @@ extension ImportedSpotify.Client {
     /// The pages of `getPlaylistsItems(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getPlaylistsItemsPages(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedSpotify.PlaylistTrackObject> {
         PagegenRuntime.PageSequence(
             self.getPlaylistsItemsLoader(
@@ -105,7 +105,7 @@ extension ImportedSpotify.Client {
     /// Every item of `getPlaylistsItems(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allGetPlaylistsItems(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedSpotify.PlaylistTrackObject> {
         PagegenRuntime.ItemSequence(
             self.getPlaylistsItemsLoader(
@@ -118,7 +118,7 @@ extension ImportedSpotify.Client {
     /// What loads the pages of `getPlaylistsItems(…)`, for the sequences and list adapters.
     public func getPlaylistsItemsLoader(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        limit: Swift.Int = 20
+        limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedSpotify.PlaylistTrackObject> {
         self.runtime.loader(
             Operations.getPlaylistsItemsEndpoint,
@@ -132,7 +132,7 @@ extension ImportedSpotify.Client {
     /// A list adapter over `getPlaylistsItems(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getPlaylistsItemsList(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
-        limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedSpotify.PlaylistTrackObject> {
         PagegenRuntime.PagedList(
             self.getPlaylistsItemsLoader(
@@ -144,21 +144,21 @@ extension ImportedSpotify.Client {
 
     /// The pages of `getAListOfCurrentUsersPlaylists(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getAListOfCurrentUsersPlaylistsPages(
-        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedSpotify.SimplifiedPlaylistObject> {
         PagegenRuntime.PageSequence(self.getAListOfCurrentUsersPlaylistsLoader(limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `getAListOfCurrentUsersPlaylists(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allGetAListOfCurrentUsersPlaylists(
-        limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedSpotify.SimplifiedPlaylistObject> {
         PagegenRuntime.ItemSequence(self.getAListOfCurrentUsersPlaylistsLoader(limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getAListOfCurrentUsersPlaylists(…)`, for the sequences and list adapters.
     public func getAListOfCurrentUsersPlaylistsLoader(
-        limit: Swift.Int = 20
+        limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedSpotify.SimplifiedPlaylistObject> {
         self.runtime.loader(
             Operations.getAListOfCurrentUsersPlaylistsEndpoint, paging: Operations.getAListOfCurrentUsersPlaylistsPaging, size: limit
@@ -167,27 +167,29 @@ extension ImportedSpotify.Client {
 
     /// A list adapter over `getAListOfCurrentUsersPlaylists(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getAListOfCurrentUsersPlaylistsList(
-        limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedSpotify.SimplifiedPlaylistObject> {
         PagegenRuntime.PagedList(self.getAListOfCurrentUsersPlaylistsLoader(limit: limit), options: options)
     }
 
     /// The pages of `getFollowed(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getFollowedPages(
-        type: GetFollowedType, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        type: GetFollowedType, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedSpotify.ArtistObject> {
         PagegenRuntime.PageSequence(self.getFollowedLoader(type: type, limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `getFollowed(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allGetFollowed(
-        type: GetFollowedType, limit: Swift.Int = 20, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        type: GetFollowedType, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedSpotify.ArtistObject> {
         PagegenRuntime.ItemSequence(self.getFollowedLoader(type: type, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getFollowed(…)`, for the sequences and list adapters.
-    public func getFollowedLoader(type: GetFollowedType, limit: Swift.Int = 20) -> PagegenRuntime.PageLoader<ImportedSpotify.ArtistObject> {
+    public func getFollowedLoader(
+        type: GetFollowedType, limit: Swift.Int? = nil
+    ) -> PagegenRuntime.PageLoader<ImportedSpotify.ArtistObject> {
         self.runtime.loader(
             Operations.getFollowedEndpoint, Operations.getFollowedParameters(type: type), paging: Operations.getFollowedPaging, size: limit
         )
@@ -195,7 +197,7 @@ extension ImportedSpotify.Client {
 
     /// A list adapter over `getFollowed(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getFollowedList(
-        type: GetFollowedType, limit: Swift.Int = 20, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        type: GetFollowedType, limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedSpotify.ArtistObject> {
         PagegenRuntime.PagedList(self.getFollowedLoader(type: type, limit: limit), options: options)
     }

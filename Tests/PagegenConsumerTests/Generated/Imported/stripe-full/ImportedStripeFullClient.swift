@@ -10,7 +10,7 @@ extension ImportedStripeFull {
         public static let defaultBaseURL = Foundation.URL(string: "https://api.stripe.com")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -97,8 +97,11 @@ extension ImportedStripeFull.Client {
     /// Returns a list of your customers. The customers are returned sorted by creation date, with the most recent customers appearing first.
     ///
     /// `GET /v1/customers`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 10 when nil, at least 1, at most 100.
     public func getCustomers(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10
+        email: Swift.String? = nil, testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedStripeFull.Customer>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getCustomersEndpoint, Operations.getCustomersParameters(email: email, testClock: testClock),
@@ -108,7 +111,7 @@ extension ImportedStripeFull.Client {
 
     /// Calls `completion` with what `getCustomers(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getCustomers(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10,
+        email: Swift.String? = nil, testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedStripeFull.Customer>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
@@ -121,8 +124,11 @@ extension ImportedStripeFull.Client {
     /// Search for customers you’ve previously created using Stripe’s Search Query Language.
     ///
     /// `GET /v1/customers/search`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - limit: the number of items a page holds: 10 when nil, at least 1, at most 100.
     public func getCustomersSearch(
-        query: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10
+        query: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedStripeFull.Customer>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.getCustomersSearchEndpoint, Operations.getCustomersSearchParameters(query: query),
@@ -132,7 +138,7 @@ extension ImportedStripeFull.Client {
 
     /// Calls `completion` with what `getCustomersSearch(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getCustomersSearch(
-        query: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int = 10,
+        query: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedStripeFull.Customer>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {

@@ -7,9 +7,10 @@ import Foundation
 public enum ImportedStripeFull {}
 
 extension ImportedStripeFull {
-    /// GetCustomersResponse, as the API sends it.
+    /// What `getCustomers(…)` returns.
     public struct GetCustomersResponse: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedStripeFull.Customer]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
         public let object: Object
         public let url: Swift.String
@@ -51,12 +52,15 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SearchResult, as the API sends it.
+    /// What `getCustomersSearch(…)` returns.
     public struct SearchResult: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedStripeFull.Customer]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
+        /// `next_page` in the JSON.
         public let nextPage: Swift.String?
         public let object: Object
+        /// `total_count` in the JSON.
         public let totalCount: Swift.Int?
         public let url: Swift.String
 
@@ -103,33 +107,41 @@ extension ImportedStripeFull {
         }
     }
 
-    /// Customer, as the API sends it.
+    /// An item of `getCustomers(…)`; an item of `getCustomersSearch(…)`; the `data` of `GetCustomersResponse`; and more.
     public struct Customer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let address: ImportedStripeFull.Address?
         public let balance: Swift.Int?
         public let created: Foundation.Date
         public let currency: Swift.String?
+        /// `default_source` in the JSON.
         public let defaultSource: PagegenRuntime.JSONValue?
         public let delinquent: Swift.Bool?
         public let description: Swift.String?
         public let discount: ImportedStripeFull.Discount?
         public let email: Swift.String?
         public let id: Swift.String
+        /// `invoice_prefix` in the JSON.
         public let invoicePrefix: Swift.String?
+        /// `invoice_settings` in the JSON.
         public let invoiceSettings: ImportedStripeFull.InvoiceSettingCustomerSetting?
         public let livemode: Swift.Bool
         public let metadata: [Swift.String: Swift.String]?
         public let name: Swift.String?
+        /// `next_invoice_sequence` in the JSON.
         public let nextInvoiceSequence: Swift.Int?
         public let object: Object
         public let phone: Swift.String?
+        /// `preferred_locales` in the JSON.
         public let preferredLocales: [Swift.String]?
         public let shipping: ImportedStripeFull.Shipping?
         public let sources: ImportedStripeFull.ApmsSourcesSourceList?
         public let subscriptions: ImportedStripeFull.SubscriptionList?
         public let tax: ImportedStripeFull.CustomerTax?
+        /// `tax_exempt` in the JSON.
         public let taxExempt: TaxExempt?
+        /// `tax_ids` in the JSON.
         public let taxIds: ImportedStripeFull.TaxIDsList?
+        /// `test_clock` in the JSON.
         public let testClock: PagegenRuntime.JSONValue?
 
         /// Creates a value from its fields.
@@ -239,12 +251,13 @@ extension ImportedStripeFull {
         }
     }
 
-    /// Address, as the API sends it.
+    /// The `address` of `Customer`; the `address` of `Shipping`; the `address` of `SourceOwner`; and more.
     public struct Address: Swift.Decodable, Swift.Sendable {
         public let city: Swift.String?
         public let country: Swift.String?
         public let line1: Swift.String?
         public let line2: Swift.String?
+        /// `postal_code` in the JSON.
         public let postalCode: Swift.String?
         public let state: Swift.String?
 
@@ -271,16 +284,19 @@ extension ImportedStripeFull {
         }
     }
 
-    /// Discount, as the API sends it.
+    /// The `discount` of `Customer`; the `discount` of `Subscription`.
     public struct Discount: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `checkout_session` in the JSON.
         public let checkoutSession: Swift.String?
         public let coupon: ImportedStripeFull.Coupon
         public let customer: PagegenRuntime.JSONValue?
         public let end: Foundation.Date?
         public let id: Swift.String
         public let invoice: Swift.String?
+        /// `invoice_item` in the JSON.
         public let invoiceItem: Swift.String?
         public let object: Object
+        /// `promotion_code` in the JSON.
         public let promotionCode: PagegenRuntime.JSONValue?
         public let start: Foundation.Date
         public let subscription: Swift.String?
@@ -337,9 +353,11 @@ extension ImportedStripeFull {
         }
     }
 
-    /// InvoiceSettingCustomerSetting, as the API sends it.
+    /// The `invoiceSettings` of `Customer`.
     public struct InvoiceSettingCustomerSetting: Swift.Decodable, Swift.Sendable {
+        /// `custom_fields` in the JSON.
         public let customFields: [ImportedStripeFull.InvoiceSettingCustomField]?
+        /// `default_payment_method` in the JSON.
         public let defaultPaymentMethod: PagegenRuntime.JSONValue?
         public let footer: Swift.String?
 
@@ -362,12 +380,13 @@ extension ImportedStripeFull {
         }
     }
 
-    /// Shipping, as the API sends it.
+    /// The `shipping` of `Customer`; the `shipping` of `SourceOrder`.
     public struct Shipping: Swift.Decodable, Swift.Sendable {
         public let address: ImportedStripeFull.Address?
         public let carrier: Swift.String?
         public let name: Swift.String?
         public let phone: Swift.String?
+        /// `tracking_number` in the JSON.
         public let trackingNumber: Swift.String?
 
         /// Creates a value from its fields.
@@ -391,9 +410,10 @@ extension ImportedStripeFull {
         }
     }
 
-    /// ApmsSourcesSourceList, as the API sends it.
+    /// The `sources` of `Customer`.
     public struct ApmsSourcesSourceList: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedStripeFull.Polymorphic]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
         public let object: Object
         public let url: Swift.String
@@ -435,9 +455,10 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SubscriptionList, as the API sends it.
+    /// The `subscriptions` of `Customer`.
     public struct SubscriptionList: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedStripeFull.Subscription]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
         public let object: Object
         public let url: Swift.String
@@ -479,9 +500,11 @@ extension ImportedStripeFull {
         }
     }
 
-    /// CustomerTax, as the API sends it.
+    /// The `tax` of `Customer`.
     public struct CustomerTax: Swift.Decodable, Swift.Sendable {
+        /// `automatic_tax` in the JSON.
         public let automaticTax: AutomaticTax
+        /// `ip_address` in the JSON.
         public let ipAddress: Swift.String?
         public let location: ImportedStripeFull.CustomerTaxLocation?
 
@@ -531,9 +554,10 @@ extension ImportedStripeFull {
         }
     }
 
-    /// TaxIDsList, as the API sends it.
+    /// The `taxIds` of `Customer`.
     public struct TaxIDsList: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedStripeFull.TaxID]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
         public let object: Object
         public let url: Swift.String
@@ -575,22 +599,29 @@ extension ImportedStripeFull {
         }
     }
 
-    /// Coupon, as the API sends it.
+    /// The `coupon` of `Discount`.
     public struct Coupon: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `amount_off` in the JSON.
         public let amountOff: Swift.Int?
+        /// `applies_to` in the JSON.
         public let appliesTo: ImportedStripeFull.CouponAppliesTo?
         public let created: Foundation.Date
         public let currency: Swift.String?
         public let duration: Duration
+        /// `duration_in_months` in the JSON.
         public let durationInMonths: Swift.Int?
         public let id: Swift.String
         public let livemode: Swift.Bool
+        /// `max_redemptions` in the JSON.
         public let maxRedemptions: Swift.Int?
         public let metadata: [Swift.String: Swift.String]?
         public let name: Swift.String?
         public let object: Object
+        /// `percent_off` in the JSON.
         public let percentOff: Swift.Double?
+        /// `redeem_by` in the JSON.
         public let redeemBy: Foundation.Date?
+        /// `times_redeemed` in the JSON.
         public let timesRedeemed: Swift.Int
         public let valid: Swift.Bool
 
@@ -680,7 +711,7 @@ extension ImportedStripeFull {
         }
     }
 
-    /// InvoiceSettingCustomField, as the API sends it.
+    /// The `customFields` of `InvoiceSettingCustomerSetting`.
     public struct InvoiceSettingCustomField: Swift.Decodable, Swift.Sendable {
         public let name: Swift.String
         public let value: Swift.String
@@ -697,7 +728,7 @@ extension ImportedStripeFull {
         }
     }
 
-    /// Polymorphic, as the API sends it.
+    /// The `data` of `ApmsSourcesSourceList`.
     public struct Polymorphic: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let created: Foundation.Date?
         public let customer: PagegenRuntime.JSONValue?
@@ -706,64 +737,101 @@ extension ImportedStripeFull {
         public let livemode: Swift.Bool?
         public let metadata: [Swift.String: Swift.String]?
         public let object: Object
+        /// `payment_amount` in the JSON.
         public let paymentAmount: Swift.Int?
+        /// `payment_currency` in the JSON.
         public let paymentCurrency: Swift.String?
         public let reusable: Swift.Bool?
         public let used: Swift.Bool?
         public let username: Swift.String?
         public let account: PagegenRuntime.JSONValue?
+        /// `account_holder_name` in the JSON.
         public let accountHolderName: Swift.String?
+        /// `account_holder_type` in the JSON.
         public let accountHolderType: Swift.String?
+        /// `account_type` in the JSON.
         public let accountType: Swift.String?
+        /// `available_payout_methods` in the JSON.
         public let availablePayoutMethods: [Swift.String]?
+        /// `bank_name` in the JSON.
         public let bankName: Swift.String?
         public let country: Swift.String?
         public let currency: Swift.String?
+        /// `default_for_currency` in the JSON.
         public let defaultForCurrency: Swift.Bool?
         public let last4: Swift.String?
+        /// `routing_number` in the JSON.
         public let routingNumber: Swift.String?
         public let status: Swift.String?
         public let active: Swift.Bool?
         public let amount: Swift.Int?
+        /// `amount_received` in the JSON.
         public let amountReceived: Swift.Int?
+        /// `bitcoin_amount` in the JSON.
         public let bitcoinAmount: Swift.Int?
+        /// `bitcoin_amount_received` in the JSON.
         public let bitcoinAmountReceived: Swift.Int?
+        /// `bitcoin_uri` in the JSON.
         public let bitcoinURI: Swift.String?
         public let description: Swift.String?
         public let email: Swift.String?
         public let filled: Swift.Bool?
+        /// `inbound_address` in the JSON.
         public let inboundAddress: Swift.String?
         public let payment: Swift.String?
+        /// `refund_address` in the JSON.
         public let refundAddress: Swift.String?
         public let transactions: ImportedStripeFull.BitcoinTransactionList?
+        /// `uncaptured_funds` in the JSON.
         public let uncapturedFunds: Swift.Bool?
+        /// `used_for_payment` in the JSON.
         public let usedForPayment: Swift.Bool?
+        /// `address_city` in the JSON.
         public let addressCity: Swift.String?
+        /// `address_country` in the JSON.
         public let addressCountry: Swift.String?
+        /// `address_line1` in the JSON.
         public let addressLine1: Swift.String?
+        /// `address_line1_check` in the JSON.
         public let addressLine1Check: Swift.String?
+        /// `address_line2` in the JSON.
         public let addressLine2: Swift.String?
+        /// `address_state` in the JSON.
         public let addressState: Swift.String?
+        /// `address_zip` in the JSON.
         public let addressZip: Swift.String?
+        /// `address_zip_check` in the JSON.
         public let addressZipCheck: Swift.String?
         public let brand: Swift.String?
+        /// `cvc_check` in the JSON.
         public let cvcCheck: Swift.String?
+        /// `dynamic_last4` in the JSON.
         public let dynamicLast4: Swift.String?
+        /// `exp_month` in the JSON.
         public let expMonth: Swift.Int?
+        /// `exp_year` in the JSON.
         public let expYear: Swift.Int?
         public let funding: Swift.String?
         public let name: Swift.String?
         public let recipient: PagegenRuntime.JSONValue?
+        /// `tokenization_method` in the JSON.
         public let tokenizationMethod: Swift.String?
+        /// `ach_credit_transfer` in the JSON.
         public let achCreditTransfer: ImportedStripeFull.SourceTypeAchCreditTransfer?
+        /// `ach_debit` in the JSON.
         public let achDebit: ImportedStripeFull.SourceTypeAchDebit?
+        /// `acss_debit` in the JSON.
         public let acssDebit: ImportedStripeFull.SourceTypeAcssDebit?
         public let alipay: ImportedStripeFull.SourceTypeAlipay?
+        /// `au_becs_debit` in the JSON.
         public let auBecsDebit: ImportedStripeFull.SourceTypeAuBecsDebit?
         public let bancontact: ImportedStripeFull.SourceTypeBancontact?
         public let card: ImportedStripeFull.SourceTypeCard?
+        /// `card_present` in the JSON.
         public let cardPresent: ImportedStripeFull.SourceTypeCardPresent?
+        /// `client_secret` in the JSON.
         public let clientSecret: Swift.String?
+        /// `code_verification` in the JSON.
         public let codeVerification: ImportedStripeFull.SourceCodeVerificationFlow?
         public let eps: ImportedStripeFull.SourceTypeEps?
         public let flow: Swift.String?
@@ -775,10 +843,14 @@ extension ImportedStripeFull {
         public let p24: ImportedStripeFull.SourceTypeP24?
         public let receiver: ImportedStripeFull.SourceReceiverFlow?
         public let redirect: ImportedStripeFull.SourceRedirectFlow?
+        /// `sepa_debit` in the JSON.
         public let sepaDebit: ImportedStripeFull.SourceTypeSepaDebit?
         public let sofort: ImportedStripeFull.SourceTypeSofort?
+        /// `source_order` in the JSON.
         public let sourceOrder: ImportedStripeFull.SourceOrder?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
+        /// `three_d_secure` in the JSON.
         public let threeDSecure: ImportedStripeFull.SourceTypeThreeDSecure?
         public let type: TypeValue?
         public let usage: Swift.String?
@@ -1044,44 +1116,71 @@ extension ImportedStripeFull {
         }
     }
 
-    /// Subscription, as the API sends it.
+    /// The `data` of `SubscriptionList`.
     public struct Subscription: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `application_fee_percent` in the JSON.
         public let applicationFeePercent: Swift.Double?
+        /// `automatic_tax` in the JSON.
         public let automaticTax: ImportedStripeFull.SubscriptionAutomaticTax
+        /// `billing_cycle_anchor` in the JSON.
         public let billingCycleAnchor: Foundation.Date
+        /// `billing_thresholds` in the JSON.
         public let billingThresholds: ImportedStripeFull.SubscriptionBillingThresholds?
+        /// `cancel_at` in the JSON.
         public let cancelAt: Foundation.Date?
+        /// `cancel_at_period_end` in the JSON.
         public let cancelAtPeriodEnd: Swift.Bool
+        /// `canceled_at` in the JSON.
         public let canceledAt: Foundation.Date?
+        /// `collection_method` in the JSON.
         public let collectionMethod: CollectionMethod
         public let created: Foundation.Date
+        /// `current_period_end` in the JSON.
         public let currentPeriodEnd: Foundation.Date
+        /// `current_period_start` in the JSON.
         public let currentPeriodStart: Foundation.Date
         public let customer: PagegenRuntime.JSONValue
+        /// `days_until_due` in the JSON.
         public let daysUntilDue: Swift.Int?
+        /// `default_payment_method` in the JSON.
         public let defaultPaymentMethod: PagegenRuntime.JSONValue?
+        /// `default_source` in the JSON.
         public let defaultSource: PagegenRuntime.JSONValue?
+        /// `default_tax_rates` in the JSON.
         public let defaultTaxRates: [ImportedStripeFull.TaxRate]?
         public let discount: ImportedStripeFull.Discount?
+        /// `ended_at` in the JSON.
         public let endedAt: Foundation.Date?
         public let id: Swift.String
         public let items: ImportedStripeFull.SubscriptionItemList
+        /// `latest_invoice` in the JSON.
         public let latestInvoice: PagegenRuntime.JSONValue?
         public let livemode: Swift.Bool
         public let metadata: [Swift.String: Swift.String]
+        /// `next_pending_invoice_item_invoice` in the JSON.
         public let nextPendingInvoiceItemInvoice: Foundation.Date?
         public let object: Object
+        /// `pause_collection` in the JSON.
         public let pauseCollection: ImportedStripeFull.SubscriptionsResourcePauseCollection?
+        /// `payment_settings` in the JSON.
         public let paymentSettings: ImportedStripeFull.SubscriptionsResourcePaymentSettings?
+        /// `pending_invoice_item_interval` in the JSON.
         public let pendingInvoiceItemInterval: ImportedStripeFull.SubscriptionPendingInvoiceItemInterval?
+        /// `pending_setup_intent` in the JSON.
         public let pendingSetupIntent: PagegenRuntime.JSONValue?
+        /// `pending_update` in the JSON.
         public let pendingUpdate: ImportedStripeFull.SubscriptionsResourcePendingUpdate?
         public let schedule: PagegenRuntime.JSONValue?
+        /// `start_date` in the JSON.
         public let startDate: Foundation.Date
         public let status: Status
+        /// `test_clock` in the JSON.
         public let testClock: PagegenRuntime.JSONValue?
+        /// `transfer_data` in the JSON.
         public let transferData: ImportedStripeFull.SubscriptionTransferData?
+        /// `trial_end` in the JSON.
         public let trialEnd: Foundation.Date?
+        /// `trial_start` in the JSON.
         public let trialStart: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -1254,7 +1353,7 @@ extension ImportedStripeFull {
         }
     }
 
-    /// CustomerTaxLocation, as the API sends it.
+    /// The `location` of `CustomerTax`.
     public struct CustomerTaxLocation: Swift.Decodable, Swift.Sendable {
         public let country: Swift.String
         public let source: Source
@@ -1303,7 +1402,7 @@ extension ImportedStripeFull {
         }
     }
 
-    /// TaxID, as the API sends it.
+    /// The `data` of `TaxIDsList`.
     public struct TaxID: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let country: Swift.String?
         public let created: Foundation.Date
@@ -1407,7 +1506,8 @@ extension ImportedStripeFull {
             case thVat
             case twVat
             case uaVat
-            case unknown_
+            /// The value `unknown`.
+            case unknownValue
             case usEin
             case zaVat
             /// A value that is not in the spec.
@@ -1458,7 +1558,7 @@ extension ImportedStripeFull {
                 case "th_vat": self = .thVat
                 case "tw_vat": self = .twVat
                 case "ua_vat": self = .uaVat
-                case "unknown": self = .unknown_
+                case "unknown": self = .unknownValue
                 case "us_ein": self = .usEin
                 case "za_vat": self = .zaVat
                 default: self = .unknown(rawValue)
@@ -1510,7 +1610,7 @@ extension ImportedStripeFull {
                 case .thVat: "th_vat"
                 case .twVat: "tw_vat"
                 case .uaVat: "ua_vat"
-                case .unknown_: "unknown"
+                case .unknownValue: "unknown"
                 case .usEin: "us_ein"
                 case .zaVat: "za_vat"
                 case .unknown(let value): value
@@ -1519,7 +1619,7 @@ extension ImportedStripeFull {
         }
     }
 
-    /// CouponAppliesTo, as the API sends it.
+    /// The `appliesTo` of `Coupon`.
     public struct CouponAppliesTo: Swift.Decodable, Swift.Sendable {
         public let products: [Swift.String]
 
@@ -1534,9 +1634,10 @@ extension ImportedStripeFull {
         }
     }
 
-    /// BitcoinTransactionList, as the API sends it.
+    /// The `transactions` of `Polymorphic`.
     public struct BitcoinTransactionList: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedStripeFull.BitcoinTransaction]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
         public let object: Object
         public let url: Swift.String
@@ -1578,15 +1679,22 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeAchCreditTransfer, as the API sends it.
+    /// The `achCreditTransfer` of `Polymorphic`.
     public struct SourceTypeAchCreditTransfer: Swift.Decodable, Swift.Sendable {
+        /// `account_number` in the JSON.
         public let accountNumber: Swift.String?
+        /// `bank_name` in the JSON.
         public let bankName: Swift.String?
         public let fingerprint: Swift.String?
+        /// `refund_account_holder_name` in the JSON.
         public let refundAccountHolderName: Swift.String?
+        /// `refund_account_holder_type` in the JSON.
         public let refundAccountHolderType: Swift.String?
+        /// `refund_routing_number` in the JSON.
         public let refundRoutingNumber: Swift.String?
+        /// `routing_number` in the JSON.
         public let routingNumber: Swift.String?
+        /// `swift_code` in the JSON.
         public let swiftCode: Swift.String?
 
         /// Creates a value from its fields.
@@ -1618,12 +1726,14 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeAchDebit, as the API sends it.
+    /// The `achDebit` of `Polymorphic`.
     public struct SourceTypeAchDebit: Swift.Decodable, Swift.Sendable {
+        /// `bank_name` in the JSON.
         public let bankName: Swift.String?
         public let country: Swift.String?
         public let fingerprint: Swift.String?
         public let last4: Swift.String?
+        /// `routing_number` in the JSON.
         public let routingNumber: Swift.String?
         public let type: Swift.String?
 
@@ -1650,17 +1760,23 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeAcssDebit, as the API sends it.
+    /// The `acssDebit` of `Polymorphic`.
     public struct SourceTypeAcssDebit: Swift.Decodable, Swift.Sendable {
+        /// `bank_address_city` in the JSON.
         public let bankAddressCity: Swift.String?
+        /// `bank_address_line_1` in the JSON.
         public let bankAddressLine1: Swift.String?
+        /// `bank_address_line_2` in the JSON.
         public let bankAddressLine2: Swift.String?
+        /// `bank_address_postal_code` in the JSON.
         public let bankAddressPostalCode: Swift.String?
+        /// `bank_name` in the JSON.
         public let bankName: Swift.String?
         public let category: Swift.String?
         public let country: Swift.String?
         public let fingerprint: Swift.String?
         public let last4: Swift.String?
+        /// `routing_number` in the JSON.
         public let routingNumber: Swift.String?
 
         /// Creates a value from its fields.
@@ -1694,10 +1810,13 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeAlipay, as the API sends it.
+    /// The `alipay` of `Polymorphic`.
     public struct SourceTypeAlipay: Swift.Decodable, Swift.Sendable {
+        /// `data_string` in the JSON.
         public let dataString: Swift.String?
+        /// `native_url` in the JSON.
         public let nativeURL: Swift.String?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
@@ -1716,8 +1835,9 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeAuBecsDebit, as the API sends it.
+    /// The `auBecsDebit` of `Polymorphic`.
     public struct SourceTypeAuBecsDebit: Swift.Decodable, Swift.Sendable {
+        /// `bsb_number` in the JSON.
         public let bsbNumber: Swift.String?
         public let fingerprint: Swift.String?
         public let last4: Swift.String?
@@ -1738,13 +1858,18 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeBancontact, as the API sends it.
+    /// The `bancontact` of `Polymorphic`.
     public struct SourceTypeBancontact: Swift.Decodable, Swift.Sendable {
+        /// `bank_code` in the JSON.
         public let bankCode: Swift.String?
+        /// `bank_name` in the JSON.
         public let bankName: Swift.String?
         public let bic: Swift.String?
+        /// `iban_last4` in the JSON.
         public let ibanLast4: Swift.String?
+        /// `preferred_language` in the JSON.
         public let preferredLanguage: Swift.String?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
@@ -1771,21 +1896,29 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeCard, as the API sends it.
+    /// The `card` of `Polymorphic`.
     public struct SourceTypeCard: Swift.Decodable, Swift.Sendable {
+        /// `address_line1_check` in the JSON.
         public let addressLine1Check: Swift.String?
+        /// `address_zip_check` in the JSON.
         public let addressZipCheck: Swift.String?
         public let brand: Swift.String?
         public let country: Swift.String?
+        /// `cvc_check` in the JSON.
         public let cvcCheck: Swift.String?
+        /// `dynamic_last4` in the JSON.
         public let dynamicLast4: Swift.String?
+        /// `exp_month` in the JSON.
         public let expMonth: Swift.Int?
+        /// `exp_year` in the JSON.
         public let expYear: Swift.Int?
         public let fingerprint: Swift.String?
         public let funding: Swift.String?
         public let last4: Swift.String?
         public let name: Swift.String?
+        /// `three_d_secure` in the JSON.
         public let threeDSecure: Swift.String?
+        /// `tokenization_method` in the JSON.
         public let tokenizationMethod: Swift.String?
 
         /// Creates a value from its fields.
@@ -1825,30 +1958,47 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeCardPresent, as the API sends it.
+    /// The `cardPresent` of `Polymorphic`.
     public struct SourceTypeCardPresent: Swift.Decodable, Swift.Sendable {
+        /// `application_cryptogram` in the JSON.
         public let applicationCryptogram: Swift.String?
+        /// `application_preferred_name` in the JSON.
         public let applicationPreferredName: Swift.String?
+        /// `authorization_code` in the JSON.
         public let authorizationCode: Swift.String?
+        /// `authorization_response_code` in the JSON.
         public let authorizationResponseCode: Swift.String?
         public let brand: Swift.String?
         public let country: Swift.String?
+        /// `cvm_type` in the JSON.
         public let cvmType: Swift.String?
+        /// `data_type` in the JSON.
         public let dataType: Swift.String?
+        /// `dedicated_file_name` in the JSON.
         public let dedicatedFileName: Swift.String?
+        /// `emv_auth_data` in the JSON.
         public let emvAuthData: Swift.String?
+        /// `evidence_customer_signature` in the JSON.
         public let evidenceCustomerSignature: Swift.String?
+        /// `evidence_transaction_certificate` in the JSON.
         public let evidenceTransactionCertificate: Swift.String?
+        /// `exp_month` in the JSON.
         public let expMonth: Swift.Int?
+        /// `exp_year` in the JSON.
         public let expYear: Swift.Int?
         public let fingerprint: Swift.String?
         public let funding: Swift.String?
         public let last4: Swift.String?
+        /// `pos_device_id` in the JSON.
         public let posDeviceID: Swift.String?
+        /// `pos_entry_mode` in the JSON.
         public let posEntryMode: Swift.String?
+        /// `read_method` in the JSON.
         public let readMethod: Swift.String?
         public let reader: Swift.String?
+        /// `terminal_verification_results` in the JSON.
         public let terminalVerificationResults: Swift.String?
+        /// `transaction_status_information` in the JSON.
         public let transactionStatusInformation: Swift.String?
 
         /// Creates a value from its fields.
@@ -1910,8 +2060,9 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceCodeVerificationFlow, as the API sends it.
+    /// The `codeVerification` of `Polymorphic`.
     public struct SourceCodeVerificationFlow: Swift.Decodable, Swift.Sendable {
+        /// `attempts_remaining` in the JSON.
         public let attemptsRemaining: Swift.Int
         public let status: Swift.String
 
@@ -1927,9 +2078,10 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeEps, as the API sends it.
+    /// The `eps` of `Polymorphic`.
     public struct SourceTypeEps: Swift.Decodable, Swift.Sendable {
         public let reference: Swift.String?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
@@ -1944,11 +2096,14 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeGiropay, as the API sends it.
+    /// The `giropay` of `Polymorphic`.
     public struct SourceTypeGiropay: Swift.Decodable, Swift.Sendable {
+        /// `bank_code` in the JSON.
         public let bankCode: Swift.String?
+        /// `bank_name` in the JSON.
         public let bankName: Swift.String?
         public let bic: Swift.String?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
@@ -1970,11 +2125,13 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeIdeal, as the API sends it.
+    /// The `ideal` of `Polymorphic`.
     public struct SourceTypeIdeal: Swift.Decodable, Swift.Sendable {
         public let bank: Swift.String?
         public let bic: Swift.String?
+        /// `iban_last4` in the JSON.
         public let ibanLast4: Swift.String?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
@@ -1996,33 +2153,58 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeKlarna, as the API sends it.
+    /// The `klarna` of `Polymorphic`.
     public struct SourceTypeKlarna: Swift.Decodable, Swift.Sendable {
+        /// `background_image_url` in the JSON.
         public let backgroundImageURL: Swift.String?
+        /// `client_token` in the JSON.
         public let clientToken: Swift.String?
+        /// `first_name` in the JSON.
         public let firstName: Swift.String?
+        /// `last_name` in the JSON.
         public let lastName: Swift.String?
         public let locale: Swift.String?
+        /// `logo_url` in the JSON.
         public let logoURL: Swift.String?
+        /// `page_title` in the JSON.
         public let pageTitle: Swift.String?
+        /// `pay_later_asset_urls_descriptive` in the JSON.
         public let payLaterAssetUrlsDescriptive: Swift.String?
+        /// `pay_later_asset_urls_standard` in the JSON.
         public let payLaterAssetUrlsStandard: Swift.String?
+        /// `pay_later_name` in the JSON.
         public let payLaterName: Swift.String?
+        /// `pay_later_redirect_url` in the JSON.
         public let payLaterRedirectURL: Swift.String?
+        /// `pay_now_asset_urls_descriptive` in the JSON.
         public let payNowAssetUrlsDescriptive: Swift.String?
+        /// `pay_now_asset_urls_standard` in the JSON.
         public let payNowAssetUrlsStandard: Swift.String?
+        /// `pay_now_name` in the JSON.
         public let payNowName: Swift.String?
+        /// `pay_now_redirect_url` in the JSON.
         public let payNowRedirectURL: Swift.String?
+        /// `pay_over_time_asset_urls_descriptive` in the JSON.
         public let payOverTimeAssetUrlsDescriptive: Swift.String?
+        /// `pay_over_time_asset_urls_standard` in the JSON.
         public let payOverTimeAssetUrlsStandard: Swift.String?
+        /// `pay_over_time_name` in the JSON.
         public let payOverTimeName: Swift.String?
+        /// `pay_over_time_redirect_url` in the JSON.
         public let payOverTimeRedirectURL: Swift.String?
+        /// `payment_method_categories` in the JSON.
         public let paymentMethodCategories: Swift.String?
+        /// `purchase_country` in the JSON.
         public let purchaseCountry: Swift.String?
+        /// `purchase_type` in the JSON.
         public let purchaseType: Swift.String?
+        /// `redirect_url` in the JSON.
         public let redirectURL: Swift.String?
+        /// `shipping_delay` in the JSON.
         public let shippingDelay: Swift.Int?
+        /// `shipping_first_name` in the JSON.
         public let shippingFirstName: Swift.String?
+        /// `shipping_last_name` in the JSON.
         public let shippingLastName: Swift.String?
 
         /// Creates a value from its fields.
@@ -2091,17 +2273,25 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeMultibanco, as the API sends it.
+    /// The `multibanco` of `Polymorphic`.
     public struct SourceTypeMultibanco: Swift.Decodable, Swift.Sendable {
         public let entity: Swift.String?
         public let reference: Swift.String?
+        /// `refund_account_holder_address_city` in the JSON.
         public let refundAccountHolderAddressCity: Swift.String?
+        /// `refund_account_holder_address_country` in the JSON.
         public let refundAccountHolderAddressCountry: Swift.String?
+        /// `refund_account_holder_address_line1` in the JSON.
         public let refundAccountHolderAddressLine1: Swift.String?
+        /// `refund_account_holder_address_line2` in the JSON.
         public let refundAccountHolderAddressLine2: Swift.String?
+        /// `refund_account_holder_address_postal_code` in the JSON.
         public let refundAccountHolderAddressPostalCode: Swift.String?
+        /// `refund_account_holder_address_state` in the JSON.
         public let refundAccountHolderAddressState: Swift.String?
+        /// `refund_account_holder_name` in the JSON.
         public let refundAccountHolderName: Swift.String?
+        /// `refund_iban` in the JSON.
         public let refundIban: Swift.String?
 
         /// Creates a value from its fields.
@@ -2140,15 +2330,19 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceOwner, as the API sends it.
+    /// The `owner` of `Polymorphic`.
     public struct SourceOwner: Swift.Decodable, Swift.Sendable {
         public let address: ImportedStripeFull.Address?
         public let email: Swift.String?
         public let name: Swift.String?
         public let phone: Swift.String?
+        /// `verified_address` in the JSON.
         public let verifiedAddress: ImportedStripeFull.Address?
+        /// `verified_email` in the JSON.
         public let verifiedEmail: Swift.String?
+        /// `verified_name` in the JSON.
         public let verifiedName: Swift.String?
+        /// `verified_phone` in the JSON.
         public let verifiedPhone: Swift.String?
 
         /// Creates a value from its fields.
@@ -2178,7 +2372,7 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeP24, as the API sends it.
+    /// The `p24` of `Polymorphic`.
     public struct SourceTypeP24: Swift.Decodable, Swift.Sendable {
         public let reference: Swift.String?
 
@@ -2193,13 +2387,18 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceReceiverFlow, as the API sends it.
+    /// The `receiver` of `Polymorphic`.
     public struct SourceReceiverFlow: Swift.Decodable, Swift.Sendable {
         public let address: Swift.String?
+        /// `amount_charged` in the JSON.
         public let amountCharged: Swift.Int
+        /// `amount_received` in the JSON.
         public let amountReceived: Swift.Int
+        /// `amount_returned` in the JSON.
         public let amountReturned: Swift.Int
+        /// `refund_attributes_method` in the JSON.
         public let refundAttributesMethod: Swift.String
+        /// `refund_attributes_status` in the JSON.
         public let refundAttributesStatus: Swift.String
 
         /// Creates a value from its fields.
@@ -2226,9 +2425,11 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceRedirectFlow, as the API sends it.
+    /// The `redirect` of `Polymorphic`.
     public struct SourceRedirectFlow: Swift.Decodable, Swift.Sendable {
+        /// `failure_reason` in the JSON.
         public let failureReason: Swift.String?
+        /// `return_url` in the JSON.
         public let returnURL: Swift.String
         public let status: Swift.String
         public let url: Swift.String
@@ -2250,14 +2451,18 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeSepaDebit, as the API sends it.
+    /// The `sepaDebit` of `Polymorphic`.
     public struct SourceTypeSepaDebit: Swift.Decodable, Swift.Sendable {
+        /// `bank_code` in the JSON.
         public let bankCode: Swift.String?
+        /// `branch_code` in the JSON.
         public let branchCode: Swift.String?
         public let country: Swift.String?
         public let fingerprint: Swift.String?
         public let last4: Swift.String?
+        /// `mandate_reference` in the JSON.
         public let mandateReference: Swift.String?
+        /// `mandate_url` in the JSON.
         public let mandateURL: Swift.String?
 
         /// Creates a value from its fields.
@@ -2285,14 +2490,19 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeSofort, as the API sends it.
+    /// The `sofort` of `Polymorphic`.
     public struct SourceTypeSofort: Swift.Decodable, Swift.Sendable {
+        /// `bank_code` in the JSON.
         public let bankCode: Swift.String?
+        /// `bank_name` in the JSON.
         public let bankName: Swift.String?
         public let bic: Swift.String?
         public let country: Swift.String?
+        /// `iban_last4` in the JSON.
         public let ibanLast4: Swift.String?
+        /// `preferred_language` in the JSON.
         public let preferredLanguage: Swift.String?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
@@ -2320,7 +2530,7 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceOrder, as the API sends it.
+    /// The `sourceOrder` of `Polymorphic`.
     public struct SourceOrder: Swift.Decodable, Swift.Sendable {
         public let amount: Swift.Int
         public let currency: Swift.String
@@ -2349,24 +2559,32 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeThreeDSecure, as the API sends it.
+    /// The `threeDSecure` of `Polymorphic`.
     public struct SourceTypeThreeDSecure: Swift.Decodable, Swift.Sendable {
+        /// `address_line1_check` in the JSON.
         public let addressLine1Check: Swift.String?
+        /// `address_zip_check` in the JSON.
         public let addressZipCheck: Swift.String?
         public let authenticated: Swift.Bool?
         public let brand: Swift.String?
         public let card: Swift.String?
         public let country: Swift.String?
         public let customer: Swift.String?
+        /// `cvc_check` in the JSON.
         public let cvcCheck: Swift.String?
+        /// `dynamic_last4` in the JSON.
         public let dynamicLast4: Swift.String?
+        /// `exp_month` in the JSON.
         public let expMonth: Swift.Int?
+        /// `exp_year` in the JSON.
         public let expYear: Swift.Int?
         public let fingerprint: Swift.String?
         public let funding: Swift.String?
         public let last4: Swift.String?
         public let name: Swift.String?
+        /// `three_d_secure` in the JSON.
         public let threeDSecure: Swift.String?
+        /// `tokenization_method` in the JSON.
         public let tokenizationMethod: Swift.String?
 
         /// Creates a value from its fields.
@@ -2411,10 +2629,13 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceTypeWechat, as the API sends it.
+    /// The `wechat` of `Polymorphic`.
     public struct SourceTypeWechat: Swift.Decodable, Swift.Sendable {
+        /// `prepay_id` in the JSON.
         public let prepayID: Swift.String?
+        /// `qr_code_url` in the JSON.
         public let qrCodeURL: Swift.String?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
@@ -2433,7 +2654,7 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SubscriptionAutomaticTax, as the API sends it.
+    /// The `automaticTax` of `Subscription`.
     public struct SubscriptionAutomaticTax: Swift.Decodable, Swift.Sendable {
         public let enabled: Swift.Bool
 
@@ -2448,9 +2669,11 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SubscriptionBillingThresholds, as the API sends it.
+    /// The `billingThresholds` of `Subscription`.
     public struct SubscriptionBillingThresholds: Swift.Decodable, Swift.Sendable {
+        /// `amount_gte` in the JSON.
         public let amountGte: Swift.Int?
+        /// `reset_billing_cycle_anchor` in the JSON.
         public let resetBillingCycleAnchor: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -2467,12 +2690,13 @@ extension ImportedStripeFull {
         }
     }
 
-    /// TaxRate, as the API sends it.
+    /// The `defaultTaxRates` of `Subscription`; the `taxRates` of `SubscriptionItem`.
     public struct TaxRate: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let active: Swift.Bool
         public let country: Swift.String?
         public let created: Foundation.Date
         public let description: Swift.String?
+        /// `display_name` in the JSON.
         public let displayName: Swift.String
         public let id: Swift.String
         public let inclusive: Swift.Bool
@@ -2482,6 +2706,7 @@ extension ImportedStripeFull {
         public let object: Object
         public let percentage: Swift.Double
         public let state: Swift.String?
+        /// `tax_type` in the JSON.
         public let taxType: TaxType?
 
         /// Creates a value from its fields.
@@ -2582,9 +2807,10 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SubscriptionItemList, as the API sends it.
+    /// The `items` of `Subscription`.
     public struct SubscriptionItemList: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedStripeFull.SubscriptionItem]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
         public let object: Object
         public let url: Swift.String
@@ -2626,9 +2852,10 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SubscriptionsResourcePauseCollection, as the API sends it.
+    /// The `pauseCollection` of `Subscription`.
     public struct SubscriptionsResourcePauseCollection: Swift.Decodable, Swift.Sendable {
         public let behavior: Behavior
+        /// `resumes_at` in the JSON.
         public let resumesAt: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -2670,9 +2897,11 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SubscriptionsResourcePaymentSettings, as the API sends it.
+    /// The `paymentSettings` of `Subscription`.
     public struct SubscriptionsResourcePaymentSettings: Swift.Decodable, Swift.Sendable {
+        /// `payment_method_options` in the JSON.
         public let paymentMethodOptions: ImportedStripeFull.SubscriptionsResourcePaymentMethodOptions?
+        /// `payment_method_types` in the JSON.
         public let paymentMethodTypes: [Swift.String]?
 
         /// Creates a value from its fields.
@@ -2693,9 +2922,10 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SubscriptionPendingInvoiceItemInterval, as the API sends it.
+    /// The `pendingInvoiceItemInterval` of `Subscription`.
     public struct SubscriptionPendingInvoiceItemInterval: Swift.Decodable, Swift.Sendable {
         public let interval: Interval
+        /// `interval_count` in the JSON.
         public let intervalCount: Swift.Int
 
         /// Creates a value from its fields.
@@ -2740,12 +2970,17 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SubscriptionsResourcePendingUpdate, as the API sends it.
+    /// The `pendingUpdate` of `Subscription`.
     public struct SubscriptionsResourcePendingUpdate: Swift.Decodable, Swift.Sendable {
+        /// `billing_cycle_anchor` in the JSON.
         public let billingCycleAnchor: Foundation.Date?
+        /// `expires_at` in the JSON.
         public let expiresAt: Foundation.Date
+        /// `subscription_items` in the JSON.
         public let subscriptionItems: [ImportedStripeFull.SubscriptionItem]?
+        /// `trial_end` in the JSON.
         public let trialEnd: Foundation.Date?
+        /// `trial_from_plan` in the JSON.
         public let trialFromPlan: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -2771,8 +3006,9 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SubscriptionTransferData, as the API sends it.
+    /// The `transferData` of `Subscription`.
     public struct SubscriptionTransferData: Swift.Decodable, Swift.Sendable {
+        /// `amount_percent` in the JSON.
         public let amountPercent: Swift.Double?
         public let destination: PagegenRuntime.JSONValue
 
@@ -2788,10 +3024,12 @@ extension ImportedStripeFull {
         }
     }
 
-    /// TaxIDVerification, as the API sends it.
+    /// The `verification` of `TaxID`.
     public struct TaxIDVerification: Swift.Decodable, Swift.Sendable {
         public let status: Status
+        /// `verified_address` in the JSON.
         public let verifiedAddress: Swift.String?
+        /// `verified_name` in the JSON.
         public let verifiedName: Swift.String?
 
         /// Creates a value from its fields.
@@ -2840,9 +3078,10 @@ extension ImportedStripeFull {
         }
     }
 
-    /// BitcoinTransaction, as the API sends it.
+    /// The `data` of `BitcoinTransactionList`.
     public struct BitcoinTransaction: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let amount: Swift.Int
+        /// `bitcoin_amount` in the JSON.
         public let bitcoinAmount: Swift.Int
         public let created: Foundation.Date
         public let currency: Swift.String
@@ -2895,7 +3134,7 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SourceOrderItem, as the API sends it.
+    /// The `items` of `SourceOrder`.
     public struct SourceOrderItem: Swift.Decodable, Swift.Sendable {
         public let amount: Swift.Int?
         public let currency: Swift.String?
@@ -2927,8 +3166,9 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SubscriptionItem, as the API sends it.
+    /// The `data` of `SubscriptionItemList`; the `subscriptionItems` of `SubscriptionsResourcePendingUpdate`.
     public struct SubscriptionItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `billing_thresholds` in the JSON.
         public let billingThresholds: ImportedStripeFull.SubscriptionItemBillingThresholds?
         public let created: Swift.Int
         public let id: Swift.String
@@ -2937,6 +3177,7 @@ extension ImportedStripeFull {
         public let price: ImportedStripeFull.Price
         public let quantity: Swift.Int?
         public let subscription: Swift.String
+        /// `tax_rates` in the JSON.
         public let taxRates: [ImportedStripeFull.TaxRate]?
 
         /// Creates a value from its fields.
@@ -2988,13 +3229,16 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SubscriptionsResourcePaymentMethodOptions, as the API sends it.
+    /// The `paymentMethodOptions` of `SubscriptionsResourcePaymentSettings`.
     public struct SubscriptionsResourcePaymentMethodOptions: Swift.Decodable, Swift.Sendable {
+        /// `acss_debit` in the JSON.
         public let acssDebit: ImportedStripeFull.InvoicePaymentMethodOptionsAcssDebit?
         public let bancontact: ImportedStripeFull.InvoicePaymentMethodOptionsBancontact?
         public let card: ImportedStripeFull.SubscriptionPaymentMethodOptionsCard?
+        /// `customer_balance` in the JSON.
         public let customerBalance: ImportedStripeFull.InvoicePaymentMethodOptionsCustomerBalance?
         public let konbini: PagegenRuntime.JSONValue?
+        /// `us_bank_account` in the JSON.
         public let usBankAccount: ImportedStripeFull.InvoicePaymentMethodOptionsUsBankAccount?
 
         /// Creates a value from its fields.
@@ -3023,8 +3267,9 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SubscriptionItemBillingThresholds, as the API sends it.
+    /// The `billingThresholds` of `SubscriptionItem`.
     public struct SubscriptionItemBillingThresholds: Swift.Decodable, Swift.Sendable {
+        /// `usage_gte` in the JSON.
         public let usageGte: Swift.Int?
 
         /// Creates a value from its fields.
@@ -3038,26 +3283,33 @@ extension ImportedStripeFull {
         }
     }
 
-    /// Price, as the API sends it.
+    /// The `price` of `SubscriptionItem`.
     public struct Price: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let active: Swift.Bool
+        /// `billing_scheme` in the JSON.
         public let billingScheme: BillingScheme
         public let created: Foundation.Date
         public let currency: Swift.String
         public let id: Swift.String
         public let livemode: Swift.Bool
+        /// `lookup_key` in the JSON.
         public let lookupKey: Swift.String?
         public let metadata: [Swift.String: Swift.String]
         public let nickname: Swift.String?
         public let object: Object
         public let product: PagegenRuntime.JSONValue
         public let recurring: ImportedStripeFull.Recurring?
+        /// `tax_behavior` in the JSON.
         public let taxBehavior: TaxBehavior?
         public let tiers: [ImportedStripeFull.PlanTier]?
+        /// `tiers_mode` in the JSON.
         public let tiersMode: TiersMode?
+        /// `transform_quantity` in the JSON.
         public let transformQuantity: ImportedStripeFull.TransformUsage?
         public let type: TypeValue
+        /// `unit_amount` in the JSON.
         public let unitAmount: Swift.Int?
+        /// `unit_amount_decimal` in the JSON.
         public let unitAmountDecimal: Swift.String?
 
         /// Creates a value from its fields.
@@ -3225,9 +3477,11 @@ extension ImportedStripeFull {
         }
     }
 
-    /// InvoicePaymentMethodOptionsAcssDebit, as the API sends it.
+    /// The `acssDebit` of `SubscriptionsResourcePaymentMethodOptions`.
     public struct InvoicePaymentMethodOptionsAcssDebit: Swift.Decodable, Swift.Sendable {
+        /// `mandate_options` in the JSON.
         public let mandateOptions: ImportedStripeFull.InvoicePaymentMethodOptionsAcssDebitMandateOptions?
+        /// `verification_method` in the JSON.
         public let verificationMethod: VerificationMethod?
 
         /// Creates a value from its fields.
@@ -3274,8 +3528,9 @@ extension ImportedStripeFull {
         }
     }
 
-    /// InvoicePaymentMethodOptionsBancontact, as the API sends it.
+    /// The `bancontact` of `SubscriptionsResourcePaymentMethodOptions`.
     public struct InvoicePaymentMethodOptionsBancontact: Swift.Decodable, Swift.Sendable {
+        /// `preferred_language` in the JSON.
         public let preferredLanguage: PreferredLanguage
 
         /// Creates a value from its fields.
@@ -3319,9 +3574,11 @@ extension ImportedStripeFull {
         }
     }
 
-    /// SubscriptionPaymentMethodOptionsCard, as the API sends it.
+    /// The `card` of `SubscriptionsResourcePaymentMethodOptions`.
     public struct SubscriptionPaymentMethodOptionsCard: Swift.Decodable, Swift.Sendable {
+        /// `mandate_options` in the JSON.
         public let mandateOptions: ImportedStripeFull.InvoiceMandateOptionsCard?
+        /// `request_three_d_secure` in the JSON.
         public let requestThreeDSecure: RequestThreeDSecure?
 
         /// Creates a value from its fields.
@@ -3363,9 +3620,11 @@ extension ImportedStripeFull {
         }
     }
 
-    /// InvoicePaymentMethodOptionsCustomerBalance, as the API sends it.
+    /// The `customerBalance` of `SubscriptionsResourcePaymentMethodOptions`.
     public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Decodable, Swift.Sendable {
+        /// `bank_transfer` in the JSON.
         public let bankTransfer: ImportedStripeFull.InvoicePaymentMethodOptionsCustomerBalanceBankTransfer?
+        /// `funding_type` in the JSON.
         public let fundingType: FundingType?
 
         /// Creates a value from its fields.
@@ -3403,8 +3662,9 @@ extension ImportedStripeFull {
         }
     }
 
-    /// InvoicePaymentMethodOptionsUsBankAccount, as the API sends it.
+    /// The `usBankAccount` of `SubscriptionsResourcePaymentMethodOptions`.
     public struct InvoicePaymentMethodOptionsUsBankAccount: Swift.Decodable, Swift.Sendable {
+        /// `verification_method` in the JSON.
         public let verificationMethod: VerificationMethod?
 
         /// Creates a value from its fields.
@@ -3445,11 +3705,14 @@ extension ImportedStripeFull {
         }
     }
 
-    /// Recurring, as the API sends it.
+    /// The `recurring` of `Price`.
     public struct Recurring: Swift.Decodable, Swift.Sendable {
+        /// `aggregate_usage` in the JSON.
         public let aggregateUsage: AggregateUsage?
         public let interval: Interval
+        /// `interval_count` in the JSON.
         public let intervalCount: Swift.Int
+        /// `usage_type` in the JSON.
         public let usageType: UsageType
 
         /// Creates a value from its fields.
@@ -3553,12 +3816,17 @@ extension ImportedStripeFull {
         }
     }
 
-    /// PlanTier, as the API sends it.
+    /// The `tiers` of `Price`.
     public struct PlanTier: Swift.Decodable, Swift.Sendable {
+        /// `flat_amount` in the JSON.
         public let flatAmount: Swift.Int?
+        /// `flat_amount_decimal` in the JSON.
         public let flatAmountDecimal: Swift.String?
+        /// `unit_amount` in the JSON.
         public let unitAmount: Swift.Int?
+        /// `unit_amount_decimal` in the JSON.
         public let unitAmountDecimal: Swift.String?
+        /// `up_to` in the JSON.
         public let upTo: Swift.Int?
 
         /// Creates a value from its fields.
@@ -3583,8 +3851,9 @@ extension ImportedStripeFull {
         }
     }
 
-    /// TransformUsage, as the API sends it.
+    /// The `transformQuantity` of `Price`.
     public struct TransformUsage: Swift.Decodable, Swift.Sendable {
+        /// `divide_by` in the JSON.
         public let divideBy: Swift.Int
         public let round: Round
 
@@ -3624,8 +3893,9 @@ extension ImportedStripeFull {
         }
     }
 
-    /// InvoicePaymentMethodOptionsAcssDebitMandateOptions, as the API sends it.
+    /// The `mandateOptions` of `InvoicePaymentMethodOptionsAcssDebit`.
     public struct InvoicePaymentMethodOptionsAcssDebitMandateOptions: Swift.Decodable, Swift.Sendable {
+        /// `transaction_type` in the JSON.
         public let transactionType: TransactionType?
 
         /// Creates a value from its fields.
@@ -3663,9 +3933,10 @@ extension ImportedStripeFull {
         }
     }
 
-    /// InvoiceMandateOptionsCard, as the API sends it.
+    /// The `mandateOptions` of `SubscriptionPaymentMethodOptionsCard`.
     public struct InvoiceMandateOptionsCard: Swift.Decodable, Swift.Sendable {
         public let amount: Swift.Int?
+        /// `amount_type` in the JSON.
         public let amountType: AmountType?
         public let description: Swift.String?
 
@@ -3709,7 +3980,7 @@ extension ImportedStripeFull {
         }
     }
 
-    /// InvoicePaymentMethodOptionsCustomerBalanceBankTransfer, as the API sends it.
+    /// The `bankTransfer` of `InvoicePaymentMethodOptionsCustomerBalance`.
     public struct InvoicePaymentMethodOptionsCustomerBalanceBankTransfer: Swift.Decodable, Swift.Sendable {
         public let type: Swift.String?
 

@@ -6,7 +6,7 @@ import Foundation
 extension ImportedStripeFull.Client {
     /// The pages of `getCustomers(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getCustomersPages(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10,
+        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedStripeFull.Customer> {
         PagegenRuntime.PageSequence(self.getCustomersLoader(email: email, testClock: testClock, limit: limit), resumingFrom: resumePoint)
@@ -14,7 +14,7 @@ extension ImportedStripeFull.Client {
 
     /// Every item of `getCustomers(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allGetCustomers(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10,
+        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedStripeFull.Customer> {
         PagegenRuntime.ItemSequence(self.getCustomersLoader(email: email, testClock: testClock, limit: limit), resumingFrom: resumePoint)
@@ -22,7 +22,7 @@ extension ImportedStripeFull.Client {
 
     /// What loads the pages of `getCustomers(…)`, for the sequences and list adapters.
     public func getCustomersLoader(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10
+        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedStripeFull.Customer> {
         self.runtime.loader(
             Operations.getCustomersEndpoint, Operations.getCustomersParameters(email: email, testClock: testClock),
@@ -32,7 +32,7 @@ extension ImportedStripeFull.Client {
 
     /// A list adapter over `getCustomers(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getCustomersList(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10,
+        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedStripeFull.Customer> {
         PagegenRuntime.PagedList(self.getCustomersLoader(email: email, testClock: testClock, limit: limit), options: options)
@@ -40,21 +40,21 @@ extension ImportedStripeFull.Client {
 
     /// The pages of `getCustomersSearch(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getCustomersSearchPages(
-        query: Swift.String, limit: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        query: Swift.String, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedStripeFull.Customer> {
         PagegenRuntime.PageSequence(self.getCustomersSearchLoader(query: query, limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `getCustomersSearch(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allGetCustomersSearch(
-        query: Swift.String, limit: Swift.Int = 10, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        query: Swift.String, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedStripeFull.Customer> {
         PagegenRuntime.ItemSequence(self.getCustomersSearchLoader(query: query, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getCustomersSearch(…)`, for the sequences and list adapters.
     public func getCustomersSearchLoader(
-        query: Swift.String, limit: Swift.Int = 10
+        query: Swift.String, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedStripeFull.Customer> {
         self.runtime.loader(
             Operations.getCustomersSearchEndpoint, Operations.getCustomersSearchParameters(query: query),
@@ -64,7 +64,7 @@ extension ImportedStripeFull.Client {
 
     /// A list adapter over `getCustomersSearch(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getCustomersSearchList(
-        query: Swift.String, limit: Swift.Int = 10, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        query: Swift.String, limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedStripeFull.Customer> {
         PagegenRuntime.PagedList(self.getCustomersSearchLoader(query: query, limit: limit), options: options)
     }

@@ -7,9 +7,10 @@ import Foundation
 public enum ImportedStripe {}
 
 extension ImportedStripe {
-    /// CustomerResourceCustomerList, as the API sends it.
+    /// What `getCustomers(…)` returns.
     public struct CustomerResourceCustomerList: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedStripe.Customer]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
         public let object: Object
         public let url: Swift.String
@@ -51,35 +52,45 @@ extension ImportedStripe {
         }
     }
 
-    /// Customer, as the API sends it.
+    /// An item of `getCustomers(…)`; the `data` of `CustomerResourceCustomerList`.
     public struct Customer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let address: ImportedStripe.Address?
         public let balance: Swift.Int?
+        /// `cash_balance` in the JSON.
         public let cashBalance: ImportedStripe.CashBalance?
         public let created: Foundation.Date
         public let currency: Swift.String?
+        /// `default_source` in the JSON.
         public let defaultSource: PagegenRuntime.JSONValue?
         public let delinquent: Swift.Bool?
         public let description: Swift.String?
         public let discount: ImportedStripe.Discount?
         public let email: Swift.String?
         public let id: Swift.String
+        /// `invoice_credit_balance` in the JSON.
         public let invoiceCreditBalance: [Swift.String: Swift.Int]?
+        /// `invoice_prefix` in the JSON.
         public let invoicePrefix: Swift.String?
+        /// `invoice_settings` in the JSON.
         public let invoiceSettings: ImportedStripe.InvoiceSettingCustomerSetting?
         public let livemode: Swift.Bool
         public let metadata: [Swift.String: Swift.String]?
         public let name: Swift.String?
+        /// `next_invoice_sequence` in the JSON.
         public let nextInvoiceSequence: Swift.Int?
         public let object: Object
         public let phone: Swift.String?
+        /// `preferred_locales` in the JSON.
         public let preferredLocales: [Swift.String]?
         public let shipping: ImportedStripe.Shipping?
         public let sources: ImportedStripe.ApmsSourcesSourceList?
         public let subscriptions: ImportedStripe.SubscriptionList?
         public let tax: ImportedStripe.CustomerTax?
+        /// `tax_exempt` in the JSON.
         public let taxExempt: TaxExempt?
+        /// `tax_ids` in the JSON.
         public let taxIds: ImportedStripe.TaxIDsList?
+        /// `test_clock` in the JSON.
         public let testClock: PagegenRuntime.JSONValue?
 
         /// Creates a value from its fields.
@@ -194,12 +205,13 @@ extension ImportedStripe {
         }
     }
 
-    /// Address, as the API sends it.
+    /// The `address` of `Customer`; the `address` of `Shipping`; the `address` of `SourceOwner`; and more.
     public struct Address: Swift.Decodable, Swift.Sendable {
         public let city: Swift.String?
         public let country: Swift.String?
         public let line1: Swift.String?
         public let line2: Swift.String?
+        /// `postal_code` in the JSON.
         public let postalCode: Swift.String?
         public let state: Swift.String?
 
@@ -226,7 +238,7 @@ extension ImportedStripe {
         }
     }
 
-    /// CashBalance, as the API sends it.
+    /// The `cashBalance` of `Customer`.
     public struct CashBalance: Swift.Decodable, Swift.Sendable {
         public let available: [Swift.String: Swift.Int]?
         public let customer: Swift.String
@@ -276,16 +288,19 @@ extension ImportedStripe {
         }
     }
 
-    /// Discount, as the API sends it.
+    /// The `discount` of `Customer`; the `discount` of `Subscription`.
     public struct Discount: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `checkout_session` in the JSON.
         public let checkoutSession: Swift.String?
         public let coupon: ImportedStripe.Coupon
         public let customer: PagegenRuntime.JSONValue?
         public let end: Foundation.Date?
         public let id: Swift.String
         public let invoice: Swift.String?
+        /// `invoice_item` in the JSON.
         public let invoiceItem: Swift.String?
         public let object: Object
+        /// `promotion_code` in the JSON.
         public let promotionCode: PagegenRuntime.JSONValue?
         public let start: Foundation.Date
         public let subscription: Swift.String?
@@ -342,11 +357,14 @@ extension ImportedStripe {
         }
     }
 
-    /// InvoiceSettingCustomerSetting, as the API sends it.
+    /// The `invoiceSettings` of `Customer`.
     public struct InvoiceSettingCustomerSetting: Swift.Decodable, Swift.Sendable {
+        /// `custom_fields` in the JSON.
         public let customFields: [ImportedStripe.InvoiceSettingCustomField]?
+        /// `default_payment_method` in the JSON.
         public let defaultPaymentMethod: PagegenRuntime.JSONValue?
         public let footer: Swift.String?
+        /// `rendering_options` in the JSON.
         public let renderingOptions: ImportedStripe.InvoiceSettingRenderingOptions?
 
         /// Creates a value from its fields.
@@ -369,12 +387,13 @@ extension ImportedStripe {
         }
     }
 
-    /// Shipping, as the API sends it.
+    /// The `shipping` of `Customer`; the `shipping` of `SourceOrder`.
     public struct Shipping: Swift.Decodable, Swift.Sendable {
         public let address: ImportedStripe.Address?
         public let carrier: Swift.String?
         public let name: Swift.String?
         public let phone: Swift.String?
+        /// `tracking_number` in the JSON.
         public let trackingNumber: Swift.String?
 
         /// Creates a value from its fields.
@@ -398,9 +417,10 @@ extension ImportedStripe {
         }
     }
 
-    /// ApmsSourcesSourceList, as the API sends it.
+    /// The `sources` of `Customer`.
     public struct ApmsSourcesSourceList: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedStripe.Polymorphic]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
         public let object: Object
         public let url: Swift.String
@@ -442,9 +462,10 @@ extension ImportedStripe {
         }
     }
 
-    /// SubscriptionList, as the API sends it.
+    /// The `subscriptions` of `Customer`.
     public struct SubscriptionList: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedStripe.Subscription]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
         public let object: Object
         public let url: Swift.String
@@ -486,9 +507,11 @@ extension ImportedStripe {
         }
     }
 
-    /// CustomerTax, as the API sends it.
+    /// The `tax` of `Customer`.
     public struct CustomerTax: Swift.Decodable, Swift.Sendable {
+        /// `automatic_tax` in the JSON.
         public let automaticTax: AutomaticTax
+        /// `ip_address` in the JSON.
         public let ipAddress: Swift.String?
         public let location: ImportedStripe.CustomerTaxLocation?
 
@@ -538,9 +561,10 @@ extension ImportedStripe {
         }
     }
 
-    /// TaxIDsList, as the API sends it.
+    /// The `taxIds` of `Customer`.
     public struct TaxIDsList: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedStripe.TaxID]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
         public let object: Object
         public let url: Swift.String
@@ -582,9 +606,11 @@ extension ImportedStripe {
         }
     }
 
-    /// CustomerBalanceCustomerBalanceSettings, as the API sends it.
+    /// The `settings` of `CashBalance`.
     public struct CustomerBalanceCustomerBalanceSettings: Swift.Decodable, Swift.Sendable {
+        /// `reconciliation_mode` in the JSON.
         public let reconciliationMode: ReconciliationMode
+        /// `using_merchant_default` in the JSON.
         public let usingMerchantDefault: Swift.Bool
 
         /// Creates a value from its fields.
@@ -625,23 +651,31 @@ extension ImportedStripe {
         }
     }
 
-    /// Coupon, as the API sends it.
+    /// The `coupon` of `Discount`.
     public struct Coupon: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `amount_off` in the JSON.
         public let amountOff: Swift.Int?
+        /// `applies_to` in the JSON.
         public let appliesTo: ImportedStripe.CouponAppliesTo?
         public let created: Foundation.Date
         public let currency: Swift.String?
+        /// `currency_options` in the JSON.
         public let currencyOptions: [Swift.String: ImportedStripe.CouponCurrencyOption]?
         public let duration: Duration
+        /// `duration_in_months` in the JSON.
         public let durationInMonths: Swift.Int?
         public let id: Swift.String
         public let livemode: Swift.Bool
+        /// `max_redemptions` in the JSON.
         public let maxRedemptions: Swift.Int?
         public let metadata: [Swift.String: Swift.String]?
         public let name: Swift.String?
         public let object: Object
+        /// `percent_off` in the JSON.
         public let percentOff: Swift.Double?
+        /// `redeem_by` in the JSON.
         public let redeemBy: Foundation.Date?
+        /// `times_redeemed` in the JSON.
         public let timesRedeemed: Swift.Int
         public let valid: Swift.Bool
 
@@ -734,7 +768,7 @@ extension ImportedStripe {
         }
     }
 
-    /// InvoiceSettingCustomField, as the API sends it.
+    /// The `customFields` of `InvoiceSettingCustomerSetting`.
     public struct InvoiceSettingCustomField: Swift.Decodable, Swift.Sendable {
         public let name: Swift.String
         public let value: Swift.String
@@ -751,8 +785,9 @@ extension ImportedStripe {
         }
     }
 
-    /// InvoiceSettingRenderingOptions, as the API sends it.
+    /// The `renderingOptions` of `InvoiceSettingCustomerSetting`.
     public struct InvoiceSettingRenderingOptions: Swift.Decodable, Swift.Sendable {
+        /// `amount_tax_display` in the JSON.
         public let amountTaxDisplay: Swift.String?
 
         /// Creates a value from its fields.
@@ -766,53 +801,81 @@ extension ImportedStripe {
         }
     }
 
-    /// Polymorphic, as the API sends it.
+    /// The `data` of `ApmsSourcesSourceList`.
     public struct Polymorphic: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let account: PagegenRuntime.JSONValue?
+        /// `account_holder_name` in the JSON.
         public let accountHolderName: Swift.String?
+        /// `account_holder_type` in the JSON.
         public let accountHolderType: Swift.String?
+        /// `account_type` in the JSON.
         public let accountType: Swift.String?
+        /// `available_payout_methods` in the JSON.
         public let availablePayoutMethods: [Swift.String]?
+        /// `bank_name` in the JSON.
         public let bankName: Swift.String?
         public let country: Swift.String?
         public let currency: Swift.String?
         public let customer: PagegenRuntime.JSONValue?
+        /// `default_for_currency` in the JSON.
         public let defaultForCurrency: Swift.Bool?
         public let fingerprint: Swift.String?
+        /// `future_requirements` in the JSON.
         public let futureRequirements: ImportedStripe.ExternalAccountRequirements?
         public let id: Swift.String
         public let last4: Swift.String?
         public let metadata: [Swift.String: Swift.String]?
         public let object: Object
         public let requirements: ImportedStripe.ExternalAccountRequirements?
+        /// `routing_number` in the JSON.
         public let routingNumber: Swift.String?
         public let status: Swift.String?
+        /// `address_city` in the JSON.
         public let addressCity: Swift.String?
+        /// `address_country` in the JSON.
         public let addressCountry: Swift.String?
+        /// `address_line1` in the JSON.
         public let addressLine1: Swift.String?
+        /// `address_line1_check` in the JSON.
         public let addressLine1Check: Swift.String?
+        /// `address_line2` in the JSON.
         public let addressLine2: Swift.String?
+        /// `address_state` in the JSON.
         public let addressState: Swift.String?
+        /// `address_zip` in the JSON.
         public let addressZip: Swift.String?
+        /// `address_zip_check` in the JSON.
         public let addressZipCheck: Swift.String?
         public let brand: Swift.String?
+        /// `cvc_check` in the JSON.
         public let cvcCheck: Swift.String?
+        /// `dynamic_last4` in the JSON.
         public let dynamicLast4: Swift.String?
+        /// `exp_month` in the JSON.
         public let expMonth: Swift.Int?
+        /// `exp_year` in the JSON.
         public let expYear: Swift.Int?
         public let funding: Swift.String?
         public let name: Swift.String?
+        /// `tokenization_method` in the JSON.
         public let tokenizationMethod: Swift.String?
+        /// `ach_credit_transfer` in the JSON.
         public let achCreditTransfer: ImportedStripe.SourceTypeAchCreditTransfer?
+        /// `ach_debit` in the JSON.
         public let achDebit: ImportedStripe.SourceTypeAchDebit?
+        /// `acss_debit` in the JSON.
         public let acssDebit: ImportedStripe.SourceTypeAcssDebit?
         public let alipay: ImportedStripe.SourceTypeAlipay?
         public let amount: Swift.Int?
+        /// `au_becs_debit` in the JSON.
         public let auBecsDebit: ImportedStripe.SourceTypeAuBecsDebit?
         public let bancontact: ImportedStripe.SourceTypeBancontact?
         public let card: ImportedStripe.SourceTypeCard?
+        /// `card_present` in the JSON.
         public let cardPresent: ImportedStripe.SourceTypeCardPresent?
+        /// `client_secret` in the JSON.
         public let clientSecret: Swift.String?
+        /// `code_verification` in the JSON.
         public let codeVerification: ImportedStripe.SourceCodeVerificationFlow?
         public let created: Foundation.Date?
         public let eps: ImportedStripe.SourceTypeEps?
@@ -826,10 +889,14 @@ extension ImportedStripe {
         public let p24: ImportedStripe.SourceTypeP24?
         public let receiver: ImportedStripe.SourceReceiverFlow?
         public let redirect: ImportedStripe.SourceRedirectFlow?
+        /// `sepa_debit` in the JSON.
         public let sepaDebit: ImportedStripe.SourceTypeSepaDebit?
         public let sofort: ImportedStripe.SourceTypeSofort?
+        /// `source_order` in the JSON.
         public let sourceOrder: ImportedStripe.SourceOrder?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
+        /// `three_d_secure` in the JSON.
         public let threeDSecure: ImportedStripe.SourceTypeThreeDSecure?
         public let type: TypeValue?
         public let usage: Swift.String?
@@ -1063,50 +1130,80 @@ extension ImportedStripe {
         }
     }
 
-    /// Subscription, as the API sends it.
+    /// The `data` of `SubscriptionList`.
     public struct Subscription: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let application: PagegenRuntime.JSONValue?
+        /// `application_fee_percent` in the JSON.
         public let applicationFeePercent: Swift.Double?
+        /// `automatic_tax` in the JSON.
         public let automaticTax: ImportedStripe.SubscriptionAutomaticTax
+        /// `billing_cycle_anchor` in the JSON.
         public let billingCycleAnchor: Foundation.Date
+        /// `billing_thresholds` in the JSON.
         public let billingThresholds: ImportedStripe.SubscriptionBillingThresholds?
+        /// `cancel_at` in the JSON.
         public let cancelAt: Foundation.Date?
+        /// `cancel_at_period_end` in the JSON.
         public let cancelAtPeriodEnd: Swift.Bool
+        /// `canceled_at` in the JSON.
         public let canceledAt: Foundation.Date?
+        /// `cancellation_details` in the JSON.
         public let cancellationDetails: ImportedStripe.CancellationDetails?
+        /// `collection_method` in the JSON.
         public let collectionMethod: CollectionMethod
         public let created: Foundation.Date
         public let currency: Swift.String
+        /// `current_period_end` in the JSON.
         public let currentPeriodEnd: Foundation.Date
+        /// `current_period_start` in the JSON.
         public let currentPeriodStart: Foundation.Date
         public let customer: PagegenRuntime.JSONValue
+        /// `days_until_due` in the JSON.
         public let daysUntilDue: Swift.Int?
+        /// `default_payment_method` in the JSON.
         public let defaultPaymentMethod: PagegenRuntime.JSONValue?
+        /// `default_source` in the JSON.
         public let defaultSource: PagegenRuntime.JSONValue?
+        /// `default_tax_rates` in the JSON.
         public let defaultTaxRates: [ImportedStripe.TaxRate]?
         public let description: Swift.String?
         public let discount: ImportedStripe.Discount?
+        /// `ended_at` in the JSON.
         public let endedAt: Foundation.Date?
         public let id: Swift.String
         public let items: ImportedStripe.SubscriptionItemList
+        /// `latest_invoice` in the JSON.
         public let latestInvoice: PagegenRuntime.JSONValue?
         public let livemode: Swift.Bool
         public let metadata: [Swift.String: Swift.String]
+        /// `next_pending_invoice_item_invoice` in the JSON.
         public let nextPendingInvoiceItemInvoice: Foundation.Date?
         public let object: Object
+        /// `on_behalf_of` in the JSON.
         public let onBehalfOf: PagegenRuntime.JSONValue?
+        /// `pause_collection` in the JSON.
         public let pauseCollection: ImportedStripe.SubscriptionsResourcePauseCollection?
+        /// `payment_settings` in the JSON.
         public let paymentSettings: ImportedStripe.SubscriptionsResourcePaymentSettings?
+        /// `pending_invoice_item_interval` in the JSON.
         public let pendingInvoiceItemInterval: ImportedStripe.SubscriptionPendingInvoiceItemInterval?
+        /// `pending_setup_intent` in the JSON.
         public let pendingSetupIntent: PagegenRuntime.JSONValue?
+        /// `pending_update` in the JSON.
         public let pendingUpdate: ImportedStripe.SubscriptionsResourcePendingUpdate?
         public let schedule: PagegenRuntime.JSONValue?
+        /// `start_date` in the JSON.
         public let startDate: Foundation.Date
         public let status: Status
+        /// `test_clock` in the JSON.
         public let testClock: PagegenRuntime.JSONValue?
+        /// `transfer_data` in the JSON.
         public let transferData: ImportedStripe.SubscriptionTransferData?
+        /// `trial_end` in the JSON.
         public let trialEnd: Foundation.Date?
+        /// `trial_settings` in the JSON.
         public let trialSettings: ImportedStripe.SubscriptionsTrialsResourceTrialSettings?
+        /// `trial_start` in the JSON.
         public let trialStart: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -1293,7 +1390,7 @@ extension ImportedStripe {
         }
     }
 
-    /// CustomerTaxLocation, as the API sends it.
+    /// The `location` of `CustomerTax`.
     public struct CustomerTaxLocation: Swift.Decodable, Swift.Sendable {
         public let country: Swift.String
         public let source: Source
@@ -1342,7 +1439,7 @@ extension ImportedStripe {
         }
     }
 
-    /// TaxID, as the API sends it.
+    /// The `data` of `TaxIDsList`.
     public struct TaxID: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let country: Swift.String?
         public let created: Foundation.Date
@@ -1464,7 +1561,8 @@ extension ImportedStripe {
             case trTin
             case twVat
             case uaVat
-            case unknown_
+            /// The value `unknown`.
+            case unknownValue
             case usEin
             case uyRuc
             case veRif
@@ -1536,7 +1634,7 @@ extension ImportedStripe {
                 case "tr_tin": self = .trTin
                 case "tw_vat": self = .twVat
                 case "ua_vat": self = .uaVat
-                case "unknown": self = .unknown_
+                case "unknown": self = .unknownValue
                 case "us_ein": self = .usEin
                 case "uy_ruc": self = .uyRuc
                 case "ve_rif": self = .veRif
@@ -1609,7 +1707,7 @@ extension ImportedStripe {
                 case .trTin: "tr_tin"
                 case .twVat: "tw_vat"
                 case .uaVat: "ua_vat"
-                case .unknown_: "unknown"
+                case .unknownValue: "unknown"
                 case .usEin: "us_ein"
                 case .uyRuc: "uy_ruc"
                 case .veRif: "ve_rif"
@@ -1621,7 +1719,7 @@ extension ImportedStripe {
         }
     }
 
-    /// CouponAppliesTo, as the API sends it.
+    /// The `appliesTo` of `Coupon`.
     public struct CouponAppliesTo: Swift.Decodable, Swift.Sendable {
         public let products: [Swift.String]
 
@@ -1636,8 +1734,9 @@ extension ImportedStripe {
         }
     }
 
-    /// CouponCurrencyOption, as the API sends it.
+    /// The `currencyOptions` of `Coupon`.
     public struct CouponCurrencyOption: Swift.Decodable, Swift.Sendable {
+        /// `amount_off` in the JSON.
         public let amountOff: Swift.Int
 
         /// Creates a value from its fields.
@@ -1651,11 +1750,14 @@ extension ImportedStripe {
         }
     }
 
-    /// ExternalAccountRequirements, as the API sends it.
+    /// The `futureRequirements` of `Polymorphic`; the `requirements` of `Polymorphic`.
     public struct ExternalAccountRequirements: Swift.Decodable, Swift.Sendable {
+        /// `currently_due` in the JSON.
         public let currentlyDue: [Swift.String]?
         public let errors: [ImportedStripe.AccountRequirementsError]?
+        /// `past_due` in the JSON.
         public let pastDue: [Swift.String]?
+        /// `pending_verification` in the JSON.
         public let pendingVerification: [Swift.String]?
 
         /// Creates a value from its fields.
@@ -1678,15 +1780,22 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeAchCreditTransfer, as the API sends it.
+    /// The `achCreditTransfer` of `Polymorphic`.
     public struct SourceTypeAchCreditTransfer: Swift.Decodable, Swift.Sendable {
+        /// `account_number` in the JSON.
         public let accountNumber: Swift.String?
+        /// `bank_name` in the JSON.
         public let bankName: Swift.String?
         public let fingerprint: Swift.String?
+        /// `refund_account_holder_name` in the JSON.
         public let refundAccountHolderName: Swift.String?
+        /// `refund_account_holder_type` in the JSON.
         public let refundAccountHolderType: Swift.String?
+        /// `refund_routing_number` in the JSON.
         public let refundRoutingNumber: Swift.String?
+        /// `routing_number` in the JSON.
         public let routingNumber: Swift.String?
+        /// `swift_code` in the JSON.
         public let swiftCode: Swift.String?
 
         /// Creates a value from its fields.
@@ -1718,12 +1827,14 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeAchDebit, as the API sends it.
+    /// The `achDebit` of `Polymorphic`.
     public struct SourceTypeAchDebit: Swift.Decodable, Swift.Sendable {
+        /// `bank_name` in the JSON.
         public let bankName: Swift.String?
         public let country: Swift.String?
         public let fingerprint: Swift.String?
         public let last4: Swift.String?
+        /// `routing_number` in the JSON.
         public let routingNumber: Swift.String?
         public let type: Swift.String?
 
@@ -1750,17 +1861,23 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeAcssDebit, as the API sends it.
+    /// The `acssDebit` of `Polymorphic`.
     public struct SourceTypeAcssDebit: Swift.Decodable, Swift.Sendable {
+        /// `bank_address_city` in the JSON.
         public let bankAddressCity: Swift.String?
+        /// `bank_address_line_1` in the JSON.
         public let bankAddressLine1: Swift.String?
+        /// `bank_address_line_2` in the JSON.
         public let bankAddressLine2: Swift.String?
+        /// `bank_address_postal_code` in the JSON.
         public let bankAddressPostalCode: Swift.String?
+        /// `bank_name` in the JSON.
         public let bankName: Swift.String?
         public let category: Swift.String?
         public let country: Swift.String?
         public let fingerprint: Swift.String?
         public let last4: Swift.String?
+        /// `routing_number` in the JSON.
         public let routingNumber: Swift.String?
 
         /// Creates a value from its fields.
@@ -1794,10 +1911,13 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeAlipay, as the API sends it.
+    /// The `alipay` of `Polymorphic`.
     public struct SourceTypeAlipay: Swift.Decodable, Swift.Sendable {
+        /// `data_string` in the JSON.
         public let dataString: Swift.String?
+        /// `native_url` in the JSON.
         public let nativeURL: Swift.String?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
@@ -1816,8 +1936,9 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeAuBecsDebit, as the API sends it.
+    /// The `auBecsDebit` of `Polymorphic`.
     public struct SourceTypeAuBecsDebit: Swift.Decodable, Swift.Sendable {
+        /// `bsb_number` in the JSON.
         public let bsbNumber: Swift.String?
         public let fingerprint: Swift.String?
         public let last4: Swift.String?
@@ -1838,13 +1959,18 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeBancontact, as the API sends it.
+    /// The `bancontact` of `Polymorphic`.
     public struct SourceTypeBancontact: Swift.Decodable, Swift.Sendable {
+        /// `bank_code` in the JSON.
         public let bankCode: Swift.String?
+        /// `bank_name` in the JSON.
         public let bankName: Swift.String?
         public let bic: Swift.String?
+        /// `iban_last4` in the JSON.
         public let ibanLast4: Swift.String?
+        /// `preferred_language` in the JSON.
         public let preferredLanguage: Swift.String?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
@@ -1871,21 +1997,29 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeCard, as the API sends it.
+    /// The `card` of `Polymorphic`.
     public struct SourceTypeCard: Swift.Decodable, Swift.Sendable {
+        /// `address_line1_check` in the JSON.
         public let addressLine1Check: Swift.String?
+        /// `address_zip_check` in the JSON.
         public let addressZipCheck: Swift.String?
         public let brand: Swift.String?
         public let country: Swift.String?
+        /// `cvc_check` in the JSON.
         public let cvcCheck: Swift.String?
+        /// `dynamic_last4` in the JSON.
         public let dynamicLast4: Swift.String?
+        /// `exp_month` in the JSON.
         public let expMonth: Swift.Int?
+        /// `exp_year` in the JSON.
         public let expYear: Swift.Int?
         public let fingerprint: Swift.String?
         public let funding: Swift.String?
         public let last4: Swift.String?
         public let name: Swift.String?
+        /// `three_d_secure` in the JSON.
         public let threeDSecure: Swift.String?
+        /// `tokenization_method` in the JSON.
         public let tokenizationMethod: Swift.String?
 
         /// Creates a value from its fields.
@@ -1925,30 +2059,47 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeCardPresent, as the API sends it.
+    /// The `cardPresent` of `Polymorphic`.
     public struct SourceTypeCardPresent: Swift.Decodable, Swift.Sendable {
+        /// `application_cryptogram` in the JSON.
         public let applicationCryptogram: Swift.String?
+        /// `application_preferred_name` in the JSON.
         public let applicationPreferredName: Swift.String?
+        /// `authorization_code` in the JSON.
         public let authorizationCode: Swift.String?
+        /// `authorization_response_code` in the JSON.
         public let authorizationResponseCode: Swift.String?
         public let brand: Swift.String?
         public let country: Swift.String?
+        /// `cvm_type` in the JSON.
         public let cvmType: Swift.String?
+        /// `data_type` in the JSON.
         public let dataType: Swift.String?
+        /// `dedicated_file_name` in the JSON.
         public let dedicatedFileName: Swift.String?
+        /// `emv_auth_data` in the JSON.
         public let emvAuthData: Swift.String?
+        /// `evidence_customer_signature` in the JSON.
         public let evidenceCustomerSignature: Swift.String?
+        /// `evidence_transaction_certificate` in the JSON.
         public let evidenceTransactionCertificate: Swift.String?
+        /// `exp_month` in the JSON.
         public let expMonth: Swift.Int?
+        /// `exp_year` in the JSON.
         public let expYear: Swift.Int?
         public let fingerprint: Swift.String?
         public let funding: Swift.String?
         public let last4: Swift.String?
+        /// `pos_device_id` in the JSON.
         public let posDeviceID: Swift.String?
+        /// `pos_entry_mode` in the JSON.
         public let posEntryMode: Swift.String?
+        /// `read_method` in the JSON.
         public let readMethod: Swift.String?
         public let reader: Swift.String?
+        /// `terminal_verification_results` in the JSON.
         public let terminalVerificationResults: Swift.String?
+        /// `transaction_status_information` in the JSON.
         public let transactionStatusInformation: Swift.String?
 
         /// Creates a value from its fields.
@@ -2010,8 +2161,9 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceCodeVerificationFlow, as the API sends it.
+    /// The `codeVerification` of `Polymorphic`.
     public struct SourceCodeVerificationFlow: Swift.Decodable, Swift.Sendable {
+        /// `attempts_remaining` in the JSON.
         public let attemptsRemaining: Swift.Int
         public let status: Swift.String
 
@@ -2027,9 +2179,10 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeEps, as the API sends it.
+    /// The `eps` of `Polymorphic`.
     public struct SourceTypeEps: Swift.Decodable, Swift.Sendable {
         public let reference: Swift.String?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
@@ -2044,11 +2197,14 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeGiropay, as the API sends it.
+    /// The `giropay` of `Polymorphic`.
     public struct SourceTypeGiropay: Swift.Decodable, Swift.Sendable {
+        /// `bank_code` in the JSON.
         public let bankCode: Swift.String?
+        /// `bank_name` in the JSON.
         public let bankName: Swift.String?
         public let bic: Swift.String?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
@@ -2070,11 +2226,13 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeIdeal, as the API sends it.
+    /// The `ideal` of `Polymorphic`.
     public struct SourceTypeIdeal: Swift.Decodable, Swift.Sendable {
         public let bank: Swift.String?
         public let bic: Swift.String?
+        /// `iban_last4` in the JSON.
         public let ibanLast4: Swift.String?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
@@ -2096,33 +2254,58 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeKlarna, as the API sends it.
+    /// The `klarna` of `Polymorphic`.
     public struct SourceTypeKlarna: Swift.Decodable, Swift.Sendable {
+        /// `background_image_url` in the JSON.
         public let backgroundImageURL: Swift.String?
+        /// `client_token` in the JSON.
         public let clientToken: Swift.String?
+        /// `first_name` in the JSON.
         public let firstName: Swift.String?
+        /// `last_name` in the JSON.
         public let lastName: Swift.String?
         public let locale: Swift.String?
+        /// `logo_url` in the JSON.
         public let logoURL: Swift.String?
+        /// `page_title` in the JSON.
         public let pageTitle: Swift.String?
+        /// `pay_later_asset_urls_descriptive` in the JSON.
         public let payLaterAssetUrlsDescriptive: Swift.String?
+        /// `pay_later_asset_urls_standard` in the JSON.
         public let payLaterAssetUrlsStandard: Swift.String?
+        /// `pay_later_name` in the JSON.
         public let payLaterName: Swift.String?
+        /// `pay_later_redirect_url` in the JSON.
         public let payLaterRedirectURL: Swift.String?
+        /// `pay_now_asset_urls_descriptive` in the JSON.
         public let payNowAssetUrlsDescriptive: Swift.String?
+        /// `pay_now_asset_urls_standard` in the JSON.
         public let payNowAssetUrlsStandard: Swift.String?
+        /// `pay_now_name` in the JSON.
         public let payNowName: Swift.String?
+        /// `pay_now_redirect_url` in the JSON.
         public let payNowRedirectURL: Swift.String?
+        /// `pay_over_time_asset_urls_descriptive` in the JSON.
         public let payOverTimeAssetUrlsDescriptive: Swift.String?
+        /// `pay_over_time_asset_urls_standard` in the JSON.
         public let payOverTimeAssetUrlsStandard: Swift.String?
+        /// `pay_over_time_name` in the JSON.
         public let payOverTimeName: Swift.String?
+        /// `pay_over_time_redirect_url` in the JSON.
         public let payOverTimeRedirectURL: Swift.String?
+        /// `payment_method_categories` in the JSON.
         public let paymentMethodCategories: Swift.String?
+        /// `purchase_country` in the JSON.
         public let purchaseCountry: Swift.String?
+        /// `purchase_type` in the JSON.
         public let purchaseType: Swift.String?
+        /// `redirect_url` in the JSON.
         public let redirectURL: Swift.String?
+        /// `shipping_delay` in the JSON.
         public let shippingDelay: Swift.Int?
+        /// `shipping_first_name` in the JSON.
         public let shippingFirstName: Swift.String?
+        /// `shipping_last_name` in the JSON.
         public let shippingLastName: Swift.String?
 
         /// Creates a value from its fields.
@@ -2191,17 +2374,25 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeMultibanco, as the API sends it.
+    /// The `multibanco` of `Polymorphic`.
     public struct SourceTypeMultibanco: Swift.Decodable, Swift.Sendable {
         public let entity: Swift.String?
         public let reference: Swift.String?
+        /// `refund_account_holder_address_city` in the JSON.
         public let refundAccountHolderAddressCity: Swift.String?
+        /// `refund_account_holder_address_country` in the JSON.
         public let refundAccountHolderAddressCountry: Swift.String?
+        /// `refund_account_holder_address_line1` in the JSON.
         public let refundAccountHolderAddressLine1: Swift.String?
+        /// `refund_account_holder_address_line2` in the JSON.
         public let refundAccountHolderAddressLine2: Swift.String?
+        /// `refund_account_holder_address_postal_code` in the JSON.
         public let refundAccountHolderAddressPostalCode: Swift.String?
+        /// `refund_account_holder_address_state` in the JSON.
         public let refundAccountHolderAddressState: Swift.String?
+        /// `refund_account_holder_name` in the JSON.
         public let refundAccountHolderName: Swift.String?
+        /// `refund_iban` in the JSON.
         public let refundIban: Swift.String?
 
         /// Creates a value from its fields.
@@ -2240,15 +2431,19 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceOwner, as the API sends it.
+    /// The `owner` of `Polymorphic`.
     public struct SourceOwner: Swift.Decodable, Swift.Sendable {
         public let address: ImportedStripe.Address?
         public let email: Swift.String?
         public let name: Swift.String?
         public let phone: Swift.String?
+        /// `verified_address` in the JSON.
         public let verifiedAddress: ImportedStripe.Address?
+        /// `verified_email` in the JSON.
         public let verifiedEmail: Swift.String?
+        /// `verified_name` in the JSON.
         public let verifiedName: Swift.String?
+        /// `verified_phone` in the JSON.
         public let verifiedPhone: Swift.String?
 
         /// Creates a value from its fields.
@@ -2278,7 +2473,7 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeP24, as the API sends it.
+    /// The `p24` of `Polymorphic`.
     public struct SourceTypeP24: Swift.Decodable, Swift.Sendable {
         public let reference: Swift.String?
 
@@ -2293,13 +2488,18 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceReceiverFlow, as the API sends it.
+    /// The `receiver` of `Polymorphic`.
     public struct SourceReceiverFlow: Swift.Decodable, Swift.Sendable {
         public let address: Swift.String?
+        /// `amount_charged` in the JSON.
         public let amountCharged: Swift.Int
+        /// `amount_received` in the JSON.
         public let amountReceived: Swift.Int
+        /// `amount_returned` in the JSON.
         public let amountReturned: Swift.Int
+        /// `refund_attributes_method` in the JSON.
         public let refundAttributesMethod: Swift.String
+        /// `refund_attributes_status` in the JSON.
         public let refundAttributesStatus: Swift.String
 
         /// Creates a value from its fields.
@@ -2326,9 +2526,11 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceRedirectFlow, as the API sends it.
+    /// The `redirect` of `Polymorphic`.
     public struct SourceRedirectFlow: Swift.Decodable, Swift.Sendable {
+        /// `failure_reason` in the JSON.
         public let failureReason: Swift.String?
+        /// `return_url` in the JSON.
         public let returnURL: Swift.String
         public let status: Swift.String
         public let url: Swift.String
@@ -2350,14 +2552,18 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeSepaDebit, as the API sends it.
+    /// The `sepaDebit` of `Polymorphic`.
     public struct SourceTypeSepaDebit: Swift.Decodable, Swift.Sendable {
+        /// `bank_code` in the JSON.
         public let bankCode: Swift.String?
+        /// `branch_code` in the JSON.
         public let branchCode: Swift.String?
         public let country: Swift.String?
         public let fingerprint: Swift.String?
         public let last4: Swift.String?
+        /// `mandate_reference` in the JSON.
         public let mandateReference: Swift.String?
+        /// `mandate_url` in the JSON.
         public let mandateURL: Swift.String?
 
         /// Creates a value from its fields.
@@ -2385,14 +2591,19 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeSofort, as the API sends it.
+    /// The `sofort` of `Polymorphic`.
     public struct SourceTypeSofort: Swift.Decodable, Swift.Sendable {
+        /// `bank_code` in the JSON.
         public let bankCode: Swift.String?
+        /// `bank_name` in the JSON.
         public let bankName: Swift.String?
         public let bic: Swift.String?
         public let country: Swift.String?
+        /// `iban_last4` in the JSON.
         public let ibanLast4: Swift.String?
+        /// `preferred_language` in the JSON.
         public let preferredLanguage: Swift.String?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
@@ -2420,7 +2631,7 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceOrder, as the API sends it.
+    /// The `sourceOrder` of `Polymorphic`.
     public struct SourceOrder: Swift.Decodable, Swift.Sendable {
         public let amount: Swift.Int
         public let currency: Swift.String
@@ -2449,24 +2660,32 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeThreeDSecure, as the API sends it.
+    /// The `threeDSecure` of `Polymorphic`.
     public struct SourceTypeThreeDSecure: Swift.Decodable, Swift.Sendable {
+        /// `address_line1_check` in the JSON.
         public let addressLine1Check: Swift.String?
+        /// `address_zip_check` in the JSON.
         public let addressZipCheck: Swift.String?
         public let authenticated: Swift.Bool?
         public let brand: Swift.String?
         public let card: Swift.String?
         public let country: Swift.String?
         public let customer: Swift.String?
+        /// `cvc_check` in the JSON.
         public let cvcCheck: Swift.String?
+        /// `dynamic_last4` in the JSON.
         public let dynamicLast4: Swift.String?
+        /// `exp_month` in the JSON.
         public let expMonth: Swift.Int?
+        /// `exp_year` in the JSON.
         public let expYear: Swift.Int?
         public let fingerprint: Swift.String?
         public let funding: Swift.String?
         public let last4: Swift.String?
         public let name: Swift.String?
+        /// `three_d_secure` in the JSON.
         public let threeDSecure: Swift.String?
+        /// `tokenization_method` in the JSON.
         public let tokenizationMethod: Swift.String?
 
         /// Creates a value from its fields.
@@ -2511,10 +2730,13 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceTypeWechat, as the API sends it.
+    /// The `wechat` of `Polymorphic`.
     public struct SourceTypeWechat: Swift.Decodable, Swift.Sendable {
+        /// `prepay_id` in the JSON.
         public let prepayID: Swift.String?
+        /// `qr_code_url` in the JSON.
         public let qrCodeURL: Swift.String?
+        /// `statement_descriptor` in the JSON.
         public let statementDescriptor: Swift.String?
 
         /// Creates a value from its fields.
@@ -2533,7 +2755,7 @@ extension ImportedStripe {
         }
     }
 
-    /// SubscriptionAutomaticTax, as the API sends it.
+    /// The `automaticTax` of `Subscription`.
     public struct SubscriptionAutomaticTax: Swift.Decodable, Swift.Sendable {
         public let enabled: Swift.Bool
 
@@ -2548,9 +2770,11 @@ extension ImportedStripe {
         }
     }
 
-    /// SubscriptionBillingThresholds, as the API sends it.
+    /// The `billingThresholds` of `Subscription`.
     public struct SubscriptionBillingThresholds: Swift.Decodable, Swift.Sendable {
+        /// `amount_gte` in the JSON.
         public let amountGte: Swift.Int?
+        /// `reset_billing_cycle_anchor` in the JSON.
         public let resetBillingCycleAnchor: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -2567,7 +2791,7 @@ extension ImportedStripe {
         }
     }
 
-    /// CancellationDetails, as the API sends it.
+    /// The `cancellationDetails` of `Subscription`.
     public struct CancellationDetails: Swift.Decodable, Swift.Sendable {
         public let comment: Swift.String?
         public let feedback: Feedback?
@@ -2658,13 +2882,15 @@ extension ImportedStripe {
         }
     }
 
-    /// TaxRate, as the API sends it.
+    /// The `defaultTaxRates` of `Subscription`; the `taxRates` of `SubscriptionItem`.
     public struct TaxRate: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let active: Swift.Bool
         public let country: Swift.String?
         public let created: Foundation.Date
         public let description: Swift.String?
+        /// `display_name` in the JSON.
         public let displayName: Swift.String
+        /// `effective_percentage` in the JSON.
         public let effectivePercentage: Swift.Double?
         public let id: Swift.String
         public let inclusive: Swift.Bool
@@ -2674,6 +2900,7 @@ extension ImportedStripe {
         public let object: Object
         public let percentage: Swift.Double
         public let state: Swift.String?
+        /// `tax_type` in the JSON.
         public let taxType: TaxType?
 
         /// Creates a value from its fields.
@@ -2791,9 +3018,10 @@ extension ImportedStripe {
         }
     }
 
-    /// SubscriptionItemList, as the API sends it.
+    /// The `items` of `Subscription`.
     public struct SubscriptionItemList: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedStripe.SubscriptionItem]
+        /// `has_more` in the JSON.
         public let hasMore: Swift.Bool
         public let object: Object
         public let url: Swift.String
@@ -2835,9 +3063,10 @@ extension ImportedStripe {
         }
     }
 
-    /// SubscriptionsResourcePauseCollection, as the API sends it.
+    /// The `pauseCollection` of `Subscription`.
     public struct SubscriptionsResourcePauseCollection: Swift.Decodable, Swift.Sendable {
         public let behavior: Behavior
+        /// `resumes_at` in the JSON.
         public let resumesAt: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -2879,10 +3108,13 @@ extension ImportedStripe {
         }
     }
 
-    /// SubscriptionsResourcePaymentSettings, as the API sends it.
+    /// The `paymentSettings` of `Subscription`.
     public struct SubscriptionsResourcePaymentSettings: Swift.Decodable, Swift.Sendable {
+        /// `payment_method_options` in the JSON.
         public let paymentMethodOptions: ImportedStripe.SubscriptionsResourcePaymentMethodOptions?
+        /// `payment_method_types` in the JSON.
         public let paymentMethodTypes: [Swift.String]?
+        /// `save_default_payment_method` in the JSON.
         public let saveDefaultPaymentMethod: SaveDefaultPaymentMethod?
 
         /// Creates a value from its fields.
@@ -2929,9 +3161,10 @@ extension ImportedStripe {
         }
     }
 
-    /// SubscriptionPendingInvoiceItemInterval, as the API sends it.
+    /// The `pendingInvoiceItemInterval` of `Subscription`.
     public struct SubscriptionPendingInvoiceItemInterval: Swift.Decodable, Swift.Sendable {
         public let interval: Interval
+        /// `interval_count` in the JSON.
         public let intervalCount: Swift.Int
 
         /// Creates a value from its fields.
@@ -2976,12 +3209,17 @@ extension ImportedStripe {
         }
     }
 
-    /// SubscriptionsResourcePendingUpdate, as the API sends it.
+    /// The `pendingUpdate` of `Subscription`.
     public struct SubscriptionsResourcePendingUpdate: Swift.Decodable, Swift.Sendable {
+        /// `billing_cycle_anchor` in the JSON.
         public let billingCycleAnchor: Foundation.Date?
+        /// `expires_at` in the JSON.
         public let expiresAt: Foundation.Date
+        /// `subscription_items` in the JSON.
         public let subscriptionItems: [ImportedStripe.SubscriptionItem]?
+        /// `trial_end` in the JSON.
         public let trialEnd: Foundation.Date?
+        /// `trial_from_plan` in the JSON.
         public let trialFromPlan: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -3006,8 +3244,9 @@ extension ImportedStripe {
         }
     }
 
-    /// SubscriptionTransferData, as the API sends it.
+    /// The `transferData` of `Subscription`.
     public struct SubscriptionTransferData: Swift.Decodable, Swift.Sendable {
+        /// `amount_percent` in the JSON.
         public let amountPercent: Swift.Double?
         public let destination: PagegenRuntime.JSONValue
 
@@ -3023,8 +3262,9 @@ extension ImportedStripe {
         }
     }
 
-    /// SubscriptionsTrialsResourceTrialSettings, as the API sends it.
+    /// The `trialSettings` of `Subscription`.
     public struct SubscriptionsTrialsResourceTrialSettings: Swift.Decodable, Swift.Sendable {
+        /// `end_behavior` in the JSON.
         public let endBehavior: ImportedStripe.SubscriptionsTrialsResourceEndBehavior
 
         /// Creates a value from its fields.
@@ -3038,10 +3278,12 @@ extension ImportedStripe {
         }
     }
 
-    /// TaxIDVerification, as the API sends it.
+    /// The `verification` of `TaxID`.
     public struct TaxIDVerification: Swift.Decodable, Swift.Sendable {
         public let status: Status
+        /// `verified_address` in the JSON.
         public let verifiedAddress: Swift.String?
+        /// `verified_name` in the JSON.
         public let verifiedName: Swift.String?
 
         /// Creates a value from its fields.
@@ -3090,7 +3332,7 @@ extension ImportedStripe {
         }
     }
 
-    /// AccountRequirementsError, as the API sends it.
+    /// The `errors` of `ExternalAccountRequirements`.
     public struct AccountRequirementsError: Swift.Decodable, Swift.Sendable {
         public let code: Code
         public let reason: Swift.String
@@ -3287,7 +3529,7 @@ extension ImportedStripe {
         }
     }
 
-    /// SourceOrderItem, as the API sends it.
+    /// The `items` of `SourceOrder`.
     public struct SourceOrderItem: Swift.Decodable, Swift.Sendable {
         public let amount: Swift.Int?
         public let currency: Swift.String?
@@ -3319,8 +3561,9 @@ extension ImportedStripe {
         }
     }
 
-    /// SubscriptionItem, as the API sends it.
+    /// The `data` of `SubscriptionItemList`; the `subscriptionItems` of `SubscriptionsResourcePendingUpdate`.
     public struct SubscriptionItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `billing_thresholds` in the JSON.
         public let billingThresholds: ImportedStripe.SubscriptionItemBillingThresholds?
         public let created: Swift.Int
         public let id: Swift.String
@@ -3329,6 +3572,7 @@ extension ImportedStripe {
         public let price: ImportedStripe.Price
         public let quantity: Swift.Int?
         public let subscription: Swift.String
+        /// `tax_rates` in the JSON.
         public let taxRates: [ImportedStripe.TaxRate]?
 
         /// Creates a value from its fields.
@@ -3380,13 +3624,16 @@ extension ImportedStripe {
         }
     }
 
-    /// SubscriptionsResourcePaymentMethodOptions, as the API sends it.
+    /// The `paymentMethodOptions` of `SubscriptionsResourcePaymentSettings`.
     public struct SubscriptionsResourcePaymentMethodOptions: Swift.Decodable, Swift.Sendable {
+        /// `acss_debit` in the JSON.
         public let acssDebit: ImportedStripe.InvoicePaymentMethodOptionsAcssDebit?
         public let bancontact: ImportedStripe.InvoicePaymentMethodOptionsBancontact?
         public let card: ImportedStripe.SubscriptionPaymentMethodOptionsCard?
+        /// `customer_balance` in the JSON.
         public let customerBalance: ImportedStripe.InvoicePaymentMethodOptionsCustomerBalance?
         public let konbini: PagegenRuntime.JSONValue?
+        /// `us_bank_account` in the JSON.
         public let usBankAccount: ImportedStripe.InvoicePaymentMethodOptionsUsBankAccount?
 
         /// Creates a value from its fields.
@@ -3415,8 +3662,9 @@ extension ImportedStripe {
         }
     }
 
-    /// SubscriptionsTrialsResourceEndBehavior, as the API sends it.
+    /// The `endBehavior` of `SubscriptionsTrialsResourceTrialSettings`.
     public struct SubscriptionsTrialsResourceEndBehavior: Swift.Decodable, Swift.Sendable {
+        /// `missing_payment_method` in the JSON.
         public let missingPaymentMethod: MissingPaymentMethod
 
         /// Creates a value from its fields.
@@ -3457,8 +3705,9 @@ extension ImportedStripe {
         }
     }
 
-    /// SubscriptionItemBillingThresholds, as the API sends it.
+    /// The `billingThresholds` of `SubscriptionItem`.
     public struct SubscriptionItemBillingThresholds: Swift.Decodable, Swift.Sendable {
+        /// `usage_gte` in the JSON.
         public let usageGte: Swift.Int?
 
         /// Creates a value from its fields.
@@ -3472,28 +3721,37 @@ extension ImportedStripe {
         }
     }
 
-    /// Price, as the API sends it.
+    /// The `price` of `SubscriptionItem`.
     public struct Price: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let active: Swift.Bool
+        /// `billing_scheme` in the JSON.
         public let billingScheme: BillingScheme
         public let created: Foundation.Date
         public let currency: Swift.String
+        /// `currency_options` in the JSON.
         public let currencyOptions: [Swift.String: ImportedStripe.CurrencyOption]?
+        /// `custom_unit_amount` in the JSON.
         public let customUnitAmount: ImportedStripe.CustomUnitAmount?
         public let id: Swift.String
         public let livemode: Swift.Bool
+        /// `lookup_key` in the JSON.
         public let lookupKey: Swift.String?
         public let metadata: [Swift.String: Swift.String]
         public let nickname: Swift.String?
         public let object: Object
         public let product: PagegenRuntime.JSONValue
         public let recurring: ImportedStripe.Recurring?
+        /// `tax_behavior` in the JSON.
         public let taxBehavior: TaxBehavior?
         public let tiers: [ImportedStripe.PriceTier]?
+        /// `tiers_mode` in the JSON.
         public let tiersMode: TiersMode?
+        /// `transform_quantity` in the JSON.
         public let transformQuantity: ImportedStripe.TransformQuantity?
         public let type: TypeValue
+        /// `unit_amount` in the JSON.
         public let unitAmount: Swift.Int?
+        /// `unit_amount_decimal` in the JSON.
         public let unitAmountDecimal: Swift.String?
 
         /// Creates a value from its fields.
@@ -3665,9 +3923,11 @@ extension ImportedStripe {
         }
     }
 
-    /// InvoicePaymentMethodOptionsAcssDebit, as the API sends it.
+    /// The `acssDebit` of `SubscriptionsResourcePaymentMethodOptions`.
     public struct InvoicePaymentMethodOptionsAcssDebit: Swift.Decodable, Swift.Sendable {
+        /// `mandate_options` in the JSON.
         public let mandateOptions: ImportedStripe.InvoicePaymentMethodOptionsAcssDebitMandateOptions?
+        /// `verification_method` in the JSON.
         public let verificationMethod: VerificationMethod?
 
         /// Creates a value from its fields.
@@ -3714,8 +3974,9 @@ extension ImportedStripe {
         }
     }
 
-    /// InvoicePaymentMethodOptionsBancontact, as the API sends it.
+    /// The `bancontact` of `SubscriptionsResourcePaymentMethodOptions`.
     public struct InvoicePaymentMethodOptionsBancontact: Swift.Decodable, Swift.Sendable {
+        /// `preferred_language` in the JSON.
         public let preferredLanguage: PreferredLanguage
 
         /// Creates a value from its fields.
@@ -3759,10 +4020,12 @@ extension ImportedStripe {
         }
     }
 
-    /// SubscriptionPaymentMethodOptionsCard, as the API sends it.
+    /// The `card` of `SubscriptionsResourcePaymentMethodOptions`.
     public struct SubscriptionPaymentMethodOptionsCard: Swift.Decodable, Swift.Sendable {
+        /// `mandate_options` in the JSON.
         public let mandateOptions: ImportedStripe.InvoiceMandateOptionsCard?
         public let network: Network?
+        /// `request_three_d_secure` in the JSON.
         public let requestThreeDSecure: RequestThreeDSecure?
 
         /// Creates a value from its fields.
@@ -3794,7 +4057,8 @@ extension ImportedStripe {
             case jcb
             case mastercard
             case unionpay
-            case unknown_
+            /// The value `unknown`.
+            case unknownValue
             case visa
             /// A value that is not in the spec.
             case unknown(Swift.String)
@@ -3810,7 +4074,7 @@ extension ImportedStripe {
                 case "jcb": self = .jcb
                 case "mastercard": self = .mastercard
                 case "unionpay": self = .unionpay
-                case "unknown": self = .unknown_
+                case "unknown": self = .unknownValue
                 case "visa": self = .visa
                 default: self = .unknown(rawValue)
                 }
@@ -3827,7 +4091,7 @@ extension ImportedStripe {
                 case .jcb: "jcb"
                 case .mastercard: "mastercard"
                 case .unionpay: "unionpay"
-                case .unknown_: "unknown"
+                case .unknownValue: "unknown"
                 case .visa: "visa"
                 case .unknown(let value): value
                 }
@@ -3859,9 +4123,11 @@ extension ImportedStripe {
         }
     }
 
-    /// InvoicePaymentMethodOptionsCustomerBalance, as the API sends it.
+    /// The `customerBalance` of `SubscriptionsResourcePaymentMethodOptions`.
     public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Decodable, Swift.Sendable {
+        /// `bank_transfer` in the JSON.
         public let bankTransfer: ImportedStripe.InvoicePaymentMethodOptionsCustomerBalanceBankTransfer?
+        /// `funding_type` in the JSON.
         public let fundingType: FundingType?
 
         /// Creates a value from its fields.
@@ -3899,9 +4165,11 @@ extension ImportedStripe {
         }
     }
 
-    /// InvoicePaymentMethodOptionsUsBankAccount, as the API sends it.
+    /// The `usBankAccount` of `SubscriptionsResourcePaymentMethodOptions`.
     public struct InvoicePaymentMethodOptionsUsBankAccount: Swift.Decodable, Swift.Sendable {
+        /// `financial_connections` in the JSON.
         public let financialConnections: ImportedStripe.InvoicePaymentMethodOptionsUsBankAccountLinkedAccountOptions?
+        /// `verification_method` in the JSON.
         public let verificationMethod: VerificationMethod?
 
         /// Creates a value from its fields.
@@ -3949,12 +4217,16 @@ extension ImportedStripe {
         }
     }
 
-    /// CurrencyOption, as the API sends it.
+    /// The `currencyOptions` of `Price`.
     public struct CurrencyOption: Swift.Decodable, Swift.Sendable {
+        /// `custom_unit_amount` in the JSON.
         public let customUnitAmount: ImportedStripe.CustomUnitAmount?
+        /// `tax_behavior` in the JSON.
         public let taxBehavior: TaxBehavior?
         public let tiers: [ImportedStripe.PriceTier]?
+        /// `unit_amount` in the JSON.
         public let unitAmount: Swift.Int?
+        /// `unit_amount_decimal` in the JSON.
         public let unitAmountDecimal: Swift.String?
 
         /// Creates a value from its fields.
@@ -4006,7 +4278,7 @@ extension ImportedStripe {
         }
     }
 
-    /// CustomUnitAmount, as the API sends it.
+    /// The `customUnitAmount` of `Price`; the `customUnitAmount` of `CurrencyOption`.
     public struct CustomUnitAmount: Swift.Decodable, Swift.Sendable {
         public let maximum: Swift.Int?
         public let minimum: Swift.Int?
@@ -4028,11 +4300,14 @@ extension ImportedStripe {
         }
     }
 
-    /// Recurring, as the API sends it.
+    /// The `recurring` of `Price`.
     public struct Recurring: Swift.Decodable, Swift.Sendable {
+        /// `aggregate_usage` in the JSON.
         public let aggregateUsage: AggregateUsage?
         public let interval: Interval
+        /// `interval_count` in the JSON.
         public let intervalCount: Swift.Int
+        /// `usage_type` in the JSON.
         public let usageType: UsageType
 
         /// Creates a value from its fields.
@@ -4136,12 +4411,17 @@ extension ImportedStripe {
         }
     }
 
-    /// PriceTier, as the API sends it.
+    /// The `tiers` of `Price`; the `tiers` of `CurrencyOption`.
     public struct PriceTier: Swift.Decodable, Swift.Sendable {
+        /// `flat_amount` in the JSON.
         public let flatAmount: Swift.Int?
+        /// `flat_amount_decimal` in the JSON.
         public let flatAmountDecimal: Swift.String?
+        /// `unit_amount` in the JSON.
         public let unitAmount: Swift.Int?
+        /// `unit_amount_decimal` in the JSON.
         public let unitAmountDecimal: Swift.String?
+        /// `up_to` in the JSON.
         public let upTo: Swift.Int?
 
         /// Creates a value from its fields.
@@ -4166,8 +4446,9 @@ extension ImportedStripe {
         }
     }
 
-    /// TransformQuantity, as the API sends it.
+    /// The `transformQuantity` of `Price`.
     public struct TransformQuantity: Swift.Decodable, Swift.Sendable {
+        /// `divide_by` in the JSON.
         public let divideBy: Swift.Int
         public let round: Round
 
@@ -4207,8 +4488,9 @@ extension ImportedStripe {
         }
     }
 
-    /// InvoicePaymentMethodOptionsAcssDebitMandateOptions, as the API sends it.
+    /// The `mandateOptions` of `InvoicePaymentMethodOptionsAcssDebit`.
     public struct InvoicePaymentMethodOptionsAcssDebitMandateOptions: Swift.Decodable, Swift.Sendable {
+        /// `transaction_type` in the JSON.
         public let transactionType: TransactionType?
 
         /// Creates a value from its fields.
@@ -4246,9 +4528,10 @@ extension ImportedStripe {
         }
     }
 
-    /// InvoiceMandateOptionsCard, as the API sends it.
+    /// The `mandateOptions` of `SubscriptionPaymentMethodOptionsCard`.
     public struct InvoiceMandateOptionsCard: Swift.Decodable, Swift.Sendable {
         public let amount: Swift.Int?
+        /// `amount_type` in the JSON.
         public let amountType: AmountType?
         public let description: Swift.String?
 
@@ -4292,8 +4575,9 @@ extension ImportedStripe {
         }
     }
 
-    /// InvoicePaymentMethodOptionsCustomerBalanceBankTransfer, as the API sends it.
+    /// The `bankTransfer` of `InvoicePaymentMethodOptionsCustomerBalance`.
     public struct InvoicePaymentMethodOptionsCustomerBalanceBankTransfer: Swift.Decodable, Swift.Sendable {
+        /// `eu_bank_transfer` in the JSON.
         public let euBankTransfer: ImportedStripe.PaymentMethodOptionsCustomerBalanceEuBankAccount?
         public let type: Swift.String?
 
@@ -4309,7 +4593,7 @@ extension ImportedStripe {
         }
     }
 
-    /// InvoicePaymentMethodOptionsUsBankAccountLinkedAccountOptions, as the API sends it.
+    /// The `financialConnections` of `InvoicePaymentMethodOptionsUsBankAccount`.
     public struct InvoicePaymentMethodOptionsUsBankAccountLinkedAccountOptions: Swift.Decodable, Swift.Sendable {
         public let permissions: [Swift.String]?
         public let prefetch: [Swift.String]?
@@ -4326,7 +4610,7 @@ extension ImportedStripe {
         }
     }
 
-    /// PaymentMethodOptionsCustomerBalanceEuBankAccount, as the API sends it.
+    /// The `euBankTransfer` of `InvoicePaymentMethodOptionsCustomerBalanceBankTransfer`.
     public struct PaymentMethodOptionsCustomerBalanceEuBankAccount: Swift.Decodable, Swift.Sendable {
         public let country: Country
 

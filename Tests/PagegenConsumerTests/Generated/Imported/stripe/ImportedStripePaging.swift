@@ -6,7 +6,7 @@ import Foundation
 extension ImportedStripe.Client {
     /// The pages of `getCustomers(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getCustomersPages(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10,
+        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedStripe.Customer> {
         PagegenRuntime.PageSequence(self.getCustomersLoader(email: email, testClock: testClock, limit: limit), resumingFrom: resumePoint)
@@ -14,7 +14,7 @@ extension ImportedStripe.Client {
 
     /// Every item of `getCustomers(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allGetCustomers(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10,
+        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedStripe.Customer> {
         PagegenRuntime.ItemSequence(self.getCustomersLoader(email: email, testClock: testClock, limit: limit), resumingFrom: resumePoint)
@@ -22,7 +22,7 @@ extension ImportedStripe.Client {
 
     /// What loads the pages of `getCustomers(…)`, for the sequences and list adapters.
     public func getCustomersLoader(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10
+        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedStripe.Customer> {
         self.runtime.loader(
             Operations.getCustomersEndpoint, Operations.getCustomersParameters(email: email, testClock: testClock),
@@ -32,7 +32,7 @@ extension ImportedStripe.Client {
 
     /// A list adapter over `getCustomers(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getCustomersList(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int = 10,
+        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedStripe.Customer> {
         PagegenRuntime.PagedList(self.getCustomersLoader(email: email, testClock: testClock, limit: limit), options: options)

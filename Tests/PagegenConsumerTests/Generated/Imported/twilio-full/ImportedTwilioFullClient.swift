@@ -10,7 +10,7 @@ extension ImportedTwilioFull {
         public static let defaultBaseURL = Foundation.URL(string: "https://api.twilio.com")!
 
         /// What requests go through: base URL, transport, middlewares, credentials.
-        public let runtime: PagegenRuntime.ClientRuntime
+        let runtime: PagegenRuntime.ClientRuntime
 
         /// Creates a client.
         ///
@@ -93,11 +93,14 @@ extension ImportedTwilioFull.Client {
     /// Retrieves a collection of calls made to and from your account
     ///
     /// `GET /2010-04-01/Accounts/{AccountSid}/Calls.json`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - pageSize: the number of items a page holds: 50 when nil, at least 1, at most 1000.
     public func listCall(
         accountSid: Swift.String, to: Swift.String? = nil, fromValue: Swift.String? = nil, parentCallSid: Swift.String? = nil,
         status: ListCallStatus? = nil, startTime: Foundation.Date? = nil, startTimeValue: Foundation.Date? = nil,
         startTimeValue2: Foundation.Date? = nil, endTime: Foundation.Date? = nil, endTimeValue: Foundation.Date? = nil,
-        endTimeValue2: Foundation.Date? = nil, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 50
+        endTimeValue2: Foundation.Date? = nil, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedTwilioFull.Call>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.listCallEndpoint,
@@ -115,7 +118,7 @@ extension ImportedTwilioFull.Client {
         accountSid: Swift.String, to: Swift.String? = nil, fromValue: Swift.String? = nil, parentCallSid: Swift.String? = nil,
         status: ListCallStatus? = nil, startTime: Foundation.Date? = nil, startTimeValue: Foundation.Date? = nil,
         startTimeValue2: Foundation.Date? = nil, endTime: Foundation.Date? = nil, endTimeValue: Foundation.Date? = nil,
-        endTimeValue2: Foundation.Date? = nil, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int = 50,
+        endTimeValue2: Foundation.Date? = nil, page: PagegenRuntime.PageKey = .first, pageSize: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedTwilioFull.Call>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
@@ -132,10 +135,13 @@ extension ImportedTwilioFull.Client {
     /// Retrieve a list of Message resources associated with a Twilio Account
     ///
     /// `GET /2010-04-01/Accounts/{AccountSid}/Messages.json`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    ///   - pageSize: the number of items a page holds: 50 when nil, at least 1, at most 1000.
     public func listMessage(
         accountSid: Swift.String, to: Swift.String? = nil, fromValue: Swift.String? = nil, dateSent: Foundation.Date? = nil,
         dateSentValue: Foundation.Date? = nil, dateSentValue2: Foundation.Date? = nil, page: PagegenRuntime.PageKey = .first,
-        pageSize: Swift.Int = 50
+        pageSize: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedTwilioFull.Message>, PagegenRuntime.APIError> {
         await self.runtime.page(
             Operations.listMessageEndpoint,
@@ -151,7 +157,7 @@ extension ImportedTwilioFull.Client {
     @discardableResult public func listMessage(
         accountSid: Swift.String, to: Swift.String? = nil, fromValue: Swift.String? = nil, dateSent: Foundation.Date? = nil,
         dateSentValue: Foundation.Date? = nil, dateSentValue2: Foundation.Date? = nil, page: PagegenRuntime.PageKey = .first,
-        pageSize: Swift.Int = 50,
+        pageSize: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedTwilioFull.Message>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {

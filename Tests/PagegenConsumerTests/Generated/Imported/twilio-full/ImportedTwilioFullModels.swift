@@ -7,13 +7,17 @@ import Foundation
 public enum ImportedTwilioFull {}
 
 extension ImportedTwilioFull {
-    /// ListCallResponse, as the API sends it.
+    /// What `listCall(…)` returns.
     public struct ListCallResponse: Swift.Decodable, Swift.Sendable {
         public let end: Swift.Int?
+        /// `first_page_uri` in the JSON.
         public let firstPageURI: Swift.String?
+        /// `next_page_uri` in the JSON.
         public let nextPageURI: Swift.String?
         public let page: Swift.Int?
+        /// `page_size` in the JSON.
         public let pageSize: Swift.Int?
+        /// `previous_page_uri` in the JSON.
         public let previousPageURI: Swift.String?
         public let start: Swift.Int?
         public let uri: Swift.String?
@@ -47,13 +51,17 @@ extension ImportedTwilioFull {
         }
     }
 
-    /// ListMessageResponse, as the API sends it.
+    /// What `listMessage(…)` returns.
     public struct ListMessageResponse: Swift.Decodable, Swift.Sendable {
         public let end: Swift.Int?
+        /// `first_page_uri` in the JSON.
         public let firstPageURI: Swift.String?
+        /// `next_page_uri` in the JSON.
         public let nextPageURI: Swift.String?
         public let page: Swift.Int?
+        /// `page_size` in the JSON.
         public let pageSize: Swift.Int?
+        /// `previous_page_uri` in the JSON.
         public let previousPageURI: Swift.String?
         public let start: Swift.Int?
         public let uri: Swift.String?
@@ -87,33 +95,51 @@ extension ImportedTwilioFull {
         }
     }
 
-    /// Call, as the API sends it.
+    /// An item of `listCall(…)`; the `calls` of `ListCallResponse`.
     public struct Call: Swift.Decodable, Swift.Sendable {
         public let sid: Swift.String?
+        /// `date_created` in the JSON.
         public let dateCreated: Swift.String?
+        /// `date_updated` in the JSON.
         public let dateUpdated: Swift.String?
+        /// `parent_call_sid` in the JSON.
         public let parentCallSid: Swift.String?
+        /// `account_sid` in the JSON.
         public let accountSid: Swift.String?
         public let to: Swift.String?
+        /// `to_formatted` in the JSON.
         public let toFormatted: Swift.String?
         public let from: Swift.String?
+        /// `from_formatted` in the JSON.
         public let fromFormatted: Swift.String?
+        /// `phone_number_sid` in the JSON.
         public let phoneNumberSid: Swift.String?
         public let status: Status?
+        /// `start_time` in the JSON.
         public let startTime: Swift.String?
+        /// `end_time` in the JSON.
         public let endTime: Swift.String?
         public let duration: Swift.String?
         public let price: Swift.String?
+        /// `price_unit` in the JSON.
         public let priceUnit: Swift.String?
         public let direction: Swift.String?
+        /// `answered_by` in the JSON.
         public let answeredBy: Swift.String?
+        /// `api_version` in the JSON.
         public let apiVersion: Swift.String?
+        /// `forwarded_from` in the JSON.
         public let forwardedFrom: Swift.String?
+        /// `group_sid` in the JSON.
         public let groupSid: Swift.String?
+        /// `caller_name` in the JSON.
         public let callerName: Swift.String?
+        /// `queue_time` in the JSON.
         public let queueTime: Swift.String?
+        /// `trunk_sid` in the JSON.
         public let trunkSid: Swift.String?
         public let uri: Swift.String?
+        /// `subresource_uris` in the JSON.
         public let subresourceUris: PagegenRuntime.JSONValue?
 
         /// Creates a value from its fields.
@@ -217,27 +243,39 @@ extension ImportedTwilioFull {
         }
     }
 
-    /// Message, as the API sends it.
+    /// An item of `listMessage(…)`; the `messages` of `ListMessageResponse`.
     public struct Message: Swift.Decodable, Swift.Sendable {
         public let body: Swift.String?
+        /// `num_segments` in the JSON.
         public let numSegments: Swift.String?
         public let direction: Direction?
         public let from: Swift.String?
         public let to: Swift.String?
+        /// `date_updated` in the JSON.
         public let dateUpdated: Swift.String?
         public let price: Swift.String?
+        /// `error_message` in the JSON.
         public let errorMessage: Swift.String?
         public let uri: Swift.String?
+        /// `account_sid` in the JSON.
         public let accountSid: Swift.String?
+        /// `num_media` in the JSON.
         public let numMedia: Swift.String?
         public let status: Status?
+        /// `messaging_service_sid` in the JSON.
         public let messagingServiceSid: Swift.String?
         public let sid: Swift.String?
+        /// `date_sent` in the JSON.
         public let dateSent: Swift.String?
+        /// `date_created` in the JSON.
         public let dateCreated: Swift.String?
+        /// `error_code` in the JSON.
         public let errorCode: Swift.Int?
+        /// `price_unit` in the JSON.
         public let priceUnit: Swift.String?
+        /// `api_version` in the JSON.
         public let apiVersion: Swift.String?
+        /// `subresource_uris` in the JSON.
         public let subresourceUris: PagegenRuntime.JSONValue?
 
         /// Creates a value from its fields.

@@ -9,7 +9,7 @@ extension ImportedTwilioFull.Client {
         accountSid: Swift.String, to: Swift.String? = nil, fromValue: Swift.String? = nil, parentCallSid: Swift.String? = nil,
         status: ListCallStatus? = nil, startTime: Foundation.Date? = nil, startTimeValue: Foundation.Date? = nil,
         startTimeValue2: Foundation.Date? = nil, endTime: Foundation.Date? = nil, endTimeValue: Foundation.Date? = nil,
-        endTimeValue2: Foundation.Date? = nil, pageSize: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        endTimeValue2: Foundation.Date? = nil, pageSize: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedTwilioFull.Call> {
         PagegenRuntime.PageSequence(
             self.listCallLoader(
@@ -26,7 +26,7 @@ extension ImportedTwilioFull.Client {
         accountSid: Swift.String, to: Swift.String? = nil, fromValue: Swift.String? = nil, parentCallSid: Swift.String? = nil,
         status: ListCallStatus? = nil, startTime: Foundation.Date? = nil, startTimeValue: Foundation.Date? = nil,
         startTimeValue2: Foundation.Date? = nil, endTime: Foundation.Date? = nil, endTimeValue: Foundation.Date? = nil,
-        endTimeValue2: Foundation.Date? = nil, pageSize: Swift.Int = 50, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        endTimeValue2: Foundation.Date? = nil, pageSize: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedTwilioFull.Call> {
         PagegenRuntime.ItemSequence(
             self.listCallLoader(
@@ -43,7 +43,7 @@ extension ImportedTwilioFull.Client {
         accountSid: Swift.String, to: Swift.String? = nil, fromValue: Swift.String? = nil, parentCallSid: Swift.String? = nil,
         status: ListCallStatus? = nil, startTime: Foundation.Date? = nil, startTimeValue: Foundation.Date? = nil,
         startTimeValue2: Foundation.Date? = nil, endTime: Foundation.Date? = nil, endTimeValue: Foundation.Date? = nil,
-        endTimeValue2: Foundation.Date? = nil, pageSize: Swift.Int = 50
+        endTimeValue2: Foundation.Date? = nil, pageSize: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedTwilioFull.Call> {
         self.runtime.loader(
             Operations.listCallEndpoint,
@@ -61,7 +61,7 @@ extension ImportedTwilioFull.Client {
         accountSid: Swift.String, to: Swift.String? = nil, fromValue: Swift.String? = nil, parentCallSid: Swift.String? = nil,
         status: ListCallStatus? = nil, startTime: Foundation.Date? = nil, startTimeValue: Foundation.Date? = nil,
         startTimeValue2: Foundation.Date? = nil, endTime: Foundation.Date? = nil, endTimeValue: Foundation.Date? = nil,
-        endTimeValue2: Foundation.Date? = nil, pageSize: Swift.Int = 50,
+        endTimeValue2: Foundation.Date? = nil, pageSize: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedTwilioFull.Call> {
         PagegenRuntime.PagedList(
@@ -77,7 +77,7 @@ extension ImportedTwilioFull.Client {
     /// The pages of `listMessage(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func listMessagePages(
         accountSid: Swift.String, to: Swift.String? = nil, fromValue: Swift.String? = nil, dateSent: Foundation.Date? = nil,
-        dateSentValue: Foundation.Date? = nil, dateSentValue2: Foundation.Date? = nil, pageSize: Swift.Int = 50,
+        dateSentValue: Foundation.Date? = nil, dateSentValue2: Foundation.Date? = nil, pageSize: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedTwilioFull.Message> {
         PagegenRuntime.PageSequence(
@@ -92,7 +92,7 @@ extension ImportedTwilioFull.Client {
     /// Every item of `listMessage(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allListMessage(
         accountSid: Swift.String, to: Swift.String? = nil, fromValue: Swift.String? = nil, dateSent: Foundation.Date? = nil,
-        dateSentValue: Foundation.Date? = nil, dateSentValue2: Foundation.Date? = nil, pageSize: Swift.Int = 50,
+        dateSentValue: Foundation.Date? = nil, dateSentValue2: Foundation.Date? = nil, pageSize: Swift.Int? = nil,
         from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedTwilioFull.Message> {
         PagegenRuntime.ItemSequence(
@@ -107,7 +107,7 @@ extension ImportedTwilioFull.Client {
     /// What loads the pages of `listMessage(…)`, for the sequences and list adapters.
     public func listMessageLoader(
         accountSid: Swift.String, to: Swift.String? = nil, fromValue: Swift.String? = nil, dateSent: Foundation.Date? = nil,
-        dateSentValue: Foundation.Date? = nil, dateSentValue2: Foundation.Date? = nil, pageSize: Swift.Int = 50
+        dateSentValue: Foundation.Date? = nil, dateSentValue2: Foundation.Date? = nil, pageSize: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedTwilioFull.Message> {
         self.runtime.loader(
             Operations.listMessageEndpoint,
@@ -122,7 +122,7 @@ extension ImportedTwilioFull.Client {
     /// A list adapter over `listMessage(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func listMessageList(
         accountSid: Swift.String, to: Swift.String? = nil, fromValue: Swift.String? = nil, dateSent: Foundation.Date? = nil,
-        dateSentValue: Foundation.Date? = nil, dateSentValue2: Foundation.Date? = nil, pageSize: Swift.Int = 50,
+        dateSentValue: Foundation.Date? = nil, dateSentValue2: Foundation.Date? = nil, pageSize: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedTwilioFull.Message> {
         PagegenRuntime.PagedList(
