@@ -3,7 +3,9 @@
 # document, both generate the same operations — the paths of its list operations in
 # paged-operations.json, every method on them (swift-openapi-generator's `filter:
 # paths:`, pagegen import's `--operations /path`) — and a debug build of each
-# generated target (its dependencies built before) is timed, with its peak memory.
+# generated target (its dependencies built before) is timed, with its peak memory:
+# wall time (what a developer waits for) and processor time (user + system, which
+# other work on a shared machine changes less).
 # Runs alternate RUNS times (default 1: one build of a large client takes minutes).
 # What one of them cannot do (a document it refuses, a build that fails or takes
 # longer than BUILD_LIMIT seconds, default 3600) is printed in the table as such.
@@ -71,8 +73,8 @@ compile() {
 
 median() { sort -n | awk '{ v[NR] = $1 } END { printf "%.1f", v[int((NR + 1) / 2)] }'; }
 
-printf '| document | operations (paths) | generate, processor time: swift-openapi-generator | Pagegen (import + generate) | lines (swift-openapi-generator / Pagegen) | debug build: swift-openapi-generator | debug build: Pagegen | build ratio | peak memory of the builds |\n'
-printf '|---|---:|---:|---:|---:|---:|---:|---:|---:|\n'
+printf '| document | operations (paths) | generate, processor time: swift-openapi-generator | Pagegen (import + generate) | lines (swift-openapi-generator / Pagegen) | debug build: swift-openapi-generator | debug build: Pagegen | build ratio | build processor time (swift-openapi-generator / Pagegen) | peak memory of the builds |\n'
+printf '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n'
 for doc in $docs; do
     paths="$(paths_of "$doc")"
     count="$(printf '%s\n' "$paths" | grep -c . || true)"
@@ -93,15 +95,15 @@ for doc in $docs; do
     operations="$(grep -o '[0-9]* endpoints' "$work/log" | head -1 | cut -d ' ' -f 1)"
     lines="$(lines_of "$apple_out") / $(lines_of "$pagegen_out")"
 
-    apple_builds=""; pagegen_builds=""; apple_peak=0; pagegen_peak=0; apple_build_status=0; pagegen_build_status=0
+    apple_builds=""; pagegen_builds=""; apple_cpus=""; pagegen_cpus=""; apple_peak=0; pagegen_peak=0; apple_build_status=0; pagegen_build_status=0
     for ((run = 0; run < runs; run++)); do
         if [ -z "$apple_note" ]; then
             read -r cpu wall mem status < <(compile RealOpenAPIGeneratorOutput OpenAPIRuntime)
-            apple_builds+="$wall"$'\n'; [ "$mem" -gt "$apple_peak" ] && apple_peak="$mem"; [ "$status" = 0 ] || apple_build_status="$status"
+            apple_builds+="$wall"$'\n'; apple_cpus+="$cpu"$'\n'; [ "$mem" -gt "$apple_peak" ] && apple_peak="$mem"; [ "$status" = 0 ] || apple_build_status="$status"
         fi
         if [ -z "$pagegen_note" ]; then
             read -r cpu wall mem status < <(compile RealPagegenOutput PagegenRuntime)
-            pagegen_builds+="$wall"$'\n'; [ "$mem" -gt "$pagegen_peak" ] && pagegen_peak="$mem"; [ "$status" = 0 ] || pagegen_build_status="$status"
+            pagegen_builds+="$wall"$'\n'; pagegen_cpus+="$cpu"$'\n'; [ "$mem" -gt "$pagegen_peak" ] && pagegen_peak="$mem"; [ "$status" = 0 ] || pagegen_build_status="$status"
         fi
     done
     describe_build() {  # builds, status, note
@@ -112,11 +114,13 @@ for doc in $docs; do
     }
     ab="$(describe_build "$apple_builds" "$apple_build_status" "$apple_note")"
     pb="$(describe_build "$pagegen_builds" "$pagegen_build_status" "$pagegen_note")"
-    ratio="-"
+    ratio="-"; cpu_ratio="-"
     if [[ "$ab" == *" s" && "$pb" == *" s" && "$ab" != over* ]]; then
         ratio="$(awk -v a="${ab% s}" -v b="${pb% s}" 'BEGIN { printf "%.1f× faster", a / b }')"
+        acpu="$(printf '%s' "$apple_cpus" | median)"; pcpu="$(printf '%s' "$pagegen_cpus" | median)"
+        cpu_ratio="$acpu s / $pcpu s, $(awk -v a="$acpu" -v b="$pcpu" 'BEGIN { printf "%.1f× less", a / b }')"
     fi
-    printf '| %s | %s (%s) | %s | %s | %s | %s | %s | %s | %s MB / %s MB |\n' "$doc" "$operations" "$count" \
-        "${apple_note:-$agen s}" "${pagegen_note:-$pgen s}" "$lines" "$ab" "$pb" "$ratio" "$((apple_peak / 1024))" "$((pagegen_peak / 1024))"
+    printf '| %s | %s (%s) | %s | %s | %s | %s | %s | %s | %s | %s MB / %s MB |\n' "$doc" "$operations" "$count" \
+        "${apple_note:-$agen s}" "${pagegen_note:-$pgen s}" "$lines" "$ab" "$pb" "$ratio" "$cpu_ratio" "$((apple_peak / 1024))" "$((pagegen_peak / 1024))"
 done
 printf '\nLoad average at the end: %s\n' "$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || uptime)"
