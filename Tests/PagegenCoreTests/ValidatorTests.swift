@@ -79,10 +79,10 @@ import Testing
         #expect(
             output == [
                 "specs/shop.pagegen.yaml:7:11: error: unknown type 'Strng'; did you mean 'String'?",
-                "specs/shop.pagegen.yaml:8:12: error: unknown type 'Manufacturr'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
-                "specs/shop.pagegen.yaml:9:11: error: unknown type 'Tagg'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
+                "specs/shop.pagegen.yaml:8:12: error: unknown type 'Manufacturr'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON, File",
+                "specs/shop.pagegen.yaml:9:11: error: unknown type 'Tagg'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON, File",
                 "specs/shop.pagegen.yaml:13:14: error: unknown type 'Prodct'; did you mean 'Product'?",
-                "specs/shop.pagegen.yaml:16:14: error: unknown type 'Widget'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
+                "specs/shop.pagegen.yaml:16:14: error: unknown type 'Widget'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON, File",
             ])
     }
 
@@ -103,7 +103,7 @@ import Testing
             """)
         #expect(
             output == [
-                "specs/shop.pagegen.yaml:6:19: error: unknown type 'Quot'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
+                "specs/shop.pagegen.yaml:6:19: error: unknown type 'Quot'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON, File",
                 "specs/shop.pagegen.yaml:10:21: error: unknown type 'Dat'; did you mean 'Date'?",
             ])
     }
@@ -237,7 +237,7 @@ import Testing
             ])
     }
 
-    @Test func aParameterCannotBeAModelAndABodyMustBeOne() {
+    @Test func aQueryModelNeedsAStyleAndABodyMayBeAnyJSONType() {
         let output = SpecProbe.validate(
             """
             pagegen: 1
@@ -255,8 +255,7 @@ import Testing
             """)
         #expect(
             output == [
-                "specs/shop.pagegen.yaml:10:22: error: the parameter 'filter' cannot be a model; parameters are scalars, enums or lists of them; send a model as 'body:'",
-                "specs/shop.pagegen.yaml:11:11: error: the body of endpoint 'search' must be a model, not String",
+                "specs/shop.pagegen.yaml:10:22: error: the query parameter 'filter' is a model, which is sent only in the deepObject or form style; add 'style: deepObject' (filter[key]=value) or 'style: form' (key=value)"
             ])
     }
 
@@ -278,7 +277,7 @@ import Testing
             """)
         #expect(
             output == [
-                "specs/shop.pagegen.yaml:10:23: error: the parameter 'filters' cannot be a model; parameters are scalars, enums or lists of them; send a model as 'body:'"
+                "specs/shop.pagegen.yaml:10:23: error: the query parameter 'filters' is [Filter]; a query parameter is a scalar, a list of scalars or a model; send it in the body"
             ])
     }
 

@@ -90,6 +90,8 @@ public struct ParameterCode: Sendable, Hashable {
     public var location: ParameterLocation?
     /// The name on the wire, for path, query and header parameters.
     public var wireName: StringLiteral?
+    /// How the value is written: a query style, a body's encoding.
+    public var encoding: ParameterEncoding = .plain
 
     /// The argument label, as a call writes it (`in`, or \`inout\` in backticks).
     public var label: String { names.label.label }
@@ -116,7 +118,7 @@ public struct ParameterCode: Sendable, Hashable {
 
     /// How a parameters builder adds it to a request: `parameters.query("sort", sort)`.
     public var setter: ParameterSetterCode? {
-        location.map { ParameterSetterCode(location: $0, wireName: wireName, name: names.name) }
+        location.map { ParameterSetterCode(location: $0, wireName: wireName, name: names.name, encoding: encoding) }
     }
 }
 
@@ -131,6 +133,10 @@ extension ParameterCode: TemplateValue {
         },
         .init("wireName", "the name on the wire, for path, query and header parameters (StringLiteral)") { $0.wireName },
         .init("isBody", "true for the body") { $0.isBody },
+        .init(
+            "encoding",
+            "how the value is written, when not as it is: `.query(style: \".deepObject(arrays: .brackets)\")`, `.form(arrays: \"indexed\")`, `.multipart`, `.raw(contentType: \"image/png\")`; `setter` writes the statement"
+        ) { $0.encoding },
         .init("declaration", "the parameter declared: `label name: Type = default`") { $0.declaration },
         .init("argument", "the parameter passed on: `label: name` (ArgumentCode)") { $0.argument },
         .init("setter", "how a parameters builder adds it to the request: `parameters.query(\"sort\", sort)`, `parameters.body = body`") {

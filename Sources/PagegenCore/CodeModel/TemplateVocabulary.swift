@@ -102,7 +102,8 @@ public enum TemplateNames {
         CodeModel.vocabulary.documentation, FileCode.vocabulary.documentation, ModelCode.vocabulary.documentation,
         FieldCode.vocabulary.documentation, IdentityCode.vocabulary.documentation, EnumCode.vocabulary.documentation,
         EnumCaseCode.vocabulary.documentation, ClientCode.vocabulary.documentation, CredentialsCode.vocabulary.documentation,
-        CredentialFieldCode.vocabulary.documentation, HeaderCode.vocabulary.documentation, EndpointCode.vocabulary.documentation,
+        CredentialFieldCode.vocabulary.documentation, ServerCode.vocabulary.documentation, HeaderCode.vocabulary.documentation,
+        EndpointCode.vocabulary.documentation,
         ParameterCode.vocabulary.documentation, PagingCode.vocabulary.documentation, WindowCode.vocabulary.documentation,
         IDListCode.vocabulary.documentation, ParameterList.vocabulary.documentation, ArgumentCode.vocabulary.documentation,
         ArgumentList.vocabulary.documentation, SwiftIdentifier.vocabulary.documentation,
@@ -131,3 +132,4 @@ extension ParameterList: TemplatePrintable {}
 extension ArgumentList: TemplatePrintable {}
 extension ArgumentCode: TemplatePrintable {}
 extension ParameterLocation: TemplatePrintable {}
+extension ResponseCode: TemplatePrintable {}
