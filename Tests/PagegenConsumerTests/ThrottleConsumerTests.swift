@@ -511,10 +511,18 @@ actor StackExchangeServer {
             let answered = await limit.answered
             #expect(answered.count == 3)
             #expect(answered[0].duration(to: answered[2]) >= .seconds(2), "the third page came in the next window")
-            let event = try await firstElement("the wait before the third page", of: events) { $0.kind == .waiting }
-            #expect(event.endpoint == "liveUpdates")
-            #expect(event.reason.hasPrefix("x-ratelimit-reset: "))
-            #expect(event.reason.hasSuffix(", x-ratelimit-remaining: 0.0"))
+            // The wait is told as an event, unless the machine was so busy that the third
+            // request left after the window had reset, with nothing left to wait for.
+            let wait = try? await firstElement("the wait before the third page", of: events, within: .seconds(30)) {
+                $0.kind == .waiting
+            }
+            if let wait {
+                #expect(wait.endpoint == "liveUpdates")
+                #expect(wait.reason.hasPrefix("x-ratelimit-reset: "))
+                #expect(wait.reason.hasSuffix(", x-ratelimit-remaining: 0.0"))
+            } else {
+                #expect(answered[1].duration(to: answered[2]) >= .seconds(2), "no wait was told, so none was needed")
+            }
         }
     }
 
