@@ -328,7 +328,8 @@ enum MockHTTP {
             method: request.httpMethod ?? "GET", url: try #require(request.url), headerFields: fields, body: request.httpBody)
         let (head, data) = try await URLSessionTransport().send(sent)
         let headers = Dictionary(head.headerFields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        let response = try #require(HTTPURLResponse(url: sent.url, statusCode: head.statusCode, httpVersion: "HTTP/1.1", headerFields: headers))
+        let response = try #require(
+            HTTPURLResponse(url: sent.url, statusCode: head.statusCode, httpVersion: "HTTP/1.1", headerFields: headers))
         return (data, response)
     }
 }
