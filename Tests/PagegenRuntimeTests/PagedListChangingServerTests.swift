@@ -153,7 +153,8 @@ struct PagedListChangingServerTests {
         }
     }
 
-    @Test("a refresh after the server inserted more than three pages above: the row the user reads stays where it was", arguments: [5, 100])
+    @Test(
+        "a refresh after the server inserted more than three pages above: the row the user reads stays where it was", arguments: [5, 100])
     func refreshKeepsTheAnchor(inserted: Int) throws {
         var data = TestData(count: 2_000)
         let runner = ManualRunner()
@@ -234,7 +235,9 @@ struct PagedListChangingServerTests {
         #expect(log.mismatches.isEmpty)
     }
 
-    @Test("a cursor list without previous keys: a refresh loads the first page again; new items go above, a gap walks to the old ones", arguments: [5, 45])
+    @Test(
+        "a cursor list without previous keys: a refresh loads the first page again; new items go above, a gap walks to the old ones",
+        arguments: [5, 45])
     func cursorFirstPage(inserted: Int) throws {
         var data = TestData(count: 500)
         let runner = ManualRunner()

@@ -36,7 +36,8 @@ struct PagedListModelTests {
                 anchorItem = nil
                 // Scroll a little, or jump.
                 let count = max(1, list.count)
-                top = Int.random(in: 0..<10, using: &random) == 0
+                top =
+                    Int.random(in: 0..<10, using: &random) == 0
                     ? Int.random(in: 0..<count, using: &random)
                     : min(max(0, top + Int.random(in: -15...25, using: &random)), count - 1)
                 let height = Int.random(in: 5...15, using: &random)

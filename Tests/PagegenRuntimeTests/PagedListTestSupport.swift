@@ -363,8 +363,8 @@ final class ChangeLog {
         let actual = list.summaries
         if mirror != actual {
             let first = zip(mirror, actual).enumerated().first { $0.element.0 != $0.element.1 }
-            let where_ = first.map { "row \($0.offset): \($0.element.0) in the mirror, \($0.element.1) in the list" } ?? "counts differ"
-            mismatches.append("after \(change): \(where_)")
+            let difference = first.map { "row \($0.offset): \($0.element.0) in the mirror, \($0.element.1) in the list" } ?? "counts differ"
+            mismatches.append("after \(change): \(difference)")
             Issue.record("the change report does not give the list's rows: \(mismatches.last!)")
             mirror = actual
         }
