@@ -344,12 +344,12 @@ struct RowList<Item: Sendable>: Sendable {
         precondition(row >= 0 && row <= count, "row \(row) is outside 0...\(count)")
         guard !items.isEmpty else { return -1 }
         if joining {
-            if row > 0, case let (index, offset) = locate(row - 1), blocks[index].run != nil {
+            if row > 0, case (let index, let offset) = locate(row - 1), blocks[index].run != nil {
                 let serial = blocks[index].serial
                 insert(items, ids: ids, intoBlock: index, at: offset + 1)
                 return serial
             }
-            if row < count, case let (index, offset) = locate(row), blocks[index].run != nil {
+            if row < count, case (let index, let offset) = locate(row), blocks[index].run != nil {
                 let serial = blocks[index].serial
                 insert(items, ids: ids, intoBlock: index, at: offset)
                 return serial
