@@ -32,15 +32,23 @@ final class ProductsCollectionViewController: UICollectionViewController, UIColl
         list.prefetch(rows: indexPaths.map(\.item))
     }
 
-    private func applySnapshot(_ change: PagedListChange) {
+    private func applySnapshot(_ change: ListChange) {
         let old = Set(dataSource.snapshot().itemIdentifiers)
         var snapshot = NSDiffableDataSourceSnapshot<Int, ListRowID>()
         snapshot.appendSections([0])
         snapshot.appendItems((0..<list.count).map(list.rowID(at:)))
         // Rows whose content changed but kept their identifier: reconfigure them.
-        let kept = change.updatedRows.flatMap { $0 }.map(list.rowID(at:)).filter(old.contains)
+        let kept = change.reloadedRows.flatMap { $0 }.map(list.rowID(at:)).filter(old.contains)
         snapshot.reconfigureItems(kept)
-        dataSource.apply(snapshot, animatingDifferences: change.countBefore > 0)
+        // Where the row the user reads is on screen, to keep it there.
+        let top = { (row: Int) in self.collectionView.layoutAttributesForItem(at: IndexPath(item: row, section: 0))?.frame.minY }
+        let anchorOffset = change.anchor.flatMap { top($0.before) }.map { $0 - collectionView.contentOffset.y }
+        let moved = change.anchor?.moved ?? false
+        dataSource.apply(snapshot, animatingDifferences: change.countBefore > 0 && !moved)
+        if let anchor = change.anchor, moved, let anchorOffset {
+            collectionView.layoutIfNeeded()
+            if let row = top(anchor.after) { collectionView.contentOffset.y = row - anchorOffset }
+        }
     }
 }
 

@@ -33,6 +33,14 @@ struct ProductsView: View {
                     proxy.scrollTo(list.rowID(at: row), anchor: .top)
                 }
             }
+            .task {
+                // Rows inserted or removed above the row the user reads: it stays at the top.
+                for await change in list.changes() {
+                    if let anchor = change.anchor, anchor.moved, anchor.after < list.count {
+                        proxy.scrollTo(list.rowID(at: anchor.after), anchor: .top)
+                    }
+                }
+            }
         }
         .task { list.start() }
     }

@@ -63,7 +63,10 @@ final class ProductsViewController: UITableViewController, UITableViewDataSource
     override func scrollViewDidScroll(_ scrollView: UIScrollView) {
         let rows = tableView.indexPathsForVisibleRows?.map(\.row) ?? []
         if let first = rows.min(), let last = rows.max() {
-            list.setVisibleRows(first..<last + 1)
+            // The anchor: the first row whose top is on screen, kept still when rows come or go above it.
+            let top = scrollView.contentOffset.y + scrollView.adjustedContentInset.top
+            let anchor = rows.sorted().first { tableView.rectForRow(at: IndexPath(row: $0, section: 0)).minY >= top }
+            list.setVisibleRows(first..<last + 1, firstFullyVisible: anchor)
         }
     }
 
@@ -84,7 +87,7 @@ final class ProductsViewController: UITableViewController, UITableViewDataSource
 
     // Changes
 
-    private func apply(_ change: PagedListChange) {
+    private func apply(_ change: ListChange) {
         guard change.countBefore > 0 else {
             tableView.reloadData()
             if let row = list.focusRow, row < list.count {  // started in the middle
@@ -92,14 +95,26 @@ final class ProductsViewController: UITableViewController, UITableViewDataSource
             }
             return
         }
-        let paths = { (rows: Range<Int>) in rows.map { IndexPath(row: $0, section: 0) } }
+        let paths = { (rows: [Range<Int>]) in rows.flatMap { $0 }.map { IndexPath(row: $0, section: 0) } }
+        // Where the row the user reads is on screen, to keep it there.
+        let anchorOffset = change.anchor.map { anchor in
+            tableView.rectForRow(at: IndexPath(row: anchor.before, section: 0)).minY - tableView.contentOffset.y
+        }
+        UIView.performWithoutAnimation {
+            tableView.performBatchUpdates {
+                tableView.deleteRows(at: paths(change.deletedRows), with: .none)
+                tableView.insertRows(at: paths(change.insertedRows), with: .none)
+                for move in change.movedRows {
+                    tableView.moveRow(at: IndexPath(row: move.from, section: 0), to: IndexPath(row: move.to, section: 0))
+                }
+            }
+        }
         // Only rows on screen need new content; the others are configured when they scroll in.
         let visible = Set(tableView.indexPathsForVisibleRows ?? [])
-        let updated = change.updatedRows.flatMap(paths).filter(visible.contains)
-        tableView.performBatchUpdates {
-            tableView.deleteRows(at: paths(change.removedRows), with: .none)
-            tableView.insertRows(at: paths(change.insertedRows), with: .none)
-            tableView.reconfigureRows(at: updated)
+        tableView.reconfigureRows(at: paths(change.reloadedRows).filter(visible.contains))
+        if let anchor = change.anchor, anchor.moved, let anchorOffset {
+            let top = tableView.rectForRow(at: IndexPath(row: anchor.after, section: 0)).minY
+            tableView.contentOffset.y = top - anchorOffset
         }
     }
 }
