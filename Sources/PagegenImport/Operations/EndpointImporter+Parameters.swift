@@ -65,11 +65,18 @@ extension EndpointImporter {
         switch parameter.schemaOrContent {
         case .a(let context):
             schemaContext = context
-        case .b:
-            say(
-                .warning,
-                "'\(parameter.name)' is described by content (a JSON value in a parameter), which the spec language does not send; left out"
-            )
+        case .b(let content):
+            // A value encoded as a media type (JSON in the query, Mistral's `metadata`):
+            // the client sends the text the caller encoded.
+            let types = content.keys.map(\.rawValue).joined(separator: ", ")
+            guard content.keys.contains(where: { Self.isJSON($0.rawValue) || Self.bareMediaType($0.rawValue).hasPrefix("text/") }) else {
+                say(.warning, "'\(parameter.name)' is described by content (\(types)), which the spec language does not send; left out")
+                return draft
+            }
+            say(.note, "'\(parameter.name)' is a value written as \(types): it is a String, the text the caller encodes")
+            draft.imported = ImportedParameter(
+                name: parameter.name, type: draft.required ? .named("String") : .optional(.named("String")),
+                description: parameter.description, deprecated: parameter.deprecated)
             return draft
         }
         let schema: JSONSchema =
