@@ -1,3 +1,5 @@
+import Foundation
+
 /// A collection as one request sees it: `base` generated items plus `inserted`
 /// items that arrived at the top since the server started (offset drift).
 ///
@@ -87,6 +89,38 @@ public struct MockRequestRecord: Sendable, Hashable, CustomStringConvertible {
     /// The faults injected into the answer (`latency`, `error`, `throttle`, `truncate`,
     /// `malformed`, `drip`, `loop`, `drift`, `body-error`).
     public var faults: [String]
+    /// The request's header fields, by lower-cased name (repeated fields joined with `, `).
+    public var headers: [String: String] = [:]
+    /// The request's body, as sent.
+    public var body: Data = Data()
+
+    /// The value of the header field `name` (any case).
+    public func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+
+    /// The body as UTF-8 text, if it is.
+    public var bodyText: String? { String(data: body, encoding: .utf8) }
+
+    /// The fields of an `application/x-www-form-urlencoded` body, decoded, in order
+    /// (`metadata[order_id]`, `6735`); nil when the body is not one.
+    public var formFields: [(name: String, value: String)]? {
+        guard header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true else { return nil }
+        return RequestBodies.formFields(body)
+    }
+
+    /// The parts of a `multipart/form-data` body, in order; nil when the body is not one.
+    public var parts: [MockPart]? {
+        guard let contentType = header("Content-Type"), contentType.lowercased().hasPrefix("multipart/form-data"),
+            let boundary = RequestBodies.boundary(of: contentType)
+        else { return nil }
+        return RequestBodies.multipartParts(body, boundary: boundary)
+    }
+
+    /// The decoded query items, in order (`expand[]`, `data.customer`).
+    public var queryItems: [(name: String, value: String)] {
+        RequestBodies.formFields(Data(query.utf8)) ?? []
+    }
 
     /// `GET /v1/customers?limit=10 → 200`
     public var description: String {

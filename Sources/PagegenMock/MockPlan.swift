@@ -10,11 +10,23 @@ struct MockPlan: Sendable {
     let basePath: String
     /// The endpoints, in spec order.
     let endpoints: [ServedEndpoint]
+    /// The path of each named server's URL, without a trailing slash, by its name.
+    let serverPaths: [String: String]
+
+    /// The path an endpoint's template follows: its server's, else the base URL's.
+    func basePath(of endpoint: EndpointSpec) -> String {
+        endpoint.server.flatMap { serverPaths[$0.value] } ?? basePath
+    }
 
     /// Makes the plan, reporting what cannot be served.
     static func make(_ spec: Spec, diagnostics: DiagnosticCollector) -> MockPlan {
-        var basePath = URL(string: spec.baseURL.value)?.path ?? ""
-        while basePath.hasSuffix("/") { basePath.removeLast() }
+        let path = { (url: String) in
+            var path = URL(string: url)?.path ?? ""
+            while path.hasSuffix("/") { path.removeLast() }
+            return path
+        }
+        let basePath = path(spec.baseURL.value)
+        let serverPaths = Dictionary(spec.servers.map { ($0.name.value, path($0.url.value)) }, uniquingKeysWith: { first, _ in first })
         let types = SpecTypes(spec: spec)
         var endpoints: [ServedEndpoint] = []
         for endpoint in spec.endpoints {
@@ -37,7 +49,7 @@ struct MockPlan: Sendable {
             }
             endpoints.append(ServedEndpoint(spec: endpoint, template: template, role: role(of: endpoint, in: spec, types: types)))
         }
-        return MockPlan(spec: spec, basePath: basePath, endpoints: endpoints)
+        return MockPlan(spec: spec, basePath: basePath, endpoints: endpoints, serverPaths: serverPaths)
     }
 
     private static func role(of endpoint: EndpointSpec, in spec: Spec, types: SpecTypes) -> ServedEndpoint.Role {

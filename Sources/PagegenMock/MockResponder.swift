@@ -65,6 +65,10 @@ struct MockResponder: Sendable {
     }
 
     private func answer(_ endpoint: ServedEndpoint, context: RequestContext) async throws(MockHTTPError) -> MockResponse {
+        try ContentResponder.checkBody(of: context.request, for: endpoint.spec)
+        if let response = ContentResponder(core: core, endpoint: endpoint, context: context).answer() {
+            return response
+        }
         let responder = EndpointResponder(core: core, endpoint: endpoint, context: context)
         switch endpoint.role {
         case .list(let list):
@@ -86,13 +90,14 @@ struct MockResponder: Sendable {
     /// - Throws: 404 naming the known endpoints, 405 for a known path with another method,
     ///   400 for a path parameter of the wrong type.
     func route(_ request: MockRequest) throws(MockHTTPError) -> (ServedEndpoint, [String: String]) {
-        var segments = request.segments
-        let base = core.plan.basePath.split(separator: "/").map(String.init)
-        if !base.isEmpty, segments.count >= base.count, Array(segments.prefix(base.count)) == base {
-            segments.removeFirst(base.count)
-        }
         var allowed: [String] = []
         for endpoint in core.plan.endpoints {
+            // Each endpoint's path follows its server's (the base URL's, or a named server's).
+            var segments = request.segments
+            let base = core.plan.basePath(of: endpoint.spec).split(separator: "/").map(String.init)
+            if !base.isEmpty, segments.count >= base.count, Array(segments.prefix(base.count)) == base {
+                segments.removeFirst(base.count)
+            }
             guard let values = endpoint.template.match(segments) else { continue }
             guard endpoint.method == request.method else {
                 allowed.append(endpoint.method)
@@ -121,7 +126,7 @@ struct MockResponder: Sendable {
 
     /// `GET /api/v2/categories/{category_id}/products`, for every endpoint.
     var endpointList: [String] {
-        core.plan.endpoints.map { "\($0.method) \(core.plan.basePath)\($0.template.text)" }
+        core.plan.endpoints.map { "\($0.method) \(core.plan.basePath(of: $0.spec))\($0.template.text)" }
     }
 
     /// The origin the client addressed: `http://` and the Host header, or the server's own.

@@ -23,6 +23,9 @@ public final class MockServer: Sendable {
     public let baseURL: URL
     /// `http://127.0.0.1:<port>`.
     public let origin: URL
+    /// The spec's named servers on this server, by name: the origin plus the path of
+    /// each server's URL. One mock serves every server's endpoints.
+    public let servers: [String: URL]
     /// The spec served.
     public let spec: Spec
     /// The options it runs with.
@@ -44,6 +47,7 @@ public final class MockServer: Sendable {
         self.endpoints = endpoints
         self.endpointRoles = core.plan.endpoints.map(\.summary)
         self.baseURL = URL(string: origin.absoluteString + core.plan.basePath) ?? origin
+        self.servers = core.plan.serverPaths.mapValues { URL(string: origin.absoluteString + $0) ?? origin }
     }
 
     /// Starts a server for a spec file, checked as `pagegen lint` checks it.
@@ -124,7 +128,7 @@ public final class MockServer: Sendable {
         if !applied.isEmpty { response.headers.append(("X-Mock-Faults", applied.joined(separator: ", "))) }
         let record = MockRequestRecord(
             method: request.method, path: request.rawPath, query: request.rawQuery, status: response.status,
-            endpoint: outcome.endpoint, faults: applied)
+            endpoint: outcome.endpoint, faults: applied, headers: headers, body: request.body)
         await state.record(record)
         onRequest?(record)
         return OutgoingResponse(

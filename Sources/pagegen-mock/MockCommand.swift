@@ -164,6 +164,10 @@ struct MockCommand: AsyncParsableCommand {
         }
 
         Output.line("Serving \(loaded.spec.name.value) at \(server.baseURL.absoluteString)")
+        for named in loaded.spec.servers {
+            guard let url = server.servers[named.name.value] else { continue }
+            Output.line("  server \(named.name.value) at \(url.absoluteString)")
+        }
         Output.line("  spec: \(spec), \(items) items per list, seed \(seed)")
         Output.line("  faults: \(faultSummary)")
         Output.line("Endpoints:")

@@ -496,10 +496,10 @@ import Testing
         #expect(
             output == [
                 "specs/shop.pagegen.yaml:7:3: error: 'list-products' is not an endpoint name; endpoint names become function names: letters and digits, starting with a letter",
-                "specs/shop.pagegen.yaml:11:5: error: endpoint 'noMethod' needs a method and a path; add 'get: /path' (or post, put, patch, delete)",
+                "specs/shop.pagegen.yaml:11:5: error: endpoint 'noMethod' needs a method and a path; add 'get: /path' (or post, put, patch, delete, head, options)",
                 "specs/shop.pagegen.yaml:14:5: error: endpoint 'twoMethods' has two methods, 'get' and 'post'; declare one endpoint per method",
                 "specs/shop.pagegen.yaml:17:10: error: the path 'products' must start with '/'; write '/products'",
-                "specs/shop.pagegen.yaml:20:5: error: endpoint 'noReturns' needs 'returns'; add 'returns: ModelName' (or [ModelName])",
+                "specs/shop.pagegen.yaml:20:5: error: endpoint 'noReturns' needs 'returns'; add 'returns: ModelName' (or [ModelName]), or 'returns: nothing' when the answer has no body",
                 "specs/shop.pagegen.yaml:23:14: error: 'returns' of endpoint 'mappedReturns' must be a type such as Product, [Product] or { map: Int }, not a mapping; a mapping here holds 'map' (and 'optional'): the type of a JSON object's values",
             ])
     }
@@ -601,7 +601,7 @@ import Testing
         #expect(endpoint.queryParameters.first?.defaultValue == "false")
         #expect(endpoint.headerParameters.first?.type.value == .optional(.named("String")))
         #expect(endpoint.headers.map { "\($0.name): \($0.value)" } == ["Notion-Version: 2022-06-28"])
-        #expect(endpoint.body?.value == .named("NewProduct"))
+        #expect(endpoint.body?.type.value == .named("NewProduct"))
         #expect(endpoint.returns.value == .optional(.named("Product")))
     }
 

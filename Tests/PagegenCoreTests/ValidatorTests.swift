@@ -237,7 +237,7 @@ import Testing
             ])
     }
 
-    @Test func aParameterCannotBeAModelAndABodyMustBeOne() {
+    @Test func aQueryModelNeedsAStyleAndABodyMayBeAnyJSONType() {
         let output = SpecProbe.validate(
             """
             pagegen: 1
@@ -255,8 +255,7 @@ import Testing
             """)
         #expect(
             output == [
-                "specs/shop.pagegen.yaml:10:22: error: the parameter 'filter' cannot be a model; parameters are scalars, enums or lists of them; send a model as 'body:'",
-                "specs/shop.pagegen.yaml:11:11: error: the body of endpoint 'search' must be a model, not String",
+                "specs/shop.pagegen.yaml:10:22: error: the query parameter 'filter' is a model, which is sent only in the deepObject or form style; add 'style: deepObject' (filter[key]=value) or 'style: form' (key=value)"
             ])
     }
 
@@ -278,7 +277,7 @@ import Testing
             """)
         #expect(
             output == [
-                "specs/shop.pagegen.yaml:10:23: error: the parameter 'filters' cannot be a model; parameters are scalars, enums or lists of them; send a model as 'body:'"
+                "specs/shop.pagegen.yaml:10:23: error: the query parameter 'filters' is [Filter]; a query parameter is a scalar, a list of scalars or a model; send it in the body"
             ])
     }
 

@@ -24,6 +24,14 @@ public struct ClientCode: Sendable {
     public var bodyError: BodyErrorCode?
     /// The endpoints, in spec order.
     public var endpoints: [EndpointCode]
+    /// The struct nested in the client that holds the named servers' URLs, for a spec
+    /// with `servers:`.
+    public var serversType: String?
+    /// The named servers, in spec order.
+    public var servers: [ServerCode] = []
+
+    /// True when the spec names servers besides the base URL.
+    public var hasServers: Bool { serversType != nil }
 
     /// The initializer's credential parameters, such as `token: Swift.String? = nil`.
     public var credentialParameters: ParameterList { credentialsType?.parameters ?? ParameterList([]) }
@@ -70,6 +78,29 @@ extension ClientCode: TemplateValue {
         .init("parameterEnums", "the enums of inline-enum parameters, declared in the client (EnumCode)") { $0.parameterEnums },
         .init("hasParameterEnums", "true when there is a parameter enum") { $0.hasParameterEnums },
         .init("hasPaging", "true when an endpoint pages (by any style)") { $0.hasPaging },
+        .init("serversType", "the struct nested in the client that holds the named servers' URLs: `Servers`, if the spec names servers") {
+            $0.serversType
+        },
+        .init("servers", "the named servers (ServerCode)") { $0.servers },
+        .init("hasServers", "true when the spec has `servers:`") { $0.hasServers },
+    ])
+}
+
+/// A named server of the API: a property of the client's `Servers`.
+public struct ServerCode: Sendable {
+    /// The property's name: `uploads`.
+    public var name: SwiftIdentifier
+    /// The name in the spec, which endpoints give the runtime (StringLiteral).
+    public var specName: StringLiteral
+    /// The URL the spec gives, the property's default.
+    public var url: StringLiteral
+}
+
+extension ServerCode: TemplateValue {
+    static let vocabulary = Vocabulary<ServerCode>([
+        .init("name", "the property's name (SwiftIdentifier)") { $0.name },
+        .init("specName", "the server's name in the spec, as endpoints name it (StringLiteral)") { $0.specName },
+        .init("url", "the URL the spec gives, the property's default (StringLiteral)") { $0.url },
     ])
 }
 
@@ -175,6 +206,16 @@ public struct EndpointCode: Sendable {
     /// (`Operations.listUsersEndpoint`), then, with a ``parametersBuilder``, its call
     /// with the endpoint's parameters (`Operations.listUsersParameters(role: role)`).
     public var requestArguments: RequestArgumentsCode
+    /// How the answer is read: JSON, text, bytes or nothing.
+    public var response: ResponseCode = .json
+    /// `@available(*, deprecated, message: "…")` for a deprecated endpoint's functions.
+    public var availability: AvailabilityCode?
+
+    /// The runtime function that sends a request and reads its answer: `send`,
+    /// `sendForText`, `sendForBinary` or `sendForNoContent`.
+    public var sendFunction: String { response.sendFunction }
+    /// True when the answer is JSON decoded as ``returnType`` (`send(…, as: T.self)`).
+    public var decodesJSON: Bool { response == .json }
 
     /// The endpoint's name in the spec, for the descriptor and messages.
     public var specName: StringLiteral { descriptor.name }
@@ -252,5 +293,47 @@ extension EndpointCode: TemplateValue {
         .init("isPaged", "true when `paging` is set") { $0.isPaged },
         .init("idList", "for `ids` paging: the item endpoint (IDListCode)") { $0.idList },
         .init("isIDList", "true when `idList` is set") { $0.isIDList },
+        .init("sendFunction", "the runtime function that sends and reads: `send`, `sendForText`, `sendForBinary`, `sendForNoContent`") {
+            $0.sendFunction
+        },
+        .init("decodesJSON", "true when the answer is JSON decoded as `returnType` (`send(…, as: T.self)`)") { $0.decodesJSON },
+        .init(
+            "availability", "`@available(*, deprecated, message: \"…\")` for a deprecated endpoint's functions, if it is (AvailabilityCode)"
+        ) {
+            $0.availability
+        },
     ])
+}
+
+/// How an endpoint's answer is read.
+public enum ResponseCode: Sendable, Hashable {
+    /// JSON, decoded.
+    case json
+    /// Text in its charset.
+    case text
+    /// Bytes with their media type.
+    case binary
+    /// Nothing: success is the status.
+    case nothing
+
+    /// The runtime function that sends and reads it.
+    var sendFunction: String {
+        switch self {
+        case .json: "send"
+        case .text: "sendForText"
+        case .binary: "sendForBinary"
+        case .nothing: "sendForNoContent"
+        }
+    }
+}
+
+/// `@available(*, deprecated)`, with the spec's message when it gives one.
+public struct AvailabilityCode: Sendable, Hashable, CustomStringConvertible {
+    /// What to use instead, as a string literal.
+    public var message: StringLiteral?
+
+    /// The attribute.
+    public var description: String {
+        message.map { "@available(*, deprecated, message: \($0))" } ?? "@available(*, deprecated)"
+    }
 }

@@ -90,6 +90,8 @@ public struct ParameterCode: Sendable, Hashable {
     public var location: ParameterLocation?
     /// The name on the wire, for path, query and header parameters.
     public var wireName: StringLiteral?
+    /// How the value is written: a query style, a body's encoding.
+    public var encoding: ParameterEncoding = .plain
 
     /// The argument label, as a call writes it (`in`, or \`inout\` in backticks).
     public var label: String { names.label.label }
@@ -116,7 +118,7 @@ public struct ParameterCode: Sendable, Hashable {
 
     /// How a parameters builder adds it to a request: `parameters.query("sort", sort)`.
     public var setter: ParameterSetterCode? {
-        location.map { ParameterSetterCode(location: $0, wireName: wireName, name: names.name) }
+        location.map { ParameterSetterCode(location: $0, wireName: wireName, name: names.name, encoding: encoding) }
     }
 }
 

@@ -135,16 +135,38 @@ public struct ParameterSetterCode: Sendable, Hashable, CustomStringConvertible {
     public var wireName: StringLiteral?
     /// The function's parameter that holds its value.
     public var name: SwiftIdentifier
+    /// How the value is written.
+    public var encoding: ParameterEncoding = .plain
 
     /// The statement.
     public var description: String {
-        switch location {
-        case .body: "parameters.body = \(name)"
-        case .path: "parameters.path(\(wireName?.description ?? "\"\""), \(name))"
-        case .query: "parameters.query(\(wireName?.description ?? "\"\""), \(name))"
-        case .header: "parameters.header(\(wireName?.description ?? "\"\""), \(name))"
+        let wire = wireName?.description ?? "\"\""
+        switch (location, encoding) {
+        case (.body, .form(let arrays)): return "parameters.form(\(name), arrays: .\(arrays))"
+        case (.body, .multipart): return "parameters.multipart(\(name))"
+        case (.body, .raw(let contentType?)): return "parameters.raw(\(name), contentType: \(contentType))"
+        case (.body, .raw(nil)): return "parameters.raw(\(name))"
+        case (.body, _): return "parameters.body = \(name)"
+        case (.path, _): return "parameters.path(\(wire), \(name))"
+        case (.query, .query(let style)): return "parameters.query(\(wire), \(name), style: \(style))"
+        case (.query, _): return "parameters.query(\(wire), \(name))"
+        case (.header, _): return "parameters.header(\(wire), \(name))"
         }
     }
+}
+
+/// How a parameter's value is written, when it is not as it is.
+public enum ParameterEncoding: Sendable, Hashable {
+    /// As it is: a query item's text, a JSON body.
+    case plain
+    /// A query parameter in a style: `.deepObject(arrays: .brackets)`, `.form(explode: true)`.
+    case query(style: String)
+    /// A form body, its lists as `arrays` says (`indexed`, `brackets`…).
+    case form(arrays: String)
+    /// A multipart body.
+    case multipart
+    /// A raw body of this content type; nil when the argument carries its own.
+    case raw(contentType: StringLiteral?)
 }
 
 /// A parameter's default value.
@@ -186,14 +208,20 @@ public struct EndpointDescriptorCode: Sendable, Hashable, CustomStringConvertibl
     public var emptyPathParameters: [StringLiteral]
     /// The spec's `idempotent:`, if it says.
     public var isIdempotent: Bool?
+    /// The `Accept` of an answer that is not JSON.
+    public var accept: StringLiteral? = nil
+    /// The named server the endpoint is sent to, if not the base URL.
+    public var server: StringLiteral? = nil
 
     /// The descriptor as the Swift expression the templates print.
     public var description: String {
         var arguments = ["name: \(name)", "method: \(method)", "path: \(path)"]
+        if let accept { arguments.append("headers: [PagegenRuntime.HTTPHeaderField(name: \"Accept\", value: \(accept))]") }
         if !emptyPathParameters.isEmpty {
             arguments.append("emptyPathParameters: [\(emptyPathParameters.map(\.description).joined(separator: ", "))]")
         }
         if let isIdempotent { arguments.append("isIdempotent: \(isIdempotent)") }
+        if let server { arguments.append("server: \(server)") }
         return "PagegenRuntime.Endpoint(\(arguments.joined(separator: ", ")))"
     }
 }
@@ -529,5 +557,6 @@ extension DecodeCode: TemplateExpression, SwiftExpression {}
 extension FieldReadCode: TemplateExpression, SwiftExpression {}
 extension EncodeCode: TemplateExpression, SwiftExpression {}
 extension EndpointDescriptorCode: TemplateExpression, SwiftExpression {}
+extension AvailabilityCode: TemplateExpression, SwiftExpression {}
 extension DateFormatCode: TemplateExpression, SwiftExpression {}
 extension ThrottleHintCode: TemplateExpression, SwiftExpression {}

@@ -3,11 +3,17 @@ import PagegenYAML
 /// Reads `endpoints:`: each endpoint names its method and path (`get: /items`),
 /// its parameters, body, response type, and how it pages.
 enum EndpointLoader {
-    static let methods = ["get", "post", "put", "patch", "delete"]
+    static let methods = ["get", "post", "put", "patch", "delete", "head", "options"]
     static let keys =
         methods + [
-            "summary", "description", "path", "query", "header", "headers", "body", "returns", "paging", "window", "idempotent",
+            "summary", "description", "deprecated", "server", "path", "query", "header", "headers", "body", "returns", "paging",
+            "window", "idempotent",
         ]
+    /// The keys of a body's long form: one kind, and what goes with it.
+    static let bodyKinds = ["json", "form", "multipart", "raw"]
+    static let bodyKeys = bodyKinds + ["arrays", "optional"]
+    /// The keys of a response's long form.
+    static let responseKinds = ["text", "binary"]
 
     static func load(_ node: Node, context: LoadContext) -> [EndpointSpec] {
         context.namedEntries(node, section: "endpoints", entry: "endpoint", values: "endpoints") { name, value, context in
@@ -28,7 +34,8 @@ enum EndpointLoader {
         guard let reader = MappingReader(node, what: what, allowed: keys, context: context) else { return nil }
         let given = methods.filter(reader.has)
         guard let method = given.first else {
-            context.error("\(what) needs a method and a path", at: node.mark, hint: "add 'get: /path' (or post, put, patch, delete)")
+            context.error(
+                "\(what) needs a method and a path", at: node.mark, hint: "add 'get: /path' (or post, put, patch, delete, head, options)")
             return nil
         }
         if given.count > 1 {
@@ -40,25 +47,33 @@ enum EndpointLoader {
         if !path.value.hasPrefix("/") {
             context.error("the path '\(path.value)' must start with '/'", at: path.mark, hint: "write '/\(path.value)'")
         }
-        guard reader.has("returns") else {
-            context.error("\(what) needs 'returns'", at: node.mark, hint: "add 'returns: ModelName' (or [ModelName])")
+        guard let returnsNode = reader["returns"] else {
+            context.error(
+                "\(what) needs 'returns'", at: node.mark,
+                hint: "add 'returns: ModelName' (or [ModelName]), or 'returns: nothing' when the answer has no body")
             return nil
         }
-        guard let returns = TypeLoader.type(reader["returns"]!, what: "'returns' of \(what)", allowsMap: true, context: context) else {
+        guard let (returns, response) = self.returns(returnsNode, what: "'returns' of \(what)", context: context) else {
             return nil
         }
+        let summary = reader.string("summary")
+        let description = reader.string("description")
 
         return EndpointSpec(
             name: name,
             method: method.uppercased(),
             path: path,
-            summary: (reader.string("summary") ?? reader.string("description"))?.value,
+            summary: (summary ?? description)?.value,
+            description: summary == nil ? nil : description?.value,
+            deprecation: TypeLoader.deprecation(reader),
+            server: reader.string("server"),
             pathParameters: reader["path"].map { parameters($0, what: "'path' of \(what)", inPath: true, context: context) } ?? [],
-            queryParameters: reader["query"].map { parameters($0, what: "'query' of \(what)", context: context) } ?? [],
+            queryParameters: reader["query"].map { parameters($0, what: "'query' of \(what)", isQuery: true, context: context) } ?? [],
             headerParameters: reader["header"].map { parameters($0, what: "'header' of \(what)", context: context) } ?? [],
             headers: reader["headers"].map { SpecLoader.readFixedHeaders($0, what: "'headers' of \(what)", context: context) } ?? [],
-            body: reader["body"].flatMap { TypeLoader.type($0, what: "'body' of \(what)", context: context) },
+            body: reader["body"].flatMap { body($0, what: "'body' of \(what)", context: context) },
             returns: returns,
+            response: response,
             paging: reader["paging"].flatMap { PagingLoader.load($0, endpoint: name.value, context: context) },
             window: reader["window"].flatMap { window($0, endpoint: name.value, context: context) },
             idempotent: idempotent(reader)
@@ -72,7 +87,9 @@ enum EndpointLoader {
         return Located(value, at: key.mark)
     }
 
-    private static func parameters(_ node: Node, what: String, inPath: Bool = false, context: LoadContext) -> [ParameterSpec] {
+    private static func parameters(
+        _ node: Node, what: String, inPath: Bool = false, isQuery: Bool = false, context: LoadContext
+    ) -> [ParameterSpec] {
         guard let pairs = node.pairs else {
             context.error(
                 "\(what) must be a mapping of parameter names to types", at: node.mark,
@@ -91,6 +108,14 @@ enum EndpointLoader {
                 continue
             }
             guard let field = TypeLoader.field(pair.value, what: "parameter '\(name)'", context: context) else { continue }
+            if !isQuery {
+                for (key, mark) in [("style", field.style?.mark), ("explode", field.explode?.mark), ("arrays", field.arrays?.mark)] {
+                    guard let mark else { continue }
+                    context.error(
+                        "'\(key)' is for query parameters; the parameter '\(name)' in \(what) is sent as one value",
+                        at: mark, hint: "remove it (a list is sent comma-separated)")
+                }
+            }
             if let zone = field.zone {
                 context.error(
                     "'zone' is for Date fields of models; the parameter '\(name)' in \(what) is sent in UTC", at: zone.mark,
@@ -114,9 +139,85 @@ enum EndpointLoader {
                 ParameterSpec(
                     name: Located(name, at: pair.key.mark), type: field.type,
                     defaultValue: field.defaultValue, description: field.description,
-                    allowsEmpty: allowsEmpty, swiftName: field.swiftName))
+                    allowsEmpty: allowsEmpty, swiftName: field.swiftName, deprecation: field.deprecation,
+                    style: isQuery ? field.style : nil, explode: isQuery ? field.explode : nil, arrays: isQuery ? field.arrays : nil))
         }
         return parameters
+    }
+
+    /// `body: Model` (JSON, any type), or the long form: exactly one of `json: T`,
+    /// `form: Model` (with `arrays:`), `multipart: Model`, `raw: media/type`, and
+    /// `optional: true`.
+    static func body(_ node: Node, what: String, context: LoadContext) -> BodySpec? {
+        guard let pairs = node.pairs, pairs.contains(where: { (bodyKinds + ["arrays"]).contains($0.key.scalarText ?? "") }) else {
+            guard let type = TypeLoader.type(node, what: what, allowsMap: true, context: context) else { return nil }
+            return BodySpec(mark: node.mark, kind: .json, type: type, isOptional: type.value.isOptional)
+        }
+        guard let reader = MappingReader(node, what: what, allowed: bodyKeys, context: context) else { return nil }
+        let kinds = bodyKinds.filter(reader.has)
+        guard let kind = kinds.first else {
+            context.error(
+                "\(what) needs one of 'json', 'form', 'multipart' or 'raw'", at: node.mark,
+                hint: "write 'form: Model' for a form body, 'raw: image/png' for bytes")
+            return nil
+        }
+        if kinds.count > 1 {
+            context.error(
+                "\(what) has both '\(kinds[0])' and '\(kinds[1])'", at: reader.keyNode(kinds[1])!.mark,
+                hint: "a body is encoded one way: keep one of them")
+        }
+        let arrays = reader.string("arrays").flatMap {
+            TypeLoader.named($0, of: ArrayStyleName.self, what: "array style", context: context)
+        }
+        if let arrays, kind != "form" {
+            context.error(
+                "'arrays' applies to form bodies, and \(what) is \(kind)", at: arrays.mark,
+                hint: kind == "json" ? "remove it: JSON writes lists as arrays" : "remove it")
+        }
+        let optional = reader.bool("optional") ?? false
+        var body: BodySpec
+        switch kind {
+        case "raw":
+            guard let contentType = reader.string("raw") else { return nil }
+            let isText = contentType.value.lowercased().hasPrefix("text/")
+            body = BodySpec(
+                mark: node.mark, kind: .raw(contentType: contentType),
+                type: Located(.named(isText ? "String" : "JSON"), at: contentType.mark))
+        default:
+            guard let type = TypeLoader.type(reader[kind]!, what: "'\(kind)' of \(what)", allowsMap: kind == "json", context: context)
+            else { return nil }
+            let bodyKind: BodySpec.Kind =
+                switch kind {
+                case "form": .form(arrays: arrays?.value ?? .indexed)
+                case "multipart": .multipart
+                default: .json
+                }
+            body = BodySpec(mark: node.mark, kind: bodyKind, type: type, arrays: kind == "form" ? arrays : nil)
+        }
+        body.isOptional = optional || body.type.value.isOptional
+        return body
+    }
+
+    /// `returns: T` (JSON), `returns: nothing`, `returns: { text: text/html }` or
+    /// `returns: { binary: application/pdf }`.
+    static func returns(_ node: Node, what: String, context: LoadContext) -> (Located<TypeReference>, ResponseKind)? {
+        if node.scalarText == "nothing" {
+            return (Located(.named("JSON"), at: node.mark), .nothing)
+        }
+        guard let pairs = node.pairs, pairs.contains(where: { responseKinds.contains($0.key.scalarText ?? "") }) else {
+            return TypeLoader.type(node, what: what, allowsMap: true, context: context).map { ($0, .json) }
+        }
+        guard let reader = MappingReader(node, what: what, allowed: responseKinds, context: context) else { return nil }
+        let kinds = responseKinds.filter(reader.has)
+        if kinds.count > 1 {
+            context.error(
+                "\(what) has both 'text' and 'binary'", at: reader.keyNode(kinds[1])!.mark, hint: "an answer is read one way: keep one")
+        }
+        guard let kind = kinds.first, let contentType = reader.string(kind) else { return nil }
+        if kind == "text" {
+            return (Located(.named("String"), at: contentType.mark), .text(contentType))
+        }
+        return (Located(.named("JSON"), at: contentType.mark), .binary(contentType))
     }
 
     private static func window(_ node: Node, endpoint: String, context: LoadContext) -> WindowSpec? {

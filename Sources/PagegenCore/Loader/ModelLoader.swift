@@ -1,10 +1,10 @@
 import PagegenYAML
 
 /// Reads `models:`. A model is a mapping of JSON field names to types, or the long
-/// form `{ fields: {…}, id: objectID, description: … }` when it names its
-/// identifying field or needs a description.
+/// form `{ fields: {…}, id: objectID, description: …, deprecated: … }` when it names
+/// its identifying field, needs a description or is deprecated.
 enum ModelLoader {
-    static let longFormKeys = ["fields", "id", "description"]
+    static let longFormKeys = ["fields", "id", "description", "deprecated"]
 
     static func load(_ node: Node, context: LoadContext) -> [ModelSpec] {
         context.namedEntries(node, section: "models", entry: "model", values: "fields") { name, value, context in
@@ -21,7 +21,7 @@ enum ModelLoader {
                 hint: "model names are Swift type names: a capital letter, then letters and digits")
             return nil
         }
-        // The long form holds only `fields`, `id` and `description`; a short-form model
+        // The long form holds only `fields`, `id`, `description` and `deprecated`; a short-form model
         // may have a field named `fields` among others.
         let isLongForm =
             node["fields"]?.pairs != nil
@@ -34,7 +34,8 @@ enum ModelLoader {
             let identity = reader.path("id")
             return ModelSpec(
                 name: name, description: reader.string("description")?.value,
-                fields: fields(fieldsNode, model: name.value, context: context), identity: identity)
+                fields: fields(fieldsNode, model: name.value, context: context), identity: identity,
+                deprecation: TypeLoader.deprecation(reader))
         }
         guard node.pairs != nil || node.isNull else {
             context.error("model '\(name.value)' must be a mapping of field names to types, not \(node.kindDescription)", at: node.mark)
@@ -69,11 +70,17 @@ enum ModelLoader {
                     "'allowEmpty' is for path parameters, not for the field '\(name)' of model '\(model)'",
                     at: allowEmpty.mark, hint: "remove it")
             }
+            for (key, mark) in [("style", field.style?.mark), ("explode", field.explode?.mark), ("arrays", field.arrays?.mark)] {
+                guard let mark else { continue }
+                context.error(
+                    "'\(key)' is for query parameters, not for the field '\(name)' of model '\(model)'", at: mark,
+                    hint: "remove it; a form body's lists are written as the body's 'arrays:' says")
+            }
             fields.append(
                 FieldSpec(
                     name: Located(name, at: pair.key.mark), type: field.type,
                     dateFormat: field.dateFormat, zone: field.zone, description: field.description,
-                    swiftName: field.swiftName))
+                    swiftName: field.swiftName, deprecation: field.deprecation))
         }
         return fields
     }

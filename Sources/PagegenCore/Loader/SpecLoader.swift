@@ -9,7 +9,7 @@ import PagegenYAML
 public enum SpecLoader {
     /// The top-level keys of a spec.
     static let topLevelKeys = [
-        "pagegen", "name", "namespace", "description", "baseURL", "auth", "headers", "dates", "zone",
+        "pagegen", "name", "namespace", "description", "baseURL", "servers", "auth", "headers", "dates", "zone",
         "throttle", "errors", "models", "endpoints",
     ]
 
@@ -74,7 +74,8 @@ public enum SpecLoader {
             throttle: top["throttle"].map { ThrottleLoader.load($0, context: context) } ?? [],
             bodyError: top["errors"].flatMap { readBodyError($0, context: context) },
             models: models,
-            endpoints: endpoints
+            endpoints: endpoints,
+            servers: top["servers"].map { readServers($0, context: context) } ?? []
         )
     }
 
@@ -134,6 +135,32 @@ public enum SpecLoader {
                 return nil
             }
             return FixedHeader(name: name, value: value)
+        }
+    }
+
+    /// `servers:`: names (`uploads`) to URLs, which endpoints name in `server:`.
+    static func readServers(_ node: Node, context: LoadContext) -> [ServerSpec] {
+        context.namedEntries(node, section: "servers", entry: "server", values: "URLs") { name, value, context in
+            guard let first = name.value.first, first.isLetter, name.value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                context.error(
+                    "'\(name.value)' is not a server name", at: name.mark,
+                    hint: "server names become property names: letters and digits, starting with a letter")
+                return nil
+            }
+            guard let text = value.scalarText, !value.isNull else {
+                context.error(
+                    "the server '\(name.value)' must be a URL, not \(value.kindDescription)", at: value.mark,
+                    hint: "write '\(name.value): https://uploads.example.com'")
+                return nil
+            }
+            let url = URL(string: text)
+            guard url?.scheme != nil, url?.host != nil else {
+                context.error(
+                    "the server '\(name.value)' is not an absolute URL: '\(text)'", at: value.mark,
+                    hint: "write it with its scheme and host, such as https://uploads.example.com")
+                return nil
+            }
+            return ServerSpec(name: name, url: Located(text, at: value.mark))
         }
     }
 

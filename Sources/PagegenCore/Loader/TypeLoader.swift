@@ -5,7 +5,10 @@ import PagegenYAML
 /// `{ type: Date, dates: unixSeconds }`).
 enum TypeLoader {
     /// The keys of a field's long form.
-    static let fieldKeys = ["type", "enum", "map", "optional", "dates", "zone", "description", "default", "allowEmpty", "swiftName"]
+    static let fieldKeys = [
+        "type", "enum", "map", "optional", "dates", "zone", "description", "default", "allowEmpty", "swiftName", "deprecated",
+        "style", "explode", "arrays",
+    ]
 
     struct Field {
         var type: Located<TypeReference>
@@ -17,6 +20,11 @@ enum TypeLoader {
         /// `allowEmpty:` as written, for path parameters (an error anywhere else).
         var allowEmpty: Located<Bool>?
         var swiftName: Located<String>?
+        var deprecation: Deprecation?
+        /// `style:`, `explode:` and `arrays:` as written, for query parameters (an error anywhere else).
+        var style: Located<QueryStyleName>?
+        var explode: Located<Bool>?
+        var arrays: Located<ArrayStyleName>?
     }
 
     /// Reads the scalar type syntax at `text`.
@@ -130,6 +138,38 @@ enum TypeLoader {
         let allowEmpty = reader.bool("allowEmpty").map { Located($0, at: reader.keyNode("allowEmpty")!.mark) }
         return Field(
             type: type, dateFormat: dateFormat, zone: zone, description: reader.string("description")?.value,
-            defaultValue: reader.string("default")?.value, allowEmpty: allowEmpty, swiftName: reader.string("swiftName"))
+            defaultValue: reader.string("default")?.value, allowEmpty: allowEmpty, swiftName: reader.string("swiftName"),
+            deprecation: deprecation(reader),
+            style: reader.string("style").flatMap { named($0, of: QueryStyleName.self, what: "query style", context: context) },
+            explode: reader.bool("explode").map { Located($0, at: reader.keyNode("explode")!.mark) },
+            arrays: reader.string("arrays").flatMap { named($0, of: ArrayStyleName.self, what: "array style", context: context) })
+    }
+
+    /// `deprecated: true` (or `false`), or the message that says what to use instead.
+    static func deprecation(_ reader: MappingReader) -> Deprecation? {
+        guard let text = reader.string("deprecated"), let key = reader.keyNode("deprecated") else { return nil }
+        switch text.value {
+        case "true", "True", "yes": return Deprecation(mark: key.mark, message: nil)
+        case "false", "False", "no": return nil
+        default:
+            guard !text.value.isEmpty else {
+                reader.context.error(
+                    "'deprecated' in \(reader.what) is empty", at: text.mark, hint: "write true, or what to use instead")
+                return nil
+            }
+            return Deprecation(mark: key.mark, message: text.value)
+        }
+    }
+
+    /// One of the names of `Name`, reporting an unknown one with a did-you-mean.
+    static func named<Name: RawRepresentable & CaseIterable & Sendable & Hashable>(
+        _ text: Located<String>, of type: Name.Type, what: String, context: LoadContext
+    ) -> Located<Name>? where Name.RawValue == String {
+        if let value = Name(rawValue: text.value) { return Located(value, at: text.mark) }
+        let names = Name.allCases.map(\.rawValue)
+        context.error(
+            "unknown \(what) '\(text.value)'", at: text.mark,
+            hint: Suggestion.didYouMean(text.value, in: names) ?? "expected one of: \(names.joined(separator: ", "))")
+        return nil
     }
 }

@@ -109,9 +109,10 @@ struct EndpointNamer {
         var parameters: [EndpointParameter] = []
         for (location, parameter) in endpoint.orderedParameters {
             guard let parameter else {
-                if let body, let type = endpoint.body {
+                if let body, let spec = endpoint.body {
                     parameters.append(
-                        EndpointParameter(location: .body, spec: nil, type: type.value, mark: type.mark, names: body, enumeration: nil))
+                        EndpointParameter(
+                            location: .body, spec: nil, type: spec.type.value, mark: spec.type.mark, names: body, enumeration: nil))
                 }
                 continue
             }

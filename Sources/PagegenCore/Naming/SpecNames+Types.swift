@@ -80,6 +80,11 @@ extension SpecNames {
         operations = clientTypes.claimFirstFree(["Operations", "ClientOperations"], by: "the client's operations")
         credentialsType =
             spec.auth.isEmpty ? nil : clientTypes.claimFirstFree(["Credentials", "ClientCredentials"], by: "the client's credentials")
+        serversType = spec.servers.isEmpty ? nil : clientTypes.claimFirstFree(["Servers", "ClientServers"], by: "the client's servers")
+        var serverProperties = NameScope(reserved: ["init": ""])
+        servers = spec.servers.map { server in
+            SwiftIdentifier(serverProperties.claimFree(NameConversion.lowerCamel(server.name.value), word: "Server", by: server.name.value))
+        }
 
         var models: [String: ModelNames] = [:]
         for model in spec.models {
@@ -117,7 +122,7 @@ extension SpecNames {
     /// `runtimeCredentials`, takes `Value` (`transportValue`).
     static func credentialNames(_ schemes: [AuthScheme]) -> [ParameterNames] {
         var labels = NameScope(reserved: [
-            "baseURL": "", "transport": "", "middlewares": "", "credentials": "", "runtimeCredentials": "",
+            "baseURL": "", "servers": "", "transport": "", "middlewares": "", "credentials": "", "runtimeCredentials": "",
         ])
         var inner = NameScope(reserved: ["self": ""])
         let keyCount = schemes.filter { if case .headerKey = $0 { true } else if case .queryKey = $0 { true } else { false } }.count

@@ -45,6 +45,11 @@ struct SpecNames: Sendable {
     /// The struct nested in the client that holds what a credential provider gives,
     /// for a spec with `auth:`.
     var credentialsType: String?
+    /// The struct nested in the client that holds the URLs of the named servers, for a
+    /// spec with `servers:`.
+    var serversType: String?
+    /// The properties of ``serversType``, one per server, in spec order.
+    var servers: [SwiftIdentifier] = []
     /// The models, by their spec name.
     var models: [String: ModelNames] = [:]
     /// The endpoints, by their spec name.

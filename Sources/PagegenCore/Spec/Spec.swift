@@ -15,6 +15,8 @@ public struct Spec: Sendable, Hashable {
     public var description: String?
     /// The default base URL.
     public var baseURL: Located<String>
+    /// The API's other servers by name (`servers:`), which endpoints name in `server:`.
+    public var servers: [ServerSpec] = []
     /// How requests authenticate.
     public var auth: [AuthScheme]
     /// Header fields sent with every request.
@@ -45,7 +47,7 @@ public struct Spec: Sendable, Hashable {
         file: String, version: Int, name: Located<String>, namespace: Located<String>?, description: String?,
         baseURL: Located<String>, auth: [AuthScheme], headers: [FixedHeader], dateFormat: DateFormatName,
         dateZone: Located<ZoneName>? = nil, throttle: [ThrottleSpec] = [],
-        bodyError: BodyErrorSpec?, models: [ModelSpec], endpoints: [EndpointSpec]
+        bodyError: BodyErrorSpec?, models: [ModelSpec], endpoints: [EndpointSpec], servers: [ServerSpec] = []
     ) {
         self.file = file
         self.version = version
@@ -53,6 +55,7 @@ public struct Spec: Sendable, Hashable {
         self.namespace = namespace
         self.description = description
         self.baseURL = baseURL
+        self.servers = servers
         self.auth = auth
         self.headers = headers
         self.dateFormat = dateFormat
@@ -73,6 +76,11 @@ public struct Spec: Sendable, Hashable {
     /// The endpoint named `name`, if any.
     public func endpoint(named name: String) -> EndpointSpec? {
         endpointIndex[name].map { endpoints[$0] }
+    }
+
+    /// The server named `name`, if any.
+    public func server(named name: String) -> ServerSpec? {
+        servers.first { $0.name.value == name }
     }
 
     private static func firstIndex<Element>(of elements: [Element], by name: (Element) -> String) -> [String: Int] {
@@ -194,6 +202,8 @@ public struct ModelSpec: Sendable, Hashable {
     public var fields: [FieldSpec]
     /// The path of the identifying field, when it is not `id` (`objectID`, `sys.id`).
     public var identity: Located<ResponsePath>?
+    /// Whether the API marks the model deprecated (`deprecated:`).
+    public var deprecation: Deprecation? = nil
 
     /// The field with the JSON name `name`, if any.
     public func field(named name: String) -> FieldSpec? {
@@ -216,6 +226,8 @@ public struct FieldSpec: Sendable, Hashable {
     public var description: String?
     /// The property's name in Swift, when the spec gives one (`swiftName:`).
     public var swiftName: Located<String>?
+    /// Whether the API marks the field deprecated (`deprecated:`).
+    public var deprecation: Deprecation? = nil
 }
 
 /// A parameter of an endpoint: path, query or header.
@@ -233,6 +245,15 @@ public struct ParameterSpec: Sendable, Hashable {
     public var allowsEmpty: Bool = false
     /// The argument's label in Swift, when the spec gives one (`swiftName:`).
     public var swiftName: Located<String>?
+    /// Whether the API marks the parameter deprecated (`deprecated:`).
+    public var deprecation: Deprecation? = nil
+    /// How a query parameter that is a list or an object is written (`style:`); nil
+    /// is `form`.
+    public var style: Located<QueryStyleName>? = nil
+    /// Whether a `form` list repeats its name for each value (`explode:`); nil is false.
+    public var explode: Located<Bool>? = nil
+    /// How lists inside a `deepObject` parameter are written (`arrays:`).
+    public var arrays: Located<ArrayStyleName>? = nil
 }
 
 /// One endpoint.
@@ -243,8 +264,14 @@ public struct EndpointSpec: Sendable, Hashable {
     public var method: String
     /// The path template relative to the base URL.
     public var path: Located<String>
-    /// A summary for the doc comment.
+    /// A summary for the doc comment: its first line.
     public var summary: String?
+    /// A longer description for the doc comment, after the summary.
+    public var description: String? = nil
+    /// Whether the API marks the endpoint deprecated (`deprecated:`).
+    public var deprecation: Deprecation? = nil
+    /// The named server the endpoint is sent to (`server:`); nil is the base URL.
+    public var server: Located<String>? = nil
     /// Path parameters.
     public var pathParameters: [ParameterSpec]
     /// Query parameters.
@@ -253,10 +280,14 @@ public struct EndpointSpec: Sendable, Hashable {
     public var headerParameters: [ParameterSpec]
     /// Header fields with fixed values.
     public var headers: [FixedHeader]
-    /// The body model, if the endpoint sends one.
-    public var body: Located<TypeReference>?
-    /// The response type.
+    /// The body, if the endpoint sends one.
+    public var body: BodySpec?
+    /// The response's JSON type. For a response that is not JSON (``response``), the
+    /// type its generated function returns in spec terms: `String` for text, `JSON`
+    /// otherwise, which nothing reads.
     public var returns: Located<TypeReference>
+    /// What the response holds: JSON (of ``returns``), text, bytes or nothing.
+    public var response: ResponseKind = .json
     /// How the endpoint pages, if it does.
     public var paging: PagingSpec?
     /// Where the endpoint is a window into a paged endpoint.
@@ -264,4 +295,94 @@ public struct EndpointSpec: Sendable, Hashable {
     /// `idempotent:` as written: whether a request may be sent twice (and so retried),
     /// when it differs from what the method says. Nil leaves it to the method.
     public var idempotent: Located<Bool>? = nil
+}
+
+/// A named server of the API: one entry of `servers:`.
+public struct ServerSpec: Sendable, Hashable {
+    /// The name endpoints give in `server:` (`uploads`).
+    public var name: Located<String>
+    /// Its URL, as written.
+    public var url: Located<String>
+}
+
+/// `deprecated: true`, or `deprecated: "Use createCustomerV2"`: the API says not to
+/// use this any more.
+public struct Deprecation: Sendable, Hashable {
+    /// Where the key is.
+    public var mark: Mark
+    /// What to use instead, when the spec says.
+    public var message: String?
+}
+
+/// How a query parameter that is a list or an object is written (`style:`), as
+/// OpenAPI names the styles.
+public enum QueryStyleName: String, Sendable, Hashable, CaseIterable {
+    /// `ids=1,2` (or `ids=1&ids=2` with `explode: true`); an object's keys at the top level.
+    case form
+    /// `created[gte]=1`: an object's keys in brackets after the name.
+    case deepObject
+    /// `ids=1%202`.
+    case spaceDelimited
+    /// `ids=1|2`.
+    case pipeDelimited
+}
+
+/// How a list inside a form body or a `deepObject` parameter is written (`arrays:`).
+public enum ArrayStyleName: String, Sendable, Hashable, CaseIterable {
+    /// `tags[0]=a&tags[1]=b`.
+    case indexed
+    /// `tags[]=a&tags[]=b`.
+    case brackets
+    /// `tags=a&tags=b`.
+    case repeated
+    /// `tags=a,b`.
+    case commaSeparated
+}
+
+/// What an endpoint sends as its body.
+public struct BodySpec: Sendable, Hashable {
+    /// How the body is encoded.
+    public enum Kind: Sendable, Hashable {
+        /// JSON of ``BodySpec/type`` (the short form `body: Model`, or `{ json: T }`).
+        case json
+        /// `application/x-www-form-urlencoded` fields of a model, its lists as `arrays` says.
+        case form(arrays: ArrayStyleName)
+        /// `multipart/form-data`: a model whose `File` fields are files, the rest text parts.
+        case multipart
+        /// Bytes (or text, for `text/*`) of a fixed media type; `*/*` lets the caller say.
+        case raw(contentType: Located<String>)
+    }
+
+    /// Where the body is declared.
+    public var mark: Mark
+    /// How it is encoded.
+    public var kind: Kind
+    /// Its type: the JSON type, the form's or multipart's model; for a raw body,
+    /// `String` for `text/*` and `JSON` otherwise, which nothing reads.
+    public var type: Located<TypeReference>
+    /// `arrays:` as written, for messages.
+    public var arrays: Located<ArrayStyleName>? = nil
+    /// Whether the argument may be nil (`optional: true`, or an optional JSON type).
+    public var isOptional: Bool = false
+
+    /// The raw body's media type, if it is raw.
+    public var rawContentType: Located<String>? {
+        if case .raw(let contentType) = kind { return contentType }
+        return nil
+    }
+}
+
+/// What an endpoint's response holds (`returns:`).
+public enum ResponseKind: Sendable, Hashable {
+    /// JSON of the endpoint's ``EndpointSpec/returns`` type.
+    case json
+    /// Text of this media type, read in its charset (`returns: { text: text/html }`).
+    case text(Located<String>)
+    /// Bytes of this media type (`returns: { binary: application/pdf }`).
+    case binary(Located<String>)
+    /// No body worth reading (`returns: nothing`).
+    case nothing
+
+    /// True for ``json``.
+    public var isJSON: Bool { self == .json }
 }

@@ -13,7 +13,7 @@ public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible 
     case enumeration([String])
 
     /// The built-in scalar types.
-    public static let builtins: [String] = ["String", "Int", "Int64", "Double", "Bool", "Date", "URL", "JSON"]
+    public static let builtins: [String] = ["String", "Int", "Int64", "Double", "Bool", "Date", "URL", "JSON", "File"]
 
     /// The type without its outermost optional.
     public var unwrapped: TypeReference {

@@ -15,15 +15,31 @@ struct EndpointTranslator {
             if let enumeration = parameter.enumeration, let values = parameter.type.inlineEnumeration {
                 enums.append(EnumTranslator.code(enumeration, values: values))
             }
+            if parameter.location == .body, let body = endpoint.body {
+                return bodyParameter(body, names: parameter.names)
+            }
             return ParameterCode(
                 names: parameter.names,
                 type: types.type(parameter.type, enumName: parameter.enumeration?.type),
                 defaultValue: parameter.spec.flatMap { defaultValue($0, enumeration: parameter.enumeration) },
                 location: ParameterLocation(rawValue: parameter.location.rawValue),
-                wireName: parameter.spec.map { StringLiteral($0.name.value) })
+                wireName: parameter.spec.map { StringLiteral($0.name.value) },
+                encoding: parameter.spec.flatMap(queryEncoding) ?? .plain)
         }
 
-        let returnType = types.type(endpoint.returns.value)
+        let response: ResponseCode
+        let returnType: SwiftType
+        var accept: StringLiteral?
+        switch endpoint.response {
+        case .json:
+            (response, returnType) = (.json, types.type(endpoint.returns.value))
+        case .text(let contentType):
+            (response, returnType, accept) = (.text, .string, StringLiteral(contentType.value))
+        case .binary(let contentType):
+            (response, returnType, accept) = (.binary, .named("PagegenRuntime.BinaryContent"), StringLiteral(contentType.value))
+        case .nothing:
+            (response, returnType) = (.nothing, .named("Swift.Void"))
+        }
 
         var paging: PagingCode?
         var idList: IDListCode?
@@ -49,7 +65,7 @@ struct EndpointTranslator {
             }
         }
         let docLines = Self.docLines(
-            endpoint, parameters: zip(endpointNames.parameters, parameters).map { ($0.spec?.description, $1) },
+            endpoint, parameters: zip(endpointNames.parameters, parameters).map { (Self.description(of: $0.spec), $1) },
             page: both(pageParameter, endpoint.paging?.style), size: both(sizeParameter, endpoint.paging?.size))
         return EndpointCode(
             name: endpointNames.function,
@@ -58,7 +74,9 @@ struct EndpointTranslator {
                 method: StringLiteral(endpoint.method),
                 path: StringLiteral(endpoint.path.value),
                 emptyPathParameters: endpoint.pathParameters.filter(\.allowsEmpty).map { StringLiteral($0.name.value) },
-                isIdempotent: endpoint.idempotent?.value),
+                isIdempotent: endpoint.idempotent?.value,
+                accept: accept,
+                server: endpoint.server.map { StringLiteral($0.value) }),
             docLines: docLines,
             parameters: ParameterList(parameters),
             headers: endpoint.headers.map { HeaderCode(name: StringLiteral($0.name), value: StringLiteral($0.value)) },
@@ -76,7 +94,9 @@ struct EndpointTranslator {
             enums: enums,
             paging: paging,
             idList: idList,
-            requestArguments: RequestArgumentsCode(operations: names.operations, descriptor: endpointNames.endpointDescriptor))
+            requestArguments: RequestArgumentsCode(operations: names.operations, descriptor: endpointNames.endpointDescriptor),
+            response: response,
+            availability: endpoint.deprecation.map { AvailabilityCode(message: $0.message.map(StringLiteral.init)) })
     }
 
     /// The one-call function's doc comment: the spec's summary, the method and path,
@@ -88,7 +108,11 @@ struct EndpointTranslator {
     ) -> [String] {
         var lines = DocLines.split(endpoint.summary)
         if !lines.isEmpty { lines.append("") }
-        lines.append("`\(endpoint.method) \(SwiftLiteral.commentText(endpoint.path.value))`")
+        let description = DocLines.split(endpoint.description)
+        if !description.isEmpty { lines += description + [""] }
+        lines.append(
+            "`\(endpoint.method) \(SwiftLiteral.commentText(endpoint.path.value))`"
+                + (endpoint.server.map { " on the server `\(SwiftLiteral.commentText($0.value))`" } ?? ""))
         var arguments: [(ParameterCode, [String])] = parameters.compactMap { description, code in
             let text = DocLines.split(description)
             return text.isEmpty ? nil : (code, text)
@@ -114,6 +138,67 @@ struct EndpointTranslator {
             lines += text.dropFirst().map { "    \($0)" }
         }
         return lines
+    }
+
+    /// A parameter's description for the doc comment, saying when it is deprecated.
+    static func description(of parameter: ParameterSpec?) -> String? {
+        guard let parameter else { return nil }
+        guard let deprecation = parameter.deprecation else { return parameter.description }
+        let note = "Deprecated" + (deprecation.message.map { ": \($0)" } ?? ".")
+        return parameter.description.map { "\($0)\n\(note)" } ?? note
+    }
+
+    /// The body argument: the JSON type, the form's or multipart's model, `Data`, a
+    /// `String` for text, or `BinaryContent` for `*/*` (the caller says the type).
+    private func bodyParameter(_ body: BodySpec, names: ParameterNames) -> ParameterCode {
+        var type: SwiftType
+        let encoding: ParameterEncoding
+        switch body.kind {
+        case .json:
+            type = types.type(body.type.value.unwrapped)
+            encoding = .plain
+        case .form(let arrays):
+            type = types.type(body.type.value.unwrapped)
+            encoding = .form(arrays: arrays.rawValue)
+        case .multipart:
+            type = types.type(body.type.value.unwrapped)
+            encoding = .multipart
+        case .raw(let contentType):
+            let media = contentType.value.lowercased()
+            if media.hasPrefix("*/*") {
+                (type, encoding) = (.named("PagegenRuntime.BinaryContent"), .raw(contentType: nil))
+            } else {
+                type = media.hasPrefix("text/") ? .string : .named("Foundation.Data")
+                encoding = .raw(contentType: StringLiteral(contentType.value))
+            }
+        }
+        if body.isOptional { type = .optional(type) }
+        return ParameterCode(
+            names: names, type: type, defaultValue: body.isOptional ? .nil : nil, location: .body, wireName: nil,
+            encoding: encoding)
+    }
+
+    /// How a query parameter in a style is written, when it is a list or an object and
+    /// the spec gives its style: `.deepObject(arrays: .brackets)`, `.form(explode: true)`.
+    /// A list in the form style without `explode` goes as before, comma-separated.
+    private func queryEncoding(_ parameter: ParameterSpec) -> ParameterEncoding? {
+        let type = parameter.type.value.unwrapped
+        let isObject = type.name.map { spec.model(named: $0) != nil } ?? false
+        guard type.arrayElement != nil || isObject else { return nil }
+        switch parameter.style?.value ?? .form {
+        case .form:
+            // A list is comma-separated unless it explodes; an object's keys go at the
+            // top level unless it does not (OpenAPI's default for objects).
+            let explode = parameter.explode?.value ?? isObject
+            guard explode || isObject else { return nil }
+            return .query(style: ".form(explode: \(explode))")
+        case .deepObject:
+            return .query(style: ".deepObject(arrays: .\((parameter.arrays?.value ?? .indexed).rawValue))")
+        case .spaceDelimited:
+            return .query(style: ".spaceDelimited")
+        case .pipeDelimited:
+            return .query(style: ".pipeDelimited")
+        }
     }
 
     /// `ids` paging: the item endpoint that fetches one id.

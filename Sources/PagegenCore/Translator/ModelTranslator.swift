@@ -23,7 +23,10 @@ struct ModelTranslator {
         self.mutableModels = mutableModels
         types = SwiftTypes(names: names)
         emptyWhenMissing = Self.itemArrays(in: spec)
-        var roots = spec.endpoints.compactMap(\.body).flatMap(\.value.referencedNames)
+        // Bodies, and objects sent as query parameters (`style: deepObject`).
+        var roots = spec.endpoints.flatMap { endpoint in
+            (endpoint.body?.type.value.referencedNames ?? []) + endpoint.queryParameters.flatMap(\.type.value.referencedNames)
+        }
         var reached: Set<String> = []
         while let name = roots.popLast() {
             guard reached.insert(name).inserted, let model = spec.model(named: name) else { continue }
@@ -40,7 +43,9 @@ struct ModelTranslator {
         let resolver = TypeResolver(spec: spec)
         for endpoint in spec.endpoints {
             guard let function = names.endpoints[endpoint.name.value]?.function.name else { continue }
-            if case .named(let name) = endpoint.returns.value.unwrapped { uses[name, default: []].append("what `\(function)(…)` returns") }
+            if endpoint.response.isJSON, case .named(let name) = endpoint.returns.value.unwrapped {
+                uses[name, default: []].append("what `\(function)(…)` returns")
+            }
             if let items = endpoint.paging?.items,
                 case .success(let list) = resolver.resolve(items.value, in: endpoint.returns.value),
                 case .named(let name)? = list.arrayElement?.unwrapped
@@ -49,7 +54,13 @@ struct ModelTranslator {
             } else if endpoint.paging != nil, case .named(let name)? = endpoint.returns.value.arrayElement?.unwrapped {
                 uses[name, default: []].append("an item of `\(function)(…)`")
             }
-            if case .named(let name)? = endpoint.body?.value.unwrapped { uses[name, default: []].append("what `\(function)(…)` sends") }
+            if case .named(let name)? = endpoint.body?.type.value.unwrapped {
+                uses[name, default: []].append("what `\(function)(…)` sends")
+            }
+            for parameter in endpoint.queryParameters {
+                guard case .named(let name) = parameter.type.value.unwrapped, spec.model(named: name) != nil else { continue }
+                uses[name, default: []].append("the `\(parameter.name.value)` of `\(function)(…)`")
+            }
         }
         for model in spec.models {
             guard let modelNames = names.models[model.name.value] else { continue }
@@ -85,14 +96,15 @@ struct ModelTranslator {
                 initializerName: modelNames.initializerNames[index],
                 jsonName: StringLiteral(field.name.value),
                 type: types.type(field.type.value, enumName: enumeration?.type),
-                docLines: Self.docLines(of: field, property: modelNames.properties[index], dateFormat: dateFormat),
+                docLines: DocLines.adding(
+                    field.deprecation, to: Self.docLines(of: field, property: modelNames.properties[index], dateFormat: dateFormat)),
                 dateFormat: dateFormat,
                 emptyWhenMissing: emptyWhenMissing.contains("\(model.name.value).\(field.name.value)"))
         }
         return ModelCode(
             name: modelNames.type,
             reference: modelNames.reference,
-            docLines: model.description.map(DocLines.split) ?? roleDocLines(of: model),
+            docLines: DocLines.adding(model.deprecation, to: model.description.map(DocLines.split) ?? roleDocLines(of: model)),
             isClass: isClass,
             isMutable: mutableModels && !isClass,
             isEncodable: encodable.contains(model.name.value),
@@ -207,6 +219,17 @@ enum EnumTranslator {
 /// Doc comment lines from a description: a line each, trimmed, with invisible
 /// characters shown (``SwiftLiteral/commentText(_:)``).
 enum DocLines {
+    /// `lines`, then, for what the API deprecates, a callout that says so and what
+    /// to use instead.
+    static func adding(_ deprecation: Deprecation?, to lines: [String]) -> [String] {
+        guard let deprecation else { return lines }
+        let message = split(deprecation.message)
+        let callout =
+            message.isEmpty
+            ? ["- Important: Deprecated by the API."] : ["- Important: Deprecated: \(message[0])"] + message.dropFirst().map { "  \($0)" }
+        return lines.isEmpty ? callout : lines + [""] + callout
+    }
+
     static func split(_ text: String?) -> [String] {
         guard let text else { return [] }
         if ASCII.isPrintable(text) {

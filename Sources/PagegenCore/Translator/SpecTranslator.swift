@@ -41,7 +41,11 @@ public enum SpecTranslator {
                 throttle: spec.throttle.map(throttleHint),
                 dateFormat: DateFormatCode(spec.dateFormat, zone: spec.dateZone?.value),
                 bodyError: spec.bodyError.map(bodyError),
-                endpoints: endpointCodes),
+                endpoints: endpointCodes,
+                serversType: names.serversType,
+                servers: zip(spec.servers, names.servers).map {
+                    ServerCode(name: $1, specName: StringLiteral($0.name.value), url: StringLiteral($0.url.value))
+                }),
             emitModels: config.parts.contains(.models),
             emitClient: config.parts.contains(.client),
             emitPaging: config.parts.contains(.paging),

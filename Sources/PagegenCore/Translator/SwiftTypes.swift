@@ -13,6 +13,7 @@ struct SwiftTypes {
         "Date": .named("Foundation.Date"),
         "URL": .named("Foundation.URL"),
         "JSON": .named("PagegenRuntime.JSONValue"),
+        "File": .named("PagegenRuntime.FileUpload"),
     ]
 
     /// The Swift type of `type`; `enumName` names its inline enum, if it has one.

@@ -16,6 +16,7 @@ public enum SpecValidator {
         checkTopLevel(spec, context: context)
         let resolver = TypeResolver(spec: spec)
         for model in spec.models { checkModel(model, resolver: resolver, context: context) }
+        checkFiles(spec, context: context)
         checkZones(spec, context: context)
         for endpoint in spec.endpoints { checkEndpoint(endpoint, spec: spec, resolver: resolver, context: context) }
         for problem in names.problems {
@@ -92,19 +93,27 @@ public enum SpecValidator {
     private static func checkEndpoint(_ endpoint: EndpointSpec, spec: Spec, resolver: TypeResolver, context: LoadContext) {
         let what = "endpoint '\(endpoint.name.value)'"
         checkType(endpoint.returns, resolver: resolver, context: context)
+        checkResponse(endpoint, context: context)
         if let body = endpoint.body {
-            checkType(body, resolver: resolver, context: context)
-            if let name = body.value.name, spec.model(named: name) == nil {
-                context.error("the body of \(what) must be a model, not \(body.value)", at: body.mark)
-            }
+            checkBody(body, endpoint: endpoint, spec: spec, resolver: resolver, context: context)
         }
-        for parameter in endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters {
+        if let server = endpoint.server, spec.server(named: server.value) == nil {
+            context.error(
+                "\(what) is sent to the server '\(server.value)', which 'servers:' does not name", at: server.mark,
+                hint: Suggestion.didYouMean(server.value, in: spec.servers.map(\.name.value))
+                    ?? "add it under 'servers:' (\(server.value): https://…), or remove 'server:' to use the base URL")
+        }
+        for parameter in endpoint.pathParameters + endpoint.headerParameters {
             checkType(parameter.type, resolver: resolver, context: context)
             if parameter.type.value.referencedNames.contains(where: { spec.model(named: $0) != nil }) {
                 context.error(
                     "the parameter '\(parameter.name.value)' cannot be a model", at: parameter.type.mark,
-                    hint: "parameters are scalars, enums or lists of them; send a model as 'body:'")
+                    hint: "path and header parameters are scalars, enums or lists of them; send a model as 'body:'")
             }
+        }
+        for parameter in endpoint.queryParameters {
+            checkType(parameter.type, resolver: resolver, context: context)
+            checkQueryStyle(parameter, spec: spec, context: context)
         }
         if let idempotent = endpoint.idempotent, idempotent.value == ["GET", "PUT", "DELETE"].contains(endpoint.method) {
             context.warning(
@@ -114,12 +123,174 @@ public enum SpecValidator {
         checkPathParameters(endpoint, context: context)
         checkDefaults(endpoint, context: context)
         checkPagingParameterClashes(endpoint, context: context)
-        if let paging = endpoint.paging {
+        // A page that is not JSON has no paths to check; checkResponse said so.
+        if let paging = endpoint.paging, endpoint.response.isJSON {
             PagingValidator(endpoint: endpoint, spec: spec, resolver: resolver, context: context).check(paging)
         }
         if let window = endpoint.window {
             PagingValidator(endpoint: endpoint, spec: spec, resolver: resolver, context: context).check(window)
         }
+    }
+
+    /// A body's type fits its kind, and the method sends one.
+    private static func checkBody(
+        _ body: BodySpec, endpoint: EndpointSpec, spec: Spec, resolver: TypeResolver, context: LoadContext
+    ) {
+        let what = "endpoint '\(endpoint.name.value)'"
+        // A HEAD has no body; a GET with one is sent, but many servers and proxies drop it.
+        if endpoint.method == "HEAD" {
+            context.error(
+                "\(what) is a HEAD, which sends no body", at: body.mark,
+                hint: "remove 'body:', or make the endpoint a POST")
+        } else if endpoint.method == "GET" {
+            context.warning(
+                "\(what) is a GET with a body, which many servers and proxies drop", at: body.mark,
+                hint: "make the endpoint a POST (with 'idempotent: true' for a search) if the API allows it")
+        }
+        switch body.kind {
+        case .json:
+            checkType(body.type, resolver: resolver, context: context)
+        case .form, .multipart:
+            checkType(body.type, resolver: resolver, context: context)
+            let kind = body.kind == .multipart ? "multipart" : "form"
+            guard let name = body.type.value.unwrapped.name, resolver.unknownName(in: body.type.value) == nil else { break }
+            if spec.model(named: name) == nil {
+                context.error(
+                    "a \(kind) body is the fields of a model, and the body of \(what) is \(body.type.value)", at: body.type.mark,
+                    hint: "declare a model for the \(kind)'s fields, or send \(body.type.value) as 'json:' or 'raw:'")
+            }
+        case .raw(let contentType):
+            checkMediaType(contentType, what: "the body of \(what)", context: context)
+        }
+    }
+
+    /// A response that is not JSON has a media type, and pages of a paged endpoint are JSON.
+    private static func checkResponse(_ endpoint: EndpointSpec, context: LoadContext) {
+        let what = "endpoint '\(endpoint.name.value)'"
+        switch endpoint.response {
+        case .json:
+            return
+        case .text(let contentType), .binary(let contentType):
+            checkMediaType(contentType, what: "the answer of \(what)", context: context)
+        case .nothing:
+            break
+        }
+        if let paging = endpoint.paging {
+            let kind =
+                switch endpoint.response {
+                case .text: "text"
+                case .binary: "bytes"
+                default: "nothing"
+                }
+            context.error(
+                "\(what) pages, but its answer is \(kind); pages are JSON", at: paging.mark,
+                hint: "remove 'paging:', or give 'returns:' the JSON type of a page")
+        }
+    }
+
+    /// `text/plain`, `image/*`, `*/*`: a type and a subtype of token characters.
+    private static func checkMediaType(_ text: Located<String>, what: String, context: LoadContext) {
+        let essence = text.value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+        let parts = essence.trimmingCharacters(in: .whitespaces).split(separator: "/", omittingEmptySubsequences: false)
+        let token = { (part: Substring) in
+            !part.isEmpty
+                && part.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 && !"()<>@,;:\\\"/[]?={}".unicodeScalars.contains($0) }
+        }
+        guard parts.count == 2, token(parts[0]), token(parts[1]), parts[0] != "*" || parts[1] == "*" else {
+            context.error(
+                "'\(text.value)' is not a media type, for \(what)", at: text.mark,
+                hint: "write a type and a subtype, such as text/plain, image/jpeg, application/octet-stream, or */* for any")
+            return
+        }
+    }
+
+    /// A query parameter's `style`, `explode` and `arrays` fit its type.
+    private static func checkQueryStyle(_ parameter: ParameterSpec, spec: Spec, context: LoadContext) {
+        let name = parameter.name.value
+        let type = parameter.type.value.unwrapped
+        let isModel = type.referencedNames.contains { spec.model(named: $0) != nil }
+        let isList = type.arrayElement != nil
+        let style = parameter.style?.value ?? .form
+        if isModel, type.name == nil {
+            context.error(
+                "the query parameter '\(name)' is \(type); a query parameter is a scalar, a list of scalars or a model",
+                at: parameter.type.mark, hint: "send it in the body")
+            return
+        }
+        if isModel, parameter.style == nil || !(style == .deepObject || style == .form) {
+            context.error(
+                "the query parameter '\(name)' is a model, which is sent only in the deepObject or form style",
+                at: parameter.style?.mark ?? parameter.type.mark,
+                hint: "add 'style: deepObject' (\(name)[key]=value) or 'style: form' (key=value)")
+        }
+        if let styleMark = parameter.style?.mark, style == .spaceDelimited || style == .pipeDelimited, !isList || isModel {
+            context.error(
+                "the style \(style.rawValue) is for lists of scalars, and the query parameter '\(name)' is \(type)",
+                at: styleMark, hint: "remove it, or make '\(name)' a list")
+        }
+        if let explode = parameter.explode, style != .form {
+            context.error(
+                "'explode' applies to the form style, and the query parameter '\(name)' is \(style.rawValue)", at: explode.mark,
+                hint: "remove it: \(style == .deepObject ? "a deepObject always writes a key per value" : "the values are joined")")
+        }
+        if let arrays = parameter.arrays {
+            if style != .deepObject {
+                context.error(
+                    "'arrays' applies to the deepObject style, and the query parameter '\(name)' is \(style.rawValue)",
+                    at: arrays.mark,
+                    hint: style == .form ? "add 'style: deepObject', or write 'explode: true' for \(name)=a&\(name)=b" : "remove it")
+            } else if !isList && !isModel {
+                context.error(
+                    "'arrays' says how lists are written, and the query parameter '\(name)' is \(type)", at: arrays.mark,
+                    hint: "remove it, or make '\(name)' a list")
+            }
+        }
+    }
+
+    /// `File` is a field of a model sent as a multipart body, and nowhere else.
+    private static func checkFiles(_ spec: Spec, context: LoadContext) {
+        let multipart = Set(
+            spec.endpoints.compactMap { endpoint -> String? in
+                guard let body = endpoint.body, body.kind == .multipart else { return nil }
+                return body.type.value.unwrapped.name
+            })
+        let hint = "File is the type of a field of a model sent as 'body: { multipart: Model }'"
+        for model in spec.models {
+            for field in model.fields where field.type.value.referencedNames.contains("File") {
+                if !multipart.contains(model.name.value) {
+                    context.error(
+                        "the field '\(field.name.value)' of model '\(model.name.value)' is a File, but the model is not sent as a multipart body",
+                        at: field.type.mark, hint: hint)
+                } else if !isFileField(field.type.value) {
+                    context.error(
+                        "the field '\(field.name.value)' of model '\(model.name.value)' is \(field.type.value); a multipart part is File or a list of them",
+                        at: field.type.mark, hint: "write File, File? or [File]")
+                }
+            }
+        }
+        for endpoint in spec.endpoints {
+            var types: [(String, Located<TypeReference>)] = []
+            if endpoint.response == .json { types.append(("the answer", endpoint.returns)) }
+            if let body = endpoint.body, body.kind == .json || body.type.value.unwrapped.name == "File" {
+                types.append(("the body", body.type))
+            }
+            for parameter in endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters {
+                types.append(("the parameter '\(parameter.name.value)'", parameter.type))
+            }
+            for (what, type) in types where type.value.referencedNames.contains("File") {
+                context.error(
+                    "\(what) of endpoint '\(endpoint.name.value)' is \(type.value), and File is only for multipart uploads",
+                    at: type.mark,
+                    hint: what == "the body"
+                        ? "send one file as 'body: { raw: \"*/*\" }', or files in a model as 'body: { multipart: Model }'" : hint)
+            }
+        }
+    }
+
+    /// `File`, `File?`, `[File]`, `[File]?`.
+    private static func isFileField(_ type: TypeReference) -> Bool {
+        let bare = type.unwrapped
+        return bare == .named("File") || bare.arrayElement?.unwrapped == .named("File")
     }
 
     private static func checkDefaults(_ endpoint: EndpointSpec, context: LoadContext) {

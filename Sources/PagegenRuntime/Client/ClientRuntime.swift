@@ -46,9 +46,11 @@ public struct ClientRuntime: Sendable {
         headers: [HTTPHeaderField] = [],
         throttle: [ThrottleHint] = [],
         dateFormat: DateFormat = .iso8601,
-        bodyError: (@Sendable (Data) -> APIError.Kind?)? = nil
+        bodyError: (@Sendable (Data) -> APIError.Kind?)? = nil,
+        servers: [String: URL] = [:]
     ) {
         self.baseURL = baseURL
+        self.servers = servers
         self.transport = transport
         self.middlewares = middlewares
         self.credentials = credentials

@@ -3,11 +3,15 @@ import Foundation
 /// A file to send: its bytes, or a file whose contents are read when the request is
 /// built, with the name and the content type the server is told.
 ///
+/// In a multipart form it is a file part. Written as JSON (a model that holds one
+/// encoded for a cache), it is an object of its `filename`, `contentType` and `data`
+/// in Base64, which it decodes from too.
+///
 /// ```swift
 /// let cover = FileUpload(data: jpeg, filename: "cover.jpg", contentType: "image/jpeg")
 /// let report = FileUpload(contentsOf: URL(fileURLWithPath: "report.pdf"), contentType: "application/pdf")
 /// ```
-public struct FileUpload: Sendable, Hashable {
+public struct FileUpload: Sendable, Hashable, Codable {
     /// Where the bytes come from.
     public enum Content: Sendable, Hashable {
         /// These bytes.
@@ -35,6 +39,27 @@ public struct FileUpload: Sendable, Hashable {
         self.content = .file(url)
         self.filename = filename ?? url.lastPathComponent
         self.contentType = contentType
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case filename, contentType, data
+    }
+
+    /// Decodes the object ``encode(to:)`` writes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            data: try container.decode(Data.self, forKey: .data), filename: try container.decode(String.self, forKey: .filename),
+            contentType: try container.decode(String.self, forKey: .contentType))
+    }
+
+    /// Writes the name, the content type and the bytes (read from the file, if it is one).
+    /// - Throws: the file system's error when the file cannot be read.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(filename, forKey: .filename)
+        try container.encode(contentType, forKey: .contentType)
+        try container.encode(try data(), forKey: .data)
     }
 
     /// The bytes.
@@ -77,6 +102,20 @@ public struct MultipartForm: Sendable, Hashable {
     /// A form of `parts`.
     public init(parts: [Part] = []) {
         self.parts = parts
+    }
+
+    /// The form of a value's properties, in the order it encodes them: a
+    /// ``FileUpload`` is a file part, anything else a text part (a list repeats its
+    /// name, an object's keys go in brackets, `meta[key]`, as in a form body; dates
+    /// as `dateFormat` says); a nil property is left out.
+    /// - Throws: `EncodingError` when the value cannot be encoded.
+    public init(fieldsOf value: some Encodable, dateFormat: DateFormat = .iso8601) throws {
+        let storage = FormStorage(arrays: .repeated, dateFormat: dateFormat, keepsFiles: true)
+        try FormEncoding(storage: storage, path: []).encodeValue(value)
+        let files = storage.files
+        parts = storage.finished().enumerated().map { offset, field in
+            Part(name: field.name, value: files[offset].map(Value.file) ?? .text(field.value))
+        }
     }
 
     /// Adds a text field, unless `text` is nil.

@@ -44,10 +44,17 @@ enum RequestBuilder {
             }
             request.setValue(field.value, forHeader: field.name)
         }
+        let multipart: MultipartForm?
+        do {
+            multipart =
+                try parameters.multipartBody ?? parameters.multipartValue.map { try MultipartForm(fieldsOf: $0, dateFormat: dateFormat) }
+        } catch {
+            throw APIError(.invalidRequest("cannot encode the body of \(endpoint.name): \(error)"), request: request)
+        }
         if let raw = parameters.rawBody {
             request.body = raw.data
             request.setValue(raw.contentType, forHeader: "Content-Type")
-        } else if let form = parameters.multipartBody {
+        } else if let form = multipart {
             do {
                 let (data, contentType) = try form.encoded()
                 request.body = data

@@ -21,6 +21,10 @@ import Foundation
     public var formBody: (value: any Encodable & Sendable, arrays: FormArrayStyle)?
     /// A `multipart/form-data` body; wins over ``formBody`` and ``body``.
     public var multipartBody: MultipartForm?
+    /// A value sent as a `multipart/form-data` body: its ``FileUpload`` properties as
+    /// files, the others as text parts (``MultipartForm/init(fieldsOf:dateFormat:)``),
+    /// encoded when the request is built; wins over ``formBody`` and ``body``.
+    public var multipartValue: (any Encodable & Sendable)?
     /// Query parameters sent in a style (objects, lists), flattened when the request
     /// is built, in the client's date format, where they were added among ``query``.
     var styledQuery: [(position: Int, name: String, value: any Encodable & Sendable, style: QueryStyle)] = []
@@ -50,6 +54,39 @@ import Foundation
     public mutating func header(_ name: String, _ value: (any ParameterValue)?) {
         guard let value else { return }
         headers.append(HTTPHeaderField(name: name, value: value.parameterValue))
+    }
+
+    /// Sends `value` as an `application/x-www-form-urlencoded` body, unless it is nil.
+    public mutating func form(_ value: (any Encodable & Sendable)?, arrays: FormArrayStyle) {
+        guard let value else { return }
+        formBody = (value, arrays)
+    }
+
+    /// Sends `value` as a `multipart/form-data` body, unless it is nil.
+    public mutating func multipart(_ value: (any Encodable & Sendable)?) {
+        guard let value else { return }
+        multipartValue = value
+    }
+
+    /// Sends `data` as the body, of `contentType`, unless it is nil.
+    public mutating func raw(_ data: Data?, contentType: String) {
+        guard let data else { return }
+        rawBody = (data, contentType)
+    }
+
+    /// Sends `text` as the body, in UTF-8, of `contentType` (a `charset=utf-8` is added
+    /// when it names none), unless it is nil.
+    public mutating func raw(_ text: String?, contentType: String) {
+        guard let text else { return }
+        let hasCharset = contentType.lowercased().contains("charset=")
+        rawBody = (Data(text.utf8), hasCharset ? contentType : contentType + "; charset=utf-8")
+    }
+
+    /// Sends `content` as the body, of its content type (`application/octet-stream`
+    /// when it has none), unless it is nil.
+    public mutating func raw(_ content: BinaryContent?) {
+        guard let content else { return }
+        rawBody = (content.data, content.contentType ?? "application/octet-stream")
     }
 
     /// Replaces every query item named `name` with one holding `value`.

@@ -78,10 +78,22 @@ final class FormStorage {
     private var fields: [(name: String, value: String)] = []
     /// Where a comma-separated list's values gather, by the field name they join under.
     private var joined: [String: Int] = [:]
+    /// Whether a ``FileUpload`` is kept as a file (a multipart form's part) rather than
+    /// written as its properties.
+    let keepsFiles: Bool
+    /// The files kept, by the position of their field.
+    private(set) var files: [Int: FileUpload] = [:]
 
-    init(arrays: FormArrayStyle, dateFormat: DateFormat) {
+    init(arrays: FormArrayStyle, dateFormat: DateFormat, keepsFiles: Bool = false) {
         self.arrays = arrays
         self.dateFormat = dateFormat
+        self.keepsFiles = keepsFiles
+    }
+
+    /// Keeps `file` as the field at `path`.
+    func appendFile(_ file: FileUpload, at path: [FormPathStep]) {
+        files[fields.count] = file
+        append(file.filename, at: path)
     }
 
     func append(_ value: String, at path: [FormPathStep]) {
@@ -143,7 +155,9 @@ struct FormEncoding: Encoder {
     /// Writes `value`: a scalar as one field, a date as the date format says, anything
     /// else through its own `encode(to:)`.
     func encodeValue(_ value: some Encodable) throws {
-        if let date = value as? Date {
+        if storage.keepsFiles, let file = value as? FileUpload {
+            storage.appendFile(file, at: path)
+        } else if let date = value as? Date {
             try storage.dateFormat.encode(date, to: self)
         } else if let url = value as? URL {
             storage.append(url.absoluteString, at: path)
