@@ -127,34 +127,6 @@ extension ImportedAutoRestPagingTest.Client {
         )
     }
 
-    /// A paging operation that finishes on the first call with body params without a nextlink
-    ///
-    /// `GET /paging/single/getWithBodyParams`
-    /// - Parameters:
-    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
-    public func pagingGetSinglePagesWithBodyParams(
-        body: ImportedAutoRestPagingTest.BodyParam, page: PagegenRuntime.PageKey = .first
-    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
-        await self.runtime.page(
-            Operations.pagingGetSinglePagesWithBodyParamsEndpoint, Operations.pagingGetSinglePagesWithBodyParamsParameters(body: body),
-            paging: Operations.pagingGetSinglePagesWithBodyParamsPaging, at: page, size: nil
-        )
-    }
-
-    /// Calls `completion` with what `pagingGetSinglePagesWithBodyParams(…)` returns, on no particular thread; the handle cancels the call.
-    @discardableResult public func pagingGetSinglePagesWithBodyParams(
-        body: ImportedAutoRestPagingTest.BodyParam, page: PagegenRuntime.PageKey = .first,
-        completion:
-            @escaping @Sendable (
-                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
-            ) -> Swift.Void
-    ) -> PagegenRuntime.Cancellable {
-        self.runtime.page(
-            Operations.pagingGetSinglePagesWithBodyParamsEndpoint, Operations.pagingGetSinglePagesWithBodyParamsParameters(body: body),
-            paging: Operations.pagingGetSinglePagesWithBodyParamsPaging, at: page, size: nil, completion: completion
-        )
-    }
-
     /// A paging operation whose first response's items list is empty, but still returns a next link. Second (and final) call, will give you an items list of 1.
     ///
     /// `GET /paging/firstResponseEmpty/1`
@@ -186,6 +158,7 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/multiple`
     /// - Parameters:
+    ///   - timeout: Sets the maximum time that the server can spend processing the request, in seconds. The default is 30 seconds.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - maxresults: the number of items a page holds: 100 when nil.
     public func pagingGetMultiplePages(
@@ -218,6 +191,8 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/multiple/getWithQueryParams`
     /// - Parameters:
+    ///   - requiredQueryParameter: A required integer query parameter. Put in value '100' to pass test.
+    ///   - queryConstant: A constant. Must be True and will be passed as a query parameter to nextOperationWithQueryParams
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetWithQueryParams(
         requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool, page: PagegenRuntime.PageKey = .first
@@ -248,6 +223,7 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/multiple/duplicateParams/1`
     /// - Parameters:
+    ///   - filter: OData filter options. Pass in 'foo'
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingDuplicateParams(
         filter: Swift.String? = nil, page: PagegenRuntime.PageKey = .first
@@ -276,6 +252,7 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/maxPageSize`
     /// - Parameters:
+    ///   - maxpagesize: Max page size query param. Don't send
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingPageWithMaxPageSize(
         maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil, page: PagegenRuntime.PageKey = .first
@@ -304,6 +281,7 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/multiple/odata`
     /// - Parameters:
+    ///   - timeout: Sets the maximum time that the server can spend processing the request, in seconds. The default is 30 seconds.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - maxresults: the number of items a page holds: 100 when nil.
     public func pagingGetOdataMultiplePages(
@@ -336,6 +314,8 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/multiple/withpath/{offset}`
     /// - Parameters:
+    ///   - offset: Offset of return value
+    ///   - timeout: Sets the maximum time that the server can spend processing the request, in seconds. The default is 30 seconds.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - maxresults: the number of items a page holds: 100 when nil.
     public func pagingGetMultiplePagesWithOffset(
@@ -507,6 +487,8 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/multiple/fragment/{tenant}`
     /// - Parameters:
+    ///   - tenant: Sets the tenant to use.
+    ///   - apiVersion: Sets the api version to use.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetMultiplePagesFragmentNextLink(
         tenant: Swift.String, apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first
@@ -537,6 +519,8 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/multiple/fragmentwithgrouping/{tenant}`
     /// - Parameters:
+    ///   - tenant: Sets the tenant to use.
+    ///   - apiVersion: Sets the api version to use.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetMultiplePagesFragmentWithGroupingNextLink(
         tenant: Swift.String, apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first
@@ -567,6 +551,7 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `POST /paging/multiple/lro`
     /// - Parameters:
+    ///   - timeout: Sets the maximum time that the server can spend processing the request, in seconds. The default is 30 seconds.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - maxresults: the number of items a page holds: 100 when nil.
     public func pagingGetMultiplePagesLRO(
@@ -599,6 +584,7 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/apiVersion/append/1`
     /// - Parameters:
+    ///   - apiVersion: Client Api Version.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingAppendAPIVersion(
         apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first
@@ -627,6 +613,7 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/apiVersion/replace/1`
     /// - Parameters:
+    ///   - apiVersion: Client Api Version.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingReplaceAPIVersion(
         apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first
@@ -738,24 +725,6 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
         {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
-        }
-
-        static var pagingGetSinglePagesWithBodyParamsEndpoint: PagegenRuntime.Endpoint {
-            PagegenRuntime.Endpoint(name: "pagingGetSinglePagesWithBodyParams", method: "GET", path: "/paging/single/getWithBodyParams")
-        }
-
-        static var pagingGetSinglePagesWithBodyParamsPaging:
-            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
-        {
-            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
-        }
-
-        static func pagingGetSinglePagesWithBodyParamsParameters(
-            body: ImportedAutoRestPagingTest.BodyParam
-        ) -> PagegenRuntime.RequestParameters {
-            var parameters = PagegenRuntime.RequestParameters()
-            parameters.body = body
-            return parameters
         }
 
         static var pagingFirstResponseEmptyEndpoint: PagegenRuntime.Endpoint {
