@@ -97,7 +97,8 @@ import Testing
         #expect(notes.contains { $0.message == "'created' is an object or integer (anyOf); it is sent as the object" })
         #expect(
             notes.contains {
-                $0.message == "'expand' is a deepObject list sent as 'expand[]=' as the document shows at /paths/~1customers/get/description"
+                $0.message
+                    == "'expand' is a deepObject list sent as 'expand[]=' as the document shows at /paths/~1customers/get/description"
             })
         #expect(!notes.contains { $0.severity == .warning })
     }
@@ -118,7 +119,10 @@ import Testing
                 """))
         #expect(block("getItem:", in: spec).starts(with: ["getItem:", "get: /items/{id}", "path: { id: String }", "query:", "  email:"]))
         #expect(spec.contains("      q: { type: String, optional: true, deprecated: true }"))
-        #expect(spec.contains("      email:\n        type: String\n        optional: true\n        description: |-\n          Filter by email.\n\n          Case-sensitive.\n"))
+        #expect(
+            spec.contains(
+                "      email:\n        type: String\n        optional: true\n        description: |-\n          Filter by email.\n\n          Case-sensitive.\n"
+            ))
         // "id parameter" says nothing: left out.
         #expect(!spec.contains("id parameter"))
     }
@@ -204,9 +208,13 @@ import Testing
                     responses: { "202": { description: accepted } }
                 """))
         #expect(block("addLabels:", in: spec).contains("body: { json: [String] }"))
-        #expect(block("createCustomer:", in: spec).contains("body: { form: CreateCustomerBody, arrays: brackets, optional: true }") == false)
+        #expect(
+            block("createCustomer:", in: spec).contains("body: { form: CreateCustomerBody, arrays: brackets, optional: true }") == false)
         #expect(block("createCustomer:", in: spec).contains("body: { form: CreateCustomerBody, optional: true }"))
-        #expect(block("CreateCustomerBody:", in: spec) == ["CreateCustomerBody:", "email: String?", "metadata: { map: String, optional: true }", "expand: \"[String]?\""])
+        #expect(
+            block("CreateCustomerBody:", in: spec) == [
+                "CreateCustomerBody:", "email: String?", "metadata: { map: String, optional: true }", "expand: \"[String]?\"",
+            ])
         #expect(block("createCall:", in: spec).contains("body: { form: CreateCallBody, arrays: repeated }"))
         #expect(block("uploadFile:", in: spec).contains("body: { multipart: UploadFileBody }"))
         #expect(block("UploadFileBody:", in: spec) == ["UploadFileBody:", "file: File", "purpose: String"])
@@ -263,7 +271,10 @@ import Testing
         #expect(block("createRefund:", in: spec).contains("body: { form: CreateRefundBody, arrays: brackets, optional: true }"))
         #expect(block("createPrice:", in: spec).contains("body: { form: CreatePriceBody, optional: true }"))
         #expect(block("createTags:", in: spec).contains("body: { form: CreateTagsBody, arrays: commaSeparated, optional: true }"))
-        #expect(notes.contains { $0.message.hasPrefix("the body's lists are sent with indices (name[0]=), as its lists of objects need, also 'expand'") })
+        #expect(
+            notes.contains {
+                $0.message.hasPrefix("the body's lists are sent with indices (name[0]=), as its lists of objects need, also 'expand'")
+            })
     }
 
     @Test func aBodyOnAGetIsLeftOutAndAnEmptyOneSaysSo() throws {
@@ -278,7 +289,10 @@ import Testing
                     responses: { "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } } }
                 """))
         #expect(!block("listItems:", in: spec).contains { $0.hasPrefix("body:") })
-        #expect(notes.contains { $0.severity == .note && $0.message == "the body (application/x-www-form-urlencoded) declares no fields; left out" })
+        #expect(
+            notes.contains {
+                $0.severity == .note && $0.message == "the body (application/x-www-form-urlencoded) declares no fields; left out"
+            })
     }
 
     // MARK: Responses

@@ -69,7 +69,8 @@ extension EndpointImporter {
             draft.bodySchema = schema
         case .form, .multipart:
             let kind = chosen.kind == .form ? "form" : "multipart"
-            guard let schema = chosen.content.schema, case .named(let model) = schemas.type(of: schema, at: contentPointer, name: typeName).unwrapped,
+            guard let schema = chosen.content.schema,
+                case .named(let model) = schemas.type(of: schema, at: contentPointer, name: typeName).unwrapped,
                 schemas.model(named: model) != nil
             else {
                 let message = "the \(chosen.mediaType) body is not an object with properties, which a \(kind) body is in the spec language"
@@ -87,7 +88,8 @@ extension EndpointImporter {
             imported = ImportedBody(kind: .raw(chosen.mediaType))
         }
         if draft.endpoint.method == "GET" || draft.endpoint.method == "HEAD" {
-            let message = "a \(draft.endpoint.method) with a body, which the spec language does not send (Foundation's URLSession refuses to on Apple platforms)"
+            let message =
+                "a \(draft.endpoint.method) with a body, which the spec language does not send (Foundation's URLSession refuses to on Apple platforms)"
             if body.required { throw Skipped(reason: message) }
             say(.warning, message + "; left out")
             return
@@ -152,7 +154,10 @@ extension EndpointImporter {
             let counts = Dictionary(grouping: styles, by: \.style).mapValues(\.count)
             let chosen = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key
             let apart = styles.filter { $0.style != chosen }.map { "'\($0.property)' (\($0.style))" }
-            say(.warning, "the body's lists are written \(chosen), as most of its encodings say; not as the document says for \(SchemaImporter.list(apart))")
+            say(
+                .warning,
+                "the body's lists are written \(chosen), as most of its encodings say; not as the document says for \(SchemaImporter.list(apart))"
+            )
             return chosen == "indexed" ? nil : chosen
         }
         if first.style == "brackets" {

@@ -117,7 +117,9 @@ extension EndpointImporter {
             imported.style = style == .deepObject ? "deepObject" : "form"
             imported.explode = style == .form && schemaContext.explode
             if style == .form, !schemaContext.explode {
-                say(.note, "'\(parameter.name)' is an object sent as one comma-separated list of its keys and values (form, explode: false)")
+                say(
+                    .note, "'\(parameter.name)' is an object sent as one comma-separated list of its keys and values (form, explode: false)"
+                )
             }
         } else {
             var typeNote: String?
@@ -140,7 +142,9 @@ extension EndpointImporter {
                     imported.style = "deepObject"
                     if let shown = bracketNames.place(of: parameter.name) {
                         imported.arrays = "brackets"
-                        say(.note, "'\(parameter.name)' is a deepObject list sent as '\(parameter.name)[]=' as the document shows at \(shown)")
+                        say(
+                            .note,
+                            "'\(parameter.name)' is a deepObject list sent as '\(parameter.name)[]=' as the document shows at \(shown)")
                     }
                 case (.query, .spaceDelimited): imported.style = "spaceDelimited"
                 case (.query, .pipeDelimited): imported.style = "pipeDelimited"
@@ -148,10 +152,14 @@ extension EndpointImporter {
                     say(.note, "'\(parameter.name)' is a list sent comma-separated, as a header's list always is")
                 case (.path, .simple), (.header, .simple): break
                 default:
-                    say(.note, "'\(parameter.name)' is a list in the \(style) style, which the spec language does not write; sent comma-separated")
+                    say(
+                        .note,
+                        "'\(parameter.name)' is a list in the \(style) style, which the spec language does not write; sent comma-separated")
                 }
             } else if location == .path, style != .simple {
-                say(.note, "'\(parameter.name)' is in the \(style) style, which the spec language does not write in a path; sent as its value")
+                say(
+                    .note,
+                    "'\(parameter.name)' is in the \(style) style, which the spec language does not write in a path; sent as its value")
             }
         }
         if let integer = resolved.integerContext {

@@ -79,7 +79,8 @@ extension EndpointImporter {
             if bare.hasPrefix("text/") {
                 draft.endpoint.response = .text(bare)
                 if bare == "text/event-stream" {
-                    let message = "the \(status) response is a stream of events (text/event-stream): it is read whole, as text, when it ends"
+                    let message =
+                        "the \(status) response is a stream of events (text/event-stream): it is read whole, as text, when it ends"
                     draft.endpoint.comments.append("returns: " + message)
                     notes.note(responsePointer, "response", message)
                 }

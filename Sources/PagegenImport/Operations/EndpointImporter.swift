@@ -28,7 +28,8 @@ struct EndpointImporter {
     func draft(_ operation: ImportedOperation, name: String) throws(Skipped) -> EndpointDraft {
         let op = operation.operation
         guard Self.methods.contains(operation.method) else {
-            throw Skipped(reason: "the spec language declares GET, POST, PUT, PATCH, DELETE, HEAD and OPTIONS endpoints, not \(operation.method)")
+            throw Skipped(
+                reason: "the spec language declares GET, POST, PUT, PATCH, DELETE, HEAD and OPTIONS endpoints, not \(operation.method)")
         }
         let summary = Self.summary(op.summary ?? op.description)
         var endpoint = ImportedEndpoint(

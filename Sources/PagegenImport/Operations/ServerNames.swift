@@ -31,7 +31,9 @@ final class ServerNames {
         let host = URL(string: url)?.host ?? ""
         let generic: Set<String> = ["www", "api", "apis"]
         let labels = host.split(separator: ".").map(String.init)
-        let meaningful = labels.dropLast(labels.count > 1 ? 1 : 0).first { !generic.contains($0.lowercased()) && !$0.allSatisfy(\.isNumber) }
+        let meaningful = labels.dropLast(labels.count > 1 ? 1 : 0).first {
+            !generic.contains($0.lowercased()) && !$0.allSatisfy(\.isNumber)
+        }
         let name = SpecWords.memberName(meaningful ?? "server")
         return name.isEmpty || name.hasPrefix("_") || SpecNaming.isKeyword(name) ? "server" : name
     }

@@ -136,7 +136,8 @@ struct PagingImporter {
                 parameter.location == .query || parameter.location == .header
             else {
                 if plan.source != nil, bodyField(name, accept: accept) {
-                    remarks.append("'\(name)' is a field of the body \(draft.endpoint.body?.jsonModel ?? ""), so the \(kind) goes in the body")
+                    remarks.append(
+                        "'\(name)' is a field of the body \(draft.endpoint.body?.jsonModel ?? ""), so the \(kind) goes in the body")
                     plan.location = .body
                     return (.init(name: name, location: .body), nil)
                 }

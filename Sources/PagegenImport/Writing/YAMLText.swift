@@ -75,7 +75,10 @@ enum YAMLText {
     /// no line that starts with a space or a tab (which would set the indentation), no
     /// spaces at the ends of lines.
     static func fitsLiteralBlock(_ text: String) -> Bool {
-        if text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F || $0 == "\u{FEFF}" || $0 == "\u{85}" || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
+        if text.unicodeScalars.contains(where: {
+            ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F || $0 == "\u{FEFF}" || $0 == "\u{85}" || $0 == "\u{2028}"
+                || $0 == "\u{2029}"
+        }) {
             return false
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
