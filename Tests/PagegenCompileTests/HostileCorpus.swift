@@ -45,6 +45,7 @@ enum HostileCorpus {
         cases += derivedNameCases()
         cases += hostileTextCases()
         cases += waitAndCountCases()
+        cases += requestContentCases()
         return cases
     }
 
@@ -619,6 +620,146 @@ enum HostileCorpus {
                           size: { param: "s \(yamlEscaped(text))", default: 5, format: "\(yamlEscaped(text)){value}" }
                     """)
         }
+    }
+
+    // MARK: Bodies, answers, query styles, servers and deprecation
+
+    /// Every body kind, answer kind and query style, servers and deprecation, with
+    /// keywords and hostile text where they give names and messages: the deprecated
+    /// functions, paging adapters and window lists must not warn where they call each
+    /// other.
+    static func requestContentCases() -> [CorpusCase] {
+        var cases: [CorpusCase] = []
+        for (index, keyword) in ["default", "self", "init", "Credentials", "body", "servers", "where", "Servers"].enumerated() {
+            let field = keyword.lowercased()
+            cases.append(
+                CorpusCase(
+                    id: "content-keyword-\(keyword)", category: "bodies, answers, query styles, servers and deprecation",
+                    yaml: """
+                        pagegen: 1
+                        name: Content\(index)
+                        namespace: Content\(index)API
+                        baseURL: https://api.example.com/v1
+                        servers:
+                          \(field): https://uploads.example.com/\(field)
+                          other_host: https://other.example.com
+                        auth: { bearer: {} }
+                        models:
+                          \(keyword.prefix(1).uppercased() + keyword.dropFirst()):
+                            fields:
+                              \(field): String?
+                            deprecated: "\(keyword)"
+                          Item:
+                            fields:
+                              id: Int
+                              \(field): { type: String?, deprecated: true }
+                          ItemPage: { items: [Item], next: String? }
+                          Window: { start: Int }
+                          Filter: { \(field): Int?, tags: "[String]?", at: Date? }
+                          Params: { \(field): String, nested: Filter?, list: "[Filter]?", meta: { map: String, optional: true } }
+                          Upload: { \(field): File, files: "[File]?", optional_file: File?, note: String?, count: Int? }
+                        endpoints:
+                          items:
+                            summary: Items.
+                            description: All of them.
+                            deprecated: "Use \(keyword)"
+                            get: /items
+                            query:
+                              \(field): { type: Filter?, style: deepObject, arrays: brackets, deprecated: true, description: The filter. }
+                              form_filter: { type: Filter?, style: form }
+                              flat_filter: { type: Filter?, style: form, explode: false }
+                              ids: { type: "[Int]?", explode: true }
+                              pipes: { type: "[String]?", style: pipeDelimited }
+                              spaces: { type: "[Date]?", style: spaceDelimited }
+                              tags: { type: "[String]?", style: deepObject, arrays: commaSeparated }
+                            returns: ItemPage
+                            paging:
+                              page: { param: page }
+                              items: items
+                          window:
+                            get: /items/window
+                            query: { at: Int? }
+                            returns: Window
+                            window: { for: items, page: start }
+                          create:
+                            post: /items
+                            server: \(field)
+                            body: { form: Params, arrays: repeated }
+                            returns: Item
+                          upload:
+                            post: /uploads
+                            server: other_host
+                            body: { multipart: Upload, optional: true }
+                            returns: { text: "text/plain; charset=utf-8" }
+                          raw:
+                            put: /raw/{\(field)}
+                            path: { \(field): String }
+                            body: { raw: "*/*", optional: true }
+                            returns: { binary: "image/*" }
+                          data:
+                            put: /data
+                            body: { raw: application/octet-stream }
+                            returns: nothing
+                          text:
+                            post: /text
+                            body: { raw: text/csv }
+                            returns: nothing
+                          json:
+                            post: /json
+                            body: { json: "[Params]" }
+                            returns: "[Item]"
+                          scalar:
+                            post: /scalar
+                            body: Int
+                            returns: String
+                          check:
+                            head: /items/{id}
+                            path: { id: Int }
+                            deprecated: true
+                            returns: nothing
+                          allow:
+                            options: /items
+                            returns: nothing
+                        """))
+        }
+        for (index, text) in hostileTexts.enumerated() {
+            let quoted = "\"" + yamlEscaped(text) + "\""
+            cases.append(
+                CorpusCase(
+                    id: "content-text-\(index)", category: "bodies, answers, query styles, servers and deprecation",
+                    yaml: """
+                        pagegen: 1
+                        name: ContentText\(index)
+                        namespace: ContentText\(index)API
+                        baseURL: https://api.example.com
+                        servers: { uploads: "https://uploads.example.com/a%20b" }
+                        models:
+                          Note:
+                            description: \(quoted)
+                            deprecated: \(quoted)
+                            fields:
+                              id: Int
+                              body: { type: String, description: \(quoted), deprecated: \(quoted) }
+                        endpoints:
+                          note:
+                            summary: \(quoted)
+                            description: \(quoted)
+                            deprecated: \(quoted)
+                            post: /notes
+                            server: uploads
+                            query:
+                              q: { type: String?, description: \(quoted), deprecated: \(quoted) }
+                            body: { raw: text/plain }
+                            returns: { text: text/html }
+                          notes:
+                            deprecated: \(quoted)
+                            get: /notes
+                            returns: [Note]
+                            paging:
+                              page: { param: page }
+                        """))
+        }
+        return cases
     }
 
     // MARK: Zones, waits and counts in every form

@@ -176,7 +176,7 @@ import Testing
         let output = SpecProbe.check(Self.head + "models:\n  Product: { id: \(huge) }\nendpoints: {}\n")
         #expect(
             output == [
-                "specs/shop.pagegen.yaml:5:18: error: unknown type '\(String(repeating: "x", count: 60))…'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON"
+                "specs/shop.pagegen.yaml:5:18: error: unknown type '\(String(repeating: "x", count: 60))…'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON, File"
             ])
     }
 

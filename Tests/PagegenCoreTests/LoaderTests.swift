@@ -170,12 +170,12 @@ import Testing
             pagegen: 1
             name: Shop
             baseURL: https://api.example.com
-            servers: []
+            hosts: []
             endpoints: {}
             """)
         #expect(
             output == [
-                "specs/shop.pagegen.yaml:4:1: error: unknown key 'servers' in the spec; expected one of: pagegen, name, namespace, description, baseURL, auth, headers, dates, zone, throttle, errors, models, endpoints"
+                "specs/shop.pagegen.yaml:4:1: error: unknown key 'hosts' in the spec; expected one of: pagegen, name, namespace, description, baseURL, servers, auth, headers, dates, zone, throttle, errors, models, endpoints"
             ])
     }
 

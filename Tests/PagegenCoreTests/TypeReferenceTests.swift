@@ -7,7 +7,7 @@ import Testing
         #expect(TypeReference.parse("Int") == .named("Int"))
         #expect(TypeReference.parse("Product") == .named("Product"))
         #expect(TypeReference.parse("  String  ") == .named("String"))
-        #expect(TypeReference.builtins == ["String", "Int", "Int64", "Double", "Bool", "Date", "URL", "JSON"])
+        #expect(TypeReference.builtins == ["String", "Int", "Int64", "Double", "Bool", "Date", "URL", "JSON", "File"])
     }
 
     @Test func listsAndOptionals() {

@@ -79,10 +79,10 @@ import Testing
         #expect(
             output == [
                 "specs/shop.pagegen.yaml:7:11: error: unknown type 'Strng'; did you mean 'String'?",
-                "specs/shop.pagegen.yaml:8:12: error: unknown type 'Manufacturr'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
-                "specs/shop.pagegen.yaml:9:11: error: unknown type 'Tagg'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
+                "specs/shop.pagegen.yaml:8:12: error: unknown type 'Manufacturr'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON, File",
+                "specs/shop.pagegen.yaml:9:11: error: unknown type 'Tagg'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON, File",
                 "specs/shop.pagegen.yaml:13:14: error: unknown type 'Prodct'; did you mean 'Product'?",
-                "specs/shop.pagegen.yaml:16:14: error: unknown type 'Widget'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
+                "specs/shop.pagegen.yaml:16:14: error: unknown type 'Widget'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON, File",
             ])
     }
 
@@ -103,7 +103,7 @@ import Testing
             """)
         #expect(
             output == [
-                "specs/shop.pagegen.yaml:6:19: error: unknown type 'Quot'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON",
+                "specs/shop.pagegen.yaml:6:19: error: unknown type 'Quot'; declare it under 'models:' or use one of String, Int, Int64, Double, Bool, Date, URL, JSON, File",
                 "specs/shop.pagegen.yaml:10:21: error: unknown type 'Dat'; did you mean 'Date'?",
             ])
     }

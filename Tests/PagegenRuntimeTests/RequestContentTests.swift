@@ -131,6 +131,58 @@ import Testing
         return (server, ClientRuntime(baseURL: server.baseURL, dateFormat: .unixSeconds))
     }
 
+    struct Upload: Encodable, Sendable {
+        var purpose: String
+        var file: FileUpload
+        var more: [FileUpload]
+        var meta: [String: Int]
+        var at: Date
+        var note: String?
+    }
+
+    @Test func aValuesMultipartFormHasItsFilesAsFilesAndTheRestAsText() throws {
+        let png = FileUpload(data: Data([0x89, 0x50]), filename: "a.png", contentType: "image/png")
+        let text = FileUpload(data: Data("hi".utf8), filename: "b.txt", contentType: "text/plain")
+        let upload = Upload(
+            purpose: "avatar", file: png, more: [text, png], meta: ["n": 1], at: Date(timeIntervalSince1970: 60), note: nil)
+        let form = try MultipartForm(fieldsOf: upload, dateFormat: .unixSeconds)
+        #expect(
+            form.parts == [
+                .init(name: "purpose", value: .text("avatar")), .init(name: "file", value: .file(png)),
+                .init(name: "more", value: .file(text)), .init(name: "more", value: .file(png)),
+                .init(name: "meta[n]", value: .text("1")), .init(name: "at", value: .text("60")),
+            ])
+    }
+
+    @Test func aFileUploadWrittenAsJSONReadsBack() throws {
+        let file = FileUpload(data: Data([0, 1, 2, 255]), filename: "x.bin", contentType: "application/octet-stream")
+        let json = try JSONEncoder().encode(file)
+        #expect(try JSONDecoder().decode(FileUpload.self, from: json) == file)
+        let missing = FileUpload(contentsOf: URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)"))
+        #expect(throws: (any Error).self) { try JSONEncoder().encode(missing) }
+    }
+
+    @Test func theBuildersSettersSetTheBodyTheirKindSays() throws {
+        var parameters = RequestParameters()
+        parameters.raw(Optional<String>.none, contentType: "text/plain")
+        parameters.form(Optional<[String: String]>.none, arrays: .indexed)
+        parameters.multipart(Optional<Upload>.none)
+        #expect(parameters.rawBody == nil && parameters.formBody == nil && parameters.multipartValue == nil)
+        parameters.raw("é", contentType: "text/markdown")
+        #expect(parameters.rawBody?.contentType == "text/markdown; charset=utf-8" && parameters.rawBody?.data == Data("é".utf8))
+        parameters.raw(BinaryContent(data: Data([1])))
+        #expect(parameters.rawBody?.contentType == "application/octet-stream")
+        parameters.raw(Data([2]), contentType: "image/png")
+        #expect(parameters.rawBody?.contentType == "image/png" && parameters.rawBody?.data == Data([2]))
+        let missing = FileUpload(contentsOf: URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)"))
+        var upload = RequestParameters()
+        upload.multipart(Upload(purpose: "p", file: missing, more: [], meta: [:], at: Date(), note: nil))
+        #expect(throws: APIError.self) {
+            _ = try RequestBuilder.build(
+                Endpoint(name: "upload", method: "POST", path: "/u"), upload, baseURL: URL(string: "https://a.example")!, headers: [])
+        }
+    }
+
     @Test func aFormBodyArrivesWithItsContentType() async throws {
         let (server, runtime) = try await Self.echo()
         defer { Task { await server.stop() } }

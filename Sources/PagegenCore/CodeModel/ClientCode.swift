@@ -293,6 +293,7 @@ extension EndpointCode: TemplateValue {
         .init("isPaged", "true when `paging` is set") { $0.isPaged },
         .init("idList", "for `ids` paging: the item endpoint (IDListCode)") { $0.idList },
         .init("isIDList", "true when `idList` is set") { $0.isIDList },
+        .init("response", "how the answer is read: `json`, `text`, `binary` or `nothing`") { $0.response },
         .init("sendFunction", "the runtime function that sends and reads: `send`, `sendForText`, `sendForBinary`, `sendForNoContent`") {
             $0.sendFunction
         },
@@ -306,7 +307,7 @@ extension EndpointCode: TemplateValue {
 }
 
 /// How an endpoint's answer is read.
-public enum ResponseCode: Sendable, Hashable {
+public enum ResponseCode: String, Sendable, Hashable, CustomStringConvertible {
     /// JSON, decoded.
     case json
     /// Text in its charset.
@@ -315,6 +316,9 @@ public enum ResponseCode: Sendable, Hashable {
     case binary
     /// Nothing: success is the status.
     case nothing
+
+    /// Its name: `json`, `text`, `binary`, `nothing`.
+    public var description: String { rawValue }
 
     /// The runtime function that sends and reads it.
     var sendFunction: String {

@@ -133,6 +133,10 @@ extension ParameterCode: TemplateValue {
         },
         .init("wireName", "the name on the wire, for path, query and header parameters (StringLiteral)") { $0.wireName },
         .init("isBody", "true for the body") { $0.isBody },
+        .init(
+            "encoding",
+            "how the value is written, when not as it is: `.query(style: \".deepObject(arrays: .brackets)\")`, `.form(arrays: \"indexed\")`, `.multipart`, `.raw(contentType: \"image/png\")`; `setter` writes the statement"
+        ) { $0.encoding },
         .init("declaration", "the parameter declared: `label name: Type = default`") { $0.declaration },
         .init("argument", "the parameter passed on: `label: name` (ArgumentCode)") { $0.argument },
         .init("setter", "how a parameters builder adds it to the request: `parameters.query(\"sort\", sort)`, `parameters.body = body`") {

@@ -156,7 +156,7 @@ public struct ParameterSetterCode: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// How a parameter's value is written, when it is not as it is.
-public enum ParameterEncoding: Sendable, Hashable {
+public enum ParameterEncoding: Sendable, Hashable, CustomStringConvertible {
     /// As it is: a query item's text, a JSON body.
     case plain
     /// A query parameter in a style: `.deepObject(arrays: .brackets)`, `.form(explode: true)`.
@@ -167,6 +167,17 @@ public enum ParameterEncoding: Sendable, Hashable {
     case multipart
     /// A raw body of this content type; nil when the argument carries its own.
     case raw(contentType: StringLiteral?)
+
+    /// The case as Swift writes it: `.form(arrays: "indexed")`.
+    public var description: String {
+        switch self {
+        case .plain: ".plain"
+        case .query(let style): ".query(style: \(StringLiteral(style)))"
+        case .form(let arrays): ".form(arrays: \(StringLiteral(arrays)))"
+        case .multipart: ".multipart"
+        case .raw(let contentType): ".raw(contentType: \(contentType?.description ?? "nil"))"
+        }
+    }
 }
 
 /// A parameter's default value.
@@ -558,5 +569,7 @@ extension FieldReadCode: TemplateExpression, SwiftExpression {}
 extension EncodeCode: TemplateExpression, SwiftExpression {}
 extension EndpointDescriptorCode: TemplateExpression, SwiftExpression {}
 extension AvailabilityCode: TemplateExpression, SwiftExpression {}
+extension ParameterEncoding: TemplateExpression, SwiftExpression {}
+
 extension DateFormatCode: TemplateExpression, SwiftExpression {}
 extension ThrottleHintCode: TemplateExpression, SwiftExpression {}

@@ -132,3 +132,4 @@ extension ParameterList: TemplatePrintable {}
 extension ArgumentList: TemplatePrintable {}
 extension ArgumentCode: TemplatePrintable {}
 extension ParameterLocation: TemplatePrintable {}
+extension ResponseCode: TemplatePrintable {}

@@ -81,7 +81,7 @@ extension SpecNames {
         credentialsType =
             spec.auth.isEmpty ? nil : clientTypes.claimFirstFree(["Credentials", "ClientCredentials"], by: "the client's credentials")
         serversType = spec.servers.isEmpty ? nil : clientTypes.claimFirstFree(["Servers", "ClientServers"], by: "the client's servers")
-        var serverProperties = NameScope(reserved: ["init": ""])
+        var serverProperties = NameScope(reserved: ["init": "", "self": "", "Self": "", "Type": "", "runtimeServers": ""])
         servers = spec.servers.map { server in
             SwiftIdentifier(serverProperties.claimFree(NameConversion.lowerCamel(server.name.value), word: "Server", by: server.name.value))
         }

@@ -137,15 +137,12 @@ public enum SpecValidator {
         _ body: BodySpec, endpoint: EndpointSpec, spec: Spec, resolver: TypeResolver, context: LoadContext
     ) {
         let what = "endpoint '\(endpoint.name.value)'"
-        // A HEAD has no body; a GET with one is sent, but many servers and proxies drop it.
+        // A HEAD has no body. A GET with one is sent as written: some APIs (search
+        // engines) take one, as the documents they are imported from say.
         if endpoint.method == "HEAD" {
             context.error(
                 "\(what) is a HEAD, which sends no body", at: body.mark,
                 hint: "remove 'body:', or make the endpoint a POST")
-        } else if endpoint.method == "GET" {
-            context.warning(
-                "\(what) is a GET with a body, which many servers and proxies drop", at: body.mark,
-                hint: "make the endpoint a POST (with 'idempotent: true' for a search) if the API allows it")
         }
         switch body.kind {
         case .json:
