@@ -277,7 +277,7 @@ import Testing
             })
     }
 
-    @Test func aBodyOnAGetIsLeftOutAndAnEmptyOneSaysSo() throws {
+    @Test func anEmptyBodyIsLeftOutAndOneOnAHEADToo() throws {
         let (spec, notes) = try imported(
             api(
                 """
@@ -287,8 +287,18 @@ import Testing
                     requestBody:
                       content: { application/x-www-form-urlencoded: { schema: { type: object, properties: {}, additionalProperties: false } } }
                     responses: { "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } } }
+                  head:
+                    operationId: checkItems
+                    requestBody:
+                      content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } }
+                    responses: { "200": { description: ok } }
                 """))
         #expect(!block("listItems:", in: spec).contains { $0.hasPrefix("body:") })
+        #expect(block("checkItems:", in: spec) == ["checkItems:", "head: /items", "returns: nothing"])
+        #expect(
+            notes.contains {
+                $0.severity == .warning && $0.message == "a HEAD with a body, which the spec language does not send; left out"
+            })
         #expect(
             notes.contains {
                 $0.severity == .note && $0.message == "the body (application/x-www-form-urlencoded) declares no fields; left out"

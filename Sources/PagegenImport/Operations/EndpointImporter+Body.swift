@@ -87,12 +87,14 @@ extension EndpointImporter {
         case .raw:
             imported = ImportedBody(kind: .raw(chosen.mediaType))
         }
-        if draft.endpoint.method == "GET" || draft.endpoint.method == "HEAD" {
-            let message =
-                "a \(draft.endpoint.method) with a body, which the spec language does not send (Foundation's URLSession refuses to on Apple platforms)"
+        if draft.endpoint.method == "HEAD" {
+            let message = "a HEAD with a body, which the spec language does not send"
             if body.required { throw Skipped(reason: message) }
             say(.warning, message + "; left out")
             return
+        }
+        if draft.endpoint.method == "GET" {
+            say(.warning, "a GET with a body: Foundation's URLSession refuses to send one on Apple platforms")
         }
         imported.optional = !body.required
         draft.endpoint.body = imported

@@ -127,6 +127,34 @@ extension ImportedAutoRestPagingTest.Client {
         )
     }
 
+    /// A paging operation that finishes on the first call with body params without a nextlink
+    ///
+    /// `GET /paging/single/getWithBodyParams`
+    /// - Parameters:
+    ///   - page: which page: `.first`, or the `next` or `previous` of a page.
+    public func pagingGetSinglePagesWithBodyParams(
+        body: ImportedAutoRestPagingTest.BodyParam, page: PagegenRuntime.PageKey = .first
+    ) async -> Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError> {
+        await self.runtime.page(
+            Operations.pagingGetSinglePagesWithBodyParamsEndpoint, Operations.pagingGetSinglePagesWithBodyParamsParameters(body: body),
+            paging: Operations.pagingGetSinglePagesWithBodyParamsPaging, at: page, size: nil
+        )
+    }
+
+    /// Calls `completion` with what `pagingGetSinglePagesWithBodyParams(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func pagingGetSinglePagesWithBodyParams(
+        body: ImportedAutoRestPagingTest.BodyParam, page: PagegenRuntime.PageKey = .first,
+        completion:
+            @escaping @Sendable (
+                Swift.Result<PagegenRuntime.Page<ImportedAutoRestPagingTest.Product>, PagegenRuntime.APIError>
+            ) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        self.runtime.page(
+            Operations.pagingGetSinglePagesWithBodyParamsEndpoint, Operations.pagingGetSinglePagesWithBodyParamsParameters(body: body),
+            paging: Operations.pagingGetSinglePagesWithBodyParamsPaging, at: page, size: nil, completion: completion
+        )
+    }
+
     /// A paging operation whose first response's items list is empty, but still returns a next link. Second (and final) call, will give you an items list of 1.
     ///
     /// `GET /paging/firstResponseEmpty/1`
@@ -725,6 +753,24 @@ extension ImportedAutoRestPagingTest.Client {
             PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
         {
             PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
+        }
+
+        static var pagingGetSinglePagesWithBodyParamsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "pagingGetSinglePagesWithBodyParams", method: "GET", path: "/paging/single/getWithBodyParams")
+        }
+
+        static var pagingGetSinglePagesWithBodyParamsPaging:
+            PagegenRuntime.Paging<ImportedAutoRestPagingTest.ProductResult, ImportedAutoRestPagingTest.Product>
+        {
+            PagegenRuntime.Paging(style: .link(next: .body({ $0.nextLink })), items: { $0.values })
+        }
+
+        static func pagingGetSinglePagesWithBodyParamsParameters(
+            body: ImportedAutoRestPagingTest.BodyParam
+        ) -> PagegenRuntime.RequestParameters {
+            var parameters = PagegenRuntime.RequestParameters()
+            parameters.body = body
+            return parameters
         }
 
         static var pagingFirstResponseEmptyEndpoint: PagegenRuntime.Endpoint {

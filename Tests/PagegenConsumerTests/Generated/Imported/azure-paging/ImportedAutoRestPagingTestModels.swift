@@ -24,7 +24,7 @@ extension ImportedAutoRestPagingTest {
         }
     }
 
-    /// What `pagingGetNullNextLinkNamePages(…)` returns; what `pagingGetSinglePages(…)` returns; what `pagingGetMultiplePages(…)` returns; and more.
+    /// What `pagingGetNullNextLinkNamePages(…)` returns; what `pagingGetSinglePages(…)` returns; what `pagingGetSinglePagesWithBodyParams(…)` returns; and more.
     public struct ProductResult: Swift.Decodable, Swift.Sendable {
         public let values: [ImportedAutoRestPagingTest.Product]?
         public let nextLink: Swift.String?
@@ -41,8 +41,8 @@ extension ImportedAutoRestPagingTest {
         }
     }
 
-    /// No endpoint of the spec uses it.
-    public struct BodyParam: Swift.Decodable, Swift.Sendable {
+    /// What `pagingGetSinglePagesWithBodyParams(…)` sends.
+    public struct BodyParam: Swift.Codable, Swift.Sendable {
         public let name: Swift.String?
 
         /// Creates a value from its fields.
@@ -53,6 +53,11 @@ extension ImportedAutoRestPagingTest {
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(name: fields.valueIfPresent("name"))
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var fields = PagegenRuntime.EncodedFields(encoder)
+            try fields.encodeIfPresent(self.name, "name")
         }
     }
 

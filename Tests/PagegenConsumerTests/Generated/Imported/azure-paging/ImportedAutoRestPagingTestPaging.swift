@@ -84,6 +84,37 @@ extension ImportedAutoRestPagingTest.Client {
         PagegenRuntime.PagedList(self.pagingGetSinglePagesLoader(), options: options)
     }
 
+    /// The pages of `pagingGetSinglePagesWithBodyParams(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func pagingGetSinglePagesWithBodyParamsPages(
+        body: ImportedAutoRestPagingTest.BodyParam, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.PageSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PageSequence(self.pagingGetSinglePagesWithBodyParamsLoader(body: body), resumingFrom: resumePoint)
+    }
+
+    /// Every item of `pagingGetSinglePagesWithBodyParams(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allPagingGetSinglePagesWithBodyParams(
+        body: ImportedAutoRestPagingTest.BodyParam, from resumePoint: PagegenRuntime.ResumePoint? = nil
+    ) -> PagegenRuntime.ItemSequence<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.ItemSequence(self.pagingGetSinglePagesWithBodyParamsLoader(body: body), resumingFrom: resumePoint)
+    }
+
+    /// What loads the pages of `pagingGetSinglePagesWithBodyParams(…)`, for the sequences and list adapters.
+    public func pagingGetSinglePagesWithBodyParamsLoader(
+        body: ImportedAutoRestPagingTest.BodyParam
+    ) -> PagegenRuntime.PageLoader<ImportedAutoRestPagingTest.Product> {
+        self.runtime.loader(
+            Operations.pagingGetSinglePagesWithBodyParamsEndpoint, Operations.pagingGetSinglePagesWithBodyParamsParameters(body: body),
+            paging: Operations.pagingGetSinglePagesWithBodyParamsPaging, size: nil
+        )
+    }
+
+    /// A list adapter over `pagingGetSinglePagesWithBodyParams(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func pagingGetSinglePagesWithBodyParamsList(
+        body: ImportedAutoRestPagingTest.BodyParam, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+    ) -> PagegenRuntime.PagedList<ImportedAutoRestPagingTest.Product> {
+        PagegenRuntime.PagedList(self.pagingGetSinglePagesWithBodyParamsLoader(body: body), options: options)
+    }
+
     /// The pages of `pagingFirstResponseEmpty(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func pagingFirstResponseEmptyPages(
         from resumePoint: PagegenRuntime.ResumePoint? = nil
