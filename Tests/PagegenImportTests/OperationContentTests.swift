@@ -127,6 +127,36 @@ import Testing
         #expect(!spec.contains("id parameter"))
     }
 
+    @Test func aParameterDescribedByJSONContentIsTheTextTheCallerEncodes() throws {
+        let (spec, notes) = try imported(
+            api(
+                """
+                /agents:
+                  get:
+                    operationId: listAgents
+                    parameters:
+                      - name: metadata
+                        in: query
+                        content: { application/json: { schema: { type: object, additionalProperties: true } } }
+                      - name: shape
+                        in: query
+                        content: { application/xml: { schema: { type: object } } }
+                    responses:
+                      "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } }
+                """))
+        #expect(block("listAgents:", in: spec).contains("query: { metadata: String? }"))
+        #expect(
+            notes.contains {
+                $0.severity == .note
+                    && $0.message == "'metadata' is a value written as application/json: it is a String, the text the caller encodes"
+            })
+        #expect(
+            notes.contains {
+                $0.severity == .warning
+                    && $0.message == "'shape' is described by content (application/xml), which the spec language does not send; left out"
+            })
+    }
+
     // MARK: Bodies
 
     @Test func bodiesOfEveryMediaType() throws {
