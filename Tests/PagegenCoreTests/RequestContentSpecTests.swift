@@ -197,6 +197,30 @@ import Testing
             ])
     }
 
+    @Test func pagingValuesInTheBodyNeedAJSONBody() {
+        let output = SpecProbe.check(
+            """
+            pagegen: 1
+            name: Shop
+            baseURL: https://api.example.com
+            models:
+              Query: { text: String }
+              Page: { items: "[String]", next: String? }
+            endpoints:
+              search:
+                post: /search
+                body: { form: Query }
+                returns: Page
+                paging:
+                  cursor: { param: cursor, from: next, in: body }
+                  items: items
+            """)
+        #expect(
+            output == [
+                "specs/shop.pagegen.yaml:13:24: error: 'cursor' goes in the body, but the body of endpoint 'search' is not JSON; use 'in: query', or send the body as JSON"
+            ])
+    }
+
     @Test func theNewKeysLoadIntoTheSpec() throws {
         let text = """
             pagegen: 1

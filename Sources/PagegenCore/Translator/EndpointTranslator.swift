@@ -65,7 +65,10 @@ struct EndpointTranslator {
             }
         }
         let docLines = Self.docLines(
-            endpoint, parameters: zip(endpointNames.parameters, parameters).map { (Self.description(of: $0.spec), $1) },
+            endpoint,
+            parameters: zip(endpointNames.parameters, parameters).map {
+                ($0.location == .body ? endpoint.body.flatMap(Self.description(of:)) : Self.description(of: $0.spec), $1)
+            },
             page: both(pageParameter, endpoint.paging?.style), size: both(sizeParameter, endpoint.paging?.size))
         return EndpointCode(
             name: endpointNames.function,
@@ -138,6 +141,29 @@ struct EndpointTranslator {
             lines += text.dropFirst().map { "    \($0)" }
         }
         return lines
+    }
+
+    /// What the body argument's doc line says of a body that is not JSON: how it is sent.
+    static func description(of body: BodySpec) -> String? {
+        switch body.kind {
+        case .json:
+            return nil
+        case .form(let arrays):
+            let list =
+                switch arrays {
+                case .indexed: "`list[0]=…`"
+                case .brackets: "`list[]=…`"
+                case .repeated: "`list=…&list=…`"
+                case .commaSeparated: "`list=a,b`"
+                }
+            return "sent as a form (`application/x-www-form-urlencoded`), nested values as `key[inner]=…`, lists as \(list)."
+        case .multipart:
+            return "sent as `multipart/form-data`: its files as file parts, its other values as text parts."
+        case .raw(let contentType) where contentType.value.hasPrefix("*/*"):
+            return "the bytes to send, with their content type."
+        case .raw(let contentType):
+            return "sent as it is, as `\(SwiftLiteral.commentText(contentType.value))`."
+        }
     }
 
     /// A parameter's description for the doc comment, saying when it is deprecated.

@@ -150,6 +150,12 @@ struct PagingValidator {
                 "'\(parameter.name.value)' goes in the body, but \(what) is a GET", at: parameter.name.mark,
                 hint: "use 'in: query', or make the endpoint a POST")
         }
+        // Paging values in the body are fields of a JSON object.
+        if parameter.location == "body", let body = endpoint.body, body.kind != .json {
+            context.error(
+                "'\(parameter.name.value)' goes in the body, but the body of \(what) is not JSON", at: parameter.name.mark,
+                hint: "use 'in: query', or send the body as JSON")
+        }
     }
 
     private func expect(_ path: Located<ResponsePath>, in root: TypeReference? = nil, role: String, oneOf types: [String]) {

@@ -160,6 +160,8 @@ extension BillingAPI.Client {
     /// Creates a customer.
     ///
     /// `POST /v1/customers`
+    /// - Parameters:
+    ///   - body: sent as a form (`application/x-www-form-urlencoded`), nested values as `key[inner]=…`, lists as `list[0]=…`.
     public func createCustomer(body: BillingAPI.CustomerParams) async -> Swift.Result<BillingAPI.Customer, PagegenRuntime.APIError> {
         await self.runtime.send(
             Operations.createCustomerEndpoint, Operations.createCustomerParameters(body: body), as: BillingAPI.Customer.self
@@ -180,6 +182,8 @@ extension BillingAPI.Client {
     /// Updates a customer; lists in brackets.
     ///
     /// `POST /v1/customers/{id}`
+    /// - Parameters:
+    ///   - body: sent as a form (`application/x-www-form-urlencoded`), nested values as `key[inner]=…`, lists as `list[]=…`.
     public func updateCustomer(
         id: Swift.String, body: BillingAPI.CustomerParams
     ) async -> Swift.Result<BillingAPI.Customer, PagegenRuntime.APIError> {
@@ -294,6 +298,8 @@ extension BillingAPI.Client {
     /// Renders markdown as HTML.
     ///
     /// `POST /v1/markdown`
+    /// - Parameters:
+    ///   - body: sent as it is, as `text/x-markdown`.
     public func renderMarkdown(body: Swift.String) async -> Swift.Result<Swift.String, PagegenRuntime.APIError> {
         await self.runtime.sendForText(Operations.renderMarkdownEndpoint, Operations.renderMarkdownParameters(body: body))
     }
@@ -345,6 +351,8 @@ extension BillingAPI.Client {
     /// Uploads the account's logo.
     ///
     /// `PUT /v1/logo`
+    /// - Parameters:
+    ///   - body: sent as it is, as `image/png`.
     public func uploadLogo(body: Foundation.Data) async -> Swift.Result<Swift.Void, PagegenRuntime.APIError> {
         await self.runtime.sendForNoContent(Operations.uploadLogoEndpoint, Operations.uploadLogoParameters(body: body))
     }
@@ -359,6 +367,8 @@ extension BillingAPI.Client {
     /// Uploads a file of any type to the uploads server.
     ///
     /// `POST /v1/attachments` on the server `uploads`
+    /// - Parameters:
+    ///   - body: the bytes to send, with their content type.
     public func uploadAttachment(
         body: PagegenRuntime.BinaryContent, name: Swift.String
     ) async -> Swift.Result<PagegenRuntime.BinaryContent, PagegenRuntime.APIError> {
@@ -378,6 +388,8 @@ extension BillingAPI.Client {
     /// Uploads a customer's avatar to the uploads server.
     ///
     /// `POST /v1/customers/{id}/avatar` on the server `uploads`
+    /// - Parameters:
+    ///   - body: sent as `multipart/form-data`: its files as file parts, its other values as text parts.
     public func uploadAvatar(
         id: Swift.String, body: BillingAPI.AvatarUpload
     ) async -> Swift.Result<BillingAPI.Customer, PagegenRuntime.APIError> {
