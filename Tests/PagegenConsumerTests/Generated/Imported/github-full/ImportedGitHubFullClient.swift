@@ -142,6 +142,8 @@ extension ImportedGitHubFull.Client {
     /// *   If you upload an asset with the same filename as another uploaded asset, you'll receive an error and must delete the old file before you can re-upload the new asset.
     ///
     /// `POST /repos/{owner}/{repo}/releases/{release_id}/assets` on the server `uploads`
+    /// - Parameters:
+    ///   - body: the bytes to send, with their content type.
     public func reposUploadReleaseAsset(
         owner: Swift.String, repo: Swift.String, releaseID: Swift.Int, body: PagegenRuntime.BinaryContent? = nil, name: Swift.String? = nil,
         label: Swift.String? = nil
@@ -201,6 +203,8 @@ extension ImportedGitHubFull.Client {
     /// You must send Markdown as plain text (using a `Content-Type` header of `text/plain` or `text/x-markdown`) to this endpoint, rather than using JSON format. In raw mode, [GitHub Flavored Markdown](https://github.github.com/gfm/) is not supported and Markdown will be rendered in plain format like a README.md file. Markdown content must be 400 KB or less.
     ///
     /// `POST /markdown/raw`
+    /// - Parameters:
+    ///   - body: sent as it is, as `text/plain`.
     public func markdownRenderRaw(body: Swift.String? = nil) async -> Swift.Result<Swift.String, PagegenRuntime.APIError> {
         await self.runtime.sendForText(Operations.markdownRenderRawEndpoint, Operations.markdownRenderRawParameters(body: body))
     }

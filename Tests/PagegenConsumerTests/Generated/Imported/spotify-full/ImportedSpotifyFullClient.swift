@@ -133,6 +133,8 @@ extension ImportedSpotifyFull.Client {
     /// Replace the image used to represent a specific playlist.
     ///
     /// `PUT /playlists/{playlist_id}/images`
+    /// - Parameters:
+    ///   - body: sent as it is, as `image/jpeg`.
     public func uploadCustomPlaylistCover(
         playlistID: Swift.String, body: Foundation.Data
     ) async -> Swift.Result<Swift.Void, PagegenRuntime.APIError> {

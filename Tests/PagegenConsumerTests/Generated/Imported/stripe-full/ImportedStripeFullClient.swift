@@ -131,6 +131,8 @@ extension ImportedStripeFull.Client {
     /// Creates a new customer object.
     ///
     /// `POST /v1/customers`
+    /// - Parameters:
+    ///   - body: sent as a form (`application/x-www-form-urlencoded`), nested values as `key[inner]=…`, lists as `list[0]=…`.
     public func postCustomers(
         body: ImportedStripeFull.PostCustomersBody? = nil
     ) async -> Swift.Result<ImportedStripeFull.Customer, PagegenRuntime.APIError> {
