@@ -159,7 +159,10 @@ struct SpecImporter {
             components: document.components, source: source, notes: notes,
             names: TypeNames(also: [name, namespace] + SpecNaming.clientNames(ofSpec: name)))
         let (baseURL, serverComments) = ServerImporter(document: document, notes: notes).baseURL(override: options.baseURL)
-        let endpointImporter = EndpointImporter(document: document, schemas: schemas, notes: notes, source: source, baseURL: baseURL)
+        let servers = ServerNames()
+        let endpointImporter = EndpointImporter(
+            document: document, schemas: schemas, notes: notes, source: source, baseURL: baseURL, servers: servers,
+            bracketNames: BracketEvidence(root: source.root))
         let nextPageOperations = Self.nextPageOperations(of: operations)
         var names = EndpointNames()
         var drafts: [EndpointDraft] = []
@@ -193,6 +196,7 @@ struct SpecImporter {
         var spec = ImportedSpec(
             name: name, namespace: namespace, description: EndpointImporter.summary(document.info.title), baseURL: baseURL)
         spec.auth = auth
+        spec.servers = servers.servers
         spec.topComments = serverComments
         spec.authComments = authComments
         if auth.isEmpty {

@@ -40,17 +40,21 @@ struct ImportedSpecsReimportTests {
         ] + wholeDocumentImports
 
     /// Two or three list operations of each whole document, one of each paging style
-    /// it shows (the consumer tests walk them on pagegen-mock).
+    /// it shows (the consumer tests walk them on pagegen-mock), and operations that send
+    /// and answer what is not JSON: Stripe's customer created with a form, GitHub's list
+    /// body, Markdown body, text answers and release asset upload to its upload server,
+    /// Spotify's image upload (the consumer tests call them on pagegen-mock too).
     static let wholeDocumentImports: [Import] = [
         Import(
             spec: "github-full",
             arguments: [
-                "github-api.json", "--operations", "issues/list-for-repo,repos/list-for-org,activity/list-repo-events", "--name",
-                "GitHubFull",
+                "github-api.json", "--operations",
+                "issues/list-for-repo,repos/list-for-org,activity/list-repo-events,repos/add-status-check-contexts,markdown/render-raw,meta/get-zen,repos/upload-release-asset",
+                "--name", "GitHubFull",
             ], whole: true),
         Import(
             spec: "stripe-full",
-            arguments: ["stripe-spec3.json", "--operations", "GetCustomers,GetCustomersSearch", "--name", "StripeFull"],
+            arguments: ["stripe-spec3.json", "--operations", "GetCustomers,GetCustomersSearch,PostCustomers", "--name", "StripeFull"],
             whole: true),
         Import(
             spec: "twilio-full", arguments: ["twilio-api-v2010.json", "--operations", "ListCall,ListMessage", "--name", "TwilioFull"],
@@ -60,8 +64,8 @@ struct ImportedSpecsReimportTests {
         Import(
             spec: "spotify-full",
             arguments: [
-                "spotify-fixed-open-api.yml", "--operations", "get-playlists-tracks,get-followed,get-recently-played", "--name",
-                "SpotifyFull",
+                "spotify-fixed-open-api.yml", "--operations",
+                "get-playlists-items,get-followed,get-recently-played,upload-custom-playlist-cover", "--name", "SpotifyFull",
             ], whole: true),
         Import(
             spec: "mistral-full",

@@ -100,7 +100,7 @@ import Testing
 
     @Test func spotifyFollowsNextURLsAndTheAfterCursors() async throws {
         try await walk("spotify-full", key: { (track: ImportedSpotifyFull.PlaylistTrackObject) in Self.text(track) }) { url, size in
-            ImportedSpotifyFull.Client(baseURL: url, token: "t").allGetPlaylistsTracks(playlistID: "p1", limit: size)
+            ImportedSpotifyFull.Client(baseURL: url, token: "t").allGetPlaylistsItems(playlistID: "p1", limit: size)
         }
         let requests = try await walk("spotify-full", key: { (artist: ImportedSpotifyFull.ArtistObject) in Self.text(artist) }) {
             url, size in

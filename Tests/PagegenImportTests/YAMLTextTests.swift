@@ -34,4 +34,19 @@ import Testing
         #expect(YAMLText.scalar("per_page", in: .flow) == "per_page")
         #expect(YAMLText.scalar("[\"@odata.nextLink\"]", in: .flow) == "'[\"@odata.nextLink\"]'")
     }
+
+    @Test(arguments: [
+        "one line", "two\nlines", "a paragraph\n\nand another", "  indented first line\nx", "trailing space \nx", "x\n  indented code\n",
+        "tab\there\nx", "# not a comment\n- not a list\nkey: not a key", "\"quoted\"\n'and' `code` *stars* [link](u)", "ends\n",
+    ])
+    func aDescriptionReadsBackAsWritten(_ text: String) throws {
+        let written = "outer:\n" + YAMLText.entry("description", text, indent: 2).joined(separator: "\n") + "\n"
+        let root = try #require(try YAMLParser.parse(written))
+        #expect(root["outer"]?["description"]?.scalarText == text, "\(written)")
+    }
+
+    @Test func namesShownWithEmptyBracketsAreFound() {
+        #expect(BracketEvidence.names(in: "Use `expand[]=discounts` or data.expand[]=x, not []=y") == ["expand", "data.expand"])
+        #expect(BracketEvidence.names(in: "expand[0]=a") == [])
+    }
 }

@@ -50,6 +50,21 @@ struct ServerImporter {
         return (Self.trimmed(url), comments)
     }
 
+    /// The URL of an operation's or a path item's server: its variables set to their
+    /// defaults (GitHub's upload server is `{origin}`, by default
+    /// `https://uploads.github.com`), without a trailing `/`; and what was chosen.
+    static func url(of server: OpenAPI.Server, at pointer: JSONPointer, notes: NoteWriter) -> (url: String, comments: [String]) {
+        var url = server.urlTemplate.rawValue
+        var comments: [String] = []
+        for (name, variable) in server.variables {
+            url = url.replacingOccurrences(of: "{\(name)}", with: variable.default)
+            let message = "the server variable '\(name)' is its default, '\(variable.default)'"
+            notes.note(pointer.appending(["variables", name]), "server", message)
+            comments.append(message)
+        }
+        return (trimmed(url), comments)
+    }
+
     static func trimmed(_ url: String) -> String {
         var url = url
         while url.hasSuffix("/") { url.removeLast() }

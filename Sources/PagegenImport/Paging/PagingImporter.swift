@@ -117,7 +117,7 @@ struct PagingImporter {
 
         // A paging parameter in the body is a top-level field of the body the endpoint
         // sends; a GET sends none.
-        let bodyModel = draft.endpoint.body.flatMap { navigator.model($0) }
+        let bodyModel = draft.endpoint.body?.jsonModel.flatMap { navigator.model($0) }
         if plan.location == .body, draft.endpoint.method == "GET" {
             return "it puts its parameters in the body of a GET, which sends none"
         }
@@ -136,7 +136,8 @@ struct PagingImporter {
                 parameter.location == .query || parameter.location == .header
             else {
                 if plan.source != nil, bodyField(name, accept: accept) {
-                    remarks.append("'\(name)' is a field of the body \(draft.endpoint.body ?? ""), so the \(kind) goes in the body")
+                    remarks.append(
+                        "'\(name)' is a field of the body \(draft.endpoint.body?.jsonModel ?? ""), so the \(kind) goes in the body")
                     plan.location = .body
                     return (.init(name: name, location: .body), nil)
                 }

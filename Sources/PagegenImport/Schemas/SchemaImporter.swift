@@ -39,11 +39,15 @@ final class SchemaImporter {
     private var nextPending = 0
     /// The model declared for the schema written at a place of the document.
     private var modelsByPlace: [JSONPointer: String] = [:]
+    /// The model declared for an inline object, by its name and how it is written.
+    private var modelsByShape: [String: String] = [:]
     /// Component name → the first component written exactly like it (GitHub's
     /// `nullable-simple-user` is `simple-user`, nullable).
     private var sameAs: [String: String] = [:]
     /// How many `Date` fields are written each way, to choose the spec's `dates:`.
     private(set) var dateStyles: [DateFormatName: Int] = [:]
+    /// The models sent as `multipart/form-data` bodies: their binary fields are files.
+    private var multipartModels: Set<String> = []
 
     init(components: OpenAPI.Components, source: DocumentSource, notes: NoteWriter, names: TypeNames) {
         self.components = components
@@ -75,6 +79,50 @@ final class SchemaImporter {
             let next = pending[nextPending]
             nextPending += 1
             fill(next.model, from: next.shape, at: next.pointer)
+        }
+    }
+
+    /// Marks `model` as a `multipart/form-data` body, whose binary fields are `File`s
+    /// (before ``finish()`` reads its fields).
+    func markMultipart(_ model: String) {
+        multipartModels.insert(model)
+    }
+
+    /// The object a parameter's schema describes: the schema itself, or the one object
+    /// among the alternatives of a `oneOf` / `anyOf` (Stripe's `created` is a range
+    /// object or one integer), with the others described; nil when it is no object.
+    func objectAlternative(of schema: JSONSchema, at pointer: JSONPointer) -> (schema: JSONSchema, pointer: JSONPointer, others: String?)? {
+        let resolved = dereference(schema)
+        if resolved.jsonType == .object { return (schema, pointer, nil) }
+        let keyword: String
+        let alternatives: [JSONSchema]
+        switch resolved.value {
+        case .one(let list, _): (keyword, alternatives) = ("oneOf", list)
+        case .any(let list, _): (keyword, alternatives) = ("anyOf", list)
+        default: return nil
+        }
+        let objects = alternatives.enumerated().filter { dereference($0.element).jsonType == .object }
+        guard objects.count == 1, let object = objects.first else { return nil }
+        let others = alternatives.enumerated().filter { $0.offset != object.offset && !Self.isNullAlternative($0.element) }
+            .map { describe($0.element) }
+        var base = pointer
+        if case .reference(let reference, _) = schema.value, let target = component(reference) { base = target.pointer }
+        let description = others.isEmpty ? nil : "an object or \(others.joined(separator: " or ")) (\(keyword))"
+        return (object.element, base.appending([keyword, String(object.offset)]), description)
+    }
+
+    /// Whether a schema is a file's bytes: a string of `format: binary` (or an optional one).
+    func isBinary(_ schema: JSONSchema) -> Bool {
+        let resolved = dereference(schema)
+        switch resolved.value {
+        case .string(let core, _): return core.format.rawValue == "binary"
+        case .one(let list, _), .any(let list, _):
+            let kept = list.filter { !Self.isNullAlternative($0) }
+            return kept.count == 1 && isBinary(kept[0])
+        case .all(let parts, _):
+            let kept = parts.filter { !Self.isAnnotationOnly($0) }
+            return kept.count == 1 && isBinary(kept[0])
+        default: return false
         }
     }
 
@@ -181,8 +229,16 @@ final class SchemaImporter {
         // inline object inside a component that reaches itself (Mistral's messages hold
         // `anyOf` lists of messages) would otherwise be a new model at every turn.
         if let model = modelsByPlace[pointer] { return model }
+        // Inline objects written alike under one name (Stripe's `range_query_specs`
+        // filter, on every list) are one model.
+        let shapeKey = pointer.tokens.first == "components" ? nil : source.root.node(at: pointer).map { base + "\u{0}" + $0.fingerprint() }
+        if let shapeKey, let model = modelsByShape[shapeKey] {
+            modelsByPlace[pointer] = model
+            return model
+        }
         let name = names.claim(base)
         modelsByPlace[pointer] = name
+        if let shapeKey { modelsByShape[shapeKey] = name }
         modelIndex[name] = models.count
         models.append(ImportedModel(name: name))
         pending.append((name, shape, pointer))
@@ -214,6 +270,15 @@ final class SchemaImporter {
             }
             if let note = resolved.note { comments.append("\(property.name): \(note)") }
             var type = resolved.type
+            if multipartModels.contains(modelName) {
+                // A multipart body's binary parts are files.
+                let element = dereference(property.schema).arrayContext?.items
+                if isBinary(property.schema) {
+                    type = .named("File")
+                } else if let element, isBinary(element) {
+                    type = .array(.named("File"))
+                }
+            }
             let optional = !property.required || resolved.nullable || property.schema.nullable
             if optional, type == .named("URL") {
                 // A link that may be missing or null is, in practice, often sent as "" too,
@@ -222,14 +287,20 @@ final class SchemaImporter {
             }
             if optional { type = type.optional }
             if let dates = resolved.dates { dateStyles[dates, default: 0] += 1 }
+            let described = property.schema.description ?? dereference(property.schema).description
             fields.append(
                 ImportedField(
                     name: property.name, type: type, dates: resolved.dates, swiftName: swiftName,
-                    format: property.schema.formatString, description: property.schema.description))
+                    format: property.schema.formatString, description: described,
+                    deprecated: property.schema.deprecated || dereference(property.schema).deprecated))
         }
         guard let index = modelIndex[modelName] else { return }
         models[index].fields = fields
         models[index].comments = comments
+        if let schema = shape.schema {
+            models[index].description = EndpointImporter.description(schema.description)
+            models[index].deprecated = schema.deprecated
+        }
     }
 
     // MARK: Types
@@ -452,6 +523,8 @@ final class SchemaImporter {
         }
 
         var properties: [Property] = []
+        /// The schema that describes the object (its description, whether it is deprecated).
+        var schema: JSONSchema?
         /// Comments for the model, and the notes to print when it is declared.
         var comments: [String] = []
         var notes: [(JSONPointer, String)] = []
@@ -459,7 +532,9 @@ final class SchemaImporter {
 
     func objectShape(of schema: JSONSchema, at pointer: JSONPointer) -> ObjectShape? {
         var visited: Set<String> = []
-        return objectShape(of: schema, at: pointer, visited: &visited)
+        var shape = objectShape(of: schema, at: pointer, visited: &visited)
+        shape?.schema = dereference(schema)
+        return shape
     }
 
     private func objectShape(of schema: JSONSchema, at pointer: JSONPointer, visited: inout Set<String>) -> ObjectShape? {

@@ -7,6 +7,8 @@ struct ImportedSpec {
     var namespace: String?
     var description: String?
     var baseURL: String
+    /// Named servers besides `baseURL`, for the endpoints that name their own.
+    var servers: [ImportedServer] = []
     var auth: [AuthScheme] = []
     var dates: DateFormatName = .iso8601
     var errors: ImportedErrors?
@@ -17,6 +19,14 @@ struct ImportedSpec {
     /// Comments above `baseURL`, and above `auth`.
     var topComments: [String] = []
     var authComments: [String] = []
+}
+
+/// A named server: `uploads: https://uploads.github.com`.
+struct ImportedServer {
+    var name: String
+    var url: String
+    /// Notes about it, written above it.
+    var comments: [String] = []
 }
 
 /// `errors: { flag, message }`.
@@ -30,6 +40,7 @@ struct ImportedErrors {
 struct ImportedModel {
     var name: String
     var description: String?
+    var deprecated = false
     var fields: [ImportedField] = []
     /// Notes about the model, written above it.
     var comments: [String] = []
@@ -45,8 +56,9 @@ struct ImportedField {
     var swiftName: String?
     /// The schema's `format`, for the paging inference (`uri` marks a link).
     var format: String?
-    /// The schema's description, for the paging inference.
+    /// The schema's description: the property's doc comment, and read by the paging inference.
     var description: String?
+    var deprecated = false
 }
 
 /// A query, header or path parameter.
@@ -66,19 +78,67 @@ struct ImportedParameter {
     var example: String?
     var description: String?
     var deprecated = false
+    /// How a list or an object is sent: `form` (the default), `deepObject`,
+    /// `spaceDelimited`, `pipeDelimited`; nil for the default.
+    var style: String?
+    /// `explode: true` for a list or object sent in the `form` style one item per value.
+    var explode = false
+    /// How a `deepObject`'s lists are written (`brackets`), when not `indexed`.
+    var arrays: String?
+}
+
+/// A request body.
+struct ImportedBody {
+    enum Kind {
+        /// JSON of any type: `body: Model`, `body: { json: "[Label]" }`.
+        case json(TypeReference)
+        /// `application/x-www-form-urlencoded`: a model, its lists written as `arrays` says.
+        case form(String, arrays: String?)
+        /// `multipart/form-data`: a model whose `File` fields are files.
+        case multipart(String)
+        /// Bytes or text of one media type.
+        case raw(String)
+    }
+
+    var kind: Kind
+    var optional = false
+
+    /// The model sent as JSON, for paging parameters in the body.
+    var jsonModel: String? {
+        if case .json(.named(let model)) = kind { return model }
+        return nil
+    }
+}
+
+/// What an endpoint returns, besides JSON of its `returns` type.
+enum ImportedResponse {
+    /// JSON of the endpoint's `returns` type.
+    case json
+    /// Text of a media type, read in its charset.
+    case text(String)
+    /// Bytes of a media type.
+    case binary(String)
+    /// No body: a 204, or a success the document gives no content.
+    case nothing
 }
 
 /// One endpoint.
 struct ImportedEndpoint {
     var name: String
     var summary: String?
+    /// The operation's description, less what the summary already says.
+    var description: String?
+    var deprecated = false
     var method: String
     var path: String
+    /// The named server it is sent to, when not `baseURL`'s.
+    var server: String?
     var pathParameters: [ImportedParameter] = []
     var query: [ImportedParameter] = []
     var header: [ImportedParameter] = []
-    var body: String?
+    var body: ImportedBody?
     var returns: TypeReference
+    var response: ImportedResponse = .json
     var paging: ImportedPaging?
     /// Notes about the endpoint, written above it.
     var comments: [String] = []

@@ -34,6 +34,13 @@ struct SpecWriter {
         if let description = spec.description { line(0, "description: \(YAMLText.scalar(description))") }
         comments(0, spec.topComments)
         line(0, "baseURL: \(YAMLText.scalar(spec.baseURL))")
+        if !spec.servers.isEmpty {
+            line(0, "servers:")
+            for server in spec.servers {
+                comments(2, server.comments)
+                line(2, "\(key(server.name)): \(YAMLText.scalar(server.url))")
+            }
+        }
         comments(0, spec.authComments)
         writeAuth()
         if spec.dates != .iso8601 { line(0, "dates: \(spec.dates.rawValue)") }
@@ -79,21 +86,28 @@ struct SpecWriter {
     private mutating func writeModel(_ model: ImportedModel) {
         if !model.comments.isEmpty, lines.last != "models:" { line(0, "") }
         comments(2, model.comments)
-        if model.fields.isEmpty {
+        if model.fields.isEmpty, model.description == nil, !model.deprecated {
             line(2, "\(model.name): {}")
             return
         }
         // The long form keeps a field called `fields` from reading as the model's fields.
-        let longForm = model.fields.contains { $0.name == "fields" } || model.description != nil
+        let longForm = model.fields.contains { $0.name == "fields" } || model.description != nil || model.deprecated
         line(2, "\(model.name):")
         var indent = 4
         if longForm {
-            if let description = model.description { line(4, "description: \(YAMLText.scalar(description))") }
+            if let description = model.description { writeText(4, "description", description) }
+            if model.deprecated { line(4, "deprecated: true") }
+            if model.fields.isEmpty {
+                line(4, "fields: {}")
+                return
+            }
             line(4, "fields:")
             indent = 6
         }
         for field in model.fields {
-            line(indent, "\(key(field.name)): \(typeText(field.type, dates: field.dates, defaultValue: nil, swiftName: field.swiftName))")
+            var type = typeText(field.type, dates: field.dates, defaultValue: nil, swiftName: field.swiftName)
+            if field.deprecated { type.add("deprecated", "true") }
+            writeEntry(indent, key(field.name), type, description: field.description)
         }
     }
 
@@ -103,32 +117,82 @@ struct SpecWriter {
         comments(2, endpoint.comments)
         line(2, "\(endpoint.name):")
         if let summary = endpoint.summary { line(4, "summary: \(YAMLText.scalar(summary))") }
+        if let description = endpoint.description { writeText(4, "description", description) }
+        if endpoint.deprecated { line(4, "deprecated: true") }
         line(4, "\(endpoint.method.lowercased()): \(YAMLText.scalar(endpoint.path))")
+        if let server = endpoint.server { line(4, "server: \(key(server))") }
         writeParameters("path", endpoint.pathParameters)
         writeParameters("query", endpoint.query)
         writeParameters("header", endpoint.header)
-        if let body = endpoint.body { line(4, "body: \(body)") }
-        line(4, "returns: \(typeText(endpoint.returns, dates: nil, defaultValue: nil, swiftName: nil))")
+        if let body = endpoint.body { line(4, "body: \(bodyText(body))") }
+        switch endpoint.response {
+        case .json: line(4, "returns: \(typeText(endpoint.returns, dates: nil, defaultValue: nil, swiftName: nil).text(in: .block))")
+        case .text(let type): line(4, "returns: { text: \(YAMLText.scalar(type, in: .flow)) }")
+        case .binary(let type): line(4, "returns: { binary: \(YAMLText.scalar(type, in: .flow)) }")
+        case .nothing: line(4, "returns: nothing")
+        }
         if let paging = endpoint.paging { writePaging(paging) }
+    }
+
+    /// `Model`, or the long form: `{ json: "[Label]" }`, `{ form: Params, arrays: brackets }`,
+    /// `{ multipart: Upload }`, `{ raw: image/jpeg }`, each `optional: true` when the
+    /// document does not require the body.
+    private func bodyText(_ body: ImportedBody) -> String {
+        var pairs: [String]
+        switch body.kind {
+        case .json(let type):
+            if case .named(let model) = type, !body.optional { return model }
+            pairs = ["json: \(typeText(type, dates: nil, defaultValue: nil, swiftName: nil).text(in: .flow))"]
+        case .form(let model, let arrays):
+            pairs = ["form: \(model)"]
+            if let arrays { pairs.append("arrays: \(arrays)") }
+        case .multipart(let model):
+            pairs = ["multipart: \(model)"]
+        case .raw(let mediaType):
+            pairs = ["raw: \(YAMLText.scalar(mediaType, in: .flow))"]
+        }
+        if body.optional { pairs.append("optional: true") }
+        return "{ \(pairs.joined(separator: ", ")) }"
     }
 
     private mutating func writeParameters(_ section: String, _ parameters: [ImportedParameter]) {
         guard !parameters.isEmpty else { return }
-        let entries = parameters.map {
-            "\(key($0.name, in: .flow)): \(typeText($0.type, dates: nil, defaultValue: $0.defaultValue, swiftName: $0.swiftName, in: .flow))"
+        let types = parameters.map { parameter in
+            var type = typeText(parameter.type, dates: nil, defaultValue: parameter.defaultValue, swiftName: parameter.swiftName)
+            if let style = parameter.style { type.add("style", style) }
+            if parameter.explode { type.add("explode", "true") }
+            if let arrays = parameter.arrays { type.add("arrays", arrays) }
+            if parameter.deprecated { type.add("deprecated", "true") }
+            return type
         }
+        let described = parameters.contains { $0.description != nil }
+        let entries = zip(parameters, types).map { "\(key($0.name, in: .flow)): \($1.text(in: .flow))" }
         let flow = "\(section): { \(entries.joined(separator: ", ")) }"
-        if parameters.count <= 3, flow.count <= 76 {
+        if !described, parameters.count <= 3, flow.count <= 76 {
             line(4, flow)
         } else {
             line(4, "\(section):")
-            for parameter in parameters {
-                line(
-                    6,
-                    "\(key(parameter.name)): \(typeText(parameter.type, dates: nil, defaultValue: parameter.defaultValue, swiftName: parameter.swiftName))"
-                )
+            for (parameter, type) in zip(parameters, types) {
+                writeEntry(6, key(parameter.name), type, description: parameter.description)
             }
         }
+    }
+
+    /// `name: Type`, `name: { type: …, … }`, or with a description, the long form as a
+    /// block mapping under the name.
+    private mutating func writeEntry(_ indent: Int, _ name: String, _ type: TypeText, description: String?) {
+        guard let description = description.flatMap({ EndpointImporter.description($0) }) else {
+            line(indent, "\(name): \(type.text(in: .block))")
+            return
+        }
+        line(indent, "\(name):")
+        for (pairKey, value) in type.pairs { line(indent + 2, "\(pairKey): \(value)") }
+        writeText(indent + 2, "description", description)
+    }
+
+    /// `key: text`, one line as a scalar, several as a literal block.
+    private mutating func writeText(_ indent: Int, _ name: String, _ text: String) {
+        lines += YAMLText.entry(name, text, indent: indent)
     }
 
     private mutating func writePaging(_ paging: ImportedPaging) {
@@ -185,11 +249,32 @@ struct SpecWriter {
         YAMLText.text(name, in: context)
     }
 
+    /// A type in the short form, or the pairs of its long form (`type`, `optional`, …),
+    /// each value written for a flow mapping.
+    struct TypeText {
+        /// The short form in a block and in a flow mapping.
+        var short: String
+        var shortInFlow: String
+        /// The long form's pairs.
+        var pairs: [(String, String)]
+        /// Whether the short form says it all.
+        var isShort: Bool
+
+        /// Adds a key that only the long form holds.
+        mutating func add(_ key: String, _ value: String) {
+            pairs.append((key, value))
+            isShort = false
+        }
+
+        /// `Int`, or `{ type: Int, optional: true, … }`.
+        func text(in context: YAMLText.Context) -> String {
+            guard !isShort else { return context == .flow ? shortInFlow : short }
+            return "{ \(pairs.map { "\($0.0): \($0.1)" }.joined(separator: ", ")) }"
+        }
+    }
+
     /// A type in the short form where it has one, else the long form.
-    private func typeText(
-        _ type: TypeReference, dates: DateFormatName?, defaultValue: String?, swiftName: String?,
-        in context: YAMLText.Context = .block
-    ) -> String {
+    private func typeText(_ type: TypeReference, dates: DateFormatName?, defaultValue: String?, swiftName: String?) -> TypeText {
         var optional = false
         var core = type
         if case .optional(let wrapped) = type {
@@ -197,22 +282,25 @@ struct SpecWriter {
             core = wrapped
         }
         let customDates = dates.flatMap { $0 == spec.dates ? nil : $0 }
-        var long: [String] = []
+        var long: [(String, String)] = []
         switch core {
         case .enumeration(let cases):
-            long.append("enum: [\(cases.map { YAMLText.text($0, in: .flow) }.joined(separator: ", "))]")
+            long.append(("enum", "[\(cases.map { YAMLText.text($0, in: .flow) }.joined(separator: ", "))]"))
         case .map(let value):
             // A map's value is text: `{ map: "[String]" }`, never a YAML list.
-            long.append("map: \(YAMLText.scalar(value.description, in: .flow))")
+            long.append(("map", YAMLText.scalar(value.description, in: .flow)))
         default:
-            guard customDates != nil || defaultValue != nil || swiftName != nil else { return shortText(type, in: context) }
-            long.append("type: \(shortText(core, in: .flow))")
+            // A list is text in the long form: `type: "[Issue]"`, never a YAML list.
+            long.append(("type", YAMLText.scalar(core.description, in: .flow)))
         }
-        if let customDates { long.append("dates: \(customDates.rawValue)") }
-        if optional { long.append("optional: true") }
-        if let defaultValue { long.append("default: \(YAMLText.text(defaultValue, in: .flow))") }
-        if let swiftName { long.append("swiftName: \(swiftName)") }
-        return "{ \(long.joined(separator: ", ")) }"
+        if let customDates { long.append(("dates", customDates.rawValue)) }
+        if optional { long.append(("optional", "true")) }
+        if let defaultValue { long.append(("default", YAMLText.text(defaultValue, in: .flow))) }
+        if let swiftName { long.append(("swiftName", swiftName)) }
+        var isShort = customDates == nil && defaultValue == nil && swiftName == nil
+        if case .enumeration = core { isShort = false }
+        if case .map = core { isShort = false }
+        return TypeText(short: shortText(type, in: .block), shortInFlow: shortText(type, in: .flow), pairs: long, isShort: isShort)
     }
 
     /// `Int`, `Issue?`, `[Issue]`, `"[Issue]?"`: a list of one plain name is written

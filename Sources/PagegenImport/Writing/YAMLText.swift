@@ -71,6 +71,31 @@ enum YAMLText {
         return result + "\""
     }
 
+    /// Whether `text` reads back the same from a literal block scalar (`|-`): printable,
+    /// no line that starts with a space or a tab (which would set the indentation), no
+    /// spaces at the ends of lines.
+    static func fitsLiteralBlock(_ text: String) -> Bool {
+        if text.unicodeScalars.contains(where: {
+            ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F || $0 == "\u{FEFF}" || $0 == "\u{85}" || $0 == "\u{2028}"
+                || $0 == "\u{2029}"
+        }) {
+            return false
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, !first.isEmpty, first.first != " " else { return false }
+        return lines.allSatisfy { $0.last != " " } && text.last != "\n"
+    }
+
+    /// The lines of `key: text` at `indent`: a scalar on one line, or a literal block
+    /// (`key: |-` and the text's lines, indented by two more) when the text has several
+    /// lines that one reads back exactly.
+    static func entry(_ key: String, _ text: String, indent: Int) -> [String] {
+        let prefix = String(repeating: " ", count: indent)
+        guard text.contains("\n"), fitsLiteralBlock(text) else { return [prefix + "\(key): \(scalar(text))"] }
+        return [prefix + "\(key): |-"]
+            + text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : prefix + "  " + $0 }
+    }
+
     /// A comment line's text, on one line.
     static func comment(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).joined(separator: " ")

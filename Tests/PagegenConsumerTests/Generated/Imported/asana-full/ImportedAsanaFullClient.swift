@@ -89,8 +89,21 @@ extension ImportedAsanaFull {
 extension ImportedAsanaFull.Client {
     /// Get multiple projects
     ///
+    /// Required scope: projects:read
+    ///
+    /// Returns the compact project records for some filtered set of projects. Use one or more of the parameters provided to filter the projects returned.
+    /// *Note: This endpoint may timeout for large domains. Try filtering by team!*
+    /// **The `team` filter is deprecated.** Please use `GET /memberships` with `{ member: team, resource_subtype: project_membership }` to find projects shared with a team.
+    ///
     /// `GET /projects`
     /// - Parameters:
+    ///   - optPretty: Provides “pretty” output.
+    ///     Provides the response in a “pretty” format. In the case of JSON this means doing proper line breaking and indentation to make it readable. This will take extra time and increase the response size so it is advisable only to use this during debugging.
+    ///   - workspace: The workspace or organization to filter projects on.
+    ///   - team: **Deprecated.** The team to filter projects on. Please use `GET /memberships` with `{ member: team, resource_subtype: project_membership }` instead.
+    ///     Deprecated.
+    ///   - archived: Only return projects whose `archived` field takes on the value of this parameter.
+    ///   - optFields: This endpoint returns a resource which excludes some properties by default. To include those optional properties, set this query parameter to a comma-separated list of the properties you wish to include.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - limit: the number of items a page holds: 50 when nil, at least 1, at most 100.
     public func getProjects(
@@ -124,8 +137,18 @@ extension ImportedAsanaFull.Client {
 
     /// Get multiple users
     ///
+    /// Required scope: users:read
+    ///
+    /// Returns the user records for all users in all workspaces and organizations accessible to the authenticated user. Accepts an optional workspace ID parameter.
+    /// Results are sorted by user ID.
+    ///
     /// `GET /users`
     /// - Parameters:
+    ///   - workspace: The workspace or organization ID to filter users on.
+    ///   - team: The team ID to filter users on.
+    ///   - optPretty: Provides “pretty” output.
+    ///     Provides the response in a “pretty” format. In the case of JSON this means doing proper line breaking and indentation to make it readable. This will take extra time and increase the response size so it is advisable only to use this during debugging.
+    ///   - optFields: This endpoint returns a resource which excludes some properties by default. To include those optional properties, set this query parameter to a comma-separated list of the properties you wish to include.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - limit: the number of items a page holds: 50 when nil, at least 1, at most 100.
     public func getUsers(

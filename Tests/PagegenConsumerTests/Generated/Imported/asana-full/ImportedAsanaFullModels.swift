@@ -10,7 +10,7 @@ extension ImportedAsanaFull {
     /// What `getProjects(…)` returns.
     public struct GetProjectsResponse: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedAsanaFull.ProjectCompact]?
-        /// `next_page` in the JSON.
+        /// *Conditional*. This property is only present when a limit query parameter is provided in the request. When making a paginated request, the API will return a number of results as specified by the limit parameter. If more results exist, then the response will contain a next_page attribute, which will include an offset, a relative path attribute, and a full uri attribute. If there are no more pages available, next_page will be null and no offset will be provided. Note that an offset token will expire after some time, as data may have changed.
         public let nextPage: ImportedAsanaFull.NextPage?
 
         /// Creates a value from its fields.
@@ -28,7 +28,7 @@ extension ImportedAsanaFull {
     /// What `getUsers(…)` returns.
     public struct GetUsersResponse: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedAsanaFull.UserCompact]?
-        /// `next_page` in the JSON.
+        /// *Conditional*. This property is only present when a limit query parameter is provided in the request. When making a paginated request, the API will return a number of results as specified by the limit parameter. If more results exist, then the response will contain a next_page attribute, which will include an offset, a relative path attribute, and a full uri attribute. If there are no more pages available, next_page will be null and no offset will be provided. Note that an offset token will expire after some time, as data may have changed.
         public let nextPage: ImportedAsanaFull.NextPage?
 
         /// Creates a value from its fields.
@@ -43,11 +43,13 @@ extension ImportedAsanaFull {
         }
     }
 
-    /// An item of `getProjects(…)`; the `data` of `GetProjectsResponse`.
+    /// A *project* represents a prioritized list of tasks in Asana or a board with columns of tasks represented as cards. It exists in a single workspace or organization and is accessible to a subset of users in that workspace or organization, depending on its permissions.
     public struct ProjectCompact: Swift.Decodable, Swift.Sendable {
+        /// Globally unique identifier of the resource, as a string.
         public let gid: Swift.String?
-        /// `resource_type` in the JSON.
+        /// The base type of this resource.
         public let resourceType: Swift.String?
+        /// Name of the project. This is generally a short sentence fragment that fits on a line in the UI for maximum readability. However, it can be longer.
         public let name: Swift.String?
 
         /// Creates a value from its fields.
@@ -65,10 +67,13 @@ extension ImportedAsanaFull {
         }
     }
 
-    /// The `nextPage` of `GetProjectsResponse`; the `nextPage` of `GetUsersResponse`.
+    /// *Conditional*. This property is only present when a limit query parameter is provided in the request. When making a paginated request, the API will return a number of results as specified by the limit parameter. If more results exist, then the response will contain a next_page attribute, which will include an offset, a relative path attribute, and a full uri attribute. If there are no more pages available, next_page will be null and no offset will be provided. Note that an offset token will expire after some time, as data may have changed.
     public struct NextPage: Swift.Decodable, Swift.Sendable {
+        /// Pagination offset for the request.
         public let offset: Swift.String?
+        /// A relative path containing the query parameters to fetch for next_page
         public let path: Swift.String?
+        /// A full uri containing the query parameters to fetch for next_page
         public let uri: Swift.String?
 
         /// Creates a value from its fields.
@@ -84,11 +89,13 @@ extension ImportedAsanaFull {
         }
     }
 
-    /// An item of `getUsers(…)`; the `data` of `GetUsersResponse`.
+    /// A *user* object represents an account in Asana that can be given access to various workspaces, projects, and tasks.
     public struct UserCompact: Swift.Decodable, Swift.Sendable {
+        /// Globally unique identifier of the resource, as a string.
         public let gid: Swift.String?
-        /// `resource_type` in the JSON.
+        /// The base type of this resource.
         public let resourceType: Swift.String?
+        /// *Read-only except when same user as requester*. The user's name.
         public let name: Swift.String?
 
         /// Creates a value from its fields.

@@ -186,6 +186,7 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/multiple`
     /// - Parameters:
+    ///   - timeout: Sets the maximum time that the server can spend processing the request, in seconds. The default is 30 seconds.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - maxresults: the number of items a page holds: 100 when nil.
     public func pagingGetMultiplePages(
@@ -218,6 +219,8 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/multiple/getWithQueryParams`
     /// - Parameters:
+    ///   - requiredQueryParameter: A required integer query parameter. Put in value '100' to pass test.
+    ///   - queryConstant: A constant. Must be True and will be passed as a query parameter to nextOperationWithQueryParams
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetWithQueryParams(
         requiredQueryParameter: Swift.Int, queryConstant: Swift.Bool, page: PagegenRuntime.PageKey = .first
@@ -248,6 +251,7 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/multiple/duplicateParams/1`
     /// - Parameters:
+    ///   - filter: OData filter options. Pass in 'foo'
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingDuplicateParams(
         filter: Swift.String? = nil, page: PagegenRuntime.PageKey = .first
@@ -276,6 +280,7 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/maxPageSize`
     /// - Parameters:
+    ///   - maxpagesize: Max page size query param. Don't send
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingPageWithMaxPageSize(
         maxpagesize: PagingPageWithMaxPageSizeMaxpagesize? = nil, page: PagegenRuntime.PageKey = .first
@@ -304,6 +309,7 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/multiple/odata`
     /// - Parameters:
+    ///   - timeout: Sets the maximum time that the server can spend processing the request, in seconds. The default is 30 seconds.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - maxresults: the number of items a page holds: 100 when nil.
     public func pagingGetOdataMultiplePages(
@@ -336,6 +342,8 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/multiple/withpath/{offset}`
     /// - Parameters:
+    ///   - offset: Offset of return value
+    ///   - timeout: Sets the maximum time that the server can spend processing the request, in seconds. The default is 30 seconds.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - maxresults: the number of items a page holds: 100 when nil.
     public func pagingGetMultiplePagesWithOffset(
@@ -507,6 +515,8 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/multiple/fragment/{tenant}`
     /// - Parameters:
+    ///   - tenant: Sets the tenant to use.
+    ///   - apiVersion: Sets the api version to use.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetMultiplePagesFragmentNextLink(
         tenant: Swift.String, apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first
@@ -537,6 +547,8 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/multiple/fragmentwithgrouping/{tenant}`
     /// - Parameters:
+    ///   - tenant: Sets the tenant to use.
+    ///   - apiVersion: Sets the api version to use.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingGetMultiplePagesFragmentWithGroupingNextLink(
         tenant: Swift.String, apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first
@@ -567,6 +579,7 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `POST /paging/multiple/lro`
     /// - Parameters:
+    ///   - timeout: Sets the maximum time that the server can spend processing the request, in seconds. The default is 30 seconds.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - maxresults: the number of items a page holds: 100 when nil.
     public func pagingGetMultiplePagesLRO(
@@ -599,6 +612,7 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/apiVersion/append/1`
     /// - Parameters:
+    ///   - apiVersion: Client Api Version.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingAppendAPIVersion(
         apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first
@@ -627,6 +641,7 @@ extension ImportedAutoRestPagingTest.Client {
     ///
     /// `GET /paging/apiVersion/replace/1`
     /// - Parameters:
+    ///   - apiVersion: Client Api Version.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     public func pagingReplaceAPIVersion(
         apiVersion: Swift.String, page: PagegenRuntime.PageKey = .first

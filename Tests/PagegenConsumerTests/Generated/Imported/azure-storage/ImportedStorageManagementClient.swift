@@ -34,6 +34,9 @@ extension ImportedStorageManagement.Client {
     /// Lists all the storage accounts available under the subscription. Note that storage keys are not returned; use the ListKeys operation for this.
     ///
     /// `GET /subscriptions/{subscriptionId}/providers/Microsoft.Storage/storageAccounts`
+    /// - Parameters:
+    ///   - subscriptionID: Gets subscription credentials which uniquely identify Microsoft Azure subscription. The subscription ID forms part of the URI for every service call.
+    ///   - apiVersion: Client Api Version.
     public func storageAccountsList(
         subscriptionID: Swift.String, apiVersion: Swift.String
     ) async -> Swift.Result<ImportedStorageManagement.StorageAccountListResult, PagegenRuntime.APIError> {
@@ -60,6 +63,10 @@ extension ImportedStorageManagement.Client {
     /// Lists all the storage accounts available under the given resource group. Note that storage keys are not returned; use the ListKeys operation for this.
     ///
     /// `GET /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Storage/storageAccounts`
+    /// - Parameters:
+    ///   - resourceGroupName: The name of the resource group within the user’s subscription.
+    ///   - subscriptionID: Gets subscription credentials which uniquely identify Microsoft Azure subscription. The subscription ID forms part of the URI for every service call.
+    ///   - apiVersion: Client Api Version.
     public func storageAccountsListByResourceGroup(
         resourceGroupName: Swift.String, subscriptionID: Swift.String, apiVersion: Swift.String
     ) async -> Swift.Result<ImportedStorageManagement.StorageAccountListResult, PagegenRuntime.APIError> {

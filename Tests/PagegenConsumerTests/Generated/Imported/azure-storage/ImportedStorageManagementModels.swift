@@ -7,9 +7,11 @@ import Foundation
 public enum ImportedStorageManagement {}
 
 extension ImportedStorageManagement {
-    /// What `storageAccountsList(…)` returns; what `storageAccountsListByResourceGroup(…)` returns.
+    /// The list storage accounts operation response.
     public struct StorageAccountListResult: Swift.Decodable, Swift.Sendable {
+        /// Gets the list of storage accounts and their properties.
         public let value: [ImportedStorageManagement.StorageAccount]?
+        /// Gets the link to the next set of results. Currently this will always be empty as the API does not support pagination.
         public let nextLink: Swift.String?
 
         /// Creates a value from its fields.
@@ -24,12 +26,17 @@ extension ImportedStorageManagement {
         }
     }
 
-    /// The `value` of `StorageAccountListResult`.
+    /// The storage account.
     public struct StorageAccount: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Resource Id
         public let id: Swift.String?
+        /// Resource name
         public let name: Swift.String?
+        /// Resource type
         public let type: Swift.String?
+        /// Resource location
         public let location: Swift.String
+        /// Resource tags
         public let tags: [Swift.String: Swift.String]?
 
         /// Creates a value from its fields.

@@ -89,8 +89,24 @@ extension ImportedDub {
 extension ImportedDub.Client {
     /// List all links
     ///
+    /// Retrieve a paginated list of links for the authenticated workspace.
+    ///
     /// `GET /links`
     /// - Parameters:
+    ///   - domain: The domain to filter the links by. E.g. `ac.me`. If not provided, all links for the workspace will be returned.
+    ///   - tagID: Deprecated: Use `tagIds` instead. The tag ID to filter the links by.
+    ///     Deprecated.
+    ///   - tagIds: The tag IDs to filter the links by.
+    ///   - tagNames: The unique name of the tags assigned to the short link (case insensitive).
+    ///   - folderID: The folder ID to filter the links by.
+    ///   - search: The search term to filter the links by. The search term will be matched against the short link slug and the destination url.
+    ///   - userID: The user ID to filter the links by.
+    ///   - tenantID: The ID of the tenant that created the link inside your system. If set, will only return links for the specified tenant.
+    ///   - showArchived: Whether to include archived links in the response. Defaults to `false` if not provided.
+    ///   - withTags: DEPRECATED. Filter for links that have at least one tag assigned to them.
+    ///     Deprecated.
+    ///   - endingBefore: If specified, the query only searches for results before this cursor. Mutually exclusive with `startingAfter`.
+    ///   - startingAfter: If specified, the query only searches for results after this cursor. Mutually exclusive with `endingBefore`.
     ///   - page: the page's number, from 1.
     ///   - pageSize: the number of items a page holds: 100 when nil, at least 1, at most 100.
     public func getLinks(
@@ -129,8 +145,23 @@ extension ImportedDub.Client {
 
     /// List all customers
     ///
+    /// Retrieve a paginated list of customers for the authenticated workspace.
+    ///
     /// `GET /customers`
     /// - Parameters:
+    ///   - email: A case-sensitive filter on the list based on the customer's `email` field. The value must be a string. Takes precedence over `externalId`.
+    ///   - externalID: A case-sensitive filter on the list based on the customer's `externalId` field. The value must be a string. Takes precedence over `search`.
+    ///   - search: A search query to filter customers by email, externalId, or name. If `email` or `externalId` is provided, this will be ignored.
+    ///   - country: A filter on the list based on the customer's `country` field.
+    ///   - linkID: A filter on the list based on the customer's `linkId` field (the referral link ID).
+    ///   - programID: Program ID to filter by.
+    ///   - partnerID: Partner ID to filter by.
+    ///   - includeExpandedFields: Whether to include expanded fields on the customer (`link`, `partner`, `discount`).
+    ///   - sortBy: The field to sort the customers by. The default is `createdAt`.
+    ///   - sortOrder: The sort order. The default is `desc`.
+    ///   - endingBefore: If specified, the query only searches for results before this cursor. Mutually exclusive with `startingAfter`.
+    ///   - pageValue: DEPRECATED. Use `startingAfter` instead.
+    ///     Deprecated.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - pageSize: the number of items a page holds: 100 when nil, at least 1, at most 100.
     public func getCustomers(

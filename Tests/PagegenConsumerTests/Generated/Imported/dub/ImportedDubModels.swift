@@ -9,71 +9,111 @@ public enum ImportedDub {}
 extension ImportedDub {
     /// An item of `getLinks(…)`.
     public struct LinkSchema: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The unique ID of the short link.
         public let id: Swift.String
+        /// The domain of the short link. If not provided, the primary domain for the workspace will be used (or `dub.sh` if the workspace has no domains).
         public let domain: Swift.String
+        /// The short link slug. If not provided, a random 7-character slug will be generated.
         public let key: Swift.String
+        /// The destination URL of the short link.
         public let url: Foundation.URL
+        /// Whether to track conversions for the short link.
         public let trackConversion: Swift.Bool
-        /// `externalId` in the JSON.
+        /// The ID of the link in your database. If set, it can be used to identify the link in future API requests (must be prefixed with 'ext_' when passed as a query parameter). This key is unique across your workspace.
         public let externalID: Swift.String?
-        /// `tenantId` in the JSON.
+        /// The ID of the tenant that created the link inside your system. If set, it can be used to fetch all links for a tenant.
         public let tenantID: Swift.String?
-        /// `programId` in the JSON.
+        /// The ID of the program the short link is associated with.
         public let programID: Swift.String?
-        /// `partnerId` in the JSON.
+        /// The ID of the partner the short link is associated with.
         public let partnerID: Swift.String?
+        /// Whether the short link is archived.
         public let archived: Swift.Bool
+        /// The date and time when the short link will expire in ISO-8601 format.
         public let expiresAt: Swift.String?
-        /// `expiredUrl` in the JSON.
+        /// The URL to redirect to when the short link has expired.
         public let expiredURL: Swift.String?
+        /// The date and time when the short link was disabled. When a short link is disabled, it will redirect to its domain's not found URL, and its stats will be excluded from your overall stats.
         public let disabledAt: Swift.String?
+        /// The password required to access the destination URL of the short link.
         public let password: Swift.String?
+        /// Whether the short link uses Custom Link Previews feature.
         public let proxy: Swift.Bool
+        /// The title of the short link. Will be used for Custom Link Previews if `proxy` is true.
         public let title: Swift.String?
+        /// The description of the short link. Will be used for Custom Link Previews if `proxy` is true.
         public let description: Swift.String?
+        /// The image of the short link. Will be used for Custom Link Previews if `proxy` is true.
         public let image: Swift.String?
+        /// The custom link preview video (og:video). Will be used for Custom Link Previews if `proxy` is true. Learn more: https://d.to/og
         public let video: Swift.String?
+        /// Whether the short link uses link cloaking.
         public let rewrite: Swift.Bool
+        /// Whether to allow search engines to index the short link.
         public let doIndex: Swift.Bool
+        /// The iOS destination URL for the short link for iOS device targeting.
         public let ios: Swift.String?
+        /// The Android destination URL for the short link for Android device targeting.
         public let android: Swift.String?
+        /// Geo targeting information for the short link in JSON format `{[COUNTRY]: https://example.com }`. See https://d.to/geo for more information.
         public let geo: [Swift.String: Foundation.URL]?
+        /// Whether the short link's stats are publicly accessible.
         public let publicStats: Swift.Bool
+        /// The tags assigned to the short link.
         public let tags: [ImportedDub.LinkTagSchemaOutput]?
-        /// `folderId` in the JSON.
+        /// The unique ID of the folder assigned to the short link.
         public let folderID: Swift.String?
+        /// The IDs of the webhooks that the short link is associated with.
         public let webhookIds: [Swift.String]
+        /// The comments for the short link.
         public let comments: Swift.String?
+        /// The full URL of the short link, including the https protocol (e.g. `https://dub.sh/try`).
         public let shortLink: Foundation.URL
+        /// The full URL of the QR code for the short link (e.g. `https://api.dub.co/qr?url=https://dub.sh/try`).
         public let qrCode: Foundation.URL
-        /// `utm_source` in the JSON.
+        /// The UTM source of the short link.
         public let utmSource: Swift.String?
-        /// `utm_medium` in the JSON.
+        /// The UTM medium of the short link.
         public let utmMedium: Swift.String?
-        /// `utm_campaign` in the JSON.
+        /// The UTM campaign of the short link.
         public let utmCampaign: Swift.String?
-        /// `utm_term` in the JSON.
+        /// The UTM term of the short link.
         public let utmTerm: Swift.String?
-        /// `utm_content` in the JSON.
+        /// The UTM content of the short link.
         public let utmContent: Swift.String?
+        /// An array of A/B test URLs and the percentage of traffic to send to each URL.
         public let testVariants: [ImportedDub.LinkSchemaTestVariant]?
+        /// The date and time when the tests started.
         public let testStartedAt: Swift.String?
+        /// The date and time when the tests were or will be completed.
         public let testCompletedAt: Swift.String?
-        /// `userId` in the JSON.
+        /// The user ID of the creator of the short link.
         public let userID: Swift.String?
-        /// `workspaceId` in the JSON.
+        /// The workspace ID of the short link.
         public let workspaceID: Swift.String
+        /// The number of clicks on the short link.
         public let clicks: Swift.Double
+        /// The number of leads the short link has generated.
         public let leads: Swift.Double
+        /// The number of leads that converted to paying customers.
         public let conversions: Swift.Double
+        /// The total number of sales (includes recurring sales) generated by the short link.
         public let sales: Swift.Double
+        /// The total dollar value of sales (in cents) generated by the short link.
         public let saleAmount: Swift.Double
+        /// The date and time when the short link was last clicked.
         public let lastClicked: Swift.String?
+        /// The date and time when the short link was created.
         public let createdAt: Swift.String
+        /// The date and time when the short link was last updated.
         public let updatedAt: Swift.String
-        /// `tagId` in the JSON.
+        /// Deprecated: Use `tags` instead. The unique ID of the tag assigned to the short link.
+        ///
+        /// - Important: Deprecated by the API.
         public let tagID: Swift.String?
-        /// `projectId` in the JSON.
+        /// Deprecated: Use `workspaceId` instead. The project ID of the short link.
+        ///
+        /// - Important: Deprecated by the API.
         public let projectID: Swift.String
 
         /// Creates a value from its fields.
@@ -175,19 +215,29 @@ extension ImportedDub {
 
     /// An item of `getCustomers(…)`.
     public struct GetCustomersResponse: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The unique ID of the customer. You may use either the customer's `id` on Dub (obtained via `/customers` endpoint) or their `externalId` (unique ID within your system, prefixed with `ext_`, e.g. `ext_123`).
         public let id: Swift.String
+        /// Name of the customer.
         public let name: Swift.String?
+        /// Email of the customer.
         public let email: Swift.String?
+        /// Avatar URL of the customer.
         public let avatar: Swift.String?
-        /// `externalId` in the JSON.
+        /// Unique identifier for the customer in the client's app.
         public let externalID: Swift.String
-        /// `stripeCustomerId` in the JSON.
+        /// The customer's Stripe customer ID. This is useful for attributing recurring sale events to the partner who referred the customer.
         public let stripeCustomerID: Swift.String?
+        /// Country of the customer.
         public let country: Swift.String?
+        /// Total number of sales for the customer.
         public let sales: Swift.Double?
+        /// Total amount of sales for the customer.
         public let saleAmount: Swift.Double?
+        /// The date the customer was created (usually the signup date or trial start date).
         public let createdAt: Swift.String
+        /// The date the customer made their first sale. Useful for calculating the time to first sale and LTV.
         public let firstSaleAt: Swift.String?
+        /// The date the customer canceled their subscription. Useful for calculating LTV and churn rate.
         public let subscriptionCanceledAt: Swift.String?
         public let link: ImportedDub.GetCustomersResponseLink?
         /// `programId` in the JSON.
@@ -238,8 +288,11 @@ extension ImportedDub {
 
     /// The `tags` of `LinkSchema`.
     public struct LinkTagSchemaOutput: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The unique ID of the tag.
         public let id: Swift.String
+        /// The name of the tag.
         public let name: Swift.String
+        /// The color of the tag.
         public let color: Color
 
         /// Creates a value from its fields.
@@ -316,12 +369,17 @@ extension ImportedDub {
 
     /// The `link` of `GetCustomersResponse`.
     public struct GetCustomersResponseLink: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The unique ID of the short link.
         public let id: Swift.String
+        /// The domain of the short link. If not provided, the primary domain for the workspace will be used (or `dub.sh` if the workspace has no domains).
         public let domain: Swift.String
+        /// The short link slug. If not provided, a random 7-character slug will be generated.
         public let key: Swift.String
+        /// The full URL of the short link, including the https protocol (e.g. `https://dub.sh/try`).
         public let shortLink: Foundation.URL
+        /// The destination URL of the short link.
         public let url: Foundation.URL
-        /// `programId` in the JSON.
+        /// The ID of the program the short link is associated with.
         public let programID: Swift.String?
 
         /// Creates a value from its fields.
@@ -348,9 +406,13 @@ extension ImportedDub {
 
     /// The `partner` of `GetCustomersResponse`.
     public struct GetCustomersResponsePartner: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The partner's unique ID on Dub.
         public let id: Swift.String
+        /// The partner's full legal name.
         public let name: Swift.String
+        /// The partner's email address. Should be a unique value across Dub.
         public let email: Swift.String?
+        /// The partner's avatar image.
         public let image: Swift.String?
 
         /// Creates a value from its fields.

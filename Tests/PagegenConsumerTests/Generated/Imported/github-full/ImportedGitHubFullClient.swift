@@ -14,9 +14,11 @@ extension ImportedGitHubFull {
 
         /// Creates a client.
         ///
-        /// Credentials are sent only to the base URL's scheme, host and port.
+        /// Credentials are sent only to the scheme, host and port of the base URL and of
+        /// each of the `servers`.
         public init(
             baseURL: Foundation.URL = ImportedGitHubFull.Client.defaultBaseURL,
+            servers: Servers = Servers(),
             transport: any PagegenRuntime.HTTPTransport = PagegenRuntime.URLSessionTransport(),
             middlewares: [any PagegenRuntime.ClientMiddleware] = []
         ) {
@@ -24,8 +26,29 @@ extension ImportedGitHubFull {
                 baseURL: baseURL,
                 transport: transport,
                 middlewares: middlewares,
-                dateFormat: .iso8601
+                dateFormat: .iso8601,
+                servers: servers.runtimeServers
             )
+        }
+
+        /// The URLs of the API's servers besides the base URL; each defaults to the spec's.
+        public struct Servers: Swift.Sendable {
+            /// Where the endpoints sent to the server "uploads" go.
+            public var uploads: Foundation.URL
+
+            /// Creates the servers' URLs.
+            public init(
+                uploads: Foundation.URL = Foundation.URL(string: "https://uploads.github.com")!
+            ) {
+                self.uploads = uploads
+            }
+
+            /// The URLs by the names the endpoints give.
+            var runtimeServers: [Swift.String: Foundation.URL] {
+                [
+                    "uploads": self.uploads
+                ]
+            }
         }
     }
 }
@@ -33,8 +56,13 @@ extension ImportedGitHubFull {
 extension ImportedGitHubFull.Client {
     /// List organization repositories
     ///
+    /// Lists repositories for the specified organization.
+    ///
     /// `GET /orgs/{org}/repos`
     /// - Parameters:
+    ///   - type: Specifies the types of repositories you want returned. Can be one of `all`, `public`, `private`, `forks`, `sources`, `member`, `internal`. Default: `all`. If your organization is associated with an enterprise account using GitHub Enterprise Cloud or GitHub Enterprise Server 2.20+, `type` can also be `internal`.
+    ///   - sort: Can be one of `created`, `updated`, `pushed`, `full_name`.
+    ///   - direction: Can be one of `asc` or `desc`. Default: when using `full_name`: `asc`, otherwise `desc`
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - perPage: the number of items a page holds: 30 when nil, at most 100.
     public func reposListForOrg(
@@ -64,6 +92,86 @@ extension ImportedGitHubFull.Client {
         )
     }
 
+    /// Add status check contexts
+    ///
+    /// Protected branches are available in public repositories with GitHub Free and GitHub Free for organizations, and in public and private repositories with GitHub Pro, GitHub Team, GitHub Enterprise Cloud, and GitHub Enterprise Server. For more information, see [GitHub's products](https://help.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
+    ///
+    /// `POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts`
+    /// - Parameters:
+    ///   - branch: branch+ parameter
+    public func reposAddStatusCheckContexts(
+        owner: Swift.String, repo: Swift.String, branch: Swift.String, body: [Swift.String]? = nil
+    ) async -> Swift.Result<[Swift.String], PagegenRuntime.APIError> {
+        await self.runtime.send(
+            Operations.reposAddStatusCheckContextsEndpoint,
+            Operations.reposAddStatusCheckContextsParameters(owner: owner, repo: repo, branch: branch, body: body), as: [Swift.String].self
+        )
+    }
+
+    /// Calls `completion` with what `reposAddStatusCheckContexts(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func reposAddStatusCheckContexts(
+        owner: Swift.String, repo: Swift.String, branch: Swift.String, body: [Swift.String]? = nil,
+        completion: @escaping @Sendable (Swift.Result<[Swift.String], PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        self.runtime.send(
+            Operations.reposAddStatusCheckContextsEndpoint,
+            Operations.reposAddStatusCheckContextsParameters(owner: owner, repo: repo, branch: branch, body: body), as: [Swift.String].self,
+            completion: completion
+        )
+    }
+
+    /// Upload a release asset
+    ///
+    /// This endpoint makes use of [a Hypermedia relation](https://developer.github.com/v3/#hypermedia) to determine which URL to access. The endpoint you call to upload release assets is specific to your release. Use the `upload_url` returned in
+    /// the response of the [Create a release endpoint](https://developer.github.com/v3/repos/releases/#create-a-release) to upload a release asset.
+    ///
+    /// You need to use an HTTP client which supports [SNI](http://en.wikipedia.org/wiki/Server_Name_Indication) to make calls to this endpoint.
+    ///
+    /// Most libraries will set the required `Content-Length` header automatically. Use the required `Content-Type` header to provide the media type of the asset. For a list of media types, see [Media Types](https://www.iana.org/assignments/media-types/media-types.xhtml). For example:
+    ///
+    /// `application/zip`
+    ///
+    /// GitHub expects the asset data in its raw binary form, rather than JSON. You will send the raw binary content of the asset as the request body. Everything else about the endpoint is the same as the rest of the API. For example,
+    /// you'll still need to pass your authentication to be able to upload an asset.
+    ///
+    /// When an upstream failure occurs, you will receive a `502 Bad Gateway` status. This may leave an empty asset with a state of `starter`. It can be safely deleted.
+    ///
+    /// **Notes:**
+    /// *   GitHub renames asset filenames that have special characters, non-alphanumeric characters, and leading or trailing periods. The "[List assets for a release](https://developer.github.com/v3/repos/releases/#list-assets-for-a-release)"
+    /// endpoint lists the renamed filenames. For more information and help, contact [GitHub Support](https://github.com/contact).
+    /// *   If you upload an asset with the same filename as another uploaded asset, you'll receive an error and must delete the old file before you can re-upload the new asset.
+    ///
+    /// `POST /repos/{owner}/{repo}/releases/{release_id}/assets` on the server `uploads`
+    /// - Parameters:
+    ///   - body: the bytes to send, with their content type.
+    public func reposUploadReleaseAsset(
+        owner: Swift.String, repo: Swift.String, releaseID: Swift.Int, body: PagegenRuntime.BinaryContent? = nil, name: Swift.String? = nil,
+        label: Swift.String? = nil
+    ) async -> Swift.Result<ImportedGitHubFull.ReleaseAsset, PagegenRuntime.APIError> {
+        await self.runtime.send(
+            Operations.reposUploadReleaseAssetEndpoint,
+            Operations.reposUploadReleaseAssetParameters(
+                owner: owner, repo: repo, releaseID: releaseID, body: body, name: name, label: label
+            ),
+            as: ImportedGitHubFull.ReleaseAsset.self
+        )
+    }
+
+    /// Calls `completion` with what `reposUploadReleaseAsset(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func reposUploadReleaseAsset(
+        owner: Swift.String, repo: Swift.String, releaseID: Swift.Int, body: PagegenRuntime.BinaryContent? = nil, name: Swift.String? = nil,
+        label: Swift.String? = nil,
+        completion: @escaping @Sendable (Swift.Result<ImportedGitHubFull.ReleaseAsset, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        self.runtime.send(
+            Operations.reposUploadReleaseAssetEndpoint,
+            Operations.reposUploadReleaseAssetParameters(
+                owner: owner, repo: repo, releaseID: releaseID, body: body, name: name, label: label
+            ),
+            as: ImportedGitHubFull.ReleaseAsset.self, completion: completion
+        )
+    }
+
     /// List repository events
     ///
     /// `GET /repos/{owner}/{repo}/events`
@@ -90,10 +198,62 @@ extension ImportedGitHubFull.Client {
         )
     }
 
+    /// Render a Markdown document in raw mode
+    ///
+    /// You must send Markdown as plain text (using a `Content-Type` header of `text/plain` or `text/x-markdown`) to this endpoint, rather than using JSON format. In raw mode, [GitHub Flavored Markdown](https://github.github.com/gfm/) is not supported and Markdown will be rendered in plain format like a README.md file. Markdown content must be 400 KB or less.
+    ///
+    /// `POST /markdown/raw`
+    /// - Parameters:
+    ///   - body: sent as it is, as `text/plain`.
+    public func markdownRenderRaw(body: Swift.String? = nil) async -> Swift.Result<Swift.String, PagegenRuntime.APIError> {
+        await self.runtime.sendForText(Operations.markdownRenderRawEndpoint, Operations.markdownRenderRawParameters(body: body))
+    }
+
+    /// Calls `completion` with what `markdownRenderRaw(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func markdownRenderRaw(
+        body: Swift.String? = nil, completion: @escaping @Sendable (Swift.Result<Swift.String, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        self.runtime.sendForText(
+            Operations.markdownRenderRawEndpoint, Operations.markdownRenderRawParameters(body: body), completion: completion
+        )
+    }
+
+    /// Get the Zen of GitHub
+    ///
+    /// Get a random sentence from the Zen of GitHub
+    ///
+    /// `GET /zen`
+    public func metaGetZen() async -> Swift.Result<Swift.String, PagegenRuntime.APIError> {
+        await self.runtime.sendForText(Operations.metaGetZenEndpoint)
+    }
+
+    /// Calls `completion` with what `metaGetZen(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func metaGetZen(
+        completion: @escaping @Sendable (Swift.Result<Swift.String, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        self.runtime.sendForText(Operations.metaGetZenEndpoint, completion: completion)
+    }
+
     /// List repository issues
+    ///
+    /// List issues in a repository.
+    ///
+    /// **Note**: GitHub's REST API v3 considers every pull request an issue, but not every issue is a pull request. For this
+    /// reason, "Issues" endpoints may return both issues and pull requests in the response. You can identify pull requests by
+    /// the `pull_request` key. Be aware that the `id` of a pull request returned from "Issues" endpoints will be an _issue id_. To find out the pull
+    /// request id, use the "[List pull requests](https://developer.github.com/v3/pulls/#list-pull-requests)" endpoint.
     ///
     /// `GET /repos/{owner}/{repo}/issues`
     /// - Parameters:
+    ///   - milestone: If an `integer` is passed, it should refer to a milestone by its `number` field. If the string `*` is passed, issues with any milestone are accepted. If the string `none` is passed, issues without milestones are returned.
+    ///   - state: Indicates the state of the issues to return. Can be either `open`, `closed`, or `all`.
+    ///   - assignee: Can be the name of a user. Pass in `none` for issues with no assigned user, and `*` for issues assigned to any user.
+    ///   - creator: The user that created the issue.
+    ///   - mentioned: A user that's mentioned in the issue.
+    ///   - labels: A list of comma separated label names. Example: `bug,ui,@high`
+    ///   - sort: What to sort results by. Can be either `created`, `updated`, `comments`.
+    ///   - direction: One of `asc` (ascending) or `desc` (descending).
+    ///   - since: Only show notifications updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - perPage: the number of items a page holds: 30 when nil, at most 100.
     public func issuesListForRepo(
@@ -333,6 +493,45 @@ extension ImportedGitHubFull.Client {
             return parameters
         }
 
+        static var reposAddStatusCheckContextsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(
+                name: "reposAddStatusCheckContexts", method: "POST",
+                path: "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts"
+            )
+        }
+
+        static func reposAddStatusCheckContextsParameters(
+            owner: Swift.String, repo: Swift.String, branch: Swift.String, body: [Swift.String]? = nil
+        ) -> PagegenRuntime.RequestParameters {
+            var parameters = PagegenRuntime.RequestParameters()
+            parameters.path("owner", owner)
+            parameters.path("repo", repo)
+            parameters.path("branch", branch)
+            parameters.body = body
+            return parameters
+        }
+
+        static var reposUploadReleaseAssetEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(
+                name: "reposUploadReleaseAsset", method: "POST", path: "/repos/{owner}/{repo}/releases/{release_id}/assets",
+                server: "uploads"
+            )
+        }
+
+        static func reposUploadReleaseAssetParameters(
+            owner: Swift.String, repo: Swift.String, releaseID: Swift.Int, body: PagegenRuntime.BinaryContent? = nil,
+            name: Swift.String? = nil, label: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
+            var parameters = PagegenRuntime.RequestParameters()
+            parameters.path("owner", owner)
+            parameters.path("repo", repo)
+            parameters.path("release_id", releaseID)
+            parameters.raw(body)
+            parameters.query("name", name)
+            parameters.query("label", label)
+            return parameters
+        }
+
         static var activityListRepoEventsEndpoint: PagegenRuntime.Endpoint {
             PagegenRuntime.Endpoint(name: "activityListRepoEvents", method: "GET", path: "/repos/{owner}/{repo}/events")
         }
@@ -349,6 +548,26 @@ extension ImportedGitHubFull.Client {
             parameters.path("owner", owner)
             parameters.path("repo", repo)
             return parameters
+        }
+
+        static var markdownRenderRawEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(
+                name: "markdownRenderRaw", method: "POST", path: "/markdown/raw",
+                headers: [PagegenRuntime.HTTPHeaderField(name: "Accept", value: "text/html")]
+            )
+        }
+
+        static func markdownRenderRawParameters(body: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
+            var parameters = PagegenRuntime.RequestParameters()
+            parameters.raw(body, contentType: "text/plain")
+            return parameters
+        }
+
+        static var metaGetZenEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(
+                name: "metaGetZen", method: "GET", path: "/zen",
+                headers: [PagegenRuntime.HTTPHeaderField(name: "Accept", value: "text/plain")]
+            )
         }
 
         static var issuesListForRepoEndpoint: PagegenRuntime.Endpoint {

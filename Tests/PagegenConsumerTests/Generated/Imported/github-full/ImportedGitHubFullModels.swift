@@ -7,7 +7,7 @@ import Foundation
 public enum ImportedGitHubFull {}
 
 extension ImportedGitHubFull {
-    /// An item of `reposListForOrg(…)`.
+    /// Minimal Repository
     public struct MinimalRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         /// `node_id` in the JSON.
@@ -308,12 +308,92 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// An item of `activityListRepoEvents(…)`.
+    /// Data related to a release.
+    public struct ReleaseAsset: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        public let url: Foundation.URL
+        /// `browser_download_url` in the JSON.
+        public let browserDownloadURL: Foundation.URL
+        public let id: Swift.Int
+        /// `node_id` in the JSON.
+        public let nodeID: Swift.String
+        /// The file name of the asset.
+        public let name: Swift.String
+        public let label: Swift.String?
+        /// State of the release asset.
+        public let state: State
+        /// `content_type` in the JSON.
+        public let contentType: Swift.String
+        public let size: Swift.Int
+        /// `download_count` in the JSON.
+        public let downloadCount: Swift.Int
+        /// `created_at` in the JSON.
+        public let createdAt: Foundation.Date
+        /// `updated_at` in the JSON.
+        public let updatedAt: Foundation.Date
+        public let uploader: ImportedGitHubFull.SimpleUser?
+
+        /// Creates a value from its fields.
+        public init(
+            url: Foundation.URL, browserDownloadURL: Foundation.URL, id: Swift.Int, nodeID: Swift.String, name: Swift.String,
+            label: Swift.String? = nil, state: State, contentType: Swift.String, size: Swift.Int, downloadCount: Swift.Int,
+            createdAt: Foundation.Date, updatedAt: Foundation.Date, uploader: ImportedGitHubFull.SimpleUser? = nil
+        ) {
+            self.url = url
+            self.browserDownloadURL = browserDownloadURL
+            self.id = id
+            self.nodeID = nodeID
+            self.name = name
+            self.label = label
+            self.state = state
+            self.contentType = contentType
+            self.size = size
+            self.downloadCount = downloadCount
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.uploader = uploader
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            try self.init(
+                url: fields.value("url"), browserDownloadURL: fields.value("browser_download_url"), id: fields.value("id"),
+                nodeID: fields.value("node_id"), name: fields.value("name"), label: fields.valueIfPresent("label"),
+                state: fields.value("state"), contentType: fields.value("content_type"), size: fields.value("size"),
+                downloadCount: fields.value("download_count"), createdAt: fields.value("created_at"), updatedAt: fields.value("updated_at"),
+                uploader: fields.valueIfPresent("uploader")
+            )
+        }
+
+        /// The values of `State`; values this client does not know decode to `unknown`.
+        public enum State: PagegenRuntime.OpenEnum {
+            case uploaded
+            /// A value that is not in the spec.
+            case unknown(Swift.String)
+
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "uploaded": self = .uploaded
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: Swift.String {
+                switch self {
+                case .uploaded: "uploaded"
+                case .unknown(let value): value
+                }
+            }
+        }
+    }
+
+    /// Event
     public struct Event: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let type: Swift.String?
+        /// Actor
         public let actor: ImportedGitHubFull.Actor
         public let repo: ImportedGitHubFull.EventRepo
+        /// Actor
         public let org: ImportedGitHubFull.Actor?
         public let payload: ImportedGitHubFull.EventPayload
         public let `public`: Swift.Bool
@@ -346,7 +426,7 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// An item of `issuesListForRepo(…)`; the `issue` of `EventPayload`.
+    /// Issue Simple
     public struct IssueSimple: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         /// `node_id` in the JSON.
@@ -391,6 +471,7 @@ extension ImportedGitHubFull {
         public let bodyText: Swift.String?
         /// `timeline_url` in the JSON.
         public let timelineURL: Swift.String?
+        /// A git repository
         public let repository: ImportedGitHubFull.Repository?
         /// `performed_via_github_app` in the JSON.
         public let performedViaGithubApp: ImportedGitHubFull.Integration?
@@ -459,7 +540,7 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// The `owner` of `MinimalRepository`; the `user` of `IssueSimple`; the `assignee` of `IssueSimple`; and more.
+    /// Simple User
     public struct SimpleUser: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let login: Swift.String
         public let id: Swift.Int
@@ -590,7 +671,7 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// The `actor` of `Event`; the `org` of `Event`.
+    /// Actor
     public struct Actor: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let login: Swift.String
@@ -646,7 +727,9 @@ extension ImportedGitHubFull {
     /// The `payload` of `Event`.
     public struct EventPayload: Swift.Decodable, Swift.Sendable {
         public let action: Swift.String?
+        /// Issue Simple
         public let issue: ImportedGitHubFull.IssueSimple?
+        /// Comments provide a way for people to collaborate on an issue.
         public let comment: ImportedGitHubFull.IssueComment?
         public let pages: [ImportedGitHubFull.EventPayloadPage]?
 
@@ -705,7 +788,7 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// The `milestone` of `IssueSimple`.
+    /// A collection of related issues and pull requests.
     public struct Milestone: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let url: Foundation.URL
         /// `html_url` in the JSON.
@@ -715,8 +798,11 @@ extension ImportedGitHubFull {
         public let id: Swift.Int
         /// `node_id` in the JSON.
         public let nodeID: Swift.String
+        /// The number of the milestone.
         public let number: Swift.Int
+        /// The state of the milestone.
         public let state: State
+        /// The title of the milestone.
         public let title: Swift.String
         public let description: Swift.String?
         public let creator: ImportedGitHubFull.SimpleUser?
@@ -827,11 +913,13 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// The `repository` of `IssueSimple`.
+    /// A git repository
     public struct Repository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Unique identifier of the repository
         public let id: Swift.Int
         /// `node_id` in the JSON.
         public let nodeID: Swift.String
+        /// The name of the repository.
         public let name: Swift.String
         /// `full_name` in the JSON.
         public let fullName: Swift.String
@@ -839,6 +927,7 @@ extension ImportedGitHubFull {
         public let forks: Swift.Int
         public let permissions: ImportedGitHubFull.RepositoryPermissions?
         public let owner: ImportedGitHubFull.SimpleUser?
+        /// Whether the repository is private or public.
         public let `private`: Swift.Bool
         /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
@@ -936,25 +1025,28 @@ extension ImportedGitHubFull {
         /// `watchers_count` in the JSON.
         public let watchersCount: Swift.Int
         public let size: Swift.Int
-        /// `default_branch` in the JSON.
+        /// The default branch of the repository.
         public let defaultBranch: Swift.String
         /// `open_issues_count` in the JSON.
         public let openIssuesCount: Swift.Int
-        /// `is_template` in the JSON.
+        /// Whether this repository acts as a template that can be used to generate new repositories.
         public let isTemplate: Swift.Bool?
         public let topics: [Swift.String]?
-        /// `has_issues` in the JSON.
+        /// Whether issues are enabled.
         public let hasIssues: Swift.Bool
-        /// `has_projects` in the JSON.
+        /// Whether projects are enabled.
         public let hasProjects: Swift.Bool
-        /// `has_wiki` in the JSON.
+        /// Whether the wiki is enabled.
         public let hasWiki: Swift.Bool
         /// `has_pages` in the JSON.
         public let hasPages: Swift.Bool
-        /// `has_downloads` in the JSON.
+        /// Whether downloads are enabled.
         public let hasDownloads: Swift.Bool
+        /// Whether the repository is archived.
         public let archived: Swift.Bool
+        /// Returns whether or not this repository disabled.
         public let disabled: Swift.Bool
+        /// The repository visibility: public, private, or internal.
         public let visibility: Swift.String?
         /// `pushed_at` in the JSON.
         public let pushedAt: Foundation.Date?
@@ -962,17 +1054,17 @@ extension ImportedGitHubFull {
         public let createdAt: Foundation.Date?
         /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date?
-        /// `allow_rebase_merge` in the JSON.
+        /// Whether to allow rebase merges for pull requests.
         public let allowRebaseMerge: Swift.Bool?
         /// `template_repository` in the JSON.
         public let templateRepository: ImportedGitHubFull.RepositoryTemplateRepository?
         /// `temp_clone_token` in the JSON.
         public let tempCloneToken: Swift.String?
-        /// `allow_squash_merge` in the JSON.
+        /// Whether to allow squash merges for pull requests.
         public let allowSquashMerge: Swift.Bool?
-        /// `delete_branch_on_merge` in the JSON.
+        /// Whether to delete head branches when pull requests are merged
         public let deleteBranchOnMerge: Swift.Bool?
-        /// `allow_merge_commit` in the JSON.
+        /// Whether to allow merge commits for pull requests.
         public let allowMergeCommit: Swift.Bool?
         /// `subscribers_count` in the JSON.
         public let subscribersCount: Swift.Int?
@@ -1144,13 +1236,16 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// The `performedViaGithubApp` of `IssueSimple`; the `performedViaGithubApp` of `IssueComment`.
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     public struct Integration: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Unique identifier of the GitHub app
         public let id: Swift.Int
+        /// The slug name of the GitHub app
         public let slug: Swift.String?
         /// `node_id` in the JSON.
         public let nodeID: Swift.String
         public let owner: ImportedGitHubFull.SimpleUser?
+        /// The name of the GitHub app
         public let name: Swift.String
         public let description: Swift.String?
         /// `external_url` in the JSON.
@@ -1161,9 +1256,11 @@ extension ImportedGitHubFull {
         public let createdAt: Foundation.Date
         /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date
+        /// The set of permissions for the GitHub app
         public let permissions: ImportedGitHubFull.IntegrationPermissions
+        /// The list of events for the GitHub app
         public let events: [Swift.String]
-        /// `installations_count` in the JSON.
+        /// The number of installations associated with the GitHub app
         public let installationsCount: Swift.Int?
         /// `client_id` in the JSON.
         public let clientID: Swift.String?
@@ -1214,12 +1311,15 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// The `comment` of `EventPayload`.
+    /// Comments provide a way for people to collaborate on an issue.
     public struct IssueComment: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Unique identifier of the issue comment
         public let id: Swift.Int
         /// `node_id` in the JSON.
         public let nodeID: Swift.String
+        /// URL for the issue comment
         public let url: Foundation.URL
+        /// Contents of the issue comment
         public let body: Swift.String?
         /// `body_text` in the JSON.
         public let bodyText: Swift.String?
@@ -1310,7 +1410,7 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// The `license` of `Repository`.
+    /// License Simple
     public struct LicenseSimple: Swift.Decodable, Swift.Sendable {
         public let key: Swift.String
         public let name: Swift.String
@@ -1679,7 +1779,7 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// The `permissions` of `Integration`.
+    /// The set of permissions for the GitHub app
     public struct IntegrationPermissions: Swift.Decodable, Swift.Sendable {
         public let issues: Swift.String?
         public let checks: Swift.String?

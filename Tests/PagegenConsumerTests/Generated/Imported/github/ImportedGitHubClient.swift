@@ -33,8 +33,13 @@ extension ImportedGitHub {
 extension ImportedGitHub.Client {
     /// List organization repositories
     ///
+    /// Lists repositories for the specified organization.
+    ///
     /// `GET /orgs/{org}/repos`
     /// - Parameters:
+    ///   - type: Specifies the types of repositories you want returned. Can be one of `all`, `public`, `private`, `forks`, `sources`, `member`, `internal`. Note: For GitHub AE, can be one of `all`, `private`, `forks`, `sources`, `member`, `internal`. Default: `all`. If your organization is associated with an enterprise account using GitHub Enterprise Cloud or GitHub Enterprise Server 2.20+, `type` can also be `internal`. However, the `internal` value is not yet supported when a GitHub App calls this API with an installation access token.
+    ///   - sort: Can be one of `created`, `updated`, `pushed`, `full_name`.
+    ///   - direction: Can be one of `asc` or `desc`. Default: when using `full_name`: `asc`, otherwise `desc`
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - perPage: the number of items a page holds: 30 when nil, at most 100.
     public func reposListForOrg(
@@ -64,8 +69,24 @@ extension ImportedGitHub.Client {
 
     /// List repository issues
     ///
+    /// List issues in a repository.
+    ///
+    /// **Note**: GitHub's REST API v3 considers every pull request an issue, but not every issue is a pull request. For this
+    /// reason, "Issues" endpoints may return both issues and pull requests in the response. You can identify pull requests by
+    /// the `pull_request` key. Be aware that the `id` of a pull request returned from "Issues" endpoints will be an _issue id_. To find out the pull
+    /// request id, use the "[List pull requests](https://docs.github.com/rest/reference/pulls#list-pull-requests)" endpoint.
+    ///
     /// `GET /repos/{owner}/{repo}/issues`
     /// - Parameters:
+    ///   - milestone: If an `integer` is passed, it should refer to a milestone by its `number` field. If the string `*` is passed, issues with any milestone are accepted. If the string `none` is passed, issues without milestones are returned.
+    ///   - state: Indicates the state of the issues to return. Can be either `open`, `closed`, or `all`.
+    ///   - assignee: Can be the name of a user. Pass in `none` for issues with no assigned user, and `*` for issues assigned to any user.
+    ///   - creator: The user that created the issue.
+    ///   - mentioned: A user that's mentioned in the issue.
+    ///   - labels: A list of comma separated label names. Example: `bug,ui,@high`
+    ///   - sort: What to sort results by. Can be either `created`, `updated`, `comments`.
+    ///   - direction: One of `asc` (ascending) or `desc` (descending).
+    ///   - since: Only show notifications updated after the given time. This is a timestamp in [ISO 8601](https://en.wikipedia.org/wiki/ISO_8601) format: `YYYY-MM-DDTHH:MM:SSZ`.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - perPage: the number of items a page holds: 30 when nil, at most 100.
     public func issuesListForRepo(
@@ -104,8 +125,15 @@ extension ImportedGitHub.Client {
 
     /// List pull requests
     ///
+    /// Draft pull requests are available in public repositories with GitHub Free and GitHub Free for organizations, GitHub Pro, and legacy per-repository billing plans, and in public and private repositories with GitHub Team and GitHub Enterprise Cloud. For more information, see [GitHub's products](https://help.github.com/github/getting-started-with-github/githubs-products) in the GitHub Help documentation.
+    ///
     /// `GET /repos/{owner}/{repo}/pulls`
     /// - Parameters:
+    ///   - state: Either `open`, `closed`, or `all` to filter by state.
+    ///   - head: Filter pulls by head user or head organization and branch name in the format of `user:ref-name` or `organization:ref-name`. For example: `github:new-script-format` or `octocat:test-branch`.
+    ///   - base: Filter pulls by base branch name. Example: `gh-pages`.
+    ///   - sort: What to sort results by. Can be either `created`, `updated`, `popularity` (comment count) or `long-running` (age, filtering by pulls updated in the last month).
+    ///   - direction: The direction of the sort. Can be either `asc` or `desc`. Default: `desc` when sort is `created` or sort is not specified, otherwise `asc`.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - perPage: the number of items a page holds: 30 when nil, at most 100.
     public func pullsList(

@@ -7,7 +7,7 @@ import Foundation
 public enum ImportedGitHub {}
 
 extension ImportedGitHub {
-    /// An item of `reposListForOrg(…)`.
+    /// Minimal Repository
     public struct MinimalRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         /// `node_id` in the JSON.
@@ -15,6 +15,7 @@ extension ImportedGitHub {
         public let name: Swift.String
         /// `full_name` in the JSON.
         public let fullName: Swift.String
+        /// Simple User
         public let owner: ImportedGitHub.SimpleUser
         public let `private`: Swift.Bool
         /// `html_url` in the JSON.
@@ -140,7 +141,7 @@ extension ImportedGitHub {
         /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date?
         public let permissions: ImportedGitHub.MinimalRepositoryPermissions?
-        /// `template_repository` in the JSON.
+        /// A git repository
         public let templateRepository: ImportedGitHub.Repository?
         /// `temp_clone_token` in the JSON.
         public let tempCloneToken: Swift.String?
@@ -150,7 +151,7 @@ extension ImportedGitHub {
         public let subscribersCount: Swift.Int?
         /// `network_count` in the JSON.
         public let networkCount: Swift.Int?
-        /// `code_of_conduct` in the JSON.
+        /// Code Of Conduct
         public let codeOfConduct: ImportedGitHub.CodeOfConduct?
         public let license: ImportedGitHub.MinimalRepositoryLicense?
         public let forks: Swift.Int?
@@ -316,11 +317,12 @@ extension ImportedGitHub {
         }
     }
 
-    /// An item of `issuesListForRepo(…)`.
+    /// Issues are a great way to keep track of tasks, enhancements, and bugs for your projects.
     public struct Issue: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         /// `node_id` in the JSON.
         public let nodeID: Swift.String
+        /// URL for the issue
         public let url: Foundation.URL
         /// `repository_url` in the JSON.
         public let repositoryURL: Foundation.URL
@@ -332,14 +334,22 @@ extension ImportedGitHub {
         public let eventsURL: Foundation.URL
         /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
+        /// Number uniquely identifying the issue within its repository
         public let number: Swift.Int
+        /// State of the issue; either 'open' or 'closed'
         public let state: Swift.String
+        /// Title of the issue
         public let title: Swift.String
+        /// Contents of the issue
         public let body: Swift.String?
+        /// Simple User
         public let user: ImportedGitHub.SimpleUser?
+        /// Labels to associate with this issue; pass one or more label names to replace the set of labels on this issue; send an empty array to clear all labels from the issue; note that the labels are silently dropped for users without push access to the repository
         public let labels: [PagegenRuntime.JSONValue]
+        /// Simple User
         public let assignee: ImportedGitHub.SimpleUser?
         public let assignees: [ImportedGitHub.SimpleUser]?
+        /// A collection of related issues and pull requests.
         public let milestone: ImportedGitHub.NullableMilestone?
         public let locked: Swift.Bool
         /// `active_lock_reason` in the JSON.
@@ -353,7 +363,7 @@ extension ImportedGitHub {
         public let createdAt: Foundation.Date
         /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date
-        /// `closed_by` in the JSON.
+        /// Simple User
         public let closedBy: ImportedGitHub.SimpleUser?
         /// `body_html` in the JSON.
         public let bodyHTML: Swift.String?
@@ -361,10 +371,11 @@ extension ImportedGitHub {
         public let bodyText: Swift.String?
         /// `timeline_url` in the JSON.
         public let timelineURL: Swift.String?
+        /// A git repository
         public let repository: ImportedGitHub.Repository?
-        /// `performed_via_github_app` in the JSON.
+        /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
         public let performedViaGithubApp: ImportedGitHub.NullableIntegration?
-        /// `author_association` in the JSON.
+        /// How the author is associated with the repository.
         public let authorAssociation: AuthorAssociation
         public let reactions: ImportedGitHub.ReactionRollup?
 
@@ -478,7 +489,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// An item of `pullsList(…)`.
+    /// Pull Request Simple
     public struct PullRequestSimple: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let url: Foundation.URL
         public let id: Swift.Int
@@ -506,9 +517,11 @@ extension ImportedGitHub {
         public let state: Swift.String
         public let locked: Swift.Bool
         public let title: Swift.String
+        /// Simple User
         public let user: ImportedGitHub.SimpleUser?
         public let body: Swift.String?
         public let labels: [ImportedGitHub.PullRequestSimpleLabel]
+        /// A collection of related issues and pull requests.
         public let milestone: ImportedGitHub.NullableMilestone?
         /// `active_lock_reason` in the JSON.
         public let activeLockReason: Swift.String?
@@ -522,6 +535,7 @@ extension ImportedGitHub {
         public let mergedAt: Foundation.Date?
         /// `merge_commit_sha` in the JSON.
         public let mergeCommitSha: Swift.String?
+        /// Simple User
         public let assignee: ImportedGitHub.SimpleUser?
         public let assignees: [ImportedGitHub.SimpleUser]?
         /// `requested_reviewers` in the JSON.
@@ -532,10 +546,11 @@ extension ImportedGitHub {
         public let base: ImportedGitHub.PullRequestSimpleBase
         /// `_links` in the JSON.
         public let links: ImportedGitHub.PullRequestSimpleLinks
-        /// `author_association` in the JSON.
+        /// How the author is associated with the repository.
         public let authorAssociation: AuthorAssociation
-        /// `auto_merge` in the JSON.
+        /// The status of auto merging a pull request.
         public let autoMerge: ImportedGitHub.AutoMerge?
+        /// Indicates whether or not the pull request is a draft.
         public let draft: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -654,7 +669,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// The `owner` of `MinimalRepository`; the `user` of `Issue`; the `assignee` of `Issue`; and more.
+    /// Simple User
     public struct SimpleUser: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let name: Swift.String?
         public let email: Swift.String?
@@ -769,19 +784,25 @@ extension ImportedGitHub {
         }
     }
 
-    /// The `templateRepository` of `MinimalRepository`; the `repository` of `Issue`; the `repo` of `PullRequestSimpleHead`; and more.
+    /// A git repository
     public struct Repository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Unique identifier of the repository
         public let id: Swift.Int
         /// `node_id` in the JSON.
         public let nodeID: Swift.String
+        /// The name of the repository.
         public let name: Swift.String
         /// `full_name` in the JSON.
         public let fullName: Swift.String
+        /// License Simple
         public let license: ImportedGitHub.NullableLicenseSimple?
+        /// Simple User
         public let organization: ImportedGitHub.SimpleUser?
         public let forks: Swift.Int
         public let permissions: ImportedGitHub.RepositoryPermissions?
+        /// Simple User
         public let owner: ImportedGitHub.SimpleUser
+        /// Whether the repository is private or public.
         public let `private`: Swift.Bool
         /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
@@ -879,25 +900,28 @@ extension ImportedGitHub {
         /// `watchers_count` in the JSON.
         public let watchersCount: Swift.Int
         public let size: Swift.Int
-        /// `default_branch` in the JSON.
+        /// The default branch of the repository.
         public let defaultBranch: Swift.String
         /// `open_issues_count` in the JSON.
         public let openIssuesCount: Swift.Int
-        /// `is_template` in the JSON.
+        /// Whether this repository acts as a template that can be used to generate new repositories.
         public let isTemplate: Swift.Bool?
         public let topics: [Swift.String]?
-        /// `has_issues` in the JSON.
+        /// Whether issues are enabled.
         public let hasIssues: Swift.Bool
-        /// `has_projects` in the JSON.
+        /// Whether projects are enabled.
         public let hasProjects: Swift.Bool
-        /// `has_wiki` in the JSON.
+        /// Whether the wiki is enabled.
         public let hasWiki: Swift.Bool
         /// `has_pages` in the JSON.
         public let hasPages: Swift.Bool
-        /// `has_downloads` in the JSON.
+        /// Whether downloads are enabled.
         public let hasDownloads: Swift.Bool
+        /// Whether the repository is archived.
         public let archived: Swift.Bool
+        /// Returns whether or not this repository disabled.
         public let disabled: Swift.Bool
+        /// The repository visibility: public, private, or internal.
         public let visibility: Swift.String?
         /// `pushed_at` in the JSON.
         public let pushedAt: Foundation.Date?
@@ -905,21 +929,21 @@ extension ImportedGitHub {
         public let createdAt: Foundation.Date?
         /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date?
-        /// `allow_rebase_merge` in the JSON.
+        /// Whether to allow rebase merges for pull requests.
         public let allowRebaseMerge: Swift.Bool?
         /// `template_repository` in the JSON.
         public let templateRepository: ImportedGitHub.RepositoryTemplateRepository?
         /// `temp_clone_token` in the JSON.
         public let tempCloneToken: Swift.String?
-        /// `allow_squash_merge` in the JSON.
+        /// Whether to allow squash merges for pull requests.
         public let allowSquashMerge: Swift.Bool?
-        /// `allow_auto_merge` in the JSON.
+        /// Whether to allow Auto-merge to be used on pull requests.
         public let allowAutoMerge: Swift.Bool?
-        /// `delete_branch_on_merge` in the JSON.
+        /// Whether to delete head branches when pull requests are merged
         public let deleteBranchOnMerge: Swift.Bool?
-        /// `allow_merge_commit` in the JSON.
+        /// Whether to allow merge commits for pull requests.
         public let allowMergeCommit: Swift.Bool?
-        /// `allow_forking` in the JSON.
+        /// Whether to allow forking this repo
         public let allowForking: Swift.Bool?
         /// `subscribers_count` in the JSON.
         public let subscribersCount: Swift.Int?
@@ -1096,7 +1120,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// The `codeOfConduct` of `MinimalRepository`.
+    /// Code Of Conduct
     public struct CodeOfConduct: Swift.Decodable, Swift.Sendable {
         public let key: Swift.String
         public let name: Swift.String
@@ -1154,7 +1178,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// The `milestone` of `Issue`; the `milestone` of `PullRequestSimple`.
+    /// A collection of related issues and pull requests.
     public struct NullableMilestone: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let url: Foundation.URL
         /// `html_url` in the JSON.
@@ -1164,10 +1188,14 @@ extension ImportedGitHub {
         public let id: Swift.Int
         /// `node_id` in the JSON.
         public let nodeID: Swift.String
+        /// The number of the milestone.
         public let number: Swift.Int
+        /// The state of the milestone.
         public let state: State
+        /// The title of the milestone.
         public let title: Swift.String
         public let description: Swift.String?
+        /// Simple User
         public let creator: ImportedGitHub.SimpleUser?
         /// `open_issues` in the JSON.
         public let openIssues: Swift.Int
@@ -1276,13 +1304,17 @@ extension ImportedGitHub {
         }
     }
 
-    /// The `performedViaGithubApp` of `Issue`.
+    /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
     public struct NullableIntegration: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Unique identifier of the GitHub app
         public let id: Swift.Int
+        /// The slug name of the GitHub app
         public let slug: Swift.String?
         /// `node_id` in the JSON.
         public let nodeID: Swift.String
+        /// Simple User
         public let owner: ImportedGitHub.SimpleUser?
+        /// The name of the GitHub app
         public let name: Swift.String
         public let description: Swift.String?
         /// `external_url` in the JSON.
@@ -1293,9 +1325,11 @@ extension ImportedGitHub {
         public let createdAt: Foundation.Date
         /// `updated_at` in the JSON.
         public let updatedAt: Foundation.Date
+        /// The set of permissions for the GitHub app
         public let permissions: ImportedGitHub.NullableIntegrationPermissions
+        /// The list of events for the GitHub app
         public let events: [Swift.String]
-        /// `installations_count` in the JSON.
+        /// The number of installations associated with the GitHub app
         public let installationsCount: Swift.Int?
         /// `client_id` in the JSON.
         public let clientID: Swift.String?
@@ -1424,7 +1458,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// The `requestedTeams` of `PullRequestSimple`.
+    /// Groups of organization members that gives permissions on specified repositories.
     public struct Team: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         /// `node_id` in the JSON.
@@ -1442,6 +1476,7 @@ extension ImportedGitHub {
         public let membersURL: Swift.String
         /// `repositories_url` in the JSON.
         public let repositoriesURL: Foundation.URL
+        /// Groups of organization members that gives permissions on specified repositories.
         public let parent: ImportedGitHub.NullableTeamSimple?
 
         /// Creates a value from its fields.
@@ -1482,8 +1517,10 @@ extension ImportedGitHub {
     public struct PullRequestSimpleHead: Swift.Decodable, Swift.Sendable {
         public let label: Swift.String
         public let ref: Swift.String
+        /// A git repository
         public let repo: ImportedGitHub.Repository
         public let sha: Swift.String
+        /// Simple User
         public let user: ImportedGitHub.SimpleUser?
 
         /// Creates a value from its fields.
@@ -1511,8 +1548,10 @@ extension ImportedGitHub {
     public struct PullRequestSimpleBase: Swift.Decodable, Swift.Sendable {
         public let label: Swift.String
         public let ref: Swift.String
+        /// A git repository
         public let repo: ImportedGitHub.Repository
         public let sha: Swift.String
+        /// Simple User
         public let user: ImportedGitHub.SimpleUser?
 
         /// Creates a value from its fields.
@@ -1538,15 +1577,21 @@ extension ImportedGitHub {
 
     /// The `links` of `PullRequestSimple`.
     public struct PullRequestSimpleLinks: Swift.Decodable, Swift.Sendable {
+        /// Hypermedia Link
         public let comments: ImportedGitHub.Link
+        /// Hypermedia Link
         public let commits: ImportedGitHub.Link
+        /// Hypermedia Link
         public let statuses: ImportedGitHub.Link
+        /// Hypermedia Link
         public let html: ImportedGitHub.Link
+        /// Hypermedia Link
         public let issue: ImportedGitHub.Link
-        /// `review_comments` in the JSON.
+        /// Hypermedia Link
         public let reviewComments: ImportedGitHub.Link
-        /// `review_comment` in the JSON.
+        /// Hypermedia Link
         public let reviewComment: ImportedGitHub.Link
+        /// Hypermedia Link
         public let `self`: ImportedGitHub.Link
 
         /// Creates a value from its fields.
@@ -1575,15 +1620,15 @@ extension ImportedGitHub {
         }
     }
 
-    /// The `autoMerge` of `PullRequestSimple`.
+    /// The status of auto merging a pull request.
     public struct AutoMerge: Swift.Decodable, Swift.Sendable {
-        /// `enabled_by` in the JSON.
+        /// Simple User
         public let enabledBy: ImportedGitHub.SimpleUser
-        /// `merge_method` in the JSON.
+        /// The merge method to use.
         public let mergeMethod: MergeMethod
-        /// `commit_title` in the JSON.
+        /// Title for the merge commit message.
         public let commitTitle: Swift.String
-        /// `commit_message` in the JSON.
+        /// Commit message for the merge commit.
         public let commitMessage: Swift.String
 
         /// Creates a value from its fields.
@@ -1632,7 +1677,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// The `license` of `Repository`.
+    /// License Simple
     public struct NullableLicenseSimple: Swift.Decodable, Swift.Sendable {
         public let key: Swift.String
         public let name: Swift.String
@@ -2001,7 +2046,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// The `permissions` of `NullableIntegration`.
+    /// The set of permissions for the GitHub app
     public struct NullableIntegrationPermissions: Swift.Decodable, Swift.Sendable {
         public let issues: Swift.String?
         public let checks: Swift.String?
@@ -2057,24 +2102,30 @@ extension ImportedGitHub {
         }
     }
 
-    /// The `parent` of `Team`.
+    /// Groups of organization members that gives permissions on specified repositories.
     public struct NullableTeamSimple: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Unique identifier of the team
         public let id: Swift.Int
         /// `node_id` in the JSON.
         public let nodeID: Swift.String
+        /// URL for the team
         public let url: Foundation.URL
         /// `members_url` in the JSON.
         public let membersURL: Swift.String
+        /// Name of the team
         public let name: Swift.String
+        /// Description of the team
         public let description: Swift.String?
+        /// Permission that the team will have for its repositories
         public let permission: Swift.String
+        /// The level of privacy this team should have
         public let privacy: Swift.String?
         /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
         /// `repositories_url` in the JSON.
         public let repositoriesURL: Foundation.URL
         public let slug: Swift.String
-        /// `ldap_dn` in the JSON.
+        /// Distinguished Name (DN) that team maps to within LDAP environment
         public let ldapDn: Swift.String?
 
         /// Creates a value from its fields.
@@ -2108,7 +2159,7 @@ extension ImportedGitHub {
         }
     }
 
-    /// The `comments` of `PullRequestSimpleLinks`; the `commits` of `PullRequestSimpleLinks`; the `statuses` of `PullRequestSimpleLinks`; and more.
+    /// Hypermedia Link
     public struct Link: Swift.Decodable, Swift.Sendable {
         public let href: Swift.String
 

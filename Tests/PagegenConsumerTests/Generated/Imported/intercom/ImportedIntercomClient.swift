@@ -89,6 +89,12 @@ extension ImportedIntercom {
 extension ImportedIntercom.Client {
     /// List all articles
     ///
+    /// You can fetch a list of all articles by making a GET request to `https://api.intercom.io/articles`.
+    ///
+    /// > 📘 How are the articles sorted and ordered?
+    /// >
+    /// > Articles will be returned in descending order on the `updated_at` attribute. This means if you need to iterate through results then we'll show the most recently updated articles first.
+    ///
     /// `GET /articles`
     /// - Parameters:
     ///   - page: the page's number, from 1.
@@ -116,6 +122,22 @@ extension ImportedIntercom.Client {
 
     /// Scroll over all companies
     ///
+    /// The `list all companies` functionality does not work well for huge datasets, and can result in errors and performance problems when paging deeply. The Scroll API provides an efficient mechanism for iterating over all companies in a dataset.
+    ///
+    /// - Each app can only have 1 scroll open at a time. You'll get an error message if you try to have more than one open per app.
+    /// - If the scroll isn't used for 1 minute, it expires and calls with that scroll param will fail
+    /// - If the end of the scroll is reached, "companies" will be empty and the scroll parameter will expire
+    ///
+    /// {% admonition type="info" name="Scroll Parameter" %}
+    /// You can get the first page of companies by simply sending a GET request to the scroll endpoint.
+    /// For subsequent requests you will need to use the scroll parameter from the response.
+    /// {% /admonition %}
+    /// {% admonition type="danger" name="Scroll network timeouts" %}
+    /// Since scroll is often used on large datasets network errors such as timeouts can be encountered. When this occurs you will see a HTTP 500 error with the following message:
+    /// "Request failed due to an internal network error. Please restart the scroll operation."
+    /// If this happens, you will need to restart your scroll query: It is not possible to continue from a specific point when using scroll.
+    /// {% /admonition %}
+    ///
     /// `GET /companies/scroll`
     /// - Parameters:
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
@@ -141,9 +163,128 @@ extension ImportedIntercom.Client {
 
     /// Search contacts
     ///
+    /// You can search for multiple contacts by the value of their attributes in order to fetch exactly who you want.
+    ///
+    /// To search for contacts, you need to send a `POST` request to `https://api.intercom.io/contacts/search`.
+    ///
+    /// This will accept a query object in the body which will define your filters in order to search for contacts.
+    ///
+    /// {% admonition type="warning" name="Optimizing search queries" %}
+    /// Search queries can be complex, so optimizing them can help the performance of your search.
+    /// Use the `AND` and `OR` operators to combine multiple filters to get the exact results you need and utilize
+    /// pagination to limit the number of results returned. The default is `50` results per page.
+    /// See the [pagination section](https://developers.intercom.com/docs/build-an-integration/learn-more/rest-apis/pagination/#example-search-conversations-request) for more details on how to use the `starting_after` param.
+    /// {% /admonition %}
+    /// ### Merged Contacts
+    ///
+    /// Contacts that have been merged (via POST /contacts/merge) are excluded from search results. If a contact was recently merged into another, it will no longer appear in queries filtered by `updated_at` or any other field. Only the target contact from the merge remains searchable.
+    ///
+    /// ### Contact Creation Delay
+    ///
+    /// If a contact has recently been created, there is a possibility that it will not yet be available when searching. This means that it may not appear in the response. This delay can take a few minutes. If you need to be instantly notified it is recommended to use webhooks and iterate to see if they match your search filters.
+    ///
+    /// ### Nesting & Limitations
+    ///
+    /// You can nest these filters in order to get even more granular insights that pinpoint exactly what you need. Example: (1 OR 2) AND (3 OR 4).
+    /// There are some limitations to the amount of multiple's there can be:
+    /// * There's a limit of max 2 nested filters
+    /// * There's a limit of max 15 filters for each AND or OR group
+    ///
+    /// ### Searching for Timestamp Fields
+    ///
+    /// Timestamp fields (`created_at`, `updated_at` etc.) and Date custom attributes are matched by calendar day. Sub-day precision (hour, minute, second) is not supported.
+    ///
+    /// The day boundary uses **your workspace's timezone**, so the same query can return different results on two workspaces in different timezones.
+    ///
+    /// Because the value is truncated to a day:
+    ///
+    /// * `=` matches the whole day.
+    /// * `>` matches from the start of the *next* day, not from the instant you passed.
+    /// * `<` matches everything before the start of that day.
+    ///
+    /// The `!=`, `>=`, `<=`, `IN` and `NIN` operators are not supported on Date fields and return an error.
+    ///
+    /// **Example**, on a workspace set to UTC. Searching for `created_at` greater than `1577869200` (January 1st, 2020 9:00 AM UTC) truncates that value to `1577836800` (January 1st, 2020 12:00 AM UTC). Because `>` starts at the next day, the results begin from January 2nd, 2020 12:00 AM UTC - not from 9:00 AM on January 1st. On a workspace in another timezone, the boundaries fall on that timezone's midnight instead.
+    ///
+    /// To get contacts created on January 1st, 2020, search for `created_at` equal to `1577836800`.
+    ///
+    /// Only search queries behave this way. Responses still carry the full UNIX timestamp, and sorting uses the full value.
+    ///
+    /// ### Accepted Fields
+    ///
+    /// Most key listed as part of the Contacts Model are searchable, whether writeable or not. The value you search for has to match the accepted type, otherwise the query will fail (ie. as `created_at` accepts a date, the `value` cannot be a string such as `"foorbar"`).
+    ///
+    /// | Field                              | Type                           |
+    /// | ---------------------------------- | ------------------------------ |
+    /// | id                                 | String                         |
+    /// | role                               | StringAccepts user or lead |
+    /// | name                               | String                         |
+    /// | avatar                             | String                         |
+    /// | owner_id                           | Integer                        |
+    /// | email                              | String                         |
+    /// | email_domain                       | String                         |
+    /// | phone                              | String                         |
+    /// | external_id                        | String                         |
+    /// | created_at                         | Date (UNIX Timestamp)          |
+    /// | signed_up_at                       | Date (UNIX Timestamp)          |
+    /// | updated_at                         | Date (UNIX Timestamp)          |
+    /// | last_seen_at                       | Date (UNIX Timestamp)          |
+    /// | last_contacted_at                  | Date (UNIX Timestamp)          |
+    /// | last_replied_at                    | Date (UNIX Timestamp)          |
+    /// | last_email_opened_at               | Date (UNIX Timestamp)          |
+    /// | last_email_clicked_at              | Date (UNIX Timestamp)          |
+    /// | language_override                  | String                         |
+    /// | browser                            | String                         |
+    /// | browser_language                   | String                         |
+    /// | os                                 | String                         |
+    /// | location.country                   | String                         |
+    /// | location.region                    | String                         |
+    /// | location.city                      | String                         |
+    /// | unsubscribed_from_emails           | Boolean                        |
+    /// | marked_email_as_spam               | Boolean                        |
+    /// | has_hard_bounced                   | Boolean                        |
+    /// | ios_last_seen_at                   | Date (UNIX Timestamp)          |
+    /// | ios_app_version                    | String                         |
+    /// | ios_device                         | String                         |
+    /// | ios_app_device                     | String                         |
+    /// | ios_os_version                     | String                         |
+    /// | ios_app_name                       | String                         |
+    /// | ios_sdk_version                    | String                         |
+    /// | android_last_seen_at               | Date (UNIX Timestamp)          |
+    /// | android_app_version                | String                         |
+    /// | android_device                     | String                         |
+    /// | android_app_name                   | String                         |
+    /// | andoid_sdk_version                 | String                         |
+    /// | segment_id                         | String                         |
+    /// | tag_id                             | String                         |
+    /// | custom_attributes.{attribute_name} | String                         |
+    ///
+    /// ### Accepted Operators
+    ///
+    /// {% admonition type="warning" name="Operators not supported on Date fields" %}
+    /// Date fields (`created_at`, `updated_at`, and any Date custom attribute) do not support the `!=`, `>=`, or `<=` operators. Using them returns an error.
+    /// {% /admonition %}
+    ///
+    /// The table below shows the operators you can use to define how you want to search for the value. The operator should be put in as a string (`"="`). Which operators are valid depends on the field's type - see the "Valid Types" column below. Searching by `tag_id` supports only the `=` and `!=` operators.
+    ///
+    /// | Operator | Valid Types                        | Description                                                            |
+    /// | :------- | :---------------------------------- | :----------------------------------------------------------------------|
+    /// | =        | All                                  | Equals                                                                  |
+    /// | !=       | All except Date                      | Doesn't Equal                                                           |
+    /// | IN       | All except Date and tag_id           | InShortcut for `OR` queriesValues must be in Array              |
+    /// | NIN      | All except Date and tag_id           | Not InShortcut for `OR !` queriesValues must be in Array        |
+    /// | >        | IntegerDate             | Greater thanOn Date fields, matches from the start of the next day |
+    /// | <        | IntegerDate             | Lower thanOn Date fields, matches before the start of the day      |
+    /// | >=       | Integer                     | Greater than or equal toNot supported on Date fields               |
+    /// | <=       | Integer                     | Lower than or equal toNot supported on Date fields                 |
+    /// | ~        | String                               | Contains                                                                |
+    /// | !~       | String                               | Doesn't Contain                                                         |
+    /// | ^        | String                               | Starts With                                                             |
+    /// | $        | String                               | Ends With                                                               |
+    ///
     /// `POST /contacts/search`
     public func searchContacts(
-        body: ImportedIntercom.SearchRequest, intercomVersion: SearchContactsIntercomVersion? = nil
+        body: ImportedIntercom.SearchRequest? = nil, intercomVersion: SearchContactsIntercomVersion? = nil
     ) async -> Swift.Result<ImportedIntercom.ContactList, PagegenRuntime.APIError> {
         await self.runtime.send(
             Operations.searchContactsEndpoint, Operations.searchContactsParameters(body: body, intercomVersion: intercomVersion),
@@ -153,7 +294,7 @@ extension ImportedIntercom.Client {
 
     /// Calls `completion` with what `searchContacts(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func searchContacts(
-        body: ImportedIntercom.SearchRequest, intercomVersion: SearchContactsIntercomVersion? = nil,
+        body: ImportedIntercom.SearchRequest? = nil, intercomVersion: SearchContactsIntercomVersion? = nil,
         completion: @escaping @Sendable (Swift.Result<ImportedIntercom.ContactList, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.send(
@@ -164,8 +305,18 @@ extension ImportedIntercom.Client {
 
     /// List all contacts
     ///
+    /// You can fetch a list of all contacts (ie. users or leads) in your workspace.
+    /// {% admonition type="info" name="Merged contacts" %}
+    /// Contacts that have been merged (via POST /contacts/merge) will not appear in list results. Only the target contact from the merge remains accessible.
+    /// {% /admonition %}
+    /// {% admonition type="warning" name="Pagination" %}
+    /// You can use pagination to limit the number of results returned. The default is `50` results per page.
+    /// See the [pagination section](https://developers.intercom.com/docs/build-an-integration/learn-more/rest-apis/pagination/#pagination-for-list-apis) for more details on how to use the `starting_after` param.
+    /// {% /admonition %}
+    ///
     /// `GET /contacts`
     /// - Parameters:
+    ///   - pageValue: The page of results to fetch. Defaults to first page
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - perPage: the number of items a page holds: 15 when nil.
     public func listContacts(
@@ -550,7 +701,7 @@ extension ImportedIntercom.Client {
         }
 
         static func searchContactsParameters(
-            body: ImportedIntercom.SearchRequest, intercomVersion: SearchContactsIntercomVersion? = nil
+            body: ImportedIntercom.SearchRequest? = nil, intercomVersion: SearchContactsIntercomVersion? = nil
         ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.body = body

@@ -7,12 +7,16 @@ import Foundation
 public enum ImportedIntercom {}
 
 extension ImportedIntercom {
-    /// What `listArticles(…)` returns.
+    /// This will return a list of articles for the App.
     public struct ArticleList: Swift.Decodable, Swift.Sendable {
+        /// The type of the object - `list`.
         public let type: TypeValue?
+        /// Cursor-based pagination is a technique used in the Intercom API to navigate through large amounts of data.
+        /// A "cursor" or pointer is used to keep track of the current position in the result set, allowing the API to return the data in small chunks or "pages" as needed.
         public let pages: ImportedIntercom.CursorPages?
-        /// `total_count` in the JSON.
+        /// A count of the total number of articles.
         public let totalCount: Swift.Int?
+        /// An array of Article objects
         public let data: [ImportedIntercom.ArticleListItem]?
 
         /// Creates a value from its fields.
@@ -56,14 +60,17 @@ extension ImportedIntercom {
         }
     }
 
-    /// What `scrollOverAllCompanies(…)` returns.
+    /// Companies allow you to represent organizations using your product. Each company will have its own description and be associated with contacts. You can fetch, create, update and list companies.
     public struct CompanyScroll: Swift.Decodable, Swift.Sendable {
+        /// The type of object - `list`
         public let type: TypeValue?
         public let data: [ImportedIntercom.Company]?
+        /// Cursor-based pagination is a technique used in the Intercom API to navigate through large amounts of data.
+        /// A "cursor" or pointer is used to keep track of the current position in the result set, allowing the API to return the data in small chunks or "pages" as needed.
         public let pages: ImportedIntercom.CursorPages?
-        /// `total_count` in the JSON.
+        /// The total number of companies
         public let totalCount: Swift.Int?
-        /// `scroll_param` in the JSON.
+        /// The scroll parameter to use in the next request to fetch the next page of results.
         public let scrollParam: Swift.String?
 
         /// Creates a value from its fields.
@@ -108,7 +115,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// What `searchContacts(…)` sends.
+    /// Search using Intercoms Search APIs.
     public struct SearchRequest: Swift.Codable, Swift.Sendable {
         public let query: ImportedIntercom.SearchRequestQuery
         public let pagination: ImportedIntercom.StartingAfterPaging?
@@ -131,12 +138,16 @@ extension ImportedIntercom {
         }
     }
 
-    /// What `searchContacts(…)` returns; what `listContacts(…)` returns.
+    /// Contacts are your users in Intercom.
     public struct ContactList: Swift.Decodable, Swift.Sendable {
+        /// Always list
         public let type: TypeValue?
+        /// The list of contact objects
         public let data: [ImportedIntercom.Contact]?
-        /// `total_count` in the JSON.
+        /// A count of the total number of objects.
         public let totalCount: Swift.Int?
+        /// Cursor-based pagination is a technique used in the Intercom API to navigate through large amounts of data.
+        /// A "cursor" or pointer is used to keep track of the current position in the result set, allowing the API to return the data in small chunks or "pages" as needed.
         public let pages: ImportedIntercom.CursorPages?
 
         /// Creates a value from its fields.
@@ -180,14 +191,17 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `pages` of `ArticleList`; the `pages` of `CompanyScroll`; the `pages` of `ContactList`.
+    /// Cursor-based pagination is a technique used in the Intercom API to navigate through large amounts of data.
+    /// A "cursor" or pointer is used to keep track of the current position in the result set, allowing the API to return the data in small chunks or "pages" as needed.
     public struct CursorPages: Swift.Decodable, Swift.Sendable {
+        /// the type of object `pages`.
         public let type: TypeValue?
+        /// The current page
         public let page: Swift.Int?
         public let next: ImportedIntercom.StartingAfterPaging?
-        /// `per_page` in the JSON.
+        /// Number of results per page
         public let perPage: Swift.Int?
-        /// `total_pages` in the JSON.
+        /// Total number of pages
         public let totalPages: Swift.Int?
 
         /// Creates a value from its fields.
@@ -232,33 +246,41 @@ extension ImportedIntercom {
         }
     }
 
-    /// An item of `listArticles(…)`; the `data` of `ArticleList`.
+    /// The data returned about your articles when you list them.
     public struct ArticleListItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The type of object - `article`.
         public let type: TypeValue?
+        /// The unique identifier for the article which is given by Intercom.
         public let id: Swift.String?
-        /// `workspace_id` in the JSON.
+        /// The id of the workspace which the article belongs to.
         public let workspaceID: Swift.String?
+        /// The title of the article. For multilingual articles, this will be the title of the default language's content.
         public let title: Swift.String?
+        /// The description of the article. For multilingual articles, this will be the description of the default language's content.
         public let description: Swift.String?
+        /// The body of the article in HTML. For multilingual articles, this will be the body of the default language's content.
         public let body: Swift.String?
-        /// `author_id` in the JSON.
+        /// The id of the author of the article. For multilingual articles, this will be the id of the author of the default language's content. Must be a teammate on the help center's workspace.
         public let authorID: Swift.Int?
+        /// Whether the article is `published` or is a `draft`. For multilingual articles, this will be the state of the default language's content.
         public let state: State?
-        /// `created_at` in the JSON.
+        /// The time when the article was created. For multilingual articles, this will be the timestamp of creation of the default language's content in seconds.
         public let createdAt: Swift.Int?
-        /// `updated_at` in the JSON.
+        /// The time when the article was last updated. For multilingual articles, this will be the timestamp of last update of the default language's content in seconds.
         public let updatedAt: Swift.Int?
+        /// The URL of the article. For multilingual articles, this will be the URL of the default language's content.
         public let url: Swift.String?
-        /// `parent_id` in the JSON.
+        /// The id of the article's parent collection or section. An article without this field stands alone.
         public let parentID: Swift.Int?
-        /// `parent_ids` in the JSON.
+        /// The ids of the article's parent collections or sections. An article without this field stands alone.
         public let parentIds: [Swift.Int]?
-        /// `parent_type` in the JSON.
+        /// The type of parent, which can either be a `collection` or `section`.
         public let parentType: Swift.String?
-        /// `default_locale` in the JSON.
+        /// The default locale of the help center. This field is only returned for multilingual help centers.
         public let defaultLocale: Swift.String?
-        /// `translated_content` in the JSON.
+        /// The Translated Content of an Article. The keys are the locale codes and the values are the translated content of the article.
         public let translatedContent: ImportedIntercom.ArticleTranslatedContent?
+        /// A list of tags objects associated with a conversation
         public let tags: ImportedIntercom.Tags?
 
         /// Creates a value from its fields.
@@ -348,36 +370,44 @@ extension ImportedIntercom {
         }
     }
 
-    /// An item of `scrollOverAllCompanies(…)`; the `data` of `CompanyScroll`.
+    /// Companies allow you to represent organizations using your product. Each company will have its own description and be associated with contacts. You can fetch, create, update and list companies.
     public struct Company: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Value is `company`
         public let type: TypeValue?
+        /// The Intercom defined id representing the company.
         public let id: Swift.String?
+        /// The name of the company.
         public let name: Swift.String?
-        /// `app_id` in the JSON.
+        /// The Intercom defined code of the workspace the company is associated to.
         public let appID: Swift.String?
         public let plan: ImportedIntercom.CompanyPlan?
-        /// `company_id` in the JSON.
+        /// The company id you have defined for the company.
         public let companyID: Swift.String?
-        /// `remote_created_at` in the JSON.
+        /// The time the company was created by you.
         public let remoteCreatedAt: Swift.Int?
-        /// `created_at` in the JSON.
+        /// The time the company was added in Intercom.
         public let createdAt: Swift.Int?
-        /// `updated_at` in the JSON.
+        /// The last time the company was updated.
         public let updatedAt: Swift.Int?
-        /// `last_request_at` in the JSON.
+        /// The time the company last recorded making a request.
         public let lastRequestAt: Swift.Int?
+        /// The number of employees in the company.
         public let size: Swift.Int?
+        /// The URL for the company website.
         public let website: Swift.String?
+        /// The industry that the company operates in.
         public let industry: Swift.String?
-        /// `monthly_spend` in the JSON.
+        /// How much revenue the company generates for your business.
         public let monthlySpend: Swift.Int?
-        /// `session_count` in the JSON.
+        /// How many sessions the company has recorded.
         public let sessionCount: Swift.Int?
-        /// `user_count` in the JSON.
+        /// The number of users in the company.
         public let userCount: Swift.Int?
-        /// `custom_attributes` in the JSON.
+        /// The custom attributes you have set on the company.
         public let customAttributes: [Swift.String: Swift.String]?
+        /// The list of tags associated with the company
         public let tags: ImportedIntercom.CompanyTags?
+        /// The list of segments associated with the company
         public let segments: ImportedIntercom.CompanySegments?
 
         /// Creates a value from its fields.
@@ -448,8 +478,16 @@ extension ImportedIntercom {
 
     /// The `query` of `SearchRequest`.
     public struct SearchRequestQuery: Swift.Codable, Swift.Sendable {
+        /// The accepted field that you want to search on.
         public let field: Swift.String?
+        /// The accepted operators you can use to define how you want to search for the value. Operator support depends on the field's data type. The breakdown below is for Contacts search; the other search endpoints that share this schema accept a different set per field:
+        /// - `string` fields: `=`, `!=`, `IN`, `NIN`, `~`, `!~`, `^`, `$`
+        /// - `tag_id`: `=` and `!=` only. Every other operator returns an error.
+        /// - `boolean` fields: `=`, `!=`, `IN`, `NIN`
+        /// - `integer` fields: `=`, `!=`, `IN`, `NIN`, `<`, `>`, `<=`, `>=`
+        /// - `date` fields (all standard timestamp attributes and date custom attributes): `=`, `<`, `>` only. `!=`, `<=`, `>=`, `IN`, and `NIN` are not supported and return an error.
         public let `operator`: Operator?
+        /// The value that you want to search on.
         public let value: PagegenRuntime.JSONValue?
 
         /// Creates a value from its fields.
@@ -530,9 +568,9 @@ extension ImportedIntercom {
 
     /// The `pagination` of `SearchRequest`; the `next` of `CursorPages`.
     public struct StartingAfterPaging: Swift.Codable, Swift.Sendable {
-        /// `per_page` in the JSON.
+        /// The number of results to fetch per page.
         public let perPage: Swift.Int?
-        /// `starting_after` in the JSON.
+        /// The cursor to use in the next request to get the next page of results.
         public let startingAfter: Swift.String?
 
         /// Creates a value from its fields.
@@ -553,84 +591,96 @@ extension ImportedIntercom {
         }
     }
 
-    /// An item of `listContacts(…)`; the `data` of `ContactList`.
+    /// Contacts represent your leads and users in Intercom.
     public struct Contact: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The type of object.
         public let type: Swift.String?
+        /// The unique identifier for the contact which is given by Intercom.
         public let id: Swift.String?
-        /// `external_id` in the JSON.
+        /// The unique identifier for the contact which is provided by the Client.
         public let externalID: Swift.String?
-        /// `workspace_id` in the JSON.
+        /// The id of the workspace which the contact belongs to.
         public let workspaceID: Swift.String?
+        /// The role of the contact.
         public let role: Swift.String?
+        /// The contact's email.
         public let email: Swift.String?
-        /// `email_domain` in the JSON.
+        /// The contact's email domain.
         public let emailDomain: Swift.String?
+        /// The contacts phone.
         public let phone: Swift.String?
+        /// The contacts name.
         public let name: Swift.String?
-        /// `owner_id` in the JSON.
+        /// The id of an admin that has been assigned account ownership of the contact.
         public let ownerID: Swift.Int?
-        /// `has_hard_bounced` in the JSON.
+        /// Whether the contact has had an email sent to them hard bounce.
         public let hasHardBounced: Swift.Bool?
-        /// `marked_email_as_spam` in the JSON.
+        /// Whether the contact has marked an email sent to them as spam.
         public let markedEmailAsSpam: Swift.Bool?
-        /// `unsubscribed_from_emails` in the JSON.
+        /// Whether the contact is unsubscribed from emails.
         public let unsubscribedFromEmails: Swift.Bool?
-        /// `created_at` in the JSON.
+        /// (Unix timestamp in seconds) The time when the contact was created.
         public let createdAt: Swift.Int?
-        /// `updated_at` in the JSON.
+        /// (Unix timestamp in seconds) The time when the contact was last updated.
         public let updatedAt: Swift.Int?
-        /// `signed_up_at` in the JSON.
+        /// (Unix timestamp in seconds) The time specified for when a contact signed up.
         public let signedUpAt: Swift.Int?
-        /// `last_seen_at` in the JSON.
+        /// (Unix timestamp in seconds) The time when the contact was last seen (either where the Intercom Messenger was installed or when specified manually).
         public let lastSeenAt: Swift.Int?
-        /// `last_replied_at` in the JSON.
+        /// (Unix timestamp in seconds) The time when the contact last messaged in.
         public let lastRepliedAt: Swift.Int?
-        /// `last_contacted_at` in the JSON.
+        /// (Unix timestamp in seconds) The time when the contact was last messaged.
         public let lastContactedAt: Swift.Int?
-        /// `last_email_opened_at` in the JSON.
+        /// (Unix timestamp in seconds) The time when the contact last opened an email.
         public let lastEmailOpenedAt: Swift.Int?
-        /// `last_email_clicked_at` in the JSON.
+        /// (Unix timestamp in seconds) The time when the contact last clicked a link in an email.
         public let lastEmailClickedAt: Swift.Int?
-        /// `language_override` in the JSON.
+        /// A preferred language setting for the contact, used by the Intercom Messenger even if their browser settings change.
         public let languageOverride: Swift.String?
+        /// The name of the browser which the contact is using.
         public let browser: Swift.String?
-        /// `browser_version` in the JSON.
+        /// The version of the browser which the contact is using.
         public let browserVersion: Swift.String?
-        /// `browser_language` in the JSON.
+        /// The language set by the browser which the contact is using.
         public let browserLanguage: Swift.String?
+        /// The operating system which the contact is using.
         public let os: Swift.String?
-        /// `android_app_name` in the JSON.
+        /// The name of the Android app which the contact is using.
         public let androidAppName: Swift.String?
-        /// `android_app_version` in the JSON.
+        /// The version of the Android app which the contact is using.
         public let androidAppVersion: Swift.String?
-        /// `android_device` in the JSON.
+        /// The Android device which the contact is using.
         public let androidDevice: Swift.String?
-        /// `android_os_version` in the JSON.
+        /// The version of the Android OS which the contact is using.
         public let androidOsVersion: Swift.String?
-        /// `android_sdk_version` in the JSON.
+        /// The version of the Android SDK which the contact is using.
         public let androidSdkVersion: Swift.String?
-        /// `android_last_seen_at` in the JSON.
+        /// (Unix timestamp in seconds) The time when the contact was last seen on an Android device.
         public let androidLastSeenAt: Swift.Int?
-        /// `ios_app_name` in the JSON.
+        /// The name of the iOS app which the contact is using.
         public let iosAppName: Swift.String?
-        /// `ios_app_version` in the JSON.
+        /// The version of the iOS app which the contact is using.
         public let iosAppVersion: Swift.String?
-        /// `ios_device` in the JSON.
+        /// The iOS device which the contact is using.
         public let iosDevice: Swift.String?
-        /// `ios_os_version` in the JSON.
+        /// The version of iOS which the contact is using.
         public let iosOsVersion: Swift.String?
-        /// `ios_sdk_version` in the JSON.
+        /// The version of the iOS SDK which the contact is using.
         public let iosSdkVersion: Swift.String?
-        /// `ios_last_seen_at` in the JSON.
+        /// (Unix timestamp in seconds) The last time the contact used the iOS app.
         public let iosLastSeenAt: Swift.Int?
-        /// `custom_attributes` in the JSON.
+        /// The custom attributes which are set for the contact.
         public let customAttributes: PagegenRuntime.JSONValue?
         public let avatar: ImportedIntercom.ContactAvatar?
+        /// An object containing tags meta data about the tags that a contact has. Up to 10 will be displayed here. Use the url to get more.
         public let tags: ImportedIntercom.ContactTags?
+        /// An object containing notes meta data about the notes that a contact has. Up to 10 will be displayed here. Use the url to get more.
         public let notes: ImportedIntercom.ContactNotes?
+        /// An object with metadata about companies attached to a contact . Up to 10 will be displayed here. Use the url to get more.
         public let companies: ImportedIntercom.ContactCompanies?
+        /// An object containing location meta data about a Intercom contact.
         public let location: ImportedIntercom.ContactLocation?
-        /// `social_profiles` in the JSON.
+        /// An object containing social profiles that a contact has.
         public let socialProfiles: ImportedIntercom.ContactSocialProfiles?
 
         /// Creates a value from its fields.
@@ -729,48 +779,83 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `translatedContent` of `ArticleListItem`.
+    /// The Translated Content of an Article. The keys are the locale codes and the values are the translated content of the article.
     public struct ArticleTranslatedContent: Swift.Decodable, Swift.Sendable {
+        /// The type of object - article_translated_content.
         public let type: TypeValue?
+        /// The Content of an Article.
         public let ar: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let bg: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let bs: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let ca: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let cs: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let da: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let de: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let el: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let en: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let es: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let et: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let fi: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let fr: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let he: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let hr: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let hu: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let id: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let it: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let ja: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let ko: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let lt: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let lv: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let mn: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let nb: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let nl: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let pl: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let pt: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let ro: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let ru: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let sl: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let sr: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let sv: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let tr: ImportedIntercom.ArticleContent?
+        /// The Content of an Article.
         public let vi: ImportedIntercom.ArticleContent?
-        /// `pt-BR` in the JSON.
+        /// The Content of an Article.
         public let ptBR: ImportedIntercom.ArticleContent?
-        /// `zh-CN` in the JSON.
+        /// The Content of an Article.
         public let zhCN: ImportedIntercom.ArticleContent?
-        /// `zh-TW` in the JSON.
+        /// The Content of an Article.
         public let zhTW: ImportedIntercom.ArticleContent?
 
         /// Creates a value from its fields.
@@ -876,9 +961,11 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `tags` of `ArticleListItem`.
+    /// A list of tags objects associated with a conversation
     public struct Tags: Swift.Decodable, Swift.Sendable {
+        /// The type of the object
         public let type: TypeValue?
+        /// A list of tags objects associated with the conversation.
         public let tags: [ImportedIntercom.Tag]?
 
         /// Creates a value from its fields.
@@ -916,8 +1003,11 @@ extension ImportedIntercom {
 
     /// The `plan` of `Company`.
     public struct CompanyPlan: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Value is always "plan"
         public let type: Swift.String?
+        /// The id of the plan
         public let id: Swift.String?
+        /// The name of the plan
         public let name: Swift.String?
 
         /// Creates a value from its fields.
@@ -933,8 +1023,9 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `tags` of `Company`.
+    /// The list of tags associated with the company
     public struct CompanyTags: Swift.Decodable, Swift.Sendable {
+        /// The type of the object
         public let type: TypeValue?
         public let tags: [ImportedIntercom.TagBasic]?
 
@@ -971,8 +1062,9 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `segments` of `Company`.
+    /// The list of segments associated with the company
     public struct CompanySegments: Swift.Decodable, Swift.Sendable {
+        /// The type of the object
         public let type: TypeValue?
         public let segments: [ImportedIntercom.Segment]?
 
@@ -1011,8 +1103,9 @@ extension ImportedIntercom {
 
     /// The `avatar` of `Contact`.
     public struct ContactAvatar: Swift.Decodable, Swift.Sendable {
+        /// The type of object
         public let type: Swift.String?
-        /// `image_url` in the JSON.
+        /// An image URL containing the avatar of a contact.
         public let imageURL: Swift.String?
 
         /// Creates a value from its fields.
@@ -1027,13 +1120,15 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `tags` of `Contact`.
+    /// An object containing tags meta data about the tags that a contact has. Up to 10 will be displayed here. Use the url to get more.
     public struct ContactTags: Swift.Decodable, Swift.Sendable {
+        /// This object represents the tags attached to a contact.
         public let data: [ImportedIntercom.AddressableList]?
+        /// url to get more tag resources for this contact
         public let url: Swift.String?
-        /// `total_count` in the JSON.
+        /// Int representing the total number of tags attached to this contact
         public let totalCount: Swift.Int?
-        /// `has_more` in the JSON.
+        /// Whether there's more Addressable Objects to be viewed. If true, use the url to view all
         public let hasMore: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -1056,13 +1151,15 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `notes` of `Contact`.
+    /// An object containing notes meta data about the notes that a contact has. Up to 10 will be displayed here. Use the url to get more.
     public struct ContactNotes: Swift.Decodable, Swift.Sendable {
+        /// This object represents the notes attached to a contact.
         public let data: [ImportedIntercom.AddressableList]?
+        /// Url to get more company resources for this contact
         public let url: Swift.String?
-        /// `total_count` in the JSON.
+        /// Int representing the total number of companyies attached to this contact
         public let totalCount: Swift.Int?
-        /// `has_more` in the JSON.
+        /// Whether there's more Addressable Objects to be viewed. If true, use the url to view all
         public let hasMore: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -1085,13 +1182,15 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `companies` of `Contact`.
+    /// An object with metadata about companies attached to a contact . Up to 10 will be displayed here. Use the url to get more.
     public struct ContactCompanies: Swift.Decodable, Swift.Sendable {
+        /// An array of company data objects attached to the contact.
         public let data: [ImportedIntercom.CompanyData]?
+        /// Url to get more company resources for this contact
         public let url: Swift.String?
-        /// `total_count` in the JSON.
+        /// Integer representing the total number of companies attached to this contact
         public let totalCount: Swift.Int?
-        /// `has_more` in the JSON.
+        /// Whether there's more Addressable Objects to be viewed. If true, use the url to view all
         public let hasMore: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -1113,11 +1212,15 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `location` of `Contact`.
+    /// An object containing location meta data about a Intercom contact.
     public struct ContactLocation: Swift.Decodable, Swift.Sendable {
+        /// Always location
         public let type: Swift.String?
+        /// The country that the contact is located in
         public let country: Swift.String?
+        /// The overal region that the contact is located in
         public let region: Swift.String?
+        /// The city that the contact is located in
         public let city: Swift.String?
 
         /// Creates a value from its fields.
@@ -1137,8 +1240,9 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `socialProfiles` of `Contact`.
+    /// An object containing social profiles that a contact has.
     public struct ContactSocialProfiles: Swift.Decodable, Swift.Sendable {
+        /// A list of social profiles objects associated with the contact.
         public let data: [ImportedIntercom.SocialProfile]?
 
         /// Creates a value from its fields.
@@ -1152,19 +1256,25 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `ar` of `ArticleTranslatedContent`; the `bg` of `ArticleTranslatedContent`; the `bs` of `ArticleTranslatedContent`; and more.
+    /// The Content of an Article.
     public struct ArticleContent: Swift.Decodable, Swift.Sendable {
+        /// The type of object - `article_content` .
         public let type: TypeValue?
+        /// The title of the article.
         public let title: Swift.String?
+        /// The description of the article.
         public let description: Swift.String?
+        /// The body of the article.
         public let body: Swift.String?
-        /// `author_id` in the JSON.
+        /// The ID of the author of the article.
         public let authorID: Swift.Int?
+        /// Whether the article is `published` or is a `draft` .
         public let state: State?
-        /// `created_at` in the JSON.
+        /// The time when the article was created (seconds).
         public let createdAt: Swift.Int?
-        /// `updated_at` in the JSON.
+        /// The time when the article was last updated (seconds).
         public let updatedAt: Swift.Int?
+        /// The URL of the article.
         public let url: Swift.String?
 
         /// Creates a value from its fields.
@@ -1241,14 +1351,17 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `tags` of `Tags`.
+    /// A tag allows you to label your contacts, companies, and conversations and list them using that tag.
     public struct Tag: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// value is "tag"
         public let type: Swift.String?
+        /// The id of the tag
         public let id: Swift.String?
+        /// The name of the tag
         public let name: Swift.String?
-        /// `applied_at` in the JSON.
+        /// The time when the tag was applied to the object. Only present when the tag is returned as part of a tagging operation on a contact, conversation, or ticket.
         public let appliedAt: Swift.Int?
-        /// `applied_by` in the JSON.
+        /// The admin who applied the tag. Only present when the tag is returned as part of a tagging operation on a contact, conversation, or ticket.
         public let appliedBy: ImportedIntercom.Reference?
 
         /// Creates a value from its fields.
@@ -1272,10 +1385,13 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `tags` of `CompanyTags`.
+    /// A tag allows you to label your contacts, companies, and conversations and list them using that tag.
     public struct TagBasic: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// value is "tag"
         public let type: Swift.String?
+        /// The id of the tag
         public let id: Swift.String?
+        /// The name of the tag
         public let name: Swift.String?
 
         /// Creates a value from its fields.
@@ -1291,17 +1407,21 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `segments` of `CompanySegments`.
+    /// A segment is a group of your contacts defined by the rules that you set.
     public struct Segment: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The type of object.
         public let type: TypeValue?
+        /// The unique identifier representing the segment.
         public let id: Swift.String?
+        /// The name of the segment.
         public let name: Swift.String?
-        /// `created_at` in the JSON.
+        /// The time the segment was created.
         public let createdAt: Swift.Int?
-        /// `updated_at` in the JSON.
+        /// The time the segment was updated.
         public let updatedAt: Swift.Int?
-        /// `person_type` in the JSON.
+        /// Type of the contact: contact (lead) or user.
         public let personType: PersonType?
+        /// The number of items in the user segment. It's returned when `include_count=true` is included in the request.
         public let count: Swift.Int?
 
         /// Creates a value from its fields.
@@ -1373,10 +1493,13 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `data` of `ContactTags`; the `data` of `ContactNotes`.
+    /// A list used to access other resources from a parent model.
     public struct AddressableList: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The addressable object type
         public let type: Swift.String?
+        /// The id of the addressable object
         public let id: Swift.String?
+        /// Url to get more company resources for this contact
         public let url: Swift.String?
 
         /// Creates a value from its fields.
@@ -1392,10 +1515,13 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `data` of `ContactCompanies`.
+    /// An object containing data about the companies that a contact is associated with.
     public struct CompanyData: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The unique identifier for the company which is given by Intercom.
         public let id: Swift.String?
+        /// The type of the object. Always company.
         public let type: TypeValue?
+        /// The relative URL of the company.
         public let url: Swift.String?
 
         /// Creates a value from its fields.
@@ -1432,10 +1558,13 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `data` of `ContactSocialProfiles`.
+    /// A Social Profile allows you to label your contacts, companies, and conversations and list them using that Social Profile.
     public struct SocialProfile: Swift.Decodable, Swift.Sendable {
+        /// value is "social_profile"
         public let type: Swift.String?
+        /// The name of the Social media profile
         public let name: Swift.String?
+        /// The name of the Social media profile
         public let url: Swift.String?
 
         /// Creates a value from its fields.
@@ -1451,7 +1580,7 @@ extension ImportedIntercom {
         }
     }
 
-    /// The `appliedBy` of `Tag`.
+    /// reference to another object
     public struct Reference: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let type: Swift.String?
         public let id: Swift.String?

@@ -96,8 +96,60 @@ extension ImportedJira {
 extension ImportedJira.Client {
     /// Get projects paginated
     ///
+    /// Returns a [paginated](#pagination) list of projects visible to the user.
+    ///
+    /// This operation can be accessed anonymously.
+    ///
+    /// **[Permissions](#permissions) required:** Projects are returned only where the user has one of:
+    ///
+    /// *  *Browse Projects* [project permission](https://confluence.atlassian.com/x/yodKLg) for the project.
+    /// *  *Administer Projects* [project permission](https://confluence.atlassian.com/x/yodKLg) for the project.
+    /// *  *Administer Jira* [global permission](https://confluence.atlassian.com/x/x4dKLg).
+    ///
     /// `GET /rest/api/3/project/search`
     /// - Parameters:
+    ///   - orderBy: [Order](#ordering) the results by a field.
+    ///
+    ///     *  `category` Sorts by project category. A complete list of category IDs is found using [Get all project categories](#api-rest-api-3-projectCategory-get).
+    ///     *  `issueCount` Sorts by the total number of issues in each project.
+    ///     *  `key` Sorts by project key.
+    ///     *  `lastIssueUpdatedTime` Sorts by the last issue update time.
+    ///     *  `name` Sorts by project name.
+    ///     *  `owner` Sorts by project lead.
+    ///     *  `archivedDate` EXPERIMENTAL. Sorts by project archived date.
+    ///     *  `deletedDate` EXPERIMENTAL. Sorts by project deleted date.
+    ///   - id: The project IDs to filter the results by. To include multiple IDs, provide an ampersand-separated list. For example, `id=10000&id=10001`. Up to 50 project IDs can be provided.
+    ///   - keys: The project keys to filter the results by. To include multiple keys, provide an ampersand-separated list. For example, `keys=PA&keys=PB`. Up to 50 project keys can be provided.
+    ///   - query: Filter the results using a literal string. Projects with a matching `key` or `name` are returned (case insensitive).
+    ///   - typeKey: Orders results by the [project type](https://confluence.atlassian.com/x/GwiiLQ#Jiraapplicationsoverview-Productfeaturesandprojecttypes). This parameter accepts a comma-separated list. Valid values are `business`, `service_desk`, and `software`.
+    ///   - categoryID: The ID of the project's category. A complete list of category IDs is found using the [Get all project categories](#api-rest-api-3-projectCategory-get) operation.
+    ///   - action: Filter results by projects for which the user can:
+    ///
+    ///     *  `view` the project, meaning that they have one of the following permissions:
+    ///
+    ///     *  *Browse projects* [project permission](https://confluence.atlassian.com/x/yodKLg) for the project.
+    ///     *  *Administer projects* [project permission](https://confluence.atlassian.com/x/yodKLg) for the project.
+    ///     *  *Administer Jira* [global permission](https://confluence.atlassian.com/x/x4dKLg).
+    ///     *  `browse` the project, meaning that they have the *Browse projects* [project permission](https://confluence.atlassian.com/x/yodKLg) for the project.
+    ///     *  `edit` the project, meaning that they have one of the following permissions:
+    ///
+    ///     *  *Administer projects* [project permission](https://confluence.atlassian.com/x/yodKLg) for the project.
+    ///     *  *Administer Jira* [global permission](https://confluence.atlassian.com/x/x4dKLg).
+    ///   - expand: Use [expand](#expansion) to include additional information in the response. This parameter accepts a comma-separated list. Expanded options include:
+    ///
+    ///     *  `description` Returns the project description.
+    ///     *  `projectKeys` Returns all project keys associated with a project.
+    ///     *  `lead` Returns information about the project lead.
+    ///     *  `issueTypes` Returns all issue types associated with the project.
+    ///     *  `url` Returns the URL associated with the project.
+    ///     *  `insight` EXPERIMENTAL. Returns the insight details of total issue count and last issue update time for the project.
+    ///   - status: EXPERIMENTAL. Filter results by project status:
+    ///
+    ///     *  `live` Search live projects.
+    ///     *  `archived` Search archived projects.
+    ///     *  `deleted` Search deleted projects, those in the recycle bin.
+    ///   - properties: EXPERIMENTAL. A list of project properties to return for the project. This parameter accepts a comma-separated list.
+    ///   - propertyQuery: EXPERIMENTAL. A query string used to search properties. The query string cannot be specified using a JSON object. For example, to search for the value of `nested` from `{"something":{"nested":1,"other":2}}` use `[thepropertykey].something.nested=1`. Note that the propertyQuery key is enclosed in square brackets to enable searching where the propertyQuery key includes dot (.) or equals (=) characters. Note that `thepropertykey` is only returned when included in `properties`.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - maxResults: the number of items a page holds: 50 when nil.
     public func searchProjects(
@@ -136,8 +188,60 @@ extension ImportedJira.Client {
 
     /// Search for issues using JQL (GET)
     ///
+    /// Searches for issues using [JQL](https://confluence.atlassian.com/x/egORLQ).
+    ///
+    /// If the JQL query expression is too large to be encoded as a query parameter, use the [POST](#api-rest-api-3-search-post) version of this resource.
+    ///
+    /// This operation can be accessed anonymously.
+    ///
+    /// **[Permissions](#permissions) required:** Issues are included in the response where the user has:
+    ///
+    /// *  *Browse projects* [project permission](https://confluence.atlassian.com/x/yodKLg) for the project containing the issue.
+    /// *  If [issue-level security](https://confluence.atlassian.com/x/J4lKLg) is configured, issue-level security permission to view the issue.
+    ///
     /// `GET /rest/api/3/search`
     /// - Parameters:
+    ///   - jql: The [JQL](https://confluence.atlassian.com/x/egORLQ) that defines the search. Note:
+    ///
+    ///     *  If no JQL expression is provided, all issues are returned.
+    ///     *  `username` and `userkey` cannot be used as search terms due to privacy reasons. Use `accountId` instead.
+    ///     *  If a user has hidden their email address in their user profile, partial matches of the email address will not find the user. An exact match is required.
+    ///   - validateQuery: Determines how to validate the JQL query and treat the validation results. Supported values are:
+    ///
+    ///     *  `strict` Returns a 400 response code if any errors are found, along with a list of all errors (and warnings).
+    ///     *  `warn` Returns all errors as warnings.
+    ///     *  `none` No validation is performed.
+    ///     *  `true` *Deprecated* A legacy synonym for `strict`.
+    ///     *  `false` *Deprecated* A legacy synonym for `warn`.
+    ///
+    ///     Note: If the JQL is not correctly formed a 400 response code is returned, regardless of the `validateQuery` value.
+    ///   - fields: A list of fields to return for each issue, use it to retrieve a subset of fields. This parameter accepts a comma-separated list. Expand options include:
+    ///
+    ///     *  `*all` Returns all fields.
+    ///     *  `*navigable` Returns navigable fields.
+    ///     *  Any issue field, prefixed with a minus to exclude.
+    ///
+    ///     Examples:
+    ///
+    ///     *  `summary,comment` Returns only the summary and comments fields.
+    ///     *  `-description` Returns all navigable (default) fields except description.
+    ///     *  `*all,-comment` Returns all fields except comments.
+    ///
+    ///     This parameter may be specified multiple times. For example, `fields=field1,field2&fields=field3`.
+    ///
+    ///     Note: All navigable fields are returned by default. This differs from [GET issue](#api-rest-api-3-issue-issueIdOrKey-get) where the default is all fields.
+    ///   - expand: Use [expand](#expansion) to include additional information about issues in the response. This parameter accepts a comma-separated list. Expand options include:
+    ///
+    ///     *  `renderedFields` Returns field values rendered in HTML format.
+    ///     *  `names` Returns the display name of each field.
+    ///     *  `schema` Returns the schema describing a field type.
+    ///     *  `transitions` Returns all possible transitions for the issue.
+    ///     *  `operations` Returns all possible operations for the issue.
+    ///     *  `editmeta` Returns information about how each field can be edited.
+    ///     *  `changelog` Returns a list of recent updates to an issue, sorted by date, starting from the most recent.
+    ///     *  `versionedRepresentations` Instead of `fields`, returns `versionedRepresentations` a JSON array containing each version of a field's value, with the highest numbered item representing the most recent version.
+    ///   - properties: A list of issue property keys for issue properties to include in the results. This parameter accepts a comma-separated list. Multiple properties can also be provided using an ampersand separated list. For example, `properties=prop1,prop2&properties=prop3`. A maximum of 5 issue property keys can be specified.
+    ///   - fieldsByKeys: Reference fields by their key (rather than ID).
     ///   - offset: the position of the page's first item, from 0.
     ///   - maxResults: the number of items a page holds: 50 when nil.
     public func searchForIssuesUsingJql(
@@ -171,6 +275,12 @@ extension ImportedJira.Client {
     }
 
     /// Get all users
+    ///
+    /// Returns a list of all users, including active users, inactive users and previously deleted users that have an Atlassian account.
+    ///
+    /// Privacy controls are applied to the response based on the users' preferences. This could mean, for example, that the user's email address is hidden. See the [Profile visibility overview](https://developer.atlassian.com/cloud/jira/platform/profile-visibility/) for more details.
+    ///
+    /// **[Permissions](#permissions) required:** *Browse users and groups* [global permission](https://confluence.atlassian.com/x/x4dKLg).
     ///
     /// `GET /rest/api/3/users/search`
     /// - Parameters:
@@ -386,15 +496,15 @@ extension ImportedJira.Client {
         ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("orderBy", orderBy)
-            parameters.query("id", id)
-            parameters.query("keys", keys)
+            parameters.query("id", id, style: .form(explode: true))
+            parameters.query("keys", keys, style: .form(explode: true))
             parameters.query("query", query)
             parameters.query("typeKey", typeKey)
             parameters.query("categoryId", categoryID)
             parameters.query("action", action)
             parameters.query("expand", expand)
-            parameters.query("status", status)
-            parameters.query("properties", properties)
+            parameters.query("status", status, style: .form(explode: true))
+            parameters.query("properties", properties, style: .form(explode: true))
             parameters.query("propertyQuery", propertyQuery)
             return parameters
         }
@@ -418,9 +528,9 @@ extension ImportedJira.Client {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("jql", jql)
             parameters.query("validateQuery", validateQuery)
-            parameters.query("fields", fields)
+            parameters.query("fields", fields, style: .form(explode: true))
             parameters.query("expand", expand)
-            parameters.query("properties", properties)
+            parameters.query("properties", properties, style: .form(explode: true))
             parameters.query("fieldsByKeys", fieldsByKeys)
             return parameters
         }

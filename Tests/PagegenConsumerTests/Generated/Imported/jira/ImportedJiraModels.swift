@@ -7,14 +7,21 @@ import Foundation
 public enum ImportedJira {}
 
 extension ImportedJira {
-    /// What `searchProjects(…)` returns.
+    /// A page of items.
     public struct PageBeanProject: Swift.Decodable, Swift.Sendable {
+        /// The URL of the page.
         public let `self`: Swift.String?
+        /// If there is another page of results, the URL of the next page.
         public let nextPage: Swift.String?
+        /// The maximum number of items that could be returned.
         public let maxResults: Swift.Int?
+        /// The index of the first item returned.
         public let startAt: Swift.Int64?
+        /// The number of items returned.
         public let total: Swift.Int64?
+        /// Whether this is the last page.
         public let isLast: Swift.Bool?
+        /// The list of items.
         public let values: [ImportedJira.Project]?
 
         /// Creates a value from its fields.
@@ -41,15 +48,23 @@ extension ImportedJira {
         }
     }
 
-    /// What `searchForIssuesUsingJql(…)` returns.
+    /// The result of a JQL search.
     public struct SearchResults: Swift.Decodable, Swift.Sendable {
+        /// Expand options that include additional search result details in the response.
         public let expand: Swift.String?
+        /// The index of the first item returned on the page.
         public let startAt: Swift.Int?
+        /// The maximum number of results that could be on the page.
         public let maxResults: Swift.Int?
+        /// The number of results on the page.
         public let total: Swift.Int?
+        /// The list of issues found by the search.
         public let issues: [ImportedJira.IssueBean]?
+        /// Any warnings related to the JQL query.
         public let warningMessages: [Swift.String]?
+        /// The ID and name of each field in the search results.
         public let names: [Swift.String: Swift.String]?
+        /// The schema describing the field types in the search results.
         public let schema: [Swift.String: ImportedJira.JSONTypeBean]?
 
         /// Creates a value from its fields.
@@ -79,22 +94,43 @@ extension ImportedJira {
         }
     }
 
-    /// An item of `getAllUsers(…)`; the `lead` of `Project`; the `deletedBy` of `Project`; and more.
+    /// A user with details as permitted by the user's Atlassian Account privacy settings. However, be aware of these exceptions:
+    ///
+    /// *  User record deleted from Atlassian: This occurs as the result of a right to be forgotten request. In this case, `displayName` provides an indication and other parameters have default values or are blank (for example, email is blank).
+    /// *  User record corrupted: This occurs as a results of events such as a server import and can only happen to deleted users. In this case, `accountId` returns *unknown* and all other parameters have fallback values.
+    /// *  User record unavailable: This usually occurs due to an internal service outage. In this case, all parameters have fallback values.
     public struct User: Swift.Decodable, Swift.Sendable {
+        /// The URL of the user.
         public let `self`: Swift.String?
+        /// This property is no longer available and will be removed from the documentation soon. See the [deprecation notice](https://developer.atlassian.com/cloud/jira/platform/deprecation-notice-user-privacy-api-migration-guide/) for details.
         public let key: Swift.String?
-        /// `accountId` in the JSON.
+        /// The account ID of the user, which uniquely identifies the user across all Atlassian products. For example, *5b10ac8d82e05b22cc7d4ef5*. Required in requests.
         public let accountID: Swift.String?
+        /// The user account type. Can take the following values:
+        ///
+        /// *  `atlassian` regular Atlassian user account
+        /// *  `app` system account used for Connect applications and OAuth to represent external systems
+        /// *  `customer` Jira Service Desk account representing an external service desk
         public let accountType: AccountType?
+        /// This property is no longer available and will be removed from the documentation soon. See the [deprecation notice](https://developer.atlassian.com/cloud/jira/platform/deprecation-notice-user-privacy-api-migration-guide/) for details.
         public let name: Swift.String?
+        /// The email address of the user. Depending on the user’s privacy setting, this may be returned as null.
         public let emailAddress: Swift.String?
+        /// The avatars of the user.
         public let avatarUrls: ImportedJira.AvatarUrlsBean?
+        /// The display name of the user. Depending on the user’s privacy setting, this may return an alternative value.
         public let displayName: Swift.String?
+        /// Whether the user is active.
         public let active: Swift.Bool?
+        /// The time zone specified in the user's profile. Depending on the user’s privacy setting, this may be returned as null.
         public let timeZone: Swift.String?
+        /// The locale of the user. Depending on the user’s privacy setting, this may be returned as null.
         public let locale: Swift.String?
+        /// The groups that the user belongs to.
         public let groups: ImportedJira.SimpleListWrapperGroupName?
+        /// The application roles the user is assigned to.
         public let applicationRoles: ImportedJira.SimpleListWrapperApplicationRole?
+        /// Expand options that include additional user details in the response.
         public let expand: Swift.String?
 
         /// Creates a value from its fields.
@@ -166,41 +202,75 @@ extension ImportedJira {
         }
     }
 
-    /// An item of `searchProjects(…)`; the `values` of `PageBeanProject`.
+    /// Details about a project.
     public struct Project: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Expand options that include additional project details in the response.
         public let expand: Swift.String?
+        /// The URL of the project details.
         public let `self`: Swift.String?
+        /// The ID of the project.
         public let id: Swift.String?
+        /// The key of the project.
         public let key: Swift.String?
+        /// A brief description of the project.
         public let description: Swift.String?
+        /// The username of the project lead.
         public let lead: ImportedJira.User?
+        /// List of the components contained in the project.
         public let components: [ImportedJira.ProjectComponent]?
+        /// List of the issue types available in the project.
         public let issueTypes: [ImportedJira.IssueTypeDetails]?
+        /// A link to information about this project, such as project documentation.
         public let url: Swift.String?
+        /// An email address associated with the project.
         public let email: Swift.String?
+        /// The default assignee when creating issues for this project.
         public let assigneeType: AssigneeType?
+        /// The versions defined in the project. For more information, see [Create version](#api-rest-api-3-version-post).
         public let versions: [ImportedJira.Version]?
+        /// The name of the project.
         public let name: Swift.String?
+        /// The name and self URL for each role defined in the project. For more information, see [Create project role](#api-rest-api-3-role-post).
         public let roles: [Swift.String: Foundation.URL]?
+        /// The URLs of the project's avatars.
         public let avatarUrls: ImportedJira.AvatarUrlsBean?
+        /// The category the project belongs to.
         public let projectCategory: ImportedJira.ProjectCategory?
+        /// The [project type](https://confluence.atlassian.com/x/GwiiLQ#Jiraapplicationsoverview-Productfeaturesandprojecttypes) of the project.
         public let projectTypeKey: ProjectTypeKey?
+        /// Whether the project is simplified.
         public let simplified: Swift.Bool?
+        /// The type of the project.
         public let style: Style?
+        /// Whether the project is selected as a favorite.
         public let favourite: Swift.Bool?
+        /// Whether the project is private.
         public let isPrivate: Swift.Bool?
+        /// The issue type hierarchy for the project.
         public let issueTypeHierarchy: ImportedJira.Hierarchy?
+        /// User permissions on the project
         public let permissions: ImportedJira.ProjectPermissions?
+        /// Map of project properties
         public let properties: [Swift.String: PagegenRuntime.JSONValue]?
+        /// Unique ID for next-gen projects.
         public let uuid: Swift.String?
+        /// Insights about the project.
         public let insight: ImportedJira.ProjectInsight?
+        /// Whether the project is marked as deleted.
         public let deleted: Swift.Bool?
+        /// The date when the project is deleted permanently.
         public let retentionTillDate: Foundation.Date?
+        /// The date when the project was marked as deleted.
         public let deletedDate: Foundation.Date?
+        /// The user who marked the project as deleted.
         public let deletedBy: ImportedJira.User?
+        /// Whether the project is archived.
         public let archived: Swift.Bool?
+        /// The date when the project was archived.
         public let archivedDate: Foundation.Date?
+        /// The user who archived the project.
         public let archivedBy: ImportedJira.User?
+        /// The project landing page info.
         public let landingPageInfo: ImportedJira.ProjectLandingPageInfo?
 
         /// Creates a value from its fields.
@@ -353,20 +423,33 @@ extension ImportedJira {
         }
     }
 
-    /// An item of `searchForIssuesUsingJql(…)`; the `issues` of `SearchResults`.
+    /// Details about an issue.
     public struct IssueBean: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Expand options that include additional issue details in the response.
         public let expand: Swift.String?
+        /// The ID of the issue.
         public let id: Swift.String?
+        /// The URL of the issue details.
         public let `self`: Swift.String?
+        /// The key of the issue.
         public let key: Swift.String?
+        /// The rendered value of each field present on the issue.
         public let renderedFields: [Swift.String: PagegenRuntime.JSONValue]?
+        /// Details of the issue properties identified in the request.
         public let properties: [Swift.String: PagegenRuntime.JSONValue]?
+        /// The ID and name of each field present on the issue.
         public let names: [Swift.String: Swift.String]?
+        /// The schema describing each field present on the issue.
         public let schema: [Swift.String: ImportedJira.JSONTypeBean]?
+        /// The transitions that can be performed on the issue.
         public let transitions: [ImportedJira.IssueTransition]?
+        /// The operations that can be performed on the issue.
         public let operations: ImportedJira.Operations?
+        /// The metadata for the fields on the issue that can be amended.
         public let editmeta: ImportedJira.IssueUpdateMetadata?
+        /// Details of changelogs associated with the issue.
         public let changelog: ImportedJira.PageOfChangelogs?
+        /// The versions of each field on the issue.
         public let versionedRepresentations: [Swift.String: PagegenRuntime.JSONValue]?
         public let fieldsToInclude: ImportedJira.IncludedFields?
         public let fields: [Swift.String: PagegenRuntime.JSONValue]?
@@ -412,14 +495,19 @@ extension ImportedJira {
         }
     }
 
-    /// The `schema` of `SearchResults`; the `schema` of `IssueBean`; the `schema` of `FieldMetadata`.
+    /// The schema of a field.
     public struct JSONTypeBean: Swift.Decodable, Swift.Sendable {
+        /// The data type of the field.
         public let type: Swift.String
+        /// When the data type is an array, the name of the field items within the array.
         public let items: Swift.String?
+        /// If the field is a system field, the name of the field.
         public let system: Swift.String?
+        /// If the field is a custom field, the URI of the field.
         public let custom: Swift.String?
-        /// `customId` in the JSON.
+        /// If the field is a custom field, the custom ID of the field.
         public let customID: Swift.Int64?
+        /// If the field is a custom field, the configuration of the field.
         public let configuration: [Swift.String: PagegenRuntime.JSONValue]?
 
         /// Creates a value from its fields.
@@ -447,13 +535,13 @@ extension ImportedJira {
 
     /// The `avatarUrls` of `User`; the `avatarUrls` of `Project`; the `avatarUrls` of `ProjectDetails`; and more.
     public struct AvatarUrlsBean: Swift.Decodable, Swift.Sendable {
-        /// `16x16` in the JSON.
+        /// The URL of the item's 16x16 pixel avatar.
         public let _16x16: Swift.String?
-        /// `24x24` in the JSON.
+        /// The URL of the item's 24x24 pixel avatar.
         public let _24x24: Swift.String?
-        /// `32x32` in the JSON.
+        /// The URL of the item's 32x32 pixel avatar.
         public let _32x32: Swift.String?
-        /// `48x48` in the JSON.
+        /// The URL of the item's 48x48 pixel avatar.
         public let _48x48: Swift.String?
 
         /// Creates a value from its fields.
@@ -535,23 +623,48 @@ extension ImportedJira {
         }
     }
 
-    /// The `components` of `Project`.
+    /// Details about a project component.
     public struct ProjectComponent: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The URL of the component.
         public let `self`: Swift.String?
+        /// The unique identifier for the component.
         public let id: Swift.String?
+        /// The unique name for the component in the project. Required when creating a component. Optional when updating a component. The maximum length is 255 characters.
         public let name: Swift.String?
+        /// The description for the component. Optional when creating or updating a component.
         public let description: Swift.String?
+        /// The user details for the component's lead user.
         public let lead: ImportedJira.User?
+        /// This property is no longer available and will be removed from the documentation soon. See the [deprecation notice](https://developer.atlassian.com/cloud/jira/platform/deprecation-notice-user-privacy-api-migration-guide/) for details.
         public let leadUserName: Swift.String?
-        /// `leadAccountId` in the JSON.
+        /// The accountId of the component's lead user. The accountId uniquely identifies the user across all Atlassian products. For example, *5b10ac8d82e05b22cc7d4ef5*.
         public let leadAccountID: Swift.String?
+        /// The nominal user type used to determine the assignee for issues created with this component. See `realAssigneeType` for details on how the type of the user, and hence the user, assigned to issues is determined. Can take the following values:
+        ///
+        /// *  `PROJECT_LEAD` the assignee to any issues created with this component is nominally the lead for the project the component is in.
+        /// *  `COMPONENT_LEAD` the assignee to any issues created with this component is nominally the lead for the component.
+        /// *  `UNASSIGNED` an assignee is not set for issues created with this component.
+        /// *  `PROJECT_DEFAULT` the assignee to any issues created with this component is nominally the default assignee for the project that the component is in.
+        ///
+        /// Default value: `PROJECT_DEFAULT`.
+        /// Optional when creating or updating a component.
         public let assigneeType: AssigneeType?
+        /// The details of the user associated with `assigneeType`, if any. See `realAssignee` for details of the user assigned to issues created with this component.
         public let assignee: ImportedJira.User?
+        /// The type of the assignee that is assigned to issues created with this component, when an assignee cannot be set from the `assigneeType`. For example, `assigneeType` is set to `COMPONENT_LEAD` but no component lead is set. This property is set to one of the following values:
+        ///
+        /// *  `PROJECT_LEAD` when `assigneeType` is `PROJECT_LEAD` and the project lead has permission to be assigned issues in the project that the component is in.
+        /// *  `COMPONENT_LEAD` when `assignee`Type is `COMPONENT_LEAD` and the component lead has permission to be assigned issues in the project that the component is in.
+        /// *  `UNASSIGNED` when `assigneeType` is `UNASSIGNED` and Jira is configured to allow unassigned issues.
+        /// *  `PROJECT_DEFAULT` when none of the preceding cases are true.
         public let realAssigneeType: RealAssigneeType?
+        /// The user assigned to issues created with this component, when `assigneeType` does not identify a valid assignee.
         public let realAssignee: ImportedJira.User?
+        /// Whether a user is associated with `assigneeType`. For example, if the `assigneeType` is set to `COMPONENT_LEAD` but the component lead is not set, then `false` is returned.
         public let isAssigneeTypeValid: Swift.Bool?
+        /// The key of the project the component is assigned to. Required when creating a component. Can't be updated.
         public let project: Swift.String?
-        /// `projectId` in the JSON.
+        /// The ID of the project the component is assigned to.
         public let projectID: Swift.Int64?
 
         /// Creates a value from its fields.
@@ -652,20 +765,27 @@ extension ImportedJira {
         }
     }
 
-    /// The `issueTypes` of `Project`.
+    /// Details about an issue type.
     public struct IssueTypeDetails: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The URL of these issue type details.
         public let `self`: Swift.String?
+        /// The ID of the issue type.
         public let id: Swift.String?
+        /// The description of the issue type.
         public let description: Swift.String?
-        /// `iconUrl` in the JSON.
+        /// The URL of the issue type's avatar.
         public let iconURL: Swift.String?
+        /// The name of the issue type.
         public let name: Swift.String?
+        /// Whether this issue type is used to create subtasks.
         public let subtask: Swift.Bool?
-        /// `avatarId` in the JSON.
+        /// The ID of the issue type's avatar.
         public let avatarID: Swift.Int64?
-        /// `entityId` in the JSON.
+        /// Unique ID for next-gen projects.
         public let entityID: Swift.String?
+        /// Hierarchy level of the issue type.
         public let hierarchyLevel: Swift.Int?
+        /// Details of the next-gen projects the issue type is available in.
         public let scope: ImportedJira.Scope?
 
         /// Creates a value from its fields.
@@ -697,25 +817,46 @@ extension ImportedJira {
         }
     }
 
-    /// The `versions` of `Project`.
+    /// Details about a project version.
     public struct Version: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Use [expand](em>#expansion) to include additional information about version in the response. This parameter accepts a comma-separated list. Expand options include:
+        ///
+        /// *  `operations` Returns the list of operations available for this version.
+        /// *  `issuesstatus` Returns the count of issues in this version for each of the status categories *to do*, *in progress*, *done*, and *unmapped*. The *unmapped* property contains a count of issues with a status other than *to do*, *in progress*, and *done*.
+        ///
+        /// Optional for create and update.
         public let expand: Swift.String?
+        /// The URL of the version.
         public let `self`: Swift.String?
+        /// The ID of the version.
         public let id: Swift.String?
+        /// The description of the version. Optional when creating or updating a version.
         public let description: Swift.String?
+        /// The unique name of the version. Required when creating a version. Optional when updating a version. The maximum length is 255 characters.
         public let name: Swift.String?
+        /// Indicates that the version is archived. Optional when creating or updating a version.
         public let archived: Swift.Bool?
+        /// Indicates that the version is released. If the version is released a request to release again is ignored. Not applicable when creating a version. Optional when updating a version.
         public let released: Swift.Bool?
+        /// The start date of the version. Expressed in ISO 8601 format (yyyy-mm-dd). Optional when creating or updating a version.
         public let startDate: Foundation.Date?
+        /// The release date of the version. Expressed in ISO 8601 format (yyyy-mm-dd). Optional when creating or updating a version.
         public let releaseDate: Foundation.Date?
+        /// Indicates that the version is overdue.
         public let overdue: Swift.Bool?
+        /// The date on which work on this version is expected to start, expressed in the instance's *Day/Month/Year Format* date format.
         public let userStartDate: Swift.String?
+        /// The date on which work on this version is expected to finish, expressed in the instance's *Day/Month/Year Format* date format.
         public let userReleaseDate: Swift.String?
+        /// Deprecated. Use `projectId`.
         public let project: Swift.String?
-        /// `projectId` in the JSON.
+        /// The ID of the project to which this version is attached. Required when creating a version. Not applicable when updating a version.
         public let projectID: Swift.Int64?
+        /// The URL of the self link to the version to which all unfixed issues are moved when a version is released. Not applicable when creating a version. Optional when updating a version.
         public let moveUnfixedIssuesTo: Swift.String?
+        /// If the expand option `operations` is used, returns the list of operations available for this version.
         public let operations: [ImportedJira.SimpleLink]?
+        /// If the expand option `issuesstatus` is used, returns the count of issues in this version for each of the status categories *to do*, *in progress*, *done*, and *unmapped*. The *unmapped* property contains a count of issues with a status other than *to do*, *in progress*, and *done*.
         public let issuesStatusForFixVersion: ImportedJira.VersionIssuesStatus?
 
         /// Creates a value from its fields.
@@ -762,11 +903,15 @@ extension ImportedJira {
         }
     }
 
-    /// The `projectCategory` of `Project`.
+    /// A project category.
     public struct ProjectCategory: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The URL of the project category.
         public let `self`: Swift.String?
+        /// The ID of the project category.
         public let id: Swift.String?
+        /// The name of the project category. Required on create, optional on update.
         public let name: Swift.String?
+        /// The description of the project category.
         public let description: Swift.String?
 
         /// Creates a value from its fields.
@@ -788,10 +933,11 @@ extension ImportedJira {
         }
     }
 
-    /// The `issueTypeHierarchy` of `Project`.
+    /// The project issue type hierarchy.
     public struct Hierarchy: Swift.Decodable, Swift.Sendable {
-        /// `baseLevelId` in the JSON.
+        /// The ID of the base level. This property is deprecated, see [Change notice: Removing hierarchy level IDs from next-gen APIs](https://developer.atlassian.com/cloud/jira/platform/change-notice-removing-hierarchy-level-ids-from-next-gen-apis/).
         public let baseLevelID: Swift.Int64?
+        /// Details about the hierarchy level.
         public let levels: [ImportedJira.SimplifiedHierarchyLevel]?
 
         /// Creates a value from its fields.
@@ -806,8 +952,9 @@ extension ImportedJira {
         }
     }
 
-    /// The `permissions` of `Project`.
+    /// Permissions which a user has on a project.
     public struct ProjectPermissions: Swift.Decodable, Swift.Sendable {
+        /// Whether the logged user can edit the project.
         public let canEdit: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -821,9 +968,11 @@ extension ImportedJira {
         }
     }
 
-    /// The `insight` of `Project`.
+    /// Additional details about a project.
     public struct ProjectInsight: Swift.Decodable, Swift.Sendable {
+        /// Total issue count.
         public let totalIssueCount: Swift.Int64?
+        /// The last issue update time.
         public let lastIssueUpdateTime: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -867,17 +1016,27 @@ extension ImportedJira {
         }
     }
 
-    /// The `transitions` of `IssueBean`.
+    /// Details of an issue transition.
     public struct IssueTransition: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The ID of the issue transition. Required when specifying a transition to undertake.
         public let id: Swift.String?
+        /// The name of the issue transition.
         public let name: Swift.String?
+        /// Details of the issue status after the transition.
         public let to: ImportedJira.StatusDetails?
+        /// Whether there is a screen associated with the issue transition.
         public let hasScreen: Swift.Bool?
+        /// Whether the issue transition is global, that is, the transition is applied to issues regardless of their status.
         public let isGlobal: Swift.Bool?
+        /// Whether this is the initial issue transition for the workflow.
         public let isInitial: Swift.Bool?
+        /// Whether the transition is available to be performed.
         public let isAvailable: Swift.Bool?
+        /// Whether the issue has to meet criteria before the issue transition is applied.
         public let isConditional: Swift.Bool?
+        /// Details of the fields associated with the issue transition screen. Use this information to populate `fields` and `update` in a transition request.
         public let fields: [Swift.String: ImportedJira.FieldMetadata]?
+        /// Expand options that include additional transition details in the response.
         public let expand: Swift.String?
         public let looped: Swift.Bool?
 
@@ -912,8 +1071,9 @@ extension ImportedJira {
         }
     }
 
-    /// The `operations` of `IssueBean`.
+    /// Details of the operations that can be performed on the issue.
     public struct Operations: Swift.Decodable, Swift.Sendable {
+        /// Details of the link groups defining issue operations.
         public let linkGroups: [ImportedJira.LinkGroup]?
 
         /// Creates a value from its fields.
@@ -927,7 +1087,7 @@ extension ImportedJira {
         }
     }
 
-    /// The `editmeta` of `IssueBean`.
+    /// A list of editable field details.
     public struct IssueUpdateMetadata: Swift.Decodable, Swift.Sendable {
         public let fields: [Swift.String: ImportedJira.FieldMetadata]?
 
@@ -942,11 +1102,15 @@ extension ImportedJira {
         }
     }
 
-    /// The `changelog` of `IssueBean`.
+    /// A page of changelogs.
     public struct PageOfChangelogs: Swift.Decodable, Swift.Sendable {
+        /// The index of the first item returned on the page.
         public let startAt: Swift.Int?
+        /// The maximum number of results that could be on the page.
         public let maxResults: Swift.Int?
+        /// The number of results on the page.
         public let total: Swift.Int?
+        /// The list of changelogs.
         public let histories: [ImportedJira.Changelog]?
 
         /// Creates a value from its fields.
@@ -990,11 +1154,13 @@ extension ImportedJira {
         }
     }
 
-    /// The `items` of `SimpleListWrapperGroupName`; the `groupDetails` of `ApplicationRole`; the `defaultGroupsDetails` of `ApplicationRole`.
+    /// Details about a group.
     public struct GroupName: Swift.Decodable, Swift.Sendable {
+        /// The name of group.
         public let name: Swift.String?
-        /// `groupId` in the JSON.
+        /// The ID of the group, which uniquely identifies the group across all Atlassian products. For example, *952d12c3-5b5b-4d04-bb32-44d383afc4b2*.
         public let groupID: Swift.String?
+        /// The URL for these group details.
         public let `self`: Swift.String?
 
         /// Creates a value from its fields.
@@ -1012,21 +1178,34 @@ extension ImportedJira {
         }
     }
 
-    /// The `items` of `SimpleListWrapperApplicationRole`.
+    /// Details of an application role.
     public struct ApplicationRole: Swift.Decodable, Swift.Sendable {
+        /// The key of the application role.
         public let key: Swift.String?
+        /// The groups associated with the application role. As a group's name can change, use of `groupDetails` is recommended to identify a groups.
         public let groups: [Swift.String]?
+        /// The groups associated with the application role.
         public let groupDetails: [ImportedJira.GroupName]?
+        /// The display name of the application role.
         public let name: Swift.String?
+        /// The groups that are granted default access for this application role. As a group's name can change, use of `defaultGroupsDetails` is recommended to identify a groups.
         public let defaultGroups: [Swift.String]?
+        /// The groups that are granted default access for this application role.
         public let defaultGroupsDetails: [ImportedJira.GroupName]?
+        /// Determines whether this application role should be selected by default on user creation.
         public let selectedByDefault: Swift.Bool?
+        /// Deprecated.
         public let defined: Swift.Bool?
+        /// The maximum count of users on your license.
         public let numberOfSeats: Swift.Int?
+        /// The count of users remaining on your license.
         public let remainingSeats: Swift.Int?
+        /// The number of users counting against your license.
         public let userCount: Swift.Int?
+        /// The [type of users](https://confluence.atlassian.com/x/lRW3Ng) being counted against your license.
         public let userCountDescription: Swift.String?
         public let hasUnlimitedSeats: Swift.Bool?
+        /// Indicates if the application role belongs to Jira platform (`jira-core`).
         public let platform: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -1067,9 +1246,11 @@ extension ImportedJira {
         }
     }
 
-    /// The `scope` of `IssueTypeDetails`.
+    /// The projects the item is associated with. Indicated for items associated with [next-gen projects](https://confluence.atlassian.com/x/loMyO).
     public struct Scope: Swift.Decodable, Swift.Sendable {
+        /// The type of scope.
         public let type: TypeValue?
+        /// The project the item has scope in.
         public let project: ImportedJira.ProjectDetails?
 
         /// Creates a value from its fields.
@@ -1108,7 +1289,7 @@ extension ImportedJira {
         }
     }
 
-    /// The `operations` of `Version`; the `header` of `LinkGroup`; the `links` of `LinkGroup`.
+    /// Details about the operations available in this version.
     public struct SimpleLink: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String?
         public let styleClass: Swift.String?
@@ -1142,11 +1323,15 @@ extension ImportedJira {
         }
     }
 
-    /// The `issuesStatusForFixVersion` of `Version`.
+    /// Counts of the number of issues in various statuses.
     public struct VersionIssuesStatus: Swift.Decodable, Swift.Sendable {
+        /// Count of issues with a status other than *to do*, *in progress*, and *done*.
         public let unmapped: Swift.Int64?
+        /// Count of issues with status *to do*.
         public let toDo: Swift.Int64?
+        /// Count of issues with status *in progress*.
         public let inProgress: Swift.Int64?
+        /// Count of issues with status *done*.
         public let done: Swift.Int64?
 
         /// Creates a value from its fields.
@@ -1168,17 +1353,21 @@ extension ImportedJira {
 
     /// The `levels` of `Hierarchy`.
     public struct SimplifiedHierarchyLevel: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The ID of the hierarchy level. This property is deprecated, see [Change notice: Removing hierarchy level IDs from next-gen APIs](https://developer.atlassian.com/cloud/jira/platform/change-notice-removing-hierarchy-level-ids-from-next-gen-apis/).
         public let id: Swift.Int64?
+        /// The name of this hierarchy level.
         public let name: Swift.String?
-        /// `aboveLevelId` in the JSON.
+        /// The ID of the level above this one in the hierarchy. This property is deprecated, see [Change notice: Removing hierarchy level IDs from next-gen APIs](https://developer.atlassian.com/cloud/jira/platform/change-notice-removing-hierarchy-level-ids-from-next-gen-apis/).
         public let aboveLevelID: Swift.Int64?
-        /// `belowLevelId` in the JSON.
+        /// The ID of the level below this one in the hierarchy. This property is deprecated, see [Change notice: Removing hierarchy level IDs from next-gen APIs](https://developer.atlassian.com/cloud/jira/platform/change-notice-removing-hierarchy-level-ids-from-next-gen-apis/).
         public let belowLevelID: Swift.Int64?
-        /// `projectConfigurationId` in the JSON.
+        /// The ID of the project configuration. This property is deprecated, see [Change oticen: Removing hierarchy level IDs from next-gen APIs](https://developer.atlassian.com/cloud/jira/platform/change-notice-removing-hierarchy-level-ids-from-next-gen-apis/).
         public let projectConfigurationID: Swift.Int64?
+        /// The level of this item in the hierarchy.
         public let level: Swift.Int?
+        /// The issue types available in this hierarchy level.
         public let issueTypeIds: [Swift.Int64]?
-        /// `externalUuid` in the JSON.
+        /// The external UUID of the hierarchy level. This property is deprecated, see [Change notice: Removing hierarchy level IDs from next-gen APIs](https://developer.atlassian.com/cloud/jira/platform/change-notice-removing-hierarchy-level-ids-from-next-gen-apis/).
         public let externalUUID: Swift.String?
         public let globalHierarchyLevel: GlobalHierarchyLevel?
 
@@ -1238,14 +1427,19 @@ extension ImportedJira {
         }
     }
 
-    /// The `to` of `IssueTransition`.
+    /// A status.
     public struct StatusDetails: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The URL of the status.
         public let `self`: Swift.String?
+        /// The description of the status.
         public let description: Swift.String?
-        /// `iconUrl` in the JSON.
+        /// The URL of the icon used to represent the status.
         public let iconURL: Swift.String?
+        /// The name of the status.
         public let name: Swift.String?
+        /// The ID of the status.
         public let id: Swift.String?
+        /// The category assigned to the status.
         public let statusCategory: ImportedJira.StatusCategory?
 
         /// Creates a value from its fields.
@@ -1271,18 +1465,27 @@ extension ImportedJira {
         }
     }
 
-    /// The `fields` of `IssueTransition`; the `fields` of `IssueUpdateMetadata`.
+    /// The metadata describing an issue field.
     public struct FieldMetadata: Swift.Decodable, Swift.Sendable {
+        /// Whether the field is required.
         public let required: Swift.Bool
+        /// The data type of the field.
         public let schema: ImportedJira.JSONTypeBean
+        /// The name of the field.
         public let name: Swift.String
+        /// The key of the field.
         public let key: Swift.String
-        /// `autoCompleteUrl` in the JSON.
+        /// The URL that can be used to automatically complete the field.
         public let autoCompleteURL: Swift.String?
+        /// Whether the field has a default value.
         public let hasDefaultValue: Swift.Bool?
+        /// The list of operations that can be performed on the field.
         public let operations: [Swift.String]
+        /// The list of values allowed in the field.
         public let allowedValues: [PagegenRuntime.JSONValue]?
+        /// The default value of the field.
         public let defaultValue: PagegenRuntime.JSONValue?
+        /// The configuration properties.
         public let configuration: [Swift.String: PagegenRuntime.JSONValue]?
 
         /// Creates a value from its fields.
@@ -1315,10 +1518,11 @@ extension ImportedJira {
         }
     }
 
-    /// The `linkGroups` of `Operations`; the `groups` of `LinkGroup`.
+    /// Details a link group, which defines issue operations.
     public struct LinkGroup: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String?
         public let styleClass: Swift.String?
+        /// Details about the operations available in this version.
         public let header: ImportedJira.SimpleLink?
         public let weight: Swift.Int?
         public let links: [ImportedJira.SimpleLink]?
@@ -1346,12 +1550,17 @@ extension ImportedJira {
         }
     }
 
-    /// The `histories` of `PageOfChangelogs`.
+    /// A changelog.
     public struct Changelog: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The ID of the changelog.
         public let id: Swift.String?
+        /// The user who made the change.
         public let author: ImportedJira.UserDetails?
+        /// The date on which the change took place.
         public let created: Foundation.Date?
+        /// The list of items changed.
         public let items: [ImportedJira.ChangeDetails]?
+        /// The history metadata associated with the changed.
         public let historyMetadata: ImportedJira.HistoryMetadata?
 
         /// Creates a value from its fields.
@@ -1375,15 +1584,23 @@ extension ImportedJira {
         }
     }
 
-    /// The `project` of `Scope`.
+    /// Details about a project.
     public struct ProjectDetails: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The URL of the project details.
         public let `self`: Swift.String?
+        /// The ID of the project.
         public let id: Swift.String?
+        /// The key of the project.
         public let key: Swift.String?
+        /// The name of the project.
         public let name: Swift.String?
+        /// The [project type](https://confluence.atlassian.com/x/GwiiLQ#Jiraapplicationsoverview-Productfeaturesandprojecttypes) of the project.
         public let projectTypeKey: ProjectTypeKey?
+        /// Whether or not the project is simplified.
         public let simplified: Swift.Bool?
+        /// The URLs of the project's avatars.
         public let avatarUrls: ImportedJira.AvatarUrlsBean?
+        /// The category the project belongs to.
         public let projectCategory: ImportedJira.UpdatedProjectCategory?
 
         /// Creates a value from its fields.
@@ -1440,12 +1657,17 @@ extension ImportedJira {
         }
     }
 
-    /// The `statusCategory` of `StatusDetails`.
+    /// A status category.
     public struct StatusCategory: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The URL of the status category.
         public let `self`: Swift.String?
+        /// The ID of the status category.
         public let id: Swift.Int64?
+        /// The key of the status category.
         public let key: Swift.String?
+        /// The name of the color used to represent the status category.
         public let colorName: Swift.String?
+        /// The name of the status category.
         public let name: Swift.String?
 
         /// Creates a value from its fields.
@@ -1469,18 +1691,31 @@ extension ImportedJira {
         }
     }
 
-    /// The `author` of `Changelog`.
+    /// User details permitted by the user's Atlassian Account privacy settings. However, be aware of these exceptions:
+    ///
+    /// *  User record deleted from Atlassian: This occurs as the result of a right to be forgotten request. In this case, `displayName` provides an indication and other parameters have default values or are blank (for example, email is blank).
+    /// *  User record corrupted: This occurs as a results of events such as a server import and can only happen to deleted users. In this case, `accountId` returns *unknown* and all other parameters have fallback values.
+    /// *  User record unavailable: This usually occurs due to an internal service outage. In this case, all parameters have fallback values.
     public struct UserDetails: Swift.Decodable, Swift.Sendable {
+        /// The URL of the user.
         public let `self`: Swift.String?
+        /// This property is no longer available and will be removed from the documentation soon. See the [deprecation notice](https://developer.atlassian.com/cloud/jira/platform/deprecation-notice-user-privacy-api-migration-guide/) for details.
         public let name: Swift.String?
+        /// This property is no longer available and will be removed from the documentation soon. See the [deprecation notice](https://developer.atlassian.com/cloud/jira/platform/deprecation-notice-user-privacy-api-migration-guide/) for details.
         public let key: Swift.String?
-        /// `accountId` in the JSON.
+        /// The account ID of the user, which uniquely identifies the user across all Atlassian products. For example, *5b10ac8d82e05b22cc7d4ef5*.
         public let accountID: Swift.String?
+        /// The email address of the user. Depending on the user’s privacy settings, this may be returned as null.
         public let emailAddress: Swift.String?
+        /// The avatars of the user.
         public let avatarUrls: ImportedJira.AvatarUrlsBean?
+        /// The display name of the user. Depending on the user’s privacy settings, this may return an alternative value.
         public let displayName: Swift.String?
+        /// Whether the user is active.
         public let active: Swift.Bool?
+        /// The time zone specified in the user's profile. Depending on the user’s privacy settings, this may be returned as null.
         public let timeZone: Swift.String?
+        /// The type of account represented by this user. This will be one of 'atlassian' (normal users), 'app' (application user) or 'customer' (Jira Service Desk customer user)
         public let accountType: Swift.String?
 
         /// Creates a value from its fields.
@@ -1513,15 +1748,21 @@ extension ImportedJira {
         }
     }
 
-    /// The `items` of `Changelog`.
+    /// A change item.
     public struct ChangeDetails: Swift.Decodable, Swift.Sendable {
+        /// The name of the field changed.
         public let field: Swift.String?
+        /// The type of the field changed.
         public let fieldtype: Swift.String?
-        /// `fieldId` in the JSON.
+        /// The ID of the field changed.
         public let fieldID: Swift.String?
+        /// The details of the original value.
         public let from: Swift.String?
+        /// The details of the original value as a string.
         public let fromString: Swift.String?
+        /// The details of the new value.
         public let to: Swift.String?
+        /// The details of the new value as a string.
         public let toString: Swift.String?
 
         /// Creates a value from its fields.
@@ -1549,18 +1790,29 @@ extension ImportedJira {
         }
     }
 
-    /// The `historyMetadata` of `Changelog`.
+    /// Details of issue history metadata.
     public struct HistoryMetadata: Swift.Decodable, Swift.Sendable {
+        /// The type of the history record.
         public let type: Swift.String?
+        /// The description of the history record.
         public let description: Swift.String?
+        /// The description key of the history record.
         public let descriptionKey: Swift.String?
+        /// The activity described in the history record.
         public let activityDescription: Swift.String?
+        /// The key of the activity described in the history record.
         public let activityDescriptionKey: Swift.String?
+        /// The description of the email address associated the history record.
         public let emailDescription: Swift.String?
+        /// The description key of the email address associated the history record.
         public let emailDescriptionKey: Swift.String?
+        /// Details of the user whose action created the history record.
         public let actor: ImportedJira.HistoryMetadataParticipant?
+        /// Details of the system that generated the history record.
         public let generator: ImportedJira.HistoryMetadataParticipant?
+        /// Details of the cause that triggered the creation the history record.
         public let cause: ImportedJira.HistoryMetadataParticipant?
+        /// Additional arbitrary information about the history record.
         public let extraData: [Swift.String: Swift.String]?
 
         /// Creates a value from its fields.
@@ -1598,11 +1850,15 @@ extension ImportedJira {
         }
     }
 
-    /// The `projectCategory` of `ProjectDetails`.
+    /// A project category.
     public struct UpdatedProjectCategory: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The URL of the project category.
         public let `self`: Swift.String?
+        /// The ID of the project category.
         public let id: Swift.String?
+        /// The name of the project category.
         public let description: Swift.String?
+        /// The description of the project category.
         public let name: Swift.String?
 
         /// Creates a value from its fields.
@@ -1624,14 +1880,19 @@ extension ImportedJira {
         }
     }
 
-    /// The `actor` of `HistoryMetadata`; the `generator` of `HistoryMetadata`; the `cause` of `HistoryMetadata`.
+    /// Details of user or system associated with a issue history metadata item.
     public struct HistoryMetadataParticipant: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The ID of the user or system associated with a history record.
         public let id: Swift.String?
+        /// The display name of the user or system associated with a history record.
         public let displayName: Swift.String?
+        /// The key of the display name of the user or system associated with a history record.
         public let displayNameKey: Swift.String?
+        /// The type of the user or system associated with a history record.
         public let type: Swift.String?
-        /// `avatarUrl` in the JSON.
+        /// The URL to an avatar for the user or system associated with a history record.
         public let avatarURL: Swift.String?
+        /// The URL of the user or system associated with a history record.
         public let url: Swift.String?
 
         /// Creates a value from its fields.

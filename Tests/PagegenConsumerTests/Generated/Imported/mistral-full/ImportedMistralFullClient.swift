@@ -91,6 +91,10 @@ extension ImportedMistralFull.Client {
     ///
     /// `GET /v2/prompts`
     /// - Parameters:
+    ///   - sortField: Defaults to created_at when omitted.
+    ///   - sortDirection: Defaults to descending for timestamp fields and ascending for text fields.
+    ///   - sortBy: REST-friendly alias for sort.field. Supported values: created_at, last_modified_at, name, title.
+    ///   - sortDirectionValue: REST-friendly alias for sort.direction. Supported values: asc, desc.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - pageSize: the number of items a page holds: 100 when nil.
     public func promptsList(
@@ -127,6 +131,8 @@ extension ImportedMistralFull.Client {
     }
 
     /// List Files
+    ///
+    /// Returns a list of files that belong to the user's organization.
     ///
     /// `GET /v1/files`
     /// - Parameters:
@@ -165,6 +171,18 @@ extension ImportedMistralFull.Client {
     ///
     /// `GET /v1/workflows`
     /// - Parameters:
+    ///   - status: Filter by workflow status
+    ///   - includeShared: Whether to include shared workflows
+    ///   - availableInChatAssistant: Whether to only return workflows available in chat assistant
+    ///   - deploymentName: Filter by deployment name(s)
+    ///   - deploymentStatus: Filter by deployment activity. active=only active, inactive=only inactive, None=no filter
+    ///   - archived: Filter by archived state. False=exclude archived, True=only archived, None=include all
+    ///   - tags: Filter to workflows tagged with all listed tags (AND).
+    ///   - sortBy: Field to sort by
+    ///   - order: Sort direction
+    ///   - activeOnly: Deprecated: use deployment_status instead
+    ///     Deprecated.
+    ///   - search: Fuzzy search query for workflow name, display name, description, or ID
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - limit: the number of items a page holds: 50 when nil, at least 1, at most 1000.
     public func getWorkflowsV1WorkflowsGet(
@@ -387,7 +405,7 @@ extension ImportedMistralFull.Client {
         ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("alias", alias)
-            parameters.query("fields", fields)
+            parameters.query("fields", fields, style: .form(explode: true))
             parameters.query("sort.field", sortField)
             parameters.query("sort.direction", sortDirection)
             parameters.query("sort_by", sortBy)
@@ -415,11 +433,11 @@ extension ImportedMistralFull.Client {
         ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.query("include_total", includeTotal)
-            parameters.query("sample_type", sampleType)
-            parameters.query("source", source)
+            parameters.query("sample_type", sampleType, style: .form(explode: true))
+            parameters.query("source", source, style: .form(explode: true))
             parameters.query("search", search)
             parameters.query("purpose", purpose)
-            parameters.query("mimetypes", mimetypes)
+            parameters.query("mimetypes", mimetypes, style: .form(explode: true))
             return parameters
         }
 
@@ -444,13 +462,13 @@ extension ImportedMistralFull.Client {
             order: GetWorkflowsV1WorkflowsGetOrder? = nil, activeOnly: Swift.Bool? = nil, search: Swift.String? = nil
         ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
-            parameters.query("status", status)
+            parameters.query("status", status, style: .form(explode: true))
             parameters.query("include_shared", includeShared)
             parameters.query("available_in_chat_assistant", availableInChatAssistant)
-            parameters.query("deployment_name", deploymentName)
+            parameters.query("deployment_name", deploymentName, style: .form(explode: true))
             parameters.query("deployment_status", deploymentStatus)
             parameters.query("archived", archived)
-            parameters.query("tags", tags)
+            parameters.query("tags", tags, style: .form(explode: true))
             parameters.query("sort_by", sortBy)
             parameters.query("order", order)
             parameters.query("active_only", activeOnly)

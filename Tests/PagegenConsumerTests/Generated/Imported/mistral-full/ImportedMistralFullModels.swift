@@ -45,6 +45,7 @@ extension ImportedMistralFull {
 
     /// What `getWorkflowsV1WorkflowsGet(…)` returns.
     public struct WorkflowListResponse: Swift.Decodable, Swift.Sendable {
+        /// A list of workflows
         public let workflows: [ImportedMistralFull.WorkflowBasicDefinition]
         /// `next_cursor` in the JSON.
         public let nextCursor: Swift.String?
@@ -64,16 +65,26 @@ extension ImportedMistralFull {
     /// An item of `promptsList(…)`; the `data` of `ListPromptsResponse`.
     public struct Prompt: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String?
+        /// Stable object name.
         public let name: Swift.String?
+        /// Versioned prompt content.
         public let definition: ImportedMistralFull.PromptDefinition?
         public let version: Swift.Int?
+        /// Notes for this version.
         public let notes: Swift.String?
+        /// Aliases pointing to this version.
         public let aliases: [Swift.String]?
+        /// Registry sharing scope.
         public let sharingScope: SharingScope?
+        /// Creation time.
         public let createdAt: Foundation.Date?
+        /// Last update time.
         public let updatedAt: Foundation.Date?
+        /// Latest version number.
         public let latestVersion: Swift.Int?
+        /// Display title.
         public let title: Swift.String?
+        /// Display description.
         public let description: Swift.String?
 
         /// Creates a value from its fields.
@@ -138,12 +149,17 @@ extension ImportedMistralFull {
 
     /// An item of `filesAPIRoutesListFiles(…)`; the `data` of `ListFilesResponse`.
     public struct FileSchema: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The unique identifier of the file.
         public let id: Swift.String
+        /// The object type, which is always "file".
         public let object: Swift.String
+        /// The size of the file, in bytes.
         public let bytes: Swift.Int
-        /// `created_at` in the JSON.
+        /// The UNIX timestamp (in seconds) of the event.
         public let createdAt: Swift.Int
+        /// The name of the uploaded file.
         public let filename: Swift.String
+        /// The intended purpose of the uploaded file, currently supports fine-tuning (`fine-tune`), OCR (`ocr`), Audio/Transcription (`audio`) and batch inference (`batch`).
         public let purpose: Purpose
         /// `sample_type` in the JSON.
         public let sampleType: SampleType
@@ -303,12 +319,17 @@ extension ImportedMistralFull {
     /// An item of `getWorkflowsV1WorkflowsGet(…)`; the `workflows` of `WorkflowListResponse`.
     public struct WorkflowBasicDefinition: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
+        /// The name of the workflow
         public let name: Swift.String
-        /// `display_name` in the JSON.
+        /// The display name of the workflow
         public let displayName: Swift.String
+        /// A description of the workflow
         public let description: Swift.String?
+        /// Workflow metadata
         public let metadata: ImportedMistralFull.WorkflowMetadata?
+        /// Whether the workflow is archived
         public let archived: Swift.Bool
+        /// Workflow tags
         public let tags: [Swift.String]?
 
         /// Creates a value from its fields.
@@ -335,9 +356,11 @@ extension ImportedMistralFull {
         }
     }
 
-    /// The `definition` of `Prompt`.
+    /// Versioned prompt content.
     public struct PromptDefinition: Swift.Decodable, Swift.Sendable {
+        /// Prompt template content.
         public let content: Swift.String
+        /// Variables used by the prompt.
         public let variables: [ImportedMistralFull.PromptVariable]?
 
         /// Creates a value from its fields.
@@ -354,7 +377,7 @@ extension ImportedMistralFull {
 
     /// The `metadata` of `WorkflowBasicDefinition`.
     public struct WorkflowMetadata: Swift.Decodable, Swift.Sendable {
-        /// `shared_namespace` in the JSON.
+        /// Namespace for shared workflows, None if user-owned
         public let sharedNamespace: Swift.String?
 
         /// Creates a value from its fields.
@@ -370,6 +393,7 @@ extension ImportedMistralFull {
 
     /// The `variables` of `PromptDefinition`.
     public struct PromptVariable: Swift.Decodable, Swift.Sendable {
+        /// Stable object name.
         public let name: Swift.String?
 
         /// Creates a value from its fields.

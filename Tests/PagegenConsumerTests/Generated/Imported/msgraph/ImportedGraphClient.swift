@@ -89,8 +89,19 @@ extension ImportedGraph {
 extension ImportedGraph.Client {
     /// Get directReports from users
     ///
+    /// The users and contacts that report to the user. (The users and contacts that have their manager property set to this user.) Read-only. Nullable. Supports $expand.
+    ///
     /// `GET /users/{user-id}/directReports`
     /// - Parameters:
+    ///   - userID: key: id of user
+    ///   - skip: Skip the first n items
+    ///   - search: Search items by search phrases
+    ///   - filter: Filter items by property values
+    ///   - count: Include count of items
+    ///   - orderby: Order items by property values
+    ///   - select: Select properties to be returned
+    ///   - expand: Expand related entities
+    ///   - consistencyLevel: Indicates the requested consistency level. Documentation URL: https://docs.microsoft.com/graph/aad-advanced-queries
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - top: the number of items a page holds: 50 when nil.
     public func usersListDirectReports(
@@ -128,8 +139,19 @@ extension ImportedGraph.Client {
 
     /// Get memberOf from users
     ///
+    /// The groups and directory roles that the user is a member of. Read-only. Nullable. Supports $expand.
+    ///
     /// `GET /users/{user-id}/memberOf`
     /// - Parameters:
+    ///   - userID: key: id of user
+    ///   - skip: Skip the first n items
+    ///   - search: Search items by search phrases
+    ///   - filter: Filter items by property values
+    ///   - count: Include count of items
+    ///   - orderby: Order items by property values
+    ///   - select: Select properties to be returned
+    ///   - expand: Expand related entities
+    ///   - consistencyLevel: Indicates the requested consistency level. Documentation URL: https://docs.microsoft.com/graph/aad-advanced-queries
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - top: the number of items a page holds: 50 when nil.
     public func usersListMemberGraphOPre(

@@ -27,7 +27,9 @@ extension ImportedGraph {
 
     /// An item of `usersListDirectReports(…)`; an item of `usersListMemberGraphOPre(…)`; the `value` of `DirectoryObjectCollectionResponse`.
     public struct DirectoryObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The unique idenfier for an entity. Read-only.
         public let id: Swift.String?
+        /// Date and time when this object was deleted. Always null when the object hasn't been deleted.
         public let deletedDateTime: Foundation.Date?
 
         /// Creates a value from its fields.

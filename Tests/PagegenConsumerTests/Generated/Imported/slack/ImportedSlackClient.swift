@@ -92,6 +92,9 @@ extension ImportedSlack.Client {
     ///
     /// `GET /conversations.list`
     /// - Parameters:
+    ///   - token: Authentication token. Requires scope: `conversations:read`
+    ///   - excludeArchived: Set to `true` to exclude archived channels from the list
+    ///   - types: Mix and match channel types by providing a comma-separated list of any combination of `public_channel`, `private_channel`, `mpim`, `im`
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - limit: the number of items a page holds: 100 when nil, at most 1000.
     public func conversationsList(
@@ -123,6 +126,8 @@ extension ImportedSlack.Client {
     ///
     /// `GET /users.list`
     /// - Parameters:
+    ///   - token: Authentication token. Requires scope: `users:read`
+    ///   - includeLocale: Set this to `true` to receive the locale for users. Defaults to `false`
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - limit: the number of items a page holds: 100 when nil.
     public func usersList(

@@ -7,7 +7,7 @@ import Foundation
 public enum ImportedSlack {}
 
 extension ImportedSlack {
-    /// What `conversationsList(…)` returns.
+    /// Schema for successful response from conversations.list method
     public struct ConversationsListResponse: Swift.Decodable, Swift.Sendable {
         public let channels: [ImportedSlack.ObjsConversation]
         public let ok: Swift.Bool
@@ -32,7 +32,7 @@ extension ImportedSlack {
         }
     }
 
-    /// What `usersList(…)` returns.
+    /// Schema for successful response from users.list method
     public struct UsersListResponse: Swift.Decodable, Swift.Sendable {
         /// `cache_ts` in the JSON.
         public let cacheTs: Swift.Int
@@ -452,6 +452,7 @@ extension ImportedSlack {
     /// The `latest` of `ObjsConversation`.
     public struct ObjsMessage: Swift.Decodable, Swift.Sendable {
         public let attachments: [ImportedSlack.ObjsMessageAttachment]?
+        /// This is a very loose definition, in the future, we'll populate this with deeper schema in this definition namespace.
         public let blocks: [ImportedSlack.Block]?
         /// `bot_id` in the JSON.
         public let botID: Swift.String?

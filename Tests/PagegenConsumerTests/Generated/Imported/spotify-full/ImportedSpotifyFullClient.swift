@@ -87,27 +87,31 @@ extension ImportedSpotifyFull {
 }
 
 extension ImportedSpotifyFull.Client {
-    /// Get Playlist Items [DEPRECATED]
+    /// Get Playlist Items
     ///
-    /// `GET /playlists/{playlist_id}/tracks`
+    /// Get full details of the items of a playlist owned by a Spotify user.
+    ///
+    /// **Note**: This endpoint is only accessible for playlists owned by the current user or playlists the user is a collaborator of. A `403 Forbidden` status code will be returned if the user is neither the owner nor a collaborator of the playlist.
+    ///
+    /// `GET /playlists/{playlist_id}/items`
     /// - Parameters:
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
-    ///   - limit: the number of items a page holds: 20 when nil, at least 1, at most 100.
-    public func getPlaylistsTracks(
+    ///   - limit: the number of items a page holds: 20 when nil, at least 1, at most 50.
+    public func getPlaylistsItems(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
         page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotifyFull.PlaylistTrackObject>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.getPlaylistsTracksEndpoint,
-            Operations.getPlaylistsTracksParameters(
+            Operations.getPlaylistsItemsEndpoint,
+            Operations.getPlaylistsItemsParameters(
                 playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes
             ),
-            paging: Operations.getPlaylistsTracksPaging, at: page, size: limit
+            paging: Operations.getPlaylistsItemsPaging, at: page, size: limit
         )
     }
 
-    /// Calls `completion` with what `getPlaylistsTracks(…)` returns, on no particular thread; the handle cancels the call.
-    @discardableResult public func getPlaylistsTracks(
+    /// Calls `completion` with what `getPlaylistsItems(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func getPlaylistsItems(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
         page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
@@ -116,15 +120,43 @@ extension ImportedSpotifyFull.Client {
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
-            Operations.getPlaylistsTracksEndpoint,
-            Operations.getPlaylistsTracksParameters(
+            Operations.getPlaylistsItemsEndpoint,
+            Operations.getPlaylistsItemsParameters(
                 playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes
             ),
-            paging: Operations.getPlaylistsTracksPaging, at: page, size: limit, completion: completion
+            paging: Operations.getPlaylistsItemsPaging, at: page, size: limit, completion: completion
+        )
+    }
+
+    /// Add Custom Playlist Cover Image
+    ///
+    /// Replace the image used to represent a specific playlist.
+    ///
+    /// `PUT /playlists/{playlist_id}/images`
+    /// - Parameters:
+    ///   - body: sent as it is, as `image/jpeg`.
+    public func uploadCustomPlaylistCover(
+        playlistID: Swift.String, body: Foundation.Data
+    ) async -> Swift.Result<Swift.Void, PagegenRuntime.APIError> {
+        await self.runtime.sendForNoContent(
+            Operations.uploadCustomPlaylistCoverEndpoint, Operations.uploadCustomPlaylistCoverParameters(playlistID: playlistID, body: body)
+        )
+    }
+
+    /// Calls `completion` with what `uploadCustomPlaylistCover(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func uploadCustomPlaylistCover(
+        playlistID: Swift.String, body: Foundation.Data,
+        completion: @escaping @Sendable (Swift.Result<Swift.Void, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        self.runtime.sendForNoContent(
+            Operations.uploadCustomPlaylistCoverEndpoint,
+            Operations.uploadCustomPlaylistCoverParameters(playlistID: playlistID, body: body), completion: completion
         )
     }
 
     /// Get Followed Artists
+    ///
+    /// Get the current user's followed artists.
     ///
     /// `GET /me/following`
     /// - Parameters:
@@ -152,6 +184,9 @@ extension ImportedSpotifyFull.Client {
     }
 
     /// Get Recently Played Tracks
+    ///
+    /// Get tracks from the current user's recently played tracks.
+    /// _**Note**: Currently doesn't support podcast episodes._
     ///
     /// `GET /me/player/recently-played`
     /// - Parameters:
@@ -203,21 +238,21 @@ extension ImportedSpotifyFull.Client {
 extension ImportedSpotifyFull.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
-        static var getPlaylistsTracksEndpoint: PagegenRuntime.Endpoint {
-            PagegenRuntime.Endpoint(name: "getPlaylistsTracks", method: "GET", path: "/playlists/{playlist_id}/tracks")
+        static var getPlaylistsItemsEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "getPlaylistsItems", method: "GET", path: "/playlists/{playlist_id}/items")
         }
 
-        static var getPlaylistsTracksPaging:
+        static var getPlaylistsItemsPaging:
             PagegenRuntime.Paging<ImportedSpotifyFull.PagingPlaylistTrackObject, ImportedSpotifyFull.PlaylistTrackObject>
         {
             PagegenRuntime.Paging(
                 style: .link(next: .body({ $0.next }), previous: .body({ $0.previous })),
-                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 100),
-                items: { $0.items }, total: .body({ $0.total })
+                size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50), items: { $0.items },
+                total: .body({ $0.total })
             )
         }
 
-        static func getPlaylistsTracksParameters(
+        static func getPlaylistsItemsParameters(
             playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil
         ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
@@ -225,6 +260,19 @@ extension ImportedSpotifyFull.Client {
             parameters.query("market", market)
             parameters.query("fields", fields)
             parameters.query("additional_types", additionalTypes)
+            return parameters
+        }
+
+        static var uploadCustomPlaylistCoverEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "uploadCustomPlaylistCover", method: "PUT", path: "/playlists/{playlist_id}/images")
+        }
+
+        static func uploadCustomPlaylistCoverParameters(
+            playlistID: Swift.String, body: Foundation.Data
+        ) -> PagegenRuntime.RequestParameters {
+            var parameters = PagegenRuntime.RequestParameters()
+            parameters.path("playlist_id", playlistID)
+            parameters.raw(body, contentType: "image/jpeg")
             return parameters
         }
 

@@ -7,13 +7,19 @@ import Foundation
 public enum ImportedSpotifyFull {}
 
 extension ImportedSpotifyFull {
-    /// What `getPlaylistsTracks(…)` returns.
+    /// What `getPlaylistsItems(…)` returns.
     public struct PagingPlaylistTrackObject: Swift.Decodable, Swift.Sendable {
+        /// A link to the Web API endpoint returning the full result of the request
         public let href: Swift.String
+        /// The maximum number of items in the response (as set in the query or by default).
         public let limit: Swift.Int
+        /// URL to the next page of items. ( `null` if none)
         public let next: Swift.String?
+        /// The offset of the items returned (as set in the query or by default)
         public let offset: Swift.Int
+        /// URL to the previous page of items. ( `null` if none)
         public let previous: Swift.String?
+        /// The total number of items available to return.
         public let total: Swift.Int
         public let items: [ImportedSpotifyFull.PlaylistTrackObject]
 
@@ -58,10 +64,15 @@ extension ImportedSpotifyFull {
 
     /// What `getRecentlyPlayed(…)` returns.
     public struct CursorPagingPlayHistoryObject: Swift.Decodable, Swift.Sendable {
+        /// A link to the Web API endpoint returning the full result of the request.
         public let href: Swift.String?
+        /// The maximum number of items in the response (as set in the query or by default).
         public let limit: Swift.Int?
+        /// URL to the next page of items. ( `null` if none)
         public let next: Swift.String?
+        /// The cursors used to find the next set of items.
         public let cursors: ImportedSpotifyFull.CursorObject?
+        /// The total number of items available to return.
         public let total: Swift.Int?
         public let items: [ImportedSpotifyFull.PlayHistoryObject]?
 
@@ -87,15 +98,19 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// An item of `getPlaylistsTracks(…)`; the `items` of `PagingPlaylistTrackObject`.
+    /// An item of `getPlaylistsItems(…)`; the `items` of `PagingPlaylistTrackObject`.
     public struct PlaylistTrackObject: Swift.Decodable, Swift.Sendable {
-        /// `added_at` in the JSON.
+        /// The date and time the track or episode was added. _**Note**: some very old playlists may return `null` in this field._
         public let addedAt: Foundation.Date?
-        /// `added_by` in the JSON.
+        /// The Spotify user who added the track or episode. _**Note**: some very old playlists may return `null` in this field._
         public let addedBy: ImportedSpotifyFull.PlaylistUserObject?
-        /// `is_local` in the JSON.
+        /// Whether this track or episode is a [local file](/documentation/web-api/concepts/playlists/#local-files) or not.
         public let isLocal: Swift.Bool?
+        /// Information about the track or episode.
         public let item: ImportedSpotifyFull.PlaylistTrackObjectItem?
+        /// **Deprecated:** Use `item` instead. Information about the track or episode.
+        ///
+        /// - Important: Deprecated by the API.
         public let track: ImportedSpotifyFull.PlaylistTrackObjectTrack?
 
         /// Creates a value from its fields.
@@ -121,10 +136,15 @@ extension ImportedSpotifyFull {
 
     /// The `artists` of `GetFollowedResponse`.
     public struct CursorPagingSimplifiedArtistObject: Swift.Decodable, Swift.Sendable {
+        /// A link to the Web API endpoint returning the full result of the request.
         public let href: Swift.String?
+        /// The maximum number of items in the response (as set in the query or by default).
         public let limit: Swift.Int?
+        /// URL to the next page of items. ( `null` if none)
         public let next: Swift.String?
+        /// The cursors used to find the next set of items.
         public let cursors: ImportedSpotifyFull.CursorObject?
+        /// The total number of items available to return.
         public let total: Swift.Int?
         public let items: [ImportedSpotifyFull.ArtistObject]?
 
@@ -152,7 +172,9 @@ extension ImportedSpotifyFull {
 
     /// The `cursors` of `CursorPagingPlayHistoryObject`; the `cursors` of `CursorPagingSimplifiedArtistObject`.
     public struct CursorObject: Swift.Decodable, Swift.Sendable {
+        /// The cursor to use as key to find the next page of items.
         public let after: Swift.String?
+        /// The cursor to use as key to find the previous page of items.
         public let before: Swift.String?
 
         /// Creates a value from its fields.
@@ -169,9 +191,11 @@ extension ImportedSpotifyFull {
 
     /// An item of `getRecentlyPlayed(…)`; the `items` of `CursorPagingPlayHistoryObject`.
     public struct PlayHistoryObject: Swift.Decodable, Swift.Sendable {
+        /// The track the user listened to.
         public let track: ImportedSpotifyFull.TrackObject?
-        /// `played_at` in the JSON.
+        /// The date and time the track was played.
         public let playedAt: Foundation.Date?
+        /// The context the track was played from.
         public let context: ImportedSpotifyFull.ContextObject?
 
         /// Creates a value from its fields.
@@ -195,11 +219,15 @@ extension ImportedSpotifyFull {
 
     /// The `addedBy` of `PlaylistTrackObject`.
     public struct PlaylistUserObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `external_urls` in the JSON.
+        /// Known public external URLs for this user.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
+        /// A link to the Web API endpoint for this user.
         public let href: Swift.String?
+        /// The [Spotify user ID](/documentation/web-api/concepts/spotify-uris-ids) for this user.
         public let id: Swift.String?
+        /// The object type.
         public let type: TypeValue?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for this user.
         public let uri: Swift.String?
 
         /// Creates a value from its fields.
@@ -244,54 +272,81 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// The `item` of `PlaylistTrackObject`.
+    /// Information about the track or episode.
     public struct PlaylistTrackObjectItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The album on which the track appears. The album object includes a link in `href` to full information about the album.
         public let album: ImportedSpotifyFull.SimplifiedAlbumObject?
+        /// The artists who performed the track. Each artist object includes a link in `href` to more detailed information about the artist.
         public let artists: [ImportedSpotifyFull.SimplifiedArtistObject]?
-        /// `available_markets` in the JSON.
+        /// A list of the countries in which the track can be played, identified by their [ISO 3166-1 alpha-2](http://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) code.
+        ///
+        /// - Important: Deprecated by the API.
         public let availableMarkets: [Swift.String]?
-        /// `disc_number` in the JSON.
+        /// The disc number (usually `1` unless the album consists of more than one disc).
         public let discNumber: Swift.Int?
-        /// `duration_ms` in the JSON.
+        /// The track length in milliseconds.
         public let durationMs: Swift.Int?
+        /// Whether or not the track has explicit lyrics ( `true` = yes it does; `false` = no it does not OR unknown).
         public let explicit: Swift.Bool?
-        /// `external_ids` in the JSON.
+        /// Known external IDs for the track.
         public let externalIds: ImportedSpotifyFull.ExternalIDObject?
-        /// `external_urls` in the JSON.
+        /// Known external URLs for this track.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
+        /// A link to the Web API endpoint providing full details of the track.
         public let href: Swift.String?
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let id: Swift.String?
-        /// `is_playable` in the JSON.
+        /// Part of the response when [Track Relinking](/documentation/web-api/concepts/track-relinking) is applied. If `true`, the track is playable in the given market. Otherwise `false`.
         public let isPlayable: Swift.Bool?
-        /// `linked_from` in the JSON.
+        /// Part of the response when [Track Relinking](/documentation/web-api/concepts/track-relinking) is applied, and the requested track has been replaced with different track. The track in the `linked_from` object contains information about the originally requested track.
+        ///
+        /// - Important: Deprecated by the API.
         public let linkedFrom: ImportedSpotifyFull.LinkedTrackObject?
+        /// Included in the response when a content restriction is applied.
         public let restrictions: ImportedSpotifyFull.TrackRestrictionObject?
+        /// The name of the track.
         public let name: Swift.String?
+        /// The popularity of the track. The value will be between 0 and 100, with 100 being the most popular.The popularity of a track is a value between 0 and 100, with 100 being the most popular. The popularity is calculated by algorithm and is based, in the most part, on the total number of plays the track has had and how recent those plays are.Generally speaking, songs that are being played a lot now will have a higher popularity than songs that were played a lot in the past. Duplicate tracks (e.g. the same track from a single and an album) are rated independently. Artist and album popularity is derived mathematically from track popularity. _**Note**: the popularity value may lag actual popularity by a few days: the value is not updated in real time._
+        ///
+        /// - Important: Deprecated by the API.
         public let popularity: Swift.Int?
-        /// `preview_url` in the JSON.
+        /// A link to a 30 second preview (MP3 format) of the track. Can be `null`
+        ///
+        /// - Important: Deprecated by the API.
         public let previewURL: Swift.String?
-        /// `track_number` in the JSON.
+        /// The number of the track. If an album has several discs, the track number is the number on the specified disc.
         public let trackNumber: Swift.Int?
+        /// The object type: "track".
         public let type: TypeValue?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let uri: Swift.String?
-        /// `is_local` in the JSON.
+        /// Whether or not the track is from a local file.
         public let isLocal: Swift.Bool?
-        /// `audio_preview_url` in the JSON.
+        /// A URL to a 30 second preview (MP3 format) of the episode. `null` if not available.
+        ///
+        /// - Important: Deprecated by the API.
         public let audioPreviewURL: Swift.String?
+        /// A description of the episode. HTML tags are stripped away from this field, use `html_description` field in case HTML tags are needed.
         public let description: Swift.String?
-        /// `html_description` in the JSON.
+        /// A description of the episode. This field may contain HTML tags.
         public let htmlDescription: Swift.String?
+        /// The cover art for the episode in various sizes, widest first.
         public let images: [ImportedSpotifyFull.ImageObject]?
-        /// `is_externally_hosted` in the JSON.
+        /// True if the episode is hosted outside of Spotify's CDN.
         public let isExternallyHosted: Swift.Bool?
+        /// The language used in the episode, identified by a [ISO 639](https://en.wikipedia.org/wiki/ISO_639) code. This field is deprecated and might be removed in the future. Please use the `languages` field instead.
+        ///
+        /// - Important: Deprecated by the API.
         public let language: Swift.String?
+        /// A list of the languages used in the episode, identified by their [ISO 639-1](https://en.wikipedia.org/wiki/ISO_639) code.
         public let languages: [Swift.String]?
-        /// `release_date` in the JSON.
+        /// The date the episode was first released, for example `"1981-12-15"`. Depending on the precision, it might be shown as `"1981"` or `"1981-12"`.
         public let releaseDate: Swift.String?
-        /// `release_date_precision` in the JSON.
+        /// The precision with which `release_date` value is known.
         public let releaseDatePrecision: ReleaseDatePrecision?
-        /// `resume_point` in the JSON.
+        /// The user's most recent position in the episode. Set if the supplied access token is a user token and has the scope 'user-read-playback-position'.
         public let resumePoint: ImportedSpotifyFull.ResumePointObject?
+        /// The show on which the episode belongs.
         public let show: ImportedSpotifyFull.SimplifiedShowObject?
 
         /// Creates a value from its fields.
@@ -412,54 +467,83 @@ extension ImportedSpotifyFull {
         }
     }
 
-    /// The `track` of `PlaylistTrackObject`.
+    /// **Deprecated:** Use `item` instead. Information about the track or episode.
+    ///
+    /// - Important: Deprecated by the API.
     public struct PlaylistTrackObjectTrack: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The album on which the track appears. The album object includes a link in `href` to full information about the album.
         public let album: ImportedSpotifyFull.SimplifiedAlbumObject?
+        /// The artists who performed the track. Each artist object includes a link in `href` to more detailed information about the artist.
         public let artists: [ImportedSpotifyFull.SimplifiedArtistObject]?
-        /// `available_markets` in the JSON.
+        /// A list of the countries in which the track can be played, identified by their [ISO 3166-1 alpha-2](http://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) code.
+        ///
+        /// - Important: Deprecated by the API.
         public let availableMarkets: [Swift.String]?
-        /// `disc_number` in the JSON.
+        /// The disc number (usually `1` unless the album consists of more than one disc).
         public let discNumber: Swift.Int?
-        /// `duration_ms` in the JSON.
+        /// The track length in milliseconds.
         public let durationMs: Swift.Int?
+        /// Whether or not the track has explicit lyrics ( `true` = yes it does; `false` = no it does not OR unknown).
         public let explicit: Swift.Bool?
-        /// `external_ids` in the JSON.
+        /// Known external IDs for the track.
         public let externalIds: ImportedSpotifyFull.ExternalIDObject?
-        /// `external_urls` in the JSON.
+        /// Known external URLs for this track.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
+        /// A link to the Web API endpoint providing full details of the track.
         public let href: Swift.String?
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let id: Swift.String?
-        /// `is_playable` in the JSON.
+        /// Part of the response when [Track Relinking](/documentation/web-api/concepts/track-relinking) is applied. If `true`, the track is playable in the given market. Otherwise `false`.
         public let isPlayable: Swift.Bool?
-        /// `linked_from` in the JSON.
+        /// Part of the response when [Track Relinking](/documentation/web-api/concepts/track-relinking) is applied, and the requested track has been replaced with different track. The track in the `linked_from` object contains information about the originally requested track.
+        ///
+        /// - Important: Deprecated by the API.
         public let linkedFrom: ImportedSpotifyFull.LinkedTrackObject?
+        /// Included in the response when a content restriction is applied.
         public let restrictions: ImportedSpotifyFull.TrackRestrictionObject?
+        /// The name of the track.
         public let name: Swift.String?
+        /// The popularity of the track. The value will be between 0 and 100, with 100 being the most popular.The popularity of a track is a value between 0 and 100, with 100 being the most popular. The popularity is calculated by algorithm and is based, in the most part, on the total number of plays the track has had and how recent those plays are.Generally speaking, songs that are being played a lot now will have a higher popularity than songs that were played a lot in the past. Duplicate tracks (e.g. the same track from a single and an album) are rated independently. Artist and album popularity is derived mathematically from track popularity. _**Note**: the popularity value may lag actual popularity by a few days: the value is not updated in real time._
+        ///
+        /// - Important: Deprecated by the API.
         public let popularity: Swift.Int?
-        /// `preview_url` in the JSON.
+        /// A link to a 30 second preview (MP3 format) of the track. Can be `null`
+        ///
+        /// - Important: Deprecated by the API.
         public let previewURL: Swift.String?
-        /// `track_number` in the JSON.
+        /// The number of the track. If an album has several discs, the track number is the number on the specified disc.
         public let trackNumber: Swift.Int?
+        /// The object type: "track".
         public let type: TypeValue?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let uri: Swift.String?
-        /// `is_local` in the JSON.
+        /// Whether or not the track is from a local file.
         public let isLocal: Swift.Bool?
-        /// `audio_preview_url` in the JSON.
+        /// A URL to a 30 second preview (MP3 format) of the episode. `null` if not available.
+        ///
+        /// - Important: Deprecated by the API.
         public let audioPreviewURL: Swift.String?
+        /// A description of the episode. HTML tags are stripped away from this field, use `html_description` field in case HTML tags are needed.
         public let description: Swift.String?
-        /// `html_description` in the JSON.
+        /// A description of the episode. This field may contain HTML tags.
         public let htmlDescription: Swift.String?
+        /// The cover art for the episode in various sizes, widest first.
         public let images: [ImportedSpotifyFull.ImageObject]?
-        /// `is_externally_hosted` in the JSON.
+        /// True if the episode is hosted outside of Spotify's CDN.
         public let isExternallyHosted: Swift.Bool?
+        /// The language used in the episode, identified by a [ISO 639](https://en.wikipedia.org/wiki/ISO_639) code. This field is deprecated and might be removed in the future. Please use the `languages` field instead.
+        ///
+        /// - Important: Deprecated by the API.
         public let language: Swift.String?
+        /// A list of the languages used in the episode, identified by their [ISO 639-1](https://en.wikipedia.org/wiki/ISO_639) code.
         public let languages: [Swift.String]?
-        /// `release_date` in the JSON.
+        /// The date the episode was first released, for example `"1981-12-15"`. Depending on the precision, it might be shown as `"1981"` or `"1981-12"`.
         public let releaseDate: Swift.String?
-        /// `release_date_precision` in the JSON.
+        /// The precision with which `release_date` value is known.
         public let releaseDatePrecision: ReleaseDatePrecision?
-        /// `resume_point` in the JSON.
+        /// The user's most recent position in the episode. Set if the supplied access token is a user token and has the scope 'user-read-playback-position'.
         public let resumePoint: ImportedSpotifyFull.ResumePointObject?
+        /// The show on which the episode belongs.
         public let show: ImportedSpotifyFull.SimplifiedShowObject?
 
         /// Creates a value from its fields.
@@ -582,16 +666,31 @@ extension ImportedSpotifyFull {
 
     /// An item of `getFollowed(…)`; the `items` of `CursorPagingSimplifiedArtistObject`.
     public struct ArtistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `external_urls` in the JSON.
+        /// Known external URLs for this artist.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
+        /// Information about the followers of the artist.
+        ///
+        /// - Important: Deprecated by the API.
         public let followers: ImportedSpotifyFull.FollowersObject?
+        /// A list of the genres the artist is associated with. If not yet classified, the array is empty.
+        ///
+        /// - Important: Deprecated by the API.
         public let genres: [Swift.String]?
+        /// A link to the Web API endpoint providing full details of the artist.
         public let href: Swift.String?
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the artist.
         public let id: Swift.String?
+        /// Images of the artist in various sizes, widest first.
         public let images: [ImportedSpotifyFull.ImageObject]?
+        /// The name of the artist.
         public let name: Swift.String?
+        /// The popularity of the artist. The value will be between 0 and 100, with 100 being the most popular. The artist's popularity is calculated from the popularity of all the artist's tracks.
+        ///
+        /// - Important: Deprecated by the API.
         public let popularity: Swift.Int?
+        /// The object type.
         public let type: TypeValue?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the artist.
         public let uri: Swift.String?
 
         /// Creates a value from its fields.
@@ -647,35 +746,53 @@ extension ImportedSpotifyFull {
 
     /// The `track` of `PlayHistoryObject`.
     public struct TrackObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The album on which the track appears. The album object includes a link in `href` to full information about the album.
         public let album: ImportedSpotifyFull.SimplifiedAlbumObject?
+        /// The artists who performed the track. Each artist object includes a link in `href` to more detailed information about the artist.
         public let artists: [ImportedSpotifyFull.SimplifiedArtistObject]?
-        /// `available_markets` in the JSON.
+        /// A list of the countries in which the track can be played, identified by their [ISO 3166-1 alpha-2](http://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) code.
+        ///
+        /// - Important: Deprecated by the API.
         public let availableMarkets: [Swift.String]?
-        /// `disc_number` in the JSON.
+        /// The disc number (usually `1` unless the album consists of more than one disc).
         public let discNumber: Swift.Int?
-        /// `duration_ms` in the JSON.
+        /// The track length in milliseconds.
         public let durationMs: Swift.Int?
+        /// Whether or not the track has explicit lyrics ( `true` = yes it does; `false` = no it does not OR unknown).
         public let explicit: Swift.Bool?
-        /// `external_ids` in the JSON.
+        /// Known external IDs for the track.
         public let externalIds: ImportedSpotifyFull.ExternalIDObject?
-        /// `external_urls` in the JSON.
+        /// Known external URLs for this track.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
+        /// A link to the Web API endpoint providing full details of the track.
         public let href: Swift.String?
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let id: Swift.String?
-        /// `is_playable` in the JSON.
+        /// Part of the response when [Track Relinking](/documentation/web-api/concepts/track-relinking) is applied. If `true`, the track is playable in the given market. Otherwise `false`.
         public let isPlayable: Swift.Bool?
-        /// `linked_from` in the JSON.
+        /// Part of the response when [Track Relinking](/documentation/web-api/concepts/track-relinking) is applied, and the requested track has been replaced with different track. The track in the `linked_from` object contains information about the originally requested track.
+        ///
+        /// - Important: Deprecated by the API.
         public let linkedFrom: ImportedSpotifyFull.LinkedTrackObject?
+        /// Included in the response when a content restriction is applied.
         public let restrictions: ImportedSpotifyFull.TrackRestrictionObject?
+        /// The name of the track.
         public let name: Swift.String?
+        /// The popularity of the track. The value will be between 0 and 100, with 100 being the most popular.The popularity of a track is a value between 0 and 100, with 100 being the most popular. The popularity is calculated by algorithm and is based, in the most part, on the total number of plays the track has had and how recent those plays are.Generally speaking, songs that are being played a lot now will have a higher popularity than songs that were played a lot in the past. Duplicate tracks (e.g. the same track from a single and an album) are rated independently. Artist and album popularity is derived mathematically from track popularity. _**Note**: the popularity value may lag actual popularity by a few days: the value is not updated in real time._
+        ///
+        /// - Important: Deprecated by the API.
         public let popularity: Swift.Int?
-        /// `preview_url` in the JSON.
+        /// A link to a 30 second preview (MP3 format) of the track. Can be `null`
+        ///
+        /// - Important: Deprecated by the API.
         public let previewURL: Swift.String?
-        /// `track_number` in the JSON.
+        /// The number of the track. If an album has several discs, the track number is the number on the specified disc.
         public let trackNumber: Swift.Int?
+        /// The object type: "track".
         public let type: TypeValue?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let uri: Swift.String?
-        /// `is_local` in the JSON.
+        /// Whether or not the track is from a local file.
         public let isLocal: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -750,10 +867,13 @@ extension ImportedSpotifyFull {
 
     /// The `context` of `PlayHistoryObject`.
     public struct ContextObject: Swift.Decodable, Swift.Sendable {
+        /// The object type, e.g. "artist", "playlist", "album", "show".
         public let type: Swift.String?
+        /// A link to the Web API endpoint providing full details of the track.
         public let href: Swift.String?
-        /// `external_urls` in the JSON.
+        /// External URLs for this context.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the context.
         public let uri: Swift.String?
 
         /// Creates a value from its fields.
@@ -778,6 +898,7 @@ extension ImportedSpotifyFull {
 
     /// The `externalUrls` of `PlaylistUserObject`; the `externalUrls` of `PlaylistTrackObjectItem`; the `externalUrls` of `PlaylistTrackObjectTrack`; and more.
     public struct ExternalURLObject: Swift.Decodable, Swift.Sendable {
+        /// The [Spotify URL](/documentation/web-api/concepts/spotify-uris-ids) for the object.
         public let spotify: Swift.String?
 
         /// Creates a value from its fields.
@@ -793,25 +914,35 @@ extension ImportedSpotifyFull {
 
     /// The `album` of `PlaylistTrackObjectItem`; the `album` of `PlaylistTrackObjectTrack`; the `album` of `TrackObject`.
     public struct SimplifiedAlbumObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `album_type` in the JSON.
+        /// The type of the album.
         public let albumType: AlbumType
-        /// `total_tracks` in the JSON.
+        /// The number of tracks in the album.
         public let totalTracks: Swift.Int
-        /// `available_markets` in the JSON.
+        /// The markets in which the album is available: [ISO 3166-1 alpha-2 country codes](http://en.wikipedia.org/wiki/ISO_3166-1_alpha-2). _**NOTE**: an album is considered available in a market when at least 1 of its tracks is available in that market._
+        ///
+        /// - Important: Deprecated by the API.
         public let availableMarkets: [Swift.String]
-        /// `external_urls` in the JSON.
+        /// Known external URLs for this album.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject
+        /// A link to the Web API endpoint providing full details of the album.
         public let href: Swift.String
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the album.
         public let id: Swift.String
+        /// The cover art for the album in various sizes, widest first.
         public let images: [ImportedSpotifyFull.ImageObject]
+        /// The name of the album. In case of an album takedown, the value may be an empty string.
         public let name: Swift.String
-        /// `release_date` in the JSON.
+        /// The date the album was first released.
         public let releaseDate: Swift.String
-        /// `release_date_precision` in the JSON.
+        /// The precision with which `release_date` value is known.
         public let releaseDatePrecision: ReleaseDatePrecision
+        /// Included in the response when a content restriction is applied.
         public let restrictions: ImportedSpotifyFull.AlbumRestrictionObject?
+        /// The object type.
         public let type: TypeValue
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the album.
         public let uri: Swift.String
+        /// The artists of the album. Each artist object includes a link in `href` to more detailed information about the artist.
         public let artists: [ImportedSpotifyFull.SimplifiedArtistObject]
 
         /// Creates a value from its fields.
@@ -928,12 +1059,17 @@ extension ImportedSpotifyFull {
 
     /// The `artists` of `PlaylistTrackObjectItem`; the `artists` of `PlaylistTrackObjectTrack`; the `artists` of `TrackObject`; and more.
     public struct SimplifiedArtistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `external_urls` in the JSON.
+        /// Known external URLs for this artist.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
+        /// A link to the Web API endpoint providing full details of the artist.
         public let href: Swift.String?
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the artist.
         public let id: Swift.String?
+        /// The name of the artist.
         public let name: Swift.String?
+        /// The object type.
         public let type: TypeValue?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the artist.
         public let uri: Swift.String?
 
         /// Creates a value from its fields.
@@ -981,8 +1117,11 @@ extension ImportedSpotifyFull {
 
     /// The `externalIds` of `PlaylistTrackObjectItem`; the `externalIds` of `PlaylistTrackObjectTrack`; the `externalIds` of `TrackObject`.
     public struct ExternalIDObject: Swift.Decodable, Swift.Sendable {
+        /// [International Standard Recording Code](http://en.wikipedia.org/wiki/International_Standard_Recording_Code)
         public let isrc: Swift.String?
+        /// [International Article Number](http://en.wikipedia.org/wiki/International_Article_Number_%28EAN%29)
         public let ean: Swift.String?
+        /// [Universal Product Code](http://en.wikipedia.org/wiki/Universal_Product_Code)
         public let upc: Swift.String?
 
         /// Creates a value from its fields.
@@ -1000,11 +1139,15 @@ extension ImportedSpotifyFull {
 
     /// The `linkedFrom` of `PlaylistTrackObjectItem`; the `linkedFrom` of `PlaylistTrackObjectTrack`; the `linkedFrom` of `TrackObject`.
     public struct LinkedTrackObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `external_urls` in the JSON.
+        /// Known external URLs for this track.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
+        /// A link to the Web API endpoint providing full details of the track.
         public let href: Swift.String?
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let id: Swift.String?
+        /// The object type: "track".
         public let type: Swift.String?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let uri: Swift.String?
 
         /// Creates a value from its fields.
@@ -1030,6 +1173,13 @@ extension ImportedSpotifyFull {
 
     /// The `restrictions` of `PlaylistTrackObjectItem`; the `restrictions` of `PlaylistTrackObjectTrack`; the `restrictions` of `TrackObject`.
     public struct TrackRestrictionObject: Swift.Decodable, Swift.Sendable {
+        /// The reason for the restriction. Supported values:
+        /// - `market` - The content item is not available in the given market.
+        /// - `product` - The content item is not available for the user's subscription type.
+        /// - `explicit` - The content item is explicit and the user's account is set to not play explicit content.
+        ///
+        /// Additional reasons may be added in the future.
+        /// **Note**: If you use this field, make sure that your application safely handles unknown values.
         public let reason: Swift.String?
 
         /// Creates a value from its fields.
@@ -1045,8 +1195,11 @@ extension ImportedSpotifyFull {
 
     /// The `images` of `PlaylistTrackObjectItem`; the `images` of `PlaylistTrackObjectTrack`; the `images` of `ArtistObject`; and more.
     public struct ImageObject: Swift.Decodable, Swift.Sendable {
+        /// The source URL of the image.
         public let url: Swift.String
+        /// The image height in pixels.
         public let height: Swift.Int?
+        /// The image width in pixels.
         public let width: Swift.Int?
 
         /// Creates a value from its fields.
@@ -1064,9 +1217,9 @@ extension ImportedSpotifyFull {
 
     /// The `resumePoint` of `PlaylistTrackObjectItem`; the `resumePoint` of `PlaylistTrackObjectTrack`.
     public struct ResumePointObject: Swift.Decodable, Swift.Sendable {
-        /// `fully_played` in the JSON.
+        /// Whether or not the episode has been fully played by the user.
         public let fullyPlayed: Swift.Bool?
-        /// `resume_position_ms` in the JSON.
+        /// The user's most recent position in the episode in milliseconds.
         public let resumePositionMs: Swift.Int?
 
         /// Creates a value from its fields.
@@ -1083,28 +1236,43 @@ extension ImportedSpotifyFull {
 
     /// The `show` of `PlaylistTrackObjectItem`; the `show` of `PlaylistTrackObjectTrack`.
     public struct SimplifiedShowObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `available_markets` in the JSON.
+        /// A list of the countries in which the show can be played, identified by their [ISO 3166-1 alpha-2](http://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) code.
+        ///
+        /// - Important: Deprecated by the API.
         public let availableMarkets: [Swift.String]
+        /// The copyright statements of the show.
         public let copyrights: [ImportedSpotifyFull.CopyrightObject]
+        /// A description of the show. HTML tags are stripped away from this field, use `html_description` field in case HTML tags are needed.
         public let description: Swift.String
-        /// `html_description` in the JSON.
+        /// A description of the show. This field may contain HTML tags.
         public let htmlDescription: Swift.String
+        /// Whether or not the show has explicit content (true = yes it does; false = no it does not OR unknown).
         public let explicit: Swift.Bool
-        /// `external_urls` in the JSON.
+        /// External URLs for this show.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject
+        /// A link to the Web API endpoint providing full details of the show.
         public let href: Swift.String
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the show.
         public let id: Swift.String
+        /// The cover art for the show in various sizes, widest first.
         public let images: [ImportedSpotifyFull.ImageObject]
-        /// `is_externally_hosted` in the JSON.
+        /// True if all of the shows episodes are hosted outside of Spotify's CDN. This field might be `null` in some cases.
         public let isExternallyHosted: Swift.Bool
+        /// A list of the languages used in the show, identified by their [ISO 639](https://en.wikipedia.org/wiki/ISO_639) code.
         public let languages: [Swift.String]
-        /// `media_type` in the JSON.
+        /// The media type of the show.
         public let mediaType: Swift.String
+        /// The name of the episode.
         public let name: Swift.String
+        /// The publisher of the show.
+        ///
+        /// - Important: Deprecated by the API.
         public let publisher: Swift.String
+        /// The object type.
         public let type: TypeValue
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the show.
         public let uri: Swift.String
-        /// `total_episodes` in the JSON.
+        /// The total number of episodes in the show.
         public let totalEpisodes: Swift.Int
 
         /// Creates a value from its fields.
@@ -1171,7 +1339,9 @@ extension ImportedSpotifyFull {
 
     /// The `followers` of `ArtistObject`.
     public struct FollowersObject: Swift.Decodable, Swift.Sendable {
+        /// This will always be set to null, as the Web API does not support it at the moment.
         public let href: Swift.String?
+        /// The total number of followers.
         public let total: Swift.Int?
 
         /// Creates a value from its fields.
@@ -1188,6 +1358,8 @@ extension ImportedSpotifyFull {
 
     /// The `restrictions` of `SimplifiedAlbumObject`.
     public struct AlbumRestrictionObject: Swift.Decodable, Swift.Sendable {
+        /// The reason for the restriction. Albums may be restricted if the content is not available in a given market, to the user's subscription type, or when the user's account is set to not play explicit content.
+        /// Additional reasons may be added in the future.
         public let reason: Reason?
 
         /// Creates a value from its fields.
@@ -1230,7 +1402,9 @@ extension ImportedSpotifyFull {
 
     /// The `copyrights` of `SimplifiedShowObject`.
     public struct CopyrightObject: Swift.Decodable, Swift.Sendable {
+        /// The copyright text for this content.
         public let text: Swift.String?
+        /// The type of copyright: `C` = the copyright, `P` = the sound recording (performance) copyright.
         public let type: Swift.String?
 
         /// Creates a value from its fields.

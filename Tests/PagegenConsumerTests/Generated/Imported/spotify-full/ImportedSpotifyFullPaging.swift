@@ -4,53 +4,53 @@ import Foundation
 @_spi(Generated) import PagegenRuntime
 
 extension ImportedSpotifyFull.Client {
-    /// The pages of `getPlaylistsTracks(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
-    public func getPlaylistsTracksPages(
+    /// The pages of `getPlaylistsItems(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    public func getPlaylistsItemsPages(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
         limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedSpotifyFull.PlaylistTrackObject> {
         PagegenRuntime.PageSequence(
-            self.getPlaylistsTracksLoader(
+            self.getPlaylistsItemsLoader(
                 playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit
             ),
             resumingFrom: resumePoint
         )
     }
 
-    /// Every item of `getPlaylistsTracks(…)`, from the first page or from a failed walk's `resumePoint`.
-    public func allGetPlaylistsTracks(
+    /// Every item of `getPlaylistsItems(…)`, from the first page or from a failed walk's `resumePoint`.
+    public func allGetPlaylistsItems(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
         limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedSpotifyFull.PlaylistTrackObject> {
         PagegenRuntime.ItemSequence(
-            self.getPlaylistsTracksLoader(
+            self.getPlaylistsItemsLoader(
                 playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit
             ),
             resumingFrom: resumePoint
         )
     }
 
-    /// What loads the pages of `getPlaylistsTracks(…)`, for the sequences and list adapters.
-    public func getPlaylistsTracksLoader(
+    /// What loads the pages of `getPlaylistsItems(…)`, for the sequences and list adapters.
+    public func getPlaylistsItemsLoader(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
         limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedSpotifyFull.PlaylistTrackObject> {
         self.runtime.loader(
-            Operations.getPlaylistsTracksEndpoint,
-            Operations.getPlaylistsTracksParameters(
+            Operations.getPlaylistsItemsEndpoint,
+            Operations.getPlaylistsItemsParameters(
                 playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes
             ),
-            paging: Operations.getPlaylistsTracksPaging, size: limit
+            paging: Operations.getPlaylistsItemsPaging, size: limit
         )
     }
 
-    /// A list adapter over `getPlaylistsTracks(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
-    @Swift.MainActor public func getPlaylistsTracksList(
+    /// A list adapter over `getPlaylistsItems(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @Swift.MainActor public func getPlaylistsItemsList(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
         limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedSpotifyFull.PlaylistTrackObject> {
         PagegenRuntime.PagedList(
-            self.getPlaylistsTracksLoader(
+            self.getPlaylistsItemsLoader(
                 playlistID: playlistID, market: market, fields: fields, additionalTypes: additionalTypes, limit: limit
             ),
             options: options

@@ -89,6 +89,9 @@ extension ImportedSpotify {
 extension ImportedSpotify.Client {
     /// Get Album Tracks
     ///
+    /// Get Spotify catalog information about an album’s tracks.
+    /// Optional parameters can be used to limit the number of tracks returned.
+    ///
     /// `GET /albums/{id}/tracks`
     /// - Parameters:
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
@@ -118,10 +121,15 @@ extension ImportedSpotify.Client {
 
     /// Get Playlist Items [DEPRECATED]
     ///
+    /// **Deprecated:** Use [Get Playlist Items](/documentation/web-api/reference/get-playlists-items) instead.
+    ///
+    /// Get full details of the items of a playlist owned by a Spotify user.
+    ///
     /// `GET /playlists/{playlist_id}/tracks`
     /// - Parameters:
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - limit: the number of items a page holds: 20 when nil, at least 1, at most 100.
+    @available(*, deprecated)
     public func getPlaylistsTracks(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
         page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
@@ -136,6 +144,7 @@ extension ImportedSpotify.Client {
     }
 
     /// Calls `completion` with what `getPlaylistsTracks(…)` returns, on no particular thread; the handle cancels the call.
+    @available(*, deprecated)
     @discardableResult public func getPlaylistsTracks(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
         page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
@@ -154,6 +163,10 @@ extension ImportedSpotify.Client {
     }
 
     /// Get Playlist Items
+    ///
+    /// Get full details of the items of a playlist owned by a Spotify user.
+    ///
+    /// **Note**: This endpoint is only accessible for playlists owned by the current user or playlists the user is a collaborator of. A `403 Forbidden` status code will be returned if the user is neither the owner nor a collaborator of the playlist.
     ///
     /// `GET /playlists/{playlist_id}/items`
     /// - Parameters:
@@ -192,6 +205,9 @@ extension ImportedSpotify.Client {
 
     /// Get Current User's Playlists
     ///
+    /// Get a list of the playlists owned or followed by the current Spotify
+    /// user.
+    ///
     /// `GET /me/playlists`
     /// - Parameters:
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
@@ -220,6 +236,8 @@ extension ImportedSpotify.Client {
     }
 
     /// Get Followed Artists
+    ///
+    /// Get the current user's followed artists.
     ///
     /// `GET /me/following`
     /// - Parameters:

@@ -9,11 +9,17 @@ public enum ImportedSpotify {}
 extension ImportedSpotify {
     /// What `getAnAlbumsTracks(…)` returns.
     public struct PagingSimplifiedTrackObject: Swift.Decodable, Swift.Sendable {
+        /// A link to the Web API endpoint returning the full result of the request
         public let href: Swift.String
+        /// The maximum number of items in the response (as set in the query or by default).
         public let limit: Swift.Int
+        /// URL to the next page of items. ( `null` if none)
         public let next: Swift.String?
+        /// The offset of the items returned (as set in the query or by default)
         public let offset: Swift.Int
+        /// URL to the previous page of items. ( `null` if none)
         public let previous: Swift.String?
+        /// The total number of items available to return.
         public let total: Swift.Int
         public let items: [ImportedSpotify.SimplifiedTrackObject]
 
@@ -43,11 +49,17 @@ extension ImportedSpotify {
 
     /// What `getPlaylistsTracks(…)` returns; what `getPlaylistsItems(…)` returns.
     public struct PagingPlaylistTrackObject: Swift.Decodable, Swift.Sendable {
+        /// A link to the Web API endpoint returning the full result of the request
         public let href: Swift.String
+        /// The maximum number of items in the response (as set in the query or by default).
         public let limit: Swift.Int
+        /// URL to the next page of items. ( `null` if none)
         public let next: Swift.String?
+        /// The offset of the items returned (as set in the query or by default)
         public let offset: Swift.Int
+        /// URL to the previous page of items. ( `null` if none)
         public let previous: Swift.String?
+        /// The total number of items available to return.
         public let total: Swift.Int
         public let items: [ImportedSpotify.PlaylistTrackObject]
 
@@ -77,11 +89,17 @@ extension ImportedSpotify {
 
     /// What `getAListOfCurrentUsersPlaylists(…)` returns.
     public struct PagingPlaylistObject: Swift.Decodable, Swift.Sendable {
+        /// A link to the Web API endpoint returning the full result of the request
         public let href: Swift.String
+        /// The maximum number of items in the response (as set in the query or by default).
         public let limit: Swift.Int
+        /// URL to the next page of items. ( `null` if none)
         public let next: Swift.String?
+        /// The offset of the items returned (as set in the query or by default)
         public let offset: Swift.Int
+        /// URL to the previous page of items. ( `null` if none)
         public let previous: Swift.String?
+        /// The total number of items available to return.
         public let total: Swift.Int
         public let items: [ImportedSpotify.SimplifiedPlaylistObject]
 
@@ -126,31 +144,45 @@ extension ImportedSpotify {
 
     /// An item of `getAnAlbumsTracks(…)`; the `items` of `PagingSimplifiedTrackObject`.
     public struct SimplifiedTrackObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The artists who performed the track. Each artist object includes a link in `href` to more detailed information about the artist.
         public let artists: [ImportedSpotify.SimplifiedArtistObject]?
-        /// `available_markets` in the JSON.
+        /// A list of the countries in which the track can be played, identified by their [ISO 3166-1 alpha-2](http://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) code.
+        ///
+        /// - Important: Deprecated by the API.
         public let availableMarkets: [Swift.String]?
-        /// `disc_number` in the JSON.
+        /// The disc number (usually `1` unless the album consists of more than one disc).
         public let discNumber: Swift.Int?
-        /// `duration_ms` in the JSON.
+        /// The track length in milliseconds.
         public let durationMs: Swift.Int?
+        /// Whether or not the track has explicit lyrics ( `true` = yes it does; `false` = no it does not OR unknown).
         public let explicit: Swift.Bool?
-        /// `external_urls` in the JSON.
+        /// External URLs for this track.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
+        /// A link to the Web API endpoint providing full details of the track.
         public let href: Swift.String?
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let id: Swift.String?
-        /// `is_playable` in the JSON.
+        /// Part of the response when [Track Relinking](/documentation/web-api/concepts/track-relinking/) is applied. If `true`, the track is playable in the given market. Otherwise `false`.
         public let isPlayable: Swift.Bool?
-        /// `linked_from` in the JSON.
+        /// Part of the response when [Track Relinking](/documentation/web-api/concepts/track-relinking/) is applied and is only part of the response if the track linking, in fact, exists. The requested track has been replaced with a different track. The track in the `linked_from` object contains information about the originally requested track.
+        ///
+        /// - Important: Deprecated by the API.
         public let linkedFrom: ImportedSpotify.LinkedTrackObject?
+        /// Included in the response when a content restriction is applied.
         public let restrictions: ImportedSpotify.TrackRestrictionObject?
+        /// The name of the track.
         public let name: Swift.String?
-        /// `preview_url` in the JSON.
+        /// A URL to a 30 second preview (MP3 format) of the track.
+        ///
+        /// - Important: Deprecated by the API.
         public let previewURL: Swift.String?
-        /// `track_number` in the JSON.
+        /// The number of the track. If an album has several discs, the track number is the number on the specified disc.
         public let trackNumber: Swift.Int?
+        /// The object type: "track".
         public let type: Swift.String?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let uri: Swift.String?
-        /// `is_local` in the JSON.
+        /// Whether or not the track is from a local file.
         public let isLocal: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -198,13 +230,17 @@ extension ImportedSpotify {
 
     /// An item of `getPlaylistsTracks(…)`; an item of `getPlaylistsItems(…)`; the `items` of `PagingPlaylistTrackObject`.
     public struct PlaylistTrackObject: Swift.Decodable, Swift.Sendable {
-        /// `added_at` in the JSON.
+        /// The date and time the track or episode was added. _**Note**: some very old playlists may return `null` in this field._
         public let addedAt: Foundation.Date?
-        /// `added_by` in the JSON.
+        /// The Spotify user who added the track or episode. _**Note**: some very old playlists may return `null` in this field._
         public let addedBy: ImportedSpotify.PlaylistUserObject?
-        /// `is_local` in the JSON.
+        /// Whether this track or episode is a [local file](/documentation/web-api/concepts/playlists/#local-files) or not.
         public let isLocal: Swift.Bool?
+        /// Information about the track or episode.
         public let item: ImportedSpotify.PlaylistTrackObjectItem?
+        /// **Deprecated:** Use `item` instead. Information about the track or episode.
+        ///
+        /// - Important: Deprecated by the API.
         public let track: ImportedSpotify.PlaylistTrackObjectTrack?
 
         /// Creates a value from its fields.
@@ -230,21 +266,35 @@ extension ImportedSpotify {
 
     /// An item of `getAListOfCurrentUsersPlaylists(…)`; the `items` of `PagingPlaylistObject`.
     public struct SimplifiedPlaylistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// `true` if the owner allows other users to modify the playlist.
         public let collaborative: Swift.Bool?
+        /// The playlist description. _Only returned for modified, verified playlists, otherwise_ `null`.
         public let description: Swift.String?
-        /// `external_urls` in the JSON.
+        /// Known external URLs for this playlist.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
+        /// A link to the Web API endpoint providing full details of the playlist.
         public let href: Swift.String?
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the playlist.
         public let id: Swift.String?
+        /// Images for the playlist. The array may be empty or contain up to three images. The images are returned by size in descending order. See [Working with Playlists](/documentation/web-api/concepts/playlists). _**Note**: If returned, the source URL for the image (`url`) is temporary and will expire in less than a day._
         public let images: [ImportedSpotify.ImageObject]?
+        /// The name of the playlist.
         public let name: Swift.String?
+        /// The user who owns the playlist
         public let owner: ImportedSpotify.PlaylistOwnerObject?
+        /// The playlist's public/private status (if it is added to the user's profile): `true` the playlist is public, `false` the playlist is private, `null` the playlist status is not relevant. For more about public/private status, see [Working with Playlists](/documentation/web-api/concepts/playlists)
         public let `public`: Swift.Bool?
-        /// `snapshot_id` in the JSON.
+        /// The version identifier for the current playlist. Can be supplied in other requests to target a specific playlist version
         public let snapshotID: Swift.String?
+        /// A collection containing a link ( `href` ) to the Web API endpoint where full details of the playlist's items can be retrieved, along with the `total` number of items in the playlist. Note, a track object may be `null`. This can happen if a track is no longer available.
         public let items: ImportedSpotify.PlaylistTracksRefObject?
+        /// **Deprecated:** Use `items` instead. A collection containing a link ( `href` ) to the Web API endpoint where full details of the playlist's tracks can be retrieved, along with the `total` number of tracks in the playlist. Note, a track object may be `null`. This can happen if a track is no longer available.
+        ///
+        /// - Important: Deprecated by the API.
         public let tracks: ImportedSpotify.PlaylistTracksRefObject?
+        /// The object type: "playlist"
         public let type: Swift.String?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the playlist.
         public let uri: Swift.String?
 
         /// Creates a value from its fields.
@@ -286,10 +336,15 @@ extension ImportedSpotify {
 
     /// The `artists` of `GetFollowedResponse`.
     public struct CursorPagingSimplifiedArtistObject: Swift.Decodable, Swift.Sendable {
+        /// A link to the Web API endpoint returning the full result of the request.
         public let href: Swift.String?
+        /// The maximum number of items in the response (as set in the query or by default).
         public let limit: Swift.Int?
+        /// URL to the next page of items. ( `null` if none)
         public let next: Swift.String?
+        /// The cursors used to find the next set of items.
         public let cursors: ImportedSpotify.CursorObject?
+        /// The total number of items available to return.
         public let total: Swift.Int?
         public let items: [ImportedSpotify.ArtistObject]?
 
@@ -317,12 +372,17 @@ extension ImportedSpotify {
 
     /// The `artists` of `SimplifiedTrackObject`; the `artists` of `PlaylistTrackObjectItem`; the `artists` of `PlaylistTrackObjectTrack`; and more.
     public struct SimplifiedArtistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `external_urls` in the JSON.
+        /// Known external URLs for this artist.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
+        /// A link to the Web API endpoint providing full details of the artist.
         public let href: Swift.String?
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the artist.
         public let id: Swift.String?
+        /// The name of the artist.
         public let name: Swift.String?
+        /// The object type.
         public let type: TypeValue?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the artist.
         public let uri: Swift.String?
 
         /// Creates a value from its fields.
@@ -370,6 +430,7 @@ extension ImportedSpotify {
 
     /// The `externalUrls` of `SimplifiedTrackObject`; the `externalUrls` of `SimplifiedPlaylistObject`; the `externalUrls` of `SimplifiedArtistObject`; and more.
     public struct ExternalURLObject: Swift.Decodable, Swift.Sendable {
+        /// The [Spotify URL](/documentation/web-api/concepts/spotify-uris-ids) for the object.
         public let spotify: Swift.String?
 
         /// Creates a value from its fields.
@@ -385,11 +446,15 @@ extension ImportedSpotify {
 
     /// The `linkedFrom` of `SimplifiedTrackObject`; the `linkedFrom` of `PlaylistTrackObjectItem`; the `linkedFrom` of `PlaylistTrackObjectTrack`.
     public struct LinkedTrackObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `external_urls` in the JSON.
+        /// Known external URLs for this track.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
+        /// A link to the Web API endpoint providing full details of the track.
         public let href: Swift.String?
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let id: Swift.String?
+        /// The object type: "track".
         public let type: Swift.String?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let uri: Swift.String?
 
         /// Creates a value from its fields.
@@ -415,6 +480,13 @@ extension ImportedSpotify {
 
     /// The `restrictions` of `SimplifiedTrackObject`; the `restrictions` of `PlaylistTrackObjectItem`; the `restrictions` of `PlaylistTrackObjectTrack`.
     public struct TrackRestrictionObject: Swift.Decodable, Swift.Sendable {
+        /// The reason for the restriction. Supported values:
+        /// - `market` - The content item is not available in the given market.
+        /// - `product` - The content item is not available for the user's subscription type.
+        /// - `explicit` - The content item is explicit and the user's account is set to not play explicit content.
+        ///
+        /// Additional reasons may be added in the future.
+        /// **Note**: If you use this field, make sure that your application safely handles unknown values.
         public let reason: Swift.String?
 
         /// Creates a value from its fields.
@@ -430,11 +502,15 @@ extension ImportedSpotify {
 
     /// The `addedBy` of `PlaylistTrackObject`.
     public struct PlaylistUserObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `external_urls` in the JSON.
+        /// Known public external URLs for this user.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
+        /// A link to the Web API endpoint for this user.
         public let href: Swift.String?
+        /// The [Spotify user ID](/documentation/web-api/concepts/spotify-uris-ids) for this user.
         public let id: Swift.String?
+        /// The object type.
         public let type: TypeValue?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for this user.
         public let uri: Swift.String?
 
         /// Creates a value from its fields.
@@ -479,54 +555,81 @@ extension ImportedSpotify {
         }
     }
 
-    /// The `item` of `PlaylistTrackObject`.
+    /// Information about the track or episode.
     public struct PlaylistTrackObjectItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The album on which the track appears. The album object includes a link in `href` to full information about the album.
         public let album: ImportedSpotify.SimplifiedAlbumObject?
+        /// The artists who performed the track. Each artist object includes a link in `href` to more detailed information about the artist.
         public let artists: [ImportedSpotify.SimplifiedArtistObject]?
-        /// `available_markets` in the JSON.
+        /// A list of the countries in which the track can be played, identified by their [ISO 3166-1 alpha-2](http://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) code.
+        ///
+        /// - Important: Deprecated by the API.
         public let availableMarkets: [Swift.String]?
-        /// `disc_number` in the JSON.
+        /// The disc number (usually `1` unless the album consists of more than one disc).
         public let discNumber: Swift.Int?
-        /// `duration_ms` in the JSON.
+        /// The track length in milliseconds.
         public let durationMs: Swift.Int?
+        /// Whether or not the track has explicit lyrics ( `true` = yes it does; `false` = no it does not OR unknown).
         public let explicit: Swift.Bool?
-        /// `external_ids` in the JSON.
+        /// Known external IDs for the track.
         public let externalIds: ImportedSpotify.ExternalIDObject?
-        /// `external_urls` in the JSON.
+        /// Known external URLs for this track.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
+        /// A link to the Web API endpoint providing full details of the track.
         public let href: Swift.String?
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let id: Swift.String?
-        /// `is_playable` in the JSON.
+        /// Part of the response when [Track Relinking](/documentation/web-api/concepts/track-relinking) is applied. If `true`, the track is playable in the given market. Otherwise `false`.
         public let isPlayable: Swift.Bool?
-        /// `linked_from` in the JSON.
+        /// Part of the response when [Track Relinking](/documentation/web-api/concepts/track-relinking) is applied, and the requested track has been replaced with different track. The track in the `linked_from` object contains information about the originally requested track.
+        ///
+        /// - Important: Deprecated by the API.
         public let linkedFrom: ImportedSpotify.LinkedTrackObject?
+        /// Included in the response when a content restriction is applied.
         public let restrictions: ImportedSpotify.TrackRestrictionObject?
+        /// The name of the track.
         public let name: Swift.String?
+        /// The popularity of the track. The value will be between 0 and 100, with 100 being the most popular.The popularity of a track is a value between 0 and 100, with 100 being the most popular. The popularity is calculated by algorithm and is based, in the most part, on the total number of plays the track has had and how recent those plays are.Generally speaking, songs that are being played a lot now will have a higher popularity than songs that were played a lot in the past. Duplicate tracks (e.g. the same track from a single and an album) are rated independently. Artist and album popularity is derived mathematically from track popularity. _**Note**: the popularity value may lag actual popularity by a few days: the value is not updated in real time._
+        ///
+        /// - Important: Deprecated by the API.
         public let popularity: Swift.Int?
-        /// `preview_url` in the JSON.
+        /// A link to a 30 second preview (MP3 format) of the track. Can be `null`
+        ///
+        /// - Important: Deprecated by the API.
         public let previewURL: Swift.String?
-        /// `track_number` in the JSON.
+        /// The number of the track. If an album has several discs, the track number is the number on the specified disc.
         public let trackNumber: Swift.Int?
+        /// The object type: "track".
         public let type: TypeValue?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let uri: Swift.String?
-        /// `is_local` in the JSON.
+        /// Whether or not the track is from a local file.
         public let isLocal: Swift.Bool?
-        /// `audio_preview_url` in the JSON.
+        /// A URL to a 30 second preview (MP3 format) of the episode. `null` if not available.
+        ///
+        /// - Important: Deprecated by the API.
         public let audioPreviewURL: Swift.String?
+        /// A description of the episode. HTML tags are stripped away from this field, use `html_description` field in case HTML tags are needed.
         public let description: Swift.String?
-        /// `html_description` in the JSON.
+        /// A description of the episode. This field may contain HTML tags.
         public let htmlDescription: Swift.String?
+        /// The cover art for the episode in various sizes, widest first.
         public let images: [ImportedSpotify.ImageObject]?
-        /// `is_externally_hosted` in the JSON.
+        /// True if the episode is hosted outside of Spotify's CDN.
         public let isExternallyHosted: Swift.Bool?
+        /// The language used in the episode, identified by a [ISO 639](https://en.wikipedia.org/wiki/ISO_639) code. This field is deprecated and might be removed in the future. Please use the `languages` field instead.
+        ///
+        /// - Important: Deprecated by the API.
         public let language: Swift.String?
+        /// A list of the languages used in the episode, identified by their [ISO 639-1](https://en.wikipedia.org/wiki/ISO_639) code.
         public let languages: [Swift.String]?
-        /// `release_date` in the JSON.
+        /// The date the episode was first released, for example `"1981-12-15"`. Depending on the precision, it might be shown as `"1981"` or `"1981-12"`.
         public let releaseDate: Swift.String?
-        /// `release_date_precision` in the JSON.
+        /// The precision with which `release_date` value is known.
         public let releaseDatePrecision: ReleaseDatePrecision?
-        /// `resume_point` in the JSON.
+        /// The user's most recent position in the episode. Set if the supplied access token is a user token and has the scope 'user-read-playback-position'.
         public let resumePoint: ImportedSpotify.ResumePointObject?
+        /// The show on which the episode belongs.
         public let show: ImportedSpotify.SimplifiedShowObject?
 
         /// Creates a value from its fields.
@@ -647,54 +750,83 @@ extension ImportedSpotify {
         }
     }
 
-    /// The `track` of `PlaylistTrackObject`.
+    /// **Deprecated:** Use `item` instead. Information about the track or episode.
+    ///
+    /// - Important: Deprecated by the API.
     public struct PlaylistTrackObjectTrack: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The album on which the track appears. The album object includes a link in `href` to full information about the album.
         public let album: ImportedSpotify.SimplifiedAlbumObject?
+        /// The artists who performed the track. Each artist object includes a link in `href` to more detailed information about the artist.
         public let artists: [ImportedSpotify.SimplifiedArtistObject]?
-        /// `available_markets` in the JSON.
+        /// A list of the countries in which the track can be played, identified by their [ISO 3166-1 alpha-2](http://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) code.
+        ///
+        /// - Important: Deprecated by the API.
         public let availableMarkets: [Swift.String]?
-        /// `disc_number` in the JSON.
+        /// The disc number (usually `1` unless the album consists of more than one disc).
         public let discNumber: Swift.Int?
-        /// `duration_ms` in the JSON.
+        /// The track length in milliseconds.
         public let durationMs: Swift.Int?
+        /// Whether or not the track has explicit lyrics ( `true` = yes it does; `false` = no it does not OR unknown).
         public let explicit: Swift.Bool?
-        /// `external_ids` in the JSON.
+        /// Known external IDs for the track.
         public let externalIds: ImportedSpotify.ExternalIDObject?
-        /// `external_urls` in the JSON.
+        /// Known external URLs for this track.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
+        /// A link to the Web API endpoint providing full details of the track.
         public let href: Swift.String?
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let id: Swift.String?
-        /// `is_playable` in the JSON.
+        /// Part of the response when [Track Relinking](/documentation/web-api/concepts/track-relinking) is applied. If `true`, the track is playable in the given market. Otherwise `false`.
         public let isPlayable: Swift.Bool?
-        /// `linked_from` in the JSON.
+        /// Part of the response when [Track Relinking](/documentation/web-api/concepts/track-relinking) is applied, and the requested track has been replaced with different track. The track in the `linked_from` object contains information about the originally requested track.
+        ///
+        /// - Important: Deprecated by the API.
         public let linkedFrom: ImportedSpotify.LinkedTrackObject?
+        /// Included in the response when a content restriction is applied.
         public let restrictions: ImportedSpotify.TrackRestrictionObject?
+        /// The name of the track.
         public let name: Swift.String?
+        /// The popularity of the track. The value will be between 0 and 100, with 100 being the most popular.The popularity of a track is a value between 0 and 100, with 100 being the most popular. The popularity is calculated by algorithm and is based, in the most part, on the total number of plays the track has had and how recent those plays are.Generally speaking, songs that are being played a lot now will have a higher popularity than songs that were played a lot in the past. Duplicate tracks (e.g. the same track from a single and an album) are rated independently. Artist and album popularity is derived mathematically from track popularity. _**Note**: the popularity value may lag actual popularity by a few days: the value is not updated in real time._
+        ///
+        /// - Important: Deprecated by the API.
         public let popularity: Swift.Int?
-        /// `preview_url` in the JSON.
+        /// A link to a 30 second preview (MP3 format) of the track. Can be `null`
+        ///
+        /// - Important: Deprecated by the API.
         public let previewURL: Swift.String?
-        /// `track_number` in the JSON.
+        /// The number of the track. If an album has several discs, the track number is the number on the specified disc.
         public let trackNumber: Swift.Int?
+        /// The object type: "track".
         public let type: TypeValue?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the track.
         public let uri: Swift.String?
-        /// `is_local` in the JSON.
+        /// Whether or not the track is from a local file.
         public let isLocal: Swift.Bool?
-        /// `audio_preview_url` in the JSON.
+        /// A URL to a 30 second preview (MP3 format) of the episode. `null` if not available.
+        ///
+        /// - Important: Deprecated by the API.
         public let audioPreviewURL: Swift.String?
+        /// A description of the episode. HTML tags are stripped away from this field, use `html_description` field in case HTML tags are needed.
         public let description: Swift.String?
-        /// `html_description` in the JSON.
+        /// A description of the episode. This field may contain HTML tags.
         public let htmlDescription: Swift.String?
+        /// The cover art for the episode in various sizes, widest first.
         public let images: [ImportedSpotify.ImageObject]?
-        /// `is_externally_hosted` in the JSON.
+        /// True if the episode is hosted outside of Spotify's CDN.
         public let isExternallyHosted: Swift.Bool?
+        /// The language used in the episode, identified by a [ISO 639](https://en.wikipedia.org/wiki/ISO_639) code. This field is deprecated and might be removed in the future. Please use the `languages` field instead.
+        ///
+        /// - Important: Deprecated by the API.
         public let language: Swift.String?
+        /// A list of the languages used in the episode, identified by their [ISO 639-1](https://en.wikipedia.org/wiki/ISO_639) code.
         public let languages: [Swift.String]?
-        /// `release_date` in the JSON.
+        /// The date the episode was first released, for example `"1981-12-15"`. Depending on the precision, it might be shown as `"1981"` or `"1981-12"`.
         public let releaseDate: Swift.String?
-        /// `release_date_precision` in the JSON.
+        /// The precision with which `release_date` value is known.
         public let releaseDatePrecision: ReleaseDatePrecision?
-        /// `resume_point` in the JSON.
+        /// The user's most recent position in the episode. Set if the supplied access token is a user token and has the scope 'user-read-playback-position'.
         public let resumePoint: ImportedSpotify.ResumePointObject?
+        /// The show on which the episode belongs.
         public let show: ImportedSpotify.SimplifiedShowObject?
 
         /// Creates a value from its fields.
@@ -817,8 +949,11 @@ extension ImportedSpotify {
 
     /// The `images` of `SimplifiedPlaylistObject`; the `images` of `PlaylistTrackObjectItem`; the `images` of `PlaylistTrackObjectTrack`; and more.
     public struct ImageObject: Swift.Decodable, Swift.Sendable {
+        /// The source URL of the image.
         public let url: Swift.String
+        /// The image height in pixels.
         public let height: Swift.Int?
+        /// The image width in pixels.
         public let width: Swift.Int?
 
         /// Creates a value from its fields.
@@ -836,13 +971,17 @@ extension ImportedSpotify {
 
     /// The `owner` of `SimplifiedPlaylistObject`.
     public struct PlaylistOwnerObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `external_urls` in the JSON.
+        /// Known public external URLs for this user.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
+        /// A link to the Web API endpoint for this user.
         public let href: Swift.String?
+        /// The [Spotify user ID](/documentation/web-api/concepts/spotify-uris-ids) for this user.
         public let id: Swift.String?
+        /// The object type.
         public let type: TypeValue?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for this user.
         public let uri: Swift.String?
-        /// `display_name` in the JSON.
+        /// The name displayed on the user's profile. `null` if not available.
         public let displayName: Swift.String?
 
         /// Creates a value from its fields.
@@ -890,7 +1029,9 @@ extension ImportedSpotify {
 
     /// The `items` of `SimplifiedPlaylistObject`; the `tracks` of `SimplifiedPlaylistObject`.
     public struct PlaylistTracksRefObject: Swift.Decodable, Swift.Sendable {
+        /// A link to the Web API endpoint where full details of the playlist's tracks can be retrieved.
         public let href: Swift.String?
+        /// Number of tracks in the playlist.
         public let total: Swift.Int?
 
         /// Creates a value from its fields.
@@ -907,7 +1048,9 @@ extension ImportedSpotify {
 
     /// The `cursors` of `CursorPagingSimplifiedArtistObject`.
     public struct CursorObject: Swift.Decodable, Swift.Sendable {
+        /// The cursor to use as key to find the next page of items.
         public let after: Swift.String?
+        /// The cursor to use as key to find the previous page of items.
         public let before: Swift.String?
 
         /// Creates a value from its fields.
@@ -924,16 +1067,31 @@ extension ImportedSpotify {
 
     /// An item of `getFollowed(…)`; the `items` of `CursorPagingSimplifiedArtistObject`.
     public struct ArtistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `external_urls` in the JSON.
+        /// Known external URLs for this artist.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
+        /// Information about the followers of the artist.
+        ///
+        /// - Important: Deprecated by the API.
         public let followers: ImportedSpotify.FollowersObject?
+        /// A list of the genres the artist is associated with. If not yet classified, the array is empty.
+        ///
+        /// - Important: Deprecated by the API.
         public let genres: [Swift.String]?
+        /// A link to the Web API endpoint providing full details of the artist.
         public let href: Swift.String?
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the artist.
         public let id: Swift.String?
+        /// Images of the artist in various sizes, widest first.
         public let images: [ImportedSpotify.ImageObject]?
+        /// The name of the artist.
         public let name: Swift.String?
+        /// The popularity of the artist. The value will be between 0 and 100, with 100 being the most popular. The artist's popularity is calculated from the popularity of all the artist's tracks.
+        ///
+        /// - Important: Deprecated by the API.
         public let popularity: Swift.Int?
+        /// The object type.
         public let type: TypeValue?
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the artist.
         public let uri: Swift.String?
 
         /// Creates a value from its fields.
@@ -988,25 +1146,35 @@ extension ImportedSpotify {
 
     /// The `album` of `PlaylistTrackObjectItem`; the `album` of `PlaylistTrackObjectTrack`.
     public struct SimplifiedAlbumObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `album_type` in the JSON.
+        /// The type of the album.
         public let albumType: AlbumType
-        /// `total_tracks` in the JSON.
+        /// The number of tracks in the album.
         public let totalTracks: Swift.Int
-        /// `available_markets` in the JSON.
+        /// The markets in which the album is available: [ISO 3166-1 alpha-2 country codes](http://en.wikipedia.org/wiki/ISO_3166-1_alpha-2). _**NOTE**: an album is considered available in a market when at least 1 of its tracks is available in that market._
+        ///
+        /// - Important: Deprecated by the API.
         public let availableMarkets: [Swift.String]
-        /// `external_urls` in the JSON.
+        /// Known external URLs for this album.
         public let externalUrls: ImportedSpotify.ExternalURLObject
+        /// A link to the Web API endpoint providing full details of the album.
         public let href: Swift.String
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the album.
         public let id: Swift.String
+        /// The cover art for the album in various sizes, widest first.
         public let images: [ImportedSpotify.ImageObject]
+        /// The name of the album. In case of an album takedown, the value may be an empty string.
         public let name: Swift.String
-        /// `release_date` in the JSON.
+        /// The date the album was first released.
         public let releaseDate: Swift.String
-        /// `release_date_precision` in the JSON.
+        /// The precision with which `release_date` value is known.
         public let releaseDatePrecision: ReleaseDatePrecision
+        /// Included in the response when a content restriction is applied.
         public let restrictions: ImportedSpotify.AlbumRestrictionObject?
+        /// The object type.
         public let type: TypeValue
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the album.
         public let uri: Swift.String
+        /// The artists of the album. Each artist object includes a link in `href` to more detailed information about the artist.
         public let artists: [ImportedSpotify.SimplifiedArtistObject]
 
         /// Creates a value from its fields.
@@ -1122,8 +1290,11 @@ extension ImportedSpotify {
 
     /// The `externalIds` of `PlaylistTrackObjectItem`; the `externalIds` of `PlaylistTrackObjectTrack`.
     public struct ExternalIDObject: Swift.Decodable, Swift.Sendable {
+        /// [International Standard Recording Code](http://en.wikipedia.org/wiki/International_Standard_Recording_Code)
         public let isrc: Swift.String?
+        /// [International Article Number](http://en.wikipedia.org/wiki/International_Article_Number_%28EAN%29)
         public let ean: Swift.String?
+        /// [Universal Product Code](http://en.wikipedia.org/wiki/Universal_Product_Code)
         public let upc: Swift.String?
 
         /// Creates a value from its fields.
@@ -1141,9 +1312,9 @@ extension ImportedSpotify {
 
     /// The `resumePoint` of `PlaylistTrackObjectItem`; the `resumePoint` of `PlaylistTrackObjectTrack`.
     public struct ResumePointObject: Swift.Decodable, Swift.Sendable {
-        /// `fully_played` in the JSON.
+        /// Whether or not the episode has been fully played by the user.
         public let fullyPlayed: Swift.Bool?
-        /// `resume_position_ms` in the JSON.
+        /// The user's most recent position in the episode in milliseconds.
         public let resumePositionMs: Swift.Int?
 
         /// Creates a value from its fields.
@@ -1160,28 +1331,43 @@ extension ImportedSpotify {
 
     /// The `show` of `PlaylistTrackObjectItem`; the `show` of `PlaylistTrackObjectTrack`.
     public struct SimplifiedShowObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `available_markets` in the JSON.
+        /// A list of the countries in which the show can be played, identified by their [ISO 3166-1 alpha-2](http://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) code.
+        ///
+        /// - Important: Deprecated by the API.
         public let availableMarkets: [Swift.String]
+        /// The copyright statements of the show.
         public let copyrights: [ImportedSpotify.CopyrightObject]
+        /// A description of the show. HTML tags are stripped away from this field, use `html_description` field in case HTML tags are needed.
         public let description: Swift.String
-        /// `html_description` in the JSON.
+        /// A description of the show. This field may contain HTML tags.
         public let htmlDescription: Swift.String
+        /// Whether or not the show has explicit content (true = yes it does; false = no it does not OR unknown).
         public let explicit: Swift.Bool
-        /// `external_urls` in the JSON.
+        /// External URLs for this show.
         public let externalUrls: ImportedSpotify.ExternalURLObject
+        /// A link to the Web API endpoint providing full details of the show.
         public let href: Swift.String
+        /// The [Spotify ID](/documentation/web-api/concepts/spotify-uris-ids) for the show.
         public let id: Swift.String
+        /// The cover art for the show in various sizes, widest first.
         public let images: [ImportedSpotify.ImageObject]
-        /// `is_externally_hosted` in the JSON.
+        /// True if all of the shows episodes are hosted outside of Spotify's CDN. This field might be `null` in some cases.
         public let isExternallyHosted: Swift.Bool
+        /// A list of the languages used in the show, identified by their [ISO 639](https://en.wikipedia.org/wiki/ISO_639) code.
         public let languages: [Swift.String]
-        /// `media_type` in the JSON.
+        /// The media type of the show.
         public let mediaType: Swift.String
+        /// The name of the episode.
         public let name: Swift.String
+        /// The publisher of the show.
+        ///
+        /// - Important: Deprecated by the API.
         public let publisher: Swift.String
+        /// The object type.
         public let type: TypeValue
+        /// The [Spotify URI](/documentation/web-api/concepts/spotify-uris-ids) for the show.
         public let uri: Swift.String
-        /// `total_episodes` in the JSON.
+        /// The total number of episodes in the show.
         public let totalEpisodes: Swift.Int
 
         /// Creates a value from its fields.
@@ -1248,7 +1434,9 @@ extension ImportedSpotify {
 
     /// The `followers` of `ArtistObject`.
     public struct FollowersObject: Swift.Decodable, Swift.Sendable {
+        /// This will always be set to null, as the Web API does not support it at the moment.
         public let href: Swift.String?
+        /// The total number of followers.
         public let total: Swift.Int?
 
         /// Creates a value from its fields.
@@ -1265,6 +1453,8 @@ extension ImportedSpotify {
 
     /// The `restrictions` of `SimplifiedAlbumObject`.
     public struct AlbumRestrictionObject: Swift.Decodable, Swift.Sendable {
+        /// The reason for the restriction. Albums may be restricted if the content is not available in a given market, to the user's subscription type, or when the user's account is set to not play explicit content.
+        /// Additional reasons may be added in the future.
         public let reason: Reason?
 
         /// Creates a value from its fields.
@@ -1307,7 +1497,9 @@ extension ImportedSpotify {
 
     /// The `copyrights` of `SimplifiedShowObject`.
     public struct CopyrightObject: Swift.Decodable, Swift.Sendable {
+        /// The copyright text for this content.
         public let text: Swift.String?
+        /// The type of copyright: `C` = the copyright, `P` = the sound recording (performance) copyright.
         public let type: Swift.String?
 
         /// Creates a value from its fields.

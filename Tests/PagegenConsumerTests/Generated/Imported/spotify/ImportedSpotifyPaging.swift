@@ -37,6 +37,7 @@ extension ImportedSpotify.Client {
     }
 
     /// The pages of `getPlaylistsTracks(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
+    @available(*, deprecated)
     public func getPlaylistsTracksPages(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
         limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
@@ -50,6 +51,7 @@ extension ImportedSpotify.Client {
     }
 
     /// Every item of `getPlaylistsTracks(…)`, from the first page or from a failed walk's `resumePoint`.
+    @available(*, deprecated)
     public func allGetPlaylistsTracks(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
         limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
@@ -63,6 +65,7 @@ extension ImportedSpotify.Client {
     }
 
     /// What loads the pages of `getPlaylistsTracks(…)`, for the sequences and list adapters.
+    @available(*, deprecated)
     public func getPlaylistsTracksLoader(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
         limit: Swift.Int? = nil
@@ -77,6 +80,7 @@ extension ImportedSpotify.Client {
     }
 
     /// A list adapter over `getPlaylistsTracks(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    @available(*, deprecated)
     @Swift.MainActor public func getPlaylistsTracksList(
         playlistID: Swift.String, market: Swift.String? = nil, fields: Swift.String? = nil, additionalTypes: Swift.String? = nil,
         limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()

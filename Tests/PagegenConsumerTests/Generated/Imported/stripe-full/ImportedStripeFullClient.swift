@@ -98,26 +98,57 @@ extension ImportedStripeFull.Client {
     ///
     /// `GET /v1/customers`
     /// - Parameters:
+    ///   - email: A case-sensitive filter on the list based on the customer's `email` field. The value must be a string.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - testClock: Provides a list of customers that are associated with the specified test clock. The response will not include customers with test clocks if this parameter is not set.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - limit: the number of items a page holds: 10 when nil, at least 1, at most 100.
     public func getCustomers(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
+        created: ImportedStripeFull.RangeQuerySpecs? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil,
+        testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedStripeFull.Customer>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.getCustomersEndpoint, Operations.getCustomersParameters(email: email, testClock: testClock),
+            Operations.getCustomersEndpoint,
+            Operations.getCustomersParameters(created: created, email: email, expand: expand, testClock: testClock),
             paging: Operations.getCustomersPaging, at: page, size: limit
         )
     }
 
     /// Calls `completion` with what `getCustomers(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getCustomers(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
+        created: ImportedStripeFull.RangeQuerySpecs? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil,
+        testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedStripeFull.Customer>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
-            Operations.getCustomersEndpoint, Operations.getCustomersParameters(email: email, testClock: testClock),
+            Operations.getCustomersEndpoint,
+            Operations.getCustomersParameters(created: created, email: email, expand: expand, testClock: testClock),
             paging: Operations.getCustomersPaging, at: page, size: limit, completion: completion
+        )
+    }
+
+    /// Creates a new customer object.
+    ///
+    /// `POST /v1/customers`
+    /// - Parameters:
+    ///   - body: sent as a form (`application/x-www-form-urlencoded`), nested values as `key[inner]=…`, lists as `list[0]=…`.
+    public func postCustomers(
+        body: ImportedStripeFull.PostCustomersBody? = nil
+    ) async -> Swift.Result<ImportedStripeFull.Customer, PagegenRuntime.APIError> {
+        await self.runtime.send(
+            Operations.postCustomersEndpoint, Operations.postCustomersParameters(body: body), as: ImportedStripeFull.Customer.self
+        )
+    }
+
+    /// Calls `completion` with what `postCustomers(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func postCustomers(
+        body: ImportedStripeFull.PostCustomersBody? = nil,
+        completion: @escaping @Sendable (Swift.Result<ImportedStripeFull.Customer, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        self.runtime.send(
+            Operations.postCustomersEndpoint, Operations.postCustomersParameters(body: body), as: ImportedStripeFull.Customer.self,
+            completion: completion
         )
     }
 
@@ -125,25 +156,27 @@ extension ImportedStripeFull.Client {
     ///
     /// `GET /v1/customers/search`
     /// - Parameters:
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - query: The search query string. See [search query language](https://stripe.com/docs/search#search-query-language) and the list of supported [query fields for customers](https://stripe.com/docs/search#query-fields-for-customers).
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - limit: the number of items a page holds: 10 when nil, at least 1, at most 100.
     public func getCustomersSearch(
-        query: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
+        expand: [Swift.String]? = nil, query: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedStripeFull.Customer>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.getCustomersSearchEndpoint, Operations.getCustomersSearchParameters(query: query),
+            Operations.getCustomersSearchEndpoint, Operations.getCustomersSearchParameters(expand: expand, query: query),
             paging: Operations.getCustomersSearchPaging, at: page, size: limit
         )
     }
 
     /// Calls `completion` with what `getCustomersSearch(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getCustomersSearch(
-        query: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
+        expand: [Swift.String]? = nil, query: Swift.String, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedStripeFull.Customer>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
-            Operations.getCustomersSearchEndpoint, Operations.getCustomersSearchParameters(query: query),
+            Operations.getCustomersSearchEndpoint, Operations.getCustomersSearchParameters(expand: expand, query: query),
             paging: Operations.getCustomersSearchPaging, at: page, size: limit, completion: completion
         )
     }
@@ -168,10 +201,25 @@ extension ImportedStripeFull.Client {
             )
         }
 
-        static func getCustomersParameters(email: Swift.String? = nil, testClock: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
+        static func getCustomersParameters(
+            created: ImportedStripeFull.RangeQuerySpecs? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil,
+            testClock: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
+            parameters.query("created", created, style: .deepObject(arrays: .indexed))
             parameters.query("email", email)
+            parameters.query("expand", expand, style: .deepObject(arrays: .brackets))
             parameters.query("test_clock", testClock)
+            return parameters
+        }
+
+        static var postCustomersEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "postCustomers", method: "POST", path: "/v1/customers")
+        }
+
+        static func postCustomersParameters(body: ImportedStripeFull.PostCustomersBody? = nil) -> PagegenRuntime.RequestParameters {
+            var parameters = PagegenRuntime.RequestParameters()
+            parameters.form(body, arrays: .indexed)
             return parameters
         }
 
@@ -187,8 +235,9 @@ extension ImportedStripeFull.Client {
             )
         }
 
-        static func getCustomersSearchParameters(query: Swift.String) -> PagegenRuntime.RequestParameters {
+        static func getCustomersSearchParameters(expand: [Swift.String]? = nil, query: Swift.String) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
+            parameters.query("expand", expand, style: .deepObject(arrays: .brackets))
             parameters.query("query", query)
             return parameters
         }

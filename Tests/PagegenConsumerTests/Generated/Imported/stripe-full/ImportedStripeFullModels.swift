@@ -7,12 +7,46 @@ import Foundation
 public enum ImportedStripeFull {}
 
 extension ImportedStripeFull {
+    /// The `created` of `getCustomers(…)`.
+    public struct RangeQuerySpecs: Swift.Codable, Swift.Sendable {
+        public let gt: Swift.Int?
+        public let gte: Swift.Int?
+        public let lt: Swift.Int?
+        public let lte: Swift.Int?
+
+        /// Creates a value from its fields.
+        public init(gt: Swift.Int? = nil, gte: Swift.Int? = nil, lt: Swift.Int? = nil, lte: Swift.Int? = nil) {
+            self.gt = gt
+            self.gte = gte
+            self.lt = lt
+            self.lte = lte
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            try self.init(
+                gt: fields.valueIfPresent("gt"), gte: fields.valueIfPresent("gte"), lt: fields.valueIfPresent("lt"),
+                lte: fields.valueIfPresent("lte")
+            )
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var fields = PagegenRuntime.EncodedFields(encoder)
+            try fields.encodeIfPresent(self.gt, "gt")
+            try fields.encodeIfPresent(self.gte, "gte")
+            try fields.encodeIfPresent(self.lt, "lt")
+            try fields.encodeIfPresent(self.lte, "lte")
+        }
+    }
+
     /// What `getCustomers(…)` returns.
     public struct GetCustomersResponse: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedStripeFull.Customer]
-        /// `has_more` in the JSON.
+        /// True if this list has another page of items after this one that can be fetched.
         public let hasMore: Swift.Bool
+        /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
         public let object: Object
+        /// The URL where this list can be accessed.
         public let url: Swift.String
 
         /// Creates a value from its fields.
@@ -52,96 +86,212 @@ extension ImportedStripeFull {
         }
     }
 
-    /// What `getCustomersSearch(…)` returns.
-    public struct SearchResult: Swift.Decodable, Swift.Sendable {
-        public let data: [ImportedStripeFull.Customer]
-        /// `has_more` in the JSON.
-        public let hasMore: Swift.Bool
-        /// `next_page` in the JSON.
-        public let nextPage: Swift.String?
-        public let object: Object
-        /// `total_count` in the JSON.
-        public let totalCount: Swift.Int?
-        public let url: Swift.String
+    /// What `postCustomers(…)` sends.
+    public struct PostCustomersBody: Swift.Codable, Swift.Sendable {
+        /// The customer's address.
+        public let address: PagegenRuntime.JSONValue?
+        /// An integer amount in %s that represents the customer's current balance, which affect the customer's future invoices. A negative amount represents a credit that decreases the amount due on an invoice; a positive amount increases the amount due on an invoice.
+        public let balance: Swift.Int?
+        public let coupon: Swift.String?
+        /// An arbitrary string that you can attach to a customer object. It is displayed alongside the customer in the dashboard.
+        public let description: Swift.String?
+        /// Customer's email address. It's displayed alongside the customer in your dashboard and can be useful for searching and tracking. This may be up to *512 characters*.
+        public let email: Swift.String?
+        /// Specifies which fields in the response should be expanded.
+        public let expand: [Swift.String]?
+        /// The prefix for the customer used to generate unique invoice numbers. Must be 3–12 uppercase letters or numbers.
+        public let invoicePrefix: Swift.String?
+        /// Default invoice settings for this customer.
+        public let invoiceSettings: ImportedStripeFull.CustomerParam?
+        /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
+        public let metadata: PagegenRuntime.JSONValue?
+        /// The customer's full name or business name.
+        public let name: Swift.String?
+        /// The sequence to be used on the customer's next invoice. Defaults to 1.
+        public let nextInvoiceSequence: Swift.Int?
+        /// `payment_method` in the JSON.
+        public let paymentMethod: Swift.String?
+        /// The customer's phone number.
+        public let phone: Swift.String?
+        /// Customer's preferred languages, ordered by preference.
+        public let preferredLocales: [Swift.String]?
+        /// The API ID of a promotion code to apply to the customer. The customer will have a discount applied on all recurring payments. Charges you create through the API will not have the discount.
+        public let promotionCode: Swift.String?
+        /// The customer's shipping information. Appears on invoices emailed to this customer.
+        public let shipping: PagegenRuntime.JSONValue?
+        public let source: Swift.String?
+        /// Tax details about the customer.
+        public let tax: ImportedStripeFull.TaxParam?
+        /// The customer's tax exemption. One of `none`, `exempt`, or `reverse`.
+        public let taxExempt: TaxExempt?
+        /// The customer's tax IDs.
+        public let taxIDData: [ImportedStripeFull.DataParams]?
+        /// ID of the test clock to attach to the customer.
+        public let testClock: Swift.String?
 
         /// Creates a value from its fields.
         public init(
-            data: [ImportedStripeFull.Customer], hasMore: Swift.Bool, nextPage: Swift.String? = nil, object: Object,
-            totalCount: Swift.Int? = nil, url: Swift.String
+            address: PagegenRuntime.JSONValue? = nil, balance: Swift.Int? = nil, coupon: Swift.String? = nil,
+            description: Swift.String? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil, invoicePrefix: Swift.String? = nil,
+            invoiceSettings: ImportedStripeFull.CustomerParam? = nil, metadata: PagegenRuntime.JSONValue? = nil, name: Swift.String? = nil,
+            nextInvoiceSequence: Swift.Int? = nil, paymentMethod: Swift.String? = nil, phone: Swift.String? = nil,
+            preferredLocales: [Swift.String]? = nil, promotionCode: Swift.String? = nil, shipping: PagegenRuntime.JSONValue? = nil,
+            source: Swift.String? = nil, tax: ImportedStripeFull.TaxParam? = nil, taxExempt: TaxExempt? = nil,
+            taxIDData: [ImportedStripeFull.DataParams]? = nil, testClock: Swift.String? = nil
         ) {
-            self.data = data
-            self.hasMore = hasMore
-            self.nextPage = nextPage
-            self.object = object
-            self.totalCount = totalCount
-            self.url = url
+            self.address = address
+            self.balance = balance
+            self.coupon = coupon
+            self.description = description
+            self.email = email
+            self.expand = expand
+            self.invoicePrefix = invoicePrefix
+            self.invoiceSettings = invoiceSettings
+            self.metadata = metadata
+            self.name = name
+            self.nextInvoiceSequence = nextInvoiceSequence
+            self.paymentMethod = paymentMethod
+            self.phone = phone
+            self.preferredLocales = preferredLocales
+            self.promotionCode = promotionCode
+            self.shipping = shipping
+            self.source = source
+            self.tax = tax
+            self.taxExempt = taxExempt
+            self.taxIDData = taxIDData
+            self.testClock = testClock
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
-                data: fields.items("data"), hasMore: fields.value("has_more"), nextPage: fields.valueIfPresent("next_page"),
-                object: fields.value("object"), totalCount: fields.valueIfPresent("total_count"), url: fields.value("url")
+                address: fields.valueIfPresent("address"), balance: fields.valueIfPresent("balance"),
+                coupon: fields.valueIfPresent("coupon"), description: fields.valueIfPresent("description"),
+                email: fields.valueIfPresent("email"), expand: fields.valueIfPresent("expand"),
+                invoicePrefix: fields.valueIfPresent("invoice_prefix"), invoiceSettings: fields.valueIfPresent("invoice_settings"),
+                metadata: fields.valueIfPresent("metadata"), name: fields.valueIfPresent("name"),
+                nextInvoiceSequence: fields.valueIfPresent("next_invoice_sequence"), paymentMethod: fields.valueIfPresent("payment_method"),
+                phone: fields.valueIfPresent("phone"), preferredLocales: fields.valueIfPresent("preferred_locales"),
+                promotionCode: fields.valueIfPresent("promotion_code"), shipping: fields.valueIfPresent("shipping"),
+                source: fields.valueIfPresent("source"), tax: fields.valueIfPresent("tax"), taxExempt: fields.valueIfPresent("tax_exempt"),
+                taxIDData: fields.valueIfPresent("tax_id_data"), testClock: fields.valueIfPresent("test_clock")
             )
         }
 
-        /// The values of `Object`; values this client does not know decode to `unknown`.
-        public enum Object: PagegenRuntime.OpenEnum {
-            case searchResult
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var fields = PagegenRuntime.EncodedFields(encoder)
+            try fields.encodeIfPresent(self.address, "address")
+            try fields.encodeIfPresent(self.balance, "balance")
+            try fields.encodeIfPresent(self.coupon, "coupon")
+            try fields.encodeIfPresent(self.description, "description")
+            try fields.encodeIfPresent(self.email, "email")
+            try fields.encodeIfPresent(self.expand, "expand")
+            try fields.encodeIfPresent(self.invoicePrefix, "invoice_prefix")
+            try fields.encodeIfPresent(self.invoiceSettings, "invoice_settings")
+            try fields.encodeIfPresent(self.metadata, "metadata")
+            try fields.encodeIfPresent(self.name, "name")
+            try fields.encodeIfPresent(self.nextInvoiceSequence, "next_invoice_sequence")
+            try fields.encodeIfPresent(self.paymentMethod, "payment_method")
+            try fields.encodeIfPresent(self.phone, "phone")
+            try fields.encodeIfPresent(self.preferredLocales, "preferred_locales")
+            try fields.encodeIfPresent(self.promotionCode, "promotion_code")
+            try fields.encodeIfPresent(self.shipping, "shipping")
+            try fields.encodeIfPresent(self.source, "source")
+            try fields.encodeIfPresent(self.tax, "tax")
+            try fields.encodeIfPresent(self.taxExempt, "tax_exempt")
+            try fields.encodeIfPresent(self.taxIDData, "tax_id_data")
+            try fields.encodeIfPresent(self.testClock, "test_clock")
+        }
+
+        /// The values of `TaxExempt`; values this client does not know decode to `unknown`.
+        public enum TaxExempt: PagegenRuntime.OpenEnum {
+            case empty
+            case exempt
+            case none
+            case reverse
             /// A value that is not in the spec.
             case unknown(Swift.String)
 
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                case "search_result": self = .searchResult
+                case "": self = .empty
+                case "exempt": self = .exempt
+                case "none": self = .none
+                case "reverse": self = .reverse
                 default: self = .unknown(rawValue)
                 }
             }
 
             public var rawValue: Swift.String {
                 switch self {
-                case .searchResult: "search_result"
+                case .empty: ""
+                case .exempt: "exempt"
+                case .none: "none"
+                case .reverse: "reverse"
                 case .unknown(let value): value
                 }
             }
         }
     }
 
-    /// An item of `getCustomers(…)`; an item of `getCustomersSearch(…)`; the `data` of `GetCustomersResponse`; and more.
+    /// This object represents a customer of your business. It lets you create recurring charges and track payments that belong to the same customer.
+    ///
+    /// Related guide: [Save a card during payment](https://stripe.com/docs/payments/save-during-payment).
     public struct Customer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The customer's address.
         public let address: ImportedStripeFull.Address?
+        /// Current balance, if any, being stored on the customer. If negative, the customer has credit to apply to their next invoice. If positive, the customer has an amount owed that will be added to their next invoice. The balance does not refer to any unpaid invoices; it solely takes into account amounts that have yet to be successfully applied to any invoice. This balance is only taken into account as invoices are finalized.
         public let balance: Swift.Int?
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date
+        /// Three-letter [ISO code for the currency](https://stripe.com/docs/currencies) the customer can be charged in for recurring billing purposes.
         public let currency: Swift.String?
-        /// `default_source` in the JSON.
+        /// ID of the default payment source for the customer.
+        ///
+        /// If you are using payment methods created via the PaymentMethods API, see the [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) field instead.
         public let defaultSource: PagegenRuntime.JSONValue?
+        /// When the customer's latest invoice is billed by charging automatically, `delinquent` is `true` if the invoice's latest charge failed. When the customer's latest invoice is billed by sending an invoice, `delinquent` is `true` if the invoice isn't paid by its due date.
+        ///
+        /// If an invoice is marked uncollectible by [dunning](https://stripe.com/docs/billing/automatic-collection), `delinquent` doesn't get reset to `false`.
         public let delinquent: Swift.Bool?
+        /// An arbitrary string attached to the object. Often useful for displaying to users.
         public let description: Swift.String?
+        /// Describes the current discount active on the customer, if there is one.
         public let discount: ImportedStripeFull.Discount?
+        /// The customer's email address.
         public let email: Swift.String?
+        /// Unique identifier for the object.
         public let id: Swift.String
-        /// `invoice_prefix` in the JSON.
+        /// The prefix for the customer used to generate unique invoice numbers.
         public let invoicePrefix: Swift.String?
         /// `invoice_settings` in the JSON.
         public let invoiceSettings: ImportedStripeFull.InvoiceSettingCustomerSetting?
+        /// Has the value `true` if the object exists in live mode or the value `false` if the object exists in test mode.
         public let livemode: Swift.Bool
+        /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format.
         public let metadata: [Swift.String: Swift.String]?
+        /// The customer's full name or business name.
         public let name: Swift.String?
-        /// `next_invoice_sequence` in the JSON.
+        /// The suffix of the customer's next invoice number, e.g., 0001.
         public let nextInvoiceSequence: Swift.Int?
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
+        /// The customer's phone number.
         public let phone: Swift.String?
-        /// `preferred_locales` in the JSON.
+        /// The customer's preferred locales (languages), ordered by preference.
         public let preferredLocales: [Swift.String]?
+        /// Mailing and shipping address for the customer. Appears on invoices emailed to this customer.
         public let shipping: ImportedStripeFull.Shipping?
+        /// The customer's payment sources, if any.
         public let sources: ImportedStripeFull.ApmsSourcesSourceList?
+        /// The customer's current subscriptions, if any.
         public let subscriptions: ImportedStripeFull.SubscriptionList?
         public let tax: ImportedStripeFull.CustomerTax?
-        /// `tax_exempt` in the JSON.
+        /// Describes the customer's tax exemption status. One of `none`, `exempt`, or `reverse`. When set to `reverse`, invoice and receipt PDFs include the text **"Reverse charge"**.
         public let taxExempt: TaxExempt?
-        /// `tax_ids` in the JSON.
+        /// The customer's tax IDs.
         public let taxIds: ImportedStripeFull.TaxIDsList?
-        /// `test_clock` in the JSON.
+        /// ID of the test clock this customer belongs to.
         public let testClock: PagegenRuntime.JSONValue?
 
         /// Creates a value from its fields.
@@ -251,14 +401,303 @@ extension ImportedStripeFull {
         }
     }
 
+    /// What `getCustomersSearch(…)` returns.
+    public struct SearchResult: Swift.Decodable, Swift.Sendable {
+        public let data: [ImportedStripeFull.Customer]
+        /// `has_more` in the JSON.
+        public let hasMore: Swift.Bool
+        /// `next_page` in the JSON.
+        public let nextPage: Swift.String?
+        /// String representing the object's type. Objects of the same type share the same value.
+        public let object: Object
+        /// The total number of objects that match the query, only accurate up to 10,000.
+        public let totalCount: Swift.Int?
+        public let url: Swift.String
+
+        /// Creates a value from its fields.
+        public init(
+            data: [ImportedStripeFull.Customer], hasMore: Swift.Bool, nextPage: Swift.String? = nil, object: Object,
+            totalCount: Swift.Int? = nil, url: Swift.String
+        ) {
+            self.data = data
+            self.hasMore = hasMore
+            self.nextPage = nextPage
+            self.object = object
+            self.totalCount = totalCount
+            self.url = url
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            try self.init(
+                data: fields.items("data"), hasMore: fields.value("has_more"), nextPage: fields.valueIfPresent("next_page"),
+                object: fields.value("object"), totalCount: fields.valueIfPresent("total_count"), url: fields.value("url")
+            )
+        }
+
+        /// The values of `Object`; values this client does not know decode to `unknown`.
+        public enum Object: PagegenRuntime.OpenEnum {
+            case searchResult
+            /// A value that is not in the spec.
+            case unknown(Swift.String)
+
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "search_result": self = .searchResult
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: Swift.String {
+                switch self {
+                case .searchResult: "search_result"
+                case .unknown(let value): value
+                }
+            }
+        }
+    }
+
+    /// Default invoice settings for this customer.
+    public struct CustomerParam: Swift.Codable, Swift.Sendable {
+        /// `custom_fields` in the JSON.
+        public let customFields: PagegenRuntime.JSONValue?
+        /// `default_payment_method` in the JSON.
+        public let defaultPaymentMethod: Swift.String?
+        public let footer: Swift.String?
+
+        /// Creates a value from its fields.
+        public init(customFields: PagegenRuntime.JSONValue? = nil, defaultPaymentMethod: Swift.String? = nil, footer: Swift.String? = nil) {
+            self.customFields = customFields
+            self.defaultPaymentMethod = defaultPaymentMethod
+            self.footer = footer
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            try self.init(
+                customFields: fields.valueIfPresent("custom_fields"), defaultPaymentMethod: fields.valueIfPresent("default_payment_method"),
+                footer: fields.valueIfPresent("footer")
+            )
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var fields = PagegenRuntime.EncodedFields(encoder)
+            try fields.encodeIfPresent(self.customFields, "custom_fields")
+            try fields.encodeIfPresent(self.defaultPaymentMethod, "default_payment_method")
+            try fields.encodeIfPresent(self.footer, "footer")
+        }
+    }
+
+    /// Tax details about the customer.
+    public struct TaxParam: Swift.Codable, Swift.Sendable {
+        /// `ip_address` in the JSON.
+        public let ipAddress: PagegenRuntime.JSONValue?
+
+        /// Creates a value from its fields.
+        public init(ipAddress: PagegenRuntime.JSONValue? = nil) {
+            self.ipAddress = ipAddress
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            try self.init(ipAddress: fields.valueIfPresent("ip_address"))
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var fields = PagegenRuntime.EncodedFields(encoder)
+            try fields.encodeIfPresent(self.ipAddress, "ip_address")
+        }
+    }
+
+    /// The `taxIDData` of `PostCustomersBody`.
+    public struct DataParams: Swift.Codable, Swift.Sendable {
+        public let type: TypeValue
+        public let value: Swift.String
+
+        /// Creates a value from its fields.
+        public init(type: TypeValue, value: Swift.String) {
+            self.type = type
+            self.value = value
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            try self.init(type: fields.value("type"), value: fields.value("value"))
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var fields = PagegenRuntime.EncodedFields(encoder)
+            try fields.encode(self.type, "type")
+            try fields.encode(self.value, "value")
+        }
+
+        /// The values of `TypeValue`; values this client does not know decode to `unknown`.
+        public enum TypeValue: PagegenRuntime.OpenEnum {
+            case aeTrn
+            case auAbn
+            case auArn
+            case bgUic
+            case brCnpj
+            case brCpf
+            case caBn
+            case caGstHst
+            case caPstBc
+            case caPstMb
+            case caPstSk
+            case caQst
+            case chVat
+            case clTin
+            case esCif
+            case euVat
+            case gbVat
+            case geVat
+            case hkBr
+            case huTin
+            case idNpwp
+            case ilVat
+            case inGst
+            case isVat
+            case jpCn
+            case jpRn
+            case krBrn
+            case liUid
+            case mxRfc
+            case myFrp
+            case myItn
+            case mySst
+            case noVat
+            case nzGst
+            case ruInn
+            case ruKpp
+            case saVat
+            case sgGst
+            case sgUen
+            case siTin
+            case thVat
+            case twVat
+            case uaVat
+            case usEin
+            case zaVat
+            /// A value that is not in the spec.
+            case unknown(Swift.String)
+
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "ae_trn": self = .aeTrn
+                case "au_abn": self = .auAbn
+                case "au_arn": self = .auArn
+                case "bg_uic": self = .bgUic
+                case "br_cnpj": self = .brCnpj
+                case "br_cpf": self = .brCpf
+                case "ca_bn": self = .caBn
+                case "ca_gst_hst": self = .caGstHst
+                case "ca_pst_bc": self = .caPstBc
+                case "ca_pst_mb": self = .caPstMb
+                case "ca_pst_sk": self = .caPstSk
+                case "ca_qst": self = .caQst
+                case "ch_vat": self = .chVat
+                case "cl_tin": self = .clTin
+                case "es_cif": self = .esCif
+                case "eu_vat": self = .euVat
+                case "gb_vat": self = .gbVat
+                case "ge_vat": self = .geVat
+                case "hk_br": self = .hkBr
+                case "hu_tin": self = .huTin
+                case "id_npwp": self = .idNpwp
+                case "il_vat": self = .ilVat
+                case "in_gst": self = .inGst
+                case "is_vat": self = .isVat
+                case "jp_cn": self = .jpCn
+                case "jp_rn": self = .jpRn
+                case "kr_brn": self = .krBrn
+                case "li_uid": self = .liUid
+                case "mx_rfc": self = .mxRfc
+                case "my_frp": self = .myFrp
+                case "my_itn": self = .myItn
+                case "my_sst": self = .mySst
+                case "no_vat": self = .noVat
+                case "nz_gst": self = .nzGst
+                case "ru_inn": self = .ruInn
+                case "ru_kpp": self = .ruKpp
+                case "sa_vat": self = .saVat
+                case "sg_gst": self = .sgGst
+                case "sg_uen": self = .sgUen
+                case "si_tin": self = .siTin
+                case "th_vat": self = .thVat
+                case "tw_vat": self = .twVat
+                case "ua_vat": self = .uaVat
+                case "us_ein": self = .usEin
+                case "za_vat": self = .zaVat
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: Swift.String {
+                switch self {
+                case .aeTrn: "ae_trn"
+                case .auAbn: "au_abn"
+                case .auArn: "au_arn"
+                case .bgUic: "bg_uic"
+                case .brCnpj: "br_cnpj"
+                case .brCpf: "br_cpf"
+                case .caBn: "ca_bn"
+                case .caGstHst: "ca_gst_hst"
+                case .caPstBc: "ca_pst_bc"
+                case .caPstMb: "ca_pst_mb"
+                case .caPstSk: "ca_pst_sk"
+                case .caQst: "ca_qst"
+                case .chVat: "ch_vat"
+                case .clTin: "cl_tin"
+                case .esCif: "es_cif"
+                case .euVat: "eu_vat"
+                case .gbVat: "gb_vat"
+                case .geVat: "ge_vat"
+                case .hkBr: "hk_br"
+                case .huTin: "hu_tin"
+                case .idNpwp: "id_npwp"
+                case .ilVat: "il_vat"
+                case .inGst: "in_gst"
+                case .isVat: "is_vat"
+                case .jpCn: "jp_cn"
+                case .jpRn: "jp_rn"
+                case .krBrn: "kr_brn"
+                case .liUid: "li_uid"
+                case .mxRfc: "mx_rfc"
+                case .myFrp: "my_frp"
+                case .myItn: "my_itn"
+                case .mySst: "my_sst"
+                case .noVat: "no_vat"
+                case .nzGst: "nz_gst"
+                case .ruInn: "ru_inn"
+                case .ruKpp: "ru_kpp"
+                case .saVat: "sa_vat"
+                case .sgGst: "sg_gst"
+                case .sgUen: "sg_uen"
+                case .siTin: "si_tin"
+                case .thVat: "th_vat"
+                case .twVat: "tw_vat"
+                case .uaVat: "ua_vat"
+                case .usEin: "us_ein"
+                case .zaVat: "za_vat"
+                case .unknown(let value): value
+                }
+            }
+        }
+    }
+
     /// The `address` of `Customer`; the `address` of `Shipping`; the `address` of `SourceOwner`; and more.
     public struct Address: Swift.Decodable, Swift.Sendable {
+        /// City, district, suburb, town, or village.
         public let city: Swift.String?
+        /// Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)).
         public let country: Swift.String?
+        /// Address line 1 (e.g., street, PO Box, or company name).
         public let line1: Swift.String?
+        /// Address line 2 (e.g., apartment, suite, unit, or building).
         public let line2: Swift.String?
-        /// `postal_code` in the JSON.
+        /// ZIP or postal code.
         public let postalCode: Swift.String?
+        /// State, county, province, or region.
         public let state: Swift.String?
 
         /// Creates a value from its fields.
@@ -284,21 +723,35 @@ extension ImportedStripeFull {
         }
     }
 
-    /// The `discount` of `Customer`; the `discount` of `Subscription`.
+    /// A discount represents the actual application of a coupon to a particular
+    /// customer. It contains information about when the discount began and when it
+    /// will end.
+    ///
+    /// Related guide: [Applying Discounts to Subscriptions](https://stripe.com/docs/billing/subscriptions/discounts).
     public struct Discount: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `checkout_session` in the JSON.
+        /// The Checkout session that this coupon is applied to, if it is applied to a particular session in payment mode. Will not be present for subscription mode.
         public let checkoutSession: Swift.String?
+        /// A coupon contains information about a percent-off or amount-off discount you
+        /// might want to apply to a customer. Coupons may be applied to [invoices](https://stripe.com/docs/api#invoices) or
+        /// [orders](https://stripe.com/docs/api#create_order_legacy-coupon). Coupons do not work with conventional one-off [charges](https://stripe.com/docs/api#create_charge).
         public let coupon: ImportedStripeFull.Coupon
+        /// The ID of the customer associated with this discount.
         public let customer: PagegenRuntime.JSONValue?
+        /// If the coupon has a duration of `repeating`, the date that this discount will end. If the coupon has a duration of `once` or `forever`, this attribute will be null.
         public let end: Foundation.Date?
+        /// The ID of the discount object. Discounts cannot be fetched by ID. Use `expand[]=discounts` in API calls to expand discount IDs in an array.
         public let id: Swift.String
+        /// The invoice that the discount's coupon was applied to, if it was applied directly to a particular invoice.
         public let invoice: Swift.String?
-        /// `invoice_item` in the JSON.
+        /// The invoice item `id` (or invoice line item `id` for invoice line items of type='subscription') that the discount's coupon was applied to, if it was applied directly to a particular invoice item or invoice line item.
         public let invoiceItem: Swift.String?
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
-        /// `promotion_code` in the JSON.
+        /// The promotion code applied to create this discount.
         public let promotionCode: PagegenRuntime.JSONValue?
+        /// Date that the coupon was applied.
         public let start: Foundation.Date
+        /// The subscription that this coupon is applied to, if it is applied to a particular subscription.
         public let subscription: Swift.String?
 
         /// Creates a value from its fields.
@@ -355,10 +808,11 @@ extension ImportedStripeFull {
 
     /// The `invoiceSettings` of `Customer`.
     public struct InvoiceSettingCustomerSetting: Swift.Decodable, Swift.Sendable {
-        /// `custom_fields` in the JSON.
+        /// Default custom fields to be displayed on invoices for this customer.
         public let customFields: [ImportedStripeFull.InvoiceSettingCustomField]?
-        /// `default_payment_method` in the JSON.
+        /// ID of a payment method that's attached to the customer, to be used as the customer's default payment method for subscriptions and invoices.
         public let defaultPaymentMethod: PagegenRuntime.JSONValue?
+        /// Default footer to be displayed on invoices for this customer.
         public let footer: Swift.String?
 
         /// Creates a value from its fields.
@@ -383,10 +837,13 @@ extension ImportedStripeFull {
     /// The `shipping` of `Customer`; the `shipping` of `SourceOrder`.
     public struct Shipping: Swift.Decodable, Swift.Sendable {
         public let address: ImportedStripeFull.Address?
+        /// The delivery service that shipped a physical product, such as Fedex, UPS, USPS, etc.
         public let carrier: Swift.String?
+        /// Recipient name.
         public let name: Swift.String?
+        /// Recipient phone (including extension).
         public let phone: Swift.String?
-        /// `tracking_number` in the JSON.
+        /// The tracking number for a physical product, obtained from the delivery service. If multiple tracking numbers were generated for this purchase, please separate them with commas.
         public let trackingNumber: Swift.String?
 
         /// Creates a value from its fields.
@@ -410,12 +867,15 @@ extension ImportedStripeFull {
         }
     }
 
-    /// The `sources` of `Customer`.
+    /// The customer's payment sources, if any.
     public struct ApmsSourcesSourceList: Swift.Decodable, Swift.Sendable {
+        /// Details about each object.
         public let data: [ImportedStripeFull.Polymorphic]
-        /// `has_more` in the JSON.
+        /// True if this list has another page of items after this one that can be fetched.
         public let hasMore: Swift.Bool
+        /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
         public let object: Object
+        /// The URL where this list can be accessed.
         public let url: Swift.String
 
         /// Creates a value from its fields.
@@ -455,12 +915,15 @@ extension ImportedStripeFull {
         }
     }
 
-    /// The `subscriptions` of `Customer`.
+    /// The customer's current subscriptions, if any.
     public struct SubscriptionList: Swift.Decodable, Swift.Sendable {
+        /// Details about each object.
         public let data: [ImportedStripeFull.Subscription]
-        /// `has_more` in the JSON.
+        /// True if this list has another page of items after this one that can be fetched.
         public let hasMore: Swift.Bool
+        /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
         public let object: Object
+        /// The URL where this list can be accessed.
         public let url: Swift.String
 
         /// Creates a value from its fields.
@@ -502,10 +965,11 @@ extension ImportedStripeFull {
 
     /// The `tax` of `Customer`.
     public struct CustomerTax: Swift.Decodable, Swift.Sendable {
-        /// `automatic_tax` in the JSON.
+        /// Surfaces if automatic tax computation is possible given the current customer location information.
         public let automaticTax: AutomaticTax
-        /// `ip_address` in the JSON.
+        /// A recent IP address of the customer used for tax reporting and tax location inference.
         public let ipAddress: Swift.String?
+        /// The customer's location as identified by Stripe Tax.
         public let location: ImportedStripeFull.CustomerTaxLocation?
 
         /// Creates a value from its fields.
@@ -554,12 +1018,15 @@ extension ImportedStripeFull {
         }
     }
 
-    /// The `taxIds` of `Customer`.
+    /// The customer's tax IDs.
     public struct TaxIDsList: Swift.Decodable, Swift.Sendable {
+        /// Details about each object.
         public let data: [ImportedStripeFull.TaxID]
-        /// `has_more` in the JSON.
+        /// True if this list has another page of items after this one that can be fetched.
         public let hasMore: Swift.Bool
+        /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
         public let object: Object
+        /// The URL where this list can be accessed.
         public let url: Swift.String
 
         /// Creates a value from its fields.
@@ -599,30 +1066,41 @@ extension ImportedStripeFull {
         }
     }
 
-    /// The `coupon` of `Discount`.
+    /// A coupon contains information about a percent-off or amount-off discount you
+    /// might want to apply to a customer. Coupons may be applied to [invoices](https://stripe.com/docs/api#invoices) or
+    /// [orders](https://stripe.com/docs/api#create_order_legacy-coupon). Coupons do not work with conventional one-off [charges](https://stripe.com/docs/api#create_charge).
     public struct Coupon: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `amount_off` in the JSON.
+        /// Amount (in the `currency` specified) that will be taken off the subtotal of any invoices for this customer.
         public let amountOff: Swift.Int?
         /// `applies_to` in the JSON.
         public let appliesTo: ImportedStripeFull.CouponAppliesTo?
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date
+        /// If `amount_off` has been set, the three-letter [ISO code for the currency](https://stripe.com/docs/currencies) of the amount to take off.
         public let currency: Swift.String?
+        /// One of `forever`, `once`, and `repeating`. Describes how long a customer who applies this coupon will get the discount.
         public let duration: Duration
-        /// `duration_in_months` in the JSON.
+        /// If `duration` is `repeating`, the number of months the coupon applies. Null if coupon `duration` is `forever` or `once`.
         public let durationInMonths: Swift.Int?
+        /// Unique identifier for the object.
         public let id: Swift.String
+        /// Has the value `true` if the object exists in live mode or the value `false` if the object exists in test mode.
         public let livemode: Swift.Bool
-        /// `max_redemptions` in the JSON.
+        /// Maximum number of times this coupon can be redeemed, in total, across all customers, before it is no longer valid.
         public let maxRedemptions: Swift.Int?
+        /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format.
         public let metadata: [Swift.String: Swift.String]?
+        /// Name of the coupon displayed to customers on for instance invoices or receipts.
         public let name: Swift.String?
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
-        /// `percent_off` in the JSON.
+        /// Percent that will be taken off the subtotal of any invoices for this customer for the duration of the coupon. For example, a coupon with percent_off of 50 will make a %s100 invoice %s50 instead.
         public let percentOff: Swift.Double?
-        /// `redeem_by` in the JSON.
+        /// Date after which the coupon can no longer be redeemed.
         public let redeemBy: Foundation.Date?
-        /// `times_redeemed` in the JSON.
+        /// Number of times this coupon has been applied to a customer.
         public let timesRedeemed: Swift.Int
+        /// Taking account of the above properties, whether this coupon can still be applied to a customer.
         public let valid: Swift.Bool
 
         /// Creates a value from its fields.
@@ -713,7 +1191,9 @@ extension ImportedStripeFull {
 
     /// The `customFields` of `InvoiceSettingCustomerSetting`.
     public struct InvoiceSettingCustomField: Swift.Decodable, Swift.Sendable {
+        /// The name of the custom field.
         public let name: Swift.String
+        /// The value of the custom field.
         public let value: Swift.String
 
         /// Creates a value from its fields.
@@ -730,91 +1210,119 @@ extension ImportedStripeFull {
 
     /// The `data` of `ApmsSourcesSourceList`.
     public struct Polymorphic: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date?
+        /// The ID of the customer associated with this Alipay Account.
         public let customer: PagegenRuntime.JSONValue?
+        /// Uniquely identifies the account and will be the same across all Alipay account objects that are linked to the same Alipay account.
         public let fingerprint: Swift.String?
+        /// Unique identifier for the object.
         public let id: Swift.String
+        /// Has the value `true` if the object exists in live mode or the value `false` if the object exists in test mode.
         public let livemode: Swift.Bool?
+        /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format.
         public let metadata: [Swift.String: Swift.String]?
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
-        /// `payment_amount` in the JSON.
+        /// If the Alipay account object is not reusable, the exact amount that you can create a charge for.
         public let paymentAmount: Swift.Int?
-        /// `payment_currency` in the JSON.
+        /// If the Alipay account object is not reusable, the exact currency that you can create a charge for.
         public let paymentCurrency: Swift.String?
+        /// True if you can create multiple payments using this account. If the account is reusable, then you can freely choose the amount of each payment.
         public let reusable: Swift.Bool?
+        /// Whether this Alipay account object has ever been used for a payment.
         public let used: Swift.Bool?
+        /// The username for the Alipay account.
         public let username: Swift.String?
+        /// The ID of the account that the bank account is associated with.
         public let account: PagegenRuntime.JSONValue?
-        /// `account_holder_name` in the JSON.
+        /// The name of the person or business that owns the bank account.
         public let accountHolderName: Swift.String?
-        /// `account_holder_type` in the JSON.
+        /// The type of entity that holds the account. This can be either `individual` or `company`.
         public let accountHolderType: Swift.String?
-        /// `account_type` in the JSON.
+        /// The bank account type. This can only be `checking` or `savings` in most countries. In Japan, this can only be `futsu` or `toza`.
         public let accountType: Swift.String?
-        /// `available_payout_methods` in the JSON.
+        /// A set of available payout methods for this bank account. Only values from this set should be passed as the `method` when creating a payout.
         public let availablePayoutMethods: [Swift.String]?
-        /// `bank_name` in the JSON.
+        /// Name of the bank associated with the routing number (e.g., `WELLS FARGO`).
         public let bankName: Swift.String?
+        /// Two-letter ISO code representing the country the bank account is located in.
         public let country: Swift.String?
+        /// Three-letter [ISO code for the currency](https://stripe.com/docs/payouts) paid out to the bank account.
         public let currency: Swift.String?
-        /// `default_for_currency` in the JSON.
+        /// Whether this bank account is the default external account for its currency.
         public let defaultForCurrency: Swift.Bool?
+        /// The last four digits of the bank account number.
         public let last4: Swift.String?
-        /// `routing_number` in the JSON.
+        /// The routing transit number for the bank account.
         public let routingNumber: Swift.String?
+        /// For bank accounts, possible values are `new`, `validated`, `verified`, `verification_failed`, or `errored`. A bank account that hasn't had any activity or validation performed is `new`. If Stripe can determine that the bank account exists, its status will be `validated`. Note that there often isn’t enough information to know (e.g., for smaller credit unions), and the validation is not always run. If customer bank account verification has succeeded, the bank account status will be `verified`. If the verification failed for any reason, such as microdeposit failure, the status will be `verification_failed`. If a transfer sent to this bank account fails, we'll set the status to `errored` and will not continue to send transfers until the bank details are updated.
+        ///
+        /// For external accounts, possible values are `new` and `errored`. Validations aren't run against external accounts because they're only used for payouts. This means the other statuses don't apply. If a transfer fails, the status is set to `errored` and transfers are stopped until account details are updated.
         public let status: Swift.String?
+        /// True when this bitcoin receiver has received a non-zero amount of bitcoin.
         public let active: Swift.Bool?
+        /// The amount of `currency` that you are collecting as payment.
         public let amount: Swift.Int?
-        /// `amount_received` in the JSON.
+        /// The amount of `currency` to which `bitcoin_amount_received` has been converted.
         public let amountReceived: Swift.Int?
-        /// `bitcoin_amount` in the JSON.
+        /// The amount of bitcoin that the customer should send to fill the receiver. The `bitcoin_amount` is denominated in Satoshi: there are 10^8 Satoshi in one bitcoin.
         public let bitcoinAmount: Swift.Int?
-        /// `bitcoin_amount_received` in the JSON.
+        /// The amount of bitcoin that has been sent by the customer to this receiver.
         public let bitcoinAmountReceived: Swift.Int?
-        /// `bitcoin_uri` in the JSON.
+        /// This URI can be displayed to the customer as a clickable link (to activate their bitcoin client) or as a QR code (for mobile wallets).
         public let bitcoinURI: Swift.String?
+        /// An arbitrary string attached to the object. Often useful for displaying to users.
         public let description: Swift.String?
+        /// The customer's email address, set by the API call that creates the receiver.
         public let email: Swift.String?
+        /// This flag is initially false and updates to true when the customer sends the `bitcoin_amount` to this receiver.
         public let filled: Swift.Bool?
-        /// `inbound_address` in the JSON.
+        /// A bitcoin address that is specific to this receiver. The customer can send bitcoin to this address to fill the receiver.
         public let inboundAddress: Swift.String?
+        /// The ID of the payment created from the receiver, if any. Hidden when viewing the receiver with a publishable key.
         public let payment: Swift.String?
-        /// `refund_address` in the JSON.
+        /// The refund address of this bitcoin receiver.
         public let refundAddress: Swift.String?
+        /// A list with one entry for each time that the customer sent bitcoin to the receiver. Hidden when viewing the receiver with a publishable key.
         public let transactions: ImportedStripeFull.BitcoinTransactionList?
-        /// `uncaptured_funds` in the JSON.
+        /// This receiver contains uncaptured funds that can be used for a payment or refunded.
         public let uncapturedFunds: Swift.Bool?
-        /// `used_for_payment` in the JSON.
+        /// Indicate if this source is used for payment.
         public let usedForPayment: Swift.Bool?
-        /// `address_city` in the JSON.
+        /// City/District/Suburb/Town/Village.
         public let addressCity: Swift.String?
-        /// `address_country` in the JSON.
+        /// Billing address country, if provided when creating card.
         public let addressCountry: Swift.String?
-        /// `address_line1` in the JSON.
+        /// Address line 1 (Street address/PO Box/Company name).
         public let addressLine1: Swift.String?
-        /// `address_line1_check` in the JSON.
+        /// If `address_line1` was provided, results of the check: `pass`, `fail`, `unavailable`, or `unchecked`.
         public let addressLine1Check: Swift.String?
-        /// `address_line2` in the JSON.
+        /// Address line 2 (Apartment/Suite/Unit/Building).
         public let addressLine2: Swift.String?
-        /// `address_state` in the JSON.
+        /// State/County/Province/Region.
         public let addressState: Swift.String?
-        /// `address_zip` in the JSON.
+        /// ZIP or postal code.
         public let addressZip: Swift.String?
-        /// `address_zip_check` in the JSON.
+        /// If `address_zip` was provided, results of the check: `pass`, `fail`, `unavailable`, or `unchecked`.
         public let addressZipCheck: Swift.String?
+        /// Card brand. Can be `American Express`, `Diners Club`, `Discover`, `JCB`, `MasterCard`, `UnionPay`, `Visa`, or `Unknown`.
         public let brand: Swift.String?
-        /// `cvc_check` in the JSON.
+        /// If a CVC was provided, results of the check: `pass`, `fail`, `unavailable`, or `unchecked`. A result of unchecked indicates that CVC was provided but hasn't been checked yet. Checks are typically performed when attaching a card to a Customer object, or when creating a charge. For more details, see [Check if a card is valid without a charge](https://support.stripe.com/questions/check-if-a-card-is-valid-without-a-charge).
         public let cvcCheck: Swift.String?
-        /// `dynamic_last4` in the JSON.
+        /// (For tokenized numbers only.) The last four digits of the device account number.
         public let dynamicLast4: Swift.String?
-        /// `exp_month` in the JSON.
+        /// Two-digit number representing the card's expiration month.
         public let expMonth: Swift.Int?
-        /// `exp_year` in the JSON.
+        /// Four-digit number representing the card's expiration year.
         public let expYear: Swift.Int?
+        /// Card funding type. Can be `credit`, `debit`, `prepaid`, or `unknown`.
         public let funding: Swift.String?
+        /// Cardholder name.
         public let name: Swift.String?
+        /// The recipient that this card belongs to. This attribute will not be in the card object if the card belongs to a customer or account instead.
         public let recipient: PagegenRuntime.JSONValue?
-        /// `tokenization_method` in the JSON.
+        /// If the card number is tokenized, this is the method that was used. Can be `android_pay` (includes Google Pay), `apple_pay`, `masterpass`, `visa_checkout`, or null.
         public let tokenizationMethod: Swift.String?
         /// `ach_credit_transfer` in the JSON.
         public let achCreditTransfer: ImportedStripeFull.SourceTypeAchCreditTransfer?
@@ -829,16 +1337,18 @@ extension ImportedStripeFull {
         public let card: ImportedStripeFull.SourceTypeCard?
         /// `card_present` in the JSON.
         public let cardPresent: ImportedStripeFull.SourceTypeCardPresent?
-        /// `client_secret` in the JSON.
+        /// The client secret of the source. Used for client-side retrieval using a publishable key.
         public let clientSecret: Swift.String?
         /// `code_verification` in the JSON.
         public let codeVerification: ImportedStripeFull.SourceCodeVerificationFlow?
         public let eps: ImportedStripeFull.SourceTypeEps?
+        /// The authentication `flow` of the source. `flow` is one of `redirect`, `receiver`, `code_verification`, `none`.
         public let flow: Swift.String?
         public let giropay: ImportedStripeFull.SourceTypeGiropay?
         public let ideal: ImportedStripeFull.SourceTypeIdeal?
         public let klarna: ImportedStripeFull.SourceTypeKlarna?
         public let multibanco: ImportedStripeFull.SourceTypeMultibanco?
+        /// Information about the owner of the payment instrument that may be used or required by particular source types.
         public let owner: ImportedStripeFull.SourceOwner?
         public let p24: ImportedStripeFull.SourceTypeP24?
         public let receiver: ImportedStripeFull.SourceReceiverFlow?
@@ -848,11 +1358,13 @@ extension ImportedStripeFull {
         public let sofort: ImportedStripeFull.SourceTypeSofort?
         /// `source_order` in the JSON.
         public let sourceOrder: ImportedStripeFull.SourceOrder?
-        /// `statement_descriptor` in the JSON.
+        /// Extra information about a source. This will appear on your customer's statement every time you charge the source.
         public let statementDescriptor: Swift.String?
         /// `three_d_secure` in the JSON.
         public let threeDSecure: ImportedStripeFull.SourceTypeThreeDSecure?
+        /// The `type` of the source. The `type` is a payment method, one of `ach_credit_transfer`, `ach_debit`, `alipay`, `bancontact`, `card`, `card_present`, `eps`, `giropay`, `ideal`, `multibanco`, `klarna`, `p24`, `sepa_debit`, `sofort`, `three_d_secure`, or `wechat`. An additional hash is included on the source with a name matching this value. It contains additional information specific to the [payment method](https://stripe.com/docs/sources) used.
         public let type: TypeValue?
+        /// Either `reusable` or `single_use`. Whether this source should be reusable or not. Some source types may or may not be reusable by construction, while others may leave the option at creation. If an incompatible value is passed, an error will be returned.
         public let usage: Swift.String?
         public let wechat: ImportedStripeFull.SourceTypeWechat?
 
@@ -1116,71 +1628,91 @@ extension ImportedStripeFull {
         }
     }
 
-    /// The `data` of `SubscriptionList`.
+    /// Subscriptions allow you to charge a customer on a recurring basis.
+    ///
+    /// Related guide: [Creating Subscriptions](https://stripe.com/docs/billing/subscriptions/creating).
     public struct Subscription: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `application_fee_percent` in the JSON.
+        /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account.
         public let applicationFeePercent: Swift.Double?
         /// `automatic_tax` in the JSON.
         public let automaticTax: ImportedStripeFull.SubscriptionAutomaticTax
-        /// `billing_cycle_anchor` in the JSON.
+        /// Determines the date of the first full invoice, and, for plans with `month` or `year` intervals, the day of the month for subsequent invoices.
         public let billingCycleAnchor: Foundation.Date
-        /// `billing_thresholds` in the JSON.
+        /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period
         public let billingThresholds: ImportedStripeFull.SubscriptionBillingThresholds?
-        /// `cancel_at` in the JSON.
+        /// A date in the future at which the subscription will automatically get canceled
         public let cancelAt: Foundation.Date?
-        /// `cancel_at_period_end` in the JSON.
+        /// If the subscription has been canceled with the `at_period_end` flag set to `true`, `cancel_at_period_end` on the subscription will be true. You can use this attribute to determine whether a subscription that has a status of active is scheduled to be canceled at the end of the current period.
         public let cancelAtPeriodEnd: Swift.Bool
-        /// `canceled_at` in the JSON.
+        /// If the subscription has been canceled, the date of that cancellation. If the subscription was canceled with `cancel_at_period_end`, `canceled_at` will reflect the time of the most recent update request, not the end of the subscription period when the subscription is automatically moved to a canceled state.
         public let canceledAt: Foundation.Date?
-        /// `collection_method` in the JSON.
+        /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions.
         public let collectionMethod: CollectionMethod
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date
-        /// `current_period_end` in the JSON.
+        /// End of the current period that the subscription has been invoiced for. At the end of this period, a new invoice will be created.
         public let currentPeriodEnd: Foundation.Date
-        /// `current_period_start` in the JSON.
+        /// Start of the current period that the subscription has been invoiced for.
         public let currentPeriodStart: Foundation.Date
+        /// ID of the customer who owns the subscription.
         public let customer: PagegenRuntime.JSONValue
-        /// `days_until_due` in the JSON.
+        /// Number of days a customer has to pay invoices generated by this subscription. This value will be `null` for subscriptions where `collection_method=charge_automatically`.
         public let daysUntilDue: Swift.Int?
-        /// `default_payment_method` in the JSON.
+        /// ID of the default payment method for the subscription. It must belong to the customer associated with the subscription. This takes precedence over `default_source`. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
         public let defaultPaymentMethod: PagegenRuntime.JSONValue?
-        /// `default_source` in the JSON.
+        /// ID of the default payment source for the subscription. It must belong to the customer associated with the subscription and be in a chargeable state. If `default_payment_method` is also set, `default_payment_method` will take precedence. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
         public let defaultSource: PagegenRuntime.JSONValue?
-        /// `default_tax_rates` in the JSON.
+        /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription.
         public let defaultTaxRates: [ImportedStripeFull.TaxRate]?
+        /// Describes the current discount applied to this subscription, if there is one. When billing, a discount applied to a subscription overrides a discount applied on a customer-wide basis.
         public let discount: ImportedStripeFull.Discount?
-        /// `ended_at` in the JSON.
+        /// If the subscription has ended, the date the subscription ended.
         public let endedAt: Foundation.Date?
+        /// Unique identifier for the object.
         public let id: Swift.String
+        /// List of subscription items, each with an attached price.
         public let items: ImportedStripeFull.SubscriptionItemList
-        /// `latest_invoice` in the JSON.
+        /// The most recent invoice this subscription has generated.
         public let latestInvoice: PagegenRuntime.JSONValue?
+        /// Has the value `true` if the object exists in live mode or the value `false` if the object exists in test mode.
         public let livemode: Swift.Bool
+        /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format.
         public let metadata: [Swift.String: Swift.String]
-        /// `next_pending_invoice_item_invoice` in the JSON.
+        /// Specifies the approximate timestamp on which any pending invoice items will be billed according to the schedule provided at `pending_invoice_item_interval`.
         public let nextPendingInvoiceItemInvoice: Foundation.Date?
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
-        /// `pause_collection` in the JSON.
+        /// If specified, payment collection for this subscription will be paused.
         public let pauseCollection: ImportedStripeFull.SubscriptionsResourcePauseCollection?
-        /// `payment_settings` in the JSON.
+        /// Payment settings passed on to invoices created by the subscription.
         public let paymentSettings: ImportedStripeFull.SubscriptionsResourcePaymentSettings?
-        /// `pending_invoice_item_interval` in the JSON.
+        /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
         public let pendingInvoiceItemInterval: ImportedStripeFull.SubscriptionPendingInvoiceItemInterval?
-        /// `pending_setup_intent` in the JSON.
+        /// You can use this [SetupIntent](https://stripe.com/docs/api/setup_intents) to collect user authentication when creating a subscription without immediate payment or updating a subscription's payment method, allowing you to optimize for off-session payments. Learn more in the [SCA Migration Guide](https://stripe.com/docs/billing/migration/strong-customer-authentication#scenario-2).
         public let pendingSetupIntent: PagegenRuntime.JSONValue?
-        /// `pending_update` in the JSON.
+        /// If specified, [pending updates](https://stripe.com/docs/billing/subscriptions/pending-updates) that will be applied to the subscription once the `latest_invoice` has been paid.
         public let pendingUpdate: ImportedStripeFull.SubscriptionsResourcePendingUpdate?
+        /// The schedule attached to the subscription
         public let schedule: PagegenRuntime.JSONValue?
-        /// `start_date` in the JSON.
+        /// Date when the subscription was first created. The date might differ from the `created` date due to backdating.
         public let startDate: Foundation.Date
+        /// Possible values are `incomplete`, `incomplete_expired`, `trialing`, `active`, `past_due`, `canceled`, or `unpaid`.
+        ///
+        /// For `collection_method=charge_automatically` a subscription moves into `incomplete` if the initial payment attempt fails. A subscription in this state can only have metadata and default_source updated. Once the first invoice is paid, the subscription moves into an `active` state. If the first invoice is not paid within 23 hours, the subscription transitions to `incomplete_expired`. This is a terminal state, the open invoice will be voided and no further invoices will be generated.
+        ///
+        /// A subscription that is currently in a trial period is `trialing` and moves to `active` when the trial period is over.
+        ///
+        /// If subscription `collection_method=charge_automatically` it becomes `past_due` when payment to renew it fails and `canceled` or `unpaid` (depending on your subscriptions settings) when Stripe has exhausted all payment retry attempts.
+        ///
+        /// If subscription `collection_method=send_invoice` it becomes `past_due` when its invoice is not paid by the due date, and `canceled` or `unpaid` if it is still not paid by an additional deadline after that. Note that when a subscription has a status of `unpaid`, no subsequent invoices will be attempted (invoices will be created, but then immediately automatically closed). After receiving updated payment information from a customer, you may choose to reopen and pay their closed invoices.
         public let status: Status
-        /// `test_clock` in the JSON.
+        /// ID of the test clock this subscription belongs to.
         public let testClock: PagegenRuntime.JSONValue?
-        /// `transfer_data` in the JSON.
+        /// The account (if any) the subscription's payments will be attributed to for tax reporting, and where funds from each payment will be transferred to for each of the subscription's invoices.
         public let transferData: ImportedStripeFull.SubscriptionTransferData?
-        /// `trial_end` in the JSON.
+        /// If the subscription has a trial, the end of that trial.
         public let trialEnd: Foundation.Date?
-        /// `trial_start` in the JSON.
+        /// If the subscription has a trial, the beginning of that trial.
         public let trialStart: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -1355,8 +1887,11 @@ extension ImportedStripeFull {
 
     /// The `location` of `CustomerTax`.
     public struct CustomerTaxLocation: Swift.Decodable, Swift.Sendable {
+        /// The customer's country as identified by Stripe Tax.
         public let country: Swift.String
+        /// The data source used to infer the customer's location.
         public let source: Source
+        /// The customer's state, county, province, or region as identified by Stripe Tax.
         public let state: Swift.String?
 
         /// Creates a value from its fields.
@@ -1402,16 +1937,28 @@ extension ImportedStripeFull {
         }
     }
 
-    /// The `data` of `TaxIDsList`.
+    /// You can add one or multiple tax IDs to a [customer](https://stripe.com/docs/api/customers).
+    /// A customer's tax IDs are displayed on invoices and credit notes issued for the customer.
+    ///
+    /// Related guide: [Customer Tax Identification Numbers](https://stripe.com/docs/billing/taxes/tax-ids).
     public struct TaxID: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Two-letter ISO code representing the country of the tax ID.
         public let country: Swift.String?
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date
+        /// ID of the customer.
         public let customer: PagegenRuntime.JSONValue?
+        /// Unique identifier for the object.
         public let id: Swift.String
+        /// Has the value `true` if the object exists in live mode or the value `false` if the object exists in test mode.
         public let livemode: Swift.Bool
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
+        /// Type of the tax ID, one of `ae_trn`, `au_abn`, `au_arn`, `bg_uic`, `br_cnpj`, `br_cpf`, `ca_bn`, `ca_gst_hst`, `ca_pst_bc`, `ca_pst_mb`, `ca_pst_sk`, `ca_qst`, `ch_vat`, `cl_tin`, `es_cif`, `eu_vat`, `gb_vat`, `ge_vat`, `hk_br`, `hu_tin`, `id_npwp`, `il_vat`, `in_gst`, `is_vat`, `jp_cn`, `jp_rn`, `kr_brn`, `li_uid`, `mx_rfc`, `my_frp`, `my_itn`, `my_sst`, `no_vat`, `nz_gst`, `ru_inn`, `ru_kpp`, `sa_vat`, `sg_gst`, `sg_uen`, `si_tin`, `th_vat`, `tw_vat`, `ua_vat`, `us_ein`, or `za_vat`. Note that some legacy tax IDs have type `unknown`
         public let type: TypeValue
+        /// Value of the tax ID.
         public let value: Swift.String
+        /// Tax ID verification information.
         public let verification: ImportedStripeFull.TaxIDVerification?
 
         /// Creates a value from its fields.
@@ -1621,6 +2168,7 @@ extension ImportedStripeFull {
 
     /// The `appliesTo` of `Coupon`.
     public struct CouponAppliesTo: Swift.Decodable, Swift.Sendable {
+        /// A list of product IDs this coupon applies to
         public let products: [Swift.String]
 
         /// Creates a value from its fields.
@@ -1634,12 +2182,15 @@ extension ImportedStripeFull {
         }
     }
 
-    /// The `transactions` of `Polymorphic`.
+    /// A list with one entry for each time that the customer sent bitcoin to the receiver. Hidden when viewing the receiver with a publishable key.
     public struct BitcoinTransactionList: Swift.Decodable, Swift.Sendable {
+        /// Details about each object.
         public let data: [ImportedStripeFull.BitcoinTransaction]
-        /// `has_more` in the JSON.
+        /// True if this list has another page of items after this one that can be fetched.
         public let hasMore: Swift.Bool
+        /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
         public let object: Object
+        /// The URL where this list can be accessed.
         public let url: Swift.String
 
         /// Creates a value from its fields.
@@ -2062,8 +2613,9 @@ extension ImportedStripeFull {
 
     /// The `codeVerification` of `Polymorphic`.
     public struct SourceCodeVerificationFlow: Swift.Decodable, Swift.Sendable {
-        /// `attempts_remaining` in the JSON.
+        /// The number of attempts remaining to authenticate the source object with a verification code.
         public let attemptsRemaining: Swift.Int
+        /// The status of the code verification, either `pending` (awaiting verification, `attempts_remaining` should be greater than 0), `succeeded` (successful verification) or `failed` (failed verification, cannot be verified anymore as `attempts_remaining` should be 0).
         public let status: Swift.String
 
         /// Creates a value from its fields.
@@ -2332,17 +2884,21 @@ extension ImportedStripeFull {
 
     /// The `owner` of `Polymorphic`.
     public struct SourceOwner: Swift.Decodable, Swift.Sendable {
+        /// Owner's address.
         public let address: ImportedStripeFull.Address?
+        /// Owner's email address.
         public let email: Swift.String?
+        /// Owner's full name.
         public let name: Swift.String?
+        /// Owner's phone number (including extension).
         public let phone: Swift.String?
-        /// `verified_address` in the JSON.
+        /// Verified owner's address. Verified values are verified or provided by the payment method directly (and if supported) at the time of authorization or settlement. They cannot be set or mutated.
         public let verifiedAddress: ImportedStripeFull.Address?
-        /// `verified_email` in the JSON.
+        /// Verified owner's email address. Verified values are verified or provided by the payment method directly (and if supported) at the time of authorization or settlement. They cannot be set or mutated.
         public let verifiedEmail: Swift.String?
-        /// `verified_name` in the JSON.
+        /// Verified owner's full name. Verified values are verified or provided by the payment method directly (and if supported) at the time of authorization or settlement. They cannot be set or mutated.
         public let verifiedName: Swift.String?
-        /// `verified_phone` in the JSON.
+        /// Verified owner's phone number (including extension). Verified values are verified or provided by the payment method directly (and if supported) at the time of authorization or settlement. They cannot be set or mutated.
         public let verifiedPhone: Swift.String?
 
         /// Creates a value from its fields.
@@ -2389,16 +2945,17 @@ extension ImportedStripeFull {
 
     /// The `receiver` of `Polymorphic`.
     public struct SourceReceiverFlow: Swift.Decodable, Swift.Sendable {
+        /// The address of the receiver source. This is the value that should be communicated to the customer to send their funds to.
         public let address: Swift.String?
-        /// `amount_charged` in the JSON.
+        /// The total amount that was moved to your balance. This is almost always equal to the amount charged. In rare cases when customers deposit excess funds and we are unable to refund those, those funds get moved to your balance and show up in amount_charged as well. The amount charged is expressed in the source's currency.
         public let amountCharged: Swift.Int
-        /// `amount_received` in the JSON.
+        /// The total amount received by the receiver source. `amount_received = amount_returned + amount_charged` should be true for consumed sources unless customers deposit excess funds. The amount received is expressed in the source's currency.
         public let amountReceived: Swift.Int
-        /// `amount_returned` in the JSON.
+        /// The total amount that was returned to the customer. The amount returned is expressed in the source's currency.
         public let amountReturned: Swift.Int
-        /// `refund_attributes_method` in the JSON.
+        /// Type of refund attribute method, one of `email`, `manual`, or `none`.
         public let refundAttributesMethod: Swift.String
-        /// `refund_attributes_status` in the JSON.
+        /// Type of refund attribute status, one of `missing`, `requested`, or `available`.
         public let refundAttributesStatus: Swift.String
 
         /// Creates a value from its fields.
@@ -2427,11 +2984,13 @@ extension ImportedStripeFull {
 
     /// The `redirect` of `Polymorphic`.
     public struct SourceRedirectFlow: Swift.Decodable, Swift.Sendable {
-        /// `failure_reason` in the JSON.
+        /// The failure reason for the redirect, either `user_abort` (the customer aborted or dropped out of the redirect flow), `declined` (the authentication failed or the transaction was declined), or `processing_error` (the redirect failed due to a technical error). Present only if the redirect status is `failed`.
         public let failureReason: Swift.String?
-        /// `return_url` in the JSON.
+        /// The URL you provide to redirect the customer to after they authenticated their payment.
         public let returnURL: Swift.String
+        /// The status of the redirect, either `pending` (ready to be used by your customer to authenticate the transaction), `succeeded` (succesful authentication, cannot be reused) or `not_required` (redirect should not be used) or `failed` (failed authentication, cannot be reused).
         public let status: Swift.String
+        /// The URL provided to you to redirect a customer to as part of a `redirect` authentication flow.
         public let url: Swift.String
 
         /// Creates a value from its fields.
@@ -2532,9 +3091,13 @@ extension ImportedStripeFull {
 
     /// The `sourceOrder` of `Polymorphic`.
     public struct SourceOrder: Swift.Decodable, Swift.Sendable {
+        /// A positive integer in the smallest currency unit (that is, 100 cents for $1.00, or 1 for ¥1, Japanese Yen being a zero-decimal currency) representing the total amount for the order.
         public let amount: Swift.Int
+        /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         public let currency: Swift.String
+        /// The email address of the customer placing the order.
         public let email: Swift.String?
+        /// List of items constituting the order.
         public let items: [ImportedStripeFull.SourceOrderItem]?
         public let shipping: ImportedStripeFull.Shipping?
 
@@ -2656,6 +3219,7 @@ extension ImportedStripeFull {
 
     /// The `automaticTax` of `Subscription`.
     public struct SubscriptionAutomaticTax: Swift.Decodable, Swift.Sendable {
+        /// Whether Stripe automatically computes tax on this subscription.
         public let enabled: Swift.Bool
 
         /// Creates a value from its fields.
@@ -2671,9 +3235,9 @@ extension ImportedStripeFull {
 
     /// The `billingThresholds` of `Subscription`.
     public struct SubscriptionBillingThresholds: Swift.Decodable, Swift.Sendable {
-        /// `amount_gte` in the JSON.
+        /// Monetary threshold that triggers the subscription to create an invoice
         public let amountGte: Swift.Int?
-        /// `reset_billing_cycle_anchor` in the JSON.
+        /// Indicates if the `billing_cycle_anchor` should be reset when a threshold is reached. If true, `billing_cycle_anchor` will be updated to the date/time the threshold was last reached; otherwise, the value will remain unchanged. This value may not be `true` if the subscription contains items with plans that have `aggregate_usage=last_ever`.
         public let resetBillingCycleAnchor: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -2690,23 +3254,37 @@ extension ImportedStripeFull {
         }
     }
 
-    /// The `defaultTaxRates` of `Subscription`; the `taxRates` of `SubscriptionItem`.
+    /// Tax rates can be applied to [invoices](https://stripe.com/docs/billing/invoices/tax-rates), [subscriptions](https://stripe.com/docs/billing/subscriptions/taxes) and [Checkout Sessions](https://stripe.com/docs/payments/checkout/set-up-a-subscription#tax-rates) to collect tax.
+    ///
+    /// Related guide: [Tax Rates](https://stripe.com/docs/billing/taxes/tax-rates).
     public struct TaxRate: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Defaults to `true`. When set to `false`, this tax rate cannot be used with new applications or Checkout Sessions, but will still work for subscriptions and invoices that already have it set.
         public let active: Swift.Bool
+        /// Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)).
         public let country: Swift.String?
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date
+        /// An arbitrary string attached to the tax rate for your internal use only. It will not be visible to your customers.
         public let description: Swift.String?
-        /// `display_name` in the JSON.
+        /// The display name of the tax rates as it will appear to your customer on their receipt email, PDF, and the hosted invoice page.
         public let displayName: Swift.String
+        /// Unique identifier for the object.
         public let id: Swift.String
+        /// This specifies if the tax rate is inclusive or exclusive.
         public let inclusive: Swift.Bool
+        /// The jurisdiction for the tax rate. You can use this label field for tax reporting purposes. It also appears on your customer’s invoice.
         public let jurisdiction: Swift.String?
+        /// Has the value `true` if the object exists in live mode or the value `false` if the object exists in test mode.
         public let livemode: Swift.Bool
+        /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format.
         public let metadata: [Swift.String: Swift.String]?
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
+        /// This represents the tax rate percent out of 100.
         public let percentage: Swift.Double
+        /// [ISO 3166-2 subdivision code](https://en.wikipedia.org/wiki/ISO_3166-2:US), without country prefix. For example, "NY" for New York, United States.
         public let state: Swift.String?
-        /// `tax_type` in the JSON.
+        /// The high-level tax type, such as `vat` or `sales_tax`.
         public let taxType: TaxType?
 
         /// Creates a value from its fields.
@@ -2807,12 +3385,15 @@ extension ImportedStripeFull {
         }
     }
 
-    /// The `items` of `Subscription`.
+    /// List of subscription items, each with an attached price.
     public struct SubscriptionItemList: Swift.Decodable, Swift.Sendable {
+        /// Details about each object.
         public let data: [ImportedStripeFull.SubscriptionItem]
-        /// `has_more` in the JSON.
+        /// True if this list has another page of items after this one that can be fetched.
         public let hasMore: Swift.Bool
+        /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
         public let object: Object
+        /// The URL where this list can be accessed.
         public let url: Swift.String
 
         /// Creates a value from its fields.
@@ -2852,10 +3433,12 @@ extension ImportedStripeFull {
         }
     }
 
-    /// The `pauseCollection` of `Subscription`.
+    /// The Pause Collection settings determine how we will pause collection for this subscription and for how long the subscription
+    /// should be paused.
     public struct SubscriptionsResourcePauseCollection: Swift.Decodable, Swift.Sendable {
+        /// The payment collection behavior for this subscription while paused. One of `keep_as_draft`, `mark_uncollectible`, or `void`.
         public let behavior: Behavior
-        /// `resumes_at` in the JSON.
+        /// The time after which the subscription will resume collecting payments.
         public let resumesAt: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -2899,9 +3482,9 @@ extension ImportedStripeFull {
 
     /// The `paymentSettings` of `Subscription`.
     public struct SubscriptionsResourcePaymentSettings: Swift.Decodable, Swift.Sendable {
-        /// `payment_method_options` in the JSON.
+        /// Payment-method-specific configuration to provide to invoices created by the subscription.
         public let paymentMethodOptions: ImportedStripeFull.SubscriptionsResourcePaymentMethodOptions?
-        /// `payment_method_types` in the JSON.
+        /// The list of payment method types to provide to every invoice created by the subscription. If not set, Stripe attempts to automatically determine the types to use by looking at the invoice’s default payment method, the subscription’s default payment method, the customer’s default payment method, and your [invoice template settings](https://dashboard.stripe.com/settings/billing/invoice).
         public let paymentMethodTypes: [Swift.String]?
 
         /// Creates a value from its fields.
@@ -2924,8 +3507,9 @@ extension ImportedStripeFull {
 
     /// The `pendingInvoiceItemInterval` of `Subscription`.
     public struct SubscriptionPendingInvoiceItemInterval: Swift.Decodable, Swift.Sendable {
+        /// Specifies invoicing frequency. Either `day`, `week`, `month` or `year`.
         public let interval: Interval
-        /// `interval_count` in the JSON.
+        /// The number of intervals between invoices. For example, `interval=month` and `interval_count=3` bills every 3 months. Maximum of one year interval allowed (1 year, 12 months, or 52 weeks).
         public let intervalCount: Swift.Int
 
         /// Creates a value from its fields.
@@ -2970,17 +3554,18 @@ extension ImportedStripeFull {
         }
     }
 
-    /// The `pendingUpdate` of `Subscription`.
+    /// Pending Updates store the changes pending from a previous update that will be applied
+    /// to the Subscription upon successful payment.
     public struct SubscriptionsResourcePendingUpdate: Swift.Decodable, Swift.Sendable {
-        /// `billing_cycle_anchor` in the JSON.
+        /// If the update is applied, determines the date of the first full invoice, and, for plans with `month` or `year` intervals, the day of the month for subsequent invoices.
         public let billingCycleAnchor: Foundation.Date?
-        /// `expires_at` in the JSON.
+        /// The point after which the changes reflected by this update will be discarded and no longer applied.
         public let expiresAt: Foundation.Date
-        /// `subscription_items` in the JSON.
+        /// List of subscription items, each with an attached plan, that will be set if the update is applied.
         public let subscriptionItems: [ImportedStripeFull.SubscriptionItem]?
-        /// `trial_end` in the JSON.
+        /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time, if the update is applied.
         public let trialEnd: Foundation.Date?
-        /// `trial_from_plan` in the JSON.
+        /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         public let trialFromPlan: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -3008,8 +3593,9 @@ extension ImportedStripeFull {
 
     /// The `transferData` of `Subscription`.
     public struct SubscriptionTransferData: Swift.Decodable, Swift.Sendable {
-        /// `amount_percent` in the JSON.
+        /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the destination account. By default, the entire amount is transferred to the destination.
         public let amountPercent: Swift.Double?
+        /// The account where funds from the payment will be transferred to upon payment success.
         public let destination: PagegenRuntime.JSONValue
 
         /// Creates a value from its fields.
@@ -3026,10 +3612,11 @@ extension ImportedStripeFull {
 
     /// The `verification` of `TaxID`.
     public struct TaxIDVerification: Swift.Decodable, Swift.Sendable {
+        /// Verification status, one of `pending`, `verified`, `unverified`, or `unavailable`.
         public let status: Status
-        /// `verified_address` in the JSON.
+        /// Verified address.
         public let verifiedAddress: Swift.String?
-        /// `verified_name` in the JSON.
+        /// Verified name.
         public let verifiedName: Swift.String?
 
         /// Creates a value from its fields.
@@ -3080,13 +3667,19 @@ extension ImportedStripeFull {
 
     /// The `data` of `BitcoinTransactionList`.
     public struct BitcoinTransaction: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The amount of `currency` that the transaction was converted to in real-time.
         public let amount: Swift.Int
-        /// `bitcoin_amount` in the JSON.
+        /// The amount of bitcoin contained in the transaction.
         public let bitcoinAmount: Swift.Int
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date
+        /// Three-letter [ISO code for the currency](https://stripe.com/docs/currencies) to which this transaction was converted.
         public let currency: Swift.String
+        /// Unique identifier for the object.
         public let id: Swift.String
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
+        /// The receiver to which this transaction was sent.
         public let receiver: Swift.String
 
         /// Creates a value from its fields.
@@ -3136,11 +3729,17 @@ extension ImportedStripeFull {
 
     /// The `items` of `SourceOrder`.
     public struct SourceOrderItem: Swift.Decodable, Swift.Sendable {
+        /// The amount (price) for this order item.
         public let amount: Swift.Int?
+        /// This currency of this order item. Required when `amount` is present.
         public let currency: Swift.String?
+        /// Human-readable description for this order item.
         public let description: Swift.String?
+        /// The ID of the associated object for this line item. Expandable if not null (e.g., expandable to a SKU).
         public let parent: Swift.String?
+        /// The quantity of this order item. When type is `sku`, this is the number of instances of the SKU to be ordered.
         public let quantity: Swift.Int?
+        /// The type of this order item. Must be `sku`, `tax`, or `shipping`.
         public let type: Swift.String?
 
         /// Creates a value from its fields.
@@ -3166,18 +3765,31 @@ extension ImportedStripeFull {
         }
     }
 
-    /// The `data` of `SubscriptionItemList`; the `subscriptionItems` of `SubscriptionsResourcePendingUpdate`.
+    /// Subscription items allow you to create customer subscriptions with more than
+    /// one plan, making it easy to represent complex billing relationships.
     public struct SubscriptionItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `billing_thresholds` in the JSON.
+        /// Define thresholds at which an invoice will be sent, and the related subscription advanced to a new billing period
         public let billingThresholds: ImportedStripeFull.SubscriptionItemBillingThresholds?
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Swift.Int
+        /// Unique identifier for the object.
         public let id: Swift.String
+        /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format.
         public let metadata: [Swift.String: Swift.String]
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
+        /// Prices define the unit cost, currency, and (optional) billing cycle for both recurring and one-time purchases of products.
+        /// [Products](https://stripe.com/docs/api#products) help you track inventory or provisioning, and prices help you track payment terms. Different physical goods or levels of service should be represented by products, and pricing options should be represented by prices. This approach lets you change prices without having to change your provisioning scheme.
+        ///
+        /// For example, you might have a single "gold" product that has prices for $10/month, $100/year, and €9 once.
+        ///
+        /// Related guides: [Set up a subscription](https://stripe.com/docs/billing/subscriptions/set-up-subscription), [create an invoice](https://stripe.com/docs/billing/invoices/create), and more about [products and prices](https://stripe.com/docs/products-prices/overview).
         public let price: ImportedStripeFull.Price
+        /// The [quantity](https://stripe.com/docs/subscriptions/quantities) of the plan to which the customer should be subscribed.
         public let quantity: Swift.Int?
+        /// The `subscription` this `subscription_item` belongs to.
         public let subscription: Swift.String
-        /// `tax_rates` in the JSON.
+        /// The tax rates which apply to this `subscription_item`. When set, the `default_tax_rates` on the subscription do not apply to this `subscription_item`.
         public let taxRates: [ImportedStripeFull.TaxRate]?
 
         /// Creates a value from its fields.
@@ -3231,14 +3843,17 @@ extension ImportedStripeFull {
 
     /// The `paymentMethodOptions` of `SubscriptionsResourcePaymentSettings`.
     public struct SubscriptionsResourcePaymentMethodOptions: Swift.Decodable, Swift.Sendable {
-        /// `acss_debit` in the JSON.
+        /// This sub-hash contains details about the Canadian pre-authorized debit payment method options to pass to invoices created by the subscription.
         public let acssDebit: ImportedStripeFull.InvoicePaymentMethodOptionsAcssDebit?
+        /// This sub-hash contains details about the Bancontact payment method options to pass to invoices created by the subscription.
         public let bancontact: ImportedStripeFull.InvoicePaymentMethodOptionsBancontact?
+        /// This sub-hash contains details about the Card payment method options to pass to invoices created by the subscription.
         public let card: ImportedStripeFull.SubscriptionPaymentMethodOptionsCard?
-        /// `customer_balance` in the JSON.
+        /// This sub-hash contains details about the Bank transfer payment method options to pass to invoices created by the subscription.
         public let customerBalance: ImportedStripeFull.InvoicePaymentMethodOptionsCustomerBalance?
+        /// This sub-hash contains details about the Konbini payment method options to pass to invoices created by the subscription.
         public let konbini: PagegenRuntime.JSONValue?
-        /// `us_bank_account` in the JSON.
+        /// This sub-hash contains details about the ACH direct debit payment method options to pass to invoices created by the subscription.
         public let usBankAccount: ImportedStripeFull.InvoicePaymentMethodOptionsUsBankAccount?
 
         /// Creates a value from its fields.
@@ -3269,7 +3884,7 @@ extension ImportedStripeFull {
 
     /// The `billingThresholds` of `SubscriptionItem`.
     public struct SubscriptionItemBillingThresholds: Swift.Decodable, Swift.Sendable {
-        /// `usage_gte` in the JSON.
+        /// Usage threshold that triggers the subscription to create an invoice
         public let usageGte: Swift.Int?
 
         /// Creates a value from its fields.
@@ -3283,33 +3898,50 @@ extension ImportedStripeFull {
         }
     }
 
-    /// The `price` of `SubscriptionItem`.
+    /// Prices define the unit cost, currency, and (optional) billing cycle for both recurring and one-time purchases of products.
+    /// [Products](https://stripe.com/docs/api#products) help you track inventory or provisioning, and prices help you track payment terms. Different physical goods or levels of service should be represented by products, and pricing options should be represented by prices. This approach lets you change prices without having to change your provisioning scheme.
+    ///
+    /// For example, you might have a single "gold" product that has prices for $10/month, $100/year, and €9 once.
+    ///
+    /// Related guides: [Set up a subscription](https://stripe.com/docs/billing/subscriptions/set-up-subscription), [create an invoice](https://stripe.com/docs/billing/invoices/create), and more about [products and prices](https://stripe.com/docs/products-prices/overview).
     public struct Price: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Whether the price can be used for new purchases.
         public let active: Swift.Bool
-        /// `billing_scheme` in the JSON.
+        /// Describes how to compute the price per period. Either `per_unit` or `tiered`. `per_unit` indicates that the fixed amount (specified in `unit_amount` or `unit_amount_decimal`) will be charged per unit in `quantity` (for prices with `usage_type=licensed`), or per unit of total usage (for prices with `usage_type=metered`). `tiered` indicates that the unit pricing will be computed using a tiering strategy as defined using the `tiers` and `tiers_mode` attributes.
         public let billingScheme: BillingScheme
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date
+        /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         public let currency: Swift.String
+        /// Unique identifier for the object.
         public let id: Swift.String
+        /// Has the value `true` if the object exists in live mode or the value `false` if the object exists in test mode.
         public let livemode: Swift.Bool
-        /// `lookup_key` in the JSON.
+        /// A lookup key used to retrieve prices dynamically from a static string. This may be up to 200 characters.
         public let lookupKey: Swift.String?
+        /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format.
         public let metadata: [Swift.String: Swift.String]
+        /// A brief description of the price, hidden from customers.
         public let nickname: Swift.String?
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
+        /// The ID of the product this price is associated with.
         public let product: PagegenRuntime.JSONValue
+        /// The recurring components of a price such as `interval` and `usage_type`.
         public let recurring: ImportedStripeFull.Recurring?
-        /// `tax_behavior` in the JSON.
+        /// Specifies whether the price is considered inclusive of taxes or exclusive of taxes. One of `inclusive`, `exclusive`, or `unspecified`. Once specified as either `inclusive` or `exclusive`, it cannot be changed.
         public let taxBehavior: TaxBehavior?
+        /// Each element represents a pricing tier. This parameter requires `billing_scheme` to be set to `tiered`. See also the documentation for `billing_scheme`.
         public let tiers: [ImportedStripeFull.PlanTier]?
-        /// `tiers_mode` in the JSON.
+        /// Defines if the tiering price should be `graduated` or `volume` based. In `volume`-based tiering, the maximum quantity within a period determines the per unit price. In `graduated` tiering, pricing can change as the quantity grows.
         public let tiersMode: TiersMode?
-        /// `transform_quantity` in the JSON.
+        /// Apply a transformation to the reported usage or set quantity before computing the amount billed. Cannot be combined with `tiers`.
         public let transformQuantity: ImportedStripeFull.TransformUsage?
+        /// One of `one_time` or `recurring` depending on whether the price is for a one-time purchase or a recurring (subscription) purchase.
         public let type: TypeValue
-        /// `unit_amount` in the JSON.
+        /// The unit amount in %s to be charged, represented as a whole integer if possible. Only set if `billing_scheme=per_unit`.
         public let unitAmount: Swift.Int?
-        /// `unit_amount_decimal` in the JSON.
+        /// The unit amount in %s to be charged, represented as a decimal string with at most 12 decimal places. Only set if `billing_scheme=per_unit`.
         public let unitAmountDecimal: Swift.String?
 
         /// Creates a value from its fields.
@@ -3481,7 +4113,7 @@ extension ImportedStripeFull {
     public struct InvoicePaymentMethodOptionsAcssDebit: Swift.Decodable, Swift.Sendable {
         /// `mandate_options` in the JSON.
         public let mandateOptions: ImportedStripeFull.InvoicePaymentMethodOptionsAcssDebitMandateOptions?
-        /// `verification_method` in the JSON.
+        /// Bank account verification method.
         public let verificationMethod: VerificationMethod?
 
         /// Creates a value from its fields.
@@ -3530,7 +4162,7 @@ extension ImportedStripeFull {
 
     /// The `bancontact` of `SubscriptionsResourcePaymentMethodOptions`.
     public struct InvoicePaymentMethodOptionsBancontact: Swift.Decodable, Swift.Sendable {
-        /// `preferred_language` in the JSON.
+        /// Preferred language of the Bancontact authorization page that the customer is redirected to.
         public let preferredLanguage: PreferredLanguage
 
         /// Creates a value from its fields.
@@ -3578,7 +4210,7 @@ extension ImportedStripeFull {
     public struct SubscriptionPaymentMethodOptionsCard: Swift.Decodable, Swift.Sendable {
         /// `mandate_options` in the JSON.
         public let mandateOptions: ImportedStripeFull.InvoiceMandateOptionsCard?
-        /// `request_three_d_secure` in the JSON.
+        /// We strongly recommend that you rely on our SCA Engine to automatically prompt your customers for authentication based on risk level and [other requirements](https://stripe.com/docs/strong-customer-authentication). However, if you wish to request 3D Secure based on logic from your own fraud engine, provide this option. Read our guide on [manually requesting 3D Secure](https://stripe.com/docs/payments/3d-secure#manual-three-ds) for more information on how this configuration interacts with Radar and our SCA Engine.
         public let requestThreeDSecure: RequestThreeDSecure?
 
         /// Creates a value from its fields.
@@ -3624,7 +4256,7 @@ extension ImportedStripeFull {
     public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Decodable, Swift.Sendable {
         /// `bank_transfer` in the JSON.
         public let bankTransfer: ImportedStripeFull.InvoicePaymentMethodOptionsCustomerBalanceBankTransfer?
-        /// `funding_type` in the JSON.
+        /// The funding method type to be used when there are not enough funds in the customer balance. Permitted values include: `bank_transfer`.
         public let fundingType: FundingType?
 
         /// Creates a value from its fields.
@@ -3664,7 +4296,7 @@ extension ImportedStripeFull {
 
     /// The `usBankAccount` of `SubscriptionsResourcePaymentMethodOptions`.
     public struct InvoicePaymentMethodOptionsUsBankAccount: Swift.Decodable, Swift.Sendable {
-        /// `verification_method` in the JSON.
+        /// Bank account verification method.
         public let verificationMethod: VerificationMethod?
 
         /// Creates a value from its fields.
@@ -3707,12 +4339,13 @@ extension ImportedStripeFull {
 
     /// The `recurring` of `Price`.
     public struct Recurring: Swift.Decodable, Swift.Sendable {
-        /// `aggregate_usage` in the JSON.
+        /// Specifies a usage aggregation strategy for prices of `usage_type=metered`. Allowed values are `sum` for summing up all usage during a period, `last_during_period` for using the last usage record reported within a period, `last_ever` for using the last usage record ever (across period bounds) or `max` which uses the usage record with the maximum reported usage during a period. Defaults to `sum`.
         public let aggregateUsage: AggregateUsage?
+        /// The frequency at which a subscription is billed. One of `day`, `week`, `month` or `year`.
         public let interval: Interval
-        /// `interval_count` in the JSON.
+        /// The number of intervals (specified in the `interval` attribute) between subscription billings. For example, `interval=month` and `interval_count=3` bills every 3 months.
         public let intervalCount: Swift.Int
-        /// `usage_type` in the JSON.
+        /// Configures how the quantity per period should be determined. Can be either `metered` or `licensed`. `licensed` automatically bills the `quantity` set when adding it to a subscription. `metered` aggregates the total usage based on usage records. Defaults to `licensed`.
         public let usageType: UsageType
 
         /// Creates a value from its fields.
@@ -3818,15 +4451,15 @@ extension ImportedStripeFull {
 
     /// The `tiers` of `Price`.
     public struct PlanTier: Swift.Decodable, Swift.Sendable {
-        /// `flat_amount` in the JSON.
+        /// Price for the entire tier.
         public let flatAmount: Swift.Int?
-        /// `flat_amount_decimal` in the JSON.
+        /// Same as `flat_amount`, but contains a decimal value with at most 12 decimal places.
         public let flatAmountDecimal: Swift.String?
-        /// `unit_amount` in the JSON.
+        /// Per unit price for units relevant to the tier.
         public let unitAmount: Swift.Int?
-        /// `unit_amount_decimal` in the JSON.
+        /// Same as `unit_amount`, but contains a decimal value with at most 12 decimal places.
         public let unitAmountDecimal: Swift.String?
-        /// `up_to` in the JSON.
+        /// Up to and including to this quantity will be contained in the tier.
         public let upTo: Swift.Int?
 
         /// Creates a value from its fields.
@@ -3853,8 +4486,9 @@ extension ImportedStripeFull {
 
     /// The `transformQuantity` of `Price`.
     public struct TransformUsage: Swift.Decodable, Swift.Sendable {
-        /// `divide_by` in the JSON.
+        /// Divide usage by this number.
         public let divideBy: Swift.Int
+        /// After division, either round the result `up` or `down`.
         public let round: Round
 
         /// Creates a value from its fields.
@@ -3895,7 +4529,7 @@ extension ImportedStripeFull {
 
     /// The `mandateOptions` of `InvoicePaymentMethodOptionsAcssDebit`.
     public struct InvoicePaymentMethodOptionsAcssDebitMandateOptions: Swift.Decodable, Swift.Sendable {
-        /// `transaction_type` in the JSON.
+        /// Transaction type of the mandate.
         public let transactionType: TransactionType?
 
         /// Creates a value from its fields.
@@ -3935,9 +4569,11 @@ extension ImportedStripeFull {
 
     /// The `mandateOptions` of `SubscriptionPaymentMethodOptionsCard`.
     public struct InvoiceMandateOptionsCard: Swift.Decodable, Swift.Sendable {
+        /// Amount to be charged for future payments.
         public let amount: Swift.Int?
-        /// `amount_type` in the JSON.
+        /// One of `fixed` or `maximum`. If `fixed`, the `amount` param refers to the exact amount to be charged in future payments. If `maximum`, the amount charged can be up to the value passed for the `amount` param.
         public let amountType: AmountType?
+        /// A description of the mandate or subscription that is meant to be displayed to the customer.
         public let description: Swift.String?
 
         /// Creates a value from its fields.
@@ -3982,6 +4618,7 @@ extension ImportedStripeFull {
 
     /// The `bankTransfer` of `InvoicePaymentMethodOptionsCustomerBalance`.
     public struct InvoicePaymentMethodOptionsCustomerBalanceBankTransfer: Swift.Decodable, Swift.Sendable {
+        /// The bank transfer type that can be used for funding. Permitted values include: `us_bank_account`, `eu_bank_account`, `id_bank_account`, `gb_bank_account`, `jp_bank_account`, `mx_bank_account`, `eu_bank_transfer`, `gb_bank_transfer`, `id_bank_transfer`, `jp_bank_transfer`, `mx_bank_transfer`, or `us_bank_transfer`.
         public let type: Swift.String?
 
         /// Creates a value from its fields.

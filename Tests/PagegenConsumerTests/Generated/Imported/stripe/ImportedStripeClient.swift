@@ -98,24 +98,31 @@ extension ImportedStripe.Client {
     ///
     /// `GET /v1/customers`
     /// - Parameters:
+    ///   - email: A case-sensitive filter on the list based on the customer's `email` field. The value must be a string.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - testClock: Provides a list of customers that are associated with the specified test clock. The response will not include customers with test clocks if this parameter is not set.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - limit: the number of items a page holds: 10 when nil, at least 1, at most 100.
     public func getCustomers(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
+        created: ImportedStripe.RangeQuerySpecs? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil,
+        testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedStripe.Customer>, PagegenRuntime.APIError> {
         await self.runtime.page(
-            Operations.getCustomersEndpoint, Operations.getCustomersParameters(email: email, testClock: testClock),
+            Operations.getCustomersEndpoint,
+            Operations.getCustomersParameters(created: created, email: email, expand: expand, testClock: testClock),
             paging: Operations.getCustomersPaging, at: page, size: limit
         )
     }
 
     /// Calls `completion` with what `getCustomers(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getCustomers(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
+        created: ImportedStripe.RangeQuerySpecs? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil,
+        testClock: Swift.String? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.Page<ImportedStripe.Customer>, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
-            Operations.getCustomersEndpoint, Operations.getCustomersParameters(email: email, testClock: testClock),
+            Operations.getCustomersEndpoint,
+            Operations.getCustomersParameters(created: created, email: email, expand: expand, testClock: testClock),
             paging: Operations.getCustomersPaging, at: page, size: limit, completion: completion
         )
     }
@@ -140,9 +147,14 @@ extension ImportedStripe.Client {
             )
         }
 
-        static func getCustomersParameters(email: Swift.String? = nil, testClock: Swift.String? = nil) -> PagegenRuntime.RequestParameters {
+        static func getCustomersParameters(
+            created: ImportedStripe.RangeQuerySpecs? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil,
+            testClock: Swift.String? = nil
+        ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
+            parameters.query("created", created, style: .deepObject(arrays: .indexed))
             parameters.query("email", email)
+            parameters.query("expand", expand, style: .deepObject(arrays: .brackets))
             parameters.query("test_clock", testClock)
             return parameters
         }

@@ -7,12 +7,46 @@ import Foundation
 public enum ImportedStripe {}
 
 extension ImportedStripe {
+    /// The `created` of `getCustomers(…)`.
+    public struct RangeQuerySpecs: Swift.Codable, Swift.Sendable {
+        public let gt: Swift.Int?
+        public let gte: Swift.Int?
+        public let lt: Swift.Int?
+        public let lte: Swift.Int?
+
+        /// Creates a value from its fields.
+        public init(gt: Swift.Int? = nil, gte: Swift.Int? = nil, lt: Swift.Int? = nil, lte: Swift.Int? = nil) {
+            self.gt = gt
+            self.gte = gte
+            self.lt = lt
+            self.lte = lte
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            try self.init(
+                gt: fields.valueIfPresent("gt"), gte: fields.valueIfPresent("gte"), lt: fields.valueIfPresent("lt"),
+                lte: fields.valueIfPresent("lte")
+            )
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var fields = PagegenRuntime.EncodedFields(encoder)
+            try fields.encodeIfPresent(self.gt, "gt")
+            try fields.encodeIfPresent(self.gte, "gte")
+            try fields.encodeIfPresent(self.lt, "lt")
+            try fields.encodeIfPresent(self.lte, "lte")
+        }
+    }
+
     /// What `getCustomers(…)` returns.
     public struct CustomerResourceCustomerList: Swift.Decodable, Swift.Sendable {
         public let data: [ImportedStripe.Customer]
-        /// `has_more` in the JSON.
+        /// True if this list has another page of items after this one that can be fetched.
         public let hasMore: Swift.Bool
+        /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
         public let object: Object
+        /// The URL where this list can be accessed.
         public let url: Swift.String
 
         /// Creates a value from its fields.
@@ -52,45 +86,68 @@ extension ImportedStripe {
         }
     }
 
-    /// An item of `getCustomers(…)`; the `data` of `CustomerResourceCustomerList`.
+    /// This object represents a customer of your business. It lets you create recurring charges and track payments that belong to the same customer.
+    ///
+    /// Related guide: [Save a card during payment](https://stripe.com/docs/payments/save-during-payment)
     public struct Customer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The customer's address.
         public let address: ImportedStripe.Address?
+        /// Current balance, if any, being stored on the customer. If negative, the customer has credit to apply to their next invoice. If positive, the customer has an amount owed that will be added to their next invoice. The balance does not refer to any unpaid invoices; it solely takes into account amounts that have yet to be successfully applied to any invoice. This balance is only taken into account as invoices are finalized.
         public let balance: Swift.Int?
-        /// `cash_balance` in the JSON.
+        /// The current funds being held by Stripe on behalf of the customer. These funds can be applied towards payment intents with source "cash_balance". The settings[reconciliation_mode] field describes whether these funds are applied to such payment intents manually or automatically.
         public let cashBalance: ImportedStripe.CashBalance?
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date
+        /// Three-letter [ISO code for the currency](https://stripe.com/docs/currencies) the customer can be charged in for recurring billing purposes.
         public let currency: Swift.String?
-        /// `default_source` in the JSON.
+        /// ID of the default payment source for the customer.
+        ///
+        /// If you are using payment methods created via the PaymentMethods API, see the [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) field instead.
         public let defaultSource: PagegenRuntime.JSONValue?
+        /// When the customer's latest invoice is billed by charging automatically, `delinquent` is `true` if the invoice's latest charge failed. When the customer's latest invoice is billed by sending an invoice, `delinquent` is `true` if the invoice isn't paid by its due date.
+        ///
+        /// If an invoice is marked uncollectible by [dunning](https://stripe.com/docs/billing/automatic-collection), `delinquent` doesn't get reset to `false`.
         public let delinquent: Swift.Bool?
+        /// An arbitrary string attached to the object. Often useful for displaying to users.
         public let description: Swift.String?
+        /// Describes the current discount active on the customer, if there is one.
         public let discount: ImportedStripe.Discount?
+        /// The customer's email address.
         public let email: Swift.String?
+        /// Unique identifier for the object.
         public let id: Swift.String
-        /// `invoice_credit_balance` in the JSON.
+        /// The current multi-currency balances, if any, being stored on the customer. If positive in a currency, the customer has a credit to apply to their next invoice denominated in that currency. If negative, the customer has an amount owed that will be added to their next invoice denominated in that currency. These balances do not refer to any unpaid invoices. They solely track amounts that have yet to be successfully applied to any invoice. A balance in a particular currency is only applied to any invoice as an invoice in that currency is finalized.
         public let invoiceCreditBalance: [Swift.String: Swift.Int]?
-        /// `invoice_prefix` in the JSON.
+        /// The prefix for the customer used to generate unique invoice numbers.
         public let invoicePrefix: Swift.String?
         /// `invoice_settings` in the JSON.
         public let invoiceSettings: ImportedStripe.InvoiceSettingCustomerSetting?
+        /// Has the value `true` if the object exists in live mode or the value `false` if the object exists in test mode.
         public let livemode: Swift.Bool
+        /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format.
         public let metadata: [Swift.String: Swift.String]?
+        /// The customer's full name or business name.
         public let name: Swift.String?
-        /// `next_invoice_sequence` in the JSON.
+        /// The suffix of the customer's next invoice number, e.g., 0001.
         public let nextInvoiceSequence: Swift.Int?
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
+        /// The customer's phone number.
         public let phone: Swift.String?
-        /// `preferred_locales` in the JSON.
+        /// The customer's preferred locales (languages), ordered by preference.
         public let preferredLocales: [Swift.String]?
+        /// Mailing and shipping address for the customer. Appears on invoices emailed to this customer.
         public let shipping: ImportedStripe.Shipping?
+        /// The customer's payment sources, if any.
         public let sources: ImportedStripe.ApmsSourcesSourceList?
+        /// The customer's current subscriptions, if any.
         public let subscriptions: ImportedStripe.SubscriptionList?
         public let tax: ImportedStripe.CustomerTax?
-        /// `tax_exempt` in the JSON.
+        /// Describes the customer's tax exemption status. One of `none`, `exempt`, or `reverse`. When set to `reverse`, invoice and receipt PDFs include the text **"Reverse charge"**.
         public let taxExempt: TaxExempt?
-        /// `tax_ids` in the JSON.
+        /// The customer's tax IDs.
         public let taxIds: ImportedStripe.TaxIDsList?
-        /// `test_clock` in the JSON.
+        /// ID of the test clock this customer belongs to.
         public let testClock: PagegenRuntime.JSONValue?
 
         /// Creates a value from its fields.
@@ -207,12 +264,17 @@ extension ImportedStripe {
 
     /// The `address` of `Customer`; the `address` of `Shipping`; the `address` of `SourceOwner`; and more.
     public struct Address: Swift.Decodable, Swift.Sendable {
+        /// City, district, suburb, town, or village.
         public let city: Swift.String?
+        /// Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)).
         public let country: Swift.String?
+        /// Address line 1 (e.g., street, PO Box, or company name).
         public let line1: Swift.String?
+        /// Address line 2 (e.g., apartment, suite, unit, or building).
         public let line2: Swift.String?
-        /// `postal_code` in the JSON.
+        /// ZIP or postal code.
         public let postalCode: Swift.String?
+        /// State, county, province, or region.
         public let state: Swift.String?
 
         /// Creates a value from its fields.
@@ -238,11 +300,15 @@ extension ImportedStripe {
         }
     }
 
-    /// The `cashBalance` of `Customer`.
+    /// A customer's `Cash balance` represents real funds. Customers can add funds to their cash balance by sending a bank transfer. These funds can be used for payment and can eventually be paid out to your bank account.
     public struct CashBalance: Swift.Decodable, Swift.Sendable {
+        /// A hash of all cash balances available to this customer. You cannot delete a customer with any cash balances, even if the balance is 0. Amounts are represented in the [smallest currency unit](https://stripe.com/docs/currencies#zero-decimal).
         public let available: [Swift.String: Swift.Int]?
+        /// The ID of the customer whose cash balance this object represents.
         public let customer: Swift.String
+        /// Has the value `true` if the object exists in live mode or the value `false` if the object exists in test mode.
         public let livemode: Swift.Bool
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
         public let settings: ImportedStripe.CustomerBalanceCustomerBalanceSettings
 
@@ -288,21 +354,34 @@ extension ImportedStripe {
         }
     }
 
-    /// The `discount` of `Customer`; the `discount` of `Subscription`.
+    /// A discount represents the actual application of a [coupon](https://stripe.com/docs/api#coupons) or [promotion code](https://stripe.com/docs/api#promotion_codes).
+    /// It contains information about when the discount began, when it will end, and what it is applied to.
+    ///
+    /// Related guide: [Applying discounts to subscriptions](https://stripe.com/docs/billing/subscriptions/discounts)
     public struct Discount: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `checkout_session` in the JSON.
+        /// The Checkout session that this coupon is applied to, if it is applied to a particular session in payment mode. Will not be present for subscription mode.
         public let checkoutSession: Swift.String?
+        /// A coupon contains information about a percent-off or amount-off discount you
+        /// might want to apply to a customer. Coupons may be applied to [subscriptions](https://stripe.com/docs/api#subscriptions), [invoices](https://stripe.com/docs/api#invoices),
+        /// [checkout sessions](https://stripe.com/docs/api/checkout/sessions), [quotes](https://stripe.com/docs/api#quotes), and more. Coupons do not work with conventional one-off [charges](https://stripe.com/docs/api#create_charge) or [payment intents](https://stripe.com/docs/api/payment_intents).
         public let coupon: ImportedStripe.Coupon
+        /// The ID of the customer associated with this discount.
         public let customer: PagegenRuntime.JSONValue?
+        /// If the coupon has a duration of `repeating`, the date that this discount will end. If the coupon has a duration of `once` or `forever`, this attribute will be null.
         public let end: Foundation.Date?
+        /// The ID of the discount object. Discounts cannot be fetched by ID. Use `expand[]=discounts` in API calls to expand discount IDs in an array.
         public let id: Swift.String
+        /// The invoice that the discount's coupon was applied to, if it was applied directly to a particular invoice.
         public let invoice: Swift.String?
-        /// `invoice_item` in the JSON.
+        /// The invoice item `id` (or invoice line item `id` for invoice line items of type='subscription') that the discount's coupon was applied to, if it was applied directly to a particular invoice item or invoice line item.
         public let invoiceItem: Swift.String?
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
-        /// `promotion_code` in the JSON.
+        /// The promotion code applied to create this discount.
         public let promotionCode: PagegenRuntime.JSONValue?
+        /// Date that the coupon was applied.
         public let start: Foundation.Date
+        /// The subscription that this coupon is applied to, if it is applied to a particular subscription.
         public let subscription: Swift.String?
 
         /// Creates a value from its fields.
@@ -359,12 +438,13 @@ extension ImportedStripe {
 
     /// The `invoiceSettings` of `Customer`.
     public struct InvoiceSettingCustomerSetting: Swift.Decodable, Swift.Sendable {
-        /// `custom_fields` in the JSON.
+        /// Default custom fields to be displayed on invoices for this customer.
         public let customFields: [ImportedStripe.InvoiceSettingCustomField]?
-        /// `default_payment_method` in the JSON.
+        /// ID of a payment method that's attached to the customer, to be used as the customer's default payment method for subscriptions and invoices.
         public let defaultPaymentMethod: PagegenRuntime.JSONValue?
+        /// Default footer to be displayed on invoices for this customer.
         public let footer: Swift.String?
-        /// `rendering_options` in the JSON.
+        /// Default options for invoice PDF rendering for this customer.
         public let renderingOptions: ImportedStripe.InvoiceSettingRenderingOptions?
 
         /// Creates a value from its fields.
@@ -390,10 +470,13 @@ extension ImportedStripe {
     /// The `shipping` of `Customer`; the `shipping` of `SourceOrder`.
     public struct Shipping: Swift.Decodable, Swift.Sendable {
         public let address: ImportedStripe.Address?
+        /// The delivery service that shipped a physical product, such as Fedex, UPS, USPS, etc.
         public let carrier: Swift.String?
+        /// Recipient name.
         public let name: Swift.String?
+        /// Recipient phone (including extension).
         public let phone: Swift.String?
-        /// `tracking_number` in the JSON.
+        /// The tracking number for a physical product, obtained from the delivery service. If multiple tracking numbers were generated for this purchase, please separate them with commas.
         public let trackingNumber: Swift.String?
 
         /// Creates a value from its fields.
@@ -417,12 +500,15 @@ extension ImportedStripe {
         }
     }
 
-    /// The `sources` of `Customer`.
+    /// The customer's payment sources, if any.
     public struct ApmsSourcesSourceList: Swift.Decodable, Swift.Sendable {
+        /// Details about each object.
         public let data: [ImportedStripe.Polymorphic]
-        /// `has_more` in the JSON.
+        /// True if this list has another page of items after this one that can be fetched.
         public let hasMore: Swift.Bool
+        /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
         public let object: Object
+        /// The URL where this list can be accessed.
         public let url: Swift.String
 
         /// Creates a value from its fields.
@@ -462,12 +548,15 @@ extension ImportedStripe {
         }
     }
 
-    /// The `subscriptions` of `Customer`.
+    /// The customer's current subscriptions, if any.
     public struct SubscriptionList: Swift.Decodable, Swift.Sendable {
+        /// Details about each object.
         public let data: [ImportedStripe.Subscription]
-        /// `has_more` in the JSON.
+        /// True if this list has another page of items after this one that can be fetched.
         public let hasMore: Swift.Bool
+        /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
         public let object: Object
+        /// The URL where this list can be accessed.
         public let url: Swift.String
 
         /// Creates a value from its fields.
@@ -509,10 +598,11 @@ extension ImportedStripe {
 
     /// The `tax` of `Customer`.
     public struct CustomerTax: Swift.Decodable, Swift.Sendable {
-        /// `automatic_tax` in the JSON.
+        /// Surfaces if automatic tax computation is possible given the current customer location information.
         public let automaticTax: AutomaticTax
-        /// `ip_address` in the JSON.
+        /// A recent IP address of the customer used for tax reporting and tax location inference.
         public let ipAddress: Swift.String?
+        /// The customer's location as identified by Stripe Tax.
         public let location: ImportedStripe.CustomerTaxLocation?
 
         /// Creates a value from its fields.
@@ -561,12 +651,15 @@ extension ImportedStripe {
         }
     }
 
-    /// The `taxIds` of `Customer`.
+    /// The customer's tax IDs.
     public struct TaxIDsList: Swift.Decodable, Swift.Sendable {
+        /// Details about each object.
         public let data: [ImportedStripe.TaxID]
-        /// `has_more` in the JSON.
+        /// True if this list has another page of items after this one that can be fetched.
         public let hasMore: Swift.Bool
+        /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
         public let object: Object
+        /// The URL where this list can be accessed.
         public let url: Swift.String
 
         /// Creates a value from its fields.
@@ -608,9 +701,9 @@ extension ImportedStripe {
 
     /// The `settings` of `CashBalance`.
     public struct CustomerBalanceCustomerBalanceSettings: Swift.Decodable, Swift.Sendable {
-        /// `reconciliation_mode` in the JSON.
+        /// The configuration for how funds that land in the customer cash balance are reconciled.
         public let reconciliationMode: ReconciliationMode
-        /// `using_merchant_default` in the JSON.
+        /// A flag to indicate if reconciliation mode returned is the user's default or is specific to this customer cash balance
         public let usingMerchantDefault: Swift.Bool
 
         /// Creates a value from its fields.
@@ -651,32 +744,43 @@ extension ImportedStripe {
         }
     }
 
-    /// The `coupon` of `Discount`.
+    /// A coupon contains information about a percent-off or amount-off discount you
+    /// might want to apply to a customer. Coupons may be applied to [subscriptions](https://stripe.com/docs/api#subscriptions), [invoices](https://stripe.com/docs/api#invoices),
+    /// [checkout sessions](https://stripe.com/docs/api/checkout/sessions), [quotes](https://stripe.com/docs/api#quotes), and more. Coupons do not work with conventional one-off [charges](https://stripe.com/docs/api#create_charge) or [payment intents](https://stripe.com/docs/api/payment_intents).
     public struct Coupon: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `amount_off` in the JSON.
+        /// Amount (in the `currency` specified) that will be taken off the subtotal of any invoices for this customer.
         public let amountOff: Swift.Int?
         /// `applies_to` in the JSON.
         public let appliesTo: ImportedStripe.CouponAppliesTo?
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date
+        /// If `amount_off` has been set, the three-letter [ISO code for the currency](https://stripe.com/docs/currencies) of the amount to take off.
         public let currency: Swift.String?
-        /// `currency_options` in the JSON.
+        /// Coupons defined in each available currency option. Each key must be a three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html) and a [supported currency](https://stripe.com/docs/currencies).
         public let currencyOptions: [Swift.String: ImportedStripe.CouponCurrencyOption]?
+        /// One of `forever`, `once`, and `repeating`. Describes how long a customer who applies this coupon will get the discount.
         public let duration: Duration
-        /// `duration_in_months` in the JSON.
+        /// If `duration` is `repeating`, the number of months the coupon applies. Null if coupon `duration` is `forever` or `once`.
         public let durationInMonths: Swift.Int?
+        /// Unique identifier for the object.
         public let id: Swift.String
+        /// Has the value `true` if the object exists in live mode or the value `false` if the object exists in test mode.
         public let livemode: Swift.Bool
-        /// `max_redemptions` in the JSON.
+        /// Maximum number of times this coupon can be redeemed, in total, across all customers, before it is no longer valid.
         public let maxRedemptions: Swift.Int?
+        /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format.
         public let metadata: [Swift.String: Swift.String]?
+        /// Name of the coupon displayed to customers on for instance invoices or receipts.
         public let name: Swift.String?
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
-        /// `percent_off` in the JSON.
+        /// Percent that will be taken off the subtotal of any invoices for this customer for the duration of the coupon. For example, a coupon with percent_off of 50 will make a $ (or local equivalent)100 invoice $ (or local equivalent)50 instead.
         public let percentOff: Swift.Double?
-        /// `redeem_by` in the JSON.
+        /// Date after which the coupon can no longer be redeemed.
         public let redeemBy: Foundation.Date?
-        /// `times_redeemed` in the JSON.
+        /// Number of times this coupon has been applied to a customer.
         public let timesRedeemed: Swift.Int
+        /// Taking account of the above properties, whether this coupon can still be applied to a customer.
         public let valid: Swift.Bool
 
         /// Creates a value from its fields.
@@ -770,7 +874,9 @@ extension ImportedStripe {
 
     /// The `customFields` of `InvoiceSettingCustomerSetting`.
     public struct InvoiceSettingCustomField: Swift.Decodable, Swift.Sendable {
+        /// The name of the custom field.
         public let name: Swift.String
+        /// The value of the custom field.
         public let value: Swift.String
 
         /// Creates a value from its fields.
@@ -787,7 +893,7 @@ extension ImportedStripe {
 
     /// The `renderingOptions` of `InvoiceSettingCustomerSetting`.
     public struct InvoiceSettingRenderingOptions: Swift.Decodable, Swift.Sendable {
-        /// `amount_tax_display` in the JSON.
+        /// How line-item prices and amounts will be displayed with respect to tax on invoice PDFs.
         public let amountTaxDisplay: Swift.String?
 
         /// Creates a value from its fields.
@@ -803,61 +909,77 @@ extension ImportedStripe {
 
     /// The `data` of `ApmsSourcesSourceList`.
     public struct Polymorphic: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// The ID of the account that the bank account is associated with.
         public let account: PagegenRuntime.JSONValue?
-        /// `account_holder_name` in the JSON.
+        /// The name of the person or business that owns the bank account.
         public let accountHolderName: Swift.String?
-        /// `account_holder_type` in the JSON.
+        /// The type of entity that holds the account. This can be either `individual` or `company`.
         public let accountHolderType: Swift.String?
-        /// `account_type` in the JSON.
+        /// The bank account type. This can only be `checking` or `savings` in most countries. In Japan, this can only be `futsu` or `toza`.
         public let accountType: Swift.String?
-        /// `available_payout_methods` in the JSON.
+        /// A set of available payout methods for this bank account. Only values from this set should be passed as the `method` when creating a payout.
         public let availablePayoutMethods: [Swift.String]?
-        /// `bank_name` in the JSON.
+        /// Name of the bank associated with the routing number (e.g., `WELLS FARGO`).
         public let bankName: Swift.String?
+        /// Two-letter ISO code representing the country the bank account is located in.
         public let country: Swift.String?
+        /// Three-letter [ISO code for the currency](https://stripe.com/docs/payouts) paid out to the bank account.
         public let currency: Swift.String?
+        /// The ID of the customer that the bank account is associated with.
         public let customer: PagegenRuntime.JSONValue?
-        /// `default_for_currency` in the JSON.
+        /// Whether this bank account is the default external account for its currency.
         public let defaultForCurrency: Swift.Bool?
+        /// Uniquely identifies this particular bank account. You can use this attribute to check whether two bank accounts are the same.
         public let fingerprint: Swift.String?
-        /// `future_requirements` in the JSON.
+        /// Information about the [upcoming new requirements for the bank account](https://stripe.com/docs/connect/custom-accounts/future-requirements), including what information needs to be collected, and by when.
         public let futureRequirements: ImportedStripe.ExternalAccountRequirements?
+        /// Unique identifier for the object.
         public let id: Swift.String
+        /// The last four digits of the bank account number.
         public let last4: Swift.String?
+        /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format.
         public let metadata: [Swift.String: Swift.String]?
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
+        /// Information about the requirements for the bank account, including what information needs to be collected.
         public let requirements: ImportedStripe.ExternalAccountRequirements?
-        /// `routing_number` in the JSON.
+        /// The routing transit number for the bank account.
         public let routingNumber: Swift.String?
+        /// For bank accounts, possible values are `new`, `validated`, `verified`, `verification_failed`, or `errored`. A bank account that hasn't had any activity or validation performed is `new`. If Stripe can determine that the bank account exists, its status will be `validated`. Note that there often isn’t enough information to know (e.g., for smaller credit unions), and the validation is not always run. If customer bank account verification has succeeded, the bank account status will be `verified`. If the verification failed for any reason, such as microdeposit failure, the status will be `verification_failed`. If a transfer sent to this bank account fails, we'll set the status to `errored` and will not continue to send transfers until the bank details are updated.
+        ///
+        /// For external accounts, possible values are `new`, `errored` and `verification_failed`. If a transfer fails, the status is set to `errored` and transfers are stopped until account details are updated. In India, if we can't [verify the owner of the bank account](https://support.stripe.com/questions/bank-account-ownership-verification), we'll set the status to `verification_failed`. Other validations aren't run against external accounts because they're only used for payouts. This means the other statuses don't apply.
         public let status: Swift.String?
-        /// `address_city` in the JSON.
+        /// City/District/Suburb/Town/Village.
         public let addressCity: Swift.String?
-        /// `address_country` in the JSON.
+        /// Billing address country, if provided when creating card.
         public let addressCountry: Swift.String?
-        /// `address_line1` in the JSON.
+        /// Address line 1 (Street address/PO Box/Company name).
         public let addressLine1: Swift.String?
-        /// `address_line1_check` in the JSON.
+        /// If `address_line1` was provided, results of the check: `pass`, `fail`, `unavailable`, or `unchecked`.
         public let addressLine1Check: Swift.String?
-        /// `address_line2` in the JSON.
+        /// Address line 2 (Apartment/Suite/Unit/Building).
         public let addressLine2: Swift.String?
-        /// `address_state` in the JSON.
+        /// State/County/Province/Region.
         public let addressState: Swift.String?
-        /// `address_zip` in the JSON.
+        /// ZIP or postal code.
         public let addressZip: Swift.String?
-        /// `address_zip_check` in the JSON.
+        /// If `address_zip` was provided, results of the check: `pass`, `fail`, `unavailable`, or `unchecked`.
         public let addressZipCheck: Swift.String?
+        /// Card brand. Can be `American Express`, `Diners Club`, `Discover`, `Eftpos Australia`, `JCB`, `MasterCard`, `UnionPay`, `Visa`, or `Unknown`.
         public let brand: Swift.String?
-        /// `cvc_check` in the JSON.
+        /// If a CVC was provided, results of the check: `pass`, `fail`, `unavailable`, or `unchecked`. A result of unchecked indicates that CVC was provided but hasn't been checked yet. Checks are typically performed when attaching a card to a Customer object, or when creating a charge. For more details, see [Check if a card is valid without a charge](https://support.stripe.com/questions/check-if-a-card-is-valid-without-a-charge).
         public let cvcCheck: Swift.String?
-        /// `dynamic_last4` in the JSON.
+        /// (For tokenized numbers only.) The last four digits of the device account number.
         public let dynamicLast4: Swift.String?
-        /// `exp_month` in the JSON.
+        /// Two-digit number representing the card's expiration month.
         public let expMonth: Swift.Int?
-        /// `exp_year` in the JSON.
+        /// Four-digit number representing the card's expiration year.
         public let expYear: Swift.Int?
+        /// Card funding type. Can be `credit`, `debit`, `prepaid`, or `unknown`.
         public let funding: Swift.String?
+        /// Cardholder name.
         public let name: Swift.String?
-        /// `tokenization_method` in the JSON.
+        /// If the card number is tokenized, this is the method that was used. Can be `android_pay` (includes Google Pay), `apple_pay`, `masterpass`, `visa_checkout`, or null.
         public let tokenizationMethod: Swift.String?
         /// `ach_credit_transfer` in the JSON.
         public let achCreditTransfer: ImportedStripe.SourceTypeAchCreditTransfer?
@@ -866,6 +988,7 @@ extension ImportedStripe {
         /// `acss_debit` in the JSON.
         public let acssDebit: ImportedStripe.SourceTypeAcssDebit?
         public let alipay: ImportedStripe.SourceTypeAlipay?
+        /// A positive integer in the smallest currency unit (that is, 100 cents for $1.00, or 1 for ¥1, Japanese Yen being a zero-decimal currency) representing the total amount associated with the source. This is the amount for which the source will be chargeable once ready. Required for `single_use` sources.
         public let amount: Swift.Int?
         /// `au_becs_debit` in the JSON.
         public let auBecsDebit: ImportedStripe.SourceTypeAuBecsDebit?
@@ -873,18 +996,22 @@ extension ImportedStripe {
         public let card: ImportedStripe.SourceTypeCard?
         /// `card_present` in the JSON.
         public let cardPresent: ImportedStripe.SourceTypeCardPresent?
-        /// `client_secret` in the JSON.
+        /// The client secret of the source. Used for client-side retrieval using a publishable key.
         public let clientSecret: Swift.String?
         /// `code_verification` in the JSON.
         public let codeVerification: ImportedStripe.SourceCodeVerificationFlow?
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date?
         public let eps: ImportedStripe.SourceTypeEps?
+        /// The authentication `flow` of the source. `flow` is one of `redirect`, `receiver`, `code_verification`, `none`.
         public let flow: Swift.String?
         public let giropay: ImportedStripe.SourceTypeGiropay?
         public let ideal: ImportedStripe.SourceTypeIdeal?
         public let klarna: ImportedStripe.SourceTypeKlarna?
+        /// Has the value `true` if the object exists in live mode or the value `false` if the object exists in test mode.
         public let livemode: Swift.Bool?
         public let multibanco: ImportedStripe.SourceTypeMultibanco?
+        /// Information about the owner of the payment instrument that may be used or required by particular source types.
         public let owner: ImportedStripe.SourceOwner?
         public let p24: ImportedStripe.SourceTypeP24?
         public let receiver: ImportedStripe.SourceReceiverFlow?
@@ -894,11 +1021,13 @@ extension ImportedStripe {
         public let sofort: ImportedStripe.SourceTypeSofort?
         /// `source_order` in the JSON.
         public let sourceOrder: ImportedStripe.SourceOrder?
-        /// `statement_descriptor` in the JSON.
+        /// Extra information about a source. This will appear on your customer's statement every time you charge the source.
         public let statementDescriptor: Swift.String?
         /// `three_d_secure` in the JSON.
         public let threeDSecure: ImportedStripe.SourceTypeThreeDSecure?
+        /// The `type` of the source. The `type` is a payment method, one of `ach_credit_transfer`, `ach_debit`, `alipay`, `bancontact`, `card`, `card_present`, `eps`, `giropay`, `ideal`, `multibanco`, `klarna`, `p24`, `sepa_debit`, `sofort`, `three_d_secure`, or `wechat`. An additional hash is included on the source with a name matching this value. It contains additional information specific to the [payment method](https://stripe.com/docs/sources) used.
         public let type: TypeValue?
+        /// Either `reusable` or `single_use`. Whether this source should be reusable or not. Some source types may or may not be reusable by construction, while others may leave the option at creation. If an incompatible value is passed, an error will be returned.
         public let usage: Swift.String?
         public let wechat: ImportedStripe.SourceTypeWechat?
 
@@ -1130,80 +1259,103 @@ extension ImportedStripe {
         }
     }
 
-    /// The `data` of `SubscriptionList`.
+    /// Subscriptions allow you to charge a customer on a recurring basis.
+    ///
+    /// Related guide: [Creating subscriptions](https://stripe.com/docs/billing/subscriptions/creating)
     public struct Subscription: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// ID of the Connect Application that created the subscription.
         public let application: PagegenRuntime.JSONValue?
-        /// `application_fee_percent` in the JSON.
+        /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice total that will be transferred to the application owner's Stripe account.
         public let applicationFeePercent: Swift.Double?
         /// `automatic_tax` in the JSON.
         public let automaticTax: ImportedStripe.SubscriptionAutomaticTax
-        /// `billing_cycle_anchor` in the JSON.
+        /// Determines the date of the first full invoice, and, for plans with `month` or `year` intervals, the day of the month for subsequent invoices. The timestamp is in UTC format.
         public let billingCycleAnchor: Foundation.Date
-        /// `billing_thresholds` in the JSON.
+        /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period
         public let billingThresholds: ImportedStripe.SubscriptionBillingThresholds?
-        /// `cancel_at` in the JSON.
+        /// A date in the future at which the subscription will automatically get canceled
         public let cancelAt: Foundation.Date?
-        /// `cancel_at_period_end` in the JSON.
+        /// If the subscription has been canceled with the `at_period_end` flag set to `true`, `cancel_at_period_end` on the subscription will be true. You can use this attribute to determine whether a subscription that has a status of active is scheduled to be canceled at the end of the current period.
         public let cancelAtPeriodEnd: Swift.Bool
-        /// `canceled_at` in the JSON.
+        /// If the subscription has been canceled, the date of that cancellation. If the subscription was canceled with `cancel_at_period_end`, `canceled_at` will reflect the time of the most recent update request, not the end of the subscription period when the subscription is automatically moved to a canceled state.
         public let canceledAt: Foundation.Date?
-        /// `cancellation_details` in the JSON.
+        /// Details about why this subscription was cancelled
         public let cancellationDetails: ImportedStripe.CancellationDetails?
-        /// `collection_method` in the JSON.
+        /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions and mark the subscription as `active`.
         public let collectionMethod: CollectionMethod
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date
+        /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         public let currency: Swift.String
-        /// `current_period_end` in the JSON.
+        /// End of the current period that the subscription has been invoiced for. At the end of this period, a new invoice will be created.
         public let currentPeriodEnd: Foundation.Date
-        /// `current_period_start` in the JSON.
+        /// Start of the current period that the subscription has been invoiced for.
         public let currentPeriodStart: Foundation.Date
+        /// ID of the customer who owns the subscription.
         public let customer: PagegenRuntime.JSONValue
-        /// `days_until_due` in the JSON.
+        /// Number of days a customer has to pay invoices generated by this subscription. This value will be `null` for subscriptions where `collection_method=charge_automatically`.
         public let daysUntilDue: Swift.Int?
-        /// `default_payment_method` in the JSON.
+        /// ID of the default payment method for the subscription. It must belong to the customer associated with the subscription. This takes precedence over `default_source`. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
         public let defaultPaymentMethod: PagegenRuntime.JSONValue?
-        /// `default_source` in the JSON.
+        /// ID of the default payment source for the subscription. It must belong to the customer associated with the subscription and be in a chargeable state. If `default_payment_method` is also set, `default_payment_method` will take precedence. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
         public let defaultSource: PagegenRuntime.JSONValue?
-        /// `default_tax_rates` in the JSON.
+        /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription.
         public let defaultTaxRates: [ImportedStripe.TaxRate]?
+        /// The subscription's description, meant to be displayable to the customer. Use this field to optionally store an explanation of the subscription for rendering in Stripe surfaces.
         public let description: Swift.String?
+        /// Describes the current discount applied to this subscription, if there is one. When billing, a discount applied to a subscription overrides a discount applied on a customer-wide basis.
         public let discount: ImportedStripe.Discount?
-        /// `ended_at` in the JSON.
+        /// If the subscription has ended, the date the subscription ended.
         public let endedAt: Foundation.Date?
+        /// Unique identifier for the object.
         public let id: Swift.String
+        /// List of subscription items, each with an attached price.
         public let items: ImportedStripe.SubscriptionItemList
-        /// `latest_invoice` in the JSON.
+        /// The most recent invoice this subscription has generated.
         public let latestInvoice: PagegenRuntime.JSONValue?
+        /// Has the value `true` if the object exists in live mode or the value `false` if the object exists in test mode.
         public let livemode: Swift.Bool
+        /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format.
         public let metadata: [Swift.String: Swift.String]
-        /// `next_pending_invoice_item_invoice` in the JSON.
+        /// Specifies the approximate timestamp on which any pending invoice items will be billed according to the schedule provided at `pending_invoice_item_interval`.
         public let nextPendingInvoiceItemInvoice: Foundation.Date?
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
-        /// `on_behalf_of` in the JSON.
+        /// The account (if any) the charge was made on behalf of for charges associated with this subscription. See the Connect documentation for details.
         public let onBehalfOf: PagegenRuntime.JSONValue?
-        /// `pause_collection` in the JSON.
+        /// If specified, payment collection for this subscription will be paused.
         public let pauseCollection: ImportedStripe.SubscriptionsResourcePauseCollection?
-        /// `payment_settings` in the JSON.
+        /// Payment settings passed on to invoices created by the subscription.
         public let paymentSettings: ImportedStripe.SubscriptionsResourcePaymentSettings?
-        /// `pending_invoice_item_interval` in the JSON.
+        /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
         public let pendingInvoiceItemInterval: ImportedStripe.SubscriptionPendingInvoiceItemInterval?
-        /// `pending_setup_intent` in the JSON.
+        /// You can use this [SetupIntent](https://stripe.com/docs/api/setup_intents) to collect user authentication when creating a subscription without immediate payment or updating a subscription's payment method, allowing you to optimize for off-session payments. Learn more in the [SCA Migration Guide](https://stripe.com/docs/billing/migration/strong-customer-authentication#scenario-2).
         public let pendingSetupIntent: PagegenRuntime.JSONValue?
-        /// `pending_update` in the JSON.
+        /// If specified, [pending updates](https://stripe.com/docs/billing/subscriptions/pending-updates) that will be applied to the subscription once the `latest_invoice` has been paid.
         public let pendingUpdate: ImportedStripe.SubscriptionsResourcePendingUpdate?
+        /// The schedule attached to the subscription
         public let schedule: PagegenRuntime.JSONValue?
-        /// `start_date` in the JSON.
+        /// Date when the subscription was first created. The date might differ from the `created` date due to backdating.
         public let startDate: Foundation.Date
+        /// Possible values are `incomplete`, `incomplete_expired`, `trialing`, `active`, `past_due`, `canceled`, or `unpaid`.
+        ///
+        /// For `collection_method=charge_automatically` a subscription moves into `incomplete` if the initial payment attempt fails. A subscription in this state can only have metadata and default_source updated. Once the first invoice is paid, the subscription moves into an `active` state. If the first invoice is not paid within 23 hours, the subscription transitions to `incomplete_expired`. This is a terminal state, the open invoice will be voided and no further invoices will be generated.
+        ///
+        /// A subscription that is currently in a trial period is `trialing` and moves to `active` when the trial period is over.
+        ///
+        /// If subscription `collection_method=charge_automatically`, it becomes `past_due` when payment is required but cannot be paid (due to failed payment or awaiting additional user actions). Once Stripe has exhausted all payment retry attempts, the subscription will become `canceled` or `unpaid` (depending on your subscriptions settings).
+        ///
+        /// If subscription `collection_method=send_invoice` it becomes `past_due` when its invoice is not paid by the due date, and `canceled` or `unpaid` if it is still not paid by an additional deadline after that. Note that when a subscription has a status of `unpaid`, no subsequent invoices will be attempted (invoices will be created, but then immediately automatically closed). After receiving updated payment information from a customer, you may choose to reopen and pay their closed invoices.
         public let status: Status
-        /// `test_clock` in the JSON.
+        /// ID of the test clock this subscription belongs to.
         public let testClock: PagegenRuntime.JSONValue?
-        /// `transfer_data` in the JSON.
+        /// The account (if any) the subscription's payments will be attributed to for tax reporting, and where funds from each payment will be transferred to for each of the subscription's invoices.
         public let transferData: ImportedStripe.SubscriptionTransferData?
-        /// `trial_end` in the JSON.
+        /// If the subscription has a trial, the end of that trial.
         public let trialEnd: Foundation.Date?
-        /// `trial_settings` in the JSON.
+        /// Settings related to subscription trials.
         public let trialSettings: ImportedStripe.SubscriptionsTrialsResourceTrialSettings?
-        /// `trial_start` in the JSON.
+        /// If the subscription has a trial, the beginning of that trial.
         public let trialStart: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -1392,8 +1544,11 @@ extension ImportedStripe {
 
     /// The `location` of `CustomerTax`.
     public struct CustomerTaxLocation: Swift.Decodable, Swift.Sendable {
+        /// The customer's country as identified by Stripe Tax.
         public let country: Swift.String
+        /// The data source used to infer the customer's location.
         public let source: Source
+        /// The customer's state, county, province, or region as identified by Stripe Tax.
         public let state: Swift.String?
 
         /// Creates a value from its fields.
@@ -1439,16 +1594,28 @@ extension ImportedStripe {
         }
     }
 
-    /// The `data` of `TaxIDsList`.
+    /// You can add one or multiple tax IDs to a [customer](https://stripe.com/docs/api/customers).
+    /// A customer's tax IDs are displayed on invoices and credit notes issued for the customer.
+    ///
+    /// Related guide: [Customer tax identification numbers](https://stripe.com/docs/billing/taxes/tax-ids)
     public struct TaxID: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Two-letter ISO code representing the country of the tax ID.
         public let country: Swift.String?
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date
+        /// ID of the customer.
         public let customer: PagegenRuntime.JSONValue?
+        /// Unique identifier for the object.
         public let id: Swift.String
+        /// Has the value `true` if the object exists in live mode or the value `false` if the object exists in test mode.
         public let livemode: Swift.Bool
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
+        /// Type of the tax ID, one of `ad_nrt`, `ae_trn`, `ar_cuit`, `au_abn`, `au_arn`, `bg_uic`, `bo_tin`, `br_cnpj`, `br_cpf`, `ca_bn`, `ca_gst_hst`, `ca_pst_bc`, `ca_pst_mb`, `ca_pst_sk`, `ca_qst`, `ch_vat`, `cl_tin`, `cn_tin`, `co_nit`, `cr_tin`, `do_rcn`, `ec_ruc`, `eg_tin`, `es_cif`, `eu_oss_vat`, `eu_vat`, `gb_vat`, `ge_vat`, `hk_br`, `hu_tin`, `id_npwp`, `il_vat`, `in_gst`, `is_vat`, `jp_cn`, `jp_rn`, `jp_trn`, `ke_pin`, `kr_brn`, `li_uid`, `mx_rfc`, `my_frp`, `my_itn`, `my_sst`, `no_vat`, `nz_gst`, `pe_ruc`, `ph_tin`, `ro_tin`, `rs_pib`, `ru_inn`, `ru_kpp`, `sa_vat`, `sg_gst`, `sg_uen`, `si_tin`, `sv_nit`, `th_vat`, `tr_tin`, `tw_vat`, `ua_vat`, `us_ein`, `uy_ruc`, `ve_rif`, `vn_tin`, or `za_vat`. Note that some legacy tax IDs have type `unknown`
         public let type: TypeValue
+        /// Value of the tax ID.
         public let value: Swift.String
+        /// Tax ID verification information.
         public let verification: ImportedStripe.TaxIDVerification?
 
         /// Creates a value from its fields.
@@ -1721,6 +1888,7 @@ extension ImportedStripe {
 
     /// The `appliesTo` of `Coupon`.
     public struct CouponAppliesTo: Swift.Decodable, Swift.Sendable {
+        /// A list of product IDs this coupon applies to
         public let products: [Swift.String]
 
         /// Creates a value from its fields.
@@ -1736,7 +1904,7 @@ extension ImportedStripe {
 
     /// The `currencyOptions` of `Coupon`.
     public struct CouponCurrencyOption: Swift.Decodable, Swift.Sendable {
-        /// `amount_off` in the JSON.
+        /// Amount (in the `currency` specified) that will be taken off the subtotal of any invoices for this customer.
         public let amountOff: Swift.Int
 
         /// Creates a value from its fields.
@@ -1752,12 +1920,13 @@ extension ImportedStripe {
 
     /// The `futureRequirements` of `Polymorphic`; the `requirements` of `Polymorphic`.
     public struct ExternalAccountRequirements: Swift.Decodable, Swift.Sendable {
-        /// `currently_due` in the JSON.
+        /// Fields that need to be collected to keep the external account enabled. If not collected by `current_deadline`, these fields appear in `past_due` as well, and the account is disabled.
         public let currentlyDue: [Swift.String]?
+        /// Fields that are `currently_due` and need to be collected again because validation or verification failed.
         public let errors: [ImportedStripe.AccountRequirementsError]?
-        /// `past_due` in the JSON.
+        /// Fields that weren't collected by `current_deadline`. These fields need to be collected to enable the external account.
         public let pastDue: [Swift.String]?
-        /// `pending_verification` in the JSON.
+        /// Fields that may become required depending on the results of verification or review. Will be an empty array unless an asynchronous verification is pending. If verification fails, these fields move to `eventually_due`, `currently_due`, or `past_due`.
         public let pendingVerification: [Swift.String]?
 
         /// Creates a value from its fields.
@@ -2163,8 +2332,9 @@ extension ImportedStripe {
 
     /// The `codeVerification` of `Polymorphic`.
     public struct SourceCodeVerificationFlow: Swift.Decodable, Swift.Sendable {
-        /// `attempts_remaining` in the JSON.
+        /// The number of attempts remaining to authenticate the source object with a verification code.
         public let attemptsRemaining: Swift.Int
+        /// The status of the code verification, either `pending` (awaiting verification, `attempts_remaining` should be greater than 0), `succeeded` (successful verification) or `failed` (failed verification, cannot be verified anymore as `attempts_remaining` should be 0).
         public let status: Swift.String
 
         /// Creates a value from its fields.
@@ -2433,17 +2603,21 @@ extension ImportedStripe {
 
     /// The `owner` of `Polymorphic`.
     public struct SourceOwner: Swift.Decodable, Swift.Sendable {
+        /// Owner's address.
         public let address: ImportedStripe.Address?
+        /// Owner's email address.
         public let email: Swift.String?
+        /// Owner's full name.
         public let name: Swift.String?
+        /// Owner's phone number (including extension).
         public let phone: Swift.String?
-        /// `verified_address` in the JSON.
+        /// Verified owner's address. Verified values are verified or provided by the payment method directly (and if supported) at the time of authorization or settlement. They cannot be set or mutated.
         public let verifiedAddress: ImportedStripe.Address?
-        /// `verified_email` in the JSON.
+        /// Verified owner's email address. Verified values are verified or provided by the payment method directly (and if supported) at the time of authorization or settlement. They cannot be set or mutated.
         public let verifiedEmail: Swift.String?
-        /// `verified_name` in the JSON.
+        /// Verified owner's full name. Verified values are verified or provided by the payment method directly (and if supported) at the time of authorization or settlement. They cannot be set or mutated.
         public let verifiedName: Swift.String?
-        /// `verified_phone` in the JSON.
+        /// Verified owner's phone number (including extension). Verified values are verified or provided by the payment method directly (and if supported) at the time of authorization or settlement. They cannot be set or mutated.
         public let verifiedPhone: Swift.String?
 
         /// Creates a value from its fields.
@@ -2490,16 +2664,17 @@ extension ImportedStripe {
 
     /// The `receiver` of `Polymorphic`.
     public struct SourceReceiverFlow: Swift.Decodable, Swift.Sendable {
+        /// The address of the receiver source. This is the value that should be communicated to the customer to send their funds to.
         public let address: Swift.String?
-        /// `amount_charged` in the JSON.
+        /// The total amount that was moved to your balance. This is almost always equal to the amount charged. In rare cases when customers deposit excess funds and we are unable to refund those, those funds get moved to your balance and show up in amount_charged as well. The amount charged is expressed in the source's currency.
         public let amountCharged: Swift.Int
-        /// `amount_received` in the JSON.
+        /// The total amount received by the receiver source. `amount_received = amount_returned + amount_charged` should be true for consumed sources unless customers deposit excess funds. The amount received is expressed in the source's currency.
         public let amountReceived: Swift.Int
-        /// `amount_returned` in the JSON.
+        /// The total amount that was returned to the customer. The amount returned is expressed in the source's currency.
         public let amountReturned: Swift.Int
-        /// `refund_attributes_method` in the JSON.
+        /// Type of refund attribute method, one of `email`, `manual`, or `none`.
         public let refundAttributesMethod: Swift.String
-        /// `refund_attributes_status` in the JSON.
+        /// Type of refund attribute status, one of `missing`, `requested`, or `available`.
         public let refundAttributesStatus: Swift.String
 
         /// Creates a value from its fields.
@@ -2528,11 +2703,13 @@ extension ImportedStripe {
 
     /// The `redirect` of `Polymorphic`.
     public struct SourceRedirectFlow: Swift.Decodable, Swift.Sendable {
-        /// `failure_reason` in the JSON.
+        /// The failure reason for the redirect, either `user_abort` (the customer aborted or dropped out of the redirect flow), `declined` (the authentication failed or the transaction was declined), or `processing_error` (the redirect failed due to a technical error). Present only if the redirect status is `failed`.
         public let failureReason: Swift.String?
-        /// `return_url` in the JSON.
+        /// The URL you provide to redirect the customer to after they authenticated their payment.
         public let returnURL: Swift.String
+        /// The status of the redirect, either `pending` (ready to be used by your customer to authenticate the transaction), `succeeded` (succesful authentication, cannot be reused) or `not_required` (redirect should not be used) or `failed` (failed authentication, cannot be reused).
         public let status: Swift.String
+        /// The URL provided to you to redirect a customer to as part of a `redirect` authentication flow.
         public let url: Swift.String
 
         /// Creates a value from its fields.
@@ -2633,9 +2810,13 @@ extension ImportedStripe {
 
     /// The `sourceOrder` of `Polymorphic`.
     public struct SourceOrder: Swift.Decodable, Swift.Sendable {
+        /// A positive integer in the smallest currency unit (that is, 100 cents for $1.00, or 1 for ¥1, Japanese Yen being a zero-decimal currency) representing the total amount for the order.
         public let amount: Swift.Int
+        /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         public let currency: Swift.String
+        /// The email address of the customer placing the order.
         public let email: Swift.String?
+        /// List of items constituting the order.
         public let items: [ImportedStripe.SourceOrderItem]?
         public let shipping: ImportedStripe.Shipping?
 
@@ -2757,6 +2938,7 @@ extension ImportedStripe {
 
     /// The `automaticTax` of `Subscription`.
     public struct SubscriptionAutomaticTax: Swift.Decodable, Swift.Sendable {
+        /// Whether Stripe automatically computes tax on this subscription.
         public let enabled: Swift.Bool
 
         /// Creates a value from its fields.
@@ -2772,9 +2954,9 @@ extension ImportedStripe {
 
     /// The `billingThresholds` of `Subscription`.
     public struct SubscriptionBillingThresholds: Swift.Decodable, Swift.Sendable {
-        /// `amount_gte` in the JSON.
+        /// Monetary threshold that triggers the subscription to create an invoice
         public let amountGte: Swift.Int?
-        /// `reset_billing_cycle_anchor` in the JSON.
+        /// Indicates if the `billing_cycle_anchor` should be reset when a threshold is reached. If true, `billing_cycle_anchor` will be updated to the date/time the threshold was last reached; otherwise, the value will remain unchanged. This value may not be `true` if the subscription contains items with plans that have `aggregate_usage=last_ever`.
         public let resetBillingCycleAnchor: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -2793,8 +2975,11 @@ extension ImportedStripe {
 
     /// The `cancellationDetails` of `Subscription`.
     public struct CancellationDetails: Swift.Decodable, Swift.Sendable {
+        /// Additional comments about why the user canceled the subscription, if the subscription was canceled explicitly by the user.
         public let comment: Swift.String?
+        /// The customer submitted reason for why they canceled, if the subscription was canceled explicitly by the user.
         public let feedback: Feedback?
+        /// Why this subscription was canceled.
         public let reason: Reason?
 
         /// Creates a value from its fields.
@@ -2882,25 +3067,41 @@ extension ImportedStripe {
         }
     }
 
-    /// The `defaultTaxRates` of `Subscription`; the `taxRates` of `SubscriptionItem`.
+    /// Tax rates can be applied to [invoices](https://stripe.com/docs/billing/invoices/tax-rates), [subscriptions](https://stripe.com/docs/billing/subscriptions/taxes) and [Checkout Sessions](https://stripe.com/docs/payments/checkout/set-up-a-subscription#tax-rates) to collect tax.
+    ///
+    /// Related guide: [Tax rates](https://stripe.com/docs/billing/taxes/tax-rates)
     public struct TaxRate: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Defaults to `true`. When set to `false`, this tax rate cannot be used with new applications or Checkout Sessions, but will still work for subscriptions and invoices that already have it set.
         public let active: Swift.Bool
+        /// Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)).
         public let country: Swift.String?
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date
+        /// An arbitrary string attached to the tax rate for your internal use only. It will not be visible to your customers.
         public let description: Swift.String?
-        /// `display_name` in the JSON.
+        /// The display name of the tax rates as it will appear to your customer on their receipt email, PDF, and the hosted invoice page.
         public let displayName: Swift.String
-        /// `effective_percentage` in the JSON.
+        /// Actual/effective tax rate percentage out of 100. For tax calculations with automatic_tax[enabled]=true,
+        /// this percentage reflects the rate actually used to calculate tax based on the product's taxability
+        /// and whether the user is registered to collect taxes in the corresponding jurisdiction.
         public let effectivePercentage: Swift.Double?
+        /// Unique identifier for the object.
         public let id: Swift.String
+        /// This specifies if the tax rate is inclusive or exclusive.
         public let inclusive: Swift.Bool
+        /// The jurisdiction for the tax rate. You can use this label field for tax reporting purposes. It also appears on your customer’s invoice.
         public let jurisdiction: Swift.String?
+        /// Has the value `true` if the object exists in live mode or the value `false` if the object exists in test mode.
         public let livemode: Swift.Bool
+        /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format.
         public let metadata: [Swift.String: Swift.String]?
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
+        /// Tax rate percentage out of 100. For tax calculations with automatic_tax[enabled]=true, this percentage includes the statutory tax rate of non-taxable jurisdictions.
         public let percentage: Swift.Double
+        /// [ISO 3166-2 subdivision code](https://en.wikipedia.org/wiki/ISO_3166-2:US), without country prefix. For example, "NY" for New York, United States.
         public let state: Swift.String?
-        /// `tax_type` in the JSON.
+        /// The high-level tax type, such as `vat` or `sales_tax`.
         public let taxType: TaxType?
 
         /// Creates a value from its fields.
@@ -3018,12 +3219,15 @@ extension ImportedStripe {
         }
     }
 
-    /// The `items` of `Subscription`.
+    /// List of subscription items, each with an attached price.
     public struct SubscriptionItemList: Swift.Decodable, Swift.Sendable {
+        /// Details about each object.
         public let data: [ImportedStripe.SubscriptionItem]
-        /// `has_more` in the JSON.
+        /// True if this list has another page of items after this one that can be fetched.
         public let hasMore: Swift.Bool
+        /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
         public let object: Object
+        /// The URL where this list can be accessed.
         public let url: Swift.String
 
         /// Creates a value from its fields.
@@ -3063,10 +3267,12 @@ extension ImportedStripe {
         }
     }
 
-    /// The `pauseCollection` of `Subscription`.
+    /// The Pause Collection settings determine how we will pause collection for this subscription and for how long the subscription
+    /// should be paused.
     public struct SubscriptionsResourcePauseCollection: Swift.Decodable, Swift.Sendable {
+        /// The payment collection behavior for this subscription while paused. One of `keep_as_draft`, `mark_uncollectible`, or `void`.
         public let behavior: Behavior
-        /// `resumes_at` in the JSON.
+        /// The time after which the subscription will resume collecting payments.
         public let resumesAt: Foundation.Date?
 
         /// Creates a value from its fields.
@@ -3110,11 +3316,11 @@ extension ImportedStripe {
 
     /// The `paymentSettings` of `Subscription`.
     public struct SubscriptionsResourcePaymentSettings: Swift.Decodable, Swift.Sendable {
-        /// `payment_method_options` in the JSON.
+        /// Payment-method-specific configuration to provide to invoices created by the subscription.
         public let paymentMethodOptions: ImportedStripe.SubscriptionsResourcePaymentMethodOptions?
-        /// `payment_method_types` in the JSON.
+        /// The list of payment method types to provide to every invoice created by the subscription. If not set, Stripe attempts to automatically determine the types to use by looking at the invoice’s default payment method, the subscription’s default payment method, the customer’s default payment method, and your [invoice template settings](https://dashboard.stripe.com/settings/billing/invoice).
         public let paymentMethodTypes: [Swift.String]?
-        /// `save_default_payment_method` in the JSON.
+        /// Either `off`, or `on_subscription`. With `on_subscription` Stripe updates `subscription.default_payment_method` when a subscription payment succeeds.
         public let saveDefaultPaymentMethod: SaveDefaultPaymentMethod?
 
         /// Creates a value from its fields.
@@ -3163,8 +3369,9 @@ extension ImportedStripe {
 
     /// The `pendingInvoiceItemInterval` of `Subscription`.
     public struct SubscriptionPendingInvoiceItemInterval: Swift.Decodable, Swift.Sendable {
+        /// Specifies invoicing frequency. Either `day`, `week`, `month` or `year`.
         public let interval: Interval
-        /// `interval_count` in the JSON.
+        /// The number of intervals between invoices. For example, `interval=month` and `interval_count=3` bills every 3 months. Maximum of one year interval allowed (1 year, 12 months, or 52 weeks).
         public let intervalCount: Swift.Int
 
         /// Creates a value from its fields.
@@ -3209,17 +3416,18 @@ extension ImportedStripe {
         }
     }
 
-    /// The `pendingUpdate` of `Subscription`.
+    /// Pending Updates store the changes pending from a previous update that will be applied
+    /// to the Subscription upon successful payment.
     public struct SubscriptionsResourcePendingUpdate: Swift.Decodable, Swift.Sendable {
-        /// `billing_cycle_anchor` in the JSON.
+        /// If the update is applied, determines the date of the first full invoice, and, for plans with `month` or `year` intervals, the day of the month for subsequent invoices. The timestamp is in UTC format.
         public let billingCycleAnchor: Foundation.Date?
-        /// `expires_at` in the JSON.
+        /// The point after which the changes reflected by this update will be discarded and no longer applied.
         public let expiresAt: Foundation.Date
-        /// `subscription_items` in the JSON.
+        /// List of subscription items, each with an attached plan, that will be set if the update is applied.
         public let subscriptionItems: [ImportedStripe.SubscriptionItem]?
-        /// `trial_end` in the JSON.
+        /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time, if the update is applied.
         public let trialEnd: Foundation.Date?
-        /// `trial_from_plan` in the JSON.
+        /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
         public let trialFromPlan: Swift.Bool?
 
         /// Creates a value from its fields.
@@ -3246,8 +3454,9 @@ extension ImportedStripe {
 
     /// The `transferData` of `Subscription`.
     public struct SubscriptionTransferData: Swift.Decodable, Swift.Sendable {
-        /// `amount_percent` in the JSON.
+        /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice total that will be transferred to the destination account. By default, the entire amount is transferred to the destination.
         public let amountPercent: Swift.Double?
+        /// The account where funds from the payment will be transferred to upon payment success.
         public let destination: PagegenRuntime.JSONValue
 
         /// Creates a value from its fields.
@@ -3262,9 +3471,9 @@ extension ImportedStripe {
         }
     }
 
-    /// The `trialSettings` of `Subscription`.
+    /// Configures how this subscription behaves during the trial period.
     public struct SubscriptionsTrialsResourceTrialSettings: Swift.Decodable, Swift.Sendable {
-        /// `end_behavior` in the JSON.
+        /// Defines how a subscription behaves when a free trial ends.
         public let endBehavior: ImportedStripe.SubscriptionsTrialsResourceEndBehavior
 
         /// Creates a value from its fields.
@@ -3280,10 +3489,11 @@ extension ImportedStripe {
 
     /// The `verification` of `TaxID`.
     public struct TaxIDVerification: Swift.Decodable, Swift.Sendable {
+        /// Verification status, one of `pending`, `verified`, `unverified`, or `unavailable`.
         public let status: Status
-        /// `verified_address` in the JSON.
+        /// Verified address.
         public let verifiedAddress: Swift.String?
-        /// `verified_name` in the JSON.
+        /// Verified name.
         public let verifiedName: Swift.String?
 
         /// Creates a value from its fields.
@@ -3334,8 +3544,11 @@ extension ImportedStripe {
 
     /// The `errors` of `ExternalAccountRequirements`.
     public struct AccountRequirementsError: Swift.Decodable, Swift.Sendable {
+        /// The code for the type of error.
         public let code: Code
+        /// An informative message that indicates the error type and provides additional details about the error.
         public let reason: Swift.String
+        /// The specific user onboarding requirement field (in the requirements hash) that needs to be resolved.
         public let requirement: Swift.String
 
         /// Creates a value from its fields.
@@ -3531,11 +3744,17 @@ extension ImportedStripe {
 
     /// The `items` of `SourceOrder`.
     public struct SourceOrderItem: Swift.Decodable, Swift.Sendable {
+        /// The amount (price) for this order item.
         public let amount: Swift.Int?
+        /// This currency of this order item. Required when `amount` is present.
         public let currency: Swift.String?
+        /// Human-readable description for this order item.
         public let description: Swift.String?
+        /// The ID of the associated object for this line item. Expandable if not null (e.g., expandable to a SKU).
         public let parent: Swift.String?
+        /// The quantity of this order item. When type is `sku`, this is the number of instances of the SKU to be ordered.
         public let quantity: Swift.Int?
+        /// The type of this order item. Must be `sku`, `tax`, or `shipping`.
         public let type: Swift.String?
 
         /// Creates a value from its fields.
@@ -3561,18 +3780,31 @@ extension ImportedStripe {
         }
     }
 
-    /// The `data` of `SubscriptionItemList`; the `subscriptionItems` of `SubscriptionsResourcePendingUpdate`.
+    /// Subscription items allow you to create customer subscriptions with more than
+    /// one plan, making it easy to represent complex billing relationships.
     public struct SubscriptionItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        /// `billing_thresholds` in the JSON.
+        /// Define thresholds at which an invoice will be sent, and the related subscription advanced to a new billing period
         public let billingThresholds: ImportedStripe.SubscriptionItemBillingThresholds?
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Swift.Int
+        /// Unique identifier for the object.
         public let id: Swift.String
+        /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format.
         public let metadata: [Swift.String: Swift.String]
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
+        /// Prices define the unit cost, currency, and (optional) billing cycle for both recurring and one-time purchases of products.
+        /// [Products](https://stripe.com/docs/api#products) help you track inventory or provisioning, and prices help you track payment terms. Different physical goods or levels of service should be represented by products, and pricing options should be represented by prices. This approach lets you change prices without having to change your provisioning scheme.
+        ///
+        /// For example, you might have a single "gold" product that has prices for $10/month, $100/year, and €9 once.
+        ///
+        /// Related guides: [Set up a subscription](https://stripe.com/docs/billing/subscriptions/set-up-subscription), [create an invoice](https://stripe.com/docs/billing/invoices/create), and more about [products and prices](https://stripe.com/docs/products-prices/overview).
         public let price: ImportedStripe.Price
+        /// The [quantity](https://stripe.com/docs/subscriptions/quantities) of the plan to which the customer should be subscribed.
         public let quantity: Swift.Int?
+        /// The `subscription` this `subscription_item` belongs to.
         public let subscription: Swift.String
-        /// `tax_rates` in the JSON.
+        /// The tax rates which apply to this `subscription_item`. When set, the `default_tax_rates` on the subscription do not apply to this `subscription_item`.
         public let taxRates: [ImportedStripe.TaxRate]?
 
         /// Creates a value from its fields.
@@ -3626,14 +3858,17 @@ extension ImportedStripe {
 
     /// The `paymentMethodOptions` of `SubscriptionsResourcePaymentSettings`.
     public struct SubscriptionsResourcePaymentMethodOptions: Swift.Decodable, Swift.Sendable {
-        /// `acss_debit` in the JSON.
+        /// This sub-hash contains details about the Canadian pre-authorized debit payment method options to pass to invoices created by the subscription.
         public let acssDebit: ImportedStripe.InvoicePaymentMethodOptionsAcssDebit?
+        /// This sub-hash contains details about the Bancontact payment method options to pass to invoices created by the subscription.
         public let bancontact: ImportedStripe.InvoicePaymentMethodOptionsBancontact?
+        /// This sub-hash contains details about the Card payment method options to pass to invoices created by the subscription.
         public let card: ImportedStripe.SubscriptionPaymentMethodOptionsCard?
-        /// `customer_balance` in the JSON.
+        /// This sub-hash contains details about the Bank transfer payment method options to pass to invoices created by the subscription.
         public let customerBalance: ImportedStripe.InvoicePaymentMethodOptionsCustomerBalance?
+        /// This sub-hash contains details about the Konbini payment method options to pass to invoices created by the subscription.
         public let konbini: PagegenRuntime.JSONValue?
-        /// `us_bank_account` in the JSON.
+        /// This sub-hash contains details about the ACH direct debit payment method options to pass to invoices created by the subscription.
         public let usBankAccount: ImportedStripe.InvoicePaymentMethodOptionsUsBankAccount?
 
         /// Creates a value from its fields.
@@ -3662,9 +3897,9 @@ extension ImportedStripe {
         }
     }
 
-    /// The `endBehavior` of `SubscriptionsTrialsResourceTrialSettings`.
+    /// Defines how a subscription behaves when a free trial ends.
     public struct SubscriptionsTrialsResourceEndBehavior: Swift.Decodable, Swift.Sendable {
-        /// `missing_payment_method` in the JSON.
+        /// Indicates how the subscription should change when the trial ends if the user did not provide a payment method.
         public let missingPaymentMethod: MissingPaymentMethod
 
         /// Creates a value from its fields.
@@ -3707,7 +3942,7 @@ extension ImportedStripe {
 
     /// The `billingThresholds` of `SubscriptionItem`.
     public struct SubscriptionItemBillingThresholds: Swift.Decodable, Swift.Sendable {
-        /// `usage_gte` in the JSON.
+        /// Usage threshold that triggers the subscription to create an invoice
         public let usageGte: Swift.Int?
 
         /// Creates a value from its fields.
@@ -3721,37 +3956,54 @@ extension ImportedStripe {
         }
     }
 
-    /// The `price` of `SubscriptionItem`.
+    /// Prices define the unit cost, currency, and (optional) billing cycle for both recurring and one-time purchases of products.
+    /// [Products](https://stripe.com/docs/api#products) help you track inventory or provisioning, and prices help you track payment terms. Different physical goods or levels of service should be represented by products, and pricing options should be represented by prices. This approach lets you change prices without having to change your provisioning scheme.
+    ///
+    /// For example, you might have a single "gold" product that has prices for $10/month, $100/year, and €9 once.
+    ///
+    /// Related guides: [Set up a subscription](https://stripe.com/docs/billing/subscriptions/set-up-subscription), [create an invoice](https://stripe.com/docs/billing/invoices/create), and more about [products and prices](https://stripe.com/docs/products-prices/overview).
     public struct Price: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        /// Whether the price can be used for new purchases.
         public let active: Swift.Bool
-        /// `billing_scheme` in the JSON.
+        /// Describes how to compute the price per period. Either `per_unit` or `tiered`. `per_unit` indicates that the fixed amount (specified in `unit_amount` or `unit_amount_decimal`) will be charged per unit in `quantity` (for prices with `usage_type=licensed`), or per unit of total usage (for prices with `usage_type=metered`). `tiered` indicates that the unit pricing will be computed using a tiering strategy as defined using the `tiers` and `tiers_mode` attributes.
         public let billingScheme: BillingScheme
+        /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date
+        /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
         public let currency: Swift.String
-        /// `currency_options` in the JSON.
+        /// Prices defined in each available currency option. Each key must be a three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html) and a [supported currency](https://stripe.com/docs/currencies).
         public let currencyOptions: [Swift.String: ImportedStripe.CurrencyOption]?
-        /// `custom_unit_amount` in the JSON.
+        /// When set, provides configuration for the amount to be adjusted by the customer during Checkout Sessions and Payment Links.
         public let customUnitAmount: ImportedStripe.CustomUnitAmount?
+        /// Unique identifier for the object.
         public let id: Swift.String
+        /// Has the value `true` if the object exists in live mode or the value `false` if the object exists in test mode.
         public let livemode: Swift.Bool
-        /// `lookup_key` in the JSON.
+        /// A lookup key used to retrieve prices dynamically from a static string. This may be up to 200 characters.
         public let lookupKey: Swift.String?
+        /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format.
         public let metadata: [Swift.String: Swift.String]
+        /// A brief description of the price, hidden from customers.
         public let nickname: Swift.String?
+        /// String representing the object's type. Objects of the same type share the same value.
         public let object: Object
+        /// The ID of the product this price is associated with.
         public let product: PagegenRuntime.JSONValue
+        /// The recurring components of a price such as `interval` and `usage_type`.
         public let recurring: ImportedStripe.Recurring?
-        /// `tax_behavior` in the JSON.
+        /// Only required if a [default tax behavior](https://stripe.com/docs/tax/products-prices-tax-categories-tax-behavior#setting-a-default-tax-behavior-(recommended)) was not provided in the Stripe Tax settings. Specifies whether the price is considered inclusive of taxes or exclusive of taxes. One of `inclusive`, `exclusive`, or `unspecified`. Once specified as either `inclusive` or `exclusive`, it cannot be changed.
         public let taxBehavior: TaxBehavior?
+        /// Each element represents a pricing tier. This parameter requires `billing_scheme` to be set to `tiered`. See also the documentation for `billing_scheme`.
         public let tiers: [ImportedStripe.PriceTier]?
-        /// `tiers_mode` in the JSON.
+        /// Defines if the tiering price should be `graduated` or `volume` based. In `volume`-based tiering, the maximum quantity within a period determines the per unit price. In `graduated` tiering, pricing can change as the quantity grows.
         public let tiersMode: TiersMode?
-        /// `transform_quantity` in the JSON.
+        /// Apply a transformation to the reported usage or set quantity before computing the amount billed. Cannot be combined with `tiers`.
         public let transformQuantity: ImportedStripe.TransformQuantity?
+        /// One of `one_time` or `recurring` depending on whether the price is for a one-time purchase or a recurring (subscription) purchase.
         public let type: TypeValue
-        /// `unit_amount` in the JSON.
+        /// The unit amount in cents (or local equivalent) to be charged, represented as a whole integer if possible. Only set if `billing_scheme=per_unit`.
         public let unitAmount: Swift.Int?
-        /// `unit_amount_decimal` in the JSON.
+        /// The unit amount in cents (or local equivalent) to be charged, represented as a decimal string with at most 12 decimal places. Only set if `billing_scheme=per_unit`.
         public let unitAmountDecimal: Swift.String?
 
         /// Creates a value from its fields.
@@ -3927,7 +4179,7 @@ extension ImportedStripe {
     public struct InvoicePaymentMethodOptionsAcssDebit: Swift.Decodable, Swift.Sendable {
         /// `mandate_options` in the JSON.
         public let mandateOptions: ImportedStripe.InvoicePaymentMethodOptionsAcssDebitMandateOptions?
-        /// `verification_method` in the JSON.
+        /// Bank account verification method.
         public let verificationMethod: VerificationMethod?
 
         /// Creates a value from its fields.
@@ -3976,7 +4228,7 @@ extension ImportedStripe {
 
     /// The `bancontact` of `SubscriptionsResourcePaymentMethodOptions`.
     public struct InvoicePaymentMethodOptionsBancontact: Swift.Decodable, Swift.Sendable {
-        /// `preferred_language` in the JSON.
+        /// Preferred language of the Bancontact authorization page that the customer is redirected to.
         public let preferredLanguage: PreferredLanguage
 
         /// Creates a value from its fields.
@@ -4024,8 +4276,9 @@ extension ImportedStripe {
     public struct SubscriptionPaymentMethodOptionsCard: Swift.Decodable, Swift.Sendable {
         /// `mandate_options` in the JSON.
         public let mandateOptions: ImportedStripe.InvoiceMandateOptionsCard?
+        /// Selected network to process this Subscription on. Depends on the available networks of the card attached to the Subscription. Can be only set confirm-time.
         public let network: Network?
-        /// `request_three_d_secure` in the JSON.
+        /// We strongly recommend that you rely on our SCA Engine to automatically prompt your customers for authentication based on risk level and [other requirements](https://stripe.com/docs/strong-customer-authentication). However, if you wish to request 3D Secure based on logic from your own fraud engine, provide this option. Read our guide on [manually requesting 3D Secure](https://stripe.com/docs/payments/3d-secure#manual-three-ds) for more information on how this configuration interacts with Radar and our SCA Engine.
         public let requestThreeDSecure: RequestThreeDSecure?
 
         /// Creates a value from its fields.
@@ -4127,7 +4380,7 @@ extension ImportedStripe {
     public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Decodable, Swift.Sendable {
         /// `bank_transfer` in the JSON.
         public let bankTransfer: ImportedStripe.InvoicePaymentMethodOptionsCustomerBalanceBankTransfer?
-        /// `funding_type` in the JSON.
+        /// The funding method type to be used when there are not enough funds in the customer balance. Permitted values include: `bank_transfer`.
         public let fundingType: FundingType?
 
         /// Creates a value from its fields.
@@ -4169,7 +4422,7 @@ extension ImportedStripe {
     public struct InvoicePaymentMethodOptionsUsBankAccount: Swift.Decodable, Swift.Sendable {
         /// `financial_connections` in the JSON.
         public let financialConnections: ImportedStripe.InvoicePaymentMethodOptionsUsBankAccountLinkedAccountOptions?
-        /// `verification_method` in the JSON.
+        /// Bank account verification method.
         public let verificationMethod: VerificationMethod?
 
         /// Creates a value from its fields.
@@ -4219,14 +4472,15 @@ extension ImportedStripe {
 
     /// The `currencyOptions` of `Price`.
     public struct CurrencyOption: Swift.Decodable, Swift.Sendable {
-        /// `custom_unit_amount` in the JSON.
+        /// When set, provides configuration for the amount to be adjusted by the customer during Checkout Sessions and Payment Links.
         public let customUnitAmount: ImportedStripe.CustomUnitAmount?
-        /// `tax_behavior` in the JSON.
+        /// Only required if a [default tax behavior](https://stripe.com/docs/tax/products-prices-tax-categories-tax-behavior#setting-a-default-tax-behavior-(recommended)) was not provided in the Stripe Tax settings. Specifies whether the price is considered inclusive of taxes or exclusive of taxes. One of `inclusive`, `exclusive`, or `unspecified`. Once specified as either `inclusive` or `exclusive`, it cannot be changed.
         public let taxBehavior: TaxBehavior?
+        /// Each element represents a pricing tier. This parameter requires `billing_scheme` to be set to `tiered`. See also the documentation for `billing_scheme`.
         public let tiers: [ImportedStripe.PriceTier]?
-        /// `unit_amount` in the JSON.
+        /// The unit amount in cents (or local equivalent) to be charged, represented as a whole integer if possible. Only set if `billing_scheme=per_unit`.
         public let unitAmount: Swift.Int?
-        /// `unit_amount_decimal` in the JSON.
+        /// The unit amount in cents (or local equivalent) to be charged, represented as a decimal string with at most 12 decimal places. Only set if `billing_scheme=per_unit`.
         public let unitAmountDecimal: Swift.String?
 
         /// Creates a value from its fields.
@@ -4280,8 +4534,11 @@ extension ImportedStripe {
 
     /// The `customUnitAmount` of `Price`; the `customUnitAmount` of `CurrencyOption`.
     public struct CustomUnitAmount: Swift.Decodable, Swift.Sendable {
+        /// The maximum unit amount the customer can specify for this item.
         public let maximum: Swift.Int?
+        /// The minimum unit amount the customer can specify for this item. Must be at least the minimum charge amount.
         public let minimum: Swift.Int?
+        /// The starting unit amount which can be updated by the customer.
         public let preset: Swift.Int?
 
         /// Creates a value from its fields.
@@ -4302,12 +4559,13 @@ extension ImportedStripe {
 
     /// The `recurring` of `Price`.
     public struct Recurring: Swift.Decodable, Swift.Sendable {
-        /// `aggregate_usage` in the JSON.
+        /// Specifies a usage aggregation strategy for prices of `usage_type=metered`. Allowed values are `sum` for summing up all usage during a period, `last_during_period` for using the last usage record reported within a period, `last_ever` for using the last usage record ever (across period bounds) or `max` which uses the usage record with the maximum reported usage during a period. Defaults to `sum`.
         public let aggregateUsage: AggregateUsage?
+        /// The frequency at which a subscription is billed. One of `day`, `week`, `month` or `year`.
         public let interval: Interval
-        /// `interval_count` in the JSON.
+        /// The number of intervals (specified in the `interval` attribute) between subscription billings. For example, `interval=month` and `interval_count=3` bills every 3 months.
         public let intervalCount: Swift.Int
-        /// `usage_type` in the JSON.
+        /// Configures how the quantity per period should be determined. Can be either `metered` or `licensed`. `licensed` automatically bills the `quantity` set when adding it to a subscription. `metered` aggregates the total usage based on usage records. Defaults to `licensed`.
         public let usageType: UsageType
 
         /// Creates a value from its fields.
@@ -4413,15 +4671,15 @@ extension ImportedStripe {
 
     /// The `tiers` of `Price`; the `tiers` of `CurrencyOption`.
     public struct PriceTier: Swift.Decodable, Swift.Sendable {
-        /// `flat_amount` in the JSON.
+        /// Price for the entire tier.
         public let flatAmount: Swift.Int?
-        /// `flat_amount_decimal` in the JSON.
+        /// Same as `flat_amount`, but contains a decimal value with at most 12 decimal places.
         public let flatAmountDecimal: Swift.String?
-        /// `unit_amount` in the JSON.
+        /// Per unit price for units relevant to the tier.
         public let unitAmount: Swift.Int?
-        /// `unit_amount_decimal` in the JSON.
+        /// Same as `unit_amount`, but contains a decimal value with at most 12 decimal places.
         public let unitAmountDecimal: Swift.String?
-        /// `up_to` in the JSON.
+        /// Up to and including to this quantity will be contained in the tier.
         public let upTo: Swift.Int?
 
         /// Creates a value from its fields.
@@ -4448,8 +4706,9 @@ extension ImportedStripe {
 
     /// The `transformQuantity` of `Price`.
     public struct TransformQuantity: Swift.Decodable, Swift.Sendable {
-        /// `divide_by` in the JSON.
+        /// Divide usage by this number.
         public let divideBy: Swift.Int
+        /// After division, either round the result `up` or `down`.
         public let round: Round
 
         /// Creates a value from its fields.
@@ -4490,7 +4749,7 @@ extension ImportedStripe {
 
     /// The `mandateOptions` of `InvoicePaymentMethodOptionsAcssDebit`.
     public struct InvoicePaymentMethodOptionsAcssDebitMandateOptions: Swift.Decodable, Swift.Sendable {
-        /// `transaction_type` in the JSON.
+        /// Transaction type of the mandate.
         public let transactionType: TransactionType?
 
         /// Creates a value from its fields.
@@ -4530,9 +4789,11 @@ extension ImportedStripe {
 
     /// The `mandateOptions` of `SubscriptionPaymentMethodOptionsCard`.
     public struct InvoiceMandateOptionsCard: Swift.Decodable, Swift.Sendable {
+        /// Amount to be charged for future payments.
         public let amount: Swift.Int?
-        /// `amount_type` in the JSON.
+        /// One of `fixed` or `maximum`. If `fixed`, the `amount` param refers to the exact amount to be charged in future payments. If `maximum`, the amount charged can be up to the value passed for the `amount` param.
         public let amountType: AmountType?
+        /// A description of the mandate or subscription that is meant to be displayed to the customer.
         public let description: Swift.String?
 
         /// Creates a value from its fields.
@@ -4579,6 +4840,7 @@ extension ImportedStripe {
     public struct InvoicePaymentMethodOptionsCustomerBalanceBankTransfer: Swift.Decodable, Swift.Sendable {
         /// `eu_bank_transfer` in the JSON.
         public let euBankTransfer: ImportedStripe.PaymentMethodOptionsCustomerBalanceEuBankAccount?
+        /// The bank transfer type that can be used for funding. Permitted values include: `eu_bank_transfer`, `gb_bank_transfer`, `jp_bank_transfer`, `mx_bank_transfer`, or `us_bank_transfer`.
         public let type: Swift.String?
 
         /// Creates a value from its fields.
@@ -4595,7 +4857,9 @@ extension ImportedStripe {
 
     /// The `financialConnections` of `InvoicePaymentMethodOptionsUsBankAccount`.
     public struct InvoicePaymentMethodOptionsUsBankAccountLinkedAccountOptions: Swift.Decodable, Swift.Sendable {
+        /// The list of permissions to request. The `payment_method` permission must be included.
         public let permissions: [Swift.String]?
+        /// Data features requested to be retrieved upon account creation.
         public let prefetch: [Swift.String]?
 
         /// Creates a value from its fields.
@@ -4612,6 +4876,7 @@ extension ImportedStripe {
 
     /// The `euBankTransfer` of `InvoicePaymentMethodOptionsCustomerBalanceBankTransfer`.
     public struct PaymentMethodOptionsCustomerBalanceEuBankAccount: Swift.Decodable, Swift.Sendable {
+        /// The desired country code of the bank account information. Permitted values include: `BE`, `DE`, `ES`, `FR`, `IE`, or `NL`.
         public let country: Country
 
         /// Creates a value from its fields.

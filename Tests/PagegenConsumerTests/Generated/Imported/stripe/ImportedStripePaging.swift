@@ -6,35 +6,46 @@ import Foundation
 extension ImportedStripe.Client {
     /// The pages of `getCustomers(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getCustomersPages(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int? = nil,
-        from resumePoint: PagegenRuntime.ResumePoint? = nil
+        created: ImportedStripe.RangeQuerySpecs? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil,
+        testClock: Swift.String? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedStripe.Customer> {
-        PagegenRuntime.PageSequence(self.getCustomersLoader(email: email, testClock: testClock, limit: limit), resumingFrom: resumePoint)
+        PagegenRuntime.PageSequence(
+            self.getCustomersLoader(created: created, email: email, expand: expand, testClock: testClock, limit: limit),
+            resumingFrom: resumePoint
+        )
     }
 
     /// Every item of `getCustomers(…)`, from the first page or from a failed walk's `resumePoint`, each item once.
     public func allGetCustomers(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int? = nil,
-        from resumePoint: PagegenRuntime.ResumePoint? = nil
+        created: ImportedStripe.RangeQuerySpecs? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil,
+        testClock: Swift.String? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedStripe.Customer> {
-        PagegenRuntime.ItemSequence(self.getCustomersLoader(email: email, testClock: testClock, limit: limit), resumingFrom: resumePoint)
+        PagegenRuntime.ItemSequence(
+            self.getCustomersLoader(created: created, email: email, expand: expand, testClock: testClock, limit: limit),
+            resumingFrom: resumePoint
+        )
     }
 
     /// What loads the pages of `getCustomers(…)`, for the sequences and list adapters.
     public func getCustomersLoader(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int? = nil
+        created: ImportedStripe.RangeQuerySpecs? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil,
+        testClock: Swift.String? = nil, limit: Swift.Int? = nil
     ) -> PagegenRuntime.PageLoader<ImportedStripe.Customer> {
         self.runtime.loader(
-            Operations.getCustomersEndpoint, Operations.getCustomersParameters(email: email, testClock: testClock),
+            Operations.getCustomersEndpoint,
+            Operations.getCustomersParameters(created: created, email: email, expand: expand, testClock: testClock),
             paging: Operations.getCustomersPaging, size: limit, identity: { $0.id }
         )
     }
 
     /// A list adapter over `getCustomers(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getCustomersList(
-        email: Swift.String? = nil, testClock: Swift.String? = nil, limit: Swift.Int? = nil,
+        created: ImportedStripe.RangeQuerySpecs? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil,
+        testClock: Swift.String? = nil, limit: Swift.Int? = nil,
         options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedStripe.Customer> {
-        PagegenRuntime.PagedList(self.getCustomersLoader(email: email, testClock: testClock, limit: limit), options: options)
+        PagegenRuntime.PagedList(
+            self.getCustomersLoader(created: created, email: email, expand: expand, testClock: testClock, limit: limit), options: options
+        )
     }
 }

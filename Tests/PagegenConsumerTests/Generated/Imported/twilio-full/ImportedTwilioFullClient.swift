@@ -94,6 +94,17 @@ extension ImportedTwilioFull.Client {
     ///
     /// `GET /2010-04-01/Accounts/{AccountSid}/Calls.json`
     /// - Parameters:
+    ///   - accountSid: The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created the Call resource(s) to read.
+    ///   - to: Only show calls made to this phone number, SIP address, Client identifier or SIM SID.
+    ///   - fromValue: Only include calls from this phone number, SIP address, Client identifier or SIM SID.
+    ///   - parentCallSid: Only include calls spawned by calls with this SID.
+    ///   - status: The status of the calls to include. Can be: `queued`, `ringing`, `in-progress`, `canceled`, `completed`, `failed`, `busy`, or `no-answer`.
+    ///   - startTime: Only include calls that started on this date. Specify a date as `YYYY-MM-DD` in UTC, for example: `2009-07-06`, to read only calls that started on this date.
+    ///   - startTimeValue: Only include calls that started before this date. Specify a date as `YYYY-MM-DD` in UTC, for example: `2009-07-06`, to read only calls that started before this date.
+    ///   - startTimeValue2: Only include calls that started on or after this date. Specify a date as `YYYY-MM-DD` in UTC, for example: `2009-07-06`, to read only calls that started on or after this date.
+    ///   - endTime: Only include calls that ended on this date. Specify a date as `YYYY-MM-DD` in UTC, for example: `2009-07-06`, to read only calls that ended on this date.
+    ///   - endTimeValue: Only include calls that ended before this date. Specify a date as `YYYY-MM-DD` in UTC, for example: `2009-07-06`, to read only calls that ended before this date.
+    ///   - endTimeValue2: Only include calls that ended on or after this date. Specify a date as `YYYY-MM-DD` in UTC, for example: `2009-07-06`, to read only calls that ended on or after this date.
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - pageSize: the number of items a page holds: 50 when nil, at least 1, at most 1000.
     public func listCall(
@@ -136,6 +147,12 @@ extension ImportedTwilioFull.Client {
     ///
     /// `GET /2010-04-01/Accounts/{AccountSid}/Messages.json`
     /// - Parameters:
+    ///   - accountSid: The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with the Message resources.
+    ///   - to: Filter by recipient. For example: Set this parameter to `+15558881111` to retrieve a list of Message resources sent to `+15558881111`.
+    ///   - fromValue: Filter by sender. For example: Set this parameter to `+15552229999` to retrieve a list of Message resources sent by `+15552229999`.
+    ///   - dateSent: Filter by Message `sent_date`. Accepts GMT dates in the following formats: `YYYY-MM-DD` (to find Messages with a specific `sent_date`), `<=YYYY-MM-DD` (to find Messages with `sent_date`s on and before a specific date), and `>=YYYY-MM-DD` (to find Messages with `sent_dates` on and after a specific date).
+    ///   - dateSentValue: Filter by Message `sent_date`. Accepts GMT dates in the following formats: `YYYY-MM-DD` (to find Messages with a specific `sent_date`), `<=YYYY-MM-DD` (to find Messages with `sent_date`s on and before a specific date), and `>=YYYY-MM-DD` (to find Messages with `sent_dates` on and after a specific date).
+    ///   - dateSentValue2: Filter by Message `sent_date`. Accepts GMT dates in the following formats: `YYYY-MM-DD` (to find Messages with a specific `sent_date`), `<=YYYY-MM-DD` (to find Messages with `sent_date`s on and before a specific date), and `>=YYYY-MM-DD` (to find Messages with `sent_dates` on and after a specific date).
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - pageSize: the number of items a page holds: 50 when nil, at least 1, at most 1000.
     public func listMessage(

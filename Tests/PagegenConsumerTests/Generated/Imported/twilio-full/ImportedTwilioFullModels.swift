@@ -97,49 +97,57 @@ extension ImportedTwilioFull {
 
     /// An item of `listCall(…)`; the `calls` of `ListCallResponse`.
     public struct Call: Swift.Decodable, Swift.Sendable {
+        /// The unique string that we created to identify this Call resource.
         public let sid: Swift.String?
-        /// `date_created` in the JSON.
+        /// The date and time in UTC that this resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
         public let dateCreated: Swift.String?
-        /// `date_updated` in the JSON.
+        /// The date and time in UTC that this resource was last updated, specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
         public let dateUpdated: Swift.String?
-        /// `parent_call_sid` in the JSON.
+        /// The SID that identifies the call that created this leg.
         public let parentCallSid: Swift.String?
-        /// `account_sid` in the JSON.
+        /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) that created this Call resource.
         public let accountSid: Swift.String?
+        /// The phone number, SIP address, Client identifier or SIM SID that received this call. Phone numbers are in [E.164](https://www.twilio.com/docs/glossary/what-e164) format (e.g., +16175551212). SIP addresses are formatted as `name@company.com`. Client identifiers are formatted `client:name`. SIM SIDs are formatted as `sim:sid`.
         public let to: Swift.String?
-        /// `to_formatted` in the JSON.
+        /// The phone number, SIP address or Client identifier that received this call. Formatted for display. Non-North American phone numbers are in [E.164](https://www.twilio.com/docs/glossary/what-e164) format (e.g., +442071838750).
         public let toFormatted: Swift.String?
+        /// The phone number, SIP address, Client identifier or SIM SID that made this call. Phone numbers are in [E.164](https://www.twilio.com/docs/glossary/what-e164) format (e.g., +16175551212). SIP addresses are formatted as `name@company.com`. Client identifiers are formatted `client:name`. SIM SIDs are formatted as `sim:sid`.
         public let from: Swift.String?
-        /// `from_formatted` in the JSON.
+        /// The calling phone number, SIP address, or Client identifier formatted for display. Non-North American phone numbers are in [E.164](https://www.twilio.com/docs/glossary/what-e164) format (e.g., +442071838750).
         public let fromFormatted: Swift.String?
-        /// `phone_number_sid` in the JSON.
+        /// If the call was inbound, this is the SID of the IncomingPhoneNumber resource that received the call. If the call was outbound, it is the SID of the OutgoingCallerId resource from which the call was placed.
         public let phoneNumberSid: Swift.String?
+        /// The status of this call. Can be: `queued`, `ringing`, `in-progress`, `canceled`, `completed`, `failed`, `busy` or `no-answer`. See [Call Status Values](https://www.twilio.com/docs/voice/api/call-resource#call-status-values) below for more information.
         public let status: Status?
-        /// `start_time` in the JSON.
+        /// The start time of the call, given as UTC in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format. Empty if the call has not yet been dialed.
         public let startTime: Swift.String?
-        /// `end_time` in the JSON.
+        /// The time the call ended, given as UTC in [RFC 2822](https://www.php.net/manual/en/class.datetime.php#datetime.constants.rfc2822) format. Empty if the call did not complete successfully.
         public let endTime: Swift.String?
+        /// The length of the call in seconds. This value is empty for busy, failed, unanswered, or ongoing calls.
         public let duration: Swift.String?
+        /// The charge for this call, in the currency associated with the account. Populated after the call is completed. May not be immediately available. The price associated with a call only reflects the charge for connectivity.  Charges for other call-related features such as Answering Machine Detection, Text-To-Speech, and SIP REFER are not included in this value.
         public let price: Swift.String?
-        /// `price_unit` in the JSON.
+        /// The currency in which `Price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format (e.g., `USD`, `EUR`, `JPY`). Always capitalized for calls.
         public let priceUnit: Swift.String?
+        /// A string describing the direction of the call. Can be: `inbound` for inbound calls, `outbound-api` for calls initiated via the REST API or `outbound-dial` for calls initiated by a `<Dial>` verb. Using [Elastic SIP Trunking](https://www.twilio.com/docs/sip-trunking), the values can be [`trunking-terminating`](https://www.twilio.com/docs/sip-trunking#termination) for outgoing calls from your communications infrastructure to the PSTN or [`trunking-originating`](https://www.twilio.com/docs/sip-trunking#origination) for incoming calls to your communications infrastructure from the PSTN.
         public let direction: Swift.String?
-        /// `answered_by` in the JSON.
+        /// Either `human` or `machine` if this call was initiated with answering machine detection. Empty otherwise.
         public let answeredBy: Swift.String?
-        /// `api_version` in the JSON.
+        /// The API version used to create the call.
         public let apiVersion: Swift.String?
-        /// `forwarded_from` in the JSON.
+        /// The forwarding phone number if this call was an incoming call forwarded from another number (depends on carrier supporting forwarding). Otherwise, empty.
         public let forwardedFrom: Swift.String?
-        /// `group_sid` in the JSON.
+        /// The Group SID associated with this call. If no Group is associated with the call, the field is empty.
         public let groupSid: Swift.String?
-        /// `caller_name` in the JSON.
+        /// The caller's name if this call was an incoming call to a phone number with caller ID Lookup enabled. Otherwise, empty.
         public let callerName: Swift.String?
-        /// `queue_time` in the JSON.
+        /// The wait time in milliseconds before the call is placed.
         public let queueTime: Swift.String?
-        /// `trunk_sid` in the JSON.
+        /// The unique identifier of the trunk resource that was used for this call. The field is empty if the call was not made using a SIP trunk or if the call is not terminated.
         public let trunkSid: Swift.String?
+        /// The URI of this resource, relative to `https://api.twilio.com`.
         public let uri: Swift.String?
-        /// `subresource_uris` in the JSON.
+        /// A list of subresources available to this call, identified by their URIs relative to `https://api.twilio.com`.
         public let subresourceUris: PagegenRuntime.JSONValue?
 
         /// Creates a value from its fields.
@@ -245,37 +253,45 @@ extension ImportedTwilioFull {
 
     /// An item of `listMessage(…)`; the `messages` of `ListMessageResponse`.
     public struct Message: Swift.Decodable, Swift.Sendable {
+        /// The text content of the message
         public let body: Swift.String?
-        /// `num_segments` in the JSON.
+        /// The number of segments that make up the complete message. SMS message bodies that exceed the [character limit](https://www.twilio.com/docs/glossary/what-sms-character-limit) are segmented and charged as multiple messages. Note: For messages sent via a Messaging Service, `num_segments` is initially `0`, since a sender hasn't yet been assigned.
         public let numSegments: Swift.String?
+        /// The direction of the message. Can be: `inbound` for incoming messages, `outbound-api` for messages created by the REST API, `outbound-call` for messages created during a call, or `outbound-reply` for messages created in response to an incoming message.
         public let direction: Direction?
+        /// The sender's phone number (in [E.164](https://en.wikipedia.org/wiki/E.164) format), [alphanumeric sender ID](https://www.twilio.com/docs/sms/quickstart), [Wireless SIM](https://www.twilio.com/docs/iot/wireless/programmable-wireless-send-machine-machine-sms-commands), [short code](https://www.twilio.com/en-us/messaging/channels/sms/short-codes), or  [channel address](https://www.twilio.com/docs/messaging/channels) (e.g., `whatsapp:+15554449999`). For incoming messages, this is the number or channel address of the sender. For outgoing messages, this value is a Twilio phone number, alphanumeric sender ID, short code, or channel address from which the message is sent.
         public let from: Swift.String?
+        /// The recipient's phone number (in [E.164](https://en.wikipedia.org/wiki/E.164) format) or [channel address](https://www.twilio.com/docs/messaging/channels) (e.g. `whatsapp:+15552229999`)
         public let to: Swift.String?
-        /// `date_updated` in the JSON.
+        /// The [RFC 2822](https://datatracker.ietf.org/doc/html/rfc2822#section-3.3) timestamp (in GMT) of when the Message resource was last updated
         public let dateUpdated: Swift.String?
+        /// The amount billed for the message in the currency specified by `price_unit`. The `price` is populated after the message has been sent/received, and may not be immediately availalble. View the [Pricing page](https://www.twilio.com/en-us/pricing) for more details.
         public let price: Swift.String?
-        /// `error_message` in the JSON.
+        /// The description of the `error_code` if the Message `status` is `failed` or `undelivered`. If no error was encountered, the value is `null`. The value returned in this field for a specific error cause is subject to change as Twilio improves errors. Users should not use the `error_code` and `error_message` fields programmatically.
         public let errorMessage: Swift.String?
+        /// The URI of the Message resource, relative to `https://api.twilio.com`.
         public let uri: Swift.String?
-        /// `account_sid` in the JSON.
+        /// The SID of the [Account](https://www.twilio.com/docs/iam/api/account) associated with the Message resource
         public let accountSid: Swift.String?
-        /// `num_media` in the JSON.
+        /// The number of media files associated with the Message resource.
         public let numMedia: Swift.String?
+        /// The status of the Message. Possible values: `accepted`, `scheduled`, `canceled`, `queued`, `sending`, `sent`, `failed`, `delivered`, `undelivered`, `receiving`, `received`, or `read` (WhatsApp only). For more information, See [detailed descriptions](https://www.twilio.com/docs/sms/api/message-resource#message-status-values).
         public let status: Status?
-        /// `messaging_service_sid` in the JSON.
+        /// The SID of the [Messaging Service](https://www.twilio.com/docs/messaging/api/service-resource) associated with the Message resource. A unique default value is assigned if a Messaging Service is not used.
         public let messagingServiceSid: Swift.String?
+        /// The unique, Twilio-provided string that identifies the Message resource.
         public let sid: Swift.String?
-        /// `date_sent` in the JSON.
+        /// The [RFC 2822](https://datatracker.ietf.org/doc/html/rfc2822#section-3.3) timestamp (in GMT) of when the Message was sent. For an outgoing message, this is when Twilio sent the message. For an incoming message, this is when Twilio sent the HTTP request to your incoming message webhook URL.
         public let dateSent: Swift.String?
-        /// `date_created` in the JSON.
+        /// The [RFC 2822](https://datatracker.ietf.org/doc/html/rfc2822#section-3.3) timestamp (in GMT) of when the Message resource was created
         public let dateCreated: Swift.String?
-        /// `error_code` in the JSON.
+        /// The [error code](https://www.twilio.com/docs/api/errors) returned if the Message `status` is `failed` or `undelivered`. If no error was encountered, the value is `null`. The value returned in this field for a specific error cause is subject to change as Twilio improves errors. Users should not use the `error_code` and `error_message` fields programmatically.
         public let errorCode: Swift.Int?
-        /// `price_unit` in the JSON.
+        /// The currency in which `price` is measured, in [ISO 4127](https://www.iso.org/iso/home/standards/currency_codes.htm) format (e.g. `usd`, `eur`, `jpy`).
         public let priceUnit: Swift.String?
-        /// `api_version` in the JSON.
+        /// The API version used to process the Message
         public let apiVersion: Swift.String?
-        /// `subresource_uris` in the JSON.
+        /// A list of related resources identified by their URIs relative to `https://api.twilio.com`
         public let subresourceUris: PagegenRuntime.JSONValue?
 
         /// Creates a value from its fields.
