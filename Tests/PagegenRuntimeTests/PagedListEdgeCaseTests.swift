@@ -55,7 +55,8 @@ struct PagedListEdgeCaseTests {
         #expect(list.count == 75)
         #expect(list.holdsItems(0..<75))
         #expect(log.changes.last?.countBefore == 61)
-        #expect(log.changes.last?.insertedRows == 61..<75)
+        #expect(log.changes.last?.insertedRows == [60..<75])
+        #expect(log.changes.last?.deletedRows == [60..<61])
     }
 
     @Test("an estimate above the real length shrinks to it when the last page arrives")
@@ -79,7 +80,7 @@ struct PagedListEdgeCaseTests {
                     Page(
                         items: Array(items[30..<50]), key: .number(1), next: nil, total: 100, totalIsEstimate: true))))
         #expect(list.count == 50)
-        #expect(log.changes.last?.removedRows == 50..<100)
+        #expect(log.changes.last?.deletedRows == [50..<100])
         #expect(list.holdsItems(0..<50))
     }
 
@@ -101,11 +102,12 @@ struct PagedListEdgeCaseTests {
         #expect(runner.pagesInFlight == [2])
     }
 
-    @Test("a cursor page that comes back with another length moves the rows after it")
+    @Test("a cursor page that comes back shorter: the rows after it stay, after a gap that walks to them")
     func chainResize() {
         let data = TestData(count: 90)
         let runner = ManualRunner()
         let list = PagedList(TestLoaders.cursor(data), runner: runner)
+        let log = ChangeLog(list)
         list.start()
         runner.answerPage(0, from: data)
         list.setVisibleRows(0..<12)
@@ -116,14 +118,19 @@ struct PagedListEdgeCaseTests {
         #expect(runner.inFlight.map(\.target) == [.page(.first)])
         let shorter = Array(data.items[0..<25])
         runner.answer(runner.inFlight[0], with: .page(.success(Page(items: shorter, key: .first, next: .after("24"), total: 85))))
-        #expect(list.count == 85)
-        #expect(list.ids(23..<27) == [23, 24, 30, 31])
-        let ids = (0..<55).map { list.rowID(at: $0) }
-        #expect(Set(ids).count == 55)
-        // Page 1 comes back from the old data, which says 90 rows.
+        // Items 25…29 were on the first page; the new one ends before them, so the page
+        // after 24 may hold more: a gap row stands between, and loads.
+        #expect(list.ids(23..<27) == [23, 24, -1, 25])
+        #expect(list[25].summary == "placeholder")
+        #expect(runner.inFlight.map(\.target).contains(.page(.after("24"))))
+        let ids = (0..<list.count).map { list.rowID(at: $0) }
+        #expect(Set(ids).count == ids.count)
+        // The page after 24 holds 25…54: every one loaded already, so the gap closes.
         runner.answerAll(from: data)
-        #expect(list.ids(25..<27) == [30, 31])
+        #expect(list.holdsItems(0..<60))
+        #expect(list[60].summary == "placeholder")
         #expect(list.count == 90)
+        #expect(log.mismatches.isEmpty)
     }
 
     @Test("rows outside the list read as placeholders")

@@ -191,19 +191,62 @@ extension PagedList where Item == TestItem {
     }
 }
 
-/// Collects a list's change events.
+/// Collects a list's change events, and checks each one: applied to an array that
+/// mirrors the rows, it must give exactly what the list shows after it.
 @MainActor
 final class ChangeLog {
-    private(set) var changes: [PagedListChange] = []
+    private(set) var changes: [ListChange] = []
+    /// The rows as the changes so far say they are.
+    private(set) var mirror: [String] = []
+    /// Changes that did not add up, with what differed.
+    private(set) var mismatches: [String] = []
 
-    init<Item>(_ list: PagedList<Item>) {
-        list.onChange = { [weak self] in self?.changes.append($0) }
+    init(_ list: PagedList<TestItem>) {
+        mirror = list.summaries
+        list.onChange = { [weak self, unowned list] change in self?.check(change, list) }
+    }
+
+    private func check(_ change: ListChange, _ list: PagedList<TestItem>) {
+        changes.append(change)
+        guard mirror.count == change.countBefore else {
+            mismatches.append("the change starts from \(change.countBefore) rows, the mirror holds \(mirror.count): \(change)")
+            Issue.record("\(mismatches.last!)")
+            mirror = list.summaries
+            return
+        }
+        change.apply(to: &mirror) { list.summary(at: $0) }
+        let actual = list.summaries
+        if mirror != actual {
+            let first = zip(mirror, actual).enumerated().first { $0.element.0 != $0.element.1 }
+            let where_ = first.map { "row \($0.offset): \($0.element.0) in the mirror, \($0.element.1) in the list" } ?? "counts differ"
+            mismatches.append("after \(change): \(where_)")
+            Issue.record("the change report does not give the list's rows: \(mismatches.last!)")
+            mirror = actual
+        }
     }
 
     func clear() { changes.removeAll() }
 
-    /// True when some change touched `row`.
+    /// True when some change touched `row` (in the numbering after it).
     func touched(_ row: Int) -> Bool {
         changes.contains { $0.touches(row: row) }
     }
+}
+
+extension PagedList where Item == TestItem {
+    /// What each row shows, as text: `7 v0`, `placeholder`, `loading`, `failed`.
+    var summaries: [String] { (0..<count).map(summary(at:)) }
+
+    /// What `row` shows, as text.
+    func summary(at row: Int) -> String {
+        switch self[row] {
+        case .item(let item): "\(item.id) v\(item.version)"
+        case .placeholder: "placeholder"
+        case .loading: "loading"
+        case .failed: "failed"
+        }
+    }
+
+    /// The ids of every loaded row, in row order.
+    var loadedIDs: [Int] { (0..<count).compactMap { self[$0].item?.id } }
 }

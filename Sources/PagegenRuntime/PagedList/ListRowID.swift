@@ -2,11 +2,12 @@
 /// SwiftUI `ForEach` keys the row on.
 ///
 /// A loaded item is identified by its identity (``PageLoader/identity``), so it
-/// keeps its identifier when a refresh moves it to another row. Every other row
+/// keeps its identifier wherever it moves: when rows are inserted or removed above
+/// it, when a refresh or a page of the server's moved list puts it on another row.
+/// An item shows on one row only, so identifiers are unique. Every other row
 /// (placeholders, the loading row, failed rows, and items of a loader without an
-/// identity) is identified by its position, which does not change while the list
-/// lives. Identifiers are unique: when an item shows up twice (offset paging while
-/// the server inserts items), the second row is identified by its position.
+/// identity) is identified by its position, which changes when rows come or go
+/// above it.
 public enum ListRowID: Hashable, Sendable, CustomStringConvertible {
     /// A loaded item, by the identity the loader gives it.
     case item(ItemIdentity)
@@ -41,4 +42,11 @@ public struct ItemIdentity: Hashable, @unchecked Sendable, CustomStringConvertib
 
     /// The identity value's description.
     public var description: String { "\(value)" }
+
+    /// The identity of an item whose identifying value is `id` (an `ItemIdentity`
+    /// stays as it is).
+    static func of(_ id: some Hashable) -> ItemIdentity {
+        if let identity = id as? ItemIdentity { return identity }
+        return ItemIdentity(AnyHashable(id))
+    }
 }

@@ -1,17 +1,18 @@
-/// What a ``PageTable`` knows about one page: its items (possibly stale), their row
-/// identifiers, its last failure, and the request in flight for it.
-struct PageSlot<Item: Sendable>: Sendable {
-    /// The loaded items; nil when not loaded or dropped.
-    var items: [Item]?
-    /// The identifiers of `items`' rows, when the loader gives items an identity.
-    var ids: [ListRowID]?
-    /// True after a refresh until the page's replacement arrives.
-    var isStale = false
+/// What a ``PageTable`` knows about loading one page: the request in flight for it
+/// and its last failure. (Its items are rows of the ``RowList``.)
+struct PageSlot: Sendable {
     /// The error of the last load, until a retry or refresh clears it.
     var failure: APIError?
     /// The id of the request in flight for this page.
     var request: Int?
 
     /// True when there is nothing to remember about the page.
-    var isVacant: Bool { items == nil && failure == nil && request == nil }
+    var isVacant: Bool { failure == nil && request == nil }
+}
+
+/// A page loaded since the last refresh.
+struct PageLoadRecord: Sendable {
+    /// Index-addressed lists: the placeholder rows the page kept after its load (a
+    /// short page), which loading it again would not fill.
+    var holesAtLoad = 0
 }

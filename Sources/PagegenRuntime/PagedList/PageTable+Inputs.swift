@@ -8,7 +8,7 @@ extension PageTable {
         let rows = row..<max(row + 1, rows.upperBound)
         switch phase {
         case .idle:
-            phase = .open
+            open()
         case .locating:
             cancelAll()
             windowFailure = nil
@@ -45,11 +45,13 @@ extension PageTable {
         sendWindowRequest()
     }
 
-    /// The rows on screen, as the UI reports them. The same rows reported again mean
-    /// the scroll is resting (or crawling): a fling target it has not reached no
-    /// longer holds, and the rows on screen load.
-    mutating func setVisible(_ rows: Range<Int>) {
+    /// The rows on screen, as the UI reports them, and the first of them fully on
+    /// screen (the anchor). The same rows reported again mean the scroll is resting
+    /// (or crawling): a fling target it has not reached no longer holds, and the rows
+    /// on screen load.
+    mutating func setVisible(_ rows: Range<Int>, anchor: Int? = nil) {
         guard !rows.isEmpty, rows.lowerBound >= 0 else { return }
+        setAnchor(anchor.map { min(max($0, rows.lowerBound), rows.upperBound - 1) } ?? rows.lowerBound)
         guard rows != visible else {
             if settleTarget != nil {
                 settleTarget = nil
@@ -63,6 +65,12 @@ extension PageTable {
         visible = rows
         if let target = settleTarget, rows.overlaps(target) { settleTarget = nil }
         plan()
+    }
+
+    /// Notes the first row the user reads, and the item on it.
+    mutating func setAnchor(_ row: Int) {
+        anchorRow = row
+        anchorID = self.rows.identity(at: row)
     }
 
     /// A drag began (the user touched the scroll view, which also stops a fling):
@@ -107,7 +115,7 @@ extension PageTable {
         plan()
     }
 
-    /// Sends the failed requests again.
+    /// Sends the failed requests again, and gaps that could not be closed.
     mutating func retry() {
         if phase == .locating {
             if windowFailure != nil {
@@ -122,15 +130,16 @@ extension PageTable {
         let keep = prefetchRows + hysteresisRows
         for slot in slots.keys.sorted() where slots[slot]?.failure != nil {
             clearFailure(slot)
-            let rows = rowRange(ofSlot: slot)
+            let range = rowRange(ofSlot: slot)
             guard hasContent, distance(ofSlot: slot, from: focus) <= keep else { continue }
-            let row = min(rows.lowerBound, max(0, count - 1))
+            let row = min(max(0, range.lowerBound), max(0, count - 1))
             demands[row] = max(demands[row] ?? 0, distance(ofRow: row, from: focus))
         }
+        reopenGaps()
         plan()
     }
 
-    /// Reloads what is loaded, around the focus first, keeping old rows until their
+    /// Reloads what is loaded, around the focus first, keeping the rows until their
     /// replacement arrives.
     mutating func refresh() {
         switch phase {
@@ -139,24 +148,33 @@ extension PageTable {
         case .locating:
             return
         case .open:
-            guard hasContent, refreshing == nil else { return }
+            guard hasContent, !refreshing else { return }
         }
         cancelAll()
+        for slot in slots.keys.sorted() { clearFailure(slot) }
+        generation += 1
+        loads.removeAll()
+        endReached = false
         let focus = focusRange
-        let wanted = prefetchRows
-        var awaited = Set<Int>()
-        for slot in slots.keys.sorted() {
-            clearFailure(slot)
-            guard let page = slots[slot], page.items != nil else { continue }
-            let distance = distance(ofSlot: slot, from: focus)
-            if distance <= wanted {
-                slots[slot]?.isStale = true
-                if distance == 0 { awaited.insert(slot) }
-            } else {
-                evict(slot)
+        let window = max(0, focus.lowerBound - prefetchRows)..<min(rows.count, focus.upperBound + prefetchRows)
+        let keepHead = !isIndexed ? rows.blocks.first?.serial : nil
+        // Far pages go back to placeholders; near ones stay, stale, until reloaded.
+        // (Backwards: evicting merges a block with its neighbours.)
+        var index = rows.blocks.count - 1
+        while index >= 0 {
+            let block = rows.blocks[index]
+            if let run = block.run {
+                if rows.rows(ofBlock: index).overlaps(window) || block.serial == keepHead {
+                    rows.setInfo(index) { $0.isStale = true }
+                } else if isIndexed || run.info.key != nil {
+                    evictBlock(index)
+                }
             }
+            index = min(index - 1, rows.blocks.count - 1)
         }
-        refreshing = awaited.isEmpty ? nil : awaited
+        if !isIndexed { prepareHeadReload() }
+        refreshing = true
+        reopenGaps()
         plan()
     }
 
@@ -175,9 +193,10 @@ extension PageTable {
         case (.page(let result), let slot?):
             slots[slot]?.request = nil
             switch result {
-            case .success(let page): apply(page, to: slot)
+            case .success(let page): place(page, slot: slot, key: flight.key)
             case .failure(let error): fail(slot, with: error)
             }
+            removeIfVacant(slot)
         default:
             ignoredResponses += 1
         }
@@ -188,6 +207,14 @@ extension PageTable {
 // MARK: Helpers
 
 extension PageTable {
+    /// Opens the list: a cursor list gets its frontier, the block its first page goes to.
+    private mutating func open() {
+        phase = .open
+        if !isIndexed, frontier == nil {
+            frontier = rows.appendEmptyHole(RowList<Item>.Hole(key: firstKey, isFrontier: true))
+        }
+    }
+
     private mutating func sendWindowRequest() {
         let request = PageLoadRequest(id: nextRequestID, target: .window, pageIndex: nil)
         nextRequestID += 1
@@ -195,25 +222,29 @@ extension PageTable {
         commands.append(.start(request))
     }
 
-    /// Opens the list where the window said.
+    /// Opens the list where the window said: its total sizes the rows at once.
     private mutating func open(at window: WindowStart) {
-        phase = .open
+        open()
         let windowPageSize = window.pageSize > 0 ? window.pageSize : pageSize
         let pageRow = max(0, window.pageIndex) * max(1, windowPageSize)
         if let total = window.total {
             self.total = max(0, total)
             totalIsEstimate = false
+            if isIndexed, rows.count == 0 { rows.insertHole(max(0, total), at: 0) }
         }
         focusRow = window.focusRow.map { max(0, $0) } ?? pageRow
         startRows = nil
-        let slot = isIndexed ? clampedSlot(pageRow / pageSize) : 0
+        let slot = isIndexed ? clampedSlot(pageRow / pageSize) : (frontier ?? 0)
         startSlots = slot...slot
     }
 
     /// The pages that hold `rows` at the start (the first page for a chain, which
     /// can only be walked).
     func startSlots(for rows: Range<Int>) -> ClosedRange<Int> {
-        guard isIndexed else { return 0...0 }
+        guard isIndexed else {
+            let first = frontier ?? 0
+            return first...first
+        }
         return clampedSlot(rows.lowerBound / pageSize)...clampedSlot((rows.upperBound - 1) / pageSize)
     }
 
@@ -224,11 +255,37 @@ extension PageTable {
     }
 
     mutating func clearFailure(_ slot: Int) {
-        guard let page = slots[slot], page.failure != nil else { return }
+        guard slots[slot]?.failure != nil else { return }
         slots[slot]?.failure = nil
         activity += 1
-        if page.items == nil { changes.update(clampedRows(ofSlot: slot)) }
+        noteFailureRows(of: slot)
         removeIfVacant(slot)
+    }
+
+    /// Records a failed load of page `slot`.
+    mutating func fail(_ slot: Int, with error: APIError) {
+        slots[slot, default: PageSlot()].failure = error
+        noteFailureRows(of: slot)
+    }
+
+    /// The rows of page `slot` that show its failure (its holes, or the loading row)
+    /// changed content.
+    private mutating func noteFailureRows(of slot: Int) {
+        let range = clampedRows(ofSlot: slot)
+        guard !range.isEmpty else { return }
+        var row = range.lowerBound
+        while row < range.upperBound {
+            if row >= rows.count {
+                rows.recorder.reload(row..<row + 1)
+                row += 1
+                continue
+            }
+            let (index, _) = rows.locate(row)
+            let blockRows = rows.rows(ofBlock: index)
+            let end = min(range.upperBound, blockRows.upperBound)
+            if rows.blocks[index].hole != nil { rows.recorder.reload(row..<end) }
+            row = max(end, row + 1)
+        }
     }
 
     mutating func cancelAll() {
@@ -237,5 +294,17 @@ extension PageTable {
 
     mutating func removeIfVacant(_ slot: Int) {
         if slots[slot]?.isVacant == true { slots[slot] = nil }
+    }
+
+    /// Gaps that could not be closed may be loaded again.
+    private mutating func reopenGaps() {
+        var index = 0
+        while index < rows.blocks.count {
+            if var hole = rows.blocks[index].hole, Self.isSpentGap(hole) {
+                hole.attempts = 0
+                rows.setHole(index, hole)
+            }
+            index += 1
+        }
     }
 }

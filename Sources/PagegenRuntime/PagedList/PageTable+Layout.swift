@@ -1,30 +1,36 @@
 /// Rows and pages: the row count, which page holds a row, which rows a page holds,
 /// and how far a page is from where the user looks.
 extension PageTable {
-    /// The number of rows the list shows.
-    ///
-    /// The total once a response gave one; else the rows known plus one loading
-    /// row, until the last page arrives. Zero before the first response.
+    /// The number of rows the list shows: the rows of the ``RowList`` plus, while the
+    /// list's length is not known, one "loading" row. Zero before the first response
+    /// (or the window's total).
     var count: Int {
         guard phase != .idle else { return 0 }
-        if endReached { return knownRows }
-        if let total {
-            return totalIsEstimate && hasContent ? max(total, knownRows + 1) : max(total, knownRows)
-        }
-        return hasContent ? knownRows + 1 : 0
+        return rows.count + (hasTrailingRow ? 1 : 0)
     }
 
     /// True when the last row is the "loading more" row of a list whose length is
-    /// not known.
+    /// not known (or whose estimated total the loaded rows reached).
     var hasTrailingRow: Bool {
-        hasContent && !endReached && (total == nil || (totalIsEstimate && knownRows + 1 >= count))
+        guard hasContent, !endReached else { return false }
+        guard let total else { return true }
+        return totalIsEstimate && loadedEnd >= total
+    }
+
+    /// The row after the last loaded item (0 when none is).
+    var loadedEnd: Int {
+        for index in rows.blocks.indices.reversed() where rows.blocks[index].run != nil && rows.blocks[index].count > 0 {
+            return rows.rows(ofBlock: index).upperBound
+        }
+        return 0
     }
 
     /// The page size used to measure distances given in pages.
     var nominalPageSize: Int {
         if pageSize > 0 { return pageSize }
-        guard chain.count > 0 else { return 20 }
-        return max(1, knownRows / chain.count)
+        let pages = rows.blocks.count { $0.run != nil }
+        guard pages > 0 else { return 20 }
+        return max(1, rows.heldItems / pages)
     }
 
     /// ``PagedListOptions/prefetchDistance`` in rows.
@@ -33,21 +39,23 @@ extension PageTable {
     /// ``PagedListOptions/dropHysteresis`` in rows.
     var hysteresisRows: Int { options.dropHysteresis.rows(pageSize: nominalPageSize) }
 
-    /// The page holding `row`.
+    // MARK: Pages and rows
+
+    /// The page holding `row`: its index for index-addressed lists, else the serial
+    /// of its block (the frontier's for rows past the loaded ones).
     func slotIndex(forRow row: Int) -> Int {
-        if isIndexed { return row / pageSize }
-        if row >= knownRows || chain.count == 0 { return chain.count }
-        return chain.index(ofRow: row)
+        if isIndexed { return max(0, row) / pageSize }
+        if row >= rows.count || row < 0 || rows.blocks.isEmpty { return frontier ?? -1 }
+        return rows.blocks[rows.locate(row).block].serial
     }
 
-    /// The rows page `slot` holds (for the frontier of a chain: every row not known yet).
+    /// The rows page `slot` holds (for an empty frontier, the loading row).
     func rowRange(ofSlot slot: Int) -> Range<Int> {
         if isIndexed { return slot * pageSize..<(slot + 1) * pageSize }
-        if slot < chain.count {
-            let first = chain.firstRows[slot]
-            return first..<first + chain.rowCounts[slot]
-        }
-        return knownRows..<max(count, knownRows + 1)
+        guard let index = rows.blockIndex(serial: slot) else { return rows.count..<rows.count }
+        let range = rows.rows(ofBlock: index)
+        if range.isEmpty, slot == frontier, hasTrailingRow { return rows.count..<rows.count + 1 }
+        return range
     }
 
     /// The rows of page `slot` that exist.
@@ -55,35 +63,95 @@ extension PageTable {
         rowRange(ofSlot: slot).clamped(to: 0..<count)
     }
 
-    /// The pages holding some of `rows` (not empty, all below the count).
-    func slots(covering rows: Range<Int>) -> ClosedRange<Int> {
-        slotIndex(forRow: rows.lowerBound)...slotIndex(forRow: rows.upperBound - 1)
+    /// The pages holding some of `rows`, in row order (with the empty blocks that
+    /// sit among them, for a cursor list).
+    func slots(in range: Range<Int>) -> [Int] {
+        guard !range.isEmpty else { return [] }
+        if isIndexed { return Array(slotIndex(forRow: range.lowerBound)...slotIndex(forRow: range.upperBound - 1)) }
+        var result: [Int] = []
+        for (index, block) in rows.blocks.enumerated() {
+            let blockRows = rows.rows(ofBlock: index)
+            if blockRows.isEmpty
+                ? (blockRows.lowerBound >= range.lowerBound && blockRows.lowerBound <= range.upperBound)
+                : blockRows.overlaps(range)
+            {
+                result.append(block.serial)
+            }
+        }
+        if range.upperBound > rows.count, let frontier, !result.contains(frontier) { result.append(frontier) }
+        return result
     }
 
     /// The key to request page `slot` with; nil when it cannot be requested.
     func key(forSlot slot: Int) -> PageKey? {
-        guard slot >= 0 else { return nil }
         if isIndexed {
+            guard slot >= 0 else { return nil }
             if hasContent, slot * pageSize >= count { return nil }
             return keyForPageIndex?(slot)
         }
-        if slot < chain.count { return chain.keys[slot] }
-        return slot == chain.count ? chain.frontier : nil
-    }
-
-    /// True when page `slot` holds fresh items.
-    func isLoaded(_ slot: Int) -> Bool {
-        guard let page = slots[slot] else { return false }
-        return page.items != nil && !page.isStale
-    }
-
-    /// True when page `slot` should be requested: not loaded (or stale), not in
-    /// flight, not failed, and requestable.
-    func needsLoad(_ slot: Int) -> Bool {
-        if let page = slots[slot] {
-            guard page.request == nil, page.failure == nil, page.items == nil || page.isStale else { return false }
+        guard let index = rows.blockIndex(serial: slot) else { return nil }
+        switch rows.blocks[index].content {
+        case .hole(let hole): return hole.key
+        case .run(let run): return run.info.key
         }
-        return key(forSlot: slot) != nil
+    }
+
+    /// True when page `slot` holds fresh items on all its rows.
+    func isLoaded(_ slot: Int) -> Bool {
+        if isIndexed {
+            let range = rowRange(ofSlot: slot).clamped(to: 0..<rows.count)
+            guard !range.isEmpty else { return false }
+            let refreshed = loads[slot] != nil
+            for index in rows.blockIndexes(covering: range) {
+                guard let run = rows.blocks[index].run else {
+                    if rows.blocks[index].count > 0 { return false }
+                    continue
+                }
+                if run.info.isStale, !refreshed { return false }
+            }
+            return !(hasTrailingRow && range.upperBound == rows.count && rowRange(ofSlot: slot).contains(rows.count))
+        }
+        guard let index = rows.blockIndex(serial: slot), let run = rows.blocks[index].run else { return false }
+        return !run.info.isStale
+    }
+
+    /// True when page `slot` should be requested: it has rows not loaded (or not
+    /// reloaded since the refresh), is not in flight, has not failed, and can be
+    /// requested.
+    func needsLoad(_ slot: Int) -> Bool {
+        if let page = slots[slot], page.request != nil || page.failure != nil { return false }
+        guard key(forSlot: slot) != nil else { return false }
+        if isIndexed {
+            let range = rowRange(ofSlot: slot)
+            guard hasContent else { return true }
+            if hasTrailingRow, range.contains(rows.count) { return true }
+            let refreshed = loads[slot] != nil
+            var holes = false
+            for index in rows.blockIndexes(covering: range.clamped(to: 0..<rows.count)) {
+                switch rows.blocks[index].content {
+                case .hole(let hole):
+                    guard rows.blocks[index].count > 0, !Self.isSpentGap(hole) else { continue }
+                    if hole.isGap { return true }
+                    holes = true
+                case .run(let run):
+                    if run.info.isStale, !refreshed { return true }
+                }
+            }
+            // Placeholders a load of this page left (a short page) wait for a refresh.
+            return holes && !(refreshed && plainHoles(inSlot: slot) <= (loads[slot]?.holesAtLoad ?? 0))
+        }
+        guard let index = rows.blockIndex(serial: slot) else { return false }
+        switch rows.blocks[index].content {
+        case .hole(let hole):
+            return !Self.isSpentGap(hole)
+        case .run(let run):
+            return run.info.isStale && loads[slot] == nil
+        }
+    }
+
+    /// A gap whose loads did not close it: it waits for ``PagedList/retry()``.
+    static func isSpentGap(_ hole: RowList<Item>.Hole) -> Bool {
+        hole.isGap && hole.attempts >= 2
     }
 
     /// The rows loading revolves around: where a fling will stop, else the visible
@@ -124,6 +192,7 @@ extension PageTable {
 
     /// True when page `slot` lies before `focus`: loading it is prepending.
     func isBefore(_ slot: Int, _ focus: Range<Int>) -> Bool {
-        rowRange(ofSlot: slot).upperBound <= focus.lowerBound
+        let range = rowRange(ofSlot: slot)
+        return range.upperBound <= focus.lowerBound && !(range.isEmpty && range.lowerBound == focus.lowerBound && slot != head)
     }
 }

@@ -49,10 +49,14 @@ extension PageTable {
         let lower = max(0, focus.lowerBound - prefetchRows)
         let upper = min(rowCount, focus.upperBound + prefetchRows)
         if lower < upper {
-            for slot in slots(covering: lower..<upper) { consider(slot) }
+            for slot in slots(in: lower..<upper) { consider(slot) }
         }
         for row in demands.keys where row < rowCount {
             consider(slotIndex(forRow: row))
+        }
+        if let head, needsLoad(head), seen.insert(head).inserted {
+            // A refresh checks the head of a cursor list wherever the user is.
+            result.append(Candidate(slot: head, distance: min(prefetchRows, distance(ofSlot: head, from: focus)), isBehind: true))
         }
         return result.sorted { $0.order < $1.order }
     }
@@ -60,7 +64,7 @@ extension PageTable {
     /// True when the request for page `slot` should stay in flight.
     private func isKept(_ slot: Int, focus: Range<Int>, keep: Int) -> Bool {
         guard hasContent else { return startSlots.contains(slot) }
-        if distance(ofSlot: slot, from: focus) <= keep { return true }
+        if slot == head || distance(ofSlot: slot, from: focus) <= keep { return true }
         let rows = rowRange(ofSlot: slot)
         return demands.keys.contains { rows.contains($0) }
     }
@@ -122,10 +126,11 @@ extension PageTable {
         guard let key = key(forSlot: slot) else { return }
         let request = PageLoadRequest(id: nextRequestID, target: .page(key), pageIndex: slot)
         nextRequestID += 1
-        flights[request.id] = Flight(request: request, slot: slot)
+        flights[request.id] = Flight(request: request, slot: slot, key: key)
         slots[slot, default: PageSlot()].request = request.id
         activity += 1
         commands.append(.start(request))
+        countGapAttempts(slot)
     }
 
     /// Cancels request `id`; its answer will be ignored.

@@ -3,26 +3,35 @@ extension PageTable {
     /// What `row` shows; rows outside `0..<count` read as placeholders.
     func row(at row: Int) -> ListRow<Item> {
         guard row >= 0, row < count else { return .placeholder }
-        let slot = slotIndex(forRow: row)
-        if let page = slots[slot] {
-            if let items = page.items {
-                let offset = row - rowRange(ofSlot: slot).lowerBound
-                if items.indices.contains(offset) { return .item(items[offset]) }
-            } else if let failure = page.failure {
-                return .failed(failure)
-            }
+        if row >= rows.count {
+            return failure(ofSlot: slotIndex(forRow: row)).map { .failed($0) } ?? .loading
         }
-        return hasTrailingRow && row >= knownRows ? .loading : .placeholder
+        switch rows.slot(at: row) {
+        case .item(let item, _):
+            return .item(item)
+        case .hole(let hole):
+            if Self.isSpentGap(hole) { return .failed(Self.gapError) }
+            return failure(ofSlot: slotIndex(forRow: row)).map { .failed($0) } ?? .placeholder
+        }
     }
 
     /// The identifier of `row`.
     func rowID(at row: Int) -> ListRowID {
-        let slot = slotIndex(forRow: row)
-        if let page = slots[slot], let ids = page.ids {
-            let offset = row - rowRange(ofSlot: slot).lowerBound
-            if ids.indices.contains(offset) { return ids[offset] }
-        }
+        if row >= 0, row < rows.count, let id = rows.identity(at: row) { return .item(id) }
         return .position(row)
+    }
+
+    /// The failure of page `slot`, if its last load failed.
+    func failure(ofSlot slot: Int) -> APIError? {
+        slots[slot]?.failure
+    }
+
+    /// What a gap that could not be closed reads as.
+    static var gapError: APIError {
+        APIError(
+            .paging(
+                "the list changed on the server while it was loaded, and the items between here and the next loaded row "
+                    + "could not be matched; retry() loads them again"))
     }
 
     /// The load state in each direction.
@@ -38,11 +47,12 @@ extension PageTable {
             break
         }
         guard hasContent else {
-            states.refresh = startSlots.lazy.compactMap { slots[$0]?.failure }.first.map { .failed($0) } ?? .loading
+            states.refresh = startSlots.lazy.compactMap { self.slots[$0]?.failure }.first.map { .failed($0) } ?? .loading
             return states
         }
-        if let refreshing {
-            let failure = refreshing.sorted().lazy.compactMap { self.slots[$0]?.failure }.first
+        let onScreen = refreshing ? Set(refreshSlots) : []
+        if refreshing {
+            let failure = onScreen.sorted().lazy.compactMap { self.slots[$0]?.failure }.first
             states.refresh = failure.map { .failed($0) } ?? .loading
         }
         let focus = focusRange
@@ -50,7 +60,7 @@ extension PageTable {
         var append: LoadState?
         for slot in slots.keys.sorted() {
             guard let page = slots[slot], page.request != nil || page.failure != nil else { continue }
-            if refreshing?.contains(slot) == true { continue }
+            if onScreen.contains(slot) { continue }
             let state: LoadState = page.failure.map { .failed($0) } ?? .loading
             if isBefore(slot, focus) {
                 prepend = Self.merge(prepend, state)
@@ -58,9 +68,17 @@ extension PageTable {
                 append = Self.merge(append, state)
             }
         }
-        states.prepend = prepend ?? (isLoaded(0) || slots[0]?.items != nil ? .endReached : .notLoading)
+        states.prepend = prepend ?? (isLoaded(slotIndex(forRow: 0)) && head == nil ? .endReached : .notLoading)
         states.append = append ?? (isLastPageLoaded ? .endReached : .notLoading)
         return states
+    }
+
+    /// The pages a refresh waits for: those of the rows on screen.
+    var refreshSlots: [Int] {
+        let rowCount = count
+        guard rowCount > 0 else { return [] }
+        let focus = focusRange
+        return slots(in: focus.clamped(to: 0..<rowCount))
     }
 
     /// A failure outranks loading; the first failure stays.
@@ -77,7 +95,9 @@ extension PageTable {
         let rowCount = count
         guard rowCount > 0, !hasTrailingRow else { return endReached && rowCount == 0 }
         guard endReached || (total != nil && !totalIsEstimate) else { return false }
-        if !isIndexed, chain.frontier != nil { return false }
-        return slots[slotIndex(forRow: rowCount - 1)]?.items != nil
+        if !isIndexed, let frontier, let index = rows.blockIndex(serial: frontier), rows.blocks[index].hole?.key != nil {
+            return false
+        }
+        return !rows.isHole(rowCount - 1)
     }
 }

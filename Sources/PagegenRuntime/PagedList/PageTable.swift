@@ -1,17 +1,21 @@
 /// The state of a ``PagedList`` as a deterministic, synchronous state machine:
-/// which pages are loaded, stale, failed or in flight, where the user looks, and
-/// what to load next.
+/// its rows, which pages are loading or failed, where the user looks, and what to
+/// load next.
 ///
-/// The list's public methods feed it inputs (``setVisible(_:)``, ``prefetch(_:)``,
-/// ``receive(_:_:)``…); it answers with ``commands`` (start or cancel a request)
-/// for a ``PageLoadRunner`` to carry out, and notes the rows that changed. It never
-/// waits and never runs anything itself, so tests and simulations drive it
-/// step by step.
+/// The list's public methods feed it inputs (``setVisible(_:anchor:)``,
+/// ``prefetch(_:)``, ``receive(_:_:)``, the local edits…); it answers with
+/// ``commands`` (start or cancel a request) for a ``PageLoadRunner`` to carry out,
+/// and records every row it changes, so that each input ends in one exact
+/// ``ListChange``. It never waits and never runs anything itself, so tests and
+/// simulations drive it step by step.
 ///
-/// Pages are numbered from zero. For index-addressed loaders (page number,
-/// offset) page `n` holds rows `n * pageSize ..< (n + 1) * pageSize` and any page
-/// can be requested. For cursor and link loaders the pages form a ``PageChain``
-/// learned by walking; the page after the known ones is the *frontier*.
+/// The rows are a ``RowList``: loaded items and holes (rows not loaded). For
+/// index-addressed loaders (page number, offset) a row's number is the list's best
+/// estimate of the item's position on the server, so page `n` is requested for rows
+/// `n * pageSize ..< (n + 1) * pageSize`; when the server's list moves, pages are
+/// placed by item identity and the holes above are resized to keep that estimate
+/// (see `PageTable+Placing`). For cursor and link loaders each page is a block of its
+/// own, loaded by its key; the block after the last page is the *frontier*.
 struct PageTable<Item: Sendable>: Sendable {
     /// Where the list is in its life.
     enum Phase: Sendable, Equatable {
@@ -34,31 +38,34 @@ struct PageTable<Item: Sendable>: Sendable {
     /// A request in flight.
     struct Flight: Sendable {
         var request: PageLoadRequest
-        /// The page it loads; nil for the window request.
+        /// The page it loads (a page index, or a cursor page's block serial); nil for
+        /// the window request.
         var slot: Int?
+        /// The key it asked for.
+        var key: PageKey?
     }
 
     // MARK: Configuration
 
     let pageSize: Int
     let keyForPageIndex: (@Sendable (Int) -> PageKey)?
-    let identity: (@Sendable (Item) -> AnyHashable)?
     let hasWindow: Bool
     let options: PagedListOptions
     /// True when any page can be requested by its index.
     let isIndexed: Bool
+    let firstKey: PageKey
 
     // MARK: State
 
     var phase = Phase.idle
-    var slots: [Int: PageSlot<Item>] = [:]
-    var chain: PageChain
-    /// The list's length as the API last said, if it did.
+    var rows: RowList<Item>
+    var slots: [Int: PageSlot] = [:]
+    /// The pages loaded since the last refresh (dropped pages leave it).
+    var loads: [Int: PageLoadRecord] = [:]
+    /// The list's length as the API last said, if it did (adjusted by local edits).
     var total: Int?
     var totalIsEstimate = false
-    /// Rows known to exist: the end of the farthest page loaded.
-    var knownRows = 0
-    /// True once the last page was loaded: `knownRows` is the list's length.
+    /// True once the last page was loaded.
     var endReached = false
     /// True once the first page arrived.
     var hasContent = false
@@ -80,30 +87,48 @@ struct PageTable<Item: Sendable>: Sendable {
     var demands: [Int: Int] = [:]
     var flights: [Int: Flight] = [:]
     var nextRequestID = 1
-    /// Items held in memory, stale ones included.
-    var heldItems = 0
-    /// The row that holds each item identity.
-    var owners: [ItemIdentity: Int] = [:]
-    /// During a refresh: the pages on screen whose replacement has not arrived.
-    var refreshing: Set<Int>?
+    /// Cursor and link lists: the block after the last page loaded.
+    var frontier: Int?
+    /// Cursor and link lists: every key the frontier walked, to end a list whose next
+    /// key repeats one instead of looping.
+    var walkedKeys: Set<PageKey> = []
+    /// Cursor and link lists, during a refresh: the head to load (an empty block at
+    /// the top with the first page's previous key, or the first page itself).
+    var head: Int?
+    /// Refreshes so far; a page loaded in the current one is fresh.
+    var generation = 0
+    /// True while a refresh has not reloaded the rows on screen.
+    var refreshing = false
     var windowFailure: APIError?
+    /// The first row the user reads, and the item on it.
+    var anchorRow: Int?
+    var anchorID: ItemIdentity?
+    /// Edits applied ahead of the server, until it shows them.
+    var edits = PendingEdits<Item>()
 
     // MARK: Output
 
     var commands: [Command] = []
-    var changes = ChangeAccumulator()
     /// Bumped when a request starts, ends, fails or is cancelled.
     var activity = 0
     /// Answers that arrived for requests no longer in flight, and were ignored.
     var ignoredResponses = 0
+    /// What the current transaction started from.
+    var transaction = Transaction()
+
+    /// What a transaction needs to remember from its start.
+    struct Transaction: Sendable {
+        var trailingRow = false
+        var anchorRow: Int?
+    }
 
     init(loader: PageLoader<Item>, options: PagedListOptions) {
         pageSize = max(0, loader.pageSize)
         keyForPageIndex = loader.keyForPageIndex
-        identity = loader.identity
         hasWindow = loader.window != nil
         self.options = options
         isIndexed = loader.keyForPageIndex != nil && loader.pageSize > 0
-        chain = PageChain(first: loader.firstKey)
+        firstKey = loader.firstKey
+        rows = RowList(identity: loader.identity)
     }
 }

@@ -1,5 +1,6 @@
 /// A paged list as a table view, collection view or SwiftUI `List` sees it: a row
-/// count, what each row shows, and a few calls that say where the user looks.
+/// count, what each row shows, a few calls that say where the user looks, and the
+/// app's own changes to the items.
 ///
 /// ```swift
 /// let list = PagedList(client.productsLoader(categoryID: "42"))
@@ -16,6 +17,9 @@
 /// list.setVisibleRows(visible)               // scrollViewDidScroll
 /// list.willBeginDragging()                   // scrollViewWillBeginDragging
 /// list.willSettle(atRows: target)            // scrollViewWillEndDragging
+/// // The app's changes
+/// list.update(product)                       // or insert(_:at:), remove(id:), move(id:to:)
+/// try await list.apply(.modify(id: 7) { $0.isFavorite = true }) { try await client.favorite(7).get() }
 /// ```
 ///
 /// When the API gives a total, ``count`` is that total from the first response on
@@ -26,6 +30,12 @@
 /// cancelled, and an answer that comes after all the same is never applied. Pages
 /// far from the visible rows go back to placeholders to stay under
 /// ``PagedListOptions/maxLoadedItems``.
+///
+/// Rows change under the user: the app inserts, removes, moves and edits items, and
+/// the server's list moves between page loads. Pages are placed by item identity, so
+/// an item shows on one row only, and every change is reported as an exact
+/// ``ListChange`` (rows deleted, inserted, moved, reloaded) with the row the user
+/// reads, its ``ListChange/anchor``, so that the visible content can stay still.
 ///
 /// Every entry point may be called at any time, as often as the UI likes: a page
 /// is never requested twice at once, and a call made while loading is never lost.
@@ -40,16 +50,17 @@ public final class PagedList<Item: Sendable> {
     public let loader: PageLoader<Item>
     /// How the list loads.
     public let options: PagedListOptions
-    /// Called after every change, on the main actor, before the change streams get it.
-    public var onChange: ((PagedListChange) -> Void)?
+    /// Called with every change, on the main actor, before the change streams get it.
+    public var onChange: ((ListChange) -> Void)?
     /// Called with the new load states whenever a request starts, ends, fails or is
     /// cancelled, on the main actor (for UIKit spinners; SwiftUI observes
     /// ``loadStates`` instead).
     public var onLoadStatesChange: ((LoadStates) -> Void)?
 
     private let runner: any PageLoadRunner<Item>
+    private let clock: ListClock
     private var table: PageTable<Item>
-    private var subscribers: [Int: AsyncStream<PagedListChange>.Continuation] = [:]
+    private var subscribers: [Int: AsyncStream<ListChange>.Continuation] = [:]
     private var nextSubscriber = 0
     private var appearedRows: Set<Int> = []
     private var isDispatching = false
@@ -65,12 +76,17 @@ public final class PagedList<Item: Sendable> {
         self.init(loader, options: options, runner: TaskPageLoadRunner<Item>())
     }
 
-    /// A list over `loader` whose requests `runner` runs: a simulation's virtual
-    /// clock, a test's manual control.
-    public init(_ loader: PageLoader<Item>, options: PagedListOptions = PagedListOptions(), runner: any PageLoadRunner<Item>) {
+    /// A list over `loader` whose requests `runner` runs (a simulation's virtual
+    /// clock, a test's manual control), and whose edits ahead of the server lapse on
+    /// `clock` (``PagedListOptions/editTimeout``).
+    public init(
+        _ loader: PageLoader<Item>, options: PagedListOptions = PagedListOptions(), runner: any PageLoadRunner<Item>,
+        clock: some Clock<Duration> = ContinuousClock()
+    ) {
         self.loader = loader
         self.options = options
         self.runner = runner
+        self.clock = ListClock(clock)
         self.table = PageTable(loader: loader, options: options)
     }
 
@@ -125,20 +141,34 @@ public final class PagedList<Item: Sendable> {
         return table.focusRow
     }
 
-    /// The rows last reported on screen; empty before the first report.
+    /// The rows last reported on screen (following their content when rows come or
+    /// go above them); empty before the first report.
     public var visibleRows: Range<Int> {
         table.visible ?? 0..<0
     }
 
+    /// The row the user reads: the first row fully on screen, as
+    /// ``setVisibleRows(_:firstFullyVisible:)`` last said, following its item since
+    /// (or, when that item went, its nearest surviving neighbour). Nil before the
+    /// first report.
+    public var anchorRow: Int? {
+        table.anchorRow
+    }
+
+    /// The row of the item with identity `id`, when it is loaded.
+    public func row(ofItem id: some Hashable) -> Int? {
+        table.rows.row(of: ItemIdentity.of(id))
+    }
+
     /// The number of items held in memory.
     public var loadedItemCount: Int {
-        table.heldItems
+        table.rows.heldItems
     }
 
     /// A stream of every change from now on. Each call makes a new stream; it ends
     /// when the list is gone or the stream's task is cancelled.
-    public func changes() -> AsyncStream<PagedListChange> {
-        let (stream, continuation) = AsyncStream<PagedListChange>.makeStream()
+    public func changes() -> AsyncStream<ListChange> {
+        let (stream, continuation) = AsyncStream<ListChange>.makeStream()
         let id = nextSubscriber
         nextSubscriber += 1
         subscribers[id] = continuation
@@ -178,14 +208,17 @@ public final class PagedList<Item: Sendable> {
     }
 
     /// Reports the rows on screen (from `scrollViewDidScroll`, or
-    /// `indexPathsForVisibleRows`). Loads what they and the prefetch distance need,
-    /// cancels requests for pages that moved out of reach. Empty ranges are ignored.
+    /// `indexPathsForVisibleRows`) and the first of them fully on screen (by default
+    /// the first row): the *anchor*, the row whose content the list keeps still when
+    /// rows come or go above it (see ``ListChange/anchor``). Loads what the rows and
+    /// the prefetch distance need, cancels requests for pages that moved out of reach.
+    /// Empty ranges are ignored.
     ///
     /// The same rows reported again mean the scroll rests there: a fling target
     /// (``willSettle(atRows:)``) it stopped short of is dropped, and the rows on
     /// screen load.
-    public func setVisibleRows(_ rows: Range<Int>) {
-        perform { $0.setVisible(rows) }
+    public func setVisibleRows(_ rows: Range<Int>, firstFullyVisible: Int? = nil) {
+        perform { $0.setVisible(rows, anchor: firstFullyVisible) }
     }
 
     /// For SwiftUI: `row` appeared (`onAppear`). Updates ``visibleRows``.
@@ -239,26 +272,131 @@ public final class PagedList<Item: Sendable> {
     }
 
     /// Reloads the list: the pages on screen first, then those around them.
-    /// Loaded rows stay on screen until their replacement arrives, and items keep
-    /// their identifiers across it (rows are matched by item identity). Pages far
-    /// from the visible rows go back to placeholders. Before ``start()``, starts;
-    /// while a refresh is under way, does nothing more.
+    /// Loaded rows stay on screen until their replacement arrives; items keep their
+    /// rows and identifiers (pages are matched by item identity), and what the server
+    /// inserted or removed above the anchor row comes as rows inserted or deleted
+    /// above it, with ``ListChange/anchor`` saying where the anchor went. Pages far
+    /// from the visible rows go back to placeholders. A cursor list also checks its
+    /// head for new items (the first page's previous key, or the first page again).
+    /// Before ``start()``, starts; while a refresh is under way, does nothing more.
     public func refresh() {
         perform { $0.refresh() }
+    }
+
+    // MARK: The app's changes
+
+    /// Replaces the loaded item that has `item`'s identity with `item`, on its row.
+    /// Returns false when no loaded row holds it (a page that loads later brings the
+    /// server's copy).
+    @discardableResult
+    public func update(_ item: Item) -> Bool {
+        perform { $0.update(item) }
+    }
+
+    /// Removes the item with identity `id` from its row; the rows after it move up
+    /// and the total goes down by one. Returns the item, or nil when it is not loaded.
+    @discardableResult
+    public func remove(id: some Hashable) -> Item? {
+        perform { $0.remove(ItemIdentity.of(id)) }
+    }
+
+    /// Inserts `item` so that it ends on `row` (0 through the rows); the rows from
+    /// there move down and the total goes up by one.
+    ///
+    /// A local change says what the server now holds: a page that loads later and
+    /// does not have the item takes it away again. To show an item before the server
+    /// has it, use ``apply(_:confirmedWhen:commit:)``.
+    /// - Throws: ``ListEditError`` when the row is outside the list, the item is in
+    ///   the list already, or the list's items have no identity.
+    public func insert(_ item: Item, at row: Int) throws(ListEditError) {
+        try perform { (table) throws(ListEditError) in try table.insert(item, at: .row(row)) }
+    }
+
+    /// Inserts `item` on the row before the item with identity `id`.
+    /// - Throws: ``ListEditError/notLoaded(_:)`` when that item is not loaded, and
+    ///   the errors of ``insert(_:at:)``.
+    public func insert(_ item: Item, before id: some Hashable) throws(ListEditError) {
+        try perform { (table) throws(ListEditError) in try table.insert(item, at: .before(ItemIdentity.of(id))) }
+    }
+
+    /// Inserts `item` on the row after the item with identity `id`.
+    /// - Throws: ``ListEditError/notLoaded(_:)`` when that item is not loaded, and
+    ///   the errors of ``insert(_:at:)``.
+    public func insert(_ item: Item, after id: some Hashable) throws(ListEditError) {
+        try perform { (table) throws(ListEditError) in try table.insert(item, at: .after(ItemIdentity.of(id))) }
+    }
+
+    /// Moves the item with identity `id` so that it ends on `row`; reported as a move.
+    /// - Throws: ``ListEditError`` when the item is not loaded or the row is outside
+    ///   the list.
+    public func move(id: some Hashable, to row: Int) throws(ListEditError) {
+        try perform { (table) throws(ListEditError) in try table.move(ItemIdentity.of(id), to: .row(row)) }
+    }
+
+    /// Moves the item with identity `id` to the row before the item with identity `other`.
+    /// - Throws: ``ListEditError`` when either item is not loaded.
+    public func move(id: some Hashable, before other: some Hashable) throws(ListEditError) {
+        try perform { (table) throws(ListEditError) in try table.move(ItemIdentity.of(id), to: .before(ItemIdentity.of(other))) }
+    }
+
+    /// Moves the item with identity `id` to the row after the item with identity `other`.
+    /// - Throws: ``ListEditError`` when either item is not loaded.
+    public func move(id: some Hashable, after other: some Hashable) throws(ListEditError) {
+        try perform { (table) throws(ListEditError) in try table.move(ItemIdentity.of(id), to: .after(ItemIdentity.of(other))) }
+    }
+
+    /// Applies `edit` at once and runs `commit`, the call that makes it on the server.
+    ///
+    /// The edit shows on its row (and is reported) before `commit` starts. If `commit`
+    /// throws, the edit is undone (reported too) and the error rethrown. If it
+    /// returns, the edit stays over every page that loads, refreshes included, until
+    /// `confirmedWhen` says a page's copy of the item shows it, or until
+    /// ``PagedListOptions/editTimeout`` passes on the list's clock; then the server's
+    /// copy shows. So a page loaded before the server caught up never flashes the old
+    /// value. Without `confirmedWhen`, an insertion is confirmed by a page that holds
+    /// the item, a removal by a page that holds a neighbour of it without it, and a
+    /// change lasts until the time-out.
+    /// - Throws: ``ListEditError`` when the edit cannot be made (then `commit` is not
+    ///   called), or what `commit` throws.
+    public func apply(
+        _ edit: ListEdit<Item>, confirmedWhen: (@Sendable (Item) -> Bool)? = nil,
+        commit: @Sendable () async throws -> Void
+    ) async throws {
+        let serial = try perform { (table) throws(ListEditError) in try table.begin(edit, isConfirmed: confirmedWhen) }
+        do {
+            try await commit()
+        } catch {
+            perform { $0.rollBack(serial) }
+            throw error
+        }
+        let clock = self.clock
+        let timeout = options.editTimeout
+        perform { $0.commit(serial, deadline: clock.now() + timeout) }
+        Task { [weak self] in
+            try? await clock.sleep(timeout)
+            self?.perform { $0.expireEdits(at: clock.now()) }
+        }
     }
 
     // MARK: Running the table
 
     /// Applies one input to the table, runs the commands it gives, and tells
     /// observers what changed.
-    private func perform(_ input: (inout PageTable<Item>) -> Void) {
+    @discardableResult
+    private func perform<Result, Failure: Error>(_ input: (inout PageTable<Item>) throws(Failure) -> Result) throws(Failure) -> Result {
         let countBefore = table.count
         let activityBefore = table.activity
         let focusBefore = table.focusRow
-        table.changes.begin(count: countBefore)
-        input(&table)
+        table.begin()
+        let result: Result
+        do {
+            result = try input(&table)
+        } catch {
+            _ = table.end()
+            throw error
+        }
+        let change = table.end()
         let countAfter = table.count
-        let change = table.changes.end(count: countAfter)
         let commands = table.commands
         table.commands.removeAll(keepingCapacity: true)
 
@@ -292,6 +430,7 @@ public final class PagedList<Item: Sendable> {
             let next = deferred.removeFirst()
             receive(next.id, next.result)
         }
+        return result
     }
 
     /// An answer from the runner.
@@ -313,4 +452,7 @@ public final class PagedList<Item: Sendable> {
 
     /// The number of requests in flight, for tests.
     var requestsInFlight: Int { table.flights.count }
+
+    /// The rows as blocks, for tests.
+    var rowBlocks: [RowList<Item>.Block] { table.rows.blocks }
 }

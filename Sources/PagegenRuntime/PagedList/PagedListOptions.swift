@@ -41,17 +41,24 @@ public struct PagedListOptions: Sendable, Hashable {
     /// to placeholders to stay under it; the row count does not change. Never less
     /// than the visible rows and the prefetch distance need. Default: 1,000.
     public var maxLoadedItems: Int
+    /// How long an edit applied ahead of the server
+    /// (``PagedList/apply(_:confirmedWhen:commit:)``) is kept over the pages that load
+    /// after its call returned, when no server copy confirms it: then the server's copy
+    /// shows. Measured on the list's clock. Default: 30 seconds.
+    public var editTimeout: Duration
 
     /// Creates options; every parameter has the default described on its property.
     public init(
         prefetchDistance: Distance = .pages(1),
         dropHysteresis: Distance = .pages(1),
         maxConcurrentLoads: Int = 3,
-        maxLoadedItems: Int = 1_000
+        maxLoadedItems: Int = 1_000,
+        editTimeout: Duration = .seconds(30)
     ) {
         self.prefetchDistance = prefetchDistance
         self.dropHysteresis = dropHysteresis
         self.maxConcurrentLoads = maxConcurrentLoads
         self.maxLoadedItems = maxLoadedItems
+        self.editTimeout = editTimeout
     }
 }
