@@ -24,6 +24,8 @@ public struct ClientCode: Sendable {
     public var bodyError: BodyErrorCode?
     /// The endpoints, in spec order.
     public var endpoints: [EndpointCode]
+    /// The spec's `store:` bound, as a `PagegenRuntime.StoreLimits(…)` expression.
+    public var storeLimits: String? = nil
 
     /// The initializer's credential parameters, such as `token: Swift.String? = nil`.
     public var credentialParameters: ParameterList { credentialsType?.parameters ?? ParameterList([]) }
@@ -70,6 +72,7 @@ extension ClientCode: TemplateValue {
         .init("parameterEnums", "the enums of inline-enum parameters, declared in the client (EnumCode)") { $0.parameterEnums },
         .init("hasParameterEnums", "true when there is a parameter enum") { $0.hasParameterEnums },
         .init("hasPaging", "true when an endpoint pages (by any style)") { $0.hasPaging },
+        .init("storeLimits", "the spec's `store:` bound: `PagegenRuntime.StoreLimits(maxItems: 50_000)`") { $0.storeLimits },
     ])
 }
 

@@ -186,6 +186,8 @@ public struct EndpointDescriptorCode: Sendable, Hashable, CustomStringConvertibl
     public var emptyPathParameters: [StringLiteral]
     /// The spec's `idempotent:`, if it says.
     public var isIdempotent: Bool?
+    /// The spec's `store: { maxAge: … }`, in seconds.
+    public var storeMaxAge: Int? = nil
 
     /// The descriptor as the Swift expression the templates print.
     public var description: String {
@@ -194,6 +196,7 @@ public struct EndpointDescriptorCode: Sendable, Hashable, CustomStringConvertibl
             arguments.append("emptyPathParameters: [\(emptyPathParameters.map(\.description).joined(separator: ", "))]")
         }
         if let isIdempotent { arguments.append("isIdempotent: \(isIdempotent)") }
+        if let storeMaxAge { arguments.append("storeMaxAge: \(storeMaxAge.groupedLiteral)") }
         return "PagegenRuntime.Endpoint(\(arguments.joined(separator: ", ")))"
     }
 }
@@ -531,3 +534,16 @@ extension EncodeCode: TemplateExpression, SwiftExpression {}
 extension EndpointDescriptorCode: TemplateExpression, SwiftExpression {}
 extension DateFormatCode: TemplateExpression, SwiftExpression {}
 extension ThrottleHintCode: TemplateExpression, SwiftExpression {}
+
+extension Int {
+    /// The number as a Swift literal with its digits in groups of three: `86_400`.
+    var groupedLiteral: String {
+        let digits = String(magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped += "_" }
+            grouped.append(digit)
+        }
+        return (self < 0 ? "-" : "") + grouped
+    }
+}

@@ -6,7 +6,7 @@ enum EndpointLoader {
     static let methods = ["get", "post", "put", "patch", "delete"]
     static let keys =
         methods + [
-            "summary", "description", "path", "query", "header", "headers", "body", "returns", "paging", "window", "idempotent",
+            "summary", "description", "path", "query", "header", "headers", "body", "returns", "paging", "window", "idempotent", "store",
         ]
 
     static func load(_ node: Node, context: LoadContext) -> [EndpointSpec] {
@@ -48,6 +48,12 @@ enum EndpointLoader {
             return nil
         }
 
+        let store = reader["store"].flatMap { StoreLoader.endpoint($0, what: what, context: context) }
+        if store != nil, !reader.has("paging"), let key = reader.keyNode("store") {
+            context.error(
+                "'store' keeps the pages of a paged endpoint; \(what) has no 'paging'", at: key.mark,
+                hint: "remove 'store', or add 'paging'")
+        }
         return EndpointSpec(
             name: name,
             method: method.uppercased(),
@@ -61,7 +67,8 @@ enum EndpointLoader {
             returns: returns,
             paging: reader["paging"].flatMap { PagingLoader.load($0, endpoint: name.value, context: context) },
             window: reader["window"].flatMap { window($0, endpoint: name.value, context: context) },
-            idempotent: idempotent(reader)
+            idempotent: idempotent(reader),
+            store: store
         )
     }
 

@@ -58,7 +58,7 @@ struct EndpointTranslator {
                 method: StringLiteral(endpoint.method),
                 path: StringLiteral(endpoint.path.value),
                 emptyPathParameters: endpoint.pathParameters.filter(\.allowsEmpty).map { StringLiteral($0.name.value) },
-                isIdempotent: endpoint.idempotent?.value),
+                isIdempotent: endpoint.idempotent?.value, storeMaxAge: endpoint.store?.maxAge.value),
             docLines: docLines,
             parameters: ParameterList(parameters),
             headers: endpoint.headers.map { HeaderCode(name: StringLiteral($0.name), value: StringLiteral($0.value)) },

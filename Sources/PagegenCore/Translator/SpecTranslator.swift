@@ -41,11 +41,19 @@ public enum SpecTranslator {
                 throttle: spec.throttle.map(throttleHint),
                 dateFormat: DateFormatCode(spec.dateFormat, zone: spec.dateZone?.value),
                 bodyError: spec.bodyError.map(bodyError),
-                endpoints: endpointCodes),
+                endpoints: endpointCodes,
+                storeLimits: spec.store.map(storeLimits)),
             emitModels: config.parts.contains(.models),
             emitClient: config.parts.contains(.client),
             emitPaging: config.parts.contains(.paging),
             emitLists: config.parts.contains(.lists))
+    }
+
+    /// `PagegenRuntime.StoreLimits(maxItems: 50_000, maxBytes: 50_000_000)`.
+    private static func storeLimits(_ store: StoreSpec) -> String {
+        let arguments = [store.maxItems.map { "maxItems: \($0.groupedLiteral)" }, store.maxBytes.map { "maxBytes: \($0.groupedLiteral)" }]
+            .compactMap { $0 }
+        return "PagegenRuntime.StoreLimits(\(arguments.joined(separator: ", ")))"
     }
 
     /// The client's `Credentials`: a property per credential argument of the initializer.

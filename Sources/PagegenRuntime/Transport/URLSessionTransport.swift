@@ -62,7 +62,10 @@ public struct URLSessionTransport: HTTPTransport {
 
     /// One exchange, without following a redirect.
     private func sendOnce(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
-        var urlRequest = URLRequest(url: request.url)
+        // The client keeps pages and asks with their validators itself (a page store):
+        // URLSession's own cache would answer a conditional request in its place, or
+        // turn a `304 Not Modified` into a 200 with its copy.
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
         for field in request.headerFields {
