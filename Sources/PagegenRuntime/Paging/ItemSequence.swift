@@ -171,13 +171,14 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
                     await keeper?.finished()
                     return nil
                 }
+                let skipped = Swift.min(skipOnFirstPage, page.items.count)
+                skipOnFirstPage = 0
                 if let keeper {
                     await keeper.begin(
-                        page, at: pages.walk.resumePoint(at: page.key), delivered: identities?.snapshot())
+                        page, at: pages.walk.resumePoint(at: page.key), delivered: identities?.snapshot(), handled: skipped)
                 }
                 buffer = page.items
-                index = Swift.min(skipOnFirstPage, buffer.count)
-                skipOnFirstPage = 0
+                index = skipped
                 identities?.beginPage()
             }
         }

@@ -24,11 +24,12 @@ final class WalkKeeper<Item: Sendable>: @unchecked Sendable {
         return progress
     }
 
-    /// A page arrived: the walk is on it, with none of its items handled.
-    func begin(_ page: Page<Item>, at resumePoint: ResumePoint, delivered: String?) async {
+    /// A page arrived: the walk is on it, with its first `handled` items handled (those
+    /// a resumed walk without identities skips).
+    func begin(_ page: Page<Item>, at resumePoint: ResumePoint, delivered: String?, handled: Int) async {
         var point = resumePoint
         point.deliveredIdentities = delivered
-        save(StoredWalkProgress(resumePoint: point, pageIdentities: list.identities(page.items), handled: 0))
+        save(StoredWalkProgress(resumePoint: point, pageIdentities: list.identities(page.items), handled: handled))
         await flush()
     }
 
