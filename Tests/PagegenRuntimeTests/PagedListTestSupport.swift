@@ -23,6 +23,15 @@ struct TestData: Sendable {
         self.tellsTotal = tellsTotal
     }
 
+    /// The answer to `request`: a cursor page for a cursor key, else page `index`.
+    func page(for request: PageLoadRequest, index: Int) -> Page<TestItem> {
+        guard case .page(let key) = request.target else { return page(index) }
+        switch key {
+        case .number: return page(index)
+        default: return cursorPage(key)
+        }
+    }
+
     /// Page `index` of an index-addressed list.
     func page(_ index: Int) -> Page<TestItem> {
         let start = min(items.count, index * pageSize)
@@ -34,19 +43,158 @@ struct TestData: Sendable {
             total: tellsTotal ? items.count : nil, firstRow: start)
     }
 
-    /// The page of a cursor list at `key` (`.first` or `.after("<last id>")`).
+    /// The page of a cursor list at `key`: `.first`, `.after("<id>")` (the items after
+    /// that one, as Stripe's `starting_after`), or `.before("<id>")` (the page that
+    /// ends right before it). An item no longer there is looked up by its id among the
+    /// ones still there (ids grow down the list, as a database's keyset paging).
     func cursorPage(_ key: PageKey) -> Page<TestItem> {
         var start = 0
-        if case .after(let cursor) = key, let last = Int(cursor) {
-            start = (items.firstIndex { $0.id == last } ?? -1) + 1
+        var end: Int
+        switch key {
+        case .after(let cursor):
+            // Keyset paging: the items after that one's place, whether it is still there or not.
+            let place = order(of: Int(cursor)!)
+            start = items.firstIndex { order(of: $0.id) > place } ?? items.count
+            end = min(items.count, start + pageSize)
+        case .before(let cursor):
+            let place = order(of: Int(cursor)!)
+            end = items.firstIndex { order(of: $0.id) >= place } ?? items.count
+            start = max(0, end - pageSize)
+        default:
+            end = min(items.count, pageSize)
         }
-        let end = min(items.count, start + pageSize)
         let slice = Array(items[start..<end])
-        return Page(
-            items: slice, key: key,
-            next: end < items.count ? .after(String(slice.last!.id)) : nil,
-            total: tellsTotal ? items.count : nil)
+        var next: PageKey? = end < items.count ? .after(String(slice.last?.id ?? -1)) : nil
+        if slice.isEmpty, case .after = key { next = nil }
+        var previous: PageKey?
+        if givesPrevious, let first = slice.first ?? (end < items.count ? items[end] : nil) {
+            previous = .before(String(first.id))
+        }
+        if case .before = key, start == 0 { previous = nil }
+        return Page(items: slice, key: key, next: next, previous: previous, total: tellsTotal ? items.count : nil)
     }
+
+    /// Cursor pages give a previous key (the page before their first item), as
+    /// Stripe's `ending_before`.
+    var givesPrevious = false
+    /// The id of the next item the server inserts.
+    var nextID = 1_000_000
+
+    /// Where each item is, or was, in the server's order (as a database's sort key):
+    /// the items' own ids unless they were inserted or moved.
+    var orders: [Int: Double] = [:]
+
+    func order(of id: Int) -> Double { orders[id] ?? Double(id) }
+
+    /// The server inserts `count` new items at the top.
+    mutating func insertAtTop(_ count: Int) {
+        for _ in 0..<count {
+            orders[nextID] = (items.first.map { order(of: $0.id) } ?? 0) - 1
+            items.insert(TestItem(id: nextID), at: 0)
+            nextID += 1
+        }
+    }
+
+    /// The server puts `item` right after the item with `id`.
+    mutating func insert(_ item: TestItem, after id: Int) {
+        guard let index = items.firstIndex(where: { $0.id == id }) else { return }
+        let next = index + 1 < items.count ? order(of: items[index + 1].id) : order(of: id) + 2
+        orders[item.id] = (order(of: id) + next) / 2
+        items.insert(item, at: index + 1)
+    }
+
+    /// The server moves the item with `id` right after the one with `other`.
+    mutating func move(_ id: Int, after other: Int) {
+        guard let item = items.first(where: { $0.id == id }) else { return }
+        items.removeAll { $0.id == id }
+        insert(item, after: other)
+    }
+
+    /// The server changes the item with `id` (a new version).
+    mutating func edit(_ id: Int) {
+        if let index = items.firstIndex(where: { $0.id == id }) { items[index].version += 1 }
+    }
+
+    /// The server removes the item with `id`.
+    mutating func remove(_ id: Int) {
+        items.removeAll { $0.id == id }
+    }
+}
+
+/// A seeded source of pseudo-random numbers (SplitMix64), so that a randomized test
+/// runs the same way every time.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A clock that moves only when the test says, for the list's edit time-outs.
+final class ManualClock: Clock, @unchecked Sendable {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private let lock = NSLock()
+    private var current = Instant(offset: .zero)
+    private var sleepers: [(deadline: Instant, continuation: CheckedContinuation<Void, Never>)] = []
+
+    var now: Instant { lock.withLock { current } }
+    var minimumResolution: Duration { .zero }
+
+    /// Tasks waiting on the clock.
+    var waiting: Int { lock.withLock { sleepers.count } }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let due: Bool = lock.withLock {
+                if deadline <= current { return true }
+                sleepers.append((deadline, continuation))
+                return false
+            }
+            if due { continuation.resume() }
+        }
+    }
+
+    /// Moves the clock on, waking the tasks whose time came.
+    func advance(by duration: Duration) {
+        let due: [CheckedContinuation<Void, Never>] = lock.withLock {
+            current = current.advanced(by: duration)
+            let now = current
+            let due = sleepers.filter { $0.deadline <= now }.map(\.continuation)
+            sleepers.removeAll { $0.deadline <= now }
+            return due
+        }
+        for continuation in due { continuation.resume() }
+    }
+}
+
+/// Waits until `condition` holds, looking every few milliseconds, for at most
+/// `timeout` (generous: it only matters when the test fails).
+@MainActor
+func waitUntil(_ what: String, timeout: Duration = .seconds(30), _ condition: @MainActor () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        if ContinuousClock.now > deadline {
+            Issue.record("waited \(timeout) for \(what)")
+            return false
+        }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return true
 }
 
 /// Loaders over ``TestData``. With a ``ManualRunner`` their `load` is never called:
@@ -134,13 +282,7 @@ final class ManualRunner: PageLoadRunner {
             Issue.record("no request in flight for page \(index); in flight: \(pagesInFlight)")
             return
         }
-        if case .page(let key) = request.target, case .after = key {
-            answer(request, with: .page(.success(data.cursorPage(key))))
-        } else if case .page(.first) = request.target {
-            answer(request, with: .page(.success(data.cursorPage(.first))))
-        } else {
-            answer(request, with: .page(.success(data.page(index))))
-        }
+        answer(request, with: .page(.success(data.page(for: request, index: index))))
     }
 
     /// Answers every request in flight from `data`, repeatedly, until none is left
@@ -149,7 +291,8 @@ final class ManualRunner: PageLoadRunner {
         for _ in 0..<rounds {
             let pages = pagesInFlight
             guard !pages.isEmpty else { return }
-            for page in pages { answerPage(page, from: data) }
+            // Answering one may cancel another: skip those.
+            for page in pages where request(forPage: page) != nil { answerPage(page, from: data) }
         }
     }
 
@@ -200,6 +343,8 @@ final class ChangeLog {
     private(set) var mirror: [String] = []
     /// Changes that did not add up, with what differed.
     private(set) var mismatches: [String] = []
+    /// Called with each change after it was checked.
+    var then: ((ListChange) -> Void)?
 
     init(_ list: PagedList<TestItem>) {
         mirror = list.summaries
@@ -223,6 +368,7 @@ final class ChangeLog {
             Issue.record("the change report does not give the list's rows: \(mismatches.last!)")
             mirror = actual
         }
+        then?(change)
     }
 
     func clear() { changes.removeAll() }

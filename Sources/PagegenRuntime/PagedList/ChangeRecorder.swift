@@ -161,9 +161,10 @@ struct ChangeRecorder: Sendable {
             cursor = max(cursor, range.upperBound)
         }
         if cursor < countBefore { Self.append(cursor..<countBefore, to: &deleted) }
-        return ListChange(
+        let change = ListChange(
             countBefore: countBefore, countAfter: countAfter, deletedRows: deleted, insertedRows: inserted,
             movedRows: moves, reloadedRows: reloaded, anchor: anchor)
+        return change.isEmpty ? nil : change
     }
 
     /// Appends `range` to sorted, merged `ranges`.

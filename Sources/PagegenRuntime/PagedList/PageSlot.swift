@@ -15,4 +15,9 @@ struct PageLoadRecord: Sendable {
     /// Index-addressed lists: the placeholder rows the page kept after its load (a
     /// short page), which loading it again would not fill.
     var holesAtLoad = 0
+    /// Index-addressed lists: the page's first and last items, and the total it came
+    /// with, to tell that two neighbouring pages meet.
+    var first: ItemIdentity?
+    var last: ItemIdentity?
+    var total: Int?
 }

@@ -24,7 +24,7 @@ extension PageTable {
         guard let id = rows.id(of: item) else { throw .noIdentity }
         guard !rows.contains(id) else { throw .alreadyInList(id) }
         let row = try row(for: position)
-        rows.insert([item], ids: [id], at: row, info: RowList<Item>.RunInfo(total: total, generation: generation))
+        rows.insert([item], ids: [id], at: row, info: RowList<Item>.RunInfo(total: total, generation: generation), joining: true)
         adjustTotal(by: 1)
     }
 
@@ -127,7 +127,8 @@ extension PageTable {
             let row =
                 before.flatMap { rows.row(of: $0) }.map { $0 + 1 } ?? after.flatMap { rows.row(of: $0) }
                 ?? min(oldRow, rows.count)
-            rows.insert([item], ids: [edit.target], at: row, info: RowList<Item>.RunInfo(total: total, generation: generation))
+            rows.insert(
+                [item], ids: [edit.target], at: row, info: RowList<Item>.RunInfo(total: total, generation: generation), joining: true)
             adjustTotal(by: 1)
         }
     }

@@ -115,7 +115,7 @@ extension PageTable {
         plan()
     }
 
-    /// Sends the failed requests again, and gaps that could not be closed.
+    /// Sends the failed requests again.
     mutating func retry() {
         if phase == .locating {
             if windowFailure != nil {
@@ -135,7 +135,6 @@ extension PageTable {
             let row = min(max(0, range.lowerBound), max(0, count - 1))
             demands[row] = max(demands[row] ?? 0, distance(ofRow: row, from: focus))
         }
-        reopenGaps()
         plan()
     }
 
@@ -157,7 +156,9 @@ extension PageTable {
         endReached = false
         let focus = focusRange
         let window = max(0, focus.lowerBound - prefetchRows)..<min(rows.count, focus.upperBound + prefetchRows)
-        let keepHead = !isIndexed ? rows.blocks.first?.serial : nil
+        // A cursor list checks its head: a page before the first through its previous
+        // key, or else the first page again (kept, stale, wherever the user is).
+        let keepHead = isIndexed ? nil : prepareHeadReload()
         // Far pages go back to placeholders; near ones stay, stale, until reloaded.
         // (Backwards: evicting merges a block with its neighbours.)
         var index = rows.blocks.count - 1
@@ -168,13 +169,15 @@ extension PageTable {
                     rows.setInfo(index) { $0.isStale = true }
                 } else if isIndexed || run.info.key != nil {
                     evictBlock(index)
+                } else if !run.ids.contains(where: { $0.map(edits.protects) ?? false }) {
+                    // Rows no key loads again: the pages around them bring them back
+                    // if the server still has them.
+                    rows.delete(rows.rows(ofBlock: index))
                 }
             }
             index = min(index - 1, rows.blocks.count - 1)
         }
-        if !isIndexed { prepareHeadReload() }
         refreshing = true
-        reopenGaps()
         plan()
     }
 
@@ -258,33 +261,50 @@ extension PageTable {
         guard slots[slot]?.failure != nil else { return }
         slots[slot]?.failure = nil
         activity += 1
-        noteFailureRows(of: slot)
+        showFailure(nil, of: slot)
         removeIfVacant(slot)
     }
 
     /// Records a failed load of page `slot`.
     mutating func fail(_ slot: Int, with error: APIError) {
         slots[slot, default: PageSlot()].failure = error
-        noteFailureRows(of: slot)
+        showFailure(error, of: slot)
     }
 
-    /// The rows of page `slot` that show its failure (its holes, or the loading row)
-    /// changed content.
-    private mutating func noteFailureRows(of slot: Int) {
-        let range = clampedRows(ofSlot: slot)
-        guard !range.isEmpty else { return }
-        var row = range.lowerBound
-        while row < range.upperBound {
-            if row >= rows.count {
-                rows.recorder.reload(row..<row + 1)
-                row += 1
-                continue
+    /// The rows of page `slot` not loaded (and the loading row, when it is the page's)
+    /// show `error`, or nothing any more.
+    private mutating func showFailure(_ error: APIError?, of slot: Int) {
+        if let error {
+            let range = rowRange(ofSlot: slot)
+            if hasTrailingRow, range.contains(rows.count) || (!isIndexed && slot == frontier) {
+                trailingFailure = (slot, error)
+                rows.recorder.reload(rows.count..<rows.count + 1)
             }
-            let (index, _) = rows.locate(row)
-            let blockRows = rows.rows(ofBlock: index)
-            let end = min(range.upperBound, blockRows.upperBound)
-            if rows.blocks[index].hole != nil { rows.recorder.reload(row..<end) }
-            row = max(end, row + 1)
+            let holes = range.clamped(to: 0..<rows.count)
+            guard !holes.isEmpty else { return }
+            rows.split(at: holes.lowerBound)
+            rows.split(at: holes.upperBound)
+            for index in rows.blockIndexes(covering: holes) where rows.blocks[index].hole != nil && rows.blocks[index].count > 0 {
+                rows.updateHole(index, reload: true) { hole in
+                    hole.failure = error
+                    hole.failedPage = slot
+                }
+            }
+            return
+        }
+        if let trailing = trailingFailure, trailing.slot == slot {
+            trailingFailure = nil
+            if hasTrailingRow { rows.recorder.reload(rows.count..<rows.count + 1) }
+        }
+        var index = 0
+        while index < rows.blocks.count {
+            if let hole = rows.blocks[index].hole, hole.failedPage == slot {
+                rows.updateHole(index, reload: true) { hole in
+                    hole.failure = nil
+                    hole.failedPage = nil
+                }
+            }
+            index += 1
         }
     }
 
@@ -296,15 +316,4 @@ extension PageTable {
         if slots[slot]?.isVacant == true { slots[slot] = nil }
     }
 
-    /// Gaps that could not be closed may be loaded again.
-    private mutating func reopenGaps() {
-        var index = 0
-        while index < rows.blocks.count {
-            if var hole = rows.blocks[index].hole, Self.isSpentGap(hole) {
-                hole.attempts = 0
-                rows.setHole(index, hole)
-            }
-            index += 1
-        }
-    }
 }

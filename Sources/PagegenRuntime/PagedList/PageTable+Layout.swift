@@ -41,17 +41,40 @@ extension PageTable {
 
     // MARK: Pages and rows
 
+    /// Index-addressed lists: the server position `row` stands for (its row, less the
+    /// shifts above it).
+    func position(ofRow row: Int) -> Int {
+        rows.shiftMarkers == 0 ? row : row + rows.shift(atRow: row)
+    }
+
+    /// Index-addressed lists: the row that stands for server position `position` (below
+    /// the last shift that leaves it inside the rows it applies to).
+    func row(ofPosition position: Int) -> Int {
+        guard rows.shiftMarkers > 0 else { return position }
+        let segments = rows.shiftSegments
+        var result = position - segments[segments.count - 1].shift
+        for (index, segment) in segments.enumerated() {
+            let row = position - segment.shift
+            let end = index + 1 < segments.count ? segments[index + 1].row : Int.max
+            if row >= segment.row, row < end { result = row }
+        }
+        return result
+    }
+
     /// The page holding `row`: its index for index-addressed lists, else the serial
     /// of its block (the frontier's for rows past the loaded ones).
     func slotIndex(forRow row: Int) -> Int {
-        if isIndexed { return max(0, row) / pageSize }
+        if isIndexed { return max(0, position(ofRow: max(0, row))) / pageSize }
         if row >= rows.count || row < 0 || rows.blocks.isEmpty { return frontier ?? -1 }
         return rows.blocks[rows.locate(row).block].serial
     }
 
     /// The rows page `slot` holds (for an empty frontier, the loading row).
     func rowRange(ofSlot slot: Int) -> Range<Int> {
-        if isIndexed { return slot * pageSize..<(slot + 1) * pageSize }
+        if isIndexed {
+            let lower = row(ofPosition: slot * pageSize)
+            return lower..<max(lower, row(ofPosition: (slot + 1) * pageSize))
+        }
         guard let index = rows.blockIndex(serial: slot) else { return rows.count..<rows.count }
         let range = rows.rows(ofBlock: index)
         if range.isEmpty, slot == frontier, hasTrailingRow { return rows.count..<rows.count + 1 }
@@ -86,7 +109,7 @@ extension PageTable {
     func key(forSlot slot: Int) -> PageKey? {
         if isIndexed {
             guard slot >= 0 else { return nil }
-            if hasContent, slot * pageSize >= count { return nil }
+            if hasContent, slot * pageSize >= position(ofRow: rows.count) + (hasTrailingRow ? 1 : 0) { return nil }
             return keyForPageIndex?(slot)
         }
         guard let index = rows.blockIndex(serial: slot) else { return nil }
@@ -130,7 +153,7 @@ extension PageTable {
             for index in rows.blockIndexes(covering: range.clamped(to: 0..<rows.count)) {
                 switch rows.blocks[index].content {
                 case .hole(let hole):
-                    guard rows.blocks[index].count > 0, !Self.isSpentGap(hole) else { continue }
+                    guard rows.blocks[index].count > 0 else { continue }
                     if hole.isGap { return true }
                     holes = true
                 case .run(let run):
@@ -142,16 +165,11 @@ extension PageTable {
         }
         guard let index = rows.blockIndex(serial: slot) else { return false }
         switch rows.blocks[index].content {
-        case .hole(let hole):
-            return !Self.isSpentGap(hole)
+        case .hole:
+            return true
         case .run(let run):
             return run.info.isStale && loads[slot] == nil
         }
-    }
-
-    /// A gap whose loads did not close it: it waits for ``PagedList/retry()``.
-    static func isSpentGap(_ hole: RowList<Item>.Hole) -> Bool {
-        hole.isGap && hole.attempts >= 2
     }
 
     /// The rows loading revolves around: where a fling will stop, else the visible

@@ -78,15 +78,17 @@ extension PageTable {
 
     /// A refresh of a cursor list checks its head: through the first page's previous
     /// key when it has one (a page of what came before it), else by loading the first
-    /// page again.
-    mutating func prepareHeadReload() {
-        guard let first = rows.blocks.first else { return }
+    /// page again. Returns the first page's block when it is to be kept and reloaded.
+    mutating func prepareHeadReload() -> Int? {
+        guard let first = rows.blocks.first else { return nil }
         if let hole = first.hole, hole.key != nil, !hole.isFrontier {
             head = first.serial
         } else if let run = first.run, let previous = run.info.previous {
             head = rows.insertEmptyHole(RowList<Item>.Hole(key: previous), at: 0)
         } else if first.run != nil {
             head = first.serial
+            return first.serial
         }
+        return nil
     }
 }

@@ -62,17 +62,19 @@ extension PageTable {
             noteHoles(ofSlot: slot)
             return
         }
+        let gapsBefore = Set(rows.blocks.filter { $0.hole?.isGap == true }.map(\.serial))
         let matched = matchIdentities(items, ids: ids)
         if matched.isEmpty {
             placeByPosition(items, ids: ids, at: position, info: info)
         } else {
             placeAroundMatches(items, ids: ids, matched: matched, info: info)
         }
+        closeGaps(gapsBefore, slot: slot, around: ids)
         // The first page: nothing comes before it.
         if position == 0, let first = placedRow(ids, first: true) { deleteUnprotected(0..<first) }
         if let first = placedRow(ids, first: true), let last = placedRow(ids, first: false) {
             markFresh(first..<last + 1, info: info)
-            if position > 0 { adjustHoles(above: first, by: position - first) }
+            adjustPositions(above: first, by: position - self.position(ofRow: first))
         }
         if let top = ids.first.flatMap({ $0 }).flatMap({ rows.row(of: $0) }),
             let bottom = ids.last.flatMap({ $0 }).flatMap({ rows.row(of: $0) })
@@ -81,8 +83,43 @@ extension PageTable {
                 top: top, bottom: bottom, firstMatched: matched.first?.index == 0,
                 lastMatched: matched.last?.index == items.count - 1, total: page.total)
         }
+        joinNeighbours(ofSlot: slot, ids: ids, total: page.total)
         finishIndexed(page: page, position: position, lastRow: placedRow(ids, first: false))
         noteHoles(ofSlot: slot)
+    }
+
+    /// Two neighbouring pages loaded since a refresh at the same total meet: rows left
+    /// between them from before the refresh, which neither page holds, are not on the
+    /// server. (Rows loaded since stay: under changes that leave the total as it was, they
+    /// may have moved between the two pages' loads.)
+    private mutating func joinNeighbours(ofSlot slot: Int, ids: [ItemIdentity?], total: Int?) {
+        let first = ids.first { $0 != nil } ?? nil
+        let last = ids.last { $0 != nil } ?? nil
+        loads[slot, default: PageLoadRecord()].first = first
+        loads[slot, default: PageLoadRecord()].last = last
+        loads[slot, default: PageLoadRecord()].total = total
+        guard let total else { return }
+        if let previous = loads[slot - 1], previous.total == total, let end = previous.last.flatMap({ rows.row(of: $0) }),
+            let start = first.flatMap({ rows.row(of: $0) }), start > end + 1
+        {
+            deleteStale(end + 1..<start)
+        }
+        if let next = loads[slot + 1], next.total == total, let start = next.first.flatMap({ rows.row(of: $0) }),
+            let end = last.flatMap({ rows.row(of: $0) }), start > end + 1
+        {
+            deleteStale(end + 1..<start)
+        }
+    }
+
+    /// Deletes the rows among `range` loaded before the current refresh.
+    private mutating func deleteStale(_ range: Range<Int>) {
+        var row = range.upperBound - 1
+        while row >= range.lowerBound {
+            let (index, offset) = rows.locate(row)
+            let start = max(range.lowerBound, row - offset)
+            if let run = rows.blocks[index].run, run.info.isStale { deleteUnprotected(start..<row + 1) }
+            row = start - 1
+        }
     }
 
     /// Items without an identity cannot be matched: the page takes the rows of its
@@ -130,7 +167,7 @@ extension PageTable {
     /// after taking out the ones far from the others (items the server moved far: their
     /// old rows are deleted, and they are placed with the page) and moving the ones out
     /// of the page's order into it.
-    private mutating func matchIdentities(_ items: [Item], ids: [ItemIdentity?]) -> [(index: Int, row: Int)] {
+    private mutating func matchIdentities(_ items: [Item], ids: [ItemIdentity?], dropFar: Bool = true) -> [(index: Int, row: Int)] {
         var matched: [(index: Int, row: Int)] = []
         for (index, id) in ids.enumerated() {
             if let id, let row = rows.row(of: id) { matched.append((index, row)) }
@@ -140,7 +177,7 @@ extension PageTable {
         let offsets = matched.map { $0.row - $0.index }.sorted()
         let median = offsets[offsets.count / 2]
         let reach = max(pageSize, items.count)
-        let far = matched.filter { abs($0.row - $0.index - median) > reach }
+        let far = dropFar ? matched.filter { abs($0.row - $0.index - median) > reach } : []
         if !far.isEmpty {
             for entry in far {
                 guard let id = ids[entry.index], !edits.protects(id), let row = rows.row(of: id) else { continue }
@@ -165,8 +202,9 @@ extension PageTable {
     }
 
     /// Places a page none of whose items is loaded at the rows of its position.
-    private mutating func placeByPosition(_ items: [Item], ids: [ItemIdentity?], at position: Int, info: RowList<Item>.RunInfo) {
+    private mutating func placeByPosition(_ items: [Item], ids: [ItemIdentity?], at serverPosition: Int, info: RowList<Item>.RunInfo) {
         guard !items.isEmpty else { return }
+        let position = row(ofPosition: serverPosition)
         if position >= rows.count {
             if position > rows.count { rows.insertHole(position - rows.count, at: rows.count) }
             rows.insert(items, ids: ids, at: rows.count, info: info, ownBlock: true)
@@ -176,7 +214,7 @@ extension PageTable {
             // A refresh, and the server's list moved more than a page: assume it moved
             // above, by as much as the total changed.
             if let total = info.total, let old = run.info.total, total != old {
-                adjustHoles(above: rowOfTopStaleBlock(from: position), by: total - old)
+                adjustPositions(above: rowOfTopStaleBlock(from: position), by: total - old)
             }
             if !rows.isHole(position) {
                 // Still stale rows there: they are not on the server at this position.
@@ -288,6 +326,7 @@ extension PageTable {
             row -= 1
         }
         if end > range.lowerBound { rows.delete(range.lowerBound..<end) }
+        if isIndexed { rows.absorbShift(below: range.lowerBound, rows: range.count - kept) }
         return kept
     }
 
@@ -310,36 +349,46 @@ extension PageTable {
         }
     }
 
-    /// Grows (`delta` > 0) or shrinks the placeholder rows above `row` by `delta`: the
-    /// nearest hole above grows; holes above shrink, nearest first. With no hole above
-    /// to grow, placeholder rows go at the top.
-    mutating func adjustHoles(above row: Int, by delta: Int) {
-        guard delta != 0, row > 0 || delta > 0 else { return }
-        var index = row < rows.count ? rows.locate(row).block : rows.blocks.count
-        if index < rows.blocks.count, rows.rows(ofBlock: index).lowerBound < row { index += 0 } else { index -= 1 }
-        if delta > 0 {
-            var candidate = index
-            while candidate >= 0 {
-                if let hole = rows.blocks[candidate].hole, hole.key == nil, !hole.isGap, rows.rows(ofBlock: candidate).upperBound <= row {
-                    rows.resizeHole(candidate, to: rows.blocks[candidate].count + delta)
+    /// Moves the server positions of `row` and the rows below by `delta`: more
+    /// placeholder rows above (`delta` > 0: the nearest hole above grows, after any
+    /// shift above gives back what it took; with no hole above, rows go at the top), or
+    /// fewer (the holes above shrink, nearest first; what they cannot take becomes a
+    /// shift right above `row`).
+    mutating func adjustPositions(above row: Int, by delta: Int) {
+        guard delta != 0 else { return }
+        var remaining = delta
+        var index = (row < rows.count ? rows.locate(row).block : rows.blocks.count) - 1
+        while index >= 0, remaining != 0 {
+            let block = rows.blocks[index]
+            guard let hole = block.hole, rows.rows(ofBlock: index).upperBound <= row else {
+                index -= 1
+                continue
+            }
+            if hole.shift != 0, remaining > 0 {
+                let taken = min(remaining, -hole.shift)
+                rows.addShift(taken, at: rows.starts[index])
+                remaining -= taken
+                index = min(index, rows.blocks.count) - 1
+                continue
+            }
+            if hole.key == nil, !hole.isGap, hole.shift == 0 {
+                if remaining > 0 {
+                    rows.resizeHole(index, to: block.count + remaining)
                     return
                 }
-                candidate -= 1
+                let cut = min(block.count, -remaining)
+                rows.resizeHole(index, to: block.count - cut)
+                remaining += cut
+                index = min(index, rows.blocks.count) - 1
+                continue
             }
-            rows.insertHole(delta, at: 0)
-            return
+            index -= 1
         }
-        var remaining = -delta
-        var candidate = index
-        while candidate >= 0, remaining > 0 {
-            if let hole = rows.blocks[candidate].hole, hole.key == nil, !hole.isGap, rows.rows(ofBlock: candidate).upperBound <= row {
-                let size = rows.blocks[candidate].count
-                let cut = min(size, remaining)
-                rows.resizeHole(candidate, to: size - cut)
-                remaining -= cut
-                candidate = min(candidate, rows.blocks.count - 1)
-            }
-            candidate -= 1
+        if remaining > 0 {
+            rows.insertHole(remaining, at: 0)
+        } else if remaining < 0 {
+            let target = min(row, rows.count) + 0
+            rows.addShift(remaining, at: target)
         }
     }
 
@@ -355,7 +404,38 @@ extension PageTable {
         if !firstMatched, top > 0, let old = loadedTotal(at: top - 1), total < old {
             let size = min(pageSize, old - total)
             rows.insertHole(size, at: top, hole: RowList<Item>.Hole(isGap: true))
-            adjustHoles(above: top, by: -size)
+            adjustPositions(above: top, by: -size)
+        }
+    }
+
+    /// Gaps the page that loaded covers are closed: what was between was the page's
+    /// to bring. So is a gap right next to the page with loaded rows on its other side:
+    /// the page is the one just before (or after) those rows. (If the server's list keeps
+    /// moving, the page's own edges get gaps of their own.)
+    private mutating func closeGaps(_ gaps: Set<Int>, slot: Int, around ids: [ItemIdentity?]) {
+        guard !gaps.isEmpty else { return }
+        var doomed: [Int] = []
+        let covered = rowRange(ofSlot: slot).clamped(to: 0..<rows.count)
+        for index in rows.blockIndexes(covering: covered) where gaps.contains(rows.blocks[index].serial) {
+            doomed.append(rows.blocks[index].serial)
+        }
+        if let last = placedRow(ids, first: false), last + 1 < rows.count {
+            let (index, offset) = rows.locate(last + 1)
+            if offset == 0, gaps.contains(rows.blocks[index].serial), index + 1 < rows.blocks.count, rows.blocks[index + 1].run != nil {
+                doomed.append(rows.blocks[index].serial)
+            }
+        }
+        if let first = placedRow(ids, first: true), first > 0 {
+            let (index, _) = rows.locate(first - 1)
+            if gaps.contains(rows.blocks[index].serial), rows.rows(ofBlock: index).upperBound == first, index > 0,
+                rows.blocks[index - 1].run != nil
+            {
+                doomed.append(rows.blocks[index].serial)
+            }
+        }
+        for serial in Set(doomed) {
+            guard let index = rows.blockIndex(serial: serial), rows.blocks[index].hole?.isGap == true else { continue }
+            rows.delete(rows.rows(ofBlock: index))
         }
     }
 
@@ -369,16 +449,17 @@ extension PageTable {
     /// the total.
     private mutating func finishIndexed(page: Page<Item>, position: Int, lastRow: Int?) {
         if page.isLast {
-            let end = lastRow.map { $0 + 1 } ?? min(position, rows.count)
+            let end = lastRow.map { $0 + 1 } ?? min(row(ofPosition: position), rows.count)
             deleteUnprotected(end..<rows.count)
             endReached = true
             return
         }
+        let shift = rows.shift(atRow: rows.count)
         if let total {
-            let target = totalIsEstimate ? max(total, loadedEnd) : total
+            let target = totalIsEstimate ? max(total - shift, loadedEnd) : total - shift
             resizeTrailingHole(to: target)
-        } else if rows.count < position + pageSize {
-            rows.insertHole(position + pageSize - rows.count, at: rows.count)
+        } else if self.position(ofRow: rows.count) < position + pageSize {
+            rows.insertHole(position + pageSize - self.position(ofRow: rows.count), at: rows.count)
         }
     }
 
@@ -412,159 +493,199 @@ extension PageTable {
             if let repeated = next, walkedKeys.contains(repeated) { next = nil }
         }
         let info = RowList<Item>.RunInfo(total: page.total, key: key, next: next, previous: page.previous, generation: generation)
-        switch rows.blocks[index].content {
-        case .hole(let hole):
-            placeIntoHole(index, hole: hole, items, ids: ids, info: info)
-        case .run:
-            reloadRun(index, items, ids: ids, info: info)
+        let matched = matchIdentities(items, ids: ids)
+        if matched.isEmpty {
+            placeUnmatched(items, ids: ids, into: slot, info: info)
+        } else {
+            placeChainedAroundMatches(items, ids: ids, matched: matched, into: slot, info: info)
         }
         sizeFrontier()
     }
 
-    /// A cursor page into the hole it was loaded for: the frontier, a dropped page, a
-    /// gap, the head.
-    private mutating func placeIntoHole(
-        _ index: Int, hole: RowList<Item>.Hole, _ items: [Item], ids: [ItemIdentity?], info: RowList<Item>.RunInfo
-    ) {
-        let serial = rows.blocks[index].serial
-        let isHead = serial == head
-        // Items loaded elsewhere stay there, with the fresh copy.
-        var fresh: [Item] = []
-        var freshIDs: [ItemIdentity?] = []
-        var firstMatch: Int?
-        var lastMatchBlock: Int?
-        for (item, id) in zip(items, ids) {
-            if let id, let row = rows.row(of: id) {
-                rows.replace(at: row, with: item)
-                if firstMatch == nil { firstMatch = row }
-                lastMatchBlock = rows.blocks[rows.locate(row).block].serial
-                continue
+    /// A cursor page none of whose items is loaded: into its hole (the frontier, a
+    /// dropped page, a gap, the head). A page loaded again with none of its old items:
+    /// above the old rows, which stay without a key after a gap that walks to them.
+    private mutating func placeUnmatched(_ items: [Item], ids: [ItemIdentity?], into slot: Int, info: RowList<Item>.RunInfo) {
+        guard var index = rows.blockIndex(serial: slot) else { return }
+        let block = rows.blocks[index]
+        if block.run != nil {
+            let start = rows.rows(ofBlock: index).lowerBound
+            if info.next == nil {
+                deleteUnprotected(start..<rows.count)
+                rows.insert(items, ids: ids, at: start, info: info, ownBlock: true)
+                endFrontier()
+                return
             }
-            fresh.append(item)
-            freshIDs.append(id)
+            // The old rows may follow further down: they load again as the page after
+            // the new one.
+            rows.setInfo(index) { old in
+                old.key = info.next
+                old.isStale = true
+            }
+            rows.renew(index)
+            rows.insert(items, ids: ids, at: start, info: info, ownBlock: true)
+            return
         }
-        guard var position = rows.blockIndex(serial: serial) else { return }
-        var holeRows = rows.blocks[position].count
-        if hole.isFrontier, holeRows > fresh.count {
-            // The rows after this page stay the frontier.
-            rows.split(at: rows.rows(ofBlock: position).lowerBound + fresh.count)
-            position = rows.blockIndex(serial: serial)!
-            holeRows = rows.blocks[position].count
-        }
+        let hole = block.hole!
         if hole.isFrontier {
-            // A new frontier after this page (it took the old one's rows, if any).
-            let after = rows.rows(ofBlock: position).upperBound
-            if position + 1 < rows.blocks.count, rows.blocks[position + 1].hole != nil,
-                rows.rows(ofBlock: position + 1).lowerBound == after, rows.blocks[position + 1].hole?.isGap == false
-            {
-                let next = position + 1
-                rows.updateHole(next, reload: false) { $0 = RowList<Item>.Hole(key: info.next, isFrontier: true) }
-                frontier = rows.blocks[next].serial
+            if block.count > items.count {
+                // The rows after this page stay the frontier.
+                rows.split(at: rows.rows(ofBlock: index).lowerBound + items.count)
+                index = rows.blockIndex(serial: slot)!
+                rows.updateHole(index + 1, reload: false) { $0.key = info.next }
+                frontier = rows.blocks[index + 1].serial
             } else {
-                frontier = rows.insertEmptyHole(RowList<Item>.Hole(key: info.next, isFrontier: true), at: after)
+                frontier = rows.insertEmptyHole(
+                    RowList<Item>.Hole(key: info.next, isFrontier: true), at: rows.rows(ofBlock: index).upperBound)
+                index = rows.blockIndex(serial: slot)!
             }
-            position = rows.blockIndex(serial: serial)!
         }
-        if fresh.isEmpty, holeRows == 0 {
-            rows.convertHole(position, to: [], ids: [], info: info)
-            if let firstMatch, !hole.isFrontier, !isHead { adoptKey(info.key, atRow: firstMatch) }
-        } else {
-            rows.convertHole(position, to: fresh, ids: freshIDs, info: info)
-        }
+        rows.convertHole(index, to: items, ids: ids, info: info)
         if hole.isFrontier {
             if info.next == nil { endFrontier() }
             return
         }
-        if isHead {
-            // More new items may come before these: a head hole walks there when the
-            // top comes near.
-            if let previous = info.previous, !fresh.isEmpty {
-                rows.insertEmptyHole(RowList<Item>.Hole(key: previous), at: 0)
-            }
-            return
+        if let placed = rows.blockIndex(serial: slot), placed == 0 || slot == head, let previous = info.previous, !items.isEmpty {
+            // A page at the top with a previous key: more may come before it, and a hole
+            // with that key walks there when the top comes near.
+            rows.insertEmptyHole(RowList<Item>.Hole(key: previous), at: 0)
         }
-        guard let placed = rows.blockIndex(serial: serial) else { return }
-        connect(after: placed, next: info.next, reached: lastMatchBlock)
+        if let placed = rows.blockIndex(serial: slot) { connect(after: placed, next: info.next, reached: nil) }
     }
 
-    /// A cursor page loaded again (a refresh): its items keep their rows where they
-    /// are loaded; rows of the old page the new one passes over are gone; new items go
-    /// in the page's order.
-    private mutating func reloadRun(_ index: Int, _ items: [Item], ids: [ItemIdentity?], info: RowList<Item>.RunInfo) {
-        let serial = rows.blocks[index].serial
-        var cursor = rows.rows(ofBlock: index).lowerBound
-        var lastMatchBlock: Int?
-        for (item, id) in zip(items, ids) {
-            guard let position = rows.blockIndex(serial: serial) else { return }
-            let blockRows = rows.rows(ofBlock: position)
-            if let id, let row = rows.row(of: id) {
-                if blockRows.contains(row), row >= cursor {
-                    deleteUnprotected(cursor..<row)
-                    let now = rows.row(of: id) ?? row
-                    rows.replace(at: now, with: item)
-                    cursor = now + 1
-                } else {
-                    rows.replace(at: row, with: item)
-                    if !blockRows.contains(row) { lastMatchBlock = rows.blocks[rows.locate(row).block].serial }
-                }
-                continue
-            }
-            rows.insert([item], ids: [id], intoBlock: position, at: cursor - blockRows.lowerBound)
-            cursor += 1
+    /// A cursor page some of whose items are loaded: they keep their rows (with the
+    /// fresh copy); the page's other items go next to them in the page's order (into
+    /// the page's own hole when it is right there, else into the run beside them); rows
+    /// between two of the page's items that it does not hold are gone. A page loaded
+    /// again (a run) loses its rows before the page's first item; its rows after the
+    /// page's last item stay, to load again as the next page.
+    private mutating func placeChainedAroundMatches(
+        _ items: [Item], ids: [ItemIdentity?], matched: [(index: Int, row: Int)], into slot: Int, info: RowList<Item>.RunInfo
+    ) {
+        let targetIsRun = rows.blockIndex(serial: slot).map { rows.blocks[$0].run != nil } ?? false
+        let wasFrontier = rows.blockIndex(serial: slot).flatMap { rows.blocks[$0].hole?.isFrontier } ?? false
+        if targetIsRun, let index = rows.blockIndex(serial: slot), let firstRow = row(ofMatch: matched[0], ids) {
+            let range = rows.rows(ofBlock: index)
+            if range.contains(firstRow) { deleteUnprotected(range.lowerBound..<firstRow) }
         }
-        guard var position = rows.blockIndex(serial: serial) else { return }
-        rows.setInfo(position) { $0 = info }
-        let end = rows.rows(ofBlock: position).upperBound
-        if info.next == nil {
-            deleteUnprotected(cursor..<rows.count)
+        // Bottom up, so that the rows of what is still to place stay put.
+        let last = matched[matched.count - 1]
+        let suffix = (last.index + 1)..<items.count
+        if let row = row(ofMatch: last, ids) {
+            if let index = rows.blockIndex(serial: slot), rows.blocks[index].hole != nil, rows.rows(ofBlock: index).lowerBound == row + 1 {
+                if !suffix.isEmpty { placeUnmatched(Array(items[suffix]), ids: Array(ids[suffix]), into: slot, info: info) }
+            } else {
+                if !suffix.isEmpty { insertBeside(Array(items[suffix]), ids: Array(ids[suffix]), after: row) }
+                if targetIsRun { keepTail(after: ids.last ?? nil, slot: slot, next: info.next) }
+            }
+        }
+        for pair in zip(matched.dropLast(), matched.dropFirst()).reversed() {
+            guard let upper = row(ofMatch: pair.0, ids), let lower = row(ofMatch: pair.1, ids), lower > upper else { continue }
+            let kept = deleteUnprotected(upper + 1..<lower)
+            let inner = (pair.0.index + 1)..<pair.1.index
+            if !inner.isEmpty { insertBeside(Array(items[inner]), ids: Array(ids[inner]), after: upper + kept) }
+        }
+        for entry in matched {
+            guard let row = row(ofMatch: entry, ids) else { continue }
+            rows.replace(at: row, with: items[entry.index])
+        }
+        let first = matched[0]
+        if first.index > 0, let row = row(ofMatch: first, ids) {
+            let prefix = 0..<first.index
+            if let index = rows.blockIndex(serial: slot), rows.blocks[index].hole != nil, rows.rows(ofBlock: index).upperBound == row {
+                placeUnmatched(Array(items[prefix]), ids: Array(ids[prefix]), into: slot, info: info)
+            } else {
+                insertBeside(Array(items[prefix]), ids: Array(ids[prefix]), before: row)
+            }
+            // New items at the top with a previous key: more may come before them.
+            if let previous = info.previous, ids.first.flatMap({ $0 }).flatMap({ rows.row(of: $0) }) == 0,
+                rows.blocks.first?.hole?.key != previous
+            {
+                rows.insertEmptyHole(RowList<Item>.Hole(key: previous), at: 0)
+            }
+        }
+        // The page's hole, if nothing went into it, goes (the frontier moves on).
+        if let index = rows.blockIndex(serial: slot), rows.blocks[index].hole != nil {
+            if wasFrontier {
+                rows.updateHole(index, reload: false) { $0.key = info.next }
+                if info.next == nil { endFrontier() }
+                return
+            }
+            rows.convertHole(index, to: [], ids: [], info: info)
+        } else if let index = rows.blockIndex(serial: slot), targetIsRun {
+            rows.setInfo(index) { $0 = info }
+        }
+        if wasFrontier { return }
+        // After the page's last item: the next page, or a gap that walks there.
+        if let lastRow = ids.last.flatMap({ $0 }).flatMap({ rows.row(of: $0) }) {
+            connect(after: rows.locate(lastRow).block, next: info.next, reached: nil)
+        }
+    }
+
+    /// Inserts a page's items next to a loaded row, into the run that holds it.
+    private mutating func insertBeside(_ items: [Item], ids: [ItemIdentity?], after row: Int) {
+        let (index, offset) = rows.locate(row)
+        if rows.blocks[index].run != nil {
+            rows.insert(items, ids: ids, intoBlock: index, at: offset + 1)
+        } else {
+            rows.insert(items, ids: ids, at: row + 1, info: RowList<Item>.RunInfo(generation: generation), joining: true)
+        }
+    }
+
+    /// Inserts a page's items right before a loaded row, into the run that holds it.
+    private mutating func insertBeside(_ items: [Item], ids: [ItemIdentity?], before row: Int) {
+        let (index, offset) = rows.locate(row)
+        if rows.blocks[index].run != nil {
+            rows.insert(items, ids: ids, intoBlock: index, at: offset)
+        } else {
+            rows.insert(items, ids: ids, at: row, info: RowList<Item>.RunInfo(generation: generation), joining: true)
+        }
+    }
+
+    /// A run loaded again whose page now ends before the run did: the run's rows after
+    /// the page's last item stay, and load again as the page after this one.
+    private mutating func keepTail(after last: ItemIdentity?, slot: Int, next: PageKey?) {
+        guard let index = rows.blockIndex(serial: slot), let lastRow = last.flatMap({ rows.row(of: $0) }) else { return }
+        let range = rows.rows(ofBlock: index)
+        guard range.contains(lastRow), lastRow + 1 < range.upperBound else { return }
+        guard let next else {
+            deleteUnprotected(lastRow + 1..<rows.count)
             endFrontier()
             return
         }
-        if cursor < end {
-            // Rows after the page's last item: what the next page holds now, if still
-            // on the server. They stay, without a key, after a gap that walks to them.
-            rows.split(at: cursor)
-            if let tail = rows.blockIndex(serial: rows.blocks[rows.locate(cursor).block].serial) {
-                rows.setInfo(tail) { $0.key = nil }
-            }
-            rows.insertHole(1, at: cursor, hole: RowList<Item>.Hole(key: info.next, isGap: true))
-            return
+        rows.split(at: lastRow + 1)
+        let tail = rows.locate(lastRow + 1).block
+        rows.setInfo(tail) { old in
+            old.key = next
+            old.isStale = true
         }
-        position = rows.blockIndex(serial: serial) ?? position
-        connect(after: position, next: info.next, reached: lastMatchBlock)
     }
 
-    /// After a cursor page in block `index` whose next key is `next`: when the block
-    /// after it is not that page, and the page did not reach it, a gap walks there.
+    /// After a cursor page in block `index` whose next key is `next`: the block after
+    /// it is the page after it. When that block was loaded (or dropped) with another key,
+    /// it takes this one, and a run of it loads again when it comes near, placing what
+    /// came between.
     private mutating func connect(after index: Int, next: PageKey?, reached: Int?) {
         let after = rows.rows(ofBlock: index).upperBound
-        guard index + 1 < rows.blocks.count else { return }
-        let following = rows.blocks[index + 1]
-        if let reached, reached == following.serial { return }
-        let followingKey: PageKey? =
-            switch following.content {
-            case .hole(let hole): hole.key
-            case .run(let run): run.info.key
-            }
         guard let next else {
             deleteUnprotected(after..<rows.count)
             endFrontier()
             return
         }
-        if followingKey == next { return }
-        if following.hole?.isFrontier == true {
-            rows.updateHole(index + 1, reload: false) { $0.key = next }
-            return
+        guard index + 1 < rows.blocks.count else { return }
+        let following = rows.blocks[index + 1]
+        if let reached, reached == following.serial { return }
+        switch following.content {
+        case .hole(let hole):
+            if hole.key != next { rows.updateHole(index + 1, reload: false) { $0.key = next } }
+        case .run(let run):
+            guard run.info.key != next else { return }
+            rows.setInfo(index + 1) { info in
+                info.key = next
+                info.isStale = true
+            }
+            rows.renew(index + 1)
         }
-        rows.insertHole(1, at: after, hole: RowList<Item>.Hole(key: next, isGap: true))
-    }
-
-    /// A keyless run whose first item a gap's page starts with takes the gap's key.
-    private mutating func adoptKey(_ key: PageKey?, atRow row: Int) {
-        guard let key else { return }
-        let (index, offset) = rows.locate(row)
-        guard offset == 0, let run = rows.blocks[index].run, run.info.key == nil else { return }
-        rows.setInfo(index) { $0.key = key }
     }
 
     /// The list ends: no frontier any more.
@@ -584,17 +705,6 @@ extension PageTable {
         if target != rows.blocks[index].count { rows.resizeHole(index, to: target) }
     }
 
-    // MARK: Gaps
-
-    /// A load of page `slot` starts: the gaps among its rows count one more try.
-    mutating func countGapAttempts(_ slot: Int) {
-        let range = rowRange(ofSlot: slot).clamped(to: 0..<rows.count)
-        guard !range.isEmpty else { return }
-        for index in rows.blockIndexes(covering: range) {
-            guard let hole = rows.blocks[index].hole, hole.isGap else { continue }
-            rows.updateHole(index, reload: hole.attempts + 1 >= 2) { $0.attempts += 1 }
-        }
-    }
 }
 
 extension RowList.Slot {

