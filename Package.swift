@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "PagegenRuntime", targets: ["PagegenRuntime"]),
         .library(name: "PagegenCore", targets: ["PagegenCore"]),
         .library(name: "PagegenMock", targets: ["PagegenMock"]),
+        .library(name: "PagegenStore", targets: ["PagegenStore"]),
         .plugin(name: "PagegenPlugin", targets: ["PagegenPlugin"]),
         .plugin(name: "PagegenCommand", targets: ["PagegenCommand"]),
     ],
@@ -40,7 +41,11 @@ let package = Package(
             description: "PagegenMock and pagegen-mock (FlyingFox).",
             enabledTraits: ["Generator"]
         ),
-        .default(enabledTraits: ["Generator", "Importer", "MockServer"]),
+        .trait(
+            name: "Store",
+            description: "PagegenStore, the page store on SQLite (GRDB.swift, and the system's libsqlite3)."
+        ),
+        .default(enabledTraits: ["Generator", "Importer", "MockServer", "Store"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -48,6 +53,7 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: Reading specs
@@ -160,12 +166,35 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: The page store (SQLite, through GRDB)
+
+        .target(
+            name: "PagegenStore",
+            dependencies: [
+                "PagegenRuntime",
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Store"])),
+            ],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Benchmarks
 
         .executableTarget(
             name: "ScrollBenchmark",
             dependencies: ["PagegenRuntime"],
             path: "Benchmarks/ScrollBenchmark",
+            swiftSettings: strictSettings
+        ),
+
+        .executableTarget(
+            name: "StoreBenchmark",
+            dependencies: [
+                "PagegenRuntime",
+                .target(name: "PagegenStore", condition: .when(traits: ["Store"])),
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Store"])),
+            ],
+            path: "Benchmarks/store",
+            exclude: ["run.sh"],
             swiftSettings: strictSettings
         ),
 
@@ -198,6 +227,21 @@ let package = Package(
             path: "Tests/PagegenSpecMutations",
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "pagegen-store-writer",
+            dependencies: ["PagegenStore", "PagegenRuntime"],
+            path: "Tests/PagegenStoreWriter",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PagegenStoreTests",
+            dependencies: [
+                "PagegenStore", "PagegenRuntime", "PagegenTestSupport", "PagegenMock", "pagegen-store-writer",
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Store"])),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "PagegenYAMLTests",
             dependencies: ["PagegenYAML", "PagegenTestSupport"],
@@ -218,7 +262,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PagegenConsumerTests",
-            dependencies: ["PagegenRuntime", "PagegenTestServer", "PagegenTestSupport", "PagegenMock"],
+            dependencies: [
+                "PagegenRuntime", "PagegenTestServer", "PagegenTestSupport", "PagegenMock",
+                .target(name: "PagegenStore", condition: .when(traits: ["Store"])),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,26 +1,40 @@
 #!/usr/bin/env bash
-# Installs what building pagegen needs beyond the Swift toolchain: the system libyaml.
-# Debian/Ubuntu: libyaml-dev (apt). macOS: libyaml (Homebrew). Does nothing when it is there.
+# Installs what building pagegen needs beyond the Swift toolchain: the system libyaml
+# (the spec reader) and SQLite's headers (the page store, PagegenStore, on GRDB).
+# Debian/Ubuntu: libyaml-dev, libsqlite3-dev (apt). macOS: libyaml (Homebrew; SQLite
+# comes with the system). Installs only what is missing, whatever else is there.
 set -euo pipefail
 
-if pkg-config --exists yaml-0.1 2>/dev/null; then
-    exit 0
+missing_apt=()
+missing_brew=()
+if ! pkg-config --exists yaml-0.1 2>/dev/null; then
+    missing_apt+=(libyaml-dev)
+    missing_brew+=(libyaml)
+fi
+if [ "$(uname -s)" = Linux ] && ! pkg-config --exists sqlite3 2>/dev/null && [ ! -f /usr/include/sqlite3.h ]; then
+    missing_apt+=(libsqlite3-dev)
+fi
+if ! command -v pkg-config > /dev/null; then
+    missing_apt+=(pkg-config)
+    missing_brew+=(pkg-config)
 fi
 
 case "$(uname -s)" in
 Linux)
+    [ ${#missing_apt[@]} -eq 0 ] && exit 0
     sudo=""
     if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-    echo "Installing libyaml-dev and pkg-config with apt-get…"
+    echo "Installing ${missing_apt[*]} with apt-get…"
     $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libyaml-dev pkg-config
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing_apt[@]}"
     ;;
 Darwin)
-    echo "Installing libyaml and pkg-config with Homebrew…"
-    brew install libyaml pkg-config
+    [ ${#missing_brew[@]} -eq 0 ] && exit 0
+    echo "Installing ${missing_brew[*]} with Homebrew…"
+    brew install "${missing_brew[@]}"
     ;;
 *)
-    echo "Install libyaml (yaml-0.1, with its pkg-config file) with your package manager." >&2
+    echo "Install libyaml (yaml-0.1, with its pkg-config file) and SQLite 3's headers with your package manager." >&2
     exit 1
     ;;
 esac

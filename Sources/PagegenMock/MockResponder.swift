@@ -55,7 +55,10 @@ struct MockResponder: Sendable {
                 response.headers += ThrottleState.headers(for: hints, waiting: faults.backoff, now: core.clock.date)
                 await core.throttle.asked(faults.backoff, hints: hints, endpoint: endpoint.name)
             }
-            if faults.malformed { response.body = RequestFaults.malformed(response.body) }
+            if method == "GET" || method == "HEAD", response.status == 200 {
+                response = EntityTag.answer(response, ifNoneMatch: headers["if-none-match"])
+            }
+            if faults.malformed, response.status != 304 { response.body = RequestFaults.malformed(response.body) }
             return Outcome(response: response, faults: faults, endpoint: endpointName)
         } catch {
             var response = error.response(pretty: core.options.prettyJSON)

@@ -160,6 +160,7 @@ enum HTTPPhrases {
     static func phrase(_ status: Int) -> String {
         switch status {
         case 200: "OK"
+        case 304: "Not Modified"
         case 400: "Bad Request"
         case 404: "Not Found"
         case 405: "Method Not Allowed"

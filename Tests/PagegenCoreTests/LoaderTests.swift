@@ -175,7 +175,7 @@ import Testing
             """)
         #expect(
             output == [
-                "specs/shop.pagegen.yaml:4:1: error: unknown key 'hosts' in the spec; expected one of: pagegen, name, namespace, description, baseURL, servers, auth, headers, dates, zone, throttle, errors, models, endpoints"
+                "specs/shop.pagegen.yaml:4:1: error: unknown key 'hosts' in the spec; expected one of: pagegen, name, namespace, description, baseURL, servers, auth, headers, dates, zone, throttle, errors, store, models, endpoints"
             ])
     }
 

@@ -32,6 +32,8 @@ public struct ClientCode: Sendable {
 
     /// True when the spec names servers besides the base URL.
     public var hasServers: Bool { serversType != nil }
+    /// The spec's `store:` bound, as a `PagegenRuntime.StoreLimits(…)` expression.
+    public var storeLimits: String? = nil
 
     /// The initializer's credential parameters, such as `token: Swift.String? = nil`.
     public var credentialParameters: ParameterList { credentialsType?.parameters ?? ParameterList([]) }
@@ -78,6 +80,7 @@ extension ClientCode: TemplateValue {
         .init("parameterEnums", "the enums of inline-enum parameters, declared in the client (EnumCode)") { $0.parameterEnums },
         .init("hasParameterEnums", "true when there is a parameter enum") { $0.hasParameterEnums },
         .init("hasPaging", "true when an endpoint pages (by any style)") { $0.hasPaging },
+        .init("storeLimits", "the spec's `store:` bound: `PagegenRuntime.StoreLimits(maxItems: 50_000)`") { $0.storeLimits },
         .init("serversType", "the struct nested in the client that holds the named servers' URLs: `Servers`, if the spec names servers") {
             $0.serversType
         },

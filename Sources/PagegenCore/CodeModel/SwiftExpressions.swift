@@ -223,6 +223,8 @@ public struct EndpointDescriptorCode: Sendable, Hashable, CustomStringConvertibl
     public var accept: StringLiteral? = nil
     /// The named server the endpoint is sent to, if not the base URL.
     public var server: StringLiteral? = nil
+    /// The spec's `store: { maxAge: … }`, in seconds.
+    public var storeMaxAge: Int? = nil
 
     /// The descriptor as the Swift expression the templates print.
     public var description: String {
@@ -233,6 +235,7 @@ public struct EndpointDescriptorCode: Sendable, Hashable, CustomStringConvertibl
         }
         if let isIdempotent { arguments.append("isIdempotent: \(isIdempotent)") }
         if let server { arguments.append("server: \(server)") }
+        if let storeMaxAge { arguments.append("storeMaxAge: \(storeMaxAge.groupedLiteral)") }
         return "PagegenRuntime.Endpoint(\(arguments.joined(separator: ", ")))"
     }
 }
@@ -573,3 +576,16 @@ extension ParameterEncoding: TemplateExpression, SwiftExpression {}
 
 extension DateFormatCode: TemplateExpression, SwiftExpression {}
 extension ThrottleHintCode: TemplateExpression, SwiftExpression {}
+
+extension Int {
+    /// The number as a Swift literal with its digits in groups of three: `86_400`.
+    var groupedLiteral: String {
+        let digits = String(magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped += "_" }
+            grouped.append(digit)
+        }
+        return (self < 0 ? "-" : "") + grouped
+    }
+}

@@ -7,7 +7,7 @@ enum EndpointLoader {
     static let keys =
         methods + [
             "summary", "description", "deprecated", "server", "path", "query", "header", "headers", "body", "returns", "paging",
-            "window", "idempotent",
+            "window", "idempotent", "store",
         ]
     /// The keys of a body's long form: one kind, and what goes with it.
     static let bodyKinds = ["json", "form", "multipart", "raw"]
@@ -59,6 +59,12 @@ enum EndpointLoader {
         let summary = reader.string("summary")
         let description = reader.string("description")
 
+        let store = reader["store"].flatMap { StoreLoader.endpoint($0, what: what, context: context) }
+        if store != nil, !reader.has("paging"), let key = reader.keyNode("store") {
+            context.error(
+                "'store' keeps the pages of a paged endpoint; \(what) has no 'paging'", at: key.mark,
+                hint: "remove 'store', or add 'paging'")
+        }
         return EndpointSpec(
             name: name,
             method: method.uppercased(),
@@ -76,7 +82,8 @@ enum EndpointLoader {
             response: response,
             paging: reader["paging"].flatMap { PagingLoader.load($0, endpoint: name.value, context: context) },
             window: reader["window"].flatMap { window($0, endpoint: name.value, context: context) },
-            idempotent: idempotent(reader)
+            idempotent: idempotent(reader),
+            store: store
         )
     }
 

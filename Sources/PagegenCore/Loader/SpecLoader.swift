@@ -10,7 +10,7 @@ public enum SpecLoader {
     /// The top-level keys of a spec.
     static let topLevelKeys = [
         "pagegen", "name", "namespace", "description", "baseURL", "servers", "auth", "headers", "dates", "zone",
-        "throttle", "errors", "models", "endpoints",
+        "throttle", "errors", "store", "models", "endpoints",
     ]
 
     /// Loads `text`, read from `file`.
@@ -60,7 +60,7 @@ public enum SpecLoader {
             context.warning("the spec declares no endpoints", at: root.mark, hint: "add an 'endpoints:' mapping")
         }
 
-        return Spec(
+        var spec = Spec(
             file: file,
             version: version,
             name: name,
@@ -77,6 +77,8 @@ public enum SpecLoader {
             endpoints: endpoints,
             servers: top["servers"].map { readServers($0, context: context) } ?? []
         )
+        spec.store = top["store"].flatMap { StoreLoader.limits($0, context: context) }
+        return spec
     }
 
     /// Reads a zone: `UTC`, `local`, an IANA name (`Europe/Berlin`) or an offset (`+02:00`).

@@ -30,6 +30,8 @@ public struct Spec: Sendable, Hashable {
     public var throttle: [ThrottleSpec]
     /// An error the API reports inside a successful response, if declared.
     public var bodyError: BodyErrorSpec?
+    /// How much an app's page store keeps at most (`store:`), if the spec says.
+    public var store: StoreSpec? = nil
     /// The models, in spec order.
     public var models: [ModelSpec] {
         didSet { modelIndex = Self.firstIndex(of: models, by: \.name.value) }
@@ -295,6 +297,22 @@ public struct EndpointSpec: Sendable, Hashable {
     /// `idempotent:` as written: whether a request may be sent twice (and so retried),
     /// when it differs from what the method says. Nil leaves it to the method.
     public var idempotent: Located<Bool>? = nil
+    /// `store:`: how the endpoint's pages are kept in a page store.
+    public var store: EndpointStoreSpec? = nil
+}
+
+/// The spec's `store:`: how much an app's page store keeps at most.
+public struct StoreSpec: Sendable, Hashable {
+    /// The items of every stored page together.
+    public var maxItems: Int?
+    /// The bytes of every stored page together.
+    public var maxBytes: Int?
+}
+
+/// An endpoint's `store:`.
+public struct EndpointStoreSpec: Sendable, Hashable {
+    /// How old, in seconds, a stored page may be and still be shown.
+    public var maxAge: Located<Int>
 }
 
 /// A named server of the API: one entry of `servers:`.

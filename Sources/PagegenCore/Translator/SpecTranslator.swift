@@ -45,11 +45,19 @@ public enum SpecTranslator {
                 serversType: names.serversType,
                 servers: zip(spec.servers, names.servers).map {
                     ServerCode(name: $1, specName: StringLiteral($0.name.value), url: StringLiteral($0.url.value))
-                }),
+                },
+                storeLimits: spec.store.map(storeLimits)),
             emitModels: config.parts.contains(.models),
             emitClient: config.parts.contains(.client),
             emitPaging: config.parts.contains(.paging),
             emitLists: config.parts.contains(.lists))
+    }
+
+    /// `PagegenRuntime.StoreLimits(maxItems: 50_000, maxBytes: 50_000_000)`.
+    private static func storeLimits(_ store: StoreSpec) -> String {
+        let arguments = [store.maxItems.map { "maxItems: \($0.groupedLiteral)" }, store.maxBytes.map { "maxBytes: \($0.groupedLiteral)" }]
+            .compactMap { $0 }
+        return "PagegenRuntime.StoreLimits(\(arguments.joined(separator: ", ")))"
     }
 
     /// The client's `Credentials`: a property per credential argument of the initializer.

@@ -18,13 +18,15 @@ struct OutgoingResponse: Sendable {
         return OutgoingResponse(status: response.status, headers: response.headers, body: response.body)
     }
 
-    /// The status line and header fields, with `Content-Length` and `Connection` set here.
+    /// The status line and header fields, with `Content-Length` (but for a `304`) and
+    /// `Connection` set here.
     func head(keepAlive: Bool, http10: Bool) -> Data {
         var text = "HTTP/1.1 \(status) \(HTTPPhrases.phrase(status))\r\n"
         for field in headers where !Self.framingFields.contains(field.name.lowercased()) {
             text += "\(field.name): \(field.value)\r\n"
         }
-        text += "Content-Length: \(body.count)\r\n"
+        // A 304 has no content, and its Content-Length would have to be the 200's.
+        if status != 304 { text += "Content-Length: \(body.count)\r\n" }
         if !keepAlive {
             text += "Connection: close\r\n"
         } else if http10 {

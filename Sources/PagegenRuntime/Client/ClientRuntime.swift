@@ -33,6 +33,9 @@ public struct ClientRuntime: Sendable {
     public var bodyError: (@Sendable (Data) -> APIError.Kind?)?
     /// The waits the API asks for, as the spec's `throttle:` says where.
     public var throttle: Throttle
+    /// Where pages are kept between launches, for which account; nil keeps nothing.
+    /// See ``StoreConfiguration``.
+    public var store: StoreConfiguration?
     /// Where cursor pages are in their list, for a `count` paging parameter.
     let pageRows = PageRowMemo()
 
@@ -93,8 +96,12 @@ public struct ClientRuntime: Sendable {
     /// so that the transport can keep them on a redirect within the origin and take
     /// them off (or refuse) a redirect to another one. Each send first waits for the
     /// ``throttle``, and its response is read for throttling hints.
-    /// - Returns: the response head and body of a 2xx response.
-    func exchange(_ request: HTTPRequest, endpoint: String, page: String?) async throws(APIError) -> (HTTPResponse, Data) {
+    /// - Parameter allowingNotModified: true for a conditional request, whose `304 Not
+    ///   Modified` is returned rather than thrown.
+    /// - Returns: the response head and body of a 2xx response (or a 304).
+    func exchange(
+        _ request: HTTPRequest, endpoint: String, page: String?, allowingNotModified: Bool = false
+    ) async throws(APIError) -> (HTTPResponse, Data) {
         if Task.isCancelled { throw APIError(.cancelled, request: request, page: page) }
         for credential in credentials {
             if let problem = credential.problem {
@@ -130,6 +137,7 @@ public struct ClientRuntime: Sendable {
         } catch {
             throw APIError.transport(error, request: request, page: page)
         }
+        if allowingNotModified, response.statusCode == 304 { return (response, body) }
         guard response.isSuccess else {
             throw APIError(.httpStatus(code: response.statusCode, body: body), request: request, page: page)
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What generated code knows about one endpoint: its name, method, path template,
 /// fixed headers, and what the spec says about empty path parameters and retries.
 /// One static value per endpoint, handed to ``ClientRuntime``; for generated code only
@@ -21,11 +23,15 @@
     /// The name of the server the endpoint is sent to (``ClientRuntime/servers``), or
     /// nil for the base URL.
     public var server: String?
+    /// How old, in seconds, a stored page of this endpoint may be and still be shown
+    /// (the spec's `store: { maxAge: … }`); nil leaves it to ``StoreConfiguration/maxAge``.
+    public var storeMaxAge: TimeInterval?
 
     /// Creates an endpoint descriptor.
     public init(
         name: String, method: String, path: String, headers: [HTTPHeaderField] = [],
-        emptyPathParameters: Set<String> = [], isIdempotent: Bool? = nil, server: String? = nil
+        emptyPathParameters: Set<String> = [], isIdempotent: Bool? = nil, server: String? = nil,
+        storeMaxAge: TimeInterval? = nil
     ) {
         self.name = name
         self.method = method
@@ -34,5 +40,6 @@
         self.emptyPathParameters = emptyPathParameters
         self.isIdempotent = isIdempotent
         self.server = server
+        self.storeMaxAge = storeMaxAge
     }
 }

@@ -30,6 +30,7 @@ struct ObservedKeyPaths<Item: Sendable> {
     let content: KeyPath<PagedList<Item>, Int> = \.contentVersion
     let loadStates: KeyPath<PagedList<Item>, LoadStates> = \.loadStates
     let focusRow: KeyPath<PagedList<Item>, Int?> = \.focusRow
+    let storedContent: KeyPath<PagedList<Item>, StoredContent?> = \.storedContent
 }
 
 extension PagedList {

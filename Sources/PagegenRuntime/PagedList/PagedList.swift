@@ -1,3 +1,5 @@
+import Foundation
+
 /// A paged list as a table view, collection view or SwiftUI `List` sees it: a row
 /// count, what each row shows, a few calls that say where the user looks, and the
 /// app's own changes to the items.
@@ -70,6 +72,15 @@ public final class PagedList<Item: Sendable> {
     /// Bumped whenever a row's content changes, for observers of rows.
     private(set) var contentVersion = 0
     private let keyPaths = ObservedKeyPaths<Item>()
+    /// True while the table's page requests are answered from the loader's store.
+    private var answeringFromStore = false
+    /// The stored pages on screen since launch, and when each was stored.
+    private var storedPagesShown: [PageKey: Date] = [:]
+    private var storedState: StoredContent?
+    private var revalidation: Task<Void, Never>?
+    /// The anchor row last kept in the store, and the write that keeps the latest.
+    private var keptAnchorRow: Int?
+    private var anchorWrite: Task<Void, Never>?
 
     /// A list over `loader` that runs each request in its own task.
     public convenience init(_ loader: PageLoader<Item>, options: PagedListOptions = PagedListOptions()) {
@@ -134,6 +145,15 @@ public final class PagedList<Item: Sendable> {
         return table.loadStates
     }
 
+    /// While the rows on screen are the ones the loader's store kept (the list
+    /// started from them, see ``start()``), how old they are and whether the server
+    /// could be asked about them; nil once the server confirmed or replaced them, and
+    /// for a list without a store. Offline, it holds the error, and the rows stay.
+    public var storedContent: StoredContent? {
+        observeAccess(keyPaths.storedContent)
+        return storedState
+    }
+
     /// The row the list started at: the one ``start(atRow:)`` named, or the one the
     /// window endpoint named. Scroll it into view once ``count`` covers it.
     public var focusRow: Int? {
@@ -180,9 +200,34 @@ public final class PagedList<Item: Sendable> {
 
     // MARK: What the UI calls
 
-    /// Starts at the top. Harmless once started.
+    /// Starts at the top, or, with a store (``PageLoader/stored``), where the user
+    /// left the list: the stored rows show at once, at the stored anchor row, before
+    /// any request, and are then revalidated in the background (conditional requests:
+    /// unchanged pages cost no decoding, changed ones replace their rows by identity,
+    /// the row the user reads staying still). Harmless once started.
     public func start() {
-        perform { $0.start() }
+        guard let stored = loader.stored, table.phase == .idle else {
+            return perform { $0.start() }
+        }
+        var anchor = 0
+        do throws(PageStoreError) {
+            anchor = try stored.store.state(of: stored.id)?.anchorRow ?? 0
+        } catch {
+            stored.configuration.onError?(error)
+        }
+        keptAnchorRow = anchor
+        answeringFromStore = true
+        perform { $0.start(atRow: anchor) }
+        answeringFromStore = false
+        if !storedPagesShown.isEmpty { revalidateStoredRows() }
+    }
+
+    /// Tells the list that the network is back (from an `NWPathMonitor` path update,
+    /// say): stored rows the server could not be asked about are revalidated, and
+    /// failed pages are requested again (``retry()``).
+    public func networkDidBecomeAvailable() {
+        if storedState?.failure != nil { revalidateStoredRows() }
+        retry()
     }
 
     /// Starts at `row`: the page holding it loads first, alone, then the pages
@@ -219,6 +264,7 @@ public final class PagedList<Item: Sendable> {
     /// screen load.
     public func setVisibleRows(_ rows: Range<Int>, firstFullyVisible: Int? = nil) {
         perform { $0.setVisible(rows, anchor: firstFullyVisible) }
+        keepAnchorRow()
     }
 
     /// For SwiftUI: `row` appeared (`onAppear`). Updates ``visibleRows``.
@@ -404,6 +450,11 @@ public final class PagedList<Item: Sendable> {
         for command in commands {
             switch command {
             case .start(let request):
+                if answeringFromStore, case .page(let key) = request.target, let found = loader.stored?.page(at: key) {
+                    storedPagesShown[key] = found.storedAt
+                    deferred.append((request.id, .page(.success(found.page))))
+                    continue
+                }
                 runner.start(request, loader: loader) { [weak self] result in
                     self?.receive(request.id, result)
                 }
@@ -445,6 +496,63 @@ public final class PagedList<Item: Sendable> {
     private func reportAppearedRows() {
         guard let lower = appearedRows.min(), let upper = appearedRows.max() else { return }
         setVisibleRows(lower..<upper + 1)
+    }
+
+    // MARK: The store
+
+    /// Asks the server about the stored pages on screen, in the background.
+    private func revalidateStoredRows() {
+        guard let stored = loader.stored, !storedPagesShown.isEmpty else { return }
+        revalidation?.cancel()
+        setStoredState(StoredContent(storedAt: storedPagesShown.values.min() ?? Date(), isRevalidating: true, failure: nil))
+        let keys = Array(storedPagesShown.keys)
+        revalidation = Task { [weak self] in
+            let result = await stored.revalidate(keys)
+            guard !Task.isCancelled else { return }
+            self?.finishRevalidation(result)
+        }
+    }
+
+    private func finishRevalidation(_ result: Result<StoreRevalidation, APIError>) {
+        switch result {
+        case .success(let revalidation):
+            if !revalidation.changed.isEmpty {
+                // The changed pages are in the store now: the refresh reads them from
+                // there, placing their items by identity with the anchor still.
+                answeringFromStore = true
+                perform { $0.refresh() }
+                answeringFromStore = false
+            }
+            storedPagesShown.removeAll()
+            setStoredState(nil)
+        case .failure(let error):
+            var state = storedState
+            state?.isRevalidating = false
+            state?.failure = error
+            setStoredState(state)
+        }
+    }
+
+    private func setStoredState(_ state: StoredContent?) {
+        guard state != storedState else { return }
+        storedState = state
+        observeMutation(keyPaths.storedContent)
+        onLoadStatesChange?(table.loadStates)
+    }
+
+    /// Keeps the anchor row in the store when it moved, the writes in order.
+    private func keepAnchorRow() {
+        guard let stored = loader.stored, let row = table.anchorRow, row != keptAnchorRow else { return }
+        keptAnchorRow = row
+        let previous = anchorWrite
+        anchorWrite = Task.detached {
+            await previous?.value
+            do throws(PageStoreError) {
+                try await stored.store.setAnchorRow(row, of: stored.id)
+            } catch {
+                stored.configuration.onError?(error)
+            }
+        }
     }
 
     /// Answers ignored because their request was cancelled or superseded, for tests.

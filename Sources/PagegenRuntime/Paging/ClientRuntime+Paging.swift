@@ -17,26 +17,32 @@ extension ClientRuntime {
         at key: PageKey,
         size: Int? = nil
     ) async -> Result<Page<Item>, APIError> {
+        await page(endpoint, parameters, paging: paging, at: key, size: size, identities: nil)
+    }
+
+    /// Fetches the page at `key`; with a ``store``, conditionally when a copy is
+    /// stored (a `304 Not Modified` reads the stored copy), and stores what the server
+    /// sends, with the items' `identities`.
+    func page<Response: Decodable & Sendable, Item: Sendable>(
+        _ endpoint: Endpoint,
+        _ parameters: RequestParameters,
+        paging: Paging<Response, Item>,
+        at key: PageKey,
+        size: Int?,
+        identities: (@Sendable ([Item]) -> String?)?
+    ) async -> Result<Page<Item>, APIError> {
         let pageName = "\(endpoint.name), \(key)"
         var request: HTTPRequest?
         do throws(APIError) {
-            let size = size ?? paging.size?.defaultValue
-            if let size, let pageSize = paging.size {
-                do { try pageSize.validate(size) } catch {
-                    throw APIError(error.kind, page: pageName)
-                }
+            let list = try storedListID(endpoint, parameters)
+            let stored = list.flatMap { storedPage(at: key, of: $0) }
+            let fetched = try await fetchPage(
+                endpoint, parameters, paging: paging, at: key, size: size, stored: stored, list: list, identities: identities,
+                request: &request)
+            switch fetched {
+            case .fresh(let page): return .success(page)
+            case .notModified(let stored): return .success(try readStored(stored, endpoint, parameters, paging: paging, size: size))
             }
-            let list = paging.count == nil ? nil : try listIdentity(endpoint, parameters)
-            let rowsBefore = list.flatMap { pageRows.rows(before: key, in: $0) }
-            let built = try pageRequest(endpoint, parameters, paging: paging, key: key, size: size, rowsBefore: rowsBefore)
-            request = built
-            let (response, body) = try await exchange(built, endpoint: endpoint.name, page: pageName)
-            let decoded = try decode(Response.self, from: body, head: response, request: built, page: pageName)
-            let reader = PageReader(
-                paging: paging, response: decoded, head: response, request: built, key: key, size: size, rowsBefore: rowsBefore)
-            let page = try reader.page()
-            if let list { pageRows.remember(neighboursOf: page, in: list) }
-            return .success(page)
         } catch {
             var error = error
             if error.request == nil { error.request = request }
@@ -45,9 +51,98 @@ extension ClientRuntime {
         }
     }
 
+    /// What a page request brought: a page, or word that the stored copy is current.
+    enum PageFetch<Item: Sendable> {
+        /// The server sent the page (stored, with a store).
+        case fresh(Page<Item>)
+        /// The server said the stored copy is current (`304 Not Modified`); nothing was decoded.
+        case notModified(StoredPage)
+    }
+
+    /// Sends the request for the page at `key`, conditional on `stored`'s validators,
+    /// and reads the answer; a fresh page is stored in `list`.
+    func fetchPage<Response: Decodable & Sendable, Item: Sendable>(
+        _ endpoint: Endpoint, _ parameters: RequestParameters, paging: Paging<Response, Item>, at key: PageKey, size: Int?,
+        stored: StoredPage?, list: StoredListID?, identities: (@Sendable ([Item]) -> String?)?, request: inout HTTPRequest?
+    ) async throws(APIError) -> PageFetch<Item> {
+        let pageName = "\(endpoint.name), \(key)"
+        let size = size ?? paging.size?.defaultValue
+        if let size, let pageSize = paging.size {
+            do { try pageSize.validate(size) } catch {
+                throw APIError(error.kind, page: pageName)
+            }
+        }
+        let rowList = paging.count == nil ? nil : try listIdentity(endpoint, parameters)
+        let rowsBefore = rowList.flatMap { pageRows.rows(before: key, in: $0) }
+        var built = try pageRequest(endpoint, parameters, paging: paging, key: key, size: size, rowsBefore: rowsBefore)
+        if let stored {
+            if let tag = stored.entityTag { built.setValue(tag, forHeader: "If-None-Match") }
+            if let date = stored.lastModified { built.setValue(date, forHeader: "If-Modified-Since") }
+        }
+        request = built
+        let (response, body) = try await exchange(
+            built, endpoint: endpoint.name, page: pageName, allowingNotModified: stored?.hasValidator == true)
+        if response.statusCode == 304, let stored, let list, let store {
+            do throws(PageStoreError) { try await store.store.markValidated(at: key, of: list, date: store.now()) } catch {
+                store.onError?(error)
+            }
+            return .notModified(stored)
+        }
+        let decoded = try decode(Response.self, from: body, head: response, request: built, page: pageName)
+        let reader = PageReader(
+            paging: paging, response: decoded, head: response, request: built, key: key, size: size, rowsBefore: rowsBefore)
+        let page = try reader.page()
+        if let rowList { pageRows.remember(neighboursOf: page, in: rowList) }
+        if let list, let store {
+            let kept = StoredPage(
+                key: key, body: body, headerFields: response.headerFields, next: page.next, itemCount: page.items.count,
+                identities: identities?(page.items), entityTag: response.value(forHeader: "ETag"),
+                lastModified: response.value(forHeader: "Last-Modified"), storedAt: store.now())
+            do throws(PageStoreError) { try await store.store.write(kept, of: list) } catch { store.onError?(error) }
+        }
+        return .fresh(page)
+    }
+
+    /// Reads a stored page as the page it was: its body decoded, its header fields
+    /// and request read for the neighbours' keys.
+    func readStored<Response: Decodable & Sendable, Item: Sendable>(
+        _ stored: StoredPage, _ endpoint: Endpoint, _ parameters: RequestParameters, paging: Paging<Response, Item>, size: Int?
+    ) throws(APIError) -> Page<Item> {
+        let pageName = "\(endpoint.name), \(stored.key) (stored)"
+        let size = size ?? paging.size?.defaultValue
+        let rowList = paging.count == nil ? nil : try listIdentity(endpoint, parameters)
+        let rowsBefore = rowList.flatMap { pageRows.rows(before: stored.key, in: $0) }
+        let built = try pageRequest(endpoint, parameters, paging: paging, key: stored.key, size: size, rowsBefore: rowsBefore)
+        let head = HTTPResponse(statusCode: 200, headerFields: stored.headerFields)
+        let decoded = try decode(Response.self, from: stored.body, head: head, request: built, page: pageName)
+        let reader = PageReader(
+            paging: paging, response: decoded, head: head, request: built, key: stored.key, size: size, rowsBefore: rowsBefore)
+        let page = try reader.page()
+        if let rowList { pageRows.remember(neighboursOf: page, in: rowList) }
+        return page
+    }
+
+    /// The list `endpoint` with `parameters` is in the ``store``; nil without a store.
+    func storedListID(_ endpoint: Endpoint, _ parameters: RequestParameters) throws(APIError) -> StoredListID? {
+        guard let store else { return nil }
+        return StoredListID(account: store.account, endpoint: endpoint.name, request: try listIdentity(endpoint, parameters))
+    }
+
+    /// The page stored at `key` of `list`, whatever its age (its validators still
+    /// hold); nil when there is none or the store fails (told to ``StoreConfiguration/onError``).
+    private func storedPage(at key: PageKey, of list: StoredListID) -> StoredPage? {
+        guard let store else { return nil }
+        do throws(PageStoreError) {
+            return try store.store.page(at: key, of: list)
+        } catch {
+            store.onError?(error)
+            return nil
+        }
+    }
+
     /// What names one list of `endpoint` among the others: its request without paging
     /// parameters (method, URL and body).
-    private func listIdentity(_ endpoint: Endpoint, _ parameters: RequestParameters) throws(APIError) -> String {
+    func listIdentity(_ endpoint: Endpoint, _ parameters: RequestParameters) throws(APIError) -> String {
         let request = try RequestBuilder.build(
             endpoint, parameters, baseURL: baseURL(for: endpoint), headers: headers, dateFormat: dateFormat)
         return "\(request.method) \(request.url.absoluteString) \(request.body?.base64EncodedString() ?? "")"

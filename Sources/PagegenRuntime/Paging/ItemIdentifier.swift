@@ -8,17 +8,25 @@ struct ItemIdentifier<Item: Sendable>: Sendable {
     let anyHashable: @Sendable (Item) -> AnyHashable
     /// A new, empty set of delivered identities that remembers the given number of pages.
     let makeSet: @Sendable (_ pages: Int) -> DeliveredIdentities<Item>
+    /// The identities of items as the text of a JSON array, for a store; nil for an
+    /// identity given as `AnyHashable`.
+    let encode: (@Sendable ([Item]) -> String?)?
 
     /// A typed identity: the set holds `ID`s, and can be kept in a ``ResumePoint``.
     init<ID: Hashable & Codable & Sendable>(_ identity: @escaping @Sendable (Item) -> ID) {
         anyHashable = { AnyHashable(identity($0)) }
         makeSet = { TypedDeliveredIdentities(identity, pages: $0) }
+        encode = { items in
+            guard let data = try? JSONEncoder().encode(items.map(identity)) else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
     }
 
     /// An identity given as `AnyHashable`: the set cannot be kept in a resume point.
     init(anyHashable identity: @escaping @Sendable (Item) -> AnyHashable) {
         anyHashable = identity
         makeSet = { AnyHashableDeliveredIdentities(identity, pages: $0) }
+        encode = nil
     }
 }
 

@@ -28,11 +28,14 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
     public let pages: PageSequence<Item>
     /// The identities a resumed walk had delivered.
     let delivered: String?
+    /// The name the walk's progress is kept under in the loader's store.
+    let walkName: String?
 
     /// The items of `pages`.
     public init(_ pages: PageSequence<Item>) {
         self.pages = pages
         self.delivered = nil
+        self.walkName = nil
     }
 
     /// The items of the pages `loader` loads, from its first page.
@@ -47,20 +50,71 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
     public init(_ loader: PageLoader<Item>, resumingFrom resumePoint: ResumePoint?) {
         self.pages = PageSequence(loader, resumingFrom: resumePoint)
         self.delivered = resumePoint?.deliveredIdentities
+        self.walkName = nil
+    }
+
+    private init(pages: PageSequence<Item>, delivered: String?, walkName: String?) {
+        self.pages = pages
+        self.delivered = delivered
+        self.walkName = walkName
+    }
+
+    /// The same walk, kept in the client's store under `name` as it goes: after each
+    /// item the caller handled (asked for the one after), the store holds how far it
+    /// got. A walk of the same list under the same name, in this process or after it
+    /// was killed and started again, goes on from there and delivers every item once:
+    /// the page it was on is requested again and the items already handled are skipped
+    /// (by identity, so an item that moved on the server is not delivered twice). A walk
+    /// that reaches the end forgets its progress; one that fails keeps it.
+    ///
+    /// ```swift
+    /// for try await product in client.allProducts(categoryID: "42").resuming(walk: "import") {
+    ///     try database.insert(product)        // killed here? the next launch goes on after it
+    /// }
+    /// ```
+    ///
+    /// Each item costs one small write to the store. Without a store in the client
+    /// (``ClientRuntime/store``), the first `next` throws.
+    public func resuming(walk name: String) -> ItemSequence {
+        ItemSequence(pages: pages, delivered: delivered, walkName: name)
     }
 
     /// Starts a walk of the list; each iterator walks it on its own, with its own requests.
     public func makeAsyncIterator() -> AsyncIterator {
         let identities = pages.loader.identifier?.makeSet(pages.loader.deduplicationPages)
         var failure: APIError?
-        if let delivered {
+        var pages = pages
+        var delivered = delivered
+        var keeper: WalkKeeper<Item>?
+        var skip = 0
+        if let walkName {
+            if let stored = pages.loader.stored {
+                keeper = WalkKeeper(name: walkName, list: stored)
+                if let progress = keeper?.load() {
+                    pages = PageSequence(pages.loader, resumingFrom: progress.resumePoint)
+                    delivered = progress.resumePoint.deliveredIdentities
+                    if let identities, let handled = WalkKeeper<Item>.prefix(progress.pageIdentities, progress.handled) {
+                        do throws(APIError) { try identities.restore(handled) } catch { failure = error }
+                    } else {
+                        skip = progress.handled
+                    }
+                }
+            } else {
+                failure = APIError(
+                    .invalidRequest("resuming(walk: \"\(walkName)\") keeps its progress in the client's store, and the client has none"))
+            }
+        }
+        if let delivered, failure == nil {
             do throws(APIError) {
                 if let identities { try identities.restore(delivered) }
             } catch {
                 failure = error
             }
         }
-        return AsyncIterator(pages: pages.makeAsyncIterator(), identities: identities, failure: failure)
+        var iterator = AsyncIterator(pages: pages.makeAsyncIterator(), identities: identities, failure: failure)
+        iterator.keeper = keeper
+        iterator.skipOnFirstPage = skip
+        return iterator
     }
 
     /// Iterates an ``ItemSequence``.
@@ -74,6 +128,10 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
         var failure: APIError?
         var buffer: [Item] = []
         var index = 0
+        /// Keeps the walk's progress in the store, for ``ItemSequence/resuming(walk:)``.
+        var keeper: WalkKeeper<Item>?
+        /// Items of the first page already handled by a resumed walk without identities.
+        var skipOnFirstPage = 0
 
         init(pages: PageSequence<Item>.AsyncIterator, identities: DeliveredIdentities<Item>?, failure: APIError?) {
             self.pages = pages
@@ -83,6 +141,8 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
 
         /// The next item, on the caller's actor.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(APIError) -> Item? {
+            // The caller asked for the next item: the ones handed out are handled.
+            if let keeper, index > 0 { await keeper.handled(index) }
             while true {
                 while index < buffer.count {
                     let item = buffer[index]
@@ -108,10 +168,17 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
                 }
                 guard let page else {
                     buffer = []
+                    await keeper?.finished()
                     return nil
                 }
+                let skipped = Swift.min(skipOnFirstPage, page.items.count)
+                skipOnFirstPage = 0
+                if let keeper {
+                    await keeper.begin(
+                        page, at: pages.walk.resumePoint(at: page.key), delivered: identities?.snapshot(), handled: skipped)
+                }
                 buffer = page.items
-                index = 0
+                index = skipped
                 identities?.beginPage()
             }
         }

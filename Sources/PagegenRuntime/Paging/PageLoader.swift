@@ -32,6 +32,10 @@ public struct PageLoader<Item: Sendable>: Sendable {
     public var deduplicationPages: Int = 8
     /// What identifies an item.
     var identifier: ItemIdentifier<Item>?
+    /// Where the list's pages are kept, when the client has a store
+    /// (``ClientRuntime/store``): a ``PagedList`` shows them at launch, an
+    /// ``ItemSequence`` can go on from a kept walk.
+    public var stored: StoredList<Item>?
 
     /// The identity of an item, for de-duplication and list identity; nil when the
     /// model has no identifying field.
@@ -139,9 +143,32 @@ extension ClientRuntime {
             paging.isIndexAddressed && pageSize > 0
             ? { @Sendable index in paging.key(forPageIndex: index, pageSize: pageSize) ?? paging.firstKey }
             : nil
-        return PageLoader(pageSize: pageSize, firstKey: paging.firstKey, keyForPageIndex: keyForPageIndex) { key in
-            await page(endpoint, parameters, paging: paging, at: key, size: size)
+        let identities = identifier?.encode
+        var loader = PageLoader(pageSize: pageSize, firstKey: paging.firstKey, keyForPageIndex: keyForPageIndex) { key in
+            await page(endpoint, parameters, paging: paging, at: key, size: size, identities: identities)
         }
         .identified(by: identifier)
+        if let configuration = store, let list = try? storedListID(endpoint, parameters) {
+            loader.stored = StoredList(
+                id: list, configuration: configuration, maxAge: endpoint.storeMaxAge ?? configuration.maxAge,
+                read: { stored throws(APIError) in try readStored(stored, endpoint, parameters, paging: paging, size: size) },
+                revalidatePage: { stored in
+                    var request: HTTPRequest?
+                    do throws(APIError) {
+                        let fetched = try await fetchPage(
+                            endpoint, parameters, paging: paging, at: stored.key, size: size, stored: stored, list: list,
+                            identities: identities, request: &request)
+                        if case .fresh(let page) = fetched { return .success(page) }
+                        return .success(nil)
+                    } catch {
+                        var error = error
+                        if error.request == nil { error.request = request }
+                        if error.page == nil { error.page = "\(endpoint.name), \(stored.key)" }
+                        return .failure(error)
+                    }
+                },
+                identities: { identities?($0) })
+        }
+        return loader
     }
 }

@@ -84,6 +84,12 @@ final class PageWalk<Item: Sendable>: @unchecked Sendable {
         return page
     }
 
+    /// Where a new walk would start over at the page at `key` (which this walk
+    /// returned last): the keys followed before it, for loop detection.
+    func resumePoint(at key: PageKey) -> ResumePoint {
+        ResumePoint(key: key, backward: backward, followed: followed.keys.filter { $0 != key }.sorted(by: Self.order))
+    }
+
     /// Starts the request for `following` if it is not in flight; then, when the
     /// page gives the list's exact total, requests for the pages after it, up to the
     /// depth and never past the total, on the guess that they are as full as this

@@ -27,7 +27,8 @@ public struct URLSessionTransport: HTTPTransport {
     public var session: URLSession { owner.session }
 
     /// Creates a transport on a session shared by every transport made this way,
-    /// with the default configuration.
+    /// with the default configuration but for URLSession's cache, which it has none of
+    /// (a page store keeps pages, and asks with their validators).
     public init(redirects: RedirectPolicy = .sameOriginOnly) {
         self.redirects = redirects
         self.owner = SessionOwner.shared
@@ -62,7 +63,10 @@ public struct URLSessionTransport: HTTPTransport {
 
     /// One exchange, without following a redirect.
     private func sendOnce(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
-        var urlRequest = URLRequest(url: request.url)
+        // The client keeps pages and asks with their validators itself (a page store):
+        // URLSession's own cache would answer a conditional request in its place, or
+        // turn a `304 Not Modified` into a 200 with its copy.
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
         for field in request.headerFields {
@@ -112,7 +116,7 @@ public struct URLSessionTransport: HTTPTransport {
 /// a per-task one (`data(for:delegate:)`, `task.delegate`), and without a delegate it
 /// follows them with every header of the request.
 private final class SessionOwner: Sendable {
-    static let shared = SessionOwner(configuration: .default, invalidatesOnDeinit: false)
+    static let shared = SessionOwner(configuration: .withoutCache, invalidatesOnDeinit: false)
 
     let session: URLSession
     /// Where the session's tasks are created, resumed and cancelled: never on a
@@ -127,6 +131,19 @@ private final class SessionOwner: Sendable {
 
     deinit {
         if invalidatesOnDeinit { session.finishTasksAndInvalidate() }
+    }
+}
+
+extension URLSessionConfiguration {
+    /// The default configuration without URLSession's cache: the client keeps pages
+    /// and sends their validators itself (a page store), and on Linux a cache lookup
+    /// races a task cancelled just after it starts (swift-corelibs-foundation traps in
+    /// `URLSession.behaviour(for:)`).
+    static var withoutCache: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return configuration
     }
 }
 

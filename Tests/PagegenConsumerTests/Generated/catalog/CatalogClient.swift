@@ -9,8 +9,21 @@ extension CatalogAPI {
         /// The base URL the spec gives.
         public static let defaultBaseURL = Foundation.URL(string: "https://shop.example.com/api/v2")!
 
-        /// What requests go through: base URL, transport, middlewares, credentials.
-        let runtime: PagegenRuntime.ClientRuntime
+        /// What requests go through: base URL, transport, middlewares, credentials, store.
+        var runtime: PagegenRuntime.ClientRuntime
+
+        /// How much a page store for this API keeps at most, as the spec's `store:` says:
+        /// give it to the store (`PagegenStore(at: url, limits: CatalogAPI.Client.storeLimits)`).
+        public static let storeLimits = PagegenRuntime.StoreLimits(maxItems: 100_000)
+
+        /// A copy of this client that keeps the pages it loads in `store`, under its
+        /// account: lists show them at launch, requests for them are conditional, and
+        /// `all…` walks can go on after a restart. Nil keeps nothing.
+        public func storing(in store: PagegenRuntime.StoreConfiguration?) -> Self {
+            var copy = self
+            copy.runtime.store = store
+            return copy
+        }
 
         /// Creates a client.
         ///
@@ -164,7 +177,7 @@ extension CatalogAPI.Client {
     /// The descriptors and request builders of the endpoints, shared by every function above.
     enum Operations {
         static var productsEndpoint: PagegenRuntime.Endpoint {
-            PagegenRuntime.Endpoint(name: "products", method: "GET", path: "/categories/{category_id}/products")
+            PagegenRuntime.Endpoint(name: "products", method: "GET", path: "/categories/{category_id}/products", storeMaxAge: 86_400)
         }
 
         static var productsPaging: PagegenRuntime.Paging<CatalogAPI.CategoryResponse, CatalogAPI.Product> {

@@ -9,13 +9,22 @@ extension StackExchangeAPI {
         /// The base URL the spec gives.
         public static let defaultBaseURL = Foundation.URL(string: "https://api.stackexchange.com/2.3")!
 
-        /// What requests go through: base URL, transport, middlewares, credentials.
-        let runtime: PagegenRuntime.ClientRuntime
+        /// What requests go through: base URL, transport, middlewares, credentials, store.
+        var runtime: PagegenRuntime.ClientRuntime
 
         /// The waits the API asks for, where the spec's `throttle:` says: how long a request
         /// may wait (`maxWait`, 60 seconds unless set; a longer wait fails at once), and the
         /// `events` that tell when a response asks for a wait and when a request waits.
         public var throttle: PagegenRuntime.Throttle { self.runtime.throttle }
+
+        /// A copy of this client that keeps the pages it loads in `store`, under its
+        /// account: lists show them at launch, requests for them are conditional, and
+        /// `all…` walks can go on after a restart. Nil keeps nothing.
+        public func storing(in store: PagegenRuntime.StoreConfiguration?) -> Self {
+            var copy = self
+            copy.runtime.store = store
+            return copy
+        }
 
         /// Creates a client.
         ///
