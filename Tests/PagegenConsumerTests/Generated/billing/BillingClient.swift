@@ -9,8 +9,17 @@ extension BillingAPI {
         /// The base URL the spec gives.
         public static let defaultBaseURL = Foundation.URL(string: "https://api.billing.example.com")!
 
-        /// What requests go through: base URL, transport, middlewares, credentials.
-        let runtime: PagegenRuntime.ClientRuntime
+        /// What requests go through: base URL, transport, middlewares, credentials, store.
+        var runtime: PagegenRuntime.ClientRuntime
+
+        /// A copy of this client that keeps the pages it loads in `store`, under its
+        /// account: lists show them at launch, requests for them are conditional, and
+        /// `all…` walks can go on after a restart. Nil keeps nothing.
+        public func storing(in store: PagegenRuntime.StoreConfiguration?) -> Self {
+            var copy = self
+            copy.runtime.store = store
+            return copy
+        }
 
         /// Creates a client.
         ///
