@@ -62,7 +62,8 @@ public struct ItemSequence<Item: Sendable>: AsyncSequence, Sendable {
     /// The same walk, kept in the client's store under `name` as it goes: after each
     /// item the caller handled (asked for the one after), the store holds how far it
     /// got. A walk of the same list under the same name, in this process or after it
-    /// was killed and started again, goes on from there and delivers every item once:
+    /// was killed and started again, goes on from there and delivers no handled item again
+    /// (the one in hand when the process died was not handled, and comes again):
     /// the page it was on is requested again and the items already handled are skipped
     /// (by identity, so an item that moved on the server is not delivered twice). A walk
     /// that reaches the end forgets its progress; one that fails keeps it.
