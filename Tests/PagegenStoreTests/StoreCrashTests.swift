@@ -1,4 +1,5 @@
 import Foundation
+import PagegenMock
 import PagegenRuntime
 import PagegenStore
 import PagegenTestSupport
@@ -45,6 +46,89 @@ import Testing
                     number += 1
                 }
             }
+        }
+    }
+
+    @Test func aWalkKilledAndStartedAgainGoesOnWithNoHandledItemTwice() async throws {
+        try await withStoreFolder { folder in
+            let server = try await MockServer.start(
+                specFile: Self.catalogSpec,
+                options: MockOptions(items: 400, limits: MockHTTPLimits(readTimeout: .seconds(300), idleTimeout: .seconds(300))))
+            do {
+                let url = folder.appendingPathComponent("walk.sqlite")
+                let base = server.baseURL.absoluteString
+                // The walk as one run makes it, in another store.
+                let reference = try await Self.runWalker(folder.appendingPathComponent("reference.sqlite"), base, killAfter: nil)
+                #expect(reference.handled.count == 400 && reference.ended)
+                var delivered: [Int] = []
+                // Killed five times, then let run to its end (unless a run ended before
+                // its kill, which a machine far faster than this one might see).
+                for killAfter in [7, 20, 1, 2, 33, nil] {
+                    let run = try await Self.runWalker(url, base, killAfter: killAfter)
+                    // The product in hand when the process died may not have counted as
+                    // handled yet (the walk counts it when asked for the next): then it
+                    // comes first in the next run, and only it.
+                    if let last = delivered.last, run.handled.first == last { delivered.removeLast() }
+                    delivered += run.handled
+                    if run.ended { break }
+                }
+                #expect(delivered == reference.handled, "every product once, in order, across the kills")
+            } catch {
+                await server.stop()
+                throw error
+            }
+            await server.stop()
+        }
+    }
+
+    /// `specs/catalog.pagegen.yaml`, found from this file's place.
+    static var catalogSpec: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("specs/catalog.pagegen.yaml").path
+    }
+
+    /// Runs the writer's walk over the catalog at `baseURL` kept in the store at `url`,
+    /// kills it with SIGKILL after it handled `killAfter` products (or lets it finish),
+    /// and returns the products it said it handled.
+    static func runWalker(_ url: URL, _ baseURL: String, killAfter: Int?) async throws -> (handled: [Int], ended: Bool) {
+        try await offPool {
+            let process = Process()
+            process.executableURL = writer
+            process.arguments = ["walk", url.path, baseURL, "import"]
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            var buffer = Data()
+            var handled: [Int] = []
+            var done = false
+            let reader = out.fileHandleForReading
+            reading: while killAfter.map({ handled.count < $0 }) ?? true {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+                while let newline = buffer.firstIndex(of: 0x0A) {
+                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                    if line.hasPrefix("handled "), let id = Int(line.dropFirst(8)) { handled.append(id) }
+                    if line == "done" { done = true }
+                    if let killAfter, handled.count == killAfter { break reading }
+                }
+            }
+            if killAfter != nil {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                // What it said between the line read last and the kill counts too.
+                buffer.append(reader.readDataToEndOfFile())
+                for line in String(decoding: buffer, as: UTF8.self).split(separator: "\n") {
+                    if line.hasPrefix("handled "), let id = Int(line.dropFirst(8)) { handled.append(id) }
+                    if line == "done" { done = true }
+                }
+                #expect(done || process.terminationReason == .uncaughtSignal, "the walk was killed, not ended by an error")
+            } else {
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0 && done, "the walk ran to its end")
+            }
+            return (handled, done)
         }
     }
 
