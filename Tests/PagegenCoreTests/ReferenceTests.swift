@@ -49,6 +49,32 @@ import Testing
         }
     }
 
+    /// Folders that compile a copy of the catalog's client (a benchmark and a test
+    /// tool, which cannot share the consumer tests' sources); recording writes them too.
+    static let catalogCopies = ["Benchmarks/store/Generated", "Tests/PagegenStoreWriter/Generated"]
+
+    @Test(arguments: catalogCopies)
+    func copiesOfTheCatalogClientAreTheReference(_ copy: String) throws {
+        let reference = Self.references.appendingPathComponent("catalog")
+        let folder = Self.root.appendingPathComponent(copy)
+        let names = try FileManager.default.contentsOfDirectory(atPath: reference.path).filter { $0.hasSuffix(".swift") }.sorted()
+        if Self.isRecording {
+            for name in names {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+                try FileManager.default.copyItem(at: reference.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+            }
+            Issue.record("copied the catalog's reference to \(copy); unset PAGEGEN_RECORD and run again")
+            return
+        }
+        let copied = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(copied == names, "\(copy) holds the catalog's files")
+        for name in names {
+            let expected = try String(contentsOf: reference.appendingPathComponent(name), encoding: .utf8)
+            let actual = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(actual == expected, "\(copy)/\(name) differs from the catalog's reference: run with PAGEGEN_RECORD=1")
+        }
+    }
+
     @Test(arguments: specNames)
     func outputIsDeterministic(_ name: String) throws {
         let url = Self.specs.appendingPathComponent("\(name).pagegen.yaml")
