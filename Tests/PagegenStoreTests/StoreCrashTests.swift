@@ -29,7 +29,9 @@ import Testing
             for round in 0..<5 {
                 // Each round goes on writing from the start, over the pages kept so far.
                 let killAfter = Int.random(in: 5...120, using: &random)
-                let last = try await Self.runWriter(url, killAfterCommits: killAfter)
+                let run = try await Self.runWriter([url.path, "100000"], killAfter: killAfter, linesStartingWith: "committed ")
+                #expect(run.killed, "the writer was killed, not ended")
+                let last = run.lines.compactMap { Int($0.dropFirst("committed ".count)) }.last ?? -1
                 announced = max(announced, last)
                 let store = try PagegenStore(at: url)
                 #expect(store.recovery == nil, "round \(round): the killed writer's file opens as it is")
@@ -89,47 +91,17 @@ import Testing
 
     /// Runs the writer's walk over the catalog at `baseURL` kept in the store at `url`,
     /// kills it with SIGKILL after it handled `killAfter` products (or lets it finish),
-    /// and returns the products it said it handled.
+    /// and returns the products it said it handled, and whether it reached the end.
     static func runWalker(_ url: URL, _ baseURL: String, killAfter: Int?) async throws -> (handled: [Int], ended: Bool) {
-        try await offPool {
-            let process = Process()
-            process.executableURL = writer
-            process.arguments = ["walk", url.path, baseURL, "import"]
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            var buffer = Data()
-            var handled: [Int] = []
-            var done = false
-            let reader = out.fileHandleForReading
-            reading: while killAfter.map({ handled.count < $0 }) ?? true {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                buffer.append(chunk)
-                while let newline = buffer.firstIndex(of: 0x0A) {
-                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                    buffer.removeSubrange(buffer.startIndex...newline)
-                    if line.hasPrefix("handled "), let id = Int(line.dropFirst(8)) { handled.append(id) }
-                    if line == "done" { done = true }
-                    if let killAfter, handled.count == killAfter { break reading }
-                }
-            }
-            if killAfter != nil {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                // What it said between the line read last and the kill counts too.
-                buffer.append(reader.readDataToEndOfFile())
-                for line in String(decoding: buffer, as: UTF8.self).split(separator: "\n") {
-                    if line.hasPrefix("handled "), let id = Int(line.dropFirst(8)) { handled.append(id) }
-                    if line == "done" { done = true }
-                }
-                #expect(done || process.terminationReason == .uncaughtSignal, "the walk was killed, not ended by an error")
-            } else {
-                process.waitUntilExit()
-                #expect(process.terminationStatus == 0 && done, "the walk ran to its end")
-            }
-            return (handled, done)
+        let run = try await runWriter(["walk", url.path, baseURL, "import"], killAfter: killAfter, linesStartingWith: "handled ")
+        let handled = run.lines.filter { $0.hasPrefix("handled ") }.compactMap { Int($0.dropFirst("handled ".count)) }
+        let done = run.lines.contains("done")
+        if killAfter != nil {
+            #expect(done || run.killed, "the walk was killed, not ended by an error")
+        } else {
+            #expect(!run.killed && run.exitStatus == 0 && done, "the walk ran to its end")
         }
+        return (handled, done)
     }
 
     /// Page `number` as the writer writes it: `number % 50 + 1` items naming their page.
@@ -144,37 +116,48 @@ import Testing
         #expect(page.entityTag == "\"p\(number)\"")
     }
 
-    /// Starts the writer, reads its announcements until `killAfterCommits` of them,
-    /// kills it with SIGKILL, and returns the last page it announced.
-    static func runWriter(_ url: URL, killAfterCommits: Int) async throws -> Int {
+    /// What the writer wrote, and how it ended.
+    struct WriterRun: Sendable {
+        /// Every line it wrote, those after the one that had it killed included.
+        var lines: [String]
+        /// True when SIGKILL ended it.
+        var killed: Bool
+        /// Its exit status when it ended by itself.
+        var exitStatus: Int32
+    }
+
+    /// Starts the writer with `arguments`, reads its lines until `killAfter` of them
+    /// start with `prefix` (nil: until it ends), kills it with SIGKILL then, and returns
+    /// every line it wrote.
+    static func runWriter(_ arguments: [String], killAfter: Int?, linesStartingWith prefix: String) async throws -> WriterRun {
         try await offPool {
             let process = Process()
             process.executableURL = writer
-            process.arguments = [url.path, "100000"]
+            process.arguments = arguments
             let out = Pipe()
             process.standardOutput = out
             try process.run()
-            var buffer = Data()
-            var last = -1
-            var commits = 0
             let reader = out.fileHandleForReading
-            while commits < killAfterCommits {
+            var text = ""
+            var counted = 0
+            reading: while killAfter.map({ counted < $0 }) ?? true {
                 let chunk = reader.availableData
                 if chunk.isEmpty { break }
-                buffer.append(chunk)
-                while let newline = buffer.firstIndex(of: 0x0A) {
-                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                    buffer.removeSubrange(buffer.startIndex...newline)
-                    if line.hasPrefix("committed "), let number = Int(line.dropFirst(10)) {
-                        last = number
-                        commits += 1
-                    }
+                let start = text.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+                text += String(decoding: chunk, as: UTF8.self)
+                for line in text[start...].split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                where line.hasPrefix(prefix) {
+                    counted += 1
+                    if let killAfter, counted == killAfter { break reading }
                 }
             }
-            kill(process.processIdentifier, SIGKILL)
+            if killAfter != nil { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal, "the writer was killed, not ended")
-            return last
+            // What it wrote between the line read last and the kill counts too.
+            text += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+            return WriterRun(
+                lines: text.split(separator: "\n").map(String.init), killed: process.terminationReason == .uncaughtSignal,
+                exitStatus: process.terminationStatus)
         }
     }
 }
