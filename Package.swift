@@ -216,6 +216,7 @@ let package = Package(
         .target(
             name: "PagegenTestServer",
             dependencies: [
+                "PagegenMock",
                 .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["MockServer"])),
                 .product(name: "FlyingSocks", package: "FlyingFox", condition: .when(traits: ["MockServer"])),
             ],

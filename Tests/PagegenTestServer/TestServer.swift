@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+@_spi(Testing) import PagegenMock
 
 /// A real HTTP server on a loopback address (127.0.0.1 unless told) and a free
 /// port, for tests: every request is answered by one closure and recorded.
@@ -32,8 +33,11 @@ public final class TestServer: Sendable {
         _ handler: @escaping @Sendable (TestRequest) async -> TestResponse
     ) async throws -> TestServer {
         // A generous handler timeout: FlyingFox answers 500 on its own after 15 s, which
-        // a busy 2-core machine running the whole suite can reach.
-        let server = HTTPServer(address: try .inet(ip4: host, port: 0), timeout: 300, logger: .disabled)
+        // a busy 2-core machine running the whole suite can reach. One event loop for
+        // all servers: a pool per server holds a Dispatch thread per server, and the
+        // suite's hundreds of servers at once would take every thread Dispatch has.
+        let server = HTTPServer(
+            address: try .inet(ip4: host, port: 0), timeout: 300, pool: SharedSocketPool(), logger: .disabled)
         let log = RequestLog()
         await server.appendRoute("*") { request in
             let recorded = await TestRequest(request)

@@ -2,7 +2,8 @@ import FlyingSocks
 import Foundation
 
 /// The mock's HTTP/1.1 server: a listening socket on FlyingSocks, one task per
-/// connection, and ``RequestReader`` for the requests.
+/// connection, and ``RequestReader`` for the requests. Every server of a process waits
+/// for its sockets on one ``SharedSocketPool``.
 ///
 /// FlyingFox's `HTTPServer` reads requests without a deadline or a size bound, and
 /// its reader is internal; this server keeps FlyingSocks (the sockets and the
@@ -41,19 +42,10 @@ final class MockHTTPServer: Sendable {
             try? listener.close()
             throw SocketError.unsupportedAddress
         }
-        let pool = SocketPool<Poll>.make(maxEvents: 256)
+        let pool = SharedSocketPool()
         try await pool.prepare()
         let accepting = try AsyncSocket(socket: listener, pool: pool)
-        let task = Task {
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { try? await pool.run() }
-                group.addTask {
-                    await Self.accept(on: accepting, limits: limits, handler: handler)
-                }
-                await group.next()
-                group.cancelAll()
-            }
-        }
+        let task = Task { await Self.accept(on: accepting, limits: limits, handler: handler) }
         return MockHTTPServer(host: address, port: boundPort, listener: listener, task: task)
     }
 

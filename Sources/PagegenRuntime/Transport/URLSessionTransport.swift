@@ -76,24 +76,24 @@ public struct URLSessionTransport: HTTPTransport {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
         let sent = urlRequest
-        let box = DataTaskBox(queue: owner.queue)
+        let exchange = DataTaskExchange(queue: owner.queue)
         let session = owner.session
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                box.start(ifCancelled: { continuation.resume(throwing: URLError(.cancelled)) }) {
+                exchange.start(continuation) { finish in
                     session.dataTask(with: sent) { data, response, error in
                         if let error {
-                            continuation.resume(throwing: error)
+                            finish(.failure(error))
                         } else if let response = response as? HTTPURLResponse {
-                            continuation.resume(returning: (Self.head(of: response), data ?? Data()))
+                            finish(.success((Self.head(of: response), data ?? Data())))
                         } else {
-                            continuation.resume(throwing: URLError(.badServerResponse))
+                            finish(.failure(URLError(.badServerResponse)))
                         }
                     }
                 }
             }
         } onCancel: {
-            box.cancel()
+            exchange.cancel()
         }
     }
 
@@ -120,7 +120,7 @@ private final class SessionOwner: Sendable {
 
     let session: URLSession
     /// Where the session's tasks are created, resumed and cancelled: never on a
-    /// thread of Swift concurrency's pool (see ``DataTaskBox``).
+    /// thread of Swift concurrency's pool (see ``DataTaskExchange``).
     let queue = DispatchQueue(label: "PagegenRuntime.URLSessionTransport")
     private let invalidatesOnDeinit: Bool
 
@@ -158,50 +158,76 @@ private final class RedirectStopper: NSObject, URLSessionTaskDelegate, Sendable 
     }
 }
 
-/// Creates, resumes and cancels one data task on a Dispatch queue of its own, so that
-/// a cancellation arriving before the task starts means it is never made, one arriving
-/// after cancels it exactly once, and no thread of Swift concurrency's pool ever waits
-/// for `URLSession`.
+/// One exchange on a data task: creates, resumes and cancels the task on a Dispatch
+/// queue of its own, and resumes the awaiting continuation exactly once, with the
+/// task's answer or, when the send is cancelled, at once with `URLError(.cancelled)`.
 ///
-/// On Linux, swift-corelibs-foundation creates, resumes and cancels tasks with
-/// `DispatchQueue.sync` on the session's work queue. Called from the cooperative pool
-/// (two threads on two cores), those waits hold the threads that the answers need,
-/// and nothing moves until a time-out fires; called from a task's cancellation
-/// handler, `cancel()` waits for the work queue while holding the task's lock, which
-/// the work queue may be waiting for to resume the continuation. On the serial
-/// `queue`, both only ever block a Dispatch thread, and the order start-then-cancel
-/// is kept.
+/// A cancelled send never waits for `URLSession` to report the cancellation. On Linux,
+/// swift-corelibs-foundation does not always complete a task cancelled in some of its
+/// states: never one cancelled before it is resumed, and not always one cancelled
+/// while its response is being handled, which would leave the caller waiting forever.
 ///
-/// `@unchecked Sendable`: `task` and `isCancelled` are read and written on `queue` only.
-private final class DataTaskBox: @unchecked Sendable {
+/// Creating, resuming and cancelling never happen on a thread of Swift concurrency's
+/// pool. swift-corelibs-foundation does each with `DispatchQueue.sync` on the
+/// session's work queue: called from the cooperative pool (two threads on two cores),
+/// those waits hold the threads that the answers need, and nothing moves until a
+/// time-out fires; called from a task's cancellation handler, `cancel()` waits for the
+/// work queue while holding the task's lock, which the work queue may be waiting for
+/// to resume the continuation. On the serial `queue`, both only ever block a Dispatch
+/// thread, and the order start-then-cancel is kept.
+///
+/// `@unchecked Sendable`: `task` is read and written on `queue` only; `continuation`
+/// and `isCancelled` under `lock`.
+private final class DataTaskExchange: @unchecked Sendable {
+    typealias Answer = Result<(HTTPResponse, Data), any Error>
+
     private let queue: DispatchQueue
-    private var task: URLSessionDataTask?
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<(HTTPResponse, Data), any Error>?
     private var isCancelled = false
+    private var task: URLSessionDataTask?
 
     init(queue: DispatchQueue) {
         self.queue = queue
     }
 
-    /// Creates the task with `makeTask` and resumes it; or, when the send was cancelled
-    /// first, calls `ifCancelled` instead. (A task cancelled before it is resumed never
-    /// calls its completion handler in swift-corelibs-foundation.)
-    func start(ifCancelled: @escaping @Sendable () -> Void, _ makeTask: @escaping @Sendable () -> URLSessionDataTask) {
+    /// Keeps `continuation`, then creates the task with `makeTask` (whose completion
+    /// handler calls the `finish` it is given) and resumes it. A send cancelled first
+    /// ends at once and makes no task.
+    func start(
+        _ continuation: CheckedContinuation<(HTTPResponse, Data), any Error>,
+        makeTask: @escaping @Sendable (_ finish: @escaping @Sendable (Answer) -> Void) -> URLSessionDataTask
+    ) {
+        let cancelledFirst = lock.withLock {
+            if !isCancelled { self.continuation = continuation }
+            return isCancelled
+        }
+        if cancelledFirst {
+            continuation.resume(throwing: URLError(.cancelled))
+            return
+        }
         queue.async {
-            if self.isCancelled {
-                ifCancelled()
-                return
-            }
-            let task = makeTask()
+            guard !self.lock.withLock({ self.isCancelled }) else { return }
+            let task = makeTask { self.finish($0) }
             self.task = task
             task.resume()
         }
     }
 
-    /// Cancels the task, now if it has started, else as soon as it is created.
+    /// Ends the send with `URLError(.cancelled)` now, and cancels its task: now if it
+    /// has started, else it is never made.
     func cancel() {
-        queue.async {
-            self.isCancelled = true
-            self.task?.cancel()
+        lock.withLock { isCancelled = true }
+        finish(.failure(URLError(.cancelled)))
+        queue.async { self.task?.cancel() }
+    }
+
+    /// Resumes the continuation with `answer`, if nothing resumed it before.
+    private func finish(_ answer: Answer) {
+        let continuation = lock.withLock {
+            defer { self.continuation = nil }
+            return self.continuation
         }
+        continuation?.resume(with: answer)
     }
 }
