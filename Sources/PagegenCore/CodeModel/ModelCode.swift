@@ -6,7 +6,8 @@ public struct ModelCode: Sendable {
     public var reference: String
     /// The doc comment, a line each (without `///`).
     public var docLines: [String]
-    /// True for a `final class`: a model that holds itself.
+    /// True for a `final class`: a model that holds itself, or one of ten fields or more
+    /// (unless the fields are `var`).
     public var isClass: Bool
     /// True when the fields are `var` (the config's `mutableModels`; never for a class).
     public var isMutable: Bool
@@ -48,7 +49,7 @@ extension ModelCode: TemplateValue {
         .init("name", "the declared type name") { $0.name },
         .init("reference", "how other code names it: with its namespace, when there is one") { $0.reference },
         .init("docLines", "the doc comment, a line each") { $0.docLines },
-        .init("kind", "`struct`, or `final class` for a model that holds itself") { $0.kind },
+        .init("kind", "`struct`, or `final class` for a model that holds itself or has ten fields or more (`let` ones)") { $0.kind },
         .init("isClass", "true for a final class") { $0.isClass },
         .init("isMutable", "true when the fields are `var` (the config's `mutableModels`; never for a class)") { $0.isMutable },
         .init("conformances", "the protocols, qualified: `Swift.Decodable`, `Swift.Sendable`, `Swift.Identifiable`") { $0.conformances },

@@ -79,9 +79,16 @@ struct ModelTranslator {
         return [sentence.prefix(1).uppercased() + sentence.dropFirst()]
     }
 
+    /// The fields from which a model of constants is a final class: copying a reference
+    /// is one word, where copying a struct copies each field, in generated code (value
+    /// witnesses) of every model and call that holds it. With hundreds of wide models
+    /// nested in each other, that code is a large part of a client's build; a class of
+    /// constants behaves as the struct would.
+    static let classFieldCount = 10
+
     func translate(_ model: ModelSpec) -> ModelCode {
         guard let modelNames = names.models[model.name.value] else { preconditionFailure("no names for model \(model.name.value)") }
-        let isClass = isRecursive(model)
+        let isClass = isRecursive(model) || (!mutableModels && model.fields.count >= Self.classFieldCount)
         let specDates = DateFormatCode(spec.dateFormat, zone: spec.dateZone?.value)
         var enums: [EnumCode] = []
         let fields = model.fields.enumerated().map { index, field -> FieldCode in

@@ -8,7 +8,7 @@ public enum GitHubAPI {}
 
 extension GitHubAPI {
     /// An item of `issues(…)`.
-    public struct Issue: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Issue: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let number: Swift.Int
         public let title: Swift.String
@@ -43,7 +43,7 @@ extension GitHubAPI {
             self.body = body
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), number: fields.value("number"), title: fields.value("title"), state: fields.value("state"),

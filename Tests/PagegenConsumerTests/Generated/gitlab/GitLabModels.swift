@@ -8,7 +8,7 @@ public enum GitLabAPI {}
 
 extension GitLabAPI {
     /// An item of `issues(…)`.
-    public struct Issue: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Issue: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let iid: Swift.Int
         /// `project_id` in the JSON.
@@ -52,7 +52,7 @@ extension GitLabAPI {
             self.webURL = webURL
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), iid: fields.value("iid"), projectID: fields.value("project_id"), title: fields.value("title"),

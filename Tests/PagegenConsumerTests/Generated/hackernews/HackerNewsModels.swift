@@ -8,7 +8,7 @@ public enum HackerNewsAPI {}
 
 extension HackerNewsAPI {
     /// What `item(…)` returns.
-    public struct Item: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Item: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let type: TypeValue
         public let by: Swift.String?
@@ -42,7 +42,7 @@ extension HackerNewsAPI {
             self.dead = dead
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), type: fields.value("type"), by: fields.valueIfPresent("by"), time: fields.value("time"),

@@ -102,7 +102,7 @@ extension StackExchangeAPI {
     }
 
     /// An item of `questions(…)`; the `items` of `QuestionPage`.
-    public struct Question: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Question: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// `question_id` in the JSON.
         public let questionID: Swift.Int
         public let title: Swift.String
@@ -146,7 +146,7 @@ extension StackExchangeAPI {
             self.owner = owner
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 questionID: fields.value("question_id"), title: fields.value("title"), link: fields.value("link"),

@@ -8,7 +8,7 @@ public enum StripeAPI {}
 
 extension StripeAPI {
     /// An item of `customers(…)`; the `data` of `CustomerList`.
-    public struct Customer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Customer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String
         public let object: Swift.String
         public let created: Foundation.Date
@@ -43,7 +43,7 @@ extension StripeAPI {
             self.preferredLocales = preferredLocales
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), object: fields.value("object"), created: fields.value("created"),

@@ -8,7 +8,7 @@ public enum WordPressAPI {}
 
 extension WordPressAPI {
     /// An item of `posts(…)`; what `post(…)` returns.
-    public struct Post: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Post: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         public let date: Foundation.Date
         /// `date_gmt` in the JSON, ISO 8601 text.
@@ -48,7 +48,7 @@ extension WordPressAPI {
             self.tags = tags
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), date: fields.value("date"), dateGmt: fields.date("date_gmt", format: .iso8601),

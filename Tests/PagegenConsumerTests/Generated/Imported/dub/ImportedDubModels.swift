@@ -8,7 +8,7 @@ public enum ImportedDub {}
 
 extension ImportedDub {
     /// An item of `getLinks(…)`.
-    public struct LinkSchema: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class LinkSchema: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The unique ID of the short link.
         public let id: Swift.String
         /// The domain of the short link. If not provided, the primary domain for the workspace will be used (or `dub.sh` if the workspace has no domains).
@@ -185,7 +185,7 @@ extension ImportedDub {
             self.projectID = projectID
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), domain: fields.value("domain"), key: fields.value("key"), url: fields.value("url"),
@@ -214,7 +214,7 @@ extension ImportedDub {
     }
 
     /// An item of `getCustomers(…)`.
-    public struct GetCustomersResponse: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class GetCustomersResponse: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The unique ID of the customer. You may use either the customer's `id` on Dub (obtained via `/customers` endpoint) or their `externalId` (unique ID within your system, prefixed with `ext_`, e.g. `ext_123`).
         public let id: Swift.String
         /// Name of the customer.
@@ -271,7 +271,7 @@ extension ImportedDub {
             self.discount = discount
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), name: fields.valueIfPresent("name"), email: fields.valueIfPresent("email"),

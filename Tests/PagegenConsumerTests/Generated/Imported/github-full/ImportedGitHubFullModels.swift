@@ -8,7 +8,7 @@ public enum ImportedGitHubFull {}
 
 extension ImportedGitHubFull {
     /// Minimal Repository
-    public struct MinimalRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class MinimalRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         /// `node_id` in the JSON.
         public let nodeID: Swift.String
@@ -265,7 +265,7 @@ extension ImportedGitHubFull {
             self.watchers = watchers
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), nodeID: fields.value("node_id"), name: fields.value("name"), fullName: fields.value("full_name"),
@@ -309,7 +309,7 @@ extension ImportedGitHubFull {
     }
 
     /// Data related to a release.
-    public struct ReleaseAsset: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class ReleaseAsset: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let url: Foundation.URL
         /// `browser_download_url` in the JSON.
         public let browserDownloadURL: Foundation.URL
@@ -353,7 +353,7 @@ extension ImportedGitHubFull {
             self.uploader = uploader
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 url: fields.value("url"), browserDownloadURL: fields.value("browser_download_url"), id: fields.value("id"),
@@ -427,7 +427,7 @@ extension ImportedGitHubFull {
     }
 
     /// Issue Simple
-    public struct IssueSimple: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class IssueSimple: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         /// `node_id` in the JSON.
         public let nodeID: Swift.String
@@ -520,7 +520,7 @@ extension ImportedGitHubFull {
             self.performedViaGithubApp = performedViaGithubApp
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), nodeID: fields.value("node_id"), url: fields.value("url"),
@@ -541,7 +541,7 @@ extension ImportedGitHubFull {
     }
 
     /// Simple User
-    public struct SimpleUser: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class SimpleUser: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let login: Swift.String
         public let id: Swift.Int
         /// `node_id` in the JSON.
@@ -606,7 +606,7 @@ extension ImportedGitHubFull {
             self.starredAt = starredAt
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 login: fields.value("login"), id: fields.value("id"), nodeID: fields.value("node_id"),
@@ -789,7 +789,7 @@ extension ImportedGitHubFull {
     }
 
     /// A collection of related issues and pull requests.
-    public struct Milestone: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Milestone: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let url: Foundation.URL
         /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
@@ -844,7 +844,7 @@ extension ImportedGitHubFull {
             self.dueOn = dueOn
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 url: fields.value("url"), htmlURL: fields.value("html_url"), labelsURL: fields.value("labels_url"), id: fields.value("id"),
@@ -914,7 +914,7 @@ extension ImportedGitHubFull {
     }
 
     /// A git repository
-    public struct Repository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Repository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Unique identifier of the repository
         public let id: Swift.Int
         /// `node_id` in the JSON.
@@ -1193,7 +1193,7 @@ extension ImportedGitHubFull {
             self.starredAt = starredAt
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), nodeID: fields.value("node_id"), name: fields.value("name"), fullName: fields.value("full_name"),
@@ -1237,7 +1237,7 @@ extension ImportedGitHubFull {
     }
 
     /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
-    public struct Integration: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Integration: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Unique identifier of the GitHub app
         public let id: Swift.Int
         /// The slug name of the GitHub app
@@ -1297,7 +1297,7 @@ extension ImportedGitHubFull {
             self.pem = pem
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), slug: fields.valueIfPresent("slug"), nodeID: fields.value("node_id"),
@@ -1312,7 +1312,7 @@ extension ImportedGitHubFull {
     }
 
     /// Comments provide a way for people to collaborate on an issue.
-    public struct IssueComment: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class IssueComment: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Unique identifier of the issue comment
         public let id: Swift.Int
         /// `node_id` in the JSON.
@@ -1363,7 +1363,7 @@ extension ImportedGitHubFull {
             self.reactions = reactions
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), nodeID: fields.value("node_id"), url: fields.value("url"), body: fields.valueIfPresent("body"),
@@ -1471,7 +1471,7 @@ extension ImportedGitHubFull {
     }
 
     /// The `templateRepository` of `Repository`.
-    public struct RepositoryTemplateRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class RepositoryTemplateRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int?
         /// `node_id` in the JSON.
         public let nodeID: Swift.String?
@@ -1731,7 +1731,7 @@ extension ImportedGitHubFull {
             self.networkCount = networkCount
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.valueIfPresent("id"), nodeID: fields.valueIfPresent("node_id"), name: fields.valueIfPresent("name"),
@@ -1810,7 +1810,7 @@ extension ImportedGitHubFull {
     }
 
     /// The `reactions` of `IssueComment`.
-    public struct ReactionRollup: Swift.Decodable, Swift.Sendable {
+    public final class ReactionRollup: Swift.Decodable, Swift.Sendable {
         public let url: Foundation.URL
         /// `total_count` in the JSON.
         public let totalCount: Swift.Int
@@ -1842,7 +1842,7 @@ extension ImportedGitHubFull {
             self.rocket = rocket
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 url: fields.value("url"), totalCount: fields.value("total_count"), _1: fields.value("+1"), minus1: fields.value("-1"),
@@ -1853,7 +1853,7 @@ extension ImportedGitHubFull {
     }
 
     /// The `owner` of `RepositoryTemplateRepository`.
-    public struct RepositoryTemplateRepositoryOwner: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class RepositoryTemplateRepositoryOwner: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let login: Swift.String?
         public let id: Swift.Int?
         /// `node_id` in the JSON.
@@ -1915,7 +1915,7 @@ extension ImportedGitHubFull {
             self.siteAdmin = siteAdmin
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 login: fields.valueIfPresent("login"), id: fields.valueIfPresent("id"), nodeID: fields.valueIfPresent("node_id"),

@@ -8,7 +8,7 @@ public enum ImportedGitHub {}
 
 extension ImportedGitHub {
     /// Minimal Repository
-    public struct MinimalRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class MinimalRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         /// `node_id` in the JSON.
         public let nodeID: Swift.String
@@ -273,7 +273,7 @@ extension ImportedGitHub {
             self.allowForking = allowForking
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), nodeID: fields.value("node_id"), name: fields.value("name"), fullName: fields.value("full_name"),
@@ -318,7 +318,7 @@ extension ImportedGitHub {
     }
 
     /// Issues are a great way to keep track of tasks, enhancements, and bugs for your projects.
-    public struct Issue: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Issue: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         /// `node_id` in the JSON.
         public let nodeID: Swift.String
@@ -426,7 +426,7 @@ extension ImportedGitHub {
             self.reactions = reactions
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), nodeID: fields.value("node_id"), url: fields.value("url"),
@@ -490,7 +490,7 @@ extension ImportedGitHub {
     }
 
     /// Pull Request Simple
-    public struct PullRequestSimple: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class PullRequestSimple: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let url: Foundation.URL
         public let id: Swift.Int
         /// `node_id` in the JSON.
@@ -605,7 +605,7 @@ extension ImportedGitHub {
             self.draft = draft
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 url: fields.value("url"), id: fields.value("id"), nodeID: fields.value("node_id"), htmlURL: fields.value("html_url"),
@@ -670,7 +670,7 @@ extension ImportedGitHub {
     }
 
     /// Simple User
-    public struct SimpleUser: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class SimpleUser: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let name: Swift.String?
         public let email: Swift.String?
         public let login: Swift.String
@@ -739,7 +739,7 @@ extension ImportedGitHub {
             self.starredAt = starredAt
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 name: fields.valueIfPresent("name"), email: fields.valueIfPresent("email"), login: fields.value("login"),
@@ -785,7 +785,7 @@ extension ImportedGitHub {
     }
 
     /// A git repository
-    public struct Repository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Repository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Unique identifier of the repository
         public let id: Swift.Int
         /// `node_id` in the JSON.
@@ -1076,7 +1076,7 @@ extension ImportedGitHub {
             self.starredAt = starredAt
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), nodeID: fields.value("node_id"), name: fields.value("name"), fullName: fields.value("full_name"),
@@ -1179,7 +1179,7 @@ extension ImportedGitHub {
     }
 
     /// A collection of related issues and pull requests.
-    public struct NullableMilestone: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class NullableMilestone: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let url: Foundation.URL
         /// `html_url` in the JSON.
         public let htmlURL: Foundation.URL
@@ -1235,7 +1235,7 @@ extension ImportedGitHub {
             self.dueOn = dueOn
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 url: fields.value("url"), htmlURL: fields.value("html_url"), labelsURL: fields.value("labels_url"), id: fields.value("id"),
@@ -1305,7 +1305,7 @@ extension ImportedGitHub {
     }
 
     /// GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub.
-    public struct NullableIntegration: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class NullableIntegration: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Unique identifier of the GitHub app
         public let id: Swift.Int
         /// The slug name of the GitHub app
@@ -1366,7 +1366,7 @@ extension ImportedGitHub {
             self.pem = pem
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), slug: fields.valueIfPresent("slug"), nodeID: fields.value("node_id"),
@@ -1381,7 +1381,7 @@ extension ImportedGitHub {
     }
 
     /// The `reactions` of `Issue`.
-    public struct ReactionRollup: Swift.Decodable, Swift.Sendable {
+    public final class ReactionRollup: Swift.Decodable, Swift.Sendable {
         public let url: Foundation.URL
         /// `total_count` in the JSON.
         public let totalCount: Swift.Int
@@ -1413,7 +1413,7 @@ extension ImportedGitHub {
             self.rocket = rocket
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 url: fields.value("url"), totalCount: fields.value("total_count"), _1: fields.value("+1"), minus1: fields.value("-1"),
@@ -1459,7 +1459,7 @@ extension ImportedGitHub {
     }
 
     /// Groups of organization members that gives permissions on specified repositories.
-    public struct Team: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Team: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
         /// `node_id` in the JSON.
         public let nodeID: Swift.String
@@ -1501,7 +1501,7 @@ extension ImportedGitHub {
             self.parent = parent
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), nodeID: fields.value("node_id"), name: fields.value("name"), slug: fields.value("slug"),
@@ -1738,7 +1738,7 @@ extension ImportedGitHub {
     }
 
     /// The `templateRepository` of `Repository`.
-    public struct RepositoryTemplateRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class RepositoryTemplateRepository: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int?
         /// `node_id` in the JSON.
         public let nodeID: Swift.String?
@@ -1998,7 +1998,7 @@ extension ImportedGitHub {
             self.networkCount = networkCount
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.valueIfPresent("id"), nodeID: fields.valueIfPresent("node_id"), name: fields.valueIfPresent("name"),
@@ -2103,7 +2103,7 @@ extension ImportedGitHub {
     }
 
     /// Groups of organization members that gives permissions on specified repositories.
-    public struct NullableTeamSimple: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class NullableTeamSimple: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Unique identifier of the team
         public let id: Swift.Int
         /// `node_id` in the JSON.
@@ -2148,7 +2148,7 @@ extension ImportedGitHub {
             self.ldapDn = ldapDn
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), nodeID: fields.value("node_id"), url: fields.value("url"), membersURL: fields.value("members_url"),
@@ -2175,7 +2175,7 @@ extension ImportedGitHub {
     }
 
     /// The `owner` of `RepositoryTemplateRepository`.
-    public struct RepositoryTemplateRepositoryOwner: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class RepositoryTemplateRepositoryOwner: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let login: Swift.String?
         public let id: Swift.Int?
         /// `node_id` in the JSON.
@@ -2237,7 +2237,7 @@ extension ImportedGitHub {
             self.siteAdmin = siteAdmin
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 login: fields.valueIfPresent("login"), id: fields.valueIfPresent("id"), nodeID: fields.valueIfPresent("node_id"),

@@ -247,7 +247,7 @@ extension ImportedIntercom {
     }
 
     /// The data returned about your articles when you list them.
-    public struct ArticleListItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class ArticleListItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The type of object - `article`.
         public let type: TypeValue?
         /// The unique identifier for the article which is given by Intercom.
@@ -310,7 +310,7 @@ extension ImportedIntercom {
             self.tags = tags
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 type: fields.valueIfPresent("type"), id: fields.valueIfPresent("id"), workspaceID: fields.valueIfPresent("workspace_id"),
@@ -371,7 +371,7 @@ extension ImportedIntercom {
     }
 
     /// Companies allow you to represent organizations using your product. Each company will have its own description and be associated with contacts. You can fetch, create, update and list companies.
-    public struct Company: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Company: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Value is `company`
         public let type: TypeValue?
         /// The Intercom defined id representing the company.
@@ -440,7 +440,7 @@ extension ImportedIntercom {
             self.segments = segments
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 type: fields.valueIfPresent("type"), id: fields.valueIfPresent("id"), name: fields.valueIfPresent("name"),
@@ -592,7 +592,7 @@ extension ImportedIntercom {
     }
 
     /// Contacts represent your leads and users in Intercom.
-    public struct Contact: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Contact: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The type of object.
         public let type: Swift.String?
         /// The unique identifier for the contact which is given by Intercom.
@@ -748,7 +748,7 @@ extension ImportedIntercom {
             self.socialProfiles = socialProfiles
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 type: fields.valueIfPresent("type"), id: fields.valueIfPresent("id"), externalID: fields.valueIfPresent("external_id"),
@@ -780,7 +780,7 @@ extension ImportedIntercom {
     }
 
     /// The Translated Content of an Article. The keys are the locale codes and the values are the translated content of the article.
-    public struct ArticleTranslatedContent: Swift.Decodable, Swift.Sendable {
+    public final class ArticleTranslatedContent: Swift.Decodable, Swift.Sendable {
         /// The type of object - article_translated_content.
         public let type: TypeValue?
         /// The Content of an Article.
@@ -920,7 +920,7 @@ extension ImportedIntercom {
             self.zhTW = zhTW
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 type: fields.valueIfPresent("type"), ar: fields.valueIfPresent("ar"), bg: fields.valueIfPresent("bg"),

@@ -99,7 +99,7 @@ extension ImportedJira {
     /// *  User record deleted from Atlassian: This occurs as the result of a right to be forgotten request. In this case, `displayName` provides an indication and other parameters have default values or are blank (for example, email is blank).
     /// *  User record corrupted: This occurs as a results of events such as a server import and can only happen to deleted users. In this case, `accountId` returns *unknown* and all other parameters have fallback values.
     /// *  User record unavailable: This usually occurs due to an internal service outage. In this case, all parameters have fallback values.
-    public struct User: Swift.Decodable, Swift.Sendable {
+    public final class User: Swift.Decodable, Swift.Sendable {
         /// The URL of the user.
         public let `self`: Swift.String?
         /// This property is no longer available and will be removed from the documentation soon. See the [deprecation notice](https://developer.atlassian.com/cloud/jira/platform/deprecation-notice-user-privacy-api-migration-guide/) for details.
@@ -157,7 +157,7 @@ extension ImportedJira {
             self.expand = expand
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 self: fields.valueIfPresent("self"), key: fields.valueIfPresent("key"), accountID: fields.valueIfPresent("accountId"),
@@ -203,7 +203,7 @@ extension ImportedJira {
     }
 
     /// Details about a project.
-    public struct Project: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Project: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Expand options that include additional project details in the response.
         public let expand: Swift.String?
         /// The URL of the project details.
@@ -325,7 +325,7 @@ extension ImportedJira {
             self.landingPageInfo = landingPageInfo
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 expand: fields.valueIfPresent("expand"), self: fields.valueIfPresent("self"), id: fields.valueIfPresent("id"),
@@ -424,7 +424,7 @@ extension ImportedJira {
     }
 
     /// Details about an issue.
-    public struct IssueBean: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class IssueBean: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Expand options that include additional issue details in the response.
         public let expand: Swift.String?
         /// The ID of the issue.
@@ -481,7 +481,7 @@ extension ImportedJira {
             self.fields = fields
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 expand: fields.valueIfPresent("expand"), id: fields.valueIfPresent("id"), self: fields.valueIfPresent("self"),
@@ -624,7 +624,7 @@ extension ImportedJira {
     }
 
     /// Details about a project component.
-    public struct ProjectComponent: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class ProjectComponent: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The URL of the component.
         public let `self`: Swift.String?
         /// The unique identifier for the component.
@@ -691,7 +691,7 @@ extension ImportedJira {
             self.projectID = projectID
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 self: fields.valueIfPresent("self"), id: fields.valueIfPresent("id"), name: fields.valueIfPresent("name"),
@@ -766,7 +766,7 @@ extension ImportedJira {
     }
 
     /// Details about an issue type.
-    public struct IssueTypeDetails: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class IssueTypeDetails: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The URL of these issue type details.
         public let `self`: Swift.String?
         /// The ID of the issue type.
@@ -806,7 +806,7 @@ extension ImportedJira {
             self.scope = scope
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 self: fields.valueIfPresent("self"), id: fields.valueIfPresent("id"), description: fields.valueIfPresent("description"),
@@ -818,7 +818,7 @@ extension ImportedJira {
     }
 
     /// Details about a project version.
-    public struct Version: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Version: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Use [expand](em>#expansion) to include additional information about version in the response. This parameter accepts a comma-separated list. Expand options include:
         ///
         /// *  `operations` Returns the list of operations available for this version.
@@ -887,7 +887,7 @@ extension ImportedJira {
             self.issuesStatusForFixVersion = issuesStatusForFixVersion
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 expand: fields.valueIfPresent("expand"), self: fields.valueIfPresent("self"), id: fields.valueIfPresent("id"),
@@ -1017,7 +1017,7 @@ extension ImportedJira {
     }
 
     /// Details of an issue transition.
-    public struct IssueTransition: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class IssueTransition: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The ID of the issue transition. Required when specifying a transition to undertake.
         public let id: Swift.String?
         /// The name of the issue transition.
@@ -1059,7 +1059,7 @@ extension ImportedJira {
             self.looped = looped
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.valueIfPresent("id"), name: fields.valueIfPresent("name"), to: fields.valueIfPresent("to"),
@@ -1179,7 +1179,7 @@ extension ImportedJira {
     }
 
     /// Details of an application role.
-    public struct ApplicationRole: Swift.Decodable, Swift.Sendable {
+    public final class ApplicationRole: Swift.Decodable, Swift.Sendable {
         /// The key of the application role.
         public let key: Swift.String?
         /// The groups associated with the application role. As a group's name can change, use of `groupDetails` is recommended to identify a groups.
@@ -1232,7 +1232,7 @@ extension ImportedJira {
             self.platform = platform
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 key: fields.valueIfPresent("key"), groups: fields.valueIfPresent("groups"),
@@ -1466,7 +1466,7 @@ extension ImportedJira {
     }
 
     /// The metadata describing an issue field.
-    public struct FieldMetadata: Swift.Decodable, Swift.Sendable {
+    public final class FieldMetadata: Swift.Decodable, Swift.Sendable {
         /// Whether the field is required.
         public let required: Swift.Bool
         /// The data type of the field.
@@ -1507,7 +1507,7 @@ extension ImportedJira {
             self.configuration = configuration
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 required: fields.value("required"), schema: fields.value("schema"), name: fields.value("name"), key: fields.value("key"),
@@ -1696,7 +1696,7 @@ extension ImportedJira {
     /// *  User record deleted from Atlassian: This occurs as the result of a right to be forgotten request. In this case, `displayName` provides an indication and other parameters have default values or are blank (for example, email is blank).
     /// *  User record corrupted: This occurs as a results of events such as a server import and can only happen to deleted users. In this case, `accountId` returns *unknown* and all other parameters have fallback values.
     /// *  User record unavailable: This usually occurs due to an internal service outage. In this case, all parameters have fallback values.
-    public struct UserDetails: Swift.Decodable, Swift.Sendable {
+    public final class UserDetails: Swift.Decodable, Swift.Sendable {
         /// The URL of the user.
         public let `self`: Swift.String?
         /// This property is no longer available and will be removed from the documentation soon. See the [deprecation notice](https://developer.atlassian.com/cloud/jira/platform/deprecation-notice-user-privacy-api-migration-guide/) for details.
@@ -1736,7 +1736,7 @@ extension ImportedJira {
             self.accountType = accountType
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 self: fields.valueIfPresent("self"), name: fields.valueIfPresent("name"), key: fields.valueIfPresent("key"),
@@ -1791,7 +1791,7 @@ extension ImportedJira {
     }
 
     /// Details of issue history metadata.
-    public struct HistoryMetadata: Swift.Decodable, Swift.Sendable {
+    public final class HistoryMetadata: Swift.Decodable, Swift.Sendable {
         /// The type of the history record.
         public let type: Swift.String?
         /// The description of the history record.
@@ -1836,7 +1836,7 @@ extension ImportedJira {
             self.extraData = extraData
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 type: fields.valueIfPresent("type"), description: fields.valueIfPresent("description"),

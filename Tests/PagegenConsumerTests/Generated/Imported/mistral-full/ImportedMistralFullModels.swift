@@ -63,7 +63,7 @@ extension ImportedMistralFull {
     }
 
     /// An item of `promptsList(…)`; the `data` of `ListPromptsResponse`.
-    public struct Prompt: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Prompt: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.String?
         /// Stable object name.
         public let name: Swift.String?
@@ -108,7 +108,7 @@ extension ImportedMistralFull {
             self.description = description
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.valueIfPresent("id"), name: fields.valueIfPresent("name"), definition: fields.valueIfPresent("definition"),
@@ -148,7 +148,7 @@ extension ImportedMistralFull {
     }
 
     /// An item of `filesAPIRoutesListFiles(…)`; the `data` of `ListFilesResponse`.
-    public struct FileSchema: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class FileSchema: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The unique identifier of the file.
         public let id: Swift.String
         /// The object type, which is always "file".
@@ -193,7 +193,7 @@ extension ImportedMistralFull {
             self.visibility = visibility
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 id: fields.value("id"), object: fields.value("object"), bytes: fields.value("bytes"), createdAt: fields.value("created_at"),

@@ -62,7 +62,7 @@ extension ImportedSlack {
     }
 
     /// An item of `conversationsList(…)`; the `channels` of `ConversationsListResponse`.
-    public struct ObjsConversation: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class ObjsConversation: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// `accepted_user` in the JSON.
         public let acceptedUser: Swift.String?
         /// `connected_team_ids` in the JSON.
@@ -241,7 +241,7 @@ extension ImportedSlack {
             self.isUserDeleted = isUserDeleted
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 acceptedUser: fields.valueIfPresent("accepted_user"), connectedTeamIds: fields.valueIfPresent("connected_team_ids"),
@@ -293,7 +293,7 @@ extension ImportedSlack {
     }
 
     /// An item of `usersList(…)`; the `members` of `UsersListResponse`.
-    public struct ObjsUser: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class ObjsUser: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let color: Swift.String?
         public let deleted: Swift.Bool?
         /// `enterprise_user` in the JSON.
@@ -387,7 +387,7 @@ extension ImportedSlack {
             self.teams = teams
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 color: fields.valueIfPresent("color"), deleted: fields.valueIfPresent("deleted"),
@@ -450,7 +450,7 @@ extension ImportedSlack {
     }
 
     /// The `latest` of `ObjsConversation`.
-    public struct ObjsMessage: Swift.Decodable, Swift.Sendable {
+    public final class ObjsMessage: Swift.Decodable, Swift.Sendable {
         public let attachments: [ImportedSlack.ObjsMessageAttachment]?
         /// This is a very loose definition, in the future, we'll populate this with deeper schema in this definition namespace.
         public let blocks: [ImportedSlack.Block]?
@@ -572,7 +572,7 @@ extension ImportedSlack {
             self.username = username
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 attachments: fields.valueIfPresent("attachments"), blocks: fields.valueIfPresent("blocks"),
@@ -700,7 +700,7 @@ extension ImportedSlack {
     }
 
     /// The `profile` of `ObjsUser`.
-    public struct ObjsUserProfile: Swift.Decodable, Swift.Sendable {
+    public final class ObjsUserProfile: Swift.Decodable, Swift.Sendable {
         /// `always_active` in the JSON.
         public let alwaysActive: Swift.Bool?
         /// `api_app_id` in the JSON.
@@ -843,7 +843,7 @@ extension ImportedSlack {
             self.username = username
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 alwaysActive: fields.valueIfPresent("always_active"), apiAppID: fields.valueIfPresent("api_app_id"),
@@ -974,7 +974,7 @@ extension ImportedSlack {
     }
 
     /// The `comment` of `ObjsMessage`.
-    public struct ObjsComment: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class ObjsComment: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let comment: Swift.String
         public let created: Swift.Int
         public let id: Swift.String
@@ -1011,7 +1011,7 @@ extension ImportedSlack {
             self.user = user
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 comment: fields.value("comment"), created: fields.value("created"), id: fields.value("id"),
@@ -1024,7 +1024,7 @@ extension ImportedSlack {
     }
 
     /// The `file` of `ObjsMessage`; the `files` of `ObjsMessage`.
-    public struct ObjsFile: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class ObjsFile: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let channels: [Swift.String]?
         /// `comments_count` in the JSON.
         public let commentsCount: Swift.Int?
@@ -1238,7 +1238,7 @@ extension ImportedSlack {
             self.username = username
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 channels: fields.valueIfPresent("channels"), commentsCount: fields.valueIfPresent("comments_count"),
@@ -1318,7 +1318,7 @@ extension ImportedSlack {
     }
 
     /// The `userProfile` of `ObjsMessage`.
-    public struct ObjsUserProfileShort: Swift.Decodable, Swift.Sendable {
+    public final class ObjsUserProfileShort: Swift.Decodable, Swift.Sendable {
         /// `avatar_hash` in the JSON.
         public let avatarHash: Swift.String
         /// `display_name` in the JSON.
@@ -1359,7 +1359,7 @@ extension ImportedSlack {
             self.team = team
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 avatarHash: fields.value("avatar_hash"), displayName: fields.value("display_name"),
@@ -1372,7 +1372,7 @@ extension ImportedSlack {
     }
 
     /// The `team` of `ObjsConversationShare`.
-    public struct ObjsTeam: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class ObjsTeam: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let archived: Swift.Bool?
         /// `avatar_base_url` in the JSON.
         public let avatarBaseURL: Swift.String?
@@ -1464,7 +1464,7 @@ extension ImportedSlack {
             self.ssoProvider = ssoProvider
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 archived: fields.valueIfPresent("archived"), avatarBaseURL: fields.valueIfPresent("avatar_base_url"),

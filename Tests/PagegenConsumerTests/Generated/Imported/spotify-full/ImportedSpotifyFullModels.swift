@@ -273,7 +273,7 @@ extension ImportedSpotifyFull {
     }
 
     /// Information about the track or episode.
-    public struct PlaylistTrackObjectItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class PlaylistTrackObjectItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The album on which the track appears. The album object includes a link in `href` to full information about the album.
         public let album: ImportedSpotifyFull.SimplifiedAlbumObject?
         /// The artists who performed the track. Each artist object includes a link in `href` to more detailed information about the artist.
@@ -397,7 +397,7 @@ extension ImportedSpotifyFull {
             self.show = show
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 album: fields.valueIfPresent("album"), artists: fields.valueIfPresent("artists"),
@@ -470,7 +470,7 @@ extension ImportedSpotifyFull {
     /// **Deprecated:** Use `item` instead. Information about the track or episode.
     ///
     /// - Important: Deprecated by the API.
-    public struct PlaylistTrackObjectTrack: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class PlaylistTrackObjectTrack: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The album on which the track appears. The album object includes a link in `href` to full information about the album.
         public let album: ImportedSpotifyFull.SimplifiedAlbumObject?
         /// The artists who performed the track. Each artist object includes a link in `href` to more detailed information about the artist.
@@ -594,7 +594,7 @@ extension ImportedSpotifyFull {
             self.show = show
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 album: fields.valueIfPresent("album"), artists: fields.valueIfPresent("artists"),
@@ -665,7 +665,7 @@ extension ImportedSpotifyFull {
     }
 
     /// An item of `getFollowed(…)`; the `items` of `CursorPagingSimplifiedArtistObject`.
-    public struct ArtistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class ArtistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Known external URLs for this artist.
         public let externalUrls: ImportedSpotifyFull.ExternalURLObject?
         /// Information about the followers of the artist.
@@ -712,7 +712,7 @@ extension ImportedSpotifyFull {
             self.uri = uri
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 externalUrls: fields.valueIfPresent("external_urls"), followers: fields.valueIfPresent("followers"),
@@ -745,7 +745,7 @@ extension ImportedSpotifyFull {
     }
 
     /// The `track` of `PlayHistoryObject`.
-    public struct TrackObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class TrackObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The album on which the track appears. The album object includes a link in `href` to full information about the album.
         public let album: ImportedSpotifyFull.SimplifiedAlbumObject?
         /// The artists who performed the track. Each artist object includes a link in `href` to more detailed information about the artist.
@@ -828,7 +828,7 @@ extension ImportedSpotifyFull {
             self.isLocal = isLocal
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 album: fields.valueIfPresent("album"), artists: fields.valueIfPresent("artists"),
@@ -913,7 +913,7 @@ extension ImportedSpotifyFull {
     }
 
     /// The `album` of `PlaylistTrackObjectItem`; the `album` of `PlaylistTrackObjectTrack`; the `album` of `TrackObject`.
-    public struct SimplifiedAlbumObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class SimplifiedAlbumObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The type of the album.
         public let albumType: AlbumType
         /// The number of tracks in the album.
@@ -969,7 +969,7 @@ extension ImportedSpotifyFull {
             self.artists = artists
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 albumType: fields.value("album_type"), totalTracks: fields.value("total_tracks"),
@@ -1235,7 +1235,7 @@ extension ImportedSpotifyFull {
     }
 
     /// The `show` of `PlaylistTrackObjectItem`; the `show` of `PlaylistTrackObjectTrack`.
-    public struct SimplifiedShowObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class SimplifiedShowObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// A list of the countries in which the show can be played, identified by their [ISO 3166-1 alpha-2](http://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) code.
         ///
         /// - Important: Deprecated by the API.
@@ -1302,7 +1302,7 @@ extension ImportedSpotifyFull {
             self.totalEpisodes = totalEpisodes
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 availableMarkets: fields.value("available_markets"), copyrights: fields.value("copyrights"),

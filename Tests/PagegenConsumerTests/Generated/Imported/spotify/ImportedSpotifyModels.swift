@@ -143,7 +143,7 @@ extension ImportedSpotify {
     }
 
     /// An item of `getAnAlbumsTracks(…)`; the `items` of `PagingSimplifiedTrackObject`.
-    public struct SimplifiedTrackObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class SimplifiedTrackObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The artists who performed the track. Each artist object includes a link in `href` to more detailed information about the artist.
         public let artists: [ImportedSpotify.SimplifiedArtistObject]?
         /// A list of the countries in which the track can be played, identified by their [ISO 3166-1 alpha-2](http://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) code.
@@ -213,7 +213,7 @@ extension ImportedSpotify {
             self.isLocal = isLocal
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 artists: fields.valueIfPresent("artists"), availableMarkets: fields.valueIfPresent("available_markets"),
@@ -265,7 +265,7 @@ extension ImportedSpotify {
     }
 
     /// An item of `getAListOfCurrentUsersPlaylists(…)`; the `items` of `PagingPlaylistObject`.
-    public struct SimplifiedPlaylistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class SimplifiedPlaylistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// `true` if the owner allows other users to modify the playlist.
         public let collaborative: Swift.Bool?
         /// The playlist description. _Only returned for modified, verified playlists, otherwise_ `null`.
@@ -321,7 +321,7 @@ extension ImportedSpotify {
             self.uri = uri
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 collaborative: fields.valueIfPresent("collaborative"), description: fields.valueIfPresent("description"),
@@ -556,7 +556,7 @@ extension ImportedSpotify {
     }
 
     /// Information about the track or episode.
-    public struct PlaylistTrackObjectItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class PlaylistTrackObjectItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The album on which the track appears. The album object includes a link in `href` to full information about the album.
         public let album: ImportedSpotify.SimplifiedAlbumObject?
         /// The artists who performed the track. Each artist object includes a link in `href` to more detailed information about the artist.
@@ -680,7 +680,7 @@ extension ImportedSpotify {
             self.show = show
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 album: fields.valueIfPresent("album"), artists: fields.valueIfPresent("artists"),
@@ -753,7 +753,7 @@ extension ImportedSpotify {
     /// **Deprecated:** Use `item` instead. Information about the track or episode.
     ///
     /// - Important: Deprecated by the API.
-    public struct PlaylistTrackObjectTrack: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class PlaylistTrackObjectTrack: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The album on which the track appears. The album object includes a link in `href` to full information about the album.
         public let album: ImportedSpotify.SimplifiedAlbumObject?
         /// The artists who performed the track. Each artist object includes a link in `href` to more detailed information about the artist.
@@ -877,7 +877,7 @@ extension ImportedSpotify {
             self.show = show
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 album: fields.valueIfPresent("album"), artists: fields.valueIfPresent("artists"),
@@ -1066,7 +1066,7 @@ extension ImportedSpotify {
     }
 
     /// An item of `getFollowed(…)`; the `items` of `CursorPagingSimplifiedArtistObject`.
-    public struct ArtistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class ArtistObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Known external URLs for this artist.
         public let externalUrls: ImportedSpotify.ExternalURLObject?
         /// Information about the followers of the artist.
@@ -1112,7 +1112,7 @@ extension ImportedSpotify {
             self.uri = uri
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 externalUrls: fields.valueIfPresent("external_urls"), followers: fields.valueIfPresent("followers"),
@@ -1145,7 +1145,7 @@ extension ImportedSpotify {
     }
 
     /// The `album` of `PlaylistTrackObjectItem`; the `album` of `PlaylistTrackObjectTrack`.
-    public struct SimplifiedAlbumObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class SimplifiedAlbumObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The type of the album.
         public let albumType: AlbumType
         /// The number of tracks in the album.
@@ -1200,7 +1200,7 @@ extension ImportedSpotify {
             self.artists = artists
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 albumType: fields.value("album_type"), totalTracks: fields.value("total_tracks"),
@@ -1330,7 +1330,7 @@ extension ImportedSpotify {
     }
 
     /// The `show` of `PlaylistTrackObjectItem`; the `show` of `PlaylistTrackObjectTrack`.
-    public struct SimplifiedShowObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class SimplifiedShowObject: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// A list of the countries in which the show can be played, identified by their [ISO 3166-1 alpha-2](http://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) code.
         ///
         /// - Important: Deprecated by the API.
@@ -1397,7 +1397,7 @@ extension ImportedSpotify {
             self.totalEpisodes = totalEpisodes
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 availableMarkets: fields.value("available_markets"), copyrights: fields.value("copyrights"),

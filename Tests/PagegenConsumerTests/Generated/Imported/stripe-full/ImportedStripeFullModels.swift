@@ -87,7 +87,7 @@ extension ImportedStripeFull {
     }
 
     /// What `postCustomers(…)` sends.
-    public struct PostCustomersBody: Swift.Codable, Swift.Sendable {
+    public final class PostCustomersBody: Swift.Codable, Swift.Sendable {
         /// The customer's address.
         public let address: PagegenRuntime.JSONValue?
         /// An integer amount in %s that represents the customer's current balance, which affect the customer's future invoices. A negative amount represents a credit that decreases the amount due on an invoice; a positive amount increases the amount due on an invoice.
@@ -162,7 +162,7 @@ extension ImportedStripeFull {
             self.testClock = testClock
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 address: fields.valueIfPresent("address"), balance: fields.valueIfPresent("balance"),
@@ -237,7 +237,7 @@ extension ImportedStripeFull {
     /// This object represents a customer of your business. It lets you create recurring charges and track payments that belong to the same customer.
     ///
     /// Related guide: [Save a card during payment](https://stripe.com/docs/payments/save-during-payment).
-    public struct Customer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Customer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The customer's address.
         public let address: ImportedStripeFull.Address?
         /// Current balance, if any, being stored on the customer. If negative, the customer has credit to apply to their next invoice. If positive, the customer has an amount owed that will be added to their next invoice. The balance does not refer to any unpaid invoices; it solely takes into account amounts that have yet to be successfully applied to any invoice. This balance is only taken into account as invoices are finalized.
@@ -334,7 +334,7 @@ extension ImportedStripeFull {
             self.testClock = testClock
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 address: fields.valueIfPresent("address"), balance: fields.valueIfPresent("balance"), created: fields.value("created"),
@@ -728,7 +728,7 @@ extension ImportedStripeFull {
     /// will end.
     ///
     /// Related guide: [Applying Discounts to Subscriptions](https://stripe.com/docs/billing/subscriptions/discounts).
-    public struct Discount: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Discount: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The Checkout session that this coupon is applied to, if it is applied to a particular session in payment mode. Will not be present for subscription mode.
         public let checkoutSession: Swift.String?
         /// A coupon contains information about a percent-off or amount-off discount you
@@ -773,7 +773,7 @@ extension ImportedStripeFull {
             self.subscription = subscription
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 checkoutSession: fields.valueIfPresent("checkout_session"), coupon: fields.value("coupon"),
@@ -1069,7 +1069,7 @@ extension ImportedStripeFull {
     /// A coupon contains information about a percent-off or amount-off discount you
     /// might want to apply to a customer. Coupons may be applied to [invoices](https://stripe.com/docs/api#invoices) or
     /// [orders](https://stripe.com/docs/api#create_order_legacy-coupon). Coupons do not work with conventional one-off [charges](https://stripe.com/docs/api#create_charge).
-    public struct Coupon: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Coupon: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Amount (in the `currency` specified) that will be taken off the subtotal of any invoices for this customer.
         public let amountOff: Swift.Int?
         /// `applies_to` in the JSON.
@@ -1128,7 +1128,7 @@ extension ImportedStripeFull {
             self.valid = valid
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 amountOff: fields.valueIfPresent("amount_off"), appliesTo: fields.valueIfPresent("applies_to"),
@@ -1209,7 +1209,7 @@ extension ImportedStripeFull {
     }
 
     /// The `data` of `ApmsSourcesSourceList`.
-    public struct Polymorphic: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Polymorphic: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date?
         /// The ID of the customer associated with this Alipay Account.
@@ -1487,7 +1487,7 @@ extension ImportedStripeFull {
             self.wechat = wechat
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 created: fields.valueIfPresent("created"), customer: fields.valueIfPresent("customer"),
@@ -1631,7 +1631,7 @@ extension ImportedStripeFull {
     /// Subscriptions allow you to charge a customer on a recurring basis.
     ///
     /// Related guide: [Creating Subscriptions](https://stripe.com/docs/billing/subscriptions/creating).
-    public struct Subscription: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Subscription: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account.
         public let applicationFeePercent: Swift.Double?
         /// `automatic_tax` in the JSON.
@@ -1775,7 +1775,7 @@ extension ImportedStripeFull {
             self.trialStart = trialStart
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 applicationFeePercent: fields.valueIfPresent("application_fee_percent"), automaticTax: fields.value("automatic_tax"),
@@ -2312,7 +2312,7 @@ extension ImportedStripeFull {
     }
 
     /// The `acssDebit` of `Polymorphic`.
-    public struct SourceTypeAcssDebit: Swift.Decodable, Swift.Sendable {
+    public final class SourceTypeAcssDebit: Swift.Decodable, Swift.Sendable {
         /// `bank_address_city` in the JSON.
         public let bankAddressCity: Swift.String?
         /// `bank_address_line_1` in the JSON.
@@ -2348,7 +2348,7 @@ extension ImportedStripeFull {
             self.routingNumber = routingNumber
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 bankAddressCity: fields.valueIfPresent("bank_address_city"), bankAddressLine1: fields.valueIfPresent("bank_address_line_1"),
@@ -2448,7 +2448,7 @@ extension ImportedStripeFull {
     }
 
     /// The `card` of `Polymorphic`.
-    public struct SourceTypeCard: Swift.Decodable, Swift.Sendable {
+    public final class SourceTypeCard: Swift.Decodable, Swift.Sendable {
         /// `address_line1_check` in the JSON.
         public let addressLine1Check: Swift.String?
         /// `address_zip_check` in the JSON.
@@ -2495,7 +2495,7 @@ extension ImportedStripeFull {
             self.tokenizationMethod = tokenizationMethod
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 addressLine1Check: fields.valueIfPresent("address_line1_check"),
@@ -2510,7 +2510,7 @@ extension ImportedStripeFull {
     }
 
     /// The `cardPresent` of `Polymorphic`.
-    public struct SourceTypeCardPresent: Swift.Decodable, Swift.Sendable {
+    public final class SourceTypeCardPresent: Swift.Decodable, Swift.Sendable {
         /// `application_cryptogram` in the JSON.
         public let applicationCryptogram: Swift.String?
         /// `application_preferred_name` in the JSON.
@@ -2588,7 +2588,7 @@ extension ImportedStripeFull {
             self.transactionStatusInformation = transactionStatusInformation
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 applicationCryptogram: fields.valueIfPresent("application_cryptogram"),
@@ -2706,7 +2706,7 @@ extension ImportedStripeFull {
     }
 
     /// The `klarna` of `Polymorphic`.
-    public struct SourceTypeKlarna: Swift.Decodable, Swift.Sendable {
+    public final class SourceTypeKlarna: Swift.Decodable, Swift.Sendable {
         /// `background_image_url` in the JSON.
         public let backgroundImageURL: Swift.String?
         /// `client_token` in the JSON.
@@ -2799,7 +2799,7 @@ extension ImportedStripeFull {
             self.shippingLastName = shippingLastName
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 backgroundImageURL: fields.valueIfPresent("background_image_url"), clientToken: fields.valueIfPresent("client_token"),
@@ -2826,7 +2826,7 @@ extension ImportedStripeFull {
     }
 
     /// The `multibanco` of `Polymorphic`.
-    public struct SourceTypeMultibanco: Swift.Decodable, Swift.Sendable {
+    public final class SourceTypeMultibanco: Swift.Decodable, Swift.Sendable {
         public let entity: Swift.String?
         public let reference: Swift.String?
         /// `refund_account_holder_address_city` in the JSON.
@@ -2866,7 +2866,7 @@ extension ImportedStripeFull {
             self.refundIban = refundIban
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 entity: fields.valueIfPresent("entity"), reference: fields.valueIfPresent("reference"),
@@ -3123,7 +3123,7 @@ extension ImportedStripeFull {
     }
 
     /// The `threeDSecure` of `Polymorphic`.
-    public struct SourceTypeThreeDSecure: Swift.Decodable, Swift.Sendable {
+    public final class SourceTypeThreeDSecure: Swift.Decodable, Swift.Sendable {
         /// `address_line1_check` in the JSON.
         public let addressLine1Check: Swift.String?
         /// `address_zip_check` in the JSON.
@@ -3177,7 +3177,7 @@ extension ImportedStripeFull {
             self.tokenizationMethod = tokenizationMethod
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 addressLine1Check: fields.valueIfPresent("address_line1_check"),
@@ -3257,7 +3257,7 @@ extension ImportedStripeFull {
     /// Tax rates can be applied to [invoices](https://stripe.com/docs/billing/invoices/tax-rates), [subscriptions](https://stripe.com/docs/billing/subscriptions/taxes) and [Checkout Sessions](https://stripe.com/docs/payments/checkout/set-up-a-subscription#tax-rates) to collect tax.
     ///
     /// Related guide: [Tax Rates](https://stripe.com/docs/billing/taxes/tax-rates).
-    public struct TaxRate: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class TaxRate: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Defaults to `true`. When set to `false`, this tax rate cannot be used with new applications or Checkout Sessions, but will still work for subscriptions and invoices that already have it set.
         public let active: Swift.Bool
         /// Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)).
@@ -3310,7 +3310,7 @@ extension ImportedStripeFull {
             self.taxType = taxType
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 active: fields.value("active"), country: fields.valueIfPresent("country"), created: fields.value("created"),
@@ -3904,7 +3904,7 @@ extension ImportedStripeFull {
     /// For example, you might have a single "gold" product that has prices for $10/month, $100/year, and €9 once.
     ///
     /// Related guides: [Set up a subscription](https://stripe.com/docs/billing/subscriptions/set-up-subscription), [create an invoice](https://stripe.com/docs/billing/invoices/create), and more about [products and prices](https://stripe.com/docs/products-prices/overview).
-    public struct Price: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Price: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Whether the price can be used for new purchases.
         public let active: Swift.Bool
         /// Describes how to compute the price per period. Either `per_unit` or `tiered`. `per_unit` indicates that the fixed amount (specified in `unit_amount` or `unit_amount_decimal`) will be charged per unit in `quantity` (for prices with `usage_type=licensed`), or per unit of total usage (for prices with `usage_type=metered`). `tiered` indicates that the unit pricing will be computed using a tiering strategy as defined using the `tiers` and `tiers_mode` attributes.
@@ -3974,7 +3974,7 @@ extension ImportedStripeFull {
             self.unitAmountDecimal = unitAmountDecimal
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 active: fields.value("active"), billingScheme: fields.value("billing_scheme"), created: fields.value("created"),

@@ -89,7 +89,7 @@ extension ImportedStripe {
     /// This object represents a customer of your business. It lets you create recurring charges and track payments that belong to the same customer.
     ///
     /// Related guide: [Save a card during payment](https://stripe.com/docs/payments/save-during-payment)
-    public struct Customer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Customer: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The customer's address.
         public let address: ImportedStripe.Address?
         /// Current balance, if any, being stored on the customer. If negative, the customer has credit to apply to their next invoice. If positive, the customer has an amount owed that will be added to their next invoice. The balance does not refer to any unpaid invoices; it solely takes into account amounts that have yet to be successfully applied to any invoice. This balance is only taken into account as invoices are finalized.
@@ -193,7 +193,7 @@ extension ImportedStripe {
             self.testClock = testClock
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 address: fields.valueIfPresent("address"), balance: fields.valueIfPresent("balance"),
@@ -358,7 +358,7 @@ extension ImportedStripe {
     /// It contains information about when the discount began, when it will end, and what it is applied to.
     ///
     /// Related guide: [Applying discounts to subscriptions](https://stripe.com/docs/billing/subscriptions/discounts)
-    public struct Discount: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Discount: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The Checkout session that this coupon is applied to, if it is applied to a particular session in payment mode. Will not be present for subscription mode.
         public let checkoutSession: Swift.String?
         /// A coupon contains information about a percent-off or amount-off discount you
@@ -403,7 +403,7 @@ extension ImportedStripe {
             self.subscription = subscription
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 checkoutSession: fields.valueIfPresent("checkout_session"), coupon: fields.value("coupon"),
@@ -747,7 +747,7 @@ extension ImportedStripe {
     /// A coupon contains information about a percent-off or amount-off discount you
     /// might want to apply to a customer. Coupons may be applied to [subscriptions](https://stripe.com/docs/api#subscriptions), [invoices](https://stripe.com/docs/api#invoices),
     /// [checkout sessions](https://stripe.com/docs/api/checkout/sessions), [quotes](https://stripe.com/docs/api#quotes), and more. Coupons do not work with conventional one-off [charges](https://stripe.com/docs/api#create_charge) or [payment intents](https://stripe.com/docs/api/payment_intents).
-    public struct Coupon: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Coupon: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Amount (in the `currency` specified) that will be taken off the subtotal of any invoices for this customer.
         public let amountOff: Swift.Int?
         /// `applies_to` in the JSON.
@@ -810,7 +810,7 @@ extension ImportedStripe {
             self.valid = valid
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 amountOff: fields.valueIfPresent("amount_off"), appliesTo: fields.valueIfPresent("applies_to"),
@@ -908,7 +908,7 @@ extension ImportedStripe {
     }
 
     /// The `data` of `ApmsSourcesSourceList`.
-    public struct Polymorphic: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Polymorphic: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The ID of the account that the bank account is associated with.
         public let account: PagegenRuntime.JSONValue?
         /// The name of the person or business that owns the bank account.
@@ -1128,7 +1128,7 @@ extension ImportedStripe {
             self.wechat = wechat
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 account: fields.valueIfPresent("account"), accountHolderName: fields.valueIfPresent("account_holder_name"),
@@ -1262,7 +1262,7 @@ extension ImportedStripe {
     /// Subscriptions allow you to charge a customer on a recurring basis.
     ///
     /// Related guide: [Creating subscriptions](https://stripe.com/docs/billing/subscriptions/creating)
-    public struct Subscription: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Subscription: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// ID of the Connect Application that created the subscription.
         public let application: PagegenRuntime.JSONValue?
         /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice total that will be transferred to the application owner's Stripe account.
@@ -1425,7 +1425,7 @@ extension ImportedStripe {
             self.trialStart = trialStart
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 application: fields.valueIfPresent("application"), applicationFeePercent: fields.valueIfPresent("application_fee_percent"),
@@ -2031,7 +2031,7 @@ extension ImportedStripe {
     }
 
     /// The `acssDebit` of `Polymorphic`.
-    public struct SourceTypeAcssDebit: Swift.Decodable, Swift.Sendable {
+    public final class SourceTypeAcssDebit: Swift.Decodable, Swift.Sendable {
         /// `bank_address_city` in the JSON.
         public let bankAddressCity: Swift.String?
         /// `bank_address_line_1` in the JSON.
@@ -2067,7 +2067,7 @@ extension ImportedStripe {
             self.routingNumber = routingNumber
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 bankAddressCity: fields.valueIfPresent("bank_address_city"), bankAddressLine1: fields.valueIfPresent("bank_address_line_1"),
@@ -2167,7 +2167,7 @@ extension ImportedStripe {
     }
 
     /// The `card` of `Polymorphic`.
-    public struct SourceTypeCard: Swift.Decodable, Swift.Sendable {
+    public final class SourceTypeCard: Swift.Decodable, Swift.Sendable {
         /// `address_line1_check` in the JSON.
         public let addressLine1Check: Swift.String?
         /// `address_zip_check` in the JSON.
@@ -2214,7 +2214,7 @@ extension ImportedStripe {
             self.tokenizationMethod = tokenizationMethod
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 addressLine1Check: fields.valueIfPresent("address_line1_check"),
@@ -2229,7 +2229,7 @@ extension ImportedStripe {
     }
 
     /// The `cardPresent` of `Polymorphic`.
-    public struct SourceTypeCardPresent: Swift.Decodable, Swift.Sendable {
+    public final class SourceTypeCardPresent: Swift.Decodable, Swift.Sendable {
         /// `application_cryptogram` in the JSON.
         public let applicationCryptogram: Swift.String?
         /// `application_preferred_name` in the JSON.
@@ -2307,7 +2307,7 @@ extension ImportedStripe {
             self.transactionStatusInformation = transactionStatusInformation
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 applicationCryptogram: fields.valueIfPresent("application_cryptogram"),
@@ -2425,7 +2425,7 @@ extension ImportedStripe {
     }
 
     /// The `klarna` of `Polymorphic`.
-    public struct SourceTypeKlarna: Swift.Decodable, Swift.Sendable {
+    public final class SourceTypeKlarna: Swift.Decodable, Swift.Sendable {
         /// `background_image_url` in the JSON.
         public let backgroundImageURL: Swift.String?
         /// `client_token` in the JSON.
@@ -2518,7 +2518,7 @@ extension ImportedStripe {
             self.shippingLastName = shippingLastName
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 backgroundImageURL: fields.valueIfPresent("background_image_url"), clientToken: fields.valueIfPresent("client_token"),
@@ -2545,7 +2545,7 @@ extension ImportedStripe {
     }
 
     /// The `multibanco` of `Polymorphic`.
-    public struct SourceTypeMultibanco: Swift.Decodable, Swift.Sendable {
+    public final class SourceTypeMultibanco: Swift.Decodable, Swift.Sendable {
         public let entity: Swift.String?
         public let reference: Swift.String?
         /// `refund_account_holder_address_city` in the JSON.
@@ -2585,7 +2585,7 @@ extension ImportedStripe {
             self.refundIban = refundIban
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 entity: fields.valueIfPresent("entity"), reference: fields.valueIfPresent("reference"),
@@ -2842,7 +2842,7 @@ extension ImportedStripe {
     }
 
     /// The `threeDSecure` of `Polymorphic`.
-    public struct SourceTypeThreeDSecure: Swift.Decodable, Swift.Sendable {
+    public final class SourceTypeThreeDSecure: Swift.Decodable, Swift.Sendable {
         /// `address_line1_check` in the JSON.
         public let addressLine1Check: Swift.String?
         /// `address_zip_check` in the JSON.
@@ -2896,7 +2896,7 @@ extension ImportedStripe {
             self.tokenizationMethod = tokenizationMethod
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 addressLine1Check: fields.valueIfPresent("address_line1_check"),
@@ -3070,7 +3070,7 @@ extension ImportedStripe {
     /// Tax rates can be applied to [invoices](https://stripe.com/docs/billing/invoices/tax-rates), [subscriptions](https://stripe.com/docs/billing/subscriptions/taxes) and [Checkout Sessions](https://stripe.com/docs/payments/checkout/set-up-a-subscription#tax-rates) to collect tax.
     ///
     /// Related guide: [Tax rates](https://stripe.com/docs/billing/taxes/tax-rates)
-    public struct TaxRate: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class TaxRate: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Defaults to `true`. When set to `false`, this tax rate cannot be used with new applications or Checkout Sessions, but will still work for subscriptions and invoices that already have it set.
         public let active: Swift.Bool
         /// Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)).
@@ -3128,7 +3128,7 @@ extension ImportedStripe {
             self.taxType = taxType
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 active: fields.value("active"), country: fields.valueIfPresent("country"), created: fields.value("created"),
@@ -3962,7 +3962,7 @@ extension ImportedStripe {
     /// For example, you might have a single "gold" product that has prices for $10/month, $100/year, and €9 once.
     ///
     /// Related guides: [Set up a subscription](https://stripe.com/docs/billing/subscriptions/set-up-subscription), [create an invoice](https://stripe.com/docs/billing/invoices/create), and more about [products and prices](https://stripe.com/docs/products-prices/overview).
-    public struct Price: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+    public final class Price: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Whether the price can be used for new purchases.
         public let active: Swift.Bool
         /// Describes how to compute the price per period. Either `per_unit` or `tiered`. `per_unit` indicates that the fixed amount (specified in `unit_amount` or `unit_amount_decimal`) will be charged per unit in `quantity` (for prices with `usage_type=licensed`), or per unit of total usage (for prices with `usage_type=metered`). `tiered` indicates that the unit pricing will be computed using a tiering strategy as defined using the `tiers` and `tiers_mode` attributes.
@@ -4039,7 +4039,7 @@ extension ImportedStripe {
             self.unitAmountDecimal = unitAmountDecimal
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 active: fields.value("active"), billingScheme: fields.value("billing_scheme"), created: fields.value("created"),

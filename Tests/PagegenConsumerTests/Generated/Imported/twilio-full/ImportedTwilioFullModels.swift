@@ -96,7 +96,7 @@ extension ImportedTwilioFull {
     }
 
     /// An item of `listCall(…)`; the `calls` of `ListCallResponse`.
-    public struct Call: Swift.Decodable, Swift.Sendable {
+    public final class Call: Swift.Decodable, Swift.Sendable {
         /// The unique string that we created to identify this Call resource.
         public let sid: Swift.String?
         /// The date and time in UTC that this resource was created specified in [RFC 2822](https://www.ietf.org/rfc/rfc2822.txt) format.
@@ -189,7 +189,7 @@ extension ImportedTwilioFull {
             self.subresourceUris = subresourceUris
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 sid: fields.valueIfPresent("sid"), dateCreated: fields.valueIfPresent("date_created"),
@@ -252,7 +252,7 @@ extension ImportedTwilioFull {
     }
 
     /// An item of `listMessage(…)`; the `messages` of `ListMessageResponse`.
-    public struct Message: Swift.Decodable, Swift.Sendable {
+    public final class Message: Swift.Decodable, Swift.Sendable {
         /// The text content of the message
         public let body: Swift.String?
         /// The number of segments that make up the complete message. SMS message bodies that exceed the [character limit](https://www.twilio.com/docs/glossary/what-sms-character-limit) are segmented and charged as multiple messages. Note: For messages sent via a Messaging Service, `num_segments` is initially `0`, since a sender hasn't yet been assigned.
@@ -325,7 +325,7 @@ extension ImportedTwilioFull {
             self.subresourceUris = subresourceUris
         }
 
-        public init(from decoder: any Swift.Decoder) throws {
+        public required convenience init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
                 body: fields.valueIfPresent("body"), numSegments: fields.valueIfPresent("num_segments"),
