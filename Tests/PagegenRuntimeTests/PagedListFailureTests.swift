@@ -164,6 +164,29 @@ struct PagedListFailureTests {
         #expect(list.loadStates.refresh.error == nil)
     }
 
+    @Test("refresh() after a refresh failed on the rows on screen starts over")
+    func refreshAfterFailedRefresh() {
+        var data = TestData(count: 1_000)
+        let runner = ManualRunner()
+        let list = PagedList(TestLoaders.indexed(data), runner: runner)
+        list.start()
+        runner.answerPage(0, from: data)
+        list.setVisibleRows(0..<12)
+        runner.answerAll(from: data)
+        list.refresh()
+        runner.failPage(0)
+        runner.answerAll(from: data)
+        #expect(list.loadStates.refresh.error?.statusCode == 503)
+        data.items[0].version = 1
+        list.refresh()
+        #expect(list.loadStates.refresh.isLoading)
+        #expect(runner.pagesInFlight.contains(0))
+        runner.answerAll(from: data)
+        #expect(!list.loadStates.refresh.isLoading)
+        #expect(list.loadStates.refresh.error == nil)
+        #expect(list[0].item?.version == 1)
+    }
+
     @Test("refresh() before start() starts")
     func refreshBeforeStart() {
         let runner = ManualRunner()

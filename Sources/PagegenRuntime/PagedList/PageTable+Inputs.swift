@@ -147,12 +147,15 @@ extension PageTable {
         case .locating:
             return
         case .open:
-            guard hasContent, !refreshing else { return }
+            // A refresh still loading the rows on screen goes on; one that failed there
+            // starts over.
+            guard hasContent, !refreshing || refreshSlots.contains(where: { slots[$0]?.failure != nil }) else { return }
         }
         cancelAll()
         for slot in slots.keys.sorted() { clearFailure(slot) }
         generation += 1
         loads.removeAll()
+        walkedKeys.removeAll()
         endReached = false
         let focus = focusRange
         let window = max(0, focus.lowerBound - prefetchRows)..<min(rows.count, focus.upperBound + prefetchRows)

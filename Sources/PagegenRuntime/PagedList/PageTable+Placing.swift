@@ -18,8 +18,8 @@
 /// - the first page removes the rows above it; the last page ends the list.
 ///
 /// **Cursor and link lists.** Each page is a block loaded by its key. A page that
-/// arrives takes the rows of its block; its items already loaded elsewhere stay there.
-/// When the page's next key is not the key of the block after it, and the page did not
+/// arrives takes the rows of its block; its items already loaded elsewhere keep their
+/// rows, and the rows from its first item to its last become its block. When the page's next key is not the key of the block after it, and the page did not
 /// reach that block's items, the items between are unknown: a one-row gap with the next
 /// key goes between, and walks forward until it meets them.
 extension PageTable {
@@ -482,7 +482,7 @@ extension PageTable {
     // MARK: Cursor and link pages
 
     private mutating func placeChained(_ items: [Item], ids: [ItemIdentity?], page: Page<Item>, slot: Int, key: PageKey?) {
-        guard let index = rows.blockIndex(serial: slot) else {
+        guard let index = rows.blockIndex(serial: slot), key == self.key(forSlot: slot) else {
             ignoredResponses += 1
             return
         }
@@ -557,8 +557,9 @@ extension PageTable {
     /// fresh copy); the page's other items go next to them in the page's order (into
     /// the page's own hole when it is right there, else into the run beside them); rows
     /// between two of the page's items that it does not hold are gone. A page loaded
-    /// again (a run) loses its rows before the page's first item; its rows after the
-    /// page's last item stay, to load again as the next page.
+    /// again (a run) loses its rows before the page's first item. Then the rows from the
+    /// page's first item to its last are one run, loaded by the page's key (wherever they
+    /// were), and the rows after it load again as the next page.
     private mutating func placeChainedAroundMatches(
         _ items: [Item], ids: [ItemIdentity?], matched: [(index: Int, row: Int)], into slot: Int, info: RowList<Item>.RunInfo
     ) {
@@ -576,7 +577,6 @@ extension PageTable {
                 if !suffix.isEmpty { placeUnmatched(Array(items[suffix]), ids: Array(ids[suffix]), into: slot, info: info) }
             } else {
                 if !suffix.isEmpty { insertBeside(Array(items[suffix]), ids: Array(ids[suffix]), after: row) }
-                if targetIsRun { keepTail(after: ids.last ?? nil, slot: slot, next: info.next) }
             }
         }
         for pair in zip(matched.dropLast(), matched.dropFirst()).reversed() {
@@ -605,21 +605,38 @@ extension PageTable {
             }
         }
         // The page's hole, if nothing went into it, goes (the frontier moves on).
+        var frontierStays = false
         if let index = rows.blockIndex(serial: slot), rows.blocks[index].hole != nil {
             if wasFrontier {
                 rows.updateHole(index, reload: false) { $0.key = info.next }
                 if info.next == nil { endFrontier() }
-                return
+                frontierStays = true
+            } else {
+                rows.convertHole(index, to: [], ids: [], info: info)
             }
-            rows.convertHole(index, to: [], ids: [], info: info)
-        } else if let index = rows.blockIndex(serial: slot), targetIsRun {
-            rows.setInfo(index) { $0 = info }
+        } else if let index = rows.blockIndex(serial: slot), let first = placedRow(ids, first: true),
+            let last = placedRow(ids, first: false), !rows.rows(ofBlock: index).overlaps(first..<last + 1)
+        {
+            // The page's old rows hold none of its items: left over, no key loads them.
+            rows.setInfo(index) { old in
+                old.key = nil
+                old.isStale = true
+            }
+            rows.renew(index)
         }
+        // The page's items, first to last, become one run loaded by its key, so that no
+        // other page's load drops them; the rows after it are the next page.
+        guard var first = placedRow(ids, first: true), let last = placedRow(ids, first: false) else { return }
+        if let index = rows.blockIndex(serial: slot), rows.blocks[index].run != nil {
+            // With the rows of the page's block above its first item that stayed.
+            first = min(first, rows.rows(ofBlock: index).lowerBound)
+        }
+        let serial = frontierStays ? rows.makeSerial() : slot
+        // (Should a marker sit among them, the rows after the last item still follow.)
+        let index = rows.join(first..<last + 1, info: info, serial: serial) ?? rows.locate(last).block
         if wasFrontier { return }
         // After the page's last item: the next page, or a gap that walks there.
-        if let lastRow = ids.last.flatMap({ $0 }).flatMap({ rows.row(of: $0) }) {
-            connect(after: rows.locate(lastRow).block, next: info.next, reached: nil)
-        }
+        connect(after: index, next: info.next, reached: nil)
     }
 
     /// Inserts a page's items next to a loaded row, into the run that holds it.
@@ -639,25 +656,6 @@ extension PageTable {
             rows.insert(items, ids: ids, intoBlock: index, at: offset)
         } else {
             rows.insert(items, ids: ids, at: row, info: RowList<Item>.RunInfo(generation: generation), joining: true)
-        }
-    }
-
-    /// A run loaded again whose page now ends before the run did: the run's rows after
-    /// the page's last item stay, and load again as the page after this one.
-    private mutating func keepTail(after last: ItemIdentity?, slot: Int, next: PageKey?) {
-        guard let index = rows.blockIndex(serial: slot), let lastRow = last.flatMap({ rows.row(of: $0) }) else { return }
-        let range = rows.rows(ofBlock: index)
-        guard range.contains(lastRow), lastRow + 1 < range.upperBound else { return }
-        guard let next else {
-            deleteUnprotected(lastRow + 1..<rows.count)
-            endFrontier()
-            return
-        }
-        rows.split(at: lastRow + 1)
-        let tail = rows.locate(lastRow + 1).block
-        rows.setInfo(tail) { old in
-            old.key = next
-            old.isStale = true
         }
     }
 
@@ -688,12 +686,15 @@ extension PageTable {
         }
     }
 
-    /// The list ends: no frontier any more.
+    /// The list ends: the frontier is an empty block without a key at the end, which
+    /// takes the next key if the last page, loaded again, has one.
     private mutating func endFrontier() {
         endReached = true
         if let frontier, let index = rows.blockIndex(serial: frontier) {
             rows.updateHole(index, reload: false) { $0.key = nil }
-            if rows.blocks[index].count > 0 { rows.delete(rows.rows(ofBlock: index)) }
+            if rows.blocks[index].count > 0 { rows.resizeHole(index, to: 0) }
+        } else {
+            frontier = rows.appendEmptyHole(RowList<Item>.Hole(isFrontier: true))
         }
     }
 

@@ -19,7 +19,9 @@ extension PageTable {
         let keep = prefetchRows + hysteresisRows
         for (id, flight) in flights.sorted(by: { $0.key < $1.key }) {
             guard let slot = flight.slot else { continue }
-            if !isKept(slot, focus: focus, keep: keep) { cancelRequest(id) }
+            // A cursor page whose block is gone, or has another key now, loads anew.
+            let isCurrent = isIndexed || flight.key == key(forSlot: slot)
+            if !isCurrent || !isKept(slot, focus: focus, keep: keep) { cancelRequest(id) }
         }
         for candidate in candidates(around: focus) {
             if hasCapacity(for: candidate.slot, focus: focus) {

@@ -579,6 +579,32 @@ struct RowList<Item: Sendable>: Sendable {
         recorder.move(from: from, to: to)
     }
 
+    /// Makes the loaded rows `rows` one run with `info` and the serial `serial` (their
+    /// items stay on their rows; no block outside `rows` may have `serial`); returns its
+    /// index, or nil, changing nothing, when a block among them is not a run.
+    @discardableResult
+    mutating func join(_ rows: Range<Int>, info: RunInfo, serial: Int) -> Int? {
+        guard !rows.isEmpty, rows.lowerBound >= 0, rows.upperBound <= count,
+            blockIndexes(covering: rows).allSatisfy({ blocks[$0].run != nil })
+        else { return nil }
+        let first = split(at: rows.lowerBound)
+        split(at: rows.upperBound)
+        // Not the empty blocks right after the rows.
+        let end = locate(rows.upperBound - 1).block + 1
+        var run = Run(items: [], ids: [], info: info)
+        for block in blocks[first..<end] {
+            guard let part = block.run else { continue }
+            run.items += part.items
+            run.ids += part.ids
+            indexOfSerial[block.serial] = nil
+        }
+        precondition(indexOfSerial[serial] == nil, "serial \(serial) is another block's")
+        for id in run.ids { if let id { owners[id] = serial } }
+        blocks.replaceSubrange(first..<end, with: [Block(serial: serial, count: run.items.count, content: .run(run))])
+        reindex(from: first)
+        return first
+    }
+
     /// Inserts `items` into run block `index` at `offset` (0...its count), even at
     /// its edges, so that they belong to that run.
     mutating func insert(_ items: [Item], ids: [ItemIdentity?], intoBlock index: Int, at offset: Int) {
