@@ -19,8 +19,9 @@
 ///
 /// **Cursor and link lists.** Each page is a block loaded by its key. A page that
 /// arrives takes the rows of its block; its items already loaded elsewhere keep their
-/// rows, and the rows from its first item to its last become its block. When the page's next key is not the key of the block after it, and the page did not
-/// reach that block's items, the items between are unknown: a one-row gap with the next
+/// rows, and the rows from its first item to its last become its block. When the
+/// page's next key is not the key of the block after it, and the page did not reach
+/// that block's items, the items between are unknown: a one-row gap with the next
 /// key goes between, and walks forward until it meets them.
 extension PageTable {
     /// Places a loaded page: page `slot` (an index, or a cursor page's block serial),
