@@ -35,6 +35,12 @@ print(
     """)
 
 var targets: [(String, Bool)] = []
+let serverChangeRows = 100_000
+
+if CommandLine.arguments.contains("--changing-server") {
+    ServerChanges.report(rows: serverChangeRows, targets: &targets)
+    ServerChanges.finish(targets)
+}
 var pagedListRuns: [(trace: String, latency: Int, metrics: Metrics)] = []
 
 for trace in ScrollTrace.all {
@@ -131,6 +137,9 @@ targets.append(
             + String(format: "%.3f ms", slowestMedian),
         slowestMedian < 16
     ))
+
+// A server whose list moves while the user reads, thumbs and refreshes.
+ServerChanges.report(rows: serverChangeRows, targets: &targets)
 
 print("\nTargets")
 for (description, met) in targets {

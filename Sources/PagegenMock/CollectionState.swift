@@ -1,58 +1,67 @@
 import Foundation
 
-/// A collection as one request sees it: `base` generated items plus `inserted`
-/// items that arrived at the top since the server started (offset drift).
-///
-/// Items are named by index: the base items are 0..<base in list order; inserted
-/// items are base, base+1, … and the newest is at the top. Rows are positions in
-/// the list as it is now.
-struct CollectionView: Sendable, Hashable {
-    /// Items generated at start.
-    let base: Int
-    /// Items inserted at the top since.
-    let inserted: Int
-
-    /// The number of items now.
-    var count: Int { base + inserted }
-
-    /// The index of the item at `row` (0 ≤ row < count).
-    func index(atRow row: Int) -> Int {
-        row < inserted ? base + inserted - 1 - row : row - inserted
-    }
-
-    /// The row of the item with `index`, or nil when there is no such item.
-    func row(ofIndex index: Int) -> Int? {
-        guard index >= 0, index < count else { return nil }
-        return index >= base ? base + inserted - 1 - index : index + inserted
-    }
-}
-
-/// What a server remembers between requests: how many items each collection has
-/// gained, the request count (for fault rates) and the request log.
+/// What a server remembers between requests: how each collection changed (items
+/// inserted, removed and edited), the request count (for fault rates) and the
+/// request log.
 actor MockState {
-    private var inserted: [String: Int] = [:]
-    private var insertedByEndpoint: [String: Int] = [:]
+    private var collections: [String: CollectionView] = [:]
+    /// Requests that changed each collection, which seed the next change.
+    private var steps: [String: Int] = [:]
+    /// Edits made to each collection in all.
+    private var edits: [String: Int] = [:]
+    /// The collections of each endpoint.
+    private var scopesByEndpoint: [String: Set<String>] = [:]
     private var requestNumber = 0
     private(set) var log: [MockRequestRecord] = []
     /// `http://127.0.0.1:8080`, once the server listens.
     private(set) var fallbackOrigin = "http://127.0.0.1"
 
-    /// The collection `key` of `endpoint` as the current request sees it, after it
-    /// inserted `drift` new items at the top (no more than `limit` in all; nil: `base`).
-    func view(of key: String, endpoint: String, base: Int, drift: Int, limit: Int? = nil) -> CollectionView {
-        var count = inserted[key] ?? 0
-        let most = min(max(0, limit ?? base), ItemKeyCodec.maxIndex / 2)
-        if drift > 0, count < most {
-            count = min(count + drift, most)
-            inserted[key] = count
-            insertedByEndpoint[endpoint] = max(insertedByEndpoint[endpoint] ?? 0, count)
+    /// The collection `key` of `endpoint` as the current request sees it, after the
+    /// request's changes: first `drift` new items at the top, then `remove` items
+    /// removed and `edit` items edited, chosen among those present with a generator
+    /// seeded by `seed`, the collection and the number of requests that changed it.
+    func view(
+        of key: String, endpoint: String, base: Int, changes: CollectionChanges = CollectionChanges(), seed: UInt64 = 0
+    )
+        -> CollectionView
+    {
+        var view = collections[key] ?? CollectionView(base: base, inserted: 0)
+        guard !changes.isEmpty else { return view }
+        scopesByEndpoint[endpoint, default: []].insert(key)
+        let most = min(max(0, changes.driftLimit ?? base), ItemKeyCodec.maxIndex / 2)
+        if changes.drift > 0, view.inserted < most {
+            view = view.with(inserted: min(view.inserted + changes.drift, most))
         }
-        return CollectionView(base: base, inserted: count)
+        if changes.remove > 0 || changes.edit > 0 {
+            let step = steps[key] ?? 0
+            steps[key] = step + 1
+            var random = SeededRandom(seed: seed, "changes", key, String(step))
+            let removable = min(max(0, changes.removeLimit ?? base / 2), base + view.inserted) - view.removed
+            for _ in 0..<max(0, min(changes.remove, removable)) where view.count > 0 {
+                view.remove(index: view.index(atRow: random.int(0...view.count - 1)))
+            }
+            let made = edits[key] ?? 0
+            let editable = max(0, changes.editLimit ?? base / 2) - made
+            let editing = view.count > 0 ? max(0, min(changes.edit, editable)) : 0
+            for _ in 0..<editing {
+                view.edit(index: view.index(atRow: random.int(0...view.count - 1)))
+            }
+            edits[key] = made + editing
+        }
+        collections[key] = view
+        return view
     }
 
     /// The most items inserted into any collection of these endpoints.
     func mostInserted(endpoints: [String]) -> Int {
-        endpoints.map { insertedByEndpoint[$0] ?? 0 }.max() ?? 0
+        endpoints.flatMap { scopesByEndpoint[$0] ?? [] }.map { collections[$0]?.inserted ?? 0 }.max() ?? 0
+    }
+
+    /// What the collections of these endpoints did to the item with `index`: whether
+    /// one of them removed it, and the most edits one of them made to it.
+    func changes(ofIndex index: Int, endpoints: [String]) -> (removed: Bool, version: Int) {
+        let views = endpoints.flatMap { scopesByEndpoint[$0] ?? [] }.compactMap { collections[$0] }
+        return (views.contains { $0.isRemoved(index) }, views.map { $0.version(ofIndex: index) }.max() ?? 0)
     }
 
     /// Numbers requests from 0.
@@ -66,11 +75,13 @@ actor MockState {
         log.append(record)
     }
 
-    /// Forgets the log and the inserted items.
+    /// Forgets the log and every change to the collections.
     func reset() {
         log = []
-        inserted = [:]
-        insertedByEndpoint = [:]
+        collections = [:]
+        steps = [:]
+        edits = [:]
+        scopesByEndpoint = [:]
     }
 }
 
@@ -87,7 +98,7 @@ public struct MockRequestRecord: Sendable, Hashable, CustomStringConvertible {
     /// The endpoint that answered, if one did.
     public var endpoint: String?
     /// The faults injected into the answer (`latency`, `error`, `throttle`, `truncate`,
-    /// `malformed`, `drip`, `loop`, `drift`, `body-error`).
+    /// `malformed`, `drip`, `loop`, `drift`, `remove`, `edit`, `body-error`, `backoff`).
     public var faults: [String]
     /// The request's header fields, by lower-cased name (repeated fields joined with `, `).
     public var headers: [String: String] = [:]

@@ -13,13 +13,15 @@ struct EndpointResponder: Sendable {
     func idList(_ plan: IDListPlan) async -> MockResponse {
         let scope = ResponseBuilder.scope(endpoint: endpoint.name, pathValues: context.pathValues)
         let view = await core.state.view(
-            of: scope, endpoint: endpoint.name, base: core.baseCount, drift: context.faults.drift, limit: context.faults.driftLimit)
+            of: scope, endpoint: endpoint.name, base: core.baseCount, changes: context.faults.changes,
+            seed: core.options.seed)
         let codec = core.builder.keyCodec(model: plan.itemModel, scope: "ids|" + plan.itemEndpoint)
         let ids = (0..<view.count).map { codec.key(forIndex: view.index(atRow: $0), typeName: plan.idTypeName) }
         return .json(.array(ids), pretty: pretty)
     }
 
-    /// The item an id list names, or a 404 for an id no list gave out.
+    /// The item an id list names, as last edited, or a 404 for an id no list gave out
+    /// and for one whose item a list removed.
     func listedItem(_ plan: SinglePlan) async throws(MockHTTPError) -> MockResponse {
         let lists = plan.idLists.compactMap { core.endpoint(named: $0) }
         guard let idParameter = plan.idParameter, let text = context.pathValues[idParameter] else {
@@ -36,13 +38,15 @@ struct EndpointResponder: Sendable {
         guard let index = codec.index(forKey: text, typeName: idType), index < known else {
             throw .notFound("no item has the id '\(text.prefix(60))'")
         }
+        let changes = await core.state.changes(ofIndex: index, endpoints: plan.idLists)
+        guard !changes.removed else { throw .notFound("the item with the id '\(text.prefix(60))' was removed") }
         var tree = OverrideTree()
         if let identity = plan.identity {
             tree.set(identity.path, codec.key(forIndex: index, typeName: identity.typeName))
         }
         let body = core.builder.body(
             for: endpoint.spec, tree: tree, echo: [:],
-            seed: core.generator.seed("item", "ids|" + endpoint.name, String(index)),
+            seed: ResponseBuilder.itemSeed(core.generator, scope: "ids|" + endpoint.name, index: index, version: changes.version),
             bodyError: context.faults.bodyError, backoff: context.faults.backoff)
         return .json(body, pretty: pretty)
     }
@@ -67,8 +71,12 @@ struct EndpointResponder: Sendable {
     func array(_ shape: ItemShape) async -> MockResponse {
         let scope = ResponseBuilder.scope(endpoint: endpoint.name, pathValues: context.pathValues)
         let view = await core.state.view(
-            of: scope, endpoint: endpoint.name, base: core.baseCount, drift: context.faults.drift, limit: context.faults.driftLimit)
-        let items = (0..<view.count).map { core.builder.item(shape, index: view.index(atRow: $0), scope: scope) }
+            of: scope, endpoint: endpoint.name, base: core.baseCount, changes: context.faults.changes,
+            seed: core.options.seed)
+        let items = (0..<view.count).map { row in
+            let index = view.index(atRow: row)
+            return core.builder.item(shape, index: index, scope: scope, version: view.version(ofIndex: index))
+        }
         return .json(.array(items), pretty: pretty)
     }
 
@@ -81,7 +89,7 @@ struct EndpointResponder: Sendable {
         var listValues: [String: String] = [:]
         for name in list.template.parameterNames { listValues[name] = context.pathValues[name] ?? "" }
         let scope = ResponseBuilder.scope(endpoint: list.name, pathValues: listValues)
-        let view = await core.state.view(of: scope, endpoint: list.name, base: core.baseCount, drift: 0)
+        let view = await core.state.view(of: scope, endpoint: list.name, base: core.baseCount)
         let size = max(1, try context.pageSize(listPlan.paging.size))
         var focus = 0
         if let name = plan.focusParameter, let text = context.request.query(name) {

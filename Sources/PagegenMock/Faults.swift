@@ -24,6 +24,14 @@ struct RequestFaults: Sendable {
     var drift = 0
     /// The most items drift inserts into a collection (nil: as many as it holds).
     var driftLimit: Int?
+    /// Remove this many items (chosen with the seed) first.
+    var remove = 0
+    /// The most items removed from a collection (nil: half of those it holds).
+    var removeLimit: Int?
+    /// Edit this many items (chosen with the seed) first.
+    var edit = 0
+    /// The most edits of a collection (nil: half of its items).
+    var editLimit: Int?
     /// Ask for a wait of this many seconds where the spec's throttle hints are.
     var backoff = 0
 
@@ -32,7 +40,9 @@ struct RequestFaults: Sendable {
     /// The header that asks for latency.
     static let latencyHeader = "X-Mock-Latency"
     /// The fault names the header understands.
-    static let names = ["none", "error", "throttle", "truncate", "malformed", "body-error", "drip", "loop", "drift", "backoff"]
+    static let names = [
+        "none", "error", "throttle", "truncate", "malformed", "body-error", "drip", "loop", "drift", "remove", "edit", "backoff",
+    ]
 
     /// The names of the faults in effect, for the log.
     var applied: [String] {
@@ -46,6 +56,8 @@ struct RequestFaults: Sendable {
         if drip != nil { names.append("drip") }
         if loop { names.append("loop") }
         if drift > 0 { names.append("drift") }
+        if remove > 0 { names.append("remove") }
+        if edit > 0 { names.append("edit") }
         if backoff > 0 { names.append("backoff") }
         return names
     }
@@ -64,6 +76,10 @@ struct RequestFaults: Sendable {
         faults.loop = settings.loopingCursors
         faults.drift = settings.drift
         faults.driftLimit = settings.driftLimit
+        faults.remove = settings.remove
+        faults.removeLimit = settings.removeLimit
+        faults.edit = settings.edit
+        faults.editLimit = settings.editLimit
         faults.backoff = settings.backoff
 
         if let header = request.header(faultHeader) {
@@ -105,15 +121,11 @@ struct RequestFaults: Sendable {
         case "loop": loop = true
         case "backoff": backoff = try number(1...3600, "seconds") ?? 1
         case "drift":
-            // `drift=K` or `drift=K/LIMIT`
-            let parts = argument?.split(separator: "/", maxSplits: 1).map(String.init) ?? []
-            let numbers = parts.compactMap { $0.count <= 9 ? Int($0) : nil }
-            guard numbers.count == parts.count, (1...1000).contains(numbers.first ?? 1), (numbers.dropFirst().first ?? 0) >= 0 else {
-                throw .badRequest(
-                    "\(RequestFaults.faultHeader): 'drift=\(argument?.prefix(20) ?? "")' needs K or K/LIMIT, K from 1 to 1000")
-            }
-            drift = numbers.first ?? 1
-            if numbers.count > 1 { driftLimit = numbers[1] }
+            (drift, driftLimit) = try Self.countAndLimit(name, argument: argument, limit: driftLimit)
+        case "remove":
+            (remove, removeLimit) = try Self.countAndLimit(name, argument: argument, limit: removeLimit)
+        case "edit":
+            (edit, editLimit) = try Self.countAndLimit(name, argument: argument, limit: editLimit)
         case "drip":
             guard let drip = MockFaults.Drip(parsing: argument ?? "") else {
                 throw .badRequest("\(RequestFaults.faultHeader): 'drip=\(argument?.prefix(20) ?? "")' is not BYTES/DELAY such as 64/10ms")
@@ -123,6 +135,21 @@ struct RequestFaults: Sendable {
             throw .badRequest(
                 "\(RequestFaults.faultHeader): unknown fault '\(name.prefix(40))'; known: \(RequestFaults.names.joined(separator: ", "))")
         }
+    }
+
+    /// Reads `K` or `K/LIMIT` (K from 1 to 1000, 1 when absent) of `drift`, `remove` or `edit`.
+    private static func countAndLimit(_ name: String, argument: String?, limit: Int?) throws(MockHTTPError) -> (Int, Int?) {
+        guard let argument else { return (1, limit) }
+        guard let parsed = MockFaults.countAndLimit(parsing: argument) else {
+            throw .badRequest("\(faultHeader): '\(name)=\(argument.prefix(20))' needs K or K/LIMIT, K from 1 to 1000")
+        }
+        return (parsed.count, parsed.limit ?? limit)
+    }
+
+    /// The changes a list request makes to its collection before it is answered.
+    var changes: CollectionChanges {
+        CollectionChanges(
+            drift: drift, driftLimit: driftLimit, remove: remove, removeLimit: removeLimit, edit: edit, editLimit: editLimit)
     }
 
     private static func sample(_ latency: MockFaults.Latency, random: inout SeededRandom) -> Duration {

@@ -64,6 +64,18 @@ public struct MockFaults: Sendable, Hashable {
     /// The most items drift inserts into one collection; nil stops at the collection's
     /// own size (``MockOptions/items``), so that a client paging to the end gets there.
     public var driftLimit: Int?
+    /// Items removed from a collection by every list request, chosen with the seed
+    /// among those present (items removed while a client pages).
+    public var remove: Int = 0
+    /// The most items removal takes from one collection; nil stops at half of the
+    /// collection's own size (``MockOptions/items``).
+    public var removeLimit: Int?
+    /// Items of a collection edited by every list request, chosen with the seed among
+    /// those present: an edited item keeps its id and gets new values for its other fields.
+    public var edit: Int = 0
+    /// The most edits of one collection in all; nil stops at half of the collection's
+    /// own size (``MockOptions/items``).
+    public var editLimit: Int?
     /// For specs with `throttle:`: every answer asks for a wait of this many seconds
     /// where the spec's hints are (a body path, a header), and a request that comes
     /// before the wait is over is refused (0: none).
@@ -74,7 +86,8 @@ public struct MockFaults: Sendable, Hashable {
         latency: Latency? = nil, errorRate: Double = 0, errorStatus: Int = 500,
         throttleRate: Double = 0, retryAfter: Int = 1, truncateRate: Double = 0,
         malformedRate: Double = 0, bodyErrorRate: Double = 0, drip: Drip? = nil,
-        loopingCursors: Bool = false, drift: Int = 0, driftLimit: Int? = nil, backoff: Int = 0
+        loopingCursors: Bool = false, drift: Int = 0, driftLimit: Int? = nil, backoff: Int = 0,
+        remove: Int = 0, removeLimit: Int? = nil, edit: Int = 0, editLimit: Int? = nil
     ) {
         self.latency = latency
         self.errorRate = errorRate
@@ -89,6 +102,10 @@ public struct MockFaults: Sendable, Hashable {
         self.drift = drift
         self.driftLimit = driftLimit
         self.backoff = backoff
+        self.remove = remove
+        self.removeLimit = removeLimit
+        self.edit = edit
+        self.editLimit = editLimit
     }
 
     /// How long to wait before answering: a fixed time or a uniform distribution.
@@ -192,5 +209,18 @@ public struct MockFaults: Sendable, Hashable {
 
         /// `64/10ms`
         public var description: String { "\(chunkSize)/\(Latency.text(delay))" }
+    }
+}
+
+extension MockFaults {
+    /// Reads the `K` or `K/LIMIT` of drift, removal and edits (`2`, `2/50`): K from 1
+    /// to 1000, LIMIT 0 or more.
+    /// - Returns: nil when the text is not one of these.
+    public static func countAndLimit(parsing text: String) -> (count: Int, limit: Int?)? {
+        let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        let numbers = parts.compactMap { $0.count <= 9 ? Int($0) : nil }
+        guard numbers.count == parts.count, let count = numbers.first, (1...1000).contains(count) else { return nil }
+        guard numbers.count == 1 || numbers[1] >= 0 else { return nil }
+        return (count, numbers.count > 1 ? numbers[1] : nil)
     }
 }

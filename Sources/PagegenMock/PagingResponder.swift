@@ -27,7 +27,8 @@ struct PagingResponder: Sendable {
         let size = try context.pageSize(paging.size)
         let scope = ResponseBuilder.scope(endpoint: endpoint.name, pathValues: context.pathValues)
         let view = await core.state.view(
-            of: scope, endpoint: endpoint.name, base: core.baseCount, drift: context.faults.drift, limit: context.faults.driftLimit)
+            of: scope, endpoint: endpoint.name, base: core.baseCount, changes: context.faults.changes,
+            seed: core.options.seed)
         var draft = Draft()
         draft.echo = echo(size: size)
 
@@ -59,7 +60,10 @@ struct PagingResponder: Sendable {
             throw MockHTTPError(status: 500, code: "internal_error", message: "an id list is not answered as pages")
         }
 
-        let items = draft.rows.map { row in core.builder.item(list.item, index: view.index(atRow: row), scope: scope) }
+        let items = draft.rows.map { row in
+            let index = view.index(atRow: row)
+            return core.builder.item(list.item, index: index, scope: scope, version: view.version(ofIndex: index))
+        }
         draft.tree.setList(paging.items?.value, items)
         switch paging.total {
         case .body(let path, _)?: draft.tree.set(path.value, .int(view.count))
@@ -137,9 +141,9 @@ struct PagingResponder: Sendable {
             goingBack = true
             anchor = try cursorRow(text, cursor: previous, view: view, scope: scope, backward: true)
         }
-        if let parameter = list.paging.count, let text = try context.value(of: parameter), view.inserted == 0, !context.faults.loop {
+        if let parameter = list.paging.count, let text = try context.value(of: parameter), view.isUnmoved, !context.faults.loop {
             // Reddit's count: the items before the page going forward, and up to the
-            // anchor item itself going back. Checked while no item was inserted.
+            // anchor item itself going back. Checked while no item was inserted or removed.
             let count = try RequestContext.integer(text, "the count '\(parameter.name.value)'")
             let expected =
                 switch anchor {
@@ -183,10 +187,10 @@ struct PagingResponder: Sendable {
         if case .item(let path) = cursor.source {
             let key = list.item.keys.first { $0.path == path.value }
             let codec = core.builder.keyCodec(model: list.item.modelName, scope: scope)
-            guard let key, let index = codec.index(forKey: text, typeName: key.typeName), let row = view.row(ofIndex: index) else {
+            guard let key, let index = codec.index(forKey: text, typeName: key.typeName), let place = view.place(ofIndex: index) else {
                 throw .badRequest("\(name)='\(text.prefix(60))' names no item of this list")
             }
-            return backward ? .endBefore(row) : .start(row + 1)
+            return anchor(place, backward: backward)
         }
         guard let position = core.cursors.decode(text, scope: scope) else {
             throw .badRequest("\(name)='\(text.prefix(60))' is not a cursor this server gave out for this list")
@@ -194,13 +198,19 @@ struct PagingResponder: Sendable {
         switch position {
         case .start:
             return .start(0)
-        case .after(let index):
-            guard let row = view.row(ofIndex: index) else { throw .badRequest("\(name)='\(text.prefix(60))' points past the list") }
-            return .start(row + 1)
-        case .before(let index):
-            guard let row = view.row(ofIndex: index) else { throw .badRequest("\(name)='\(text.prefix(60))' points past the list") }
-            return .endBefore(row)
+        case .after(let index), .before(let index):
+            guard let place = view.place(ofIndex: index) else { throw .badRequest("\(name)='\(text.prefix(60))' points past the list") }
+            if case .before = position { return .endBefore(place.rowsBefore) }
+            return anchor(place, backward: false)
         }
+    }
+
+    /// Where a page next to an item starts or ends. A removed item still marks its
+    /// place: the page after it starts with the item that followed it, the page before
+    /// it ends with the item that preceded it, so that nothing is skipped or repeated.
+    private func anchor(_ place: (rowsBefore: Int, present: Bool), backward: Bool) -> Anchor {
+        if backward { return .endBefore(place.rowsBefore) }
+        return .start(place.rowsBefore + (place.present ? 1 : 0))
     }
 
     /// Puts a cursor where the spec reads it: a body field or a header (item cursors need nothing).

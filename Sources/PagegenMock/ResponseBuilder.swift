@@ -29,8 +29,9 @@ struct ResponseBuilder: Sendable {
         ItemKeyCodec(model: model, salt: generator.seed("keys", scope))
     }
 
-    /// The item at `index` of the collection `scope`.
-    func item(_ shape: ItemShape, index: Int, scope: String) -> MockJSON {
+    /// The item at `index` of the collection `scope`, as edited `version` times: every
+    /// version keeps the item's keys and has new values for its other fields.
+    func item(_ shape: ItemShape, index: Int, scope: String, version: Int = 0) -> MockJSON {
         var tree = OverrideTree()
         let codec = keyCodec(model: shape.modelName, scope: scope)
         for key in shape.keys {
@@ -38,7 +39,13 @@ struct ResponseBuilder: Sendable {
         }
         return generator.value(
             shape.type, name: FieldName("item", model: shape.modelName), override: tree.root,
-            seed: generator.seed("item", scope, String(index)))
+            seed: Self.itemSeed(generator, scope: scope, index: index, version: version))
+    }
+
+    /// The seed of an item's values: the same for an item never edited as before
+    /// edits existed, another one for every version.
+    static func itemSeed(_ generator: DataGenerator, scope: String, index: Int, version: Int) -> UInt64 {
+        version == 0 ? generator.seed("item", scope, String(index)) : generator.seed("item", scope, String(index), "v\(version)")
     }
 
     /// The body of an answer of `endpoint`.

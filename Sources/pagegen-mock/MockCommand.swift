@@ -17,7 +17,8 @@ struct MockCommand: AsyncParsableCommand {
             Faults can be injected for every request with the options below, or for one \
             request with headers: X-Mock-Latency: 200ms (or 50ms..400ms), and X-Mock-Fault: \
             a comma-separated list of error[=STATUS], throttle[=SECONDS], truncate, malformed, \
-            body-error, drip[=BYTES/DELAY], loop, drift[=K[/LIMIT]], backoff[=SECONDS], none.
+            body-error, drip[=BYTES/DELAY], loop, drift[=K[/LIMIT]], remove[=K[/LIMIT]], edit[=K[/LIMIT]], \
+            backoff[=SECONDS], none.
 
             Exit status: 0 when interrupted, 1 when the spec has errors or the server cannot \
             start, 64 for a bad command line.
@@ -84,6 +85,17 @@ struct MockCommand: AsyncParsableCommand {
 
     @Option(
         help:
+            "Remove K items (chosen with the seed) from a list on every list request: K or K/LIMIT (LIMIT in all, default half of --items)."
+    )
+    var remove: String?
+
+    @Option(
+        help: "Edit K items (chosen with the seed) of a list on every list request: K or K/LIMIT (LIMIT in all, default half of --items)."
+    )
+    var edit: String?
+
+    @Option(
+        help:
             "Specs with 'throttle:': every answer asks for a wait of this many seconds where the spec says, and a request before it is over is refused."
     )
     var backoff: Int = 0
@@ -108,6 +120,11 @@ struct MockCommand: AsyncParsableCommand {
         guard retryAfter >= 0 else { throw ValidationError("--retry-after must not be negative") }
         guard (0...1000).contains(drift) else { throw ValidationError("--drift must be between 0 and 1000") }
         if let driftLimit, driftLimit < 0 { throw ValidationError("--drift-limit must not be negative") }
+        for (name, value) in [("--remove", remove), ("--edit", edit)] {
+            if let value, MockFaults.countAndLimit(parsing: value) == nil {
+                throw ValidationError("\(name) '\(value)' is not K or K/LIMIT, K from 1 to 1000")
+            }
+        }
         guard (0...3600).contains(backoff) else { throw ValidationError("--backoff must be between 0 and 3600 seconds") }
         if let latency, MockFaults.Latency(parsing: latency) == nil {
             throw ValidationError("--latency '\(latency)' is not a time such as 150ms, 1.5s or 50ms..400ms (at most 60s)")
@@ -121,6 +138,9 @@ struct MockCommand: AsyncParsableCommand {
         }
     }
 
+    private var removal: (count: Int, limit: Int?)? { remove.flatMap(MockFaults.countAndLimit(parsing:)) }
+    private var edits: (count: Int, limit: Int?)? { edit.flatMap(MockFaults.countAndLimit(parsing:)) }
+
     var options: MockOptions {
         MockOptions(
             host: host, port: port, seed: seed, items: items, prettyJSON: pretty,
@@ -129,7 +149,8 @@ struct MockCommand: AsyncParsableCommand {
                 errorRate: errorRate, errorStatus: errorStatus, throttleRate: throttleRate, retryAfter: retryAfter,
                 truncateRate: truncateRate, malformedRate: malformedRate, bodyErrorRate: bodyErrorRate,
                 drip: drip.flatMap(MockFaults.Drip.init(parsing:)), loopingCursors: loop, drift: drift,
-                driftLimit: driftLimit, backoff: backoff),
+                driftLimit: driftLimit, backoff: backoff,
+                remove: removal?.count ?? 0, removeLimit: removal?.limit, edit: edits?.count ?? 0, editLimit: edits?.limit),
             limits: MockHTTPLimits(
                 readTimeout: MockHTTPLimits.timeout(parsing: readTimeout) ?? .seconds(10),
                 idleTimeout: MockHTTPLimits.timeout(parsing: idleTimeout) ?? .seconds(60)))
@@ -190,6 +211,10 @@ struct MockCommand: AsyncParsableCommand {
         if let drip { parts.append("drip \(drip)") }
         if loop { parts.append("looping cursors") }
         if drift > 0 { parts.append("drift +\(drift) items per list request, at most \(driftLimit ?? items) per list") }
+        if let removal {
+            parts.append("remove \(removal.count) items per list request, at most \(removal.limit ?? items / 2) per list")
+        }
+        if let edits { parts.append("edit \(edits.count) items per list request, at most \(edits.limit ?? items / 2) edits per list") }
         if backoff > 0 { parts.append("a wait of \(backoff) s asked by every answer, enforced") }
         return parts.isEmpty ? "none (ask per request with X-Mock-Fault / X-Mock-Latency)" : parts.joined(separator: ", ")
     }
