@@ -20,18 +20,8 @@ struct RequestFaults: Sendable {
     var drip: MockFaults.Drip?
     /// Repeat the current page's cursor or link as the next one.
     var loop = false
-    /// Insert this many items at the top of the collection first.
-    var drift = 0
-    /// The most items drift inserts into a collection (nil: as many as it holds).
-    var driftLimit: Int?
-    /// Remove this many items (chosen with the seed) first.
-    var remove = 0
-    /// The most items removed from a collection (nil: half of those it holds).
-    var removeLimit: Int?
-    /// Edit this many items (chosen with the seed) first.
-    var edit = 0
-    /// The most edits of a collection (nil: half of its items).
-    var editLimit: Int?
+    /// The items a list request inserts, removes and edits first.
+    var changes = CollectionChanges()
     /// Ask for a wait of this many seconds where the spec's throttle hints are.
     var backoff = 0
 
@@ -55,9 +45,9 @@ struct RequestFaults: Sendable {
         if bodyError { names.append("body-error") }
         if drip != nil { names.append("drip") }
         if loop { names.append("loop") }
-        if drift > 0 { names.append("drift") }
-        if remove > 0 { names.append("remove") }
-        if edit > 0 { names.append("edit") }
+        if changes.drift > 0 { names.append("drift") }
+        if changes.remove > 0 { names.append("remove") }
+        if changes.edit > 0 { names.append("edit") }
         if backoff > 0 { names.append("backoff") }
         return names
     }
@@ -74,12 +64,9 @@ struct RequestFaults: Sendable {
         faults.bodyError = random.chance(settings.bodyErrorRate)
         faults.drip = settings.drip
         faults.loop = settings.loopingCursors
-        faults.drift = settings.drift
-        faults.driftLimit = settings.driftLimit
-        faults.remove = settings.remove
-        faults.removeLimit = settings.removeLimit
-        faults.edit = settings.edit
-        faults.editLimit = settings.editLimit
+        faults.changes = CollectionChanges(
+            drift: settings.drift, driftLimit: settings.driftLimit, remove: settings.remove, removeLimit: settings.removeLimit,
+            edit: settings.edit, editLimit: settings.editLimit)
         faults.backoff = settings.backoff
 
         if let header = request.header(faultHeader) {
@@ -121,11 +108,11 @@ struct RequestFaults: Sendable {
         case "loop": loop = true
         case "backoff": backoff = try number(1...3600, "seconds") ?? 1
         case "drift":
-            (drift, driftLimit) = try Self.countAndLimit(name, argument: argument, limit: driftLimit)
+            (changes.drift, changes.driftLimit) = try Self.countAndLimit(name, argument: argument, limit: changes.driftLimit)
         case "remove":
-            (remove, removeLimit) = try Self.countAndLimit(name, argument: argument, limit: removeLimit)
+            (changes.remove, changes.removeLimit) = try Self.countAndLimit(name, argument: argument, limit: changes.removeLimit)
         case "edit":
-            (edit, editLimit) = try Self.countAndLimit(name, argument: argument, limit: editLimit)
+            (changes.edit, changes.editLimit) = try Self.countAndLimit(name, argument: argument, limit: changes.editLimit)
         case "drip":
             guard let drip = MockFaults.Drip(parsing: argument ?? "") else {
                 throw .badRequest("\(RequestFaults.faultHeader): 'drip=\(argument?.prefix(20) ?? "")' is not BYTES/DELAY such as 64/10ms")
@@ -144,12 +131,6 @@ struct RequestFaults: Sendable {
             throw .badRequest("\(faultHeader): '\(name)=\(argument.prefix(20))' needs K or K/LIMIT, K from 1 to 1000")
         }
         return (parsed.count, parsed.limit ?? limit)
-    }
-
-    /// The changes a list request makes to its collection before it is answered.
-    var changes: CollectionChanges {
-        CollectionChanges(
-            drift: drift, driftLimit: driftLimit, remove: remove, removeLimit: removeLimit, edit: edit, editLimit: editLimit)
     }
 
     private static func sample(_ latency: MockFaults.Latency, random: inout SeededRandom) -> Duration {
