@@ -6,12 +6,13 @@
 # those only generated code sees (`@_spi(Generated)`) included.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/swiftpm.sh
 
 modules=(PagegenRuntime PagegenCore)
 
 for module in "${modules[@]}"; do
     echo "Building the documentation of $module, warnings as errors…"
-    swift package generate-documentation --target "$module" --warnings-as-errors 2>&1 |
+    swiftpm package generate-documentation --target "$module" --warnings-as-errors 2>&1 |
         { grep -v -E '^\[[0-9]+/[0-9]+\] ' || true; } || {
         echo "error: the documentation of $module has warnings (above)" >&2
         exit 1

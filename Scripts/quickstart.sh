@@ -12,6 +12,7 @@
 # Usage: Scripts/quickstart.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/swiftpm.sh
 
 spec=specs/catalog.pagegen.yaml
 generated=Examples/Quickstart/Sources/Quickstart/Generated
@@ -21,8 +22,8 @@ step() { printf '\n==> %s\n' "$1"; }
 
 step "Installing what is missing and building pagegen and pagegen-mock"
 Scripts/install-dependencies.sh
-swift build --product pagegen
-swift build --product pagegen-mock
+swiftpm build --product pagegen
+swiftpm build --product pagegen-mock
 bin="$(swift build --show-bin-path)"
 
 step "pagegen lint $spec && pagegen generate $spec --output $generated"
@@ -31,7 +32,7 @@ rm -rf "$generated"
 "$bin/pagegen" generate "$spec" --output "$generated"
 
 step "Building Examples/Quickstart (the generated client on PagegenRuntime)"
-swift build --package-path Examples/Quickstart
+swiftpm build --package-path Examples/Quickstart
 
 step "Starting pagegen-mock $spec --items $items"
 server_log="$(mktemp)"

@@ -14,6 +14,7 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+source Scripts/swiftpm.sh
 
 started=$SECONDS
 step() {
@@ -29,7 +30,7 @@ fail() {
 }
 
 step "Examples/PluginConsumer: build with PagegenPlugin, run its tests"
-swift test --package-path Examples/PluginConsumer \
+swiftpm test --package-path Examples/PluginConsumer \
     || fail "Examples/PluginConsumer failed to build or its tests failed (see above)"
 generated="$(find Examples/PluginConsumer/.build/plugins/outputs -path '*/Storefront/destination/PagegenPlugin/GeneratedSources/*.swift' 2>/dev/null | sed 's|.*/||' | sort | tr '\n' ' ')"
 expected="BlogClient.swift BlogModels.swift BlogPaging.swift ShopClient.swift ShopModels.swift ShopPaging.swift "
@@ -38,7 +39,7 @@ expected="BlogClient.swift BlogModels.swift BlogPaging.swift ShopClient.swift Sh
 done_step
 
 step "Examples/CommandPluginConsumer: committed Sources/Feed/Generated is up to date"
-swift package --package-path Examples/CommandPluginConsumer \
+swiftpm package --package-path Examples/CommandPluginConsumer \
     --allow-writing-to-package-directory generate-paged-client --check \
     || fail "Examples/CommandPluginConsumer/Sources/Feed/Generated is stale or the spec has errors: run
     swift package --package-path Examples/CommandPluginConsumer --allow-writing-to-package-directory generate-paged-client
@@ -46,7 +47,7 @@ and commit the result"
 done_step
 
 step "Examples/CommandPluginConsumer: build, run its tests"
-swift test --package-path Examples/CommandPluginConsumer \
+swiftpm test --package-path Examples/CommandPluginConsumer \
     || fail "Examples/CommandPluginConsumer failed to build or its tests failed (see above)"
 done_step
 

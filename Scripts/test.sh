@@ -6,6 +6,7 @@
 # public declaration has a doc comment).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/swiftpm.sh
 
 if [ "${PAGEGEN_SKIP_FORMAT_CHECK:-}" = 1 ]; then
     # Another toolchain's swift format may break a line differently: CI checks the
@@ -16,9 +17,9 @@ else
 fi
 Scripts/check-doc-snippets.sh
 Scripts/test-examples.sh
-swift build --build-tests
+swiftpm build --build-tests
 # As every Swift developer runs it: in parallel. No test blocks one of Swift
 # concurrency's threads or computes on it for long, and none depends on the machine
 # being fast (CONTRIBUTING.md, "How a test waits").
-swift test --skip-build
+swiftpm test --skip-build
 Scripts/check-docs.sh
