@@ -207,9 +207,11 @@ let package = Package(
 
         // MARK: Tests
 
+        // Starts the programs the tests run (Foundation's Process can crash doing it on Linux).
+        .target(name: "CChildProcess", path: "Tests/CChildProcess"),
         .target(
             name: "PagegenTestSupport",
-            dependencies: ["PagegenRuntime"],
+            dependencies: ["PagegenRuntime", "CChildProcess"],
             path: "Tests/PagegenTestSupport",
             swiftSettings: strictSettings
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import PagegenSpecMutations
+import PagegenTestSupport
 import Testing
 
 /// A sample of broken specs through the built `pagegen` binary, end to end: the
@@ -35,24 +36,20 @@ import Testing
             try? out.close()
             try? err.close()
         }
-        let process = Process()
-        process.executableURL = CLITests.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let child = try ChildProcess.start(
+            CLITests.executable, arguments, in: folder, output: out.fileDescriptor, errors: err.fileDescriptor)
         let deadline = Date().addingTimeInterval(hangBound)
-        while process.isRunning, Date() < deadline {
+        while child.isRunning, Date() < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        if child.isRunning {
+            child.send(SIGKILL)
+            _ = try await offPool { child.wait() }
             return nil
         }
+        let termination = try await offPool { child.wait() }
         return Run(
-            status: process.terminationStatus, exited: process.terminationReason == .exit,
+            status: termination.status, exited: termination.exitedByItself,
             output: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             errors: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }

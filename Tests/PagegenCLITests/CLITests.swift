@@ -31,21 +31,8 @@ import Testing
     /// Swift concurrency that the tests serving HTTP share.
     static func run(_ arguments: [String], in directory: URL = root, tool: URL = executable) async throws -> Run {
         try await offPool {
-            let process = Process()
-            process.executableURL = tool
-            process.arguments = arguments
-            process.currentDirectoryURL = directory
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let output = out.fileHandleForReading.readDataToEndOfFile()
-            let errors = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Run(
-                status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-                errors: String(decoding: errors, as: UTF8.self))
+            let run = try ChildProcess.run(tool, arguments, in: directory)
+            return Run(status: run.termination.status, output: run.output, errors: run.errors)
         }
     }
 

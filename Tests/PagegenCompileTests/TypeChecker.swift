@@ -1,4 +1,5 @@
 import Foundation
+import PagegenTestSupport
 
 /// Type-checks generated Swift against the PagegenRuntime module this test run was
 /// built with, the way a package that imports it compiles: Swift 6, `any` spelled
@@ -51,26 +52,17 @@ struct TypeChecker: Sendable {
     /// tests running meanwhile keep the processor they need.
     /// - Returns: the compiler's diagnostics, empty when the files type-check cleanly.
     func check(_ files: [URL], module: String, in folder: URL) throws -> String {
-        let process = Process()
         let nice = "/usr/bin/nice"
         let command = FileManager.default.isExecutableFile(atPath: nice) ? [nice, "-n", "10"] + self.command : self.command
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments =
+        let arguments =
             Array(command.dropFirst()) + [
                 "-typecheck", "-wmo", "-swift-version", "6", "-enable-upcoming-feature", "ExistentialAny", "-warnings-as-errors",
                 "-module-name", module, "-I", modules.path,
             ] + files.map(\.path)
-        let output = folder.appendingPathComponent("\(module).log")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        defer { try? handle.close() }
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        let log = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        if process.terminationStatus != 0 && log.isEmpty { return "swiftc exited with status \(process.terminationStatus)" }
-        return process.terminationStatus == 0 ? "" : log
+        let run = try ChildProcess.run(URL(fileURLWithPath: command[0]), arguments, in: folder)
+        if run.termination == .exited(0) { return "" }
+        let log = run.output + run.errors
+        return log.isEmpty ? "swiftc ended with \(run.termination)" : log
     }
 
     struct Failure: Error, CustomStringConvertible {

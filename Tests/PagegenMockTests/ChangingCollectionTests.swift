@@ -331,7 +331,7 @@ import FoundationNetworking
         let (process, out, err) = try MockCLITests.process([
             "specs/gitlab.pagegen.yaml", "--port", "0", "--items", "10", "--remove", "2/3", "--edit", "1",
         ])
-        defer { if process.isRunning { process.terminate() } }
+        defer { process.send(SIGTERM) }
         let handle = out.fileHandleForReading
         let banner = try await offPool {
             var text = Data()
@@ -351,13 +351,13 @@ import FoundationNetworking
             totals.append(answer.header("X-Total") ?? "")
         }
         #expect(totals == ["8", "7", "7"])
-        process.interrupt()
+        process.send(SIGINT)
         let rest = try await MockCLITests.finish(process, out, err).output
         #expect(rest.contains("GET /api/v4/projects/7/issues → 200 [remove, edit]"), "\(rest)")
 
         let (bad, badOut, badErr) = try MockCLITests.process(["specs/gitlab.pagegen.yaml", "--edit", "0/4"])
-        let errors = try await MockCLITests.finish(bad, badOut, badErr).errors
-        #expect(bad.terminationStatus == 64)
+        let (badTermination, _, errors) = try await MockCLITests.finish(bad, badOut, badErr)
+        #expect(badTermination == .exited(64))
         #expect(errors.contains("--edit '0/4' is not K or K/LIMIT, K from 1 to 1000"), "\(errors)")
     }
 

@@ -21,30 +21,31 @@ import FoundationNetworking
         return nil
     }
 
-    static func process(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
+    /// Starts pagegen-mock with `arguments` in the package's folder, its output and
+    /// errors going to pipes.
+    static func process(_ arguments: [String]) throws -> (ChildProcess, Pipe, Pipe) {
         guard let executable = Self.executable else {
             Issue.record("pagegen-mock is not built next to the tests")
             throw CocoaError(.fileNoSuchFile)
         }
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = Specs.root
         let out = Pipe()
         let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        return (process, out, err)
+        let child = try ChildProcess.start(
+            executable, arguments, in: Specs.root,
+            output: out.fileHandleForWriting.fileDescriptor, errors: err.fileHandleForWriting.fileDescriptor)
+        try out.fileHandleForWriting.close()
+        try err.fileHandleForWriting.close()
+        return (child, out, err)
     }
 
     /// Waits for the process to end and reads what it printed, off the shared threads.
-    static func finish(_ process: Process, _ out: Pipe, _ err: Pipe) async throws -> (output: String, errors: String) {
+    static func finish(
+        _ child: ChildProcess, _ out: Pipe, _ err: Pipe
+    ) async throws -> (termination: ChildProcess.Termination, output: String, errors: String) {
         try await offPool {
             let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (output, errors)
+            return (child.wait(), output, errors)
         }
     }
 
@@ -55,21 +56,21 @@ import FoundationNetworking
         let file = folder.appendingPathComponent("shop.pagegen.yaml")
         try Data(SpecDiagnosticsTests.broken.utf8).write(to: file)
         let (process, out, err) = try Self.process([file.path, "--port", "0"])
-        let errors = try await Self.finish(process, out, err).errors
-        #expect(process.terminationStatus == 1)
+        let (termination, _, errors) = try await Self.finish(process, out, err)
+        #expect(termination == .exited(1))
         #expect(errors.contains("shop.pagegen.yaml:7:11: error: "), "\(errors)")
         #expect(errors.contains("did you mean 'offset'?") || errors.contains("'offest'"), "\(errors)")
     }
 
     @Test func aBadOptionExits64() async throws {
         let (process, out, err) = try Self.process(["specs/articles.pagegen.yaml", "--error-rate", "2"])
-        let errors = try await Self.finish(process, out, err).errors
-        #expect(process.terminationStatus == 64)
+        let (termination, _, errors) = try await Self.finish(process, out, err)
+        #expect(termination == .exited(64))
         #expect(errors.contains("--error-rate must be between 0 and 1"))
 
         let (timeout, timeoutOut, timeoutErr) = try Self.process(["specs/articles.pagegen.yaml", "--read-timeout", "0s"])
-        let timeoutErrors = try await Self.finish(timeout, timeoutOut, timeoutErr).errors
-        #expect(timeout.terminationStatus == 64)
+        let (timeoutTermination, _, timeoutErrors) = try await Self.finish(timeout, timeoutOut, timeoutErr)
+        #expect(timeoutTermination == .exited(64))
         #expect(timeoutErrors.contains("--read-timeout '0s' is not a time such as 10s or 500ms"), "\(timeoutErrors)")
     }
 
@@ -85,7 +86,7 @@ import FoundationNetworking
 
     @Test func itServesUntilInterrupted() async throws {
         let (process, out, err) = try Self.process(["specs/articles.pagegen.yaml", "--port", "0", "--items", "3", "--seed", "9"])
-        defer { if process.isRunning { process.terminate() } }
+        defer { process.send(SIGTERM) }
         // The first line names the base URL.
         let handle = out.fileHandleForReading
         let banner = try await offPool {
@@ -108,9 +109,10 @@ import FoundationNetworking
         #expect(answer.status == 200)
         #expect(values("id", in: answer.array) == [1, 2])
 
-        process.interrupt()
-        let rest = banner + (try await Self.finish(process, out, err).output)
-        #expect(process.terminationStatus == 0)
+        process.send(SIGINT)
+        let (termination, output, _) = try await Self.finish(process, out, err)
+        let rest = banner + output
+        #expect(termination == .exited(0))
         #expect(rest.contains("GET /api/articles?limit=2 → 200"), "\(rest)")
         #expect(rest.contains("GET /api/articles — paged by offset (offset from 0); size limit (default 25, max 100)"))
         #expect(rest.contains("Stopped."))

@@ -131,12 +131,10 @@ import Testing
     /// every line it wrote.
     static func runWriter(_ arguments: [String], killAfter: Int?, linesStartingWith prefix: String) async throws -> WriterRun {
         try await offPool {
-            let process = Process()
-            process.executableURL = writer
-            process.arguments = arguments
             let out = Pipe()
-            process.standardOutput = out
-            try process.run()
+            let child = try ChildProcess.start(
+                writer, arguments, output: out.fileHandleForWriting.fileDescriptor, errors: FileHandle.standardError.fileDescriptor)
+            try out.fileHandleForWriting.close()
             let reader = out.fileHandleForReading
             var text = ""
             var counted = 0
@@ -151,13 +149,13 @@ import Testing
                     if let killAfter, counted == killAfter { break reading }
                 }
             }
-            if killAfter != nil { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            if killAfter != nil { child.send(SIGKILL) }
+            let termination = child.wait()
             // What it wrote between the line read last and the kill counts too.
             text += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
             return WriterRun(
-                lines: text.split(separator: "\n").map(String.init), killed: process.terminationReason == .uncaughtSignal,
-                exitStatus: process.terminationStatus)
+                lines: text.split(separator: "\n").map(String.init), killed: !termination.exitedByItself,
+                exitStatus: termination.status)
         }
     }
 }
