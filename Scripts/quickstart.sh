@@ -9,7 +9,9 @@
 #      middle of the list;
 #   5. stops the server and says where the generated files are.
 #
-# Usage: Scripts/quickstart.sh
+# Usage: Scripts/quickstart.sh [--skip-build]
+#   --skip-build  use the pagegen and pagegen-mock already built in .build (by
+#                 `swift build` or `swift build --build-tests`) as they are
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/swiftpm.sh
@@ -20,11 +22,24 @@ items=20000
 
 step() { printf '\n==> %s\n' "$1"; }
 
-step "Installing what is missing and building pagegen and pagegen-mock"
-Scripts/install-dependencies.sh
-swiftpm build --product pagegen
-swiftpm build --product pagegen-mock
+skip_build=false
+case "${1:-}" in
+    "") ;;
+    --skip-build) skip_build=true ;;
+    *) echo "usage: Scripts/quickstart.sh [--skip-build]" >&2; exit 64 ;;
+esac
+
 bin="$(swift build --show-bin-path)"
+if $skip_build; then
+    for tool in pagegen pagegen-mock; do
+        [ -x "$bin/$tool" ] || { echo "error: --skip-build, but $bin/$tool is not built: run swift build" >&2; exit 1; }
+    done
+else
+    step "Installing what is missing and building pagegen and pagegen-mock"
+    Scripts/install-dependencies.sh
+    swiftpm build --product pagegen
+    swiftpm build --product pagegen-mock
+fi
 
 step "pagegen lint $spec && pagegen generate $spec --output $generated"
 "$bin/pagegen" lint "$spec"

@@ -8,9 +8,19 @@
 # and checks that the committed output is what the command plugin generates now
 # (`generate-paged-client --check`, which writes nothing).
 #
-# Usage: Scripts/test-examples.sh
+# Usage: Scripts/test-examples.sh [--tools-built]
+#   --tools-built  the quick start runs the pagegen and pagegen-mock already built in
+#                  .build (Scripts/test.sh builds them with the tests) instead of
+#                  building them
 # Exits non-zero at the first failure, saying which step failed.
 set -euo pipefail
+
+quickstart_options=()
+case "${1:-}" in
+    "") ;;
+    --tools-built) quickstart_options=(--skip-build) ;;
+    *) echo "usage: Scripts/test-examples.sh [--tools-built]" >&2; exit 64 ;;
+esac
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -52,7 +62,7 @@ swiftpm test --package-path Examples/CommandPluginConsumer \
 done_step
 
 step "Scripts/quickstart.sh: generate, serve with pagegen-mock, walk with the generated client"
-Scripts/quickstart.sh \
+Scripts/quickstart.sh ${quickstart_options[@]+"${quickstart_options[@]}"} \
     || fail "Scripts/quickstart.sh failed (see above)"
 done_step
 

@@ -1,25 +1,42 @@
 #!/usr/bin/env bash
 # The whole test suite: the format check (the code and the generated files git holds
-# as .swift-format says), the docs' compiled snippets, the example consumer packages
-# (which build the plugins the way a user's package does), the package's own tests,
-# then the documentation check (both DocC catalogs build without warnings, and every
-# public declaration has a doc comment).
+# as .swift-format says), the docs' compiled snippets, the package's own tests, the
+# example consumer packages (which build the plugins the way a user's package does)
+# and the quick start, then the documentation check (both DocC catalogs build without
+# warnings, and every public declaration has a doc comment). Each stage's time is
+# printed at the end.
+#
+# The package is built once, with its tests: the quick start runs the pagegen and
+# pagegen-mock of that build (built on their own, without the tests, every module of
+# the package would compile a second time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/swiftpm.sh
+
+times=""
+stage() {  # NAME COMMAND…
+    local name="$1" started=$SECONDS
+    shift
+    printf '\n==> %s\n' "$name"
+    "$@"
+    times+="$(printf '%6ss  %s' "$((SECONDS - started))" "$name")"$'\n'
+}
+
+Scripts/install-dependencies.sh  # libyaml and SQLite's headers, where they are missing
 
 if [ "${PAGEGEN_SKIP_FORMAT_CHECK:-}" = 1 ]; then
     # Another toolchain's swift format may break a line differently: CI checks the
     # formatting once, with the toolchain .swift-format is written for.
     echo "note: the format check is skipped (PAGEGEN_SKIP_FORMAT_CHECK=1)"
 else
-    Scripts/format.sh --check
+    stage "format check" Scripts/format.sh --check
 fi
-Scripts/check-doc-snippets.sh
-Scripts/test-examples.sh
-swiftpm build --build-tests
+stage "the docs' snippets" Scripts/check-doc-snippets.sh
+stage "build, with the tests" swiftpm build --build-tests
 # As every Swift developer runs it: in parallel. No test blocks one of Swift
 # concurrency's threads or computes on it for long, and none depends on the machine
 # being fast (CONTRIBUTING.md, "How a test waits").
-swiftpm test --skip-build
-Scripts/check-docs.sh
+stage "swift test" swiftpm test --skip-build
+stage "example packages and quick start" Scripts/test-examples.sh --tools-built
+stage "documentation check" Scripts/check-docs.sh
+printf '\nAll passed. Time per stage:\n%s' "$times"
