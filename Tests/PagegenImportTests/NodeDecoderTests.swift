@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIKit
 import PagegenYAML
 import Testing
 
@@ -27,6 +28,35 @@ import Testing
         #expect(value == Scalars(count: 12, ratio: 1.5, flag: true, text: "hello", number: "12", missing: nil, null: nil))
         #expect(throws: DecodingError.self) { try NodeDecoder.decode(Int.self, from: node("\"12\"")) }
         #expect(throws: DecodingError.self) { try NodeDecoder.decode(Bool.self, from: node("\"true\"")) }
+    }
+
+    /// `AnyCodable(from:)` itself, through the decoder's general way, to compare the
+    /// scalar shortcut with.
+    struct ProbedValue: Decodable {
+        var value: AnyCodable
+        init(from decoder: any Decoder) throws { value = try AnyCodable(from: decoder) }
+    }
+
+    @Test func aNodeDecodesToTheAnyCodableThatProbingGives() throws {
+        let scalars = [
+            "true", "False", "\"true\"", "12", "-3", "\"12\"", "18446744073709551615", "1.5", "1e3", "-.inf", "0x1F", "0o17",
+            "+7", ".5", "hello", "'single'", "1.0", "99999999999999999999999",
+        ]
+        for scalar in scalars {
+            let probed = try NodeDecoder.decode(ProbedValue.self, from: node(scalar)).value
+            let direct = try NodeDecoder.decode(AnyCodable.self, from: node(scalar))
+            #expect(direct == probed, "\(scalar): \(direct.value) (\(type(of: direct.value))), probing gives \(probed.value)")
+            #expect(type(of: direct.value) == type(of: probed.value), "\(scalar)")
+        }
+        // Lists and mappings, and values inside them; one with a null takes the general way.
+        let nested = try node("list: [1, \"1\", true, x, [2]]\nmap: { a: 2.5, b: { c: d }, a: 3 }\nwithNull: { a: ~ }\n")
+        let direct = try NodeDecoder.decode([String: AnyCodable].self, from: nested)
+        let probed = try NodeDecoder.decode([String: ProbedValue].self, from: nested).mapValues(\.value)
+        #expect(direct == probed)
+        for key in probed.keys {
+            #expect(type(of: direct[key]?.value) == type(of: probed[key]?.value), "\(key)")
+            #expect("\(direct[key]?.value ?? "")" == "\(probed[key]?.value ?? "")", "\(key)")
+        }
     }
 
     /// Records the order `allKeys` gives.
