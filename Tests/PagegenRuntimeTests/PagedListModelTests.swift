@@ -30,6 +30,9 @@ struct PagedListModelTests {
         list.start()
         var top = 0
         for step in 0..<300 {
+            // The cases share the main actor with every other list test: each step
+            // lets the others run, so that none waits for a whole case.
+            await Task.yield()
             var anchorItem = list.anchorRow.flatMap { list[$0].item?.id }
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<22:
@@ -128,6 +131,7 @@ struct PagedListModelTests {
         var row = 0
         var steps = 0
         while row < list.count, steps < 2_000 {
+            await Task.yield()
             steps += 1
             list.setVisibleRows(row..<row + 10)
             runner.answerAll(from: data)

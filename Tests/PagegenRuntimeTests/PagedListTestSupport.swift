@@ -183,9 +183,10 @@ final class ManualClock: Clock, @unchecked Sendable {
 }
 
 /// Waits until `condition` holds, looking every few milliseconds, for at most
-/// `timeout` (generous: it only matters when the test fails).
+/// `timeout` (generous, as `eventually`'s: it only matters when the test fails, and the
+/// main actor these tests share may be busy with others for a while).
 @MainActor
-func waitUntil(_ what: String, timeout: Duration = .seconds(30), _ condition: @MainActor () -> Bool) async -> Bool {
+func waitUntil(_ what: String, timeout: Duration = .seconds(120), _ condition: @MainActor () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         if ContinuousClock.now > deadline {
