@@ -24,7 +24,7 @@ import Testing
     /// Waits until `condition` holds, looking every 5 ms (at most `timeout`). The timeout is generous: it only
     /// matters when the test fails, and the whole suite on a 2-core machine can hold
     /// every thread for seconds with synchronous generator tests.
-    func waitUntil<Item>(_ list: PagedList<Item>, timeout: Duration = .seconds(30), _ condition: @MainActor () -> Bool) async -> Bool {
+    func waitUntil<Item>(_ list: PagedList<Item>, timeout: Duration = .seconds(120), _ condition: @MainActor () -> Bool) async -> Bool {
         if condition() { return true }
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
