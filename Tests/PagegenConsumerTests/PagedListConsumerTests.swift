@@ -11,14 +11,7 @@ import Testing
         _ handler: @escaping @Sendable (TestRequest) async -> TestResponse,
         _ body: @MainActor (TestServer) async throws -> Void
     ) async throws {
-        let server = try await TestServer.start(handler)
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await withServer(handler, body)
     }
 
     /// Waits until `condition` holds, looking every 5 ms (at most `timeout`). The timeout is generous: it only

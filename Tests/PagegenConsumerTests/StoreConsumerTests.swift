@@ -70,14 +70,7 @@ import Testing
 
     /// Serves `numbers` on loopback for `body`, on the main actor.
     func withNumbers(_ numbers: NumbersWithValidators, _ body: @MainActor (TestServer) async throws -> Void) async throws {
-        let server = try await TestServer.start { numbers.handler($0) }
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await withServer({ numbers.handler($0) }, body)
     }
 
     /// Serves specs/catalog.pagegen.yaml with pagegen-mock for `body`, on the main actor.

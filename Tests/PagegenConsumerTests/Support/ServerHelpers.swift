@@ -1,8 +1,10 @@
 import Foundation
 import PagegenTestServer
 
-/// Starts a test server, runs `body` with it, and stops it whatever happens.
+/// Starts a test server, runs `body` with it, and stops it whatever happens. `body`
+/// runs on the caller's actor (the main actor, for the list tests).
 func withServer<T>(
+    isolation: isolated (any Actor)? = #isolation,
     _ handler: @escaping @Sendable (TestRequest) async -> TestResponse,
     _ body: (TestServer) async throws -> T
 ) async throws -> T {
