@@ -341,7 +341,7 @@ extension PagedList where Item == TestItem {
 final class ChangeLog {
     private(set) var changes: [ListChange] = []
     /// The rows as the changes so far say they are.
-    private(set) var mirror: [String] = []
+    private(set) var mirror: [RowSummary] = []
     /// Changes that did not add up, with what differed.
     private(set) var mismatches: [String] = []
     /// Called with each change after it was checked.
@@ -350,6 +350,12 @@ final class ChangeLog {
     init(_ list: PagedList<TestItem>) {
         mirror = list.summaries
         list.onChange = { [weak self, unowned list] change in self?.check(change, list) }
+    }
+
+    /// The ids of the loaded rows as the changes so far say they are, in row order: the
+    /// list's own after every checked change, without reading every row again.
+    var loadedIDs: [Int] {
+        mirror.compactMap { if case .item(let id, _) = $0 { id } else { nil } }
     }
 
     private func check(_ change: ListChange, _ list: PagedList<TestItem>) {
@@ -361,15 +367,20 @@ final class ChangeLog {
             return
         }
         change.apply(to: &mirror) { list.summary(at: $0) }
-        let actual = list.summaries
-        if mirror != actual {
-            let first = zip(mirror, actual).enumerated().first { $0.element.0 != $0.element.1 }
-            let difference = first.map { "row \($0.offset): \($0.element.0) in the mirror, \($0.element.1) in the list" } ?? "counts differ"
-            mismatches.append("after \(change): \(difference)")
-            Issue.record("the change report does not give the list's rows: \(mismatches.last!)")
-            mirror = actual
-        }
+        verify(list, after: "\(change)")
         then?(change)
+    }
+
+    /// Checks that the mirror holds the list's rows, as they are now; records a mismatch
+    /// (`after` says what came before) when it does not.
+    func verify(_ list: PagedList<TestItem>, after: String = "the last change") {
+        let actual = list.summaries
+        guard mirror != actual else { return }
+        let first = zip(mirror, actual).enumerated().first { $0.element.0 != $0.element.1 }
+        let difference = first.map { "row \($0.offset): \($0.element.0) in the mirror, \($0.element.1) in the list" } ?? "counts differ"
+        mismatches.append("after \(after): \(difference)")
+        Issue.record("the change report does not give the list's rows: \(mismatches.last!)")
+        mirror = actual
     }
 
     func clear() { changes.removeAll() }
@@ -380,17 +391,39 @@ final class ChangeLog {
     }
 }
 
-extension PagedList where Item == TestItem {
-    /// What each row shows, as text: `7 v0`, `placeholder`, `loading`, `failed`.
-    var summaries: [String] { (0..<count).map(summary(at:)) }
+/// What a row of a test list shows, compared without formatting text.
+enum RowSummary: Equatable, CustomStringConvertible {
+    case item(id: Int, version: Int)
+    case placeholder, loading, failed
 
-    /// What `row` shows, as text.
-    func summary(at row: Int) -> String {
-        switch self[row] {
-        case .item(let item): "\(item.id) v\(item.version)"
+    /// As the failure messages show it: `7 v0`, `placeholder`, `loading`, `failed`.
+    var description: String {
+        switch self {
+        case .item(let id, let version): "\(id) v\(version)"
         case .placeholder: "placeholder"
         case .loading: "loading"
         case .failed: "failed"
+        }
+    }
+}
+
+extension PagedList where Item == TestItem {
+    /// What each row shows (read in one walk over the rows).
+    var summaries: [RowSummary] {
+        var summaries: [RowSummary] = []
+        for element in rows { summaries.append(Self.summary(of: element.row)) }
+        return summaries
+    }
+
+    /// What `row` shows.
+    func summary(at row: Int) -> RowSummary { Self.summary(of: self[row]) }
+
+    static func summary(of row: ListRow<TestItem>) -> RowSummary {
+        switch row {
+        case .item(let item): .item(id: item.id, version: item.version)
+        case .placeholder: .placeholder
+        case .loading: .loading
+        case .failed: .failed
         }
     }
 

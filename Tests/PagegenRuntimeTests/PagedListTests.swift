@@ -161,6 +161,50 @@ struct PagedListTests {
         #expect(plain.rowID(at: 5) == .position(5))
     }
 
+    @Test("walking the rows gives what reading each by index gives: items, placeholders, failures, the loading row")
+    func walkingTheRows() {
+        let data = TestData(count: 500)
+        let runner = ManualRunner()
+        let list = PagedList(TestLoaders.indexed(data), runner: runner)
+        list.start()
+        runner.answerAll(from: data)
+        list.setVisibleRows(60..<70)
+        runner.answerAll(from: data)
+        list.setVisibleRows(300..<310)
+        let far = runner.inFlight
+        #expect(!far.isEmpty)
+        for request in far { runner.answer(request, with: .page(.failure(TestErrors.unavailable))) }
+        list.setVisibleRows(120..<130)
+        #expect(Self.walkMatchesIndexing(list) == ["item", "placeholder", "failed"])
+
+        let growing = TestData(count: 500, tellsTotal: false)
+        let growingRunner = ManualRunner()
+        let growingList = PagedList(TestLoaders.indexed(growing), runner: growingRunner)
+        growingList.start()
+        growingRunner.answerAll(from: growing)
+        #expect(Self.walkMatchesIndexing(growingList) == ["item", "loading"])
+    }
+
+    /// Checks that walking `list.rows` gives the elements that reading each index gives,
+    /// and returns the kinds of row seen.
+    private static func walkMatchesIndexing(_ list: PagedList<TestItem>) -> Set<String> {
+        let rows = list.rows
+        var walked: [(index: Int, id: ListRowID, row: RowSummary)] = []
+        for element in rows { walked.append((element.index, element.id, PagedList.summary(of: element.row))) }
+        let indexed = rows.indices.map { (index: rows[$0].index, id: rows[$0].id, row: PagedList.summary(of: rows[$0].row)) }
+        #expect(walked.count == list.count)
+        #expect(walked.map(\.index) == indexed.map(\.index))
+        #expect(walked.map(\.id) == indexed.map(\.id))
+        #expect(walked.map(\.row) == indexed.map(\.row))
+        return Set(
+            walked.map {
+                switch $0.row {
+                case .item: "item"
+                default: "\($0.row)"
+                }
+            })
+    }
+
     @Test("change events name the rows that changed")
     func changeEvents() async {
         let data = TestData(count: 1_000)

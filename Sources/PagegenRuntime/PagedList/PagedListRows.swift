@@ -34,3 +34,47 @@ public struct PagedListElement<Item: Sendable>: Identifiable, Sendable {
     /// What the row shows.
     public let row: ListRow<Item>
 }
+
+extension PagedListRows {
+    /// Reads the rows in order, one block of loaded items or placeholders after
+    /// another, so that a walk over every row (`for element in list.rows`) costs one
+    /// step per row, where reading by index searches for each row.
+    public struct Iterator: IteratorProtocol {
+        let table: PageTable<Item>
+        let rows: RowList<Item>
+        let count: Int
+        var row = 0
+        var block = 0
+        var offset = 0
+
+        init(table: PageTable<Item>) {
+            self.table = table
+            rows = table.rows
+            count = table.count
+        }
+
+        /// The next row's element, or nil after the last row.
+        public mutating func next() -> PagedListElement<Item>? {
+            guard row < count else { return nil }
+            defer { row += 1 }
+            guard row < rows.count else {
+                return PagedListElement(index: row, id: .position(row), row: table.row(at: row))
+            }
+            while offset >= rows.blocks[block].count {
+                block += 1
+                offset = 0
+            }
+            defer { offset += 1 }
+            switch rows.blocks[block].content {
+            case .run(let run):
+                let id = run.ids[offset].map(ListRowID.item) ?? .position(row)
+                return PagedListElement(index: row, id: id, row: .item(run.items[offset]))
+            case .hole(let hole):
+                return PagedListElement(index: row, id: .position(row), row: hole.failure.map { .failed($0) } ?? .placeholder)
+            }
+        }
+    }
+
+    /// An iterator over the rows, from the first.
+    public func makeIterator() -> Iterator { Iterator(table: table) }
+}
