@@ -18,6 +18,19 @@ struct PagedListModelTests {
 
     @Test("random use of a list whose server changes", arguments: Style.allCases, 0..<16)
     func random(style: Style, seed: Int) async throws {
+        try await run(style: style, seed: seed)
+    }
+
+    /// Seeds beyond the first 16 that found bugs: placeholders left between two pages
+    /// that meet, which no load filled (page numbers 41 and 60); a top page loaded again
+    /// that gained a previous key and did not look above itself (cursors with a previous
+    /// key, 61).
+    @Test("seeds that found bugs", arguments: [(Style.pageNumbers, 41), (.pageNumbers, 60), (.cursorsWithPrevious, 61)])
+    func regression(style: Style, seed: Int) async throws {
+        try await run(style: style, seed: seed)
+    }
+
+    private func run(style: Style, seed: Int) async throws {
         var random = SeededGenerator(seed: UInt64(seed) &* 7_919 &+ UInt64(style.rawValue.count))
         var data = TestData(count: Int.random(in: 150...700, using: &random), pageSize: 20, tellsTotal: style != .pageNumbersWithoutTotal)
         data.givesPrevious = style == .cursorsWithPrevious

@@ -91,8 +91,9 @@ extension PageTable {
 
     /// Two neighbouring pages loaded since a refresh at the same total meet: rows left
     /// between them from before the refresh, which neither page holds, are not on the
-    /// server. (Rows loaded since stay: under changes that leave the total as it was, they
-    /// may have moved between the two pages' loads.)
+    /// server, and neither are placeholders between them (neither page would load them
+    /// again). (Rows loaded since stay: under changes that leave the total as it was, they
+    /// may have moved between the two pages' loads. Gaps stay too: they load their page.)
     private mutating func joinNeighbours(ofSlot slot: Int, ids: [ItemIdentity?], total: Int?) {
         let first = ids.first { $0 != nil } ?? nil
         let last = ids.last { $0 != nil } ?? nil
@@ -112,13 +113,18 @@ extension PageTable {
         }
     }
 
-    /// Deletes the rows among `range` loaded before the current refresh.
+    /// Deletes the rows among `range` loaded before the current refresh, and the plain
+    /// placeholders (not gaps, not failed) among them.
     private mutating func deleteStale(_ range: Range<Int>) {
         var row = range.upperBound - 1
         while row >= range.lowerBound {
             let (index, offset) = rows.locate(row)
             let start = max(range.lowerBound, row - offset)
-            if let run = rows.blocks[index].run, run.info.isStale { deleteUnprotected(start..<row + 1) }
+            switch rows.blocks[index].content {
+            case .run(let run) where run.info.isStale: deleteUnprotected(start..<row + 1)
+            case .hole(let hole) where !hole.isGap && hole.failure == nil: deleteUnprotected(start..<row + 1)
+            default: break
+            }
             row = start - 1
         }
     }
@@ -598,12 +604,13 @@ extension PageTable {
             } else {
                 insertBeside(Array(items[prefix]), ids: Array(ids[prefix]), before: row)
             }
-            // New items at the top with a previous key: more may come before them.
-            if let previous = info.previous, ids.first.flatMap({ $0 }).flatMap({ rows.row(of: $0) }) == 0,
-                rows.blocks.first?.hole?.key != previous
-            {
-                rows.insertEmptyHole(RowList<Item>.Hole(key: previous), at: 0)
-            }
+        }
+        // A page at the top with a previous key (new items, or a page that was the top
+        // and no longer is): more may come before it.
+        if let previous = info.previous, ids.first.flatMap({ $0 }).flatMap({ rows.row(of: $0) }) == 0,
+            rows.blocks.first?.hole?.key != previous
+        {
+            rows.insertEmptyHole(RowList<Item>.Hole(key: previous), at: 0)
         }
         // The page's hole, if nothing went into it, goes (the frontier moves on).
         var frontierStays = false
