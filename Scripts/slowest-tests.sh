@@ -25,4 +25,4 @@ fi
 echo "The $count slowest tests (seconds):"
 # <testcase classname="Module.Suite" name="test()" time="1.234" />
 sed -nE 's/.*<testcase classname="([^"]*)" name="([^"]*)" time="([0-9.]+)".*/\3 \1.\2/p' "$file" \
-    | sort -rn | head -n "$count" | awk '{ printf "%8.2f  %s\n", $1, substr($0, index($0, " ") + 1) }'
+    | sort -rn | awk -v n="$count" 'NR <= n' | awk '{ printf "%8.2f  %s\n", $1, substr($0, index($0, " ") + 1) }'

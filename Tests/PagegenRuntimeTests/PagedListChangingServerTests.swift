@@ -75,10 +75,13 @@ struct PagedListChangingServerTests {
     }
 
     /// Reads `steps` screens down a list of `count` items whose server churns.
-    func read(count: Int = 2_000, churn: Churn, steps: Int = 60, tellsTotal: Bool = true) -> (Reading, PagedList<TestItem>, ChangeLog) {
+    func read(
+        count: Int = 2_000, churn: Churn, steps: Int = 60, tellsTotal: Bool = true, offsets: Bool = false,
+        runner: ManualRunner = ManualRunner()
+    ) -> (Reading, PagedList<TestItem>, ChangeLog) {
         var reading = Reading(data: TestData(count: count, tellsTotal: tellsTotal))
-        let runner = ManualRunner()
-        let list = PagedList(TestLoaders.indexed(reading.data), runner: runner)
+        let loader = offsets ? TestLoaders.offsets(reading.data) : TestLoaders.indexed(reading.data)
+        let list = PagedList(loader, runner: runner)
         let log = ChangeLog(list)
         list.start()
         reading.answerAll(runner, list, churn: churn)
@@ -123,6 +126,28 @@ struct PagedListChangingServerTests {
     @Test("insertions, removals and edits together")
     func churn() {
         let (reading, _, log) = read(churn: Churn(insertAtTop: 2, removals: 2, edits: 3))
+        #expect(reading.duplicatesSeen == 0)
+        #expect(reading.missed(base: 2_000) == [])
+        #expect(log.mismatches.isEmpty)
+    }
+
+    @Test("offsets without a total: items removed above while the user reads down, none of the others skipped")
+    func removalsAboveAnOffsetListWithoutATotal() {
+        let runner = ManualRunner()
+        let (reading, _, log) = read(churn: Churn(removals: 2), tellsTotal: false, offsets: true, runner: runner)
+        #expect(reading.duplicatesSeen == 0)
+        #expect(reading.missed(base: 2_000) == [])
+        #expect(reading.seen.count > 600)
+        #expect(log.mismatches.isEmpty)
+        // Each page starts at the last item of the page before: pages of 30, 29 apart.
+        let offsets = Set(runner.started.compactMap { if case .page(.offset(let offset)) = $0.target { offset } else { nil } })
+        #expect(offsets.isSuperset(of: [0, 29, 58, 87]))
+        #expect(offsets.allSatisfy { $0 % 29 == 0 })
+    }
+
+    @Test("offsets with a total and insertions, removals and edits together")
+    func churnOverOffsets() {
+        let (reading, _, log) = read(churn: Churn(insertAtTop: 2, removals: 2, edits: 3), offsets: true)
         #expect(reading.duplicatesSeen == 0)
         #expect(reading.missed(base: 2_000) == [])
         #expect(log.mismatches.isEmpty)

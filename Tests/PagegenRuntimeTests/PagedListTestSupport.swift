@@ -28,8 +28,18 @@ struct TestData: Sendable {
         guard case .page(let key) = request.target else { return page(index) }
         switch key {
         case .number: return page(index)
+        case .offset(let offset): return offsetPage(offset)
         default: return cursorPage(key)
         }
+    }
+
+    /// The page of an offset list at `offset` (zero-based): `pageSize` items from there.
+    func offsetPage(_ offset: Int) -> Page<TestItem> {
+        let start = min(items.count, offset)
+        let end = min(items.count, start + pageSize)
+        return Page(
+            items: Array(items[start..<end]), key: .offset(offset), next: end < items.count ? .offset(end) : nil,
+            total: tellsTotal ? items.count : nil, firstRow: start)
     }
 
     /// Page `index` of an index-addressed list.
@@ -213,6 +223,17 @@ enum TestLoaders {
         ) { key in
             guard case .number(let index) = key else { return .failure(APIError(.invalidRequest("\(key)"))) }
             return .success(data.page(index))
+        }
+    }
+
+    /// An offset list: page `n` at offset `n * pageSize`.
+    static func offsets(_ data: TestData) -> PageLoader<TestItem> {
+        PageLoader(
+            pageSize: data.pageSize, firstKey: .offset(0), keyForPageIndex: { [size = data.pageSize] in .offset($0 * size) },
+            identity: { AnyHashable($0.id) }
+        ) { key in
+            guard case .offset(let offset) = key else { return .failure(APIError(.invalidRequest("\(key)"))) }
+            return .success(data.offsetPage(offset))
         }
     }
 

@@ -155,6 +155,7 @@ extension PageTable {
         for slot in slots.keys.sorted() { clearFailure(slot) }
         generation += 1
         loads.removeAll()
+        boundaryReloads.removeAll()
         walkedKeys.removeAll()
         endReached = false
         let focus = focusRange

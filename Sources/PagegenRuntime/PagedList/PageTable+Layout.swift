@@ -148,6 +148,7 @@ extension PageTable {
             let range = rowRange(ofSlot: slot)
             guard hasContent else { return true }
             if hasTrailingRow, range.contains(rows.count) { return true }
+            if boundaryReloads.contains(slot) { return true }
             let refreshed = loads[slot] != nil
             var holes = false
             for index in rows.blockIndexes(covering: range.clamped(to: 0..<rows.count)) {

@@ -40,6 +40,7 @@ extension PageTable {
             placeChained(items, ids: shownIDs, page: page, slot: slot, key: key)
         }
         if loads[slot] == nil { loads[slot] = PageLoadRecord() }
+        boundaryReloads.remove(slot)
         if !demands.isEmpty {
             let range = rowRange(ofSlot: slot)
             for row in demands.keys where range.contains(row) { demands[row] = nil }
@@ -84,9 +85,37 @@ extension PageTable {
                 top: top, bottom: bottom, firstMatched: matched.first?.index == 0,
                 lastMatched: matched.last?.index == items.count - 1, total: page.total)
         }
+        checkSharedItems(ofSlot: slot, ids: ids)
         joinNeighbours(ofSlot: slot, ids: ids, total: page.total)
         finishIndexed(page: page, position: position, lastRow: placedRow(ids, first: false))
         noteHoles(ofSlot: slot)
+    }
+
+    /// Offset lists: a page shares its first item with the page before and its last
+    /// with the page after. A page that arrives without the item it shares with a
+    /// neighbour loaded before it shows that the server's list moved between the two
+    /// loads: items the server removed above shifted up, and the ones that crossed the
+    /// boundary are on neither page. A one-row gap goes between the two, and the
+    /// neighbour loads again (once a refresh): the items it brings take their places by
+    /// identity, and its load closes the gap.
+    private mutating func checkSharedItems(ofSlot slot: Int, ids: [ItemIdentity?]) {
+        guard overlapsPages, !ids.isEmpty else { return }
+        let held = Set(ids.compactMap { $0 })
+        func lacks(_ neighbour: Int, _ shared: ItemIdentity?) -> Bool {
+            guard let shared, !held.contains(shared), loads[neighbour]?.reloadedForBoundary == false, rows.row(of: shared) != nil
+            else { return false }
+            loads[neighbour]?.reloadedForBoundary = true
+            boundaryReloads.insert(neighbour)
+            return true
+        }
+        if lacks(slot - 1, loads[slot - 1]?.last), let top = placedRow(ids, first: true) {
+            rows.insertHole(1, at: top, hole: RowList<Item>.Hole(isGap: true))
+            adjustPositions(above: top, by: -1)
+        }
+        // Only a full page reaches the first item of the page after it.
+        if ids.count > pageSize, lacks(slot + 1, loads[slot + 1]?.first), let bottom = placedRow(ids, first: false) {
+            rows.insertHole(1, at: bottom + 1, hole: RowList<Item>.Hole(isGap: true))
+        }
     }
 
     /// Two neighbouring pages loaded since a refresh at the same total meet: rows left

@@ -53,6 +53,10 @@ struct PageTable<Item: Sendable>: Sendable {
     let options: PagedListOptions
     /// True when any page can be requested by its index.
     let isIndexed: Bool
+    /// Offset lists: each page starts at the last item of the page before (pages of
+    /// the loader's size, `pageSize` apart, one less), so that two neighbouring pages
+    /// share an item and a shift between their loads shows (see `PageTable+Placing`).
+    let overlapsPages: Bool
     let firstKey: PageKey
 
     // MARK: State
@@ -97,6 +101,9 @@ struct PageTable<Item: Sendable>: Sendable {
     var head: Int?
     /// Refreshes so far; a page loaded in the current one is fresh.
     var generation = 0
+    /// Offset lists: pages to load again because a neighbour loaded since does not
+    /// share its item with them (the server's list moved between the two loads).
+    var boundaryReloads: Set<Int> = []
     /// True while a refresh has not reloaded the rows on screen.
     var refreshing = false
     var windowFailure: APIError?
@@ -125,12 +132,31 @@ struct PageTable<Item: Sendable>: Sendable {
     }
 
     init(loader: PageLoader<Item>, options: PagedListOptions) {
-        pageSize = max(0, loader.pageSize)
-        keyForPageIndex = loader.keyForPageIndex
+        if loader.identity != nil, let overlapping = Self.overlappingOffsets(loader) {
+            pageSize = loader.pageSize - 1
+            keyForPageIndex = overlapping
+            overlapsPages = true
+        } else {
+            pageSize = max(0, loader.pageSize)
+            keyForPageIndex = loader.keyForPageIndex
+            overlapsPages = false
+        }
         hasWindow = loader.window != nil
         self.options = options
         isIndexed = loader.keyForPageIndex != nil && loader.pageSize > 0
         firstKey = loader.firstKey
         rows = RowList(identity: loader.identity)
+    }
+
+    /// For a loader whose pages are at offsets `pageSize` apart: keys `pageSize - 1`
+    /// apart, so that each page of `pageSize` items starts at the last item of the page
+    /// before. Nil for page numbers, cursors and links (the API decides where their
+    /// pages start), and for pages of fewer than three items.
+    private static func overlappingOffsets(_ loader: PageLoader<Item>) -> (@Sendable (Int) -> PageKey)? {
+        let size = loader.pageSize
+        guard size >= 3, loader.window == nil, let key = loader.keyForPageIndex, case .offset(let first) = key(0),
+            case .offset(let second) = key(1), second - first == size
+        else { return nil }
+        return { index in .offset(first + index * (size - 1)) }
     }
 }
