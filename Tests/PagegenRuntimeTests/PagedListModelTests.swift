@@ -13,7 +13,7 @@ import Testing
 @Suite("PagedList model test")
 struct PagedListModelTests {
     enum Style: String, CaseIterable, Sendable {
-        case pageNumbers, pageNumbersWithoutTotal, cursors, cursorsWithPrevious
+        case pageNumbers, pageNumbersWithoutTotal, offsetsWithoutTotal, cursors, cursorsWithPrevious
     }
 
     @Test("random use of a list whose server changes", arguments: Style.allCases, 0..<16)
@@ -32,10 +32,15 @@ struct PagedListModelTests {
 
     private func run(style: Style, seed: Int) async throws {
         var random = SeededGenerator(seed: UInt64(seed) &* 7_919 &+ UInt64(style.rawValue.count))
-        var data = TestData(count: Int.random(in: 150...700, using: &random), pageSize: 20, tellsTotal: style != .pageNumbersWithoutTotal)
+        var data = TestData(count: Int.random(in: 150...700, using: &random), pageSize: 20, tellsTotal: style != .pageNumbersWithoutTotal && style != .offsetsWithoutTotal)
         data.givesPrevious = style == .cursorsWithPrevious
         let runner = ManualRunner()
-        let loader = style == .cursors || style == .cursorsWithPrevious ? TestLoaders.cursor(data) : TestLoaders.indexed(data)
+        let loader =
+            switch style {
+            case .cursors, .cursorsWithPrevious: TestLoaders.cursor(data)
+            case .offsetsWithoutTotal: TestLoaders.offsets(data)
+            case .pageNumbers, .pageNumbersWithoutTotal: TestLoaders.indexed(data)
+            }
         let options = PagedListOptions(maxLoadedItems: [100, 300, 2_000].randomElement(using: &random)!)
         let list = PagedList(loader, options: options, runner: runner)
         let log = ChangeLog(list)
