@@ -32,7 +32,8 @@ struct PagedListModelTests {
 
     private func run(style: Style, seed: Int) async throws {
         var random = SeededGenerator(seed: UInt64(seed) &* 7_919 &+ UInt64(style.rawValue.count))
-        var data = TestData(count: Int.random(in: 150...700, using: &random), pageSize: 20, tellsTotal: style != .pageNumbersWithoutTotal && style != .offsetsWithoutTotal)
+        let tellsTotal = style != .pageNumbersWithoutTotal && style != .offsetsWithoutTotal
+        var data = TestData(count: Int.random(in: 150...700, using: &random), pageSize: 20, tellsTotal: tellsTotal)
         data.givesPrevious = style == .cursorsWithPrevious
         let runner = ManualRunner()
         let loader =
