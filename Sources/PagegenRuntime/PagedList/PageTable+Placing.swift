@@ -101,19 +101,21 @@ extension PageTable {
     private mutating func checkSharedItems(ofSlot slot: Int, ids: [ItemIdentity?]) {
         guard overlapsPages, !ids.isEmpty else { return }
         let held = Set(ids.compactMap { $0 })
-        func lacks(_ neighbour: Int, _ shared: ItemIdentity?) -> Bool {
+        /// Marks `neighbour` to load again when the page lacks `shared`, the item the two
+        /// share, and it was not marked since the refresh; true when it marked it.
+        func reloads(_ neighbour: Int, sharing shared: ItemIdentity?) -> Bool {
             guard let shared, !held.contains(shared), loads[neighbour]?.reloadedForBoundary == false, rows.row(of: shared) != nil
             else { return false }
             loads[neighbour]?.reloadedForBoundary = true
             boundaryReloads.insert(neighbour)
             return true
         }
-        if lacks(slot - 1, loads[slot - 1]?.last), let top = placedRow(ids, first: true) {
+        if reloads(slot - 1, sharing: loads[slot - 1]?.last), let top = placedRow(ids, first: true) {
             rows.insertHole(1, at: top, hole: RowList<Item>.Hole(isGap: true))
             adjustPositions(above: top, by: -1)
         }
         // Only a full page reaches the first item of the page after it.
-        if ids.count > pageSize, lacks(slot + 1, loads[slot + 1]?.first), let bottom = placedRow(ids, first: false) {
+        if ids.count > pageSize, reloads(slot + 1, sharing: loads[slot + 1]?.first), let bottom = placedRow(ids, first: false) {
             rows.insertHole(1, at: bottom + 1, hole: RowList<Item>.Hole(isGap: true))
         }
     }

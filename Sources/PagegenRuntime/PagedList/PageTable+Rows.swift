@@ -4,11 +4,14 @@ extension PageTable {
     func row(at row: Int) -> ListRow<Item> {
         guard row >= 0, row < count else { return .placeholder }
         if row >= rows.count { return trailingFailure.map { .failed($0.error) } ?? .loading }
-        switch rows.slot(at: row) {
-        case .item(let item, _):
-            return .item(item)
-        case .hole(let hole):
-            return hole.failure.map { .failed($0) } ?? .placeholder
+        return Self.row(showing: rows.slot(at: row))
+    }
+
+    /// What a row that holds `slot` shows.
+    static func row(showing slot: RowList<Item>.Slot) -> ListRow<Item> {
+        switch slot {
+        case .item(let item, _): .item(item)
+        case .hole(let hole): hole.failure.map { .failed($0) } ?? .placeholder
         }
     }
 

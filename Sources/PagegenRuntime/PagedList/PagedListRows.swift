@@ -65,13 +65,10 @@ extension PagedListRows {
                 offset = 0
             }
             defer { offset += 1 }
-            switch rows.blocks[block].content {
-            case .run(let run):
-                let id = run.ids[offset].map(ListRowID.item) ?? .position(row)
-                return PagedListElement(index: row, id: id, row: .item(run.items[offset]))
-            case .hole(let hole):
-                return PagedListElement(index: row, id: .position(row), row: hole.failure.map { .failed($0) } ?? .placeholder)
-            }
+            let slot = rows.slot(inBlock: block, at: offset)
+            var id = ListRowID.position(row)
+            if case .item(_, let identity?) = slot { id = .item(identity) }
+            return PagedListElement(index: row, id: id, row: PageTable.row(showing: slot))
         }
     }
 

@@ -125,9 +125,14 @@ struct RowList<Item: Sendable>: Sendable {
     /// What `row` holds; `row` must be below ``count``.
     func slot(at row: Int) -> Slot {
         let (index, offset) = locate(row)
+        return slot(inBlock: index, at: offset)
+    }
+
+    /// What the row `offset` rows into block `index` holds.
+    func slot(inBlock index: Int, at offset: Int) -> Slot {
         switch blocks[index].content {
-        case .run(let run): return .item(run.items[offset], run.ids[offset])
-        case .hole(let hole): return .hole(hole)
+        case .run(let run): .item(run.items[offset], run.ids[offset])
+        case .hole(let hole): .hole(hole)
         }
     }
 
