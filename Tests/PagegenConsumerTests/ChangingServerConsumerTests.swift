@@ -83,8 +83,13 @@ import Testing
                 if list.visibleRows != screenRows { list.setVisibleRows(screenRows) }
                 return !list.loadStates.isLoading && !screenRows.isEmpty && screenRows.allSatisfy { list[$0].item != nil }
             }
-            for row in screenRows { if let item = list[row].item { stretches[stretches.count - 1].append(id(item)) } }
+            noteScreen()
             return loaded
+        }
+
+        /// Adds the items on screen to the stretch being read.
+        func noteScreen() {
+            for row in screenRows { if let item = list[row].item { stretches[stretches.count - 1].append(id(item)) } }
         }
 
         /// Refreshes with the screen where it is: the anchor item stays on its screen row
@@ -99,7 +104,7 @@ import Testing
             }
             #expect(refreshed)
             // The screen shows the refreshed rows: items the server moved onto it are seen.
-            for row in screenRows { if let item = list[row].item { stretches[stretches.count - 1].append(id(item)) } }
+            noteScreen()
             let row = top + offset
             return (anchor, row < list.count && list[row].item.map(id) == anchor && list.anchorRow == row)
         }
