@@ -87,9 +87,11 @@ debug="$(swift build --package-path "$here" --show-bin-path)"
 # objects and module removed (its build folder stays: SwiftPM writes the folder's
 # file maps when it plans the build, not at every build). Its runtime, the target $2,
 # is brought up to date first, untimed, so that a runtime changed since the last run
-# is not counted as the client's build.
+# is not counted as the client's build; it runs under the same timer as the timed
+# build, since SwiftPM compiles every module again when the environment differs from
+# the last build's, and the shell sets `_` to the program it starts.
 compile() {
-    swift build --package-path "$here" --target "$2" > /dev/null
+    "$timer" -o /dev/null swift build --package-path "$here" --target "$2" > /dev/null
     find "$here/Sources/$1" -name '*.swift' -exec touch {} +
     find "$debug/$1.build" \( -name '*.o' -o -name '*.swiftdeps' -o -name '*.priors' \) -delete
     rm -rf "$debug/Modules/$1.swiftmodule" "$debug/$1.swiftmodule"
