@@ -34,6 +34,9 @@ enum HostileCorpus {
 
     static func build() -> [CorpusCase] {
         var cases: [CorpusCase] = []
+        for (index, keywords) in keywordGroups().enumerated() {
+            cases += keywordMemberCases(keywords, group: index)
+        }
         for (index, keyword) in SwiftKeywordList.all.enumerated() {
             cases += keywordCases(keyword, index: index)
         }
@@ -51,57 +54,97 @@ enum HostileCorpus {
 
     // MARK: Keywords in every position
 
-    static func keywordCases(_ keyword: String, index: Int) -> [CorpusCase] {
-        let slug = keyword.filter { $0.isLetter || $0.isNumber }.isEmpty ? "underscore" : keyword
-        let endpoint = keyword.first?.isLetter == true ? keyword : "byKeyword"
-        let typeName = keyword.prefix(1).uppercased() + keyword.dropFirst()
+    /// The keywords in groups of five, no two in a group the same but for case (`self`
+    /// and `Self` would be one header, and collide as members), so that each group's
+    /// spec puts five keywords in every member position at once.
+    static func keywordGroups() -> [[String]] {
+        var groups: [[String]] = []
+        for keyword in SwiftKeywordList.all {
+            if let index = groups.firstIndex(where: { $0.count < 5 && !$0.contains { $0.lowercased() == keyword.lowercased() } }) {
+                groups[index].append(keyword)
+            } else {
+                groups.append([keyword])
+            }
+        }
+        return groups
+    }
+
+    /// Every member position named by each keyword of a group: fields, enum cases,
+    /// query, path and header parameters, endpoints; and the same names as `var` fields,
+    /// which also get setters.
+    static func keywordMemberCases(_ keywords: [String], group: Int) -> [CorpusCase] {
+        let quoted = keywords.map { "'\($0)'" }.joined(separator: ", ")
+        let list = keywords.joined(separator: ", ")
+        func lines(_ indent: Int, _ line: (String) -> String) -> String {
+            keywords.map { String(repeating: " ", count: indent) + line($0) }.joined(separator: "\n")
+        }
+        let endpoints = keywords.enumerated().map { offset, keyword in
+            let name = keyword.first?.isLetter == true ? keyword : "byKeyword"
+            return """
+                  \(name):
+                    summary: The endpoint named '\(keyword)'.
+                    get: /things/\(offset)/{\(keyword)}
+                    path: { \(keyword): String }
+                    header: { X-Trace: String? }
+                    returns: Thing
+                """
+        }.joined(separator: "\n")
         let members = """
             pagegen: 1
-            name: Keyword\(index)
-            namespace: Keyword\(index)API
-            description: Every member position named '\(keyword)'.
+            name: Keywords\(group)
+            namespace: Keywords\(group)API
+            description: Every member position named \(quoted).
             baseURL: https://api.example.com/v1
             models:
               Thing:
-                description: A thing with a field named '\(keyword)'.
+                description: A thing with fields named \(quoted).
                 fields:
                   id: Int
-                  \(keyword): String?
-                  \(keyword)_list: "[String]?"
-                  kind: { enum: [\(keyword), other], optional: true }
+            \(lines(6) { "\($0): String?" })
+            \(lines(6) { "\($0)_list: \"[String]?\"" })
+                  kind: { enum: [\(list), other], optional: true }
                   stamp: { type: Date, dates: unixSeconds, optional: true }
               ThingPage:
-                \(keyword): Int?
+            \(lines(4) { "\($0): Int?" })
                 things: [Thing]
                 next: String?
               Tagged:
-                \(keyword): { enum: [\(keyword), plain] }
+            \(lines(4) { "\($0): { enum: [\($0), plain] }" })
             endpoints:
               things:
                 get: /things
                 query:
-                  \(keyword): String?
-                  mode: { enum: [\(keyword), plain], default: \(keyword) }
+            \(lines(6) { "\($0): String?" })
+                  mode: { enum: [\(list), plain], default: \(keywords[0]) }
                 returns: ThingPage
                 paging:
                   cursor: { param: cursor, from: next }
                   size: { param: limit, default: 20 }
                   items: things
-              \(endpoint):
-                summary: The endpoint named '\(keyword)'.
-                get: /things/{\(keyword)}
-                path: { \(keyword): String }
-                header: { X-Trace: String? }
-                returns: Thing
+            \(endpoints)
               headed:
                 get: /headed
-                header: { \(keyword): String? }
+                header:
+            \(lines(6) { "\($0): String?" })
                 returns: Tagged
               create:
                 post: /things
                 body: Thing
                 returns: Thing
             """
+        let slug = keywords.map { $0.filter { $0.isLetter || $0.isNumber }.isEmpty ? "underscore" : $0 }.joined(separator: "-")
+        return [
+            CorpusCase(id: "keyword-members-\(group)-\(slug)", category: "keywords in member positions", yaml: members),
+            CorpusCase(
+                id: "keyword-members-mutable-\(group)-\(slug)", category: "keywords in member positions",
+                yaml: members.replacingOccurrences(of: "Keywords\(group)", with: "MutableKeywords\(group)"),
+                config: GeneratorConfig(mutableModels: true)),
+        ]
+    }
+
+    static func keywordCases(_ keyword: String, index: Int) -> [CorpusCase] {
+        let slug = keyword.filter { $0.isLetter || $0.isNumber }.isEmpty ? "underscore" : keyword
+        let typeName = keyword.prefix(1).uppercased() + keyword.dropFirst()
         let specName = """
             pagegen: 1
             name: \(keyword)
@@ -146,12 +189,6 @@ enum HostileCorpus {
                 paging: { page: { param: page } }
             """
         return [
-            CorpusCase(id: "keyword-members-\(index)-\(slug)", category: "keywords in member positions", yaml: members),
-            // The same names as `var` fields, which also get setters.
-            CorpusCase(
-                id: "keyword-members-mutable-\(index)-\(slug)", category: "keywords in member positions",
-                yaml: members.replacingOccurrences(of: "Keyword\(index)", with: "MutableKeyword\(index)"),
-                config: GeneratorConfig(mutableModels: true)),
             CorpusCase(id: "keyword-spec-name-\(index)-\(slug)", category: "keywords as spec names", yaml: specName),
             CorpusCase(id: "keyword-model-\(index)-\(slug)", category: "keywords as model names", yaml: modelName),
             CorpusCase(id: "keyword-namespace-\(index)-\(slug)", category: "keywords as namespaces", yaml: namespace),
