@@ -26,6 +26,11 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 source Scripts/swiftpm.sh
 
+# The two plugin examples build in one scratch folder: both build the generator (the
+# plugins' tool) and the runtime the same way, so the second reuses what the first
+# built (about a minute less on a 2-core machine).
+scratch="$root/.build/examples"
+
 started=$SECONDS
 step() {
     printf '\n==> %s\n' "$1"
@@ -40,16 +45,16 @@ fail() {
 }
 
 step "Examples/PluginConsumer: build with PagegenPlugin, run its tests"
-swiftpm test --package-path Examples/PluginConsumer \
+swiftpm test --package-path Examples/PluginConsumer --scratch-path "$scratch" \
     || fail "Examples/PluginConsumer failed to build or its tests failed (see above)"
-generated="$(find Examples/PluginConsumer/.build/plugins/outputs -path '*/Storefront/destination/PagegenPlugin/GeneratedSources/*.swift' 2>/dev/null | sed 's|.*/||' | sort | tr '\n' ' ')"
+generated="$(find "$scratch/plugins/outputs" -path '*/Storefront/destination/PagegenPlugin/GeneratedSources/*.swift' 2>/dev/null | sed 's|.*/||' | sort | tr '\n' ' ')"
 expected="BlogClient.swift BlogModels.swift BlogPaging.swift ShopClient.swift ShopModels.swift ShopPaging.swift "
 [ "$generated" = "$expected" ] \
     || fail "PagegenPlugin generated [${generated}] for Examples/PluginConsumer, expected [${expected}]"
 done_step
 
 step "Examples/CommandPluginConsumer: committed Sources/Feed/Generated is up to date"
-swiftpm package --package-path Examples/CommandPluginConsumer \
+swiftpm package --package-path Examples/CommandPluginConsumer --scratch-path "$scratch" \
     --allow-writing-to-package-directory generate-paged-client --check \
     || fail "Examples/CommandPluginConsumer/Sources/Feed/Generated is stale or the spec has errors: run
     swift package --package-path Examples/CommandPluginConsumer --allow-writing-to-package-directory generate-paged-client
@@ -57,7 +62,7 @@ and commit the result"
 done_step
 
 step "Examples/CommandPluginConsumer: build, run its tests"
-swiftpm test --package-path Examples/CommandPluginConsumer \
+swiftpm test --package-path Examples/CommandPluginConsumer --scratch-path "$scratch" \
     || fail "Examples/CommandPluginConsumer failed to build or its tests failed (see above)"
 done_step
 
