@@ -132,7 +132,7 @@ enum HostileCorpus {
                 body: Thing
                 returns: Thing
             """
-        let slug = keywords.map { $0.filter { $0.isLetter || $0.isNumber }.isEmpty ? "underscore" : $0 }.joined(separator: "-")
+        let slug = keywords.map(slug(of:)).joined(separator: "-")
         return [
             CorpusCase(id: "keyword-members-\(group)-\(slug)", category: "keywords in member positions", yaml: members),
             CorpusCase(
@@ -142,8 +142,13 @@ enum HostileCorpus {
         ]
     }
 
+    /// The keyword as a case id shows it: `underscore` for `_`.
+    static func slug(of keyword: String) -> String {
+        keyword.filter { $0.isLetter || $0.isNumber }.isEmpty ? "underscore" : keyword
+    }
+
     static func keywordCases(_ keyword: String, index: Int) -> [CorpusCase] {
-        let slug = keyword.filter { $0.isLetter || $0.isNumber }.isEmpty ? "underscore" : keyword
+        let slug = slug(of: keyword)
         let typeName = keyword.prefix(1).uppercased() + keyword.dropFirst()
         let specName = """
             pagegen: 1
