@@ -56,8 +56,8 @@ swift build -c release --package-path "$package" --product pagegen > "$work/log"
 apple="$(swift build -c release --package-path "$here" --show-bin-path)/swift-openapi-generator"
 pagegen="$(swift build -c release --package-path "$package" --show-bin-path)/pagegen"
 step "Building the runtimes (debug)…"
-swift build --package-path "$here" --target RealOpenAPIGeneratorOutput > "$work/log" 2>&1 || { cat "$work/log" >&2; exit 1; }
-swift build --package-path "$here" --target RealPagegenOutput > "$work/log" 2>&1 || { cat "$work/log" >&2; exit 1; }
+"$timer" -o /dev/null swift build --package-path "$here" --target RealOpenAPIGeneratorOutput > "$work/log" 2>&1 || { cat "$work/log" >&2; exit 1; }
+"$timer" -o /dev/null swift build --package-path "$here" --target RealPagegenOutput > "$work/log" 2>&1 || { cat "$work/log" >&2; exit 1; }
 debug="$(swift build --package-path "$here" --show-bin-path)"
 
 # Compiles the target $1 again, and only it (as benchmark.sh does): its runtime, the
