@@ -161,6 +161,40 @@ struct PagedListChangingServerTests {
         #expect(log.mismatches.isEmpty)
     }
 
+    @Test("page numbers: a page that lands right above an older one after the server moved loads the older one again")
+    func pageAboveAnOlderPage() {
+        var data = TestData(count: 2_000)
+        let runner = ManualRunner()
+        let list = PagedList(TestLoaders.indexed(data), runner: runner)
+        let log = ChangeLog(list)
+        list.start()
+        runner.answerAll(from: data)
+        // Page 1 loads after 2 items came at the top: it repeats page 0's last two, so
+        // the list has seen the server move.
+        list.setVisibleRows(20..<32)
+        data.insertAtTop(2)
+        runner.answerAll(from: data)
+        // A jump: page 50 loads first. Then the server inserts 2 at the top and removes
+        // 2 near the end (the total stays), and page 49 loads: it ends 2 items before
+        // page 50 starts.
+        list.setVisibleRows(1_505..<1_517)
+        let below = runner.pagesInFlight.last!
+        runner.answerPage(below, from: data)
+        data.insertAtTop(2)
+        for id in [1_990, 1_991] { data.remove(id) }
+        let lastOfPageAbove = data.page(below - 1).items.last!.id
+        runner.answerPage(below - 1, from: data)
+        #expect(runner.pagesInFlight.contains(below), "page \(below) loads again")
+        runner.answerAll(from: data)
+        let ids = list.loadedIDs
+        #expect(Set(ids).count == ids.count)
+        let start = ids.firstIndex(of: data.page(below - 1).items.first!.id) ?? 0
+        let shown = Array(ids[start...].prefix(60))
+        let expected = data.items.map(\.id).drop { $0 != shown.first }.prefix(60)
+        #expect(shown == Array(expected), "the items around \(lastOfPageAbove), in the server's order")
+        #expect(log.mismatches.isEmpty)
+    }
+
     /// Follows the changes as a table view would, keeping the anchor still: the row
     /// at the top of the screen.
     @MainActor

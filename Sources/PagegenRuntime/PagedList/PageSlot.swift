@@ -20,8 +20,8 @@ struct PageLoadRecord: Sendable {
     var first: ItemIdentity?
     var last: ItemIdentity?
     var total: Int?
-    /// Offset lists: true once the page was asked to load again because a neighbour
-    /// did not share its item (once a refresh, so that a list that keeps moving does
-    /// not load pages back and forth).
+    /// True once the page was asked to load again for a neighbour loaded after it
+    /// (once a refresh, so that a list that keeps moving does not load pages back and
+    /// forth).
     var reloadedForBoundary = false
 }

@@ -29,6 +29,7 @@ extension PageTable {
     mutating func place(_ page: Page<Item>, slot: Int, key: PageKey?) {
         hasContent = true
         if let total = page.total {
+            if isIndexed, let old = self.total, total > old { itemsMovedDown = true }
             self.total = max(0, total)
             totalIsEstimate = page.totalIsEstimate
         }
@@ -66,6 +67,10 @@ extension PageTable {
         }
         let gapsBefore = Set(rows.blocks.filter { $0.hole?.isGap == true }.map(\.serial))
         let matched = matchIdentities(items, ids: ids)
+        // An item already on an earlier page's rows: the server inserted items above it.
+        if !overlapsPages, matched.contains(where: { loadedPage(at: $0.row).map { $0 < slot } ?? false }) {
+            itemsMovedDown = true
+        }
         if matched.isEmpty {
             placeByPosition(items, ids: ids, at: position, info: info)
         } else {
@@ -86,6 +91,7 @@ extension PageTable {
                 lastMatched: matched.last?.index == items.count - 1, total: page.total)
         }
         checkSharedItems(ofSlot: slot, ids: ids)
+        checkOlderPageBelow(slot: slot, ids: ids)
         joinNeighbours(ofSlot: slot, ids: ids, total: page.total)
         finishIndexed(page: page, position: position, lastRow: placedRow(ids, first: false))
         noteHoles(ofSlot: slot)
@@ -118,6 +124,22 @@ extension PageTable {
         if ids.count > pageSize, reloads(slot + 1, sharing: loads[slot + 1]?.first), let bottom = placedRow(ids, first: false) {
             rows.insertHole(1, at: bottom + 1, hole: RowList<Item>.Hole(isGap: true))
         }
+    }
+
+    /// Page numbers: a page that lands right above a page loaded before it, sharing no
+    /// item, may end short of it. If the server inserted items above both between the
+    /// two loads (and removed as many below, so the total did not change), the items
+    /// that crossed the boundary are on neither page, and nothing in the two shows it.
+    /// Once the list has seen items move down the server's list, the page below loads
+    /// again (once a refresh): the items it brings take their places by identity. (A
+    /// page that lands below an older one overlaps it under inserts above; under
+    /// removals above, the total changed, and `detectGaps` puts a gap there.)
+    private mutating func checkOlderPageBelow(slot: Int, ids: [ItemIdentity?]) {
+        guard !overlapsPages, itemsMovedDown, let below = loads[slot + 1], !below.reloadedForBoundary,
+            let last = placedRow(ids, first: false), let first = below.first, rows.row(of: first) == last + 1
+        else { return }
+        loads[slot + 1]?.reloadedForBoundary = true
+        boundaryReloads.insert(slot + 1)
     }
 
     /// Two neighbouring pages loaded since a refresh at the same total meet: rows left
@@ -477,6 +499,12 @@ extension PageTable {
         }
     }
 
+    /// The page the item on `row` was loaded with, if the row is loaded.
+    private func loadedPage(at row: Int) -> Int? {
+        guard row >= 0, row < rows.count, let run = rows.blocks[rows.locate(row).block].run else { return nil }
+        return run.info.page
+    }
+
     /// The total the API gave with the item on `row`, if the row is loaded.
     private func loadedTotal(at row: Int) -> Int? {
         guard row >= 0, row < rows.count, let run = rows.blocks[rows.locate(row).block].run else { return nil }
@@ -532,6 +560,10 @@ extension PageTable {
         }
         let info = RowList<Item>.RunInfo(total: page.total, key: key, next: next, previous: page.previous, generation: generation)
         let matched = matchIdentities(items, ids: ids)
+        // An item already on an earlier page's rows: the server inserted items above it.
+        if !overlapsPages, matched.contains(where: { loadedPage(at: $0.row).map { $0 < slot } ?? false }) {
+            itemsMovedDown = true
+        }
         if matched.isEmpty {
             placeUnmatched(items, ids: ids, into: slot, info: info)
         } else {

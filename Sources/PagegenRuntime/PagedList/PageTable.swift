@@ -101,9 +101,14 @@ struct PageTable<Item: Sendable>: Sendable {
     var head: Int?
     /// Refreshes so far; a page loaded in the current one is fresh.
     var generation = 0
-    /// Offset lists: pages to load again because a neighbour loaded since does not
-    /// share its item with them (the server's list moved between the two loads).
+    /// Pages to load again because a neighbour loaded since may have missed items at
+    /// their boundary (the server's list moved between the two loads): offset lists,
+    /// when the neighbour does not share its item; page numbers, when a page lands
+    /// right above an older one once items were seen moving down.
     var boundaryReloads: Set<Int> = []
+    /// Index-addressed lists: true once a page showed items moving down the server's
+    /// list between loads (an item already on an earlier page's rows, or a larger total).
+    var itemsMovedDown = false
     /// True while a refresh has not reloaded the rows on screen.
     var refreshing = false
     var windowFailure: APIError?
