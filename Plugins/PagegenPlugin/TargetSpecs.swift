@@ -14,11 +14,20 @@ struct TargetSpecs {
         /// The stem of its generated files: `catalog.pagegen.yaml` → `Catalog`, so
         /// `CatalogModels.swift`, `CatalogClient.swift`, `CatalogPaging.swift`.
         let stem: String
+        /// How many files the models take (`CatalogModels.swift`, `CatalogModels2.swift`…).
+        let modelFiles: Int
+        /// How many files the client takes.
+        let clientFiles: Int
 
         /// The names of the files pagegen writes for this spec (`pagegen generate`
-        /// always writes all three, whatever the spec holds).
+        /// always writes them all, whatever the spec holds).
         var outputNames: [String] {
-            TargetSpecs.fileSuffixes.map { "\(stem)\($0).swift" }
+            Self.names(stem, "Models", modelFiles) + Self.names(stem, "Client", clientFiles) + ["\(stem)Paging.swift"]
+        }
+
+        /// `CatalogModels.swift`, then `CatalogModels2.swift`…: `count` names.
+        private static func names(_ stem: String, _ suffix: String, _ count: Int) -> [String] {
+            (1...max(1, count)).map { $0 == 1 ? "\(stem)\(suffix).swift" : "\(stem)\(suffix)\($0).swift" }
         }
     }
 
@@ -26,8 +35,6 @@ struct TargetSpecs {
     static let specSuffix = ".pagegen.yaml"
     /// The name of the optional config file.
     static let configName = "pagegen-config.yaml"
-    /// The suffixes of the files pagegen writes for every spec.
-    static let fileSuffixes = ["Models", "Client", "Paging"]
     /// The template names a `templates:` folder may override: one per file, and the
     /// partials they include (pagegen's `TemplateSet.names`).
     static let templateNames = ["Models", "Client", "Paging", "Header", "Enum"]
@@ -73,9 +80,10 @@ struct TargetSpecs {
                 throw PagegenPluginError.sameStem(first: other.path, second: url.path, stem: stem)
             }
             byStem[stem.lowercased()] = url
-            specs.append(Spec(url: url, stem: stem))
+            // An unreadable spec is pagegen's to report: one file of each until then.
+            let counts = (try? String(contentsOf: url, encoding: .utf8)).map(SpecScan.fileCounts(in:)) ?? (models: 1, client: 1)
+            specs.append(Spec(url: url, stem: stem, modelFiles: counts.models, clientFiles: counts.client))
         }
-        self.specs = specs
 
         // Template overrides are inputs: those kept in the target (found without reading
         // the config, so they count even before SwiftPM next re-plans the build), and
@@ -96,6 +104,11 @@ struct TargetSpecs {
                     .filter { FileManager.default.fileExists(atPath: $0.path) && !paths.contains($0.standardizedFileURL.path) }
             }
         }
+        // A Client template of the user's may not render the client in parts.
+        if templateFiles.contains(where: { $0.lastPathComponent == "Client.mustache" }) {
+            specs = specs.map { Spec(url: $0.url, stem: $0.stem, modelFiles: $0.modelFiles, clientFiles: 1) }
+        }
+        self.specs = specs
         self.templateFiles = templateFiles
     }
 
@@ -119,7 +132,7 @@ struct TargetSpecs {
     /// The `pagegen generate` options every run for this target passes besides the
     /// spec and the output folder.
     func options(for spec: Spec, configPath: (URL) -> String) -> [String] {
-        var options = ["--file-stem", spec.stem]
+        var options = ["--file-stem", spec.stem, "--model-files", String(spec.modelFiles), "--client-files", String(spec.clientFiles)]
         if let config { options += ["--config", configPath(config)] }
         return options
     }

@@ -9,8 +9,11 @@ public struct Generate: AsyncParsableCommand {
         discussion: """
             Writes <Name>Models.swift, <Name>Client.swift and <Name>Paging.swift into the \
             output folder, all three whatever the spec holds (--file-stem renames them). \
-            Files whose bytes would not change are not touched, so builds that depend on \
-            them stay up to date.
+            A large spec's models and client take more files, <Name>Models2.swift… (one \
+            for every 30 models and every 25 endpoints, at most 8 each; --model-files and \
+            --client-files set the numbers), so that a build compiles them on every core; \
+            such parts written before and no longer written are removed. Files whose bytes \
+            would not change are not touched, so builds that depend on them stay up to date.
             """
     )
 
@@ -40,7 +43,7 @@ public struct Generate: AsyncParsableCommand {
             if !quiet {
                 for (file, outcome) in results {
                     let label = outcome.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
-                    print("\(label) \(output)/\(file.name) (\(file.lineCount) lines)")
+                    print("\(label) \(output)/\(file.name)" + (outcome == .removed ? "" : " (\(file.lineCount) lines)"))
                 }
             }
         } catch let failure as GenerationFailed {

@@ -22,6 +22,26 @@ public struct GenerationOptions: ParsableArguments {
     @Option(help: "Name the generated files <stem>Models.swift, <stem>Client.swift, <stem>Paging.swift (default: the spec's name).")
     var fileStem: String?
 
+    @Option(
+        help: "Write the models in this many files, <stem>Models.swift, <stem>Models2.swift… (default: one for every 30 models, at most 8)."
+    )
+    var modelFiles: Int?
+
+    @Option(
+        help:
+            "Write the client in this many files, <stem>Client.swift, <stem>Client2.swift… (default: one for every 25 endpoints, at most 8)."
+    )
+    var clientFiles: Int?
+
+    /// Checks the numbers of files: 1 to `FileCounts.maximum`.
+    public func validate() throws {
+        for (option, value) in [("--model-files", modelFiles), ("--client-files", clientFiles)] {
+            if let value, !(1...FileCounts.maximum).contains(value) {
+                throw ValidationError("\(option) must be between 1 and \(FileCounts.maximum), not \(value)")
+            }
+        }
+    }
+
     /// The configuration: the config file's, then the command line's overrides.
     public func resolvedConfig() throws -> GeneratorConfig {
         var config = GeneratorConfig()
@@ -46,6 +66,8 @@ public struct GenerationOptions: ParsableArguments {
         }
         if let access { config.accessModifier = access }
         if let fileStem { config.fileStem = fileStem }
+        if let modelFiles { config.modelFiles = modelFiles }
+        if let clientFiles { config.clientFiles = clientFiles }
         return config
     }
 }

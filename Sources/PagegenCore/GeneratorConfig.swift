@@ -43,6 +43,12 @@ public struct GeneratorConfig: Sendable, Hashable {
     /// the memberwise initializer. (A model that contains itself is a final class,
     /// whose fields are always `let`.)
     public var mutableModels: Bool
+    /// The number of files the models are written in; by their number when nil
+    /// (``FileCounts``). Build plugins set it from their own count of the spec's
+    /// models, so that they know the files before the tool runs.
+    public var modelFiles: Int?
+    /// The number of files the client is written in; by the number of endpoints when nil.
+    public var clientFiles: Int?
 
     /// Creates a configuration.
     public init(
@@ -53,7 +59,9 @@ public struct GeneratorConfig: Sendable, Hashable {
         extraImports: [String] = [],
         templatesDirectory: String? = nil,
         fileStem: String? = nil,
-        mutableModels: Bool = false
+        mutableModels: Bool = false,
+        modelFiles: Int? = nil,
+        clientFiles: Int? = nil
     ) {
         self.accessModifier = accessModifier
         self.parts = parts
@@ -63,6 +71,8 @@ public struct GeneratorConfig: Sendable, Hashable {
         self.templatesDirectory = templatesDirectory
         self.fileStem = fileStem
         self.mutableModels = mutableModels
+        self.modelFiles = modelFiles
+        self.clientFiles = clientFiles
     }
 }
 

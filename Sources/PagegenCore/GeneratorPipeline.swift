@@ -37,7 +37,9 @@ public struct GeneratorPipeline {
         let names = SpecNames(spec: spec, config: config)
         SpecValidator.validate(spec, names: names, diagnostics: diagnostics)
         guard !diagnostics.hasErrors else { throw GenerationFailed(diagnostics: diagnostics.sorted) }
-        return try SwiftRenderer.render(SpecTranslator.translate(spec, config: config, names: names), templates: templates)
+        return try SwiftRenderer.render(
+            SpecTranslator.translate(spec, config: config, names: names), templates: templates,
+            modelFiles: config.modelFiles, clientFiles: config.clientFiles)
     }
 
     /// Reads `url` and runs every stage; `displayName` is how diagnostics name the file.

@@ -22,8 +22,12 @@ public struct ClientCode: Sendable {
     public var dateFormat: DateFormatCode
     /// The check for errors inside successful responses, if the spec declares one.
     public var bodyError: BodyErrorCode?
-    /// The endpoints, in spec order.
+    /// The endpoints whose functions the file being rendered holds, in spec order:
+    /// all of them, unless the client takes several files.
     public var endpoints: [EndpointCode]
+    /// Every endpoint, in spec order: the members of the `Operations` enum, which the
+    /// client's first file declares.
+    public var allEndpoints: [EndpointCode]
     /// The struct nested in the client that holds the named servers' URLs, for a spec
     /// with `servers:`.
     public var serversType: String?
@@ -57,6 +61,7 @@ extension ClientCode: TemplateValue {
         .init("name", "the declared type name") { $0.name },
         .init("reference", "how extensions name it: `CatalogAPI.Client`") { $0.reference },
         .init("operations", "the enum nested in the client that holds the descriptors") { $0.operations },
+        .init("allEndpoints", "every endpoint, in every file (EndpointCode): the `Operations` enum's members") { $0.allEndpoints },
         .init("specName", "the spec's `name:`") { $0.specName },
         .init("docLines", "the doc comment, a line each") { $0.docLines },
         .init("baseURL", "the base URL, as a string literal (StringLiteral)") { $0.baseURL },
@@ -76,7 +81,7 @@ extension ClientCode: TemplateValue {
             $0.dateFormat
         },
         .init("bodyError", "the check for errors inside successful responses, if declared") { $0.bodyError },
-        .init("endpoints", "the endpoints (EndpointCode)") { $0.endpoints },
+        .init("endpoints", "the endpoints whose functions the file holds (EndpointCode)") { $0.endpoints },
         .init("parameterEnums", "the enums of inline-enum parameters, declared in the client (EnumCode)") { $0.parameterEnums },
         .init("hasParameterEnums", "true when there is a parameter enum") { $0.hasParameterEnums },
         .init("hasPaging", "true when an endpoint pages (by any style)") { $0.hasPaging },

@@ -65,6 +65,9 @@ public struct FileCode: Sendable {
     public var template: String
     /// True for the file that declares the namespace enum: the first one emitted.
     public var declaresNamespace: Bool
+    /// True for the client's first file, which declares the client type and its
+    /// `Operations` enum; the client's other files extend them with their endpoints.
+    public var declaresClient: Bool
 }
 
 extension FileCode: TemplateValue {
@@ -72,6 +75,9 @@ extension FileCode: TemplateValue {
         .init("name", "the file name, such as `CatalogModels.swift`") { $0.name },
         .init("template", "`Models`, `Client` or `Paging`") { $0.template },
         .init("declaresNamespace", "true in the first file emitted, which declares the namespace enum") { $0.declaresNamespace },
+        .init("declaresClient", "true in the client's first file, which declares the client and its `Operations` enum") {
+            $0.declaresClient
+        },
     ])
 }
 

@@ -1,37 +1,123 @@
 import Foundation
 
-/// Stage 4: renders a ``CodeModel`` with the templates into Swift files: one for
-/// the models, one for the client, one for the paging adapters, so that a build
-/// compiles them in parallel.
+/// Stage 4: renders a ``CodeModel`` with the templates into Swift files: the models,
+/// the client and the paging adapters, so that a build compiles them in parallel.
 ///
-/// The three files are always written, whatever the spec holds and whichever parts
-/// the config turns off (a file with nothing to hold keeps only its header, the
-/// `Header` template), so a build plugin can declare its outputs before the tool runs.
+/// The files are always written, whatever the spec holds and whichever parts the
+/// config turns off (a file with nothing to hold keeps only its header, the `Header`
+/// template), so a build plugin can declare its outputs before the tool runs.
+///
+/// A large spec's models and client take several files each (``FileCounts``): a
+/// debug build compiles a target's files in one batch per core, in order, and waits
+/// for the largest batch, so files of similar sizes keep every core busy.
 ///
 /// Each file is rendered by swift-mustache and laid out by the generator's printer in one
-/// pass; the three files are rendered at the same time, the one place the
-/// generator works on more than one core.
+/// pass; the files are rendered at the same time, the one place the generator works on
+/// more than one core.
 public enum SwiftRenderer {
     /// The suffixes of the files every spec generates, in order: each is also the
-    /// name of the template that renders it.
+    /// name of the template that renders it. The models and the client may take more
+    /// files, named with a number after the suffix (`CatalogModels2.swift`).
     public static let fileSuffixes = ["Models", "Client", "Paging"]
 
-    /// Renders `code`.
+    /// Renders `code`, its models in `modelFiles` files and its client in `clientFiles`
+    /// files (by default, as many as ``FileCounts`` gives for its models and endpoints;
+    /// the client in one file when a user's template replaces the `Client` one, which
+    /// may not render it in parts).
     /// - Throws: ``GenerationFailed`` naming the template that did not render.
-    public static func render(_ code: CodeModel, templates: TemplateSet) throws -> [GeneratedFile] {
-        let emits = [code.emitModels, code.emitClient, code.emitPaging && code.client.hasPaging]
-        let namespaceFile = emits.firstIndex(of: true)
-        let files = Array(fileSuffixes.indices).concurrentMap { index in
-            var file = code
-            let name = "\(code.fileStem)\(fileSuffixes[index]).swift"
-            file.file = FileCode(
-                name: name, template: fileSuffixes[index], declaresNamespace: code.namespace != nil && index == namespaceFile)
-            return Result {
-                GeneratedFile(
-                    name: name, contents: CodeLayout.format(try templates.render(emits[index] ? fileSuffixes[index] : "Header", with: file))
-                )
+    public static func render(
+        _ code: CodeModel, templates: TemplateSet, modelFiles: Int? = nil, clientFiles: Int? = nil
+    ) throws -> [GeneratedFile] {
+        let modelFiles = FileCounts.clamped(modelFiles ?? FileCounts.files(for: code.models.count, perFile: FileCounts.modelsPerFile))
+        let clientFiles = FileCounts.clamped(
+            clientFiles
+                ?? (templates.replaced.contains("Client")
+                    ? 1 : FileCounts.files(for: code.client.endpoints.count, perFile: FileCounts.endpointsPerFile)))
+        let models = code.emitModels ? FileCounts.split(code.models, into: modelFiles) { $0.fields.count + 3 } : []
+        // The client's first file also holds the client type and every endpoint's
+        // descriptors, about a quarter of an endpoint's code each: it gets fewer functions.
+        let endpoints =
+            code.emitClient
+            ? FileCounts.split(code.client.endpoints, into: clientFiles, headStart: code.client.endpoints.count + 8) { _ in 4 } : []
+        // Each file: its name, the template that renders it, and the code it holds (nil
+        // for a file with nothing to hold, which keeps only its header).
+        var parts: [(name: String, template: String, code: CodeModel?)] = []
+        for index in 0..<modelFiles {
+            var part: CodeModel?
+            if index < models.count, index == 0 || !models[index].isEmpty {
+                part = code
+                part?.models = models[index]
             }
+            parts.append((FileCounts.name(code.fileStem, "Models", index), "Models", part))
+        }
+        for index in 0..<clientFiles {
+            var part: CodeModel?
+            if index < endpoints.count, index == 0 || !endpoints[index].isEmpty {
+                part = code
+                part?.client.endpoints = endpoints[index]
+            }
+            parts.append((FileCounts.name(code.fileStem, "Client", index), "Client", part))
+        }
+        parts.append((FileCounts.name(code.fileStem, "Paging", 0), "Paging", code.emitPaging && code.client.hasPaging ? code : nil))
+        let namespaceFile = parts.firstIndex { $0.code != nil }
+        let firstClientFile = parts.firstIndex { $0.template == "Client" }
+        let rendered: [(template: String, code: CodeModel)] = parts.indices.map { index in
+            let (name, template, part) = parts[index]
+            var file = part ?? code
+            file.file = FileCode(
+                name: name, template: template, declaresNamespace: code.namespace != nil && index == namespaceFile,
+                declaresClient: index == firstClientFile)
+            return (part == nil ? "Header" : template, file)
+        }
+        let files = rendered.concurrentMap { template, file in
+            Result { GeneratedFile(name: file.file.name, contents: CodeLayout.format(try templates.render(template, with: file))) }
         }
         return try files.map { try $0.get() }
+    }
+}
+
+/// How many files a spec's models and client take: one for every ``modelsPerFile``
+/// models and every ``endpointsPerFile`` endpoints, at most ``maximum`` each. The build
+/// plugins count a spec's models and endpoints before pagegen runs and pass their
+/// counts (`--model-files`, `--client-files`), so that they know the files it writes.
+public enum FileCounts {
+    /// Models per file.
+    public static let modelsPerFile = 30
+    /// Endpoints per file.
+    public static let endpointsPerFile = 25
+    /// The most files the models, or the client, take.
+    public static let maximum = 8
+
+    /// The files `items` things take, `perFile` to a file: at least 1, at most ``maximum``.
+    public static func files(for items: Int, perFile: Int) -> Int {
+        clamped((items + perFile - 1) / perFile)
+    }
+
+    /// `count` brought between 1 and ``maximum``.
+    static func clamped(_ count: Int) -> Int {
+        min(maximum, max(1, count))
+    }
+
+    /// The name of file `index` (from 0) of a kind: `CatalogModels.swift`, then
+    /// `CatalogModels2.swift`, ….
+    static func name(_ stem: String, _ suffix: String, _ index: Int) -> String {
+        index == 0 ? "\(stem)\(suffix).swift" : "\(stem)\(suffix)\(index + 1).swift"
+    }
+
+    /// `items` cut into `count` runs in order, of about the same total weight, the
+    /// first run holding `headStart` of weight before its items.
+    static func split<Item>(_ items: [Item], into count: Int, headStart: Int = 0, weight: (Item) -> Int) -> [[Item]] {
+        guard count > 1 else { return [items] }
+        let total = items.reduce(headStart) { $0 + weight($1) }
+        var runs: [[Item]] = [[]]
+        var sum = headStart
+        for item in items {
+            // A new run once this one holds its share of the weight.
+            if sum * count >= total * runs.count, runs.count < count { runs.append([]) }
+            runs[runs.count - 1].append(item)
+            sum += weight(item)
+        }
+        while runs.count < count { runs.append([]) }
+        return runs
     }
 }

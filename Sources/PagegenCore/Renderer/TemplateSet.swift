@@ -18,6 +18,8 @@ public struct TemplateSet: Sendable {
 
     /// The templates, parsed.
     let library: MustacheLibrary
+    /// The names of the templates a user's folder replaced.
+    let replaced: Set<String>
 
     /// Loads the bundled templates, overridden by those in `overrides`.
     /// - Throws: ``GenerationFailed`` when a template is missing, does not parse, or
@@ -38,6 +40,7 @@ public struct TemplateSet: Sendable {
         }
         var problems: [Diagnostic] = []
         var library = MustacheLibrary()
+        var replaced: Set<String> = []
         for name in names {
             let file = "\(name).mustache"
             let override = overrides?.appendingPathComponent(file)
@@ -59,10 +62,13 @@ public struct TemplateSet: Sendable {
             } catch {
                 throw GenerationFailed(diagnostics: [Diagnostic(.error, "the template \(shownName) does not parse: \(error)")])
             }
-            if isUsers { problems += TemplateCheck.problems(in: text, file: url.path, partials: Set(names)) }
+            if isUsers {
+                replaced.insert(name)
+                problems += TemplateCheck.problems(in: text, file: url.path, partials: Set(names))
+            }
         }
         if !problems.isEmpty { throw GenerationFailed(diagnostics: problems) }
-        return TemplateSet(library: library)
+        return TemplateSet(library: library, replaced: replaced)
     }
 
     /// Renders the template `name` with `code`.

@@ -27,7 +27,7 @@ public enum SpecTranslator {
             access: config.accessModifier.rawValue,
             imports: config.extraImports,
             namespace: names.namespace,
-            file: FileCode(name: "", template: "", declaresNamespace: false),
+            file: FileCode(name: "", template: "", declaresNamespace: false, declaresClient: false),
             models: spec.models.map(models.translate),
             client: ClientCode(
                 name: names.client,
@@ -42,6 +42,7 @@ public enum SpecTranslator {
                 dateFormat: DateFormatCode(spec.dateFormat, zone: spec.dateZone?.value),
                 bodyError: spec.bodyError.map(bodyError),
                 endpoints: endpointCodes,
+                allEndpoints: endpointCodes,
                 serversType: names.serversType,
                 servers: zip(spec.servers, names.servers).map {
                     ServerCode(name: $1, specName: StringLiteral($0.name.value), url: StringLiteral($0.url.value))

@@ -1,0 +1,1 @@
+../PagegenPlugin/SpecScan.swift

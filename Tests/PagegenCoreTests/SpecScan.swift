@@ -1,0 +1,1 @@
+../../Plugins/PagegenPlugin/SpecScan.swift
