@@ -1,25 +1,23 @@
 import Foundation
 
-/// Stage 4: renders a ``CodeModel`` with the templates into Swift files: the models,
-/// the client and the paging adapters, so that a build compiles them in parallel.
+/// Stage 4: renders a ``CodeModel`` with the templates into Swift files: the models
+/// (`CatalogModels.swift`), the client (`CatalogClient.swift`) and the paging adapters
+/// (`CatalogPaging.swift`), each by the template of the same name, so that a build
+/// compiles them in parallel.
 ///
 /// The files are always written, whatever the spec holds and whichever parts the
 /// config turns off (a file with nothing to hold keeps only its header, the `Header`
 /// template), so a build plugin can declare its outputs before the tool runs.
 ///
-/// A large spec's models and client take several files each (``FileCounts``): a
-/// debug build compiles a target's files in one batch per core, in order, and waits
-/// for the largest batch, so files of similar sizes keep every core busy.
+/// A large spec's models and client take several files each (``FileCounts``),
+/// `CatalogModels2.swift`…: a debug build compiles a target's files in one batch per
+/// core, in order, and waits for the largest batch, so files of similar sizes keep
+/// every core busy.
 ///
 /// Each file is rendered by swift-mustache and laid out by the generator's printer in one
 /// pass; the files are rendered at the same time, the one place the generator works on
 /// more than one core.
 public enum SwiftRenderer {
-    /// The suffixes of the files every spec generates, in order: each is also the
-    /// name of the template that renders it. The models and the client may take more
-    /// files, named with a number after the suffix (`CatalogModels2.swift`).
-    public static let fileSuffixes = ["Models", "Client", "Paging"]
-
     /// Renders `code`, its models in `modelFiles` files and its client in `clientFiles`
     /// files (by default, as many as ``FileCounts`` gives for its models and endpoints;
     /// the client in one file when a user's template replaces the `Client` one, which
