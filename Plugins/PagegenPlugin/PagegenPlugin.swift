@@ -8,8 +8,8 @@ import PackagePlugin
 /// spec's file name, and the numbers of files of a large spec's models and client
 /// from a count of its entries (``SpecScan``), so its output files are known before the
 /// tool runs: `catalog.pagegen.yaml` → `CatalogModels.swift`, `CatalogClient.swift`,
-/// `CatalogPaging.swift` (and `CatalogModels2.swift`… for a large spec). The inputs of each command are the spec, the target's
-/// `pagegen-config.yaml` (if any), the config's template overrides, and pagegen
+/// `CatalogPaging.swift` (and `CatalogModels2.swift`… for a large spec). The inputs
+/// of each command are the spec, the target's `pagegen-config.yaml` (if any), the config's template overrides, and pagegen
 /// itself with its bundled templates: an unchanged build runs nothing, and an edited
 /// spec regenerates only its own files.
 @main

@@ -104,9 +104,12 @@ struct TargetSpecs {
                     .filter { FileManager.default.fileExists(atPath: $0.path) && !paths.contains($0.standardizedFileURL.path) }
             }
         }
-        // A Client template of the user's may not render the client in parts.
-        if templateFiles.contains(where: { $0.lastPathComponent == "Client.mustache" }) {
-            specs = specs.map { Spec(url: $0.url, stem: $0.stem, modelFiles: $0.modelFiles, clientFiles: 1) }
+        // A Models or Client template of the user's may not render its file in parts.
+        let replaced = Set(templateFiles.map(\.lastPathComponent))
+        specs = specs.map { spec in
+            Spec(
+                url: spec.url, stem: spec.stem, modelFiles: replaced.contains("Models.mustache") ? 1 : spec.modelFiles,
+                clientFiles: replaced.contains("Client.mustache") ? 1 : spec.clientFiles)
         }
         self.specs = specs
         self.templateFiles = templateFiles

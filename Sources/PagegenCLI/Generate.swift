@@ -10,8 +10,9 @@ public struct Generate: AsyncParsableCommand {
             Writes <Name>Models.swift, <Name>Client.swift and <Name>Paging.swift into the \
             output folder, all three whatever the spec holds (--file-stem renames them). \
             A large spec's models and client take more files, <Name>Models2.swift… (one \
-            for every 30 models and every 25 endpoints, at most 8 each; --model-files and \
-            --client-files set the numbers), so that a build compiles them on every core; \
+            for every 30 models and every 25 endpoints, at most 8 each, or one when --templates \
+            replaces the Models or Client template; --model-files and --client-files set the \
+            numbers), so that a build compiles them on every core; \
             such parts written before and no longer written are removed. Files whose bytes \
             would not change are not touched, so builds that depend on them stay up to date.
             """

@@ -1,4 +1,5 @@
 import Foundation
+import PagegenTemplates
 import Testing
 
 @testable import PagegenCore
@@ -93,6 +94,21 @@ import Testing
         // More files than models: the last keeps only its header.
         #expect(files[3].contents.contains("import PagegenRuntime") && !files[3].contents.contains("Thing"))
         #expect(files.filter { $0.contents.contains("func getThing0(") }.count == 1)
+    }
+
+    @Test func aReplacedTemplateRendersItsFileWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pagegen-templates-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let bundled = try #require(BundledTemplates.directory)
+        for name in ["Models", "Client"] {
+            try FileManager.default.copyItem(
+                at: bundled.appendingPathComponent("\(name).mustache"), to: folder.appendingPathComponent("\(name).mustache"))
+        }
+        let files = try GeneratorPipeline().generate(
+            Self.spec(models: 70, endpoints: 60), file: "specs/big.pagegen.yaml", templates: try TemplateSet.load(overrides: folder),
+            diagnostics: DiagnosticCollector())
+        #expect(files.map(\.name) == ["BigModels.swift", "BigClient.swift", "BigPaging.swift"])
     }
 
     @Test func writingFewerPartsRemovesTheOldOnes() throws {

@@ -20,13 +20,16 @@ import Foundation
 public enum SwiftRenderer {
     /// Renders `code`, its models in `modelFiles` files and its client in `clientFiles`
     /// files (by default, as many as ``FileCounts`` gives for its models and endpoints;
-    /// the client in one file when a user's template replaces the `Client` one, which
-    /// may not render it in parts).
+    /// one file when a user's template replaces the `Models` or the `Client` one, which
+    /// may not render its file in parts).
     /// - Throws: ``GenerationFailed`` naming the template that did not render.
     public static func render(
         _ code: CodeModel, templates: TemplateSet, modelFiles: Int? = nil, clientFiles: Int? = nil
     ) throws -> [GeneratedFile] {
-        let modelFiles = FileCounts.clamped(modelFiles ?? FileCounts.files(for: code.models.count, perFile: FileCounts.modelsPerFile))
+        let modelFiles = FileCounts.clamped(
+            modelFiles
+                ?? (templates.replaced.contains("Models") ? 1 : FileCounts.files(for: code.models.count, perFile: FileCounts.modelsPerFile))
+        )
         let clientFiles = FileCounts.clamped(
             clientFiles
                 ?? (templates.replaced.contains("Client")
