@@ -41,24 +41,19 @@ public enum SwiftRenderer {
             code.emitClient
             ? FileCounts.split(code.client.endpoints, into: clientFiles, headStart: code.client.endpoints.count + 8) { _ in 4 } : []
         // Each file: its name, the template that renders it, and the code it holds (nil
-        // for a file with nothing to hold, which keeps only its header).
+        // for a file with nothing to hold, which keeps only its header). A part past the
+        // first with no share of the models or endpoints keeps only its header.
         var parts: [(name: String, template: String, code: CodeModel?)] = []
-        for index in 0..<modelFiles {
-            var part: CodeModel?
-            if index < models.count, index == 0 || !models[index].isEmpty {
-                part = code
-                part?.models = models[index]
+        func addParts<Item>(_ template: String, count: Int, runs: [[Item]], holding: (inout CodeModel, [Item]) -> Void) {
+            for index in 0..<count {
+                let holds = index < runs.count && (index == 0 || !runs[index].isEmpty)
+                var part = code
+                if holds { holding(&part, runs[index]) }
+                parts.append((FileCounts.name(code.fileStem, template, index), template, holds ? part : nil))
             }
-            parts.append((FileCounts.name(code.fileStem, "Models", index), "Models", part))
         }
-        for index in 0..<clientFiles {
-            var part: CodeModel?
-            if index < endpoints.count, index == 0 || !endpoints[index].isEmpty {
-                part = code
-                part?.client.endpoints = endpoints[index]
-            }
-            parts.append((FileCounts.name(code.fileStem, "Client", index), "Client", part))
-        }
+        addParts("Models", count: modelFiles, runs: models) { $0.models = $1 }
+        addParts("Client", count: clientFiles, runs: endpoints) { $0.client.endpoints = $1 }
         parts.append((FileCounts.name(code.fileStem, "Paging", 0), "Paging", code.emitPaging && code.client.hasPaging ? code : nil))
         let namespaceFile = parts.firstIndex { $0.code != nil }
         let firstClientFile = parts.firstIndex { $0.template == "Client" }
