@@ -288,7 +288,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PagegenCLITests",
-            dependencies: ["pagegen", "pagegen-generator", "PagegenSpecMutations", "PagegenTestSupport"],
+            dependencies: ["pagegen", "pagegen-generator", "pagegen-mock", "PagegenSpecMutations", "PagegenTestSupport"],
             swiftSettings: strictSettings
         ),
     ]

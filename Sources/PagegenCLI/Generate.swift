@@ -40,7 +40,7 @@ public struct Generate: AsyncParsableCommand {
             let files = try GeneratorPipeline(config: config).generate(
                 contentsOf: URL(fileURLWithPath: spec), displayName: spec, templates: templates, diagnostics: diagnostics)
             report(diagnostics.sorted)
-            let results = try GeneratedFileWriter.write(files, to: URL(fileURLWithPath: output))
+            let results = try GeneratedFileWriter.write(files, to: URL(fileURLWithPath: output), shownAs: output)
             if !quiet {
                 for (file, outcome) in results {
                     let label = outcome.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
@@ -50,6 +50,8 @@ public struct Generate: AsyncParsableCommand {
         } catch let failure as GenerationFailed {
             report(failure.diagnostics)
             throw ExitCode(1)
+        } catch let failure as FileSystemError {
+            throw reportFailure(failure.description)
         }
     }
 }

@@ -1,54 +1,55 @@
 import ArgumentParser
 import Foundation
+import PagegenCore
 
-/// `pagegen init NAME`
+/// `pagegen init NAME [--style all|page|cursor|offset|link]`
 public struct Init: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
-        abstract: "Write a starter spec to edit.",
-        discussion: "Writes <name>.pagegen.yaml with one model and one page-number paged endpoint."
+        abstract: "Write a commented starter spec to edit.",
+        discussion: """
+            Writes <name>.pagegen.yaml: a spec that lints, generates and compiles as it is, \
+            with a comment on every block and the section of the spec reference to read. \
+            By default it holds a list of each common paging style (page numbers with a \
+            total, a cursor in the body, an offset and a limit) and a POST with a JSON \
+            body; --style writes one list of one style. An existing file is never \
+            overwritten.
+            """
     )
 
-    @Argument(help: "The API's name, such as Catalog.")
+    @Argument(help: "The API's name, such as Shop (letters and digits).")
     var name: String
 
     @Option(name: [.short, .long], help: "The folder to write the spec into.")
     var output = "."
 
+    @Option(help: "Which lists the starter holds: all, page, cursor, offset or link.")
+    var style: StarterSpec.Style = .all
+
     /// Creates the command; ArgumentParser fills in its arguments.
     public init() {}
 
+    public func validate() throws {
+        if let problem = StarterSpec.problem(withName: name) { throw ValidationError(problem) }
+    }
+
     public func run() async throws {
-        let file = URL(fileURLWithPath: output).appendingPathComponent("\(name.lowercased()).pagegen.yaml")
-        guard !FileManager.default.fileExists(atPath: file.path) else {
-            throw ValidationError("\(file.path) already exists; pagegen init does not overwrite a spec")
+        let starter = StarterSpec(name: name, style: style)
+        let path = output == "." ? starter.fileName : (output.hasSuffix("/") ? output : output + "/") + starter.fileName
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw reportFailure("\(path) already exists; pagegen init does not overwrite a spec (remove it, or pass another name)")
         }
-        let text = """
-            pagegen: 1
-            name: \(name)
-            baseURL: https://api.example.com/v1
-
-            models:
-              Item:
-                id: Int
-                name: String
-                created_at: Date?
-              ItemPage:
-                items: [Item]
-                total: Int
-
-            endpoints:
-              items:
-                get: /items
-                returns: ItemPage
-                paging:
-                  page: { param: page, first: 1 }
-                  size: { param: per_page, default: 30, max: 100 }
-                  items: items
-                  total: total
-
-            """
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-        print("wrote \(file.path); check it with: pagegen lint \(file.path)")
+        do {
+            try FileSystemError.attempt(.createFolder, path: output) {
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            }
+            try FileSystemError.attempt(.write, path: path) {
+                try Data(starter.text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+            }
+        } catch {
+            throw reportFailure(error.description)
+        }
+        print("wrote \(path); check it with: pagegen lint \(path)")
     }
 }
+
+extension StarterSpec.Style: ExpressibleByArgument {}

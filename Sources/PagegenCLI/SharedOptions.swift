@@ -74,6 +74,13 @@ public struct GenerationOptions: ParsableArguments {
 
 extension GeneratorConfig.AccessModifier: ExpressibleByArgument {}
 
+/// Prints `error: MESSAGE` to standard error, and returns the exit status of a
+/// command that failed (1), to throw: `throw reportFailure("cannot write …")`.
+public func reportFailure(_ message: String) -> ExitCode {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    return ExitCode(1)
+}
+
 /// Prints diagnostics to standard error, compiler style.
 public func report(_ diagnostics: [Diagnostic]) {
     for diagnostic in diagnostics {

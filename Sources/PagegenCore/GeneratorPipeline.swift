@@ -95,7 +95,7 @@ public struct GeneratorPipeline {
             defer { try? handle.close() }
             return Array(try handle.read(upToCount: limit) ?? Data())
         } catch {
-            throw FileReadError(reason: (error as NSError).localizedDescription, hint: "check that the file can be read")
+            throw FileReadError(reason: FileSystemError.reason(of: error), hint: "check that the file can be read")
         }
     }
 }

@@ -18,12 +18,19 @@ public struct MockOptions: Sendable, Hashable {
     public var faults: MockFaults
     /// How long the server waits for a client and how much it reads.
     public var limits: MockHTTPLimits
+    /// Whether a request is held to what its endpoint declares (required parameters,
+    /// their types, a JSON body's required fields and their types), a 400 naming the
+    /// parameter or JSON path when it is not; false (`pagegen-mock --lenient`) answers
+    /// what it can.
+    public var checksRequests: Bool
 
     /// Creates options.
     public init(
         host: String = "127.0.0.1", port: Int = 0, seed: UInt64 = 1, items: Int = 100,
-        prettyJSON: Bool = false, faults: MockFaults = MockFaults(), limits: MockHTTPLimits = MockHTTPLimits()
+        prettyJSON: Bool = false, faults: MockFaults = MockFaults(), limits: MockHTTPLimits = MockHTTPLimits(),
+        checksRequests: Bool = true
     ) {
+        self.checksRequests = checksRequests
         self.host = host
         self.port = port
         self.seed = seed

@@ -69,6 +69,9 @@ struct MockResponder: Sendable {
 
     private func answer(_ endpoint: ServedEndpoint, context: RequestContext) async throws(MockHTTPError) -> MockResponse {
         try ContentResponder.checkBody(of: context.request, for: endpoint.spec)
+        if core.options.checksRequests {
+            try RequestChecker(spec: core.plan.spec, endpoint: endpoint.spec).check(context.request, pathValues: context.pathValues)
+        }
         if let response = ContentResponder(core: core, endpoint: endpoint, context: context).answer() {
             return response
         }
@@ -110,7 +113,10 @@ struct MockResponder: Sendable {
                 let name = parameter.name.value
                 guard let value = values[name] else { continue }
                 if ["Int", "Int64"].contains(parameter.type.value.unwrapped.name ?? ""), Int(value) == nil || value.count > 19 {
-                    throw .badRequest("the path parameter '\(name)' is '\(value.prefix(60))', which is not a whole number")
+                    throw MockHTTPError(
+                        status: 400, code: "invalid_parameter",
+                        message: "the path parameter '\(name)' is '\(value.prefix(60))', which is not a whole number",
+                        extra: [("parameter", .string(name)), ("in", .string("path"))])
                 }
             }
             return (endpoint, values)

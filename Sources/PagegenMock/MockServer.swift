@@ -88,7 +88,7 @@ public final class MockServer: Sendable {
                 await Self.handle(request, responder: responder, state: core.state, onRequest: onRequest)
             }
         } catch {
-            throw MockServerError.cannotListen("\(host):\(options.port): \(error.localizedDescription)")
+            throw MockServerError(listening: "\(host):\(options.port)", failedWith: error)
         }
         let origin = URL(string: "http://\(http.host == "0.0.0.0" ? "127.0.0.1" : http.host):\(http.port)")!
         await core.state.setOrigin(origin.absoluteString)
@@ -143,14 +143,36 @@ public enum MockServerError: Error, Sendable, CustomStringConvertible {
     case badPort(Int)
     /// The item count is negative.
     case badItemCount(Int)
-    /// The address could not be bound (in use, not an IPv4 address, …).
-    case cannotListen(String)
+    /// Another program listens on the port (`address` is `host:port`).
+    case portInUse(address: String)
+    /// The address could not be bound for another reason: the host is not an IPv4
+    /// address, or not one of this machine's.
+    case cannotListen(address: String, reason: String)
 
     public var description: String {
         switch self {
         case .badPort(let port): "the port \(port) is not between 0 and 65535"
         case .badItemCount(let count): "the item count \(count) is negative"
-        case .cannotListen(let reason): "cannot listen on \(reason)"
+        case .portInUse(let address): "cannot listen on \(address): the port is in use"
+        case .cannotListen(let address, let reason): "cannot listen on \(address): \(reason)"
+        }
+    }
+
+    /// The error of a listening socket that could not be made, in words.
+    init(listening address: String, failedWith error: any Error) {
+        guard case .failed(let call, let number, _) = error as? SocketError else {
+            self = .cannotListen(address: address, reason: "\(error)")
+            return
+        }
+        if call.hasPrefix("inet_pton") {
+            self = .cannotListen(address: address, reason: "the host is not an IPv4 address")
+            return
+        }
+        switch number {
+        case EADDRINUSE: self = .portInUse(address: address)
+        case EADDRNOTAVAIL: self = .cannotListen(address: address, reason: "the address is not one of this machine's")
+        case EACCES: self = .cannotListen(address: address, reason: "permission denied (a port below 1024 needs privileges)")
+        default: self = .cannotListen(address: address, reason: FileSystemError.reason(ofErrorNumber: number))
         }
     }
 }

@@ -246,7 +246,34 @@ private final class EventReader {
         // At the end of a text without a last line break, libyaml counts one more
         // line than the text has; the problem is at the end of the last line.
         let end = TextPosition.mark(atByteOffset: length, in: text)
+        if let tab = tabProblem(at: mark) { return tab }
         return YAMLError(message: message, mark: min(mark, end))
+    }
+
+    /// libyaml's words for a tab where YAML wants a space ("found character that
+    /// cannot start any token") never say "tab": when the character at `mark` is
+    /// one, the error says so, and what to write instead.
+    private func tabProblem(at mark: Mark) -> YAMLError? {
+        var position = TextPosition()
+        var lineIsBlank = true
+        for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
+            if position.mark == mark {
+                guard scalar == "\t" else { return nil }
+                return YAMLError(
+                    message: lineIsBlank
+                        ? "a tab in the indentation: YAML indents with spaces"
+                        : "a tab where YAML needs a space: YAML separates and indents with spaces",
+                    mark: mark, hint: "replace the tab with spaces")
+            }
+            position.advance(over: scalar.value)
+            if position.mark.column == 1 {
+                lineIsBlank = true
+            } else if scalar != " " && scalar != "\t" {
+                lineIsBlank = false
+            }
+            if position.mark.line > mark.line { return nil }
+        }
+        return nil
     }
 }
 

@@ -35,8 +35,46 @@ public enum YAMLText {
         body.withUnsafeBufferPointer { buffer in
             problem = firstProblem(in: buffer)
         }
-        if let problem { throw problem }
+        if let problem {
+            throw body.withUnsafeBufferPointer { notText(in: $0) } ?? problem
+        }
         return String(decoding: body, as: UTF8.self)
+    }
+
+    /// How much of a file's start is read to tell text from other data.
+    static let sniffedBytes = 8192
+
+    /// An error saying the file is not text at all, when its first bytes show it:
+    /// UTF-16 text without a byte-order mark (every other byte NUL), or data with NUL
+    /// bytes or with many bytes that are neither characters nor UTF-8 (a tenth of a
+    /// start of 64 bytes or more). Nil for a text with a stray character, whose error is at that character.
+    private static func notText(in bytes: UnsafeBufferPointer<UInt8>) -> YAMLError? {
+        let start = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, sniffedBytes)])
+        let nulOffsets = start.indices.filter { start[$0] == 0 }
+        let start1 = Mark(line: 1, column: 1)
+        if nulOffsets.count * 3 >= start.count, Set(nulOffsets.map { $0 % 2 }).count == 1 {
+            return YAMLError(
+                message: "the file is UTF-16 text without a byte-order mark", mark: start1, hint: "save it as UTF-8")
+        }
+        // Control characters but tab and line breaks, and bytes that are not UTF-8.
+        var unreadable = 0
+        var index = 0
+        while index < start.count {
+            let byte = start[index]
+            if byte >= 0x80, let (_, length) = decodeScalar(start, at: index) {
+                index += length
+                continue
+            }
+            if byte >= 0x80 || byte == 0x7F || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) {
+                unreadable += 1
+            }
+            index += 1
+        }
+        // A few bytes are too few to judge by a share.
+        guard nulOffsets.count >= 2 || (start.count >= 64 && unreadable * 10 >= start.count) else { return nil }
+        return YAMLError(
+            message: "the file is not a text file: it holds bytes that are not characters", mark: start1,
+            hint: "a spec is YAML, in UTF-8 text; check the path (is this a binary or a compressed file?)")
     }
 
     /// Checks that `text` holds only characters YAML allows (a Swift string is

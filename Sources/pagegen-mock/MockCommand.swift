@@ -47,6 +47,12 @@ struct MockCommand: AsyncParsableCommand {
     @Flag(help: "Do not print every request.")
     var quiet = false
 
+    @Flag(
+        help:
+            "Answer requests that break the spec (a required parameter missing, a value or JSON field of the wrong type) instead of a 400."
+    )
+    var lenient = false
+
     @Option(help: "Wait before answering: a time (150ms, 1.5s) or a range (50ms..400ms).")
     var latency: String?
 
@@ -153,7 +159,8 @@ struct MockCommand: AsyncParsableCommand {
                 remove: removal?.count ?? 0, removeLimit: removal?.limit, edit: edits?.count ?? 0, editLimit: edits?.limit),
             limits: MockHTTPLimits(
                 readTimeout: MockHTTPLimits.timeout(parsing: readTimeout) ?? .seconds(10),
-                idleTimeout: MockHTTPLimits.timeout(parsing: idleTimeout) ?? .seconds(60)))
+                idleTimeout: MockHTTPLimits.timeout(parsing: idleTimeout) ?? .seconds(60)),
+            checksRequests: !lenient)
     }
 
     func run() async throws {
@@ -166,7 +173,7 @@ struct MockCommand: AsyncParsableCommand {
         }
         if !loaded.warnings.isEmpty { Output.error(loaded.warnings.map(\.description).joined(separator: "\n")) }
         if backoff > 0, loaded.spec.throttle.isEmpty {
-            Output.error("pagegen-mock: --backoff asks for waits where the spec's 'throttle:' says, and \(spec) has none")
+            Output.error("error: --backoff asks for waits where the spec's 'throttle:' says, and \(spec) has none")
             throw ExitCode(1)
         }
 
@@ -177,7 +184,8 @@ struct MockCommand: AsyncParsableCommand {
                 if !quiet { Output.line(record.description) }
             }
         } catch let error as MockServerError {
-            Output.error("pagegen-mock: \(error.description)")
+            let hint = if case .portInUse = error { "; pass --port 0 to listen on a free port" } else { "" }
+            Output.error("error: \(error.description)\(hint)")
             throw ExitCode(1)
         } catch let error as MockSpecError {
             Output.error(error.description)

@@ -67,8 +67,16 @@ struct Import: AsyncParsableCommand {
         let specName = result.spec.split(separator: "\n").first { $0.hasPrefix("name: ") }.map { String($0.dropFirst(6)) } ?? "api"
         let path = output ?? "\(specName.lowercased()).pagegen.yaml"
         let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(result.spec.utf8).write(to: url)
+        do {
+            let folder = url.deletingLastPathComponent()
+            let folderPath = (path as NSString).deletingLastPathComponent
+            try FileSystemError.attempt(.createFolder, path: folderPath.isEmpty ? "." : folderPath) {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            }
+            try FileSystemError.attempt(.write, path: path) { try Data(result.spec.utf8).write(to: url, options: .atomic) }
+        } catch {
+            throw reportFailure(error.description)
+        }
 
         // The written spec must be one the generator accepts.
         let diagnostics = DiagnosticCollector()
@@ -77,11 +85,16 @@ struct Import: AsyncParsableCommand {
         let warnings = result.notes.filter { $0.severity == .warning }.count
         let notes = result.notes.filter { $0.severity == .note }.count
         print(
-            "wrote \(path): \(result.modelCount) models, \(result.endpointCount) endpoints (\(result.pagedCount) paged); \(notes) notes, \(warnings) warnings"
+            "wrote \(path): \(counted(result.modelCount, "model")), \(counted(result.endpointCount, "endpoint")) (\(result.pagedCount) paged); \(counted(notes, "note")), \(counted(warnings, "warning"))"
         )
         if diagnostics.hasErrors {
             FileHandle.standardError.write(Data("error: the written spec does not lint; the messages above say where\n".utf8))
             throw ExitCode(1)
         }
     }
+}
+
+/// "1 warning", "3 warnings".
+func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -33,7 +33,7 @@ import Testing
         try Data(Self.document.utf8).write(to: folder.appendingPathComponent("shop.openapi.yaml"))
         let run = try await CLITests.run(["import", "shop.openapi.yaml", "--output", "specs/shop.pagegen.yaml"], in: folder)
         #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output == "wrote specs/shop.pagegen.yaml: 2 models, 1 endpoints (1 paged); 2 notes, 1 warnings\n")
+        #expect(run.output == "wrote specs/shop.pagegen.yaml: 2 models, 1 endpoint (1 paged); 2 notes, 1 warning\n")
         #expect(
             run.errors.contains(
                 "shop.openapi.yaml:6:5: note: /paths/~1items/get: paging: page numbers in page, from 1; total in total (inferred from parameters page, per_page)"

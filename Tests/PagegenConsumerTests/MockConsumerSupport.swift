@@ -22,18 +22,21 @@ enum MockSpecs {
 }
 
 /// Options for a mock server in a test: timeouts that no busy machine misses.
-func testOptions(items: Int = 100, faults: MockFaults = MockFaults()) -> MockOptions {
-    MockOptions(items: items, faults: faults, limits: MockHTTPLimits(readTimeout: .seconds(300), idleTimeout: .seconds(300)))
+func testOptions(items: Int = 100, faults: MockFaults = MockFaults(), checksRequests: Bool = true) -> MockOptions {
+    MockOptions(
+        items: items, faults: faults, limits: MockHTTPLimits(readTimeout: .seconds(300), idleTimeout: .seconds(300)),
+        checksRequests: checksRequests)
 }
 
 /// Starts a mock server for `specs/<spec>.pagegen.yaml`, runs `body`, and stops it whatever happens.
 /// The server reads the time from `clock`.
 func withMockServer<T>(
-    _ spec: String, items: Int = 100, faults: MockFaults = MockFaults(), clock: any RetryClock = SystemRetryClock(),
-    _ body: (MockServer) async throws -> T
+    _ spec: String, items: Int = 100, faults: MockFaults = MockFaults(), checksRequests: Bool = true,
+    clock: any RetryClock = SystemRetryClock(), _ body: (MockServer) async throws -> T
 ) async throws -> T {
     let server = try await MockServer.start(
-        specFile: MockSpecs.path(spec), options: testOptions(items: items, faults: faults), clock: clock)
+        specFile: MockSpecs.path(spec), options: testOptions(items: items, faults: faults, checksRequests: checksRequests),
+        clock: clock)
     do {
         let result = try await body(server)
         await server.stop()

@@ -7,12 +7,25 @@ import Testing
 @Suite struct LoaderTests {
     // MARK: Documents that are no spec at all
 
-    @Test func aTabInTheIndentationIsMalformedYAML() {
+    @Test func aTabInTheIndentationIsCalledATab() {
         let (spec, output) = SpecProbe.load("pagegen: 1\nname: Shop\nmodels:\n\tProduct: {}\n")
         #expect(spec == nil)
         #expect(
             output == [
-                "specs/shop.pagegen.yaml:4:1: error: malformed YAML: found character that cannot start any token while scanning for the next token"
+                "specs/shop.pagegen.yaml:4:1: error: a tab in the indentation: YAML indents with spaces; replace the tab with spaces"
+            ])
+    }
+
+    @Test func aTabAmongSpacesOrAfterADashIsCalledATab() {
+        let (_, amongSpaces) = SpecProbe.load("pagegen: 1\nname: Shop\nmodels:\n  Item:\n  \t  id: Int\n")
+        #expect(
+            amongSpaces == [
+                "specs/shop.pagegen.yaml:5:3: error: a tab in the indentation: YAML indents with spaces; replace the tab with spaces"
+            ])
+        let (_, afterADash) = SpecProbe.load("pagegen: 1\nname: Shop\nmodels:\n  Item:\n    - \tid\n")
+        #expect(
+            afterADash == [
+                "specs/shop.pagegen.yaml:5:7: error: a tab where YAML needs a space: YAML separates and indents with spaces; replace the tab with spaces"
             ])
     }
 

@@ -29,6 +29,8 @@ import Testing
     }
 
     @Test func eachBodyKindIsCheckedWhereItIsWritten() {
+        let forms =
+            "a body is 'body: Model' (JSON), or one of '{ json: T }', '{ form: Model }', '{ multipart: Model }', '{ raw: media/type }', each with 'optional: true' when it may be left out"
         let output = SpecProbe.check(
             """
             pagegen: 1
@@ -79,6 +81,22 @@ import Testing
                 post: /j
                 body: { arrays: indexed }
                 returns: nothing
+              typeKey:
+                post: /k
+                body: { type: Params }
+                returns: nothing
+              misspelledKind:
+                post: /l
+                body: { jsn: Params }
+                returns: nothing
+              capitalKind:
+                post: /m
+                body: { Json: Params }
+                returns: nothing
+              optionalAlone:
+                post: /n
+                body: { optional: true }
+                returns: nothing
             """)
         #expect(
             output == [
@@ -89,7 +107,11 @@ import Testing
                 "specs/shop.pagegen.yaml:23:35: error: unknown array style 'bracket'; did you mean 'brackets'?",
                 "specs/shop.pagegen.yaml:27:18: error: 'image png' is not a media type, for the body of endpoint 'badRaw'; write a type and a subtype, such as text/plain, image/jpeg, application/octet-stream, or */* for any",
                 "specs/shop.pagegen.yaml:31:11: error: endpoint 'headBody' is a HEAD, which sends no body; remove 'body:', or make the endpoint a POST",
-                "specs/shop.pagegen.yaml:47:11: error: 'body' of endpoint 'noKind' needs one of 'json', 'form', 'multipart' or 'raw'; write 'form: Model' for a form body, 'raw: image/png' for bytes",
+                "specs/shop.pagegen.yaml:47:11: error: 'body' of endpoint 'noKind' needs one of 'json', 'form', 'multipart' or 'raw'; \(forms)",
+                "specs/shop.pagegen.yaml:51:13: error: 'body' of endpoint 'typeKey' takes no 'type': \(forms); write 'body: Params', or 'body: { json: Params }'",
+                "specs/shop.pagegen.yaml:55:13: error: unknown key 'jsn' in 'body' of endpoint 'misspelledKind'; did you mean 'json'?",
+                "specs/shop.pagegen.yaml:59:13: error: unknown key 'Json' in 'body' of endpoint 'capitalKind'; did you mean 'json'?",
+                "specs/shop.pagegen.yaml:63:11: error: 'body' of endpoint 'optionalAlone' needs one of 'json', 'form', 'multipart' or 'raw'; \(forms)",
             ])
     }
 

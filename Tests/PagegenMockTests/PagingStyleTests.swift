@@ -192,7 +192,14 @@ import FoundationNetworking
             let clamped = try await fetch(server, "/numbers/window?around=5000")
             #expect(clamped.object["focus_index"] as? Int == 99)
             #expect(try await fetch(server, "/numbers/window?around=-1").status == 400)
-            #expect(try await fetch(server, "/numbers/window").object["first_page"] as? Int == 0)
+            // The spec requires 'around'; a server that answers anyway starts at the top.
+            let missing = try await fetch(server, "/numbers/window")
+            #expect(missing.status == 400)
+            #expect(missing.object["parameter"] as? String == "around")
+        }
+        try await withMock("numbers", options: MockOptions(items: 100, checksRequests: false)) { server in
+            let window = try await fetch(server, "/numbers/window")
+            #expect(window.object["first_page"] as? Int == 0)
         }
     }
 

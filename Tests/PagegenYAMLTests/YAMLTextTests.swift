@@ -134,3 +134,40 @@ import Testing
         #expect(YAMLLimits.standard.maxBytes == 16 << 20)
     }
 }
+
+@Suite struct FilesThatAreNotTextTests {
+    static func problem(_ bytes: [UInt8]) -> YAMLError? {
+        do {
+            _ = try YAMLText.decode(bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func anExecutableIsNotATextFile() throws {
+        let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00] + Array("not really code".utf8)
+        let error = try #require(Self.problem(elf))
+        #expect(error.mark == Mark(line: 1, column: 1))
+        #expect(error.message == "the file is not a text file: it holds bytes that are not characters")
+    }
+
+    @Test func compressedDataIsNotATextFile() throws {
+        // gzip's magic number and flags, then bytes that are not UTF-8 (lone continuation bytes).
+        let gzip: [UInt8] = [0x1F, 0x8B, 0x08, 0x00] + (0..<100).map { UInt8(0x80 + $0 % 0x40) }
+        let error = try #require(Self.problem(gzip))
+        #expect(error.message.hasPrefix("the file is not a text file"))
+    }
+
+    @Test func utf16WithoutAByteOrderMarkIsNamed() throws {
+        let bytes = Array("pagegen: 1\nname: Shop\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let error = try #require(Self.problem(bytes))
+        #expect(error.message == "the file is UTF-16 text without a byte-order mark")
+        #expect(error.hint == "save it as UTF-8")
+    }
+
+    @Test func aStrayCharacterInTextIsStillFoundWhereItIs() throws {
+        let error = try #require(Self.problem(Array("name: Shop\nbaseURL: \u{7F}x\n".utf8)))
+        #expect(error.mark == Mark(line: 2, column: 10))
+    }
+}

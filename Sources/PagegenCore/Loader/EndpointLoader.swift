@@ -12,6 +12,9 @@ enum EndpointLoader {
     /// The keys of a body's long form: one kind, and what goes with it.
     static let bodyKinds = ["json", "form", "multipart", "raw"]
     static let bodyKeys = bodyKinds + ["arrays", "optional"]
+    /// The forms of a body, for the messages about one written wrong.
+    static let bodyForms =
+        "a body is 'body: Model' (JSON), or one of '{ json: T }', '{ form: Model }', '{ multipart: Model }', '{ raw: media/type }', each with 'optional: true' when it may be left out"
     /// The keys of a response's long form.
     static let responseKinds = ["text", "binary"]
 
@@ -156,16 +159,29 @@ enum EndpointLoader {
     /// `form: Model` (with `arrays:`), `multipart: Model`, `raw: media/type`, and
     /// `optional: true`.
     static func body(_ node: Node, what: String, context: LoadContext) -> BodySpec? {
-        guard let pairs = node.pairs, pairs.contains(where: { (bodyKinds + ["arrays"]).contains($0.key.scalarText ?? "") }) else {
+        // A type (`NewBook`, `[Tag]`), or a map type, which is a mapping of its own.
+        guard let pairs = node.pairs, node["map"] == nil else {
             guard let type = TypeLoader.type(node, what: what, allowsMap: true, context: context) else { return nil }
             return BodySpec(mark: node.mark, kind: .json, type: type, isOptional: type.value.isOptional)
         }
+        if let typeKey = pairs.first(where: { $0.key.scalarText == "type" }),
+            !pairs.contains(where: { bodyKinds.contains($0.key.scalarText ?? "") })
+        {
+            // `type:` is how a field's long form starts, so it is a natural guess here.
+            let named = typeKey.value.scalarText ?? "Model"
+            context.error(
+                "\(what) takes no 'type': \(bodyForms)", at: typeKey.key.mark,
+                hint: "write 'body: \(named)', or 'body: { json: \(named) }'")
+            return nil
+        }
         guard let reader = MappingReader(node, what: what, allowed: bodyKeys, context: context) else { return nil }
+        // An unknown key was reported with a did-you-mean: that is the one mistake to fix.
+        guard reader.pairs.count == pairs.count else { return nil }
         let kinds = bodyKinds.filter(reader.has)
         guard let kind = kinds.first else {
             context.error(
                 "\(what) needs one of 'json', 'form', 'multipart' or 'raw'", at: node.mark,
-                hint: "write 'form: Model' for a form body, 'raw: image/png' for bytes")
+                hint: bodyForms)
             return nil
         }
         if kinds.count > 1 {

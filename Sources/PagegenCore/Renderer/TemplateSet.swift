@@ -30,10 +30,11 @@ public struct TemplateSet: Sendable {
         }
         if let overrides {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: overrides.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            let exists = FileManager.default.fileExists(atPath: overrides.path, isDirectory: &isDirectory)
+            guard exists, isDirectory.boolValue else {
                 throw GenerationFailed(diagnostics: [
                     Diagnostic(
-                        .error, "the templates folder '\(overrides.path)' does not exist",
+                        .error, "the templates folder '\(overrides.path)' \(exists ? "is a file, not a folder" : "does not exist")",
                         hint: "pass a folder holding any of \(names.map { "\($0).mustache" }.joined(separator: ", "))")
                 ])
             }
@@ -54,7 +55,7 @@ public struct TemplateSet: Sendable {
                 text = try String(contentsOf: url, encoding: .utf8)
             } catch {
                 throw GenerationFailed(diagnostics: [
-                    Diagnostic(.error, "cannot read the template \(shownName): \(error.localizedDescription)")
+                    Diagnostic(.error, "cannot read the template \(shownName): \(FileSystemError.reason(of: error))")
                 ])
             }
             do {

@@ -53,7 +53,7 @@ struct PagingImporter {
             if let reason {
                 notes.note(pointer, "paging", "not paged: \(reason)")
                 draft.endpoint.comments.append("paging: not paged: \(reason)")
-            } else if draft.endpoint.returns.arrayElement != nil || inference.items() != nil, draft.endpoint.method == "GET" {
+            } else if draft.endpoint.method == "GET", inference.responseIsAList() {
                 let message = "not paged: the response is a list, and nothing in the document says how to page it"
                 notes.note(pointer, "paging", message)
                 draft.endpoint.comments.append("paging: \(message)")

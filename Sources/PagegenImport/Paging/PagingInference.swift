@@ -49,6 +49,21 @@ struct PagingInference {
         return nil
     }
 
+    /// True when the response is a list of what the operation names: the response is
+    /// an array, or an object whose list sits at its top under a list's name (`data`,
+    /// `items`) or the path's last word (`/issues` → `issues`). An object that merely
+    /// holds a list among its fields (an artist's `images`, `/me`'s `images`) is not,
+    /// nor is the answer of a path that ends in an id (`/artists/{id}`).
+    func responseIsAList() -> Bool {
+        if returns.arrayElement != nil { return true }
+        guard let last = draft.operation.path.split(separator: "/").last, !last.hasPrefix("{"),
+            let path = items(), path.count == 1, let name = path.first
+        else { return false }
+        let word = PagingNames.key(String(last))
+        let key = PagingNames.key(name)
+        return PagingNames.items.contains(name) || (!word.isEmpty && !key.isEmpty && (word.contains(key) || key.contains(word)))
+    }
+
     /// When ``items(named:)`` cannot choose among several lists of models: the first,
     /// the one an answer puts first (Mistral's users: `members` before `invites`), and
     /// the others, for the note.

@@ -1,4 +1,5 @@
 import Foundation
+import PagegenCore
 import PagegenYAML
 
 /// One file the importer reads — the OpenAPI or Swagger document, or a Fern
@@ -25,8 +26,8 @@ struct SourceFile {
             data = try Data(contentsOf: url)
         } catch {
             throw ImportError(
-                file: name, mark: nil, message: "cannot read \(name): \((error as NSError).localizedDescription)",
-                hint: "check that the file exists")
+                file: name, mark: nil, message: FileSystemError(.read, path: name, error: error).description,
+                hint: "check the path")
         }
         let text: String
         do {
