@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "PagegenCore", targets: ["PagegenCore"]),
         .library(name: "PagegenMock", targets: ["PagegenMock"]),
         .library(name: "PagegenStore", targets: ["PagegenStore"]),
+        .library(name: "PagegenOpenAPIRuntime", targets: ["PagegenOpenAPIRuntime"]),
         .plugin(name: "PagegenPlugin", targets: ["PagegenPlugin"]),
         .plugin(name: "PagegenCommand", targets: ["PagegenCommand"]),
     ],
@@ -45,7 +46,13 @@ let package = Package(
             name: "Store",
             description: "PagegenStore, the page store on SQLite (GRDB.swift, and the system's libsqlite3)."
         ),
-        .default(enabledTraits: ["Generator", "Importer", "MockServer", "Store"]),
+        .trait(
+            name: "OpenAPIGenerator",
+            description:
+                "Paging for swift-openapi-generator clients: PagegenOpenAPIRuntime (swift-openapi-runtime) and the PagegenOpenAPIPlugin build plugin.",
+            enabledTraits: ["Importer"]
+        ),
+        .default(enabledTraits: ["Generator", "Importer", "MockServer", "Store", "OpenAPIGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,6 +61,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // MARK: Reading specs
@@ -163,6 +172,18 @@ let package = Package(
 
         .target(
             name: "PagegenRuntime",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Paging for swift-openapi-generator clients (swift-openapi-runtime)
+
+        .target(
+            name: "PagegenOpenAPIRuntime",
+            dependencies: [
+                "PagegenRuntime",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPIGenerator"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPIGenerator"])),
+            ],
             swiftSettings: strictSettings
         ),
 

@@ -78,6 +78,26 @@ public enum OpenAPIImporter {
     }
 
     static func importDocument(_ file: SourceFile, overrides: SourceFile?, options: ImportOptions) throws(ImportError) -> ImportResult {
+        let analysis = try analyze(file, overrides: overrides, options: options)
+        let spec = analysis.spec
+        let text = SpecWriter.write(spec)
+        return ImportResult(
+            spec: text, notes: analysis.log.notes, modelCount: spec.models.count, endpointCount: spec.endpoints.count,
+            pagedCount: spec.endpoints.filter { $0.paging != nil }.count)
+    }
+
+    /// What importing a document found, before it is written as a spec: the document,
+    /// each operation's draft (its endpoint and paging), and the notes.
+    struct Analysis {
+        var document: OpenAPI.Document
+        var source: DocumentSource
+        var log: NoteLog
+        var spec: ImportedSpec
+        var drafts: [EndpointDraft]
+    }
+
+    /// Reads a document and imports its operations, as `pagegen import` does.
+    static func analyze(_ file: SourceFile, overrides: SourceFile?, options: ImportOptions) throws(ImportError) -> Analysis {
         let log = NoteLog()
         var source = try prepare(file, log: log)
         if let overrides {
@@ -92,10 +112,7 @@ public enum OpenAPIImporter {
         source = decoded
         var importer = SpecImporter(document: document, source: source, log: log, options: options)
         let spec = try importer.run()
-        let text = SpecWriter.write(spec)
-        return ImportResult(
-            spec: text, notes: log.notes, modelCount: spec.models.count, endpointCount: spec.endpoints.count,
-            pagedCount: spec.endpoints.filter { $0.paging != nil }.count)
+        return Analysis(document: document, source: source, log: log, spec: spec, drafts: importer.drafts)
     }
 
     /// The document as OpenAPI 3: a Swagger 2.0 one converted.
@@ -132,6 +149,8 @@ struct SpecImporter {
     let log: NoteLog
     let options: ImportOptions
     let notes: NoteWriter
+    /// Each operation imported, with its endpoint and paging, once ``run()`` has run.
+    private(set) var drafts: [EndpointDraft] = []
 
     init(document: OpenAPI.Document, source: DocumentSource, log: NoteLog, options: ImportOptions) {
         self.document = document
@@ -230,6 +249,7 @@ struct SpecImporter {
                 "Imported by `pagegen import` from \(source.file)\(source.overridesFile.map { " and \($0)" } ?? "") (\(version), \(document.info.title) \(document.info.version)).",
                 "Comments say what the importer inferred or left out; check them, then edit this spec as your own.",
             ] + skipped.map { "Not imported: \($0)" } + documentComments
+        self.drafts = drafts
         return spec
     }
 

@@ -10,6 +10,6 @@ struct Pagegen: AsyncParsableCommand {
         abstract: "Generate Swift clients for paginated APIs from *.pagegen.yaml specs.",
         discussion: GeneratorCommands.discussion,
         version: GeneratorCommands.version,
-        subcommands: GeneratorCommands.all + [Import.self]
+        subcommands: GeneratorCommands.all + [Import.self, OpenAPIPagingCommand.self]
     )
 }

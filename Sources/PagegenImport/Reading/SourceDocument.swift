@@ -100,7 +100,7 @@ public struct ImportError: Error, Sendable, CustomStringConvertible {
     public var hint: String?
 
     /// Creates an error.
-    public init(file: String, mark: Mark?, message: String, hint: String?) {
+    public init(file: String, mark: Mark?, message: String, hint: String? = nil) {
         self.file = file
         self.mark = mark
         self.message = message

@@ -111,7 +111,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
 
 extension APIError {
     /// Wraps a `DecodingError`, keeping the coding path of the value that failed.
-    static func decoding(_ error: any Error, request: HTTPRequest?, page: String?) -> APIError {
+    @_spi(Generated) public static func decoding(_ error: any Error, request: HTTPRequest?, page: String?) -> APIError {
         guard let error = error as? DecodingError else {
             return APIError(.decoding(codingPath: "", message: "\(error)"), request: request, page: page)
         }
@@ -129,7 +129,7 @@ extension APIError {
 
     /// The error a thrown transport error stands for: cancellation, a refused
     /// redirect, an ``APIError`` a transport or middleware threw, or a transport failure.
-    static func transport(_ error: any Error, request: HTTPRequest?, page: String?) -> APIError {
+    @_spi(Generated) public static func transport(_ error: any Error, request: HTTPRequest?, page: String?) -> APIError {
         if var error = error as? APIError {
             if error.request == nil { error.request = request }
             if error.page == nil { error.page = page }
