@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "PagegenOpenAPIRuntime", targets: ["PagegenOpenAPIRuntime"]),
         .plugin(name: "PagegenPlugin", targets: ["PagegenPlugin"]),
         .plugin(name: "PagegenCommand", targets: ["PagegenCommand"]),
+        .plugin(name: "PagegenOpenAPIPlugin", targets: ["PagegenOpenAPIPlugin"]),
     ],
     // What each part needs beyond Foundation is behind a trait, so that an app that
     // uses only PagegenRuntime (`traits: []`) resolves and builds nothing else:
@@ -147,6 +148,12 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "Writes the generated Swift sources next to the specs")]
             ),
             dependencies: ["pagegen-generator"]
+        ),
+
+        .plugin(
+            name: "PagegenOpenAPIPlugin",
+            capability: .buildTool(),
+            dependencies: ["pagegen"]
         ),
 
         // MARK: The mock server (the only part on a server library)

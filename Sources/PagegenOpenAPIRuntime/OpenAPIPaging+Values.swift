@@ -4,36 +4,38 @@ import Foundation
 /// Moving paging values between Pagegen's keys and a generated input or answer, whatever
 /// Swift type the document gave the parameter or field (`Int`, `Int32`, `Int64`, a
 /// string, an optional): the generated code assigns and reads, and the types decide.
+/// Every assignment may throw, so that the generated code writes `try` whatever the
+/// parameter's type; only a cursor that is not a value of the parameter's type does.
 extension OpenAPIPaging {
     // MARK: Into the input
 
     /// Sets a page number, an offset or a size.
-    public static func assign<Target: BinaryInteger>(_ value: Int, to target: inout Target?) {
+    public static func assign<Target: BinaryInteger>(_ value: Int, to target: inout Target?) throws(APIError) {
         target = Target(clamping: value)
     }
 
     /// Sets a page number, an offset or a size the input requires.
-    public static func assign<Target: BinaryInteger>(_ value: Int, to target: inout Target) {
+    public static func assign<Target: BinaryInteger>(_ value: Int, to target: inout Target) throws(APIError) {
         target = Target(clamping: value)
     }
 
     /// Sets a page number, an offset or a size the document types as a number.
-    public static func assign<Target: BinaryFloatingPoint>(_ value: Int, to target: inout Target?) {
+    public static func assign<Target: BinaryFloatingPoint>(_ value: Int, to target: inout Target?) throws(APIError) {
         target = Target(value)
     }
 
     /// Sets a page number, an offset or a size the document types as a string.
-    public static func assign(_ value: Int, to target: inout String?) {
+    public static func assign(_ value: Int, to target: inout String?) throws(APIError) {
         target = String(value)
     }
 
     /// Sets a cursor.
-    public static func assign(_ cursor: String, to target: inout String?) {
+    public static func assign(_ cursor: String, to target: inout String?) throws(APIError) {
         target = cursor
     }
 
     /// Sets a cursor the input requires.
-    public static func assign(_ cursor: String, to target: inout String) {
+    public static func assign(_ cursor: String, to target: inout String) throws(APIError) {
         target = cursor
     }
 
@@ -57,6 +59,13 @@ extension OpenAPIPaging {
     /// The page size an input requires.
     public static func size<Value: BinaryInteger>(_ value: inout Value, default defaultValue: Int) -> Int {
         Int(clamping: value)
+    }
+
+    /// The page size of an input that types it as a number.
+    public static func size<Value: BinaryFloatingPoint>(_ value: inout Value?, default defaultValue: Int) -> Int {
+        if let value, value.isFinite { return Int(value) }
+        value = Value(defaultValue)
+        return defaultValue
     }
 
     /// The page size of an input that types it as a string.

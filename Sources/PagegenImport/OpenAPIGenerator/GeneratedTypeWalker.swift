@@ -39,18 +39,21 @@ struct GeneratedTypeWalker {
     /// The access to `path` from a value of `start`, which is not optional.
     func access(_ path: [ResponsePath.Segment], from start: Typed) throws(Refusal) -> Access {
         var expression = ""
+        // Whether the whole expression may be nil, and whether the last value read is
+        // (only a value that is itself optional takes `?.` after it).
         var optional = false
+        var lastIsOptional = false
         var current = start
         var index = 0
         while index < path.count {
             switch path[index] {
             case .key(let key):
                 let (steps, next, stepOptional) = try member(key, of: current)
-                for step in steps {
-                    expression += (optional ? "?." : ".") + step.name
-                    optional = optional || step.optional
+                for (offset, step) in steps.enumerated() {
+                    expression += (lastIsOptional ? "?." : ".") + step.name
+                    lastIsOptional = offset == steps.count - 1 ? stepOptional : step.optional
+                    optional = optional || lastIsOptional
                 }
-                optional = optional || stepOptional
                 current = next
             case .each:
                 // Every element of a list: the rest of the path read from each, in a `map`.
@@ -59,7 +62,7 @@ struct GeneratedTypeWalker {
                 let closure =
                     rest.expression.isEmpty
                     ? "" : (rest.isOptional ? ".compactMap { $0\(rest.expression) }" : ".map { $0\(rest.expression) }")
-                expression += (optional ? "?" : "") + closure
+                expression += (lastIsOptional ? "?" : "") + closure
                 return Access(expression: expression, isOptional: optional, target: rest.target)
             }
             index += 1
@@ -75,7 +78,7 @@ struct GeneratedTypeWalker {
         let resolved = try dereference(typed)
         switch resolved.schema.value {
         case .object(_, let object):
-            guard let property = object.properties[key] else {
+            guard let property = Self.declaredProperty(key, of: object) else {
                 throw Refusal(reason: "'\(key)' is not a property of \(describe(resolved))")
             }
             let optional = try isOptional(property)
@@ -100,11 +103,20 @@ struct GeneratedTypeWalker {
     private func declares(_ key: String, _ typed: Typed) -> Bool {
         guard let resolved = try? dereference(typed) else { return false }
         switch resolved.schema.value {
-        case .object(_, let object): return object.properties[key] != nil
+        case .object(_, let object): return Self.declaredProperty(key, of: object) != nil
         case .all(let parts, _), .any(let parts, _):
             return parts.contains { declares(key, Typed(schema: $0, typeName: nil)) }
         default: return false
         }
+    }
+
+    /// The property `key` as swift-openapi-generator declares it: not one that only the
+    /// `required` list names (OpenAPIKit infers those, and the generator leaves them
+    /// out), nor binary data, which a JSON object cannot hold.
+    static func declaredProperty(_ key: String, of object: JSONSchema.ObjectContext) -> JSONSchema? {
+        guard let property = object.properties[key], !property.inferred else { return nil }
+        if property.isString, property.formatString == "binary" { return nil }
+        return property
     }
 
     /// The element of a list, and whether it may be null.

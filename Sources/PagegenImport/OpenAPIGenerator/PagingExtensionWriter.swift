@@ -33,10 +33,15 @@ struct PagingExtensionWriter {
         let answer = try successAnswer()
         let items = try itemAccess(answer)
         let itemType = items.typeName
-        let modifier = access == .internal ? "" : access.rawValue + " "
+        let accessModifier = access == .internal ? "" : access.rawValue + " "
         let input = "\(namespace).Input"
         let loader = try loaderBody(answer: answer, items: items)
         let style = Self.describe(paging.style)
+        // A deprecated operation's extensions are deprecated too, and say so to their callers.
+        let deprecated =
+            draft.operation.operation.deprecated
+            ? "@available(*, deprecated, message: \"the operation \(operationID) is deprecated\")\n    " : ""
+        let modifier = deprecated + accessModifier
         return """
             // MARK: - \(operationID): \(style)
 
@@ -63,8 +68,7 @@ struct PagingExtensionWriter {
                 /// - Parameters:
                 ///   - input: The operation's input; each page is asked for with a copy whose paging parameters are set.
                 ///   - options: How the list loads, prefetches and keeps pages.
-                @MainActor
-                \(modifier)func \(method)List(_ input: \(input), options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<\(itemType)> {
+                @MainActor \(modifier)func \(method)List(_ input: \(input), options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<\(itemType)> {
                     PagegenRuntime.PagedList(\(method)PageLoader(input), options: options)
                 }
 
@@ -224,7 +228,7 @@ struct PagingExtensionWriter {
     // MARK: The loader
 
     private func loaderBody(answer: Answer, items: Items) throws(Refusal) -> String {
-        var lines: [String] = ["        var input = input"]
+        var lines: [String] = []
         // The arguments of Paging's initializer, in its order.
         var style = ""
         var sizeArgument: String?
@@ -237,6 +241,7 @@ struct PagingExtensionWriter {
         if let size = paging.size {
             if let parameter = size.parameter {
                 let member = try inputMember(parameter, what: "page size")
+                lines.append("        var input = input")
                 lines.append("        let pageSize = OpenAPIPaging.size(&\(member), default: \(size.defaultValue))")
                 pageSize = "pageSize"
                 let maximum = size.maximum.map { ", maximum: \($0)" } ?? ""
@@ -253,11 +258,11 @@ struct PagingExtensionWriter {
         case .page(let parameter, let first):
             let member = try inputMember(parameter, what: "page number")
             style = "style: .pageNumber(PagegenRuntime.Parameter(\(Self.literal(parameter.name))), first: \(first))"
-            keyCases.append("case .number(let number): OpenAPIPaging.assign(number, to: &\(member))")
+            keyCases.append("case .number(let number): try OpenAPIPaging.assign(number, to: &\(member))")
         case .offset(let parameter, let first):
             let member = try inputMember(parameter, what: "offset")
             style = "style: .offset(PagegenRuntime.Parameter(\(Self.literal(parameter.name))), first: \(first))"
-            keyCases.append("case .offset(let offset): OpenAPIPaging.assign(offset, to: &\(member))")
+            keyCases.append("case .offset(let offset): try OpenAPIPaging.assign(offset, to: &\(member))")
         case .cursor(let parameter, let source):
             let member = try inputMember(parameter, what: "cursor")
             let next: String
