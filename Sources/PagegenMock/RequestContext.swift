@@ -48,7 +48,9 @@ struct RequestContext: Sendable {
     /// A whole number read from `text`.
     /// - Throws: a 400 naming `what` when it is not one.
     static func integer(_ text: String, _ what: String) throws(MockHTTPError) -> Int {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        var trimmed = text.trimmingCharacters(in: .whitespaces)
+        // A client whose document types the parameter as a number sends `2.0`.
+        if trimmed.hasSuffix(".0"), Int(trimmed.dropLast(2)) != nil { trimmed.removeLast(2) }
         guard trimmed.count <= 19, let value = Int(trimmed) else {
             throw .badRequest("\(what) is '\(text.prefix(60))', which is not a whole number")
         }

@@ -1,0 +1,3 @@
+// While this target builds, swift-openapi-generator generates its client from openapi.yaml
+// and openapi-generator-config.yaml, and PagegenOpenAPIPlugin writes the client's
+// paging extensions (`…Pages`, `…Items`, `…List`) from the same two files.
