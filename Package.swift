@@ -29,7 +29,8 @@ let package = Package(
     traits: [
         .trait(
             name: "Generator",
-            description: "PagegenCore, the pagegen command line and the plugins (swift-mustache, swift-argument-parser)."
+            description:
+                "PagegenCore, the pagegen command line without import, and the plugins (swift-mustache, swift-argument-parser)."
         ),
         .trait(
             name: "Importer",
@@ -117,7 +118,8 @@ let package = Package(
             name: "pagegen",
             dependencies: [
                 "PagegenCLI",
-                "PagegenImport",
+                // Without the Importer trait, `pagegen import` says which trait it needs.
+                .target(name: "PagegenImport", condition: .when(traits: ["Importer"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Generator"])),
             ],
             swiftSettings: strictSettings

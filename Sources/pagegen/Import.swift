@@ -1,3 +1,4 @@
+#if Importer
 import ArgumentParser
 import Foundation
 import PagegenCLI
@@ -85,3 +86,4 @@ struct Import: AsyncParsableCommand {
         }
     }
 }
+#endif
