@@ -72,10 +72,12 @@ let package = Package(
 
         // MARK: The generator
 
+        // The templates are compiled into the binary, so that an installed or copied
+        // pagegen needs no resource bundle beside it (nor the build folder it came from).
         .target(
             name: "PagegenTemplates",
             path: "Templates",
-            resources: [.copy("Swift")],
+            resources: ["Client", "Enum", "Header", "Models", "Paging"].map { .embedInCode("Swift/\($0).mustache") },
             swiftSettings: strictSettings
         ),
         .target(

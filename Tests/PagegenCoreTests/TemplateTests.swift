@@ -127,9 +127,8 @@ import Testing
     /// What loading checks in a user's templates, the bundled ones pass: they parse
     /// with swift-mustache and use only names of the code model.
     @Test func theBundledTemplatesParseAndUseOnlyNamesOfTheCodeModel() throws {
-        let folder = try #require(BundledTemplates.directory)
         for name in TemplateSet.names {
-            let text = try String(contentsOf: folder.appendingPathComponent("\(name).mustache"), encoding: .utf8)
+            let text = try #require(BundledTemplates.text(named: name))
             _ = try MustacheTemplate(string: text)
             #expect(TemplateCheck.problems(in: text, file: "\(name).mustache", partials: Set(TemplateSet.names)).isEmpty)
         }
