@@ -13,8 +13,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     // The command lines (pagegen, pagegen-mock) are not products: a plain `swift build`
     // builds the products of a package's dependencies, so a package that only uses the
-    // plugins would build the importer (OpenAPIKit) with them. They are run from a
-    // checkout of Pagegen (`swift run pagegen`), where every executable target is one.
+    // plugins would build the importer (OpenAPIKit) with them. They are run or installed
+    // from a clone of Pagegen, where every executable target is one (`swift run pagegen`,
+    // `swift package experimental-install --product pagegen`: docs/command-line.md).
     products: [
         .library(name: "PagegenRuntime", targets: ["PagegenRuntime"]),
         .library(name: "PagegenCore", targets: ["PagegenCore"]),
