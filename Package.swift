@@ -73,12 +73,13 @@ let package = Package(
 
         // MARK: The generator
 
-        // The templates are compiled into the binary, so that an installed or copied
-        // pagegen needs no resource bundle beside it (nor the build folder it came from).
+        // The templates of Templates/Swift are compiled into the binary (as the Swift
+        // source BundledTemplateTexts.swift, which the tests write from them), so that an
+        // installed or copied pagegen needs no resource bundle beside it.
         .target(
             name: "PagegenTemplates",
             path: "Templates",
-            resources: ["Client", "Enum", "Header", "Models", "Paging"].map { .embedInCode("Swift/\($0).mustache") },
+            exclude: ["Swift"],
             swiftSettings: strictSettings
         ),
         .target(
