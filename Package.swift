@@ -13,8 +13,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     // The command lines (pagegen, pagegen-mock) are not products: a plain `swift build`
     // builds the products of a package's dependencies, so a package that only uses the
-    // plugins would build the importer (OpenAPIKit) with them. They are run from a
-    // checkout of Pagegen (`swift run pagegen`), where every executable target is one.
+    // plugins would build the importer (OpenAPIKit) with them. They are run or installed
+    // from a clone of Pagegen, where every executable target is one (`swift run pagegen`,
+    // `swift package experimental-install --product pagegen`: docs/command-line.md).
     products: [
         .library(name: "PagegenRuntime", targets: ["PagegenRuntime"]),
         .library(name: "PagegenCore", targets: ["PagegenCore"]),
@@ -31,7 +32,8 @@ let package = Package(
     traits: [
         .trait(
             name: "Generator",
-            description: "PagegenCore, the pagegen command line and the plugins (swift-mustache, swift-argument-parser)."
+            description:
+                "PagegenCore, the pagegen command line without import, and the plugins (swift-mustache, swift-argument-parser)."
         ),
         .trait(
             name: "Importer",
@@ -81,10 +83,13 @@ let package = Package(
 
         // MARK: The generator
 
+        // The templates of Templates/Swift are compiled into the binary (as the Swift
+        // source BundledTemplateTexts.swift, which the tests write from them), so that an
+        // installed or copied pagegen needs no resource bundle beside it.
         .target(
             name: "PagegenTemplates",
             path: "Templates",
-            resources: [.copy("Swift")],
+            exclude: ["Swift"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -127,7 +132,8 @@ let package = Package(
             name: "pagegen",
             dependencies: [
                 "PagegenCLI",
-                "PagegenImport",
+                // Without the Importer trait, `pagegen import` says which trait it needs.
+                .target(name: "PagegenImport", condition: .when(traits: ["Importer"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Generator"])),
             ],
             swiftSettings: strictSettings

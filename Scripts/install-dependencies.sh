@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building pagegen needs beyond the Swift toolchain: the system libyaml
-# (the spec reader) and SQLite's headers (the page store, PagegenStore, on GRDB).
-# Debian/Ubuntu: libyaml-dev, libsqlite3-dev (apt). macOS: libyaml (Homebrew; SQLite
-# comes with the system). Installs only what is missing, whatever else is there.
+# (the spec reader) and SQLite's headers (the page store, PagegenStore, on GRDB), and
+# curl for the install check. Debian/Ubuntu: libyaml-dev, libsqlite3-dev (apt). macOS:
+# libyaml (Homebrew; SQLite and curl come with the system). Installs only what is
+# missing, whatever else is there.
 set -euo pipefail
 
 missing_apt=()
@@ -17,6 +18,10 @@ fi
 if ! command -v pkg-config > /dev/null; then
     missing_apt+=(pkg-config)
     missing_brew+=(pkg-config)
+fi
+if ! command -v curl > /dev/null; then  # Scripts/check-install.sh asks pagegen-mock for a page
+    missing_apt+=(curl)
+    missing_brew+=(curl)
 fi
 
 case "$(uname -s)" in

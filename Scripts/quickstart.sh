@@ -73,4 +73,5 @@ step "Done"
 echo "The generated client is in $generated:"
 ls "$generated" | sed 's/^/    /'
 echo "The program that walked it: Examples/Quickstart/Sources/Quickstart/Quickstart.swift"
-echo "Next: README.md (the spec language, the CLI, the plugins), docs/paged-list.md (UIKit, SwiftUI)."
+echo "Next: README.md (installing, the five-minute walk, the plugins), docs/client.md (the generated client),"
+echo "      docs/spec-reference.md (the spec language), docs/paged-list.md (UIKit, SwiftUI)."

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The whole test suite: the format check (the code and the generated files git holds
-# as .swift-format says), the docs' compiled snippets, the package's own tests, the
-# example consumer packages (which build the plugins the way a user's package does)
-# and the quick start, then the documentation check (both DocC catalogs build without
-# warnings, and every public declaration has a doc comment). Each stage's time is
-# printed at the end.
+# as .swift-format says), the docs' compiled snippets and their links, the package's
+# own tests, the example consumer packages (which build the plugins the way a user's
+# package does) and the quick start, every trait combination the README names, the
+# README's install of the command lines, then the documentation check (both DocC
+# catalogs build without warnings, and every public declaration has a doc comment).
+# Each stage's time is printed at the end.
 #
 # The package is built once, with its tests: the quick start runs the pagegen and
 # pagegen-mock of that build (built on their own, without the tests, every module of
@@ -32,11 +33,15 @@ else
     stage "format check" Scripts/format.sh --check
 fi
 stage "the docs' snippets" Scripts/check-doc-snippets.sh
+stage "the docs' links" swift Scripts/check-doc-links.swift README.md CONTRIBUTING.md Benchmarks/README.md docs/*.md \
+    SECURITY.md CHANGELOG.md Fuzz/README.md
 stage "build, with the tests" swiftpm build --build-tests
 # As every Swift developer runs it: in parallel. No test blocks one of Swift
 # concurrency's threads or computes on it for long, and none depends on the machine
 # being fast (CONTRIBUTING.md, "How a test waits").
 stage "swift test" swiftpm test --skip-build
 stage "example packages and quick start" Scripts/test-examples.sh --tools-built
+stage "trait combinations" Scripts/check-traits.sh
+stage "install" Scripts/check-install.sh
 stage "documentation check" Scripts/check-docs.sh
 printf '\nAll passed. Time per stage:\n%s' "$times"

@@ -1,9 +1,13 @@
-import Foundation
-
-/// The code templates that ship with pagegen, as resources of this module.
+/// The code templates that ship with pagegen (`Templates/Swift`), compiled into its
+/// binary: a pagegen installed or copied anywhere has them, with no resource bundle
+/// beside it.
 public enum BundledTemplates {
-    /// The folder holding the `.mustache` files.
-    public static var directory: URL? {
-        Bundle.module.url(forResource: "Swift", withExtension: nil)
+    /// The names of the bundled templates: one per file, and the partials they include.
+    public static let names = ["Models", "Client", "Paging", "Header", "Enum"]
+
+    /// The text of the bundled template `name` (`Models.mustache` for `Models`), or nil
+    /// when there is no bundled template of that name.
+    public static func text(named name: String) -> String? {
+        BundledTemplateTexts.texts[name]
     }
 }

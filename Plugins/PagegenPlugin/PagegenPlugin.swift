@@ -30,39 +30,15 @@ struct PagegenPlugin: BuildToolPlugin {
     static func commands(files: [URL], targetName: String, targetPath: String, tool: URL, workDirectory: URL) throws -> [Command] {
         let inputs = try TargetSpecs(targetName: targetName, targetPath: targetPath, files: files)
         let output = workDirectory.appendingPathComponent("GeneratedSources")
-        let toolInputs = [tool] + bundledTemplates(of: tool)
         return inputs.specs.map { spec in
             .buildCommand(
                 displayName: "Generating \(spec.stem) client from \(spec.url.lastPathComponent)",
                 executable: tool,
                 arguments: ["generate", spec.url.path, "--output", output.path, "--quiet"]
                     + inputs.options(for: spec, configPath: \.path),
-                inputFiles: [spec.url] + (inputs.config.map { [$0] } ?? []) + inputs.templateFiles + toolInputs,
+                inputFiles: [spec.url] + (inputs.config.map { [$0] } ?? []) + inputs.templateFiles + [tool],
                 outputFiles: spec.outputNames.map { output.appendingPathComponent($0) })
         }
-    }
-
-    /// The templates built into pagegen, which sit in a resource bundle beside the
-    /// tool rather than in its binary: listed as inputs, so that a new version of
-    /// them regenerates too. Only files that exist are listed.
-    static func bundledTemplates(of tool: URL) -> [URL] {
-        let folder = tool.deletingLastPathComponent()
-        let manager = FileManager.default
-        guard let entries = try? manager.contentsOfDirectory(atPath: folder.path) else { return [] }
-        // `Pagegen_PagegenTemplates.resources` beside `pagegen`, or
-        // `…_PagegenTemplates-tool.resources` beside the host build of it (`pagegen-tool`);
-        // `.bundle` on Apple platforms.
-        return entries.filter { $0.contains("_PagegenTemplates") && ($0.hasSuffix(".resources") || $0.hasSuffix(".bundle")) }
-            .sorted()
-            .flatMap { bundle -> [URL] in
-                let root = folder.appendingPathComponent(bundle)
-                let swift = [root.appendingPathComponent("Swift"), root.appendingPathComponent("Contents/Resources/Swift")]
-                    .first { manager.fileExists(atPath: $0.path) }
-                return swift.map { directory in
-                    TargetSpecs.templateNames.map { directory.appendingPathComponent("\($0).mustache") }
-                        .filter { manager.fileExists(atPath: $0.path) }
-                } ?? []
-            }
     }
 }
 

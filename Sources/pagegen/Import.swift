@@ -1,3 +1,4 @@
+#if Importer
 import ArgumentParser
 import Foundation
 import PagegenCLI
@@ -98,3 +99,4 @@ struct Import: AsyncParsableCommand {
 func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
+#endif

@@ -1,3 +1,4 @@
+#if Importer
 import ArgumentParser
 import Foundation
 import PagegenCLI
@@ -94,3 +95,4 @@ struct OpenAPIPagingCommand: AsyncParsableCommand {
         return try OpenAPIGeneratorConfig.parse(text, file: path)
     }
 }
+#endif

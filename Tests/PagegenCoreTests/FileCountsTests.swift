@@ -100,10 +100,9 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pagegen-templates-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let bundled = try #require(BundledTemplates.directory)
         for name in ["Models", "Client"] {
-            try FileManager.default.copyItem(
-                at: bundled.appendingPathComponent("\(name).mustache"), to: folder.appendingPathComponent("\(name).mustache"))
+            let text = try #require(BundledTemplates.text(named: name))
+            try Data(text.utf8).write(to: folder.appendingPathComponent("\(name).mustache"))
         }
         let files = try GeneratorPipeline().generate(
             Self.spec(models: 70, endpoints: 60), file: "specs/big.pagegen.yaml", templates: try TemplateSet.load(overrides: folder),

@@ -67,6 +67,51 @@ import Testing
         #expect(endpoint.child(named: "access") == nil, "a name another type declares is looked up around the value")
     }
 
+    /// The templates compiled into pagegen are the files of Templates/Swift, byte for
+    /// byte: Templates/BundledTemplateTexts.swift holds them as Swift, as
+    /// ``bundledTextsSource(_:)`` writes them. With PAGEGEN_RECORD=1 the test writes it
+    /// (and fails, so that the change is read).
+    @Test func theCompiledTemplatesAreTheFilesOfTemplatesSwift() throws {
+        let folder = Self.root.appendingPathComponent("Templates/Swift")
+        let texts = try BundledTemplates.names.map { name in
+            (name: name, text: try String(contentsOf: folder.appendingPathComponent("\(name).mustache"), encoding: .utf8))
+        }
+        let url = Self.root.appendingPathComponent("Templates/BundledTemplateTexts.swift")
+        let source = try String(contentsOf: url, encoding: .utf8)
+        let expected = Self.bundledTextsSource(texts)
+        if ReferenceTests.isRecording, source != expected {
+            try expected.write(to: url, atomically: true, encoding: .utf8)
+            Issue.record("wrote Templates/BundledTemplateTexts.swift from Templates/Swift; unset PAGEGEN_RECORD and run again")
+            return
+        }
+        #expect(
+            source == expected,
+            "Templates/BundledTemplateTexts.swift differs from Templates/Swift (PAGEGEN_RECORD=1 writes it):\n\(UnifiedDiff.make(expected: expected, actual: source, name: "Templates/BundledTemplateTexts.swift"))"
+        )
+        for (name, text) in texts {
+            #expect(BundledTemplates.text(named: name) == text, "pagegen was built with another \(name).mustache than Templates/Swift's")
+        }
+        #expect(BundledTemplates.text(named: "Nothing") == nil)
+    }
+
+    /// The Swift source of Templates/BundledTemplateTexts.swift: each template's text as
+    /// a raw multi-line string literal, whose value is the text exactly.
+    static func bundledTextsSource(_ texts: [(name: String, text: String)]) -> String {
+        var source = """
+            // The templates of Templates/Swift, compiled into pagegen. The tests write this file from
+            // them (PAGEGEN_RECORD=1 swift test --filter TemplateTests): edit the templates, not this.
+
+            enum BundledTemplateTexts {
+                /// Each bundled template's text, by name.
+                static let texts: [String: String] = [
+
+            """
+        for (name, text) in texts {
+            source += "        \"\(name)\": #\"\"\"\n" + text + "\n\"\"\"#,\n"
+        }
+        return source + "    ]\n}\n"
+    }
+
     /// docs/templates.md documents the vocabulary as the types declare it: its
     /// "The vocabulary" section ends with ``TemplateNames/markdown``. With
     /// PAGEGEN_RECORD=1 the test writes it (and fails, so that the change is read).
@@ -127,9 +172,8 @@ import Testing
     /// What loading checks in a user's templates, the bundled ones pass: they parse
     /// with swift-mustache and use only names of the code model.
     @Test func theBundledTemplatesParseAndUseOnlyNamesOfTheCodeModel() throws {
-        let folder = try #require(BundledTemplates.directory)
         for name in TemplateSet.names {
-            let text = try String(contentsOf: folder.appendingPathComponent("\(name).mustache"), encoding: .utf8)
+            let text = try #require(BundledTemplates.text(named: name))
             _ = try MustacheTemplate(string: text)
             #expect(TemplateCheck.problems(in: text, file: "\(name).mustache", partials: Set(TemplateSet.names)).isEmpty)
         }

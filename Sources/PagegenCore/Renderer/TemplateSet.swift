@@ -14,7 +14,7 @@ public struct TemplateSet: Sendable {
     /// The names every template set has: a template per file (`Models`, `Client`,
     /// `Paging`), and the partials they include: `Header` (the file header, imports
     /// and namespace) and `Enum` (an enumeration).
-    public static let names = ["Models", "Client", "Paging", "Header", "Enum"]
+    public static let names = BundledTemplates.names
 
     /// The templates, parsed.
     let library: MustacheLibrary
@@ -25,9 +25,6 @@ public struct TemplateSet: Sendable {
     /// - Throws: ``GenerationFailed`` when a template is missing, does not parse, or
     ///   uses a name the code model does not have.
     public static func load(overrides: URL? = nil) throws -> TemplateSet {
-        guard let bundled = BundledTemplates.directory else {
-            throw GenerationFailed(diagnostics: [Diagnostic(.error, "the bundled templates are missing from this build of pagegen")])
-        }
         if let overrides {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: overrides.path, isDirectory: &isDirectory)
@@ -45,18 +42,22 @@ public struct TemplateSet: Sendable {
         for name in names {
             let file = "\(name).mustache"
             let override = overrides?.appendingPathComponent(file)
-            let url =
-                override.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
-                ?? bundled.appendingPathComponent(file)
-            let isUsers = url == override
-            let shownName = isUsers ? url.path : "the bundled \(file)"
+            let usersURL = override.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
+            let isUsers = usersURL != nil
+            let shownName = usersURL?.path ?? "the bundled \(file)"
             let text: String
-            do {
-                text = try String(contentsOf: url, encoding: .utf8)
-            } catch {
-                throw GenerationFailed(diagnostics: [
-                    Diagnostic(.error, "cannot read the template \(shownName): \(FileSystemError.reason(of: error))")
-                ])
+            if let usersURL {
+                do {
+                    text = try String(contentsOf: usersURL, encoding: .utf8)
+                } catch {
+                    throw GenerationFailed(diagnostics: [
+                        Diagnostic(.error, "cannot read the template \(shownName): \(FileSystemError.reason(of: error))")
+                    ])
+                }
+            } else if let bundled = BundledTemplates.text(named: name) {
+                text = bundled
+            } else {
+                throw GenerationFailed(diagnostics: [Diagnostic(.error, "\(shownName) is missing from this build of pagegen")])
             }
             do {
                 library.register(try MustacheTemplate(string: text), named: name)
@@ -65,7 +66,7 @@ public struct TemplateSet: Sendable {
             }
             if isUsers {
                 replaced.insert(name)
-                problems += TemplateCheck.problems(in: text, file: url.path, partials: Set(names))
+                problems += TemplateCheck.problems(in: text, file: shownName, partials: Set(names))
             }
         }
         if !problems.isEmpty { throw GenerationFailed(diagnostics: problems) }
