@@ -321,6 +321,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "PagegenOpenAPIRuntimeTests",
+            dependencies: [
+                "PagegenOpenAPIRuntime", "PagegenRuntime",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPIGenerator"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPIGenerator"])),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "PagegenCLITests",
             dependencies: ["pagegen", "pagegen-generator", "pagegen-mock", "PagegenSpecMutations", "PagegenTestSupport"],
             swiftSettings: strictSettings

@@ -213,6 +213,9 @@ struct PagingExtensionWriter {
 
     /// `input.query.page`: where a paging parameter is in the `Input`.
     private func inputMember(_ parameter: ImportedPaging.Parameter, what: String) throws(Refusal) -> String {
+        if parameter.location == .body {
+            throw Refusal(reason: "the \(what) '\(parameter.name)' goes in the request body, which the extensions do not set")
+        }
         guard let declared = draft.parameter(parameter.name), declared.name == parameter.name else {
             throw Refusal(reason: "the \(what) '\(parameter.name)' is not a parameter the operation declares")
         }
