@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "PagegenCore", targets: ["PagegenCore"]),
         .library(name: "PagegenMock", targets: ["PagegenMock"]),
         .library(name: "PagegenStore", targets: ["PagegenStore"]),
+        .library(name: "PagegenAsyncHTTPClient", targets: ["PagegenAsyncHTTPClient"]),
         .plugin(name: "PagegenPlugin", targets: ["PagegenPlugin"]),
         .plugin(name: "PagegenCommand", targets: ["PagegenCommand"]),
     ],
@@ -45,7 +46,11 @@ let package = Package(
             name: "Store",
             description: "PagegenStore, the page store on SQLite (GRDB.swift, and the system's libsqlite3)."
         ),
-        .default(enabledTraits: ["Generator", "Importer", "MockServer", "Store"]),
+        .trait(
+            name: "AsyncHTTPClient",
+            description: "PagegenAsyncHTTPClient, a transport on AsyncHTTPClient and SwiftNIO, for servers."
+        ),
+        .default(enabledTraits: ["Generator", "Importer", "MockServer", "Store", "AsyncHTTPClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,6 +59,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // MARK: Reading specs
@@ -166,6 +173,21 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: A transport for servers (AsyncHTTPClient, on SwiftNIO)
+
+        .target(
+            name: "PagegenAsyncHTTPClient",
+            dependencies: [
+                "PagegenRuntime",
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOFoundationCompat", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+            ],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: The page store (SQLite, through GRDB)
 
         .target(
@@ -260,7 +282,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PagegenRuntimeTests",
-            dependencies: ["PagegenRuntime", "PagegenTestServer", "PagegenTestSupport"],
+            dependencies: [
+                "PagegenRuntime", "PagegenTestServer", "PagegenTestSupport",
+                .target(name: "PagegenAsyncHTTPClient", condition: .when(traits: ["AsyncHTTPClient"])),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
