@@ -2,7 +2,7 @@
 # The whole test suite: the format check (the code and the generated files git holds
 # as .swift-format says), the docs' compiled snippets, the package's own tests, the
 # example consumer packages (which build the plugins the way a user's package does)
-# and the quick start, then the documentation check (both DocC catalogs build without
+# and the quick start, then the documentation check (the DocC catalogs build without
 # warnings, and every public declaration has a doc comment). Each stage's time is
 # printed at the end.
 #
