@@ -138,10 +138,18 @@ extension TransportConformanceTests {
         #expect(body.hasSuffix("--\(boundary)--\r\n"))
     }
 
-    /// A temporary file of `count` bytes that are not all alike, and the bytes.
+    /// A temporary file of `count` bytes that are not all alike (eight at a time from
+    /// xorshift, quick enough not to hold a thread of the pool), and the bytes.
     static func temporaryFile(bytes count: Int) throws -> (URL, Data) {
-        var generator = SystemRandomNumberGenerator()
-        let data = Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        var state = UInt64.random(in: 1...UInt64.max)
+        var bytes = [UInt8](repeating: 0, count: count)
+        for offset in stride(from: 0, to: count, by: 8) {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            for index in 0..<min(8, count - offset) { bytes[offset + index] = UInt8(truncatingIfNeeded: state >> (8 * index)) }
+        }
+        let data = Data(bytes)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pagegen-upload-test-\(UUID().uuidString).bin")
         try data.write(to: url)
         return (url, data)
