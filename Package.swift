@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "PagegenMock", targets: ["PagegenMock"]),
         .library(name: "PagegenStore", targets: ["PagegenStore"]),
         .library(name: "PagegenOpenAPIRuntime", targets: ["PagegenOpenAPIRuntime"]),
+        .library(name: "PagegenAsyncHTTPClient", targets: ["PagegenAsyncHTTPClient"]),
         .plugin(name: "PagegenPlugin", targets: ["PagegenPlugin"]),
         .plugin(name: "PagegenCommand", targets: ["PagegenCommand"]),
         .plugin(name: "PagegenOpenAPIPlugin", targets: ["PagegenOpenAPIPlugin"]),
@@ -55,7 +56,11 @@ let package = Package(
                 "Paging for swift-openapi-generator clients: PagegenOpenAPIRuntime (swift-openapi-runtime) and the PagegenOpenAPIPlugin build plugin.",
             enabledTraits: ["Importer"]
         ),
-        .default(enabledTraits: ["Generator", "Importer", "MockServer", "Store", "OpenAPIGenerator"]),
+        .trait(
+            name: "AsyncHTTPClient",
+            description: "PagegenAsyncHTTPClient, a transport on AsyncHTTPClient and SwiftNIO, for servers."
+        ),
+        .default(enabledTraits: ["Generator", "Importer", "MockServer", "Store", "OpenAPIGenerator", "AsyncHTTPClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -66,6 +71,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // MARK: Reading specs
@@ -200,6 +207,21 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: A transport for servers (AsyncHTTPClient, on SwiftNIO)
+
+        .target(
+            name: "PagegenAsyncHTTPClient",
+            dependencies: [
+                "PagegenRuntime",
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOFoundationCompat", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+            ],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: The page store (SQLite, through GRDB)
 
         .target(
@@ -294,7 +316,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PagegenRuntimeTests",
-            dependencies: ["PagegenRuntime", "PagegenTestServer", "PagegenTestSupport"],
+            dependencies: [
+                "PagegenRuntime", "PagegenTestServer", "PagegenTestSupport",
+                .target(name: "PagegenAsyncHTTPClient", condition: .when(traits: ["AsyncHTTPClient"])),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# The documentation check: builds the DocC documentation of PagegenRuntime and
-# PagegenCore with warnings as errors (a symbol link that no longer resolves, a
+# The documentation check: builds the DocC documentation of PagegenRuntime,
+# PagegenCore and PagegenAsyncHTTPClient with warnings as errors (a symbol link that no longer resolves, a
 # parameter missing from a `- Parameters:` list, a broken catalog page), then
-# requires a doc comment of its own on every public declaration of both modules,
+# requires a doc comment of its own on every public declaration of these modules,
 # those only generated code sees (`@_spi(Generated)`) included.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/swiftpm.sh
 
-modules=(PagegenRuntime PagegenCore)
+modules=(PagegenRuntime PagegenCore PagegenAsyncHTTPClient)
 
 for module in "${modules[@]}"; do
     echo "Building the documentation of $module, warnings as errors…"
@@ -32,6 +32,11 @@ fi
 for include in $(pkg-config --cflags-only-I yaml-0.1 2>/dev/null); do
     extract_flags+=(-Xcc "$include")
 done
+# The C modules under PagegenAsyncHTTPClient's dependencies (SwiftNIO's, swift-crypto's…):
+# their module maps, those the build wrote and those the packages hold.
+while IFS= read -r map; do
+    extract_flags+=(-Xcc "-fmodule-map-file=$map")
+done < <(find "$(swift build --show-bin-path)" -maxdepth 2 -name module.modulemap; find .build/checkouts -path '*/Sources/*/include/module.modulemap')
 for module in "${modules[@]}"; do
     swift symbolgraph-extract -module-name "$module" "${extract_flags[@]}" \
         -minimum-access-level public -include-spi-symbols -skip-inherited-docs \

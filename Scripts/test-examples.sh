@@ -4,6 +4,8 @@
 #   Examples/PluginConsumer         the build plugin (two specs and a config in one target)
 #   Examples/CommandPluginConsumer  the command plugin's committed output
 #   Examples/Quickstart             what Scripts/quickstart.sh runs against pagegen-mock
+#   Examples/CatalogSync            a Hummingbird route that drains pagegen-mock through a
+#                                   generated client on AsyncHTTPClientTransport
 #
 # and checks that the committed output is what the command plugin generates now
 # (`generate-paged-client --check`, which writes nothing).
@@ -69,6 +71,45 @@ done_step
 step "Scripts/quickstart.sh: generate, serve with pagegen-mock, walk with the generated client"
 Scripts/quickstart.sh ${quickstart_options[@]+"${quickstart_options[@]}"} \
     || fail "Scripts/quickstart.sh failed (see above)"
+done_step
+
+step "Examples/CatalogSync: a Hummingbird route drains pagegen-mock through AsyncHTTPClientTransport"
+# A scratch folder of its own: it builds Pagegen with another trait than the plugin
+# examples, which would rebuild the runtime in theirs.
+server_scratch="$root/.build/examples-server"
+swiftpm build --package-path Examples/CatalogSync --scratch-path "$server_scratch" \
+    || fail "Examples/CatalogSync failed to build (see above)"
+bin="$(swift build --show-bin-path)"
+logs="$(mktemp -d)"
+pids=()
+trap 'for pid in ${pids[@]+"${pids[@]}"}; do kill "$pid" 2>/dev/null || true; done; rm -rf "$logs"' EXIT
+# Waits until the program that writes $1 has printed a URL after $2, and prints it.
+url_from() {
+    local url=""
+    for _ in $(seq 1 300); do
+        url="$(sed -n "s|^$2 .*\(http://[^ ]*\).*|\1|p" "$1" | head -1)"
+        [ -n "$url" ] && { echo "$url"; return 0; }
+        sleep 0.1
+    done
+    cat "$1" >&2
+    return 1
+}
+"$bin/pagegen-mock" specs/catalog.pagegen.yaml --port 0 --items 20000 --quiet >"$logs/mock" 2>&1 &
+pids+=($!)
+partner="$(url_from "$logs/mock" Serving)" || fail "pagegen-mock did not say where it serves"
+"$(swift build --package-path Examples/CatalogSync --scratch-path "$server_scratch" --show-bin-path)/CatalogSync" "$partner" \
+    >"$logs/sync" 2>&1 &
+pids+=($!)
+service="$(url_from "$logs/sync" Listening)" || fail "CatalogSync did not say where it listens"
+summary="$(curl -sS --fail-with-body --max-time 600 "$service/categories/shoes/summary")" \
+    || fail "GET $service/categories/shoes/summary failed: $summary"
+echo "    GET /categories/shoes/summary → $summary"
+for field in '"products":20000' '"pages":400' '"firstID":1' '"lastID":20000'; do
+    case "$summary" in
+        *"$field"*) ;;
+        *) fail "the summary lacks $field" ;;
+    esac
+done
 done_step
 
 printf '\nAll examples passed (%ss).\n' "$((SECONDS - started))"

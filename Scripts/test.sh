@@ -3,7 +3,7 @@
 # as .swift-format says), the docs' compiled snippets and their links, the package's
 # own tests, the example consumer packages (which build the plugins the way a user's
 # package does) and the quick start, every trait combination the README names, the
-# README's install of the command lines, then the documentation check (both DocC
+# README's install of the command lines, then the documentation check (the DocC
 # catalogs build without warnings, and every public declaration has a doc comment).
 # Each stage's time is printed at the end.
 #

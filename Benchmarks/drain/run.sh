@@ -3,9 +3,11 @@
 # list of 1,000 pages × 100 items (about 20 MB of JSON) from nginx on loopback,
 # at 0 ms and at 20 ms a page, in one process, in release mode, next to a
 # hand-tuned pipeline written for this list alone (the bound to read the generated
-# client against). Then it decodes one page 300 times into the hand-written models
-# and into the generated ones, without the network, to show what the generated
-# models cost.
+# client against). The same rows again on AsyncHTTPClient: a hand-written loop on
+# HTTPClient.shared, and the generated sequences on AsyncHTTPClientTransport, each
+# group against its own loop, and each transport's throughput side by side. Then it
+# decodes one page 300 times into the hand-written models and into the generated
+# ones, without the network, to show what the generated models cost.
 #
 # Usage: Benchmarks/drain/run.sh
 #   RUNS=5         alternated runs per list (medians are reported)
@@ -14,6 +16,8 @@
 #                  200 MB of pages to a temporary folder, removed at the end)
 #   PAGES_AHEAD=n  the generated client's PageLoader.pagesAhead (default: the runtime's)
 #   PIPELINE_IN_FLIGHT=n  the hand-tuned pipeline's pages in flight (default: 3)
+#   LARGE_MB=256   read one answer of LARGE_MB MB whole through each transport, each in a
+#                  fresh process, and print its peak memory (0: no check)
 #   SENDS=200      the concurrent-sends check: 2×SENDS requests at once, SENDS of them
 #                  cancelled while the server holds them (0: no check)
 #   PORT=18470     nginx listens on PORT (0 ms) and PORT+1 (20 ms), 127.0.0.1 only
@@ -30,6 +34,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 runs="${RUNS:-5}"
 slow_pages="${SLOW_PAGES:-1000}"
 memory="${MEMORY:-1}"
+large_mb="${LARGE_MB:-256}"
 sends="${SENDS:-200}"
 port="${PORT:-18470}"
 slow_port=$((port + 1))
@@ -64,7 +69,7 @@ echo "==> writing the pages"
 cat > "$work/nginx.conf" <<CONF
 load_module $echo_module;
 worker_processes 1;
-worker_rlimit_nofile 8192;
+worker_rlimit_nofile 32768;
 daemon off;
 pid $work/nginx.pid;
 error_log $work/error.log;
@@ -128,10 +133,21 @@ if [ "$sends" != 0 ]; then
     "$bin" concurrent-sends "http://127.0.0.1:$port/api/1000/items?page=1" "http://127.0.0.1:$slow_port/held" "$sends" 5 || status=$?
 fi
 
+if [ "$large_mb" != 0 ]; then
+    echo
+    echo "==> one answer of $large_mb MB read whole (max RSS of a fresh process; its growth per byte of body)"
+    head -c "$((large_mb * 1048576))" /dev/urandom > "$work/large.bin"
+    echo "| reader | body | max RSS | growth | growth / body |"
+    echo "|---|---:|---:|---:|---:|"
+    for reader in url-session async-http-client ahc-collect; do
+        "$bin" large-body "$reader" "http://127.0.0.1:$port/large.bin" || status=$?
+    done
+fi
+
 if [ "$memory" = 1 ]; then
     echo
     echo "==> peak memory (max RSS of a fresh process draining the list once, 0 ms)"
-    for contender in loop pages all; do
+    for contender in loop pages all server-loop server-pages server-all; do
         for pages in 1000 10000; do
             "$bin" memory "$contender" "http://127.0.0.1:$port/api/$pages" "$pages"
         done

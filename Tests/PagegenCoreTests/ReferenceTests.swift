@@ -49,9 +49,12 @@ import Testing
         }
     }
 
-    /// Folders that compile a copy of the catalog's client (a benchmark and a test
-    /// tool, which cannot share the consumer tests' sources); recording writes them too.
-    static let catalogCopies = ["Benchmarks/store/Generated", "Tests/PagegenStoreWriter/Generated"]
+    /// Folders that compile a copy of the catalog's client (a benchmark, a test tool
+    /// and an example, which cannot share the consumer tests' sources); recording
+    /// writes them too.
+    static let catalogCopies = [
+        "Benchmarks/store/Generated", "Tests/PagegenStoreWriter/Generated", "Examples/CatalogSync/Sources/CatalogSync/Generated",
+    ]
 
     @Test(arguments: catalogCopies)
     func copiesOfTheCatalogClientAreTheReference(_ copy: String) throws {

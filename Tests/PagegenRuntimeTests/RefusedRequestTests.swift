@@ -74,25 +74,6 @@ import Testing
         #expect(requests == 0, "no request went out unauthenticated")
     }
 
-    @Test func aHeaderAMiddlewareAddsIsCheckedByTheTransportAndNotRetried() async throws {
-        struct Injects: ClientMiddleware {
-            func intercept(
-                _ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
-            ) async throws -> (HTTPResponse, Data) {
-                var request = request
-                request.setValue("a\r\nX-Injected: 1", forHeader: "X-Signature")
-                return try await next(request)
-            }
-        }
-        let (message, _, requests) = try await Self.refusal(middlewares: [
-            RetryMiddleware(maxAttempts: 3, initialBackoff: .zero), Injects(),
-        ]) {
-            await $0.send(Self.thing, Self.parameters(), as: JSONValue.self)
-        }
-        #expect(message?.contains("the header field 'X-Signature' holds a line break (CR)") == true, "\(String(describing: message))")
-        #expect(requests == 0)
-    }
-
     @Test func anEmptyPathParameterIsRefused() async throws {
         let (message, error, requests) = try await Self.refusal {
             await $0.send(Self.thing, Self.parameters(id: ""), as: JSONValue.self)

@@ -1,5 +1,4 @@
 import Foundation
-import PagegenTestServer
 import Testing
 
 @_spi(Generated) @testable import PagegenRuntime
@@ -117,20 +116,6 @@ import Testing
         #expect(throws: (any Error).self) { try missing.encoded() }
     }
 
-    /// A server that answers every request with what it received, as JSON, and the
-    /// runtime on it.
-    static func echo(_ respond: (@Sendable (TestRequest) -> TestResponse)? = nil) async throws -> (TestServer, ClientRuntime) {
-        let server = try await TestServer.start { request in
-            if let respond { return respond(request) }
-            return .json(
-                object: [
-                    "method": request.method, "query": request.rawQuery, "contentType": request.headers["content-type"] ?? "",
-                    "body": String(decoding: request.body, as: UTF8.self),
-                ])
-        }
-        return (server, ClientRuntime(baseURL: server.baseURL, dateFormat: .unixSeconds))
-    }
-
     struct Upload: Encodable, Sendable {
         var purpose: String
         var file: FileUpload
@@ -181,88 +166,5 @@ import Testing
             _ = try RequestBuilder.build(
                 Endpoint(name: "upload", method: "POST", path: "/u"), upload, baseURL: URL(string: "https://a.example")!, headers: [])
         }
-    }
-
-    @Test func aFormBodyArrivesWithItsContentType() async throws {
-        let (server, runtime) = try await Self.echo()
-        defer { Task { await server.stop() } }
-        var parameters = RequestParameters()
-        parameters.formBody = (Self.customer, .indexed)
-        let echoed = try await runtime.send(
-            Endpoint(name: "createCustomer", method: "POST", path: "/v1/customers"), parameters, as: JSONValue.self
-        ).get()
-        #expect(echoed["contentType"]?.stringValue == "application/x-www-form-urlencoded")
-        #expect(
-            echoed["body"]?.stringValue
-                == "email=a%2Bb%40example.com&metadata%5Border_id%5D=6735&items%5B0%5D%5Bprice%5D=price_1&items%5B0%5D%5Bquantity%5D=2"
-                + "&items%5B1%5D%5Bprice%5D=price_2&expand%5B0%5D=data.customer&expand%5B1%5D=data.invoice&created=1700000000"
-                + "&tax_exempt=false")
-    }
-
-    @Test func aMultipartBodyArrivesWhole() async throws {
-        let (server, runtime) = try await Self.echo()
-        defer { Task { await server.stop() } }
-        var parameters = RequestParameters()
-        var form = MultipartForm()
-        form.append("caption", text: "café")
-        form.append("file", file: FileUpload(data: Data("PNG".utf8), filename: "a.png", contentType: "image/png"))
-        parameters.multipartBody = form
-        _ = await runtime.send(Endpoint(name: "upload", method: "POST", path: "/upload"), parameters, as: JSONValue.self)
-        let request = try #require(await server.requests.first)
-        let contentType = try #require(request.headers["content-type"])
-        #expect(contentType.hasPrefix("multipart/form-data; boundary="))
-        let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
-        let body = String(decoding: request.body, as: UTF8.self)
-        #expect(body.hasPrefix("--\(boundary)\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\ncafé\r\n"))
-        #expect(body.contains("name=\"file\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\nPNG\r\n"))
-        #expect(body.hasSuffix("--\(boundary)--\r\n"))
-    }
-
-    @Test func textIsReadInItsCharsetAndBytesKeepTheirType() async throws {
-        let (server, runtime) = try await Self.echo { request in
-            switch request.path {
-            case "/latin1":
-                TestResponse(headers: [("Content-Type", "text/plain; charset=ISO-8859-1")], body: Data([0x63, 0x61, 0x66, 0xE9]))
-            case "/utf8": TestResponse(headers: [("Content-Type", "text/markdown")], body: Data("# Café".utf8))
-            case "/broken": TestResponse(headers: [("Content-Type", "text/plain")], body: Data([0xFF, 0xFE, 0xFD]))
-            case "/pdf": TestResponse(headers: [("Content-Type", "application/pdf")], body: Data("%PDF-1.7".utf8))
-            default: TestResponse(status: 204)
-            }
-        }
-        defer { Task { await server.stop() } }
-        let endpoint = { (path: String) in Endpoint(name: "get", method: "GET", path: path) }
-        #expect(try await runtime.sendForText(endpoint("/latin1")).get() == "café")
-        #expect(try await runtime.sendForText(endpoint("/utf8")).get() == "# Café")
-        let broken = await runtime.sendForText(endpoint("/broken"))
-        #expect(broken.failure?.description.contains("the body is not UTF-8 text (Content-Type 'text/plain')") == true, "\(broken)")
-        let pdf = try await runtime.sendForBinary(endpoint("/pdf")).get()
-        #expect(pdf == BinaryContent(data: Data("%PDF-1.7".utf8), contentType: "application/pdf"))
-        let none = await runtime.sendForNoContent(endpoint("/none"))
-        #expect((try? none.get()) != nil)
-    }
-
-    @Test func anEndpointOfAnotherServerGoesThereWithTheCredentials() async throws {
-        guard TestServer.canListenOnSecondLoopbackAddress else { return }
-        let api = try await TestServer.start { _ in .json("{}") }
-        let uploads = try await TestServer.start(host: "127.0.0.2") { _ in .json("{}") }
-        defer {
-            Task {
-                await api.stop()
-                await uploads.stop()
-            }
-        }
-        var runtime = ClientRuntime(baseURL: api.baseURL, credentials: [.bearer("secret")])
-        runtime.servers = ["uploads": uploads.baseURL]
-        let upload = Endpoint(name: "uploadAsset", method: "POST", path: "/assets", server: "uploads")
-        var parameters = RequestParameters()
-        parameters.rawBody = (Data("bytes".utf8), "application/octet-stream")
-        _ = try await runtime.send(upload, parameters, as: JSONValue.self).get()
-        _ = try await runtime.send(Endpoint(name: "me", method: "GET", path: "/me"), as: JSONValue.self).get()
-        let uploaded = try #require(await uploads.requests.first)
-        #expect(uploaded.path == "/assets")
-        #expect(uploaded.headers["authorization"] == "Bearer secret")
-        #expect(uploaded.headers["content-type"] == "application/octet-stream")
-        #expect(uploaded.body == Data("bytes".utf8))
-        #expect(await api.requests.map(\.path) == ["/me"])
     }
 }

@@ -38,16 +38,6 @@ actor Script {
         return parameters
     }
 
-    @Test(arguments: ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"])
-    func idempotentMethodsAreRetried(_ method: String) async throws {
-        let clock = VirtualRetryClock()
-        let (server, runtime) = try await Self.serve([(503, []), (200, [])], retry: RetryMiddleware(clock: clock))
-        defer { Task { await server.stop() } }
-        let endpoint = Endpoint(name: "items", method: method, path: "/items")
-        _ = await runtime.send(endpoint, RequestParameters(), as: JSONValue?.self)
-        #expect(await server.requests.count == 2, "\(method) is sent again after a 503")
-    }
-
     @Test(arguments: ["POST", "PATCH"])
     func nonIdempotentMethodsAreSentOnce(_ method: String) async throws {
         let clock = VirtualRetryClock()
@@ -120,29 +110,6 @@ actor Script {
         #expect(seen.count > 100, "the waits are spread, not fixed")
     }
 
-    @Test func retryAfterInSecondsIsHonoured() async throws {
-        let clock = VirtualRetryClock()
-        let (server, runtime) = try await Self.serve([(429, [("Retry-After", "7")]), (200, [])], retry: RetryMiddleware(clock: clock))
-        defer { Task { await server.stop() } }
-        _ = try await runtime.send(Self.get, RequestParameters(), as: JSONValue.self).get()
-        #expect(clock.sleeps == [.seconds(7)], "as the server asks, above maxBackoff's ceiling for backoffs too")
-    }
-
-    @Test func retryAfterAsAnHTTPDateIsHonoured() async throws {
-        let clock = VirtualRetryClock(date: Date(timeIntervalSince1970: 1_445_412_470))  // Wed, 21 Oct 2015 07:27:50 GMT
-        let steps: [(Int, [(String, String)])] = [
-            (503, [("Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT")]),  // IMF-fixdate, 10 s ahead
-            (503, [("Retry-After", "Wednesday, 21-Oct-15 07:28:05 GMT")]),  // RFC 850, 5 s after the first wait
-            (503, [("Retry-After", "Wed Oct 21 07:28:06 2015")]),  // asctime, 1 s after that
-            (503, [("Retry-After", "Tue, 20 Oct 2015 07:28:00 GMT")]),  // in the past: at once
-            (200, []),
-        ]
-        let (server, runtime) = try await Self.serve(steps, retry: RetryMiddleware(maxAttempts: 5, clock: clock))
-        defer { Task { await server.stop() } }
-        _ = try await runtime.send(Self.get, RequestParameters(), as: JSONValue.self).get()
-        #expect(clock.sleeps == [.seconds(10), .seconds(5), .seconds(1), .zero])
-    }
-
     @Test func aRetryAfterLongerThanTheBudgetEndsTheRetries() async throws {
         let clock = VirtualRetryClock()
         let (server, runtime) = try await Self.serve(
@@ -170,20 +137,10 @@ actor Script {
         #expect(clock.sleeps == Array(repeating: .seconds(1), count: 4))
     }
 
-    @Test func transportErrorsAreRetriedButNotRefusalsOrCancellation() async throws {
-        // A port nobody listens on: connection refused, a transient error.
-        let closed = try await TestServer.start { _ in .json("[]") }
-        let url = closed.baseURL
-        await closed.stop()
-        let clock = VirtualRetryClock()
-        let runtime = ClientRuntime(baseURL: url, middlewares: [RetryMiddleware(maxAttempts: 3, clock: clock)])
-        let result = await runtime.send(Self.get, RequestParameters(), as: JSONValue.self)
-        guard case .transport = result.failure?.kind else {
-            Issue.record("expected a transport error, got \(result)")
-            return
-        }
-        #expect(clock.sleeps.count == 2, "connection refused is retried")
-
+    @Test func cancellationsRefusalsAndPermanentErrorsAreNotTransient() {
+        // A refused connection, retried, is a transport conformance test
+        // (TransportConformanceTests.aRefusedConnectionIsRetriedAndThenATransportError).
+        let url = URL(string: "https://api.example.com")!
         #expect(!RetryMiddleware.isTransient(CancellationError()))
         #expect(!RetryMiddleware.isTransient(URLError(.cancelled)))
         #expect(!RetryMiddleware.isTransient(URLError(.serverCertificateUntrusted)))
@@ -193,16 +150,6 @@ actor Script {
         #expect(RetryMiddleware.isTransient(URLError(.networkConnectionLost)))
     }
 
-    @Test func cancellingTheCallStopsTheWait() async throws {
-        let (server, runtime) = try await Self.serve(
-            [(503, [])], retry: RetryMiddleware(initialBackoff: .seconds(10), maxBackoff: .seconds(10), random: { 1 }))
-        defer { Task { await server.stop() } }
-        let task = Task { await runtime.send(Self.get, RequestParameters(), as: JSONValue.self) }
-        try await eventually("the first request") { await server.requests.isEmpty == false }
-        task.cancel()
-        #expect(await task.value.failure?.isCancelled == true)
-        #expect(await server.requests.count == 1)
-    }
 }
 
 /// Keys `key-1`, `key-2`, … in order.

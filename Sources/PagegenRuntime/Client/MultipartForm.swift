@@ -1,7 +1,7 @@
 import Foundation
 
-/// A file to send: its bytes, or a file whose contents are read when the request is
-/// built, with the name and the content type the server is told.
+/// A file to send: its bytes, or a file on disk, with the name and the content type
+/// the server is told.
 ///
 /// In a multipart form it is a file part. Written as JSON (a model that holds one
 /// encoded for a cache), it is an object of its `filename`, `contentType` and `data`
@@ -16,7 +16,8 @@ public struct FileUpload: Sendable, Hashable, Codable {
     public enum Content: Sendable, Hashable {
         /// These bytes.
         case data(Data)
-        /// The contents of this file, read when the request is built.
+        /// The contents of this file. In a multipart body they are read a chunk at a
+        /// time as the request is sent (``StreamedBody``), never whole into memory.
         case file(URL)
     }
 
@@ -138,24 +139,50 @@ public struct MultipartForm: Sendable, Hashable {
     /// The body, its parts between `boundary` lines, and its content type.
     /// - Throws: the file system's error when a file cannot be read.
     public func encoded(boundary: String = "pagegen-" + UUID().uuidString) throws -> (data: Data, contentType: String) {
-        var data = Data()
+        let (body, contentType) = streamed(boundary: boundary)
+        return (try body.data(), contentType)
+    }
+
+    /// The body as a ``StreamedBody``, and its content type: the framing and the text
+    /// parts as bytes, each file part that is a file on disk as that file, read only
+    /// when the body is sent.
+    public func streamed(boundary: String = "pagegen-" + UUID().uuidString) -> (body: StreamedBody, contentType: String) {
+        var pieces: [StreamedBody.Piece] = []
+        var bytes = Data()
         for part in parts {
-            data.append(Data("--\(boundary)\r\n".utf8))
+            bytes.append(Data("--\(boundary)\r\n".utf8))
             switch part.value {
             case .text(let text):
-                data.append(Data("Content-Disposition: form-data; name=\"\(Self.quoted(part.name))\"\r\n\r\n".utf8))
-                data.append(Data(text.utf8))
+                bytes.append(Data("Content-Disposition: form-data; name=\"\(Self.quoted(part.name))\"\r\n\r\n".utf8))
+                bytes.append(Data(text.utf8))
             case .file(let file):
-                data.append(
+                bytes.append(
                     Data(
                         ("Content-Disposition: form-data; name=\"\(Self.quoted(part.name))\"; "
                             + "filename=\"\(Self.quoted(file.filename))\"\r\nContent-Type: \(file.contentType)\r\n\r\n").utf8))
-                data.append(try file.data())
+                switch file.content {
+                case .data(let data):
+                    bytes.append(data)
+                case .file(let url):
+                    pieces.append(.data(bytes))
+                    pieces.append(.file(url))
+                    bytes = Data()
+                }
             }
-            data.append(Data("\r\n".utf8))
+            bytes.append(Data("\r\n".utf8))
         }
-        data.append(Data("--\(boundary)--\r\n".utf8))
-        return (data, "multipart/form-data; boundary=\(boundary)")
+        bytes.append(Data("--\(boundary)--\r\n".utf8))
+        pieces.append(.data(bytes))
+        return (StreamedBody(pieces), "multipart/form-data; boundary=\(boundary)")
+    }
+
+    /// True when a file part is a file on disk, which the form sends as a
+    /// ``StreamedBody`` rather than in memory.
+    var hasFilesOnDisk: Bool {
+        parts.contains { part in
+            if case .file(let file) = part.value, case .file = file.content { return true }
+            return false
+        }
     }
 
     /// A name or file name inside quotes: `"` and line breaks percent-encoded, as the

@@ -56,9 +56,16 @@ enum RequestBuilder {
             request.setValue(raw.contentType, forHeader: "Content-Type")
         } else if let form = multipart {
             do {
-                let (data, contentType) = try form.encoded()
-                request.body = data
-                request.setValue(contentType, forHeader: "Content-Type")
+                if form.hasFilesOnDisk {
+                    let (body, contentType) = form.streamed()
+                    _ = try body.length()  // every file is there and readable now
+                    request.streamedBody = body
+                    request.setValue(contentType, forHeader: "Content-Type")
+                } else {
+                    let (data, contentType) = try form.encoded()
+                    request.body = data
+                    request.setValue(contentType, forHeader: "Content-Type")
+                }
             } catch {
                 throw APIError(.invalidRequest("cannot read a file of the body of \(endpoint.name): \(error)"), request: request)
             }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// One HTTP request as the client sends it: method, absolute URL, header fields
-/// in order, and an optional body.
+/// in order, and an optional body, in memory (``body``) or read as it is sent
+/// (``streamedBody``).
 public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
     /// The method, upper-case: `GET`, `POST`, …
     public var method: String
@@ -9,8 +10,11 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
     public var url: URL
     /// Header fields in the order they are sent. Names compare case-insensitively.
     public var headerFields: [HTTPHeaderField]
-    /// The body, if any.
+    /// The body, if any, in memory.
     public var body: Data?
+    /// A body read from files as it is sent (a large upload), in place of ``body``,
+    /// which is nil then. The runtime's transports both honour it.
+    public var streamedBody: StreamedBody?
     /// The credentials the runtime put into this request's header fields and query,
     /// so that a transport that follows a redirect knows what to keep (same origin)
     /// and what to take off (another origin). Empty for a request to another origin.
@@ -53,6 +57,18 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
     /// Removes every header field named `name` (any case).
     public mutating func removeHeader(_ name: String) {
         headerFields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    /// Throws the error a transport reports for a header field that cannot be sent
+    /// (``HTTPHeaderField/problem``): ``APIError/Kind/invalidRequest(_:)``, naming the
+    /// field, before anything is sent. The runtime's transports call it first thing,
+    /// for header fields a middleware set; a transport of your own can too.
+    public func checkHeaderFields() throws(APIError) {
+        for field in headerFields {
+            if let problem = field.problem {
+                throw APIError(.invalidRequest("\(problem); nothing was sent"), request: self)
+            }
+        }
     }
 
     /// `GET https://api.example.com/v1/items?page=2`

@@ -22,8 +22,9 @@ import Foundation
 ///     transport: URLSessionTransport(redirects: .followCrossOriginWithoutCredentials))
 /// ```
 ///
-/// ``URLSessionTransport`` applies it; a transport of your own that follows
-/// redirects can call ``request(after:to:redirectCount:)`` for each response.
+/// ``URLSessionTransport`` and `AsyncHTTPClientTransport` apply it; a transport of
+/// your own that follows redirects can send through ``send(_:through:)``, or call
+/// ``request(after:to:redirectCount:)`` for each response.
 public struct RedirectPolicy: Sendable, Hashable {
     /// What happens to a redirect to another origin.
     public enum CrossOrigin: Sendable, Hashable {
@@ -49,6 +50,34 @@ public struct RedirectPolicy: Sendable, Hashable {
 
     /// Follows redirects to other origins too, without credentials.
     public static let followCrossOriginWithoutCredentials = RedirectPolicy(crossOrigin: .followWithoutCredentials)
+
+    /// Sends `request` with `sendOnce`, a transport's single exchange that does not
+    /// follow redirects, and follows the redirects its answers ask for as this policy
+    /// says; returns the last answer, whose ``HTTPResponse/requestCredentials`` are
+    /// those the last request carried.
+    ///
+    /// ```swift
+    /// func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
+    ///     try await redirects.send(request) { request in try await exchange(request) }
+    /// }
+    /// ```
+    /// - Throws: ``RedirectRefusal`` for a redirect this policy does not follow, or
+    ///   what `sendOnce` throws.
+    public func send(
+        _ request: HTTPRequest, through sendOnce: (HTTPRequest) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data) {
+        var current = request
+        var redirectCount = 0
+        while true {
+            var (head, body) = try await sendOnce(current)
+            guard let next = try self.request(after: head, to: current, redirectCount: redirectCount) else {
+                head.requestCredentials = current.credentials
+                return (head, body)
+            }
+            current = next
+            redirectCount += 1
+        }
+    }
 
     /// The statuses that redirect.
     static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
@@ -89,6 +118,7 @@ public struct RedirectPolicy: Sendable, Hashable {
         {
             next.method = "GET"
             next.body = nil
+            next.streamedBody = nil
             next.idempotencyOverride = nil
             for name in ["Content-Type", "Content-Length", "Content-Encoding"] { next.removeHeader(name) }
         }

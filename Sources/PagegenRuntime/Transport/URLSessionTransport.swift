@@ -17,6 +17,10 @@ import FoundationNetworking
 ///
 /// A header field that cannot be sent (a value with CR or LF, which `URLSession`
 /// drops without a word) fails the request before it is sent.
+///
+/// On a server on Linux, prefer `AsyncHTTPClientTransport` (the PagegenAsyncHTTPClient
+/// product): swift-corelibs-foundation's `URLSession` runs every session's work on one
+/// queue, and under many concurrent requests it has been seen to time requests out.
 public struct URLSessionTransport: HTTPTransport {
     /// How redirects are followed.
     public var redirects: RedirectPolicy
@@ -43,45 +47,48 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     /// Sends `request`, following redirects as ``redirects`` says. The response's
-    /// ``HTTPResponse/requestCredentials`` are those the last request carried.
+    /// ``HTTPResponse/requestCredentials`` are those the last request carried. A
+    /// ``HTTPRequest/streamedBody`` is uploaded from a file (see ``StreamedBody``).
     /// - Throws: ``RedirectRefusal`` for a redirect the policy does not follow;
     ///   ``APIError`` (invalid request) for a header field that cannot be sent;
     ///   `URLError` when the exchange fails.
     public func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
-        var current = request
-        var redirectCount = 0
-        while true {
-            var (head, body) = try await sendOnce(current)
-            guard let next = try redirects.request(after: head, to: current, redirectCount: redirectCount) else {
-                head.requestCredentials = current.credentials
-                return (head, body)
-            }
-            current = next
-            redirectCount += 1
-        }
+        try await redirects.send(request) { request in try await sendOnce(request) }
     }
 
     /// One exchange, without following a redirect.
     private func sendOnce(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
+        try request.checkHeaderFields()
         // The client keeps pages and asks with their validators itself (a page store):
         // URLSession's own cache would answer a conditional request in its place, or
         // turn a `304 Not Modified` into a 200 with its copy.
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData)
         urlRequest.httpMethod = request.method
-        urlRequest.httpBody = request.body
+        urlRequest.httpBody = request.streamedBody == nil ? request.body : nil
         for field in request.headerFields {
-            if let problem = field.problem {
-                throw APIError(.invalidRequest("\(problem); nothing was sent"), request: request)
-            }
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
+        // A streamed body is uploaded from a file: its own when it is one file, else a
+        // temporary one written a chunk at a time (and removed after the exchange).
+        var upload: URL?
+        var temporary: URL?
+        if let streamed = request.streamedBody {
+            if streamed.pieces.count == 1, case .file(let url) = streamed.pieces[0] {
+                upload = url
+            } else {
+                temporary = try await Self.writeTemporaryFile(streamed)
+                upload = temporary
+            }
+        }
+        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
         let sent = urlRequest
+        let file = upload
         let exchange = DataTaskExchange(queue: owner.queue)
         let session = owner.session
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 exchange.start(continuation) { finish in
-                    session.dataTask(with: sent) { data, response, error in
+                    let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
                         if let error {
                             finish(.failure(error))
                         } else if let response = response as? HTTPURLResponse {
@@ -90,10 +97,36 @@ public struct URLSessionTransport: HTTPTransport {
                             finish(.failure(URLError(.badServerResponse)))
                         }
                     }
+                    if let file { return session.uploadTask(with: sent, fromFile: file, completionHandler: completion) }
+                    return session.dataTask(with: sent, completionHandler: completion)
                 }
             }
         } onCancel: {
             exchange.cancel()
+        }
+    }
+
+    /// Writes `body` into a new temporary file, a chunk at a time, on a Dispatch thread.
+    private static func writeTemporaryFile(_ body: StreamedBody) async throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pagegen-upload-\(UUID().uuidString)")
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(
+                    with: Result {
+                        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+                            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+                        }
+                        let handle = try FileHandle(forWritingTo: url)
+                        defer { try? handle.close() }
+                        do {
+                            try body.forEachChunk(size: 1 << 20) { try handle.write(contentsOf: $0) }
+                        } catch {
+                            try? FileManager.default.removeItem(at: url)
+                            throw error
+                        }
+                        return url
+                    })
+            }
         }
     }
 

@@ -35,16 +35,16 @@ struct Comparison {
 
         func print() {
             let items = Double(list.pages * PageFiles.itemsPerPage)
-            let loop = seconds[.loop] ?? []
             Swift.print(
                 "\n\(list.name): \(list.pages) pages × \(PageFiles.itemsPerPage) items, median of \(runs) alternated runs"
                     + " (load average \(load.before ?? "?") before, \(load.after ?? "?") after)")
             Swift.print(
-                pad("contender", 48) + pad("items/s", 12, right: true) + pad("× loop", 10, right: true)
+                pad("contender", 48) + pad("items/s", 12, right: true) + pad("× its loop", 12, right: true)
                     + pad("range × loop", 16, right: true) + pad("CPU ms/1k items", 17, right: true))
             for contender in Contender.allCases {
                 guard let times = seconds[contender], !times.isEmpty else { continue }
-                // A server check ran once: against the median loop.
+                // A server check ran once: against the median loop of its library.
+                let loop = seconds[contender.baseline] ?? []
                 let ratios = contender.isServerCheck ? [median(loop) / times[0]] : zip(loop, times).map { $0 / $1 }
                 let rate = items / median(times)
                 let ratio = median(ratios)
@@ -52,16 +52,33 @@ struct Comparison {
                 let cpuPerThousand = median(cpu[contender] ?? []) / items * 1_000_000
                 Swift.print(
                     pad(contender.label, 48) + pad(Self.format(rate), 12, right: true)
-                        + pad(String(format: "%.2f×", ratio), 10, right: true) + pad(range, 16, right: true)
+                        + pad(String(format: "%.2f×", ratio), 12, right: true) + pad(range, 16, right: true)
                         + pad(String(format: "%.1f", cpuPerThousand), 17, right: true))
             }
-            if let pages = seconds[.pages], let all = seconds[.all], let pagesCPU = cpu[.pages], let allCPU = cpu[.all] {
-                let overhead = median(zip(all, pages).map { $0 / $1 - 1 })
-                let cpuOverhead = median(allCPU) / median(pagesCPU) - 1
-                Swift.print(
-                    String(
-                        format: "per-item overhead of all… over …Pages: %+.1f%% in time, %+.1f%% in CPU", overhead * 100, cpuOverhead * 100)
-                )
+            for (library, pagesRow, allRow) in [
+                ("URLSession", Contender.pages, Contender.all), ("AsyncHTTPClient", .serverPages, .serverAll),
+            ] {
+                if let pages = seconds[pagesRow], let all = seconds[allRow], let pagesCPU = cpu[pagesRow], let allCPU = cpu[allRow] {
+                    let overhead = median(zip(all, pages).map { $0 / $1 - 1 })
+                    let cpuOverhead = median(allCPU) / median(pagesCPU) - 1
+                    Swift.print(
+                        String(
+                            format: "\(library): per-item overhead of all… over …Pages: %+.1f%% in time, %+.1f%% in CPU", overhead * 100,
+                            cpuOverhead * 100))
+                }
+            }
+            // The two libraries side by side, in the same rounds: > 1 when AsyncHTTPClient drains faster.
+            var sideBySide: [String] = []
+            for (name, urlSession, server) in [
+                ("hand-written loops", Contender.loop, Contender.serverLoop), ("itemsPages", .pages, .serverPages),
+                ("allItems", .all, .serverAll), ("transports, 4 at a time", .transportConcurrent, .serverTransportConcurrent),
+            ] {
+                guard let first = seconds[urlSession], let second = seconds[server], !first.isEmpty, !second.isEmpty else { continue }
+                let ratio = urlSession.isServerCheck ? first[0] / second[0] : median(zip(first, second).map { $0 / $1 })
+                sideBySide.append(String(format: "%@ %.2f×", name, ratio))
+            }
+            if !sideBySide.isEmpty {
+                Swift.print("AsyncHTTPClient's throughput over URLSession's (same rounds): " + sideBySide.joined(separator: ", "))
             }
             if !allCorrect { Swift.print("ERROR: a drain lost or repeated items (see above)") }
         }

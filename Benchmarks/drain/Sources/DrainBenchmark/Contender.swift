@@ -1,4 +1,6 @@
+import AsyncHTTPClient
 import Foundation
+import PagegenAsyncHTTPClient
 import PagegenRuntime
 
 #if canImport(FoundationNetworking)
@@ -6,9 +8,11 @@ import FoundationNetworking
 #endif
 
 /// One way to drain the list. Each hands every item's id to a checksum, so that
-/// a drain that lost or repeated an item is caught.
+/// a drain that lost or repeated an item is caught. The first rows send with
+/// URLSession, the `server-…` rows with AsyncHTTPClient, each group against its own
+/// hand-written loop.
 enum Contender: String, CaseIterable {
-    /// The hand-written sequential loop: the baseline.
+    /// The hand-written sequential loop on `URLSession.shared`: the baseline.
     case loop
     /// The generated `itemsPages(perPage:)`, iterating each page's items.
     case pages
@@ -25,21 +29,49 @@ enum Contender: String, CaseIterable {
     /// The transport check: the same through the runtime's `URLSessionTransport`
     /// (what the generated client sends with) instead of `URLSession.shared`.
     case transportConcurrent = "transport-4"
+    /// The hand-written sequential loop on `HTTPClient.shared`: the baseline of the
+    /// AsyncHTTPClient rows.
+    case serverLoop = "server-loop"
+    /// The generated `itemsPages(perPage:)` on `AsyncHTTPClientTransport`.
+    case serverPages = "server-pages"
+    /// The generated `allItems(perPage:)` on `AsyncHTTPClientTransport`.
+    case serverAll = "server-all"
+    /// The server check on AsyncHTTPClient: fetch every page with `HTTPClient.shared`,
+    /// four at a time, without decoding.
+    case serverFetchConcurrent = "server-fetch-4"
+    /// The transport check: the same through `AsyncHTTPClientTransport`.
+    case serverTransportConcurrent = "server-transport-4"
 
     var label: String {
         switch self {
-        case .loop: "hand-written loop (baseline)"
-        case .pages: "itemsPages(perPage: 100)"
-        case .all: "allItems(perPage: 100)"
-        case .pipeline: "hand-tuned pipeline, \(Self.pipelineInFlight) in flight (bound)"
+        case .loop: "URLSession: hand-written loop (baseline)"
+        case .pages: "URLSession: itemsPages(perPage: 100)"
+        case .all: "URLSession: allItems(perPage: 100)"
+        case .pipeline: "URLSession: hand-tuned pipeline, \(Self.pipelineInFlight) in flight"
         case .fetchSequential: "server check: fetch only, 1 at a time (once)"
         case .fetchConcurrent: "server check: fetch only, 4 at a time (once)"
         case .transportConcurrent: "transport check: the same, URLSessionTransport"
+        case .serverLoop: "AsyncHTTPClient: hand-written loop (baseline)"
+        case .serverPages: "AsyncHTTPClient: itemsPages(perPage: 100)"
+        case .serverAll: "AsyncHTTPClient: allItems(perPage: 100)"
+        case .serverFetchConcurrent: "AHC server check: fetch only, 4 at a time"
+        case .serverTransportConcurrent: "AHC transport check: AsyncHTTPClientTransport"
         }
     }
 
     /// True for the rows that only show what the server and the transport can do.
-    var isServerCheck: Bool { self == .fetchSequential || self == .fetchConcurrent || self == .transportConcurrent }
+    var isServerCheck: Bool {
+        [.fetchSequential, .fetchConcurrent, .transportConcurrent, .serverFetchConcurrent, .serverTransportConcurrent].contains(self)
+    }
+
+    /// The loop this contender's ratio is to: the hand-written loop on the same
+    /// HTTP library.
+    var baseline: Contender {
+        switch self {
+        case .serverLoop, .serverPages, .serverAll, .serverFetchConcurrent, .serverTransportConcurrent: .serverLoop
+        default: .loop
+        }
+    }
 
     /// What one drain saw.
     struct Outcome {
@@ -58,16 +90,16 @@ enum Contender: String, CaseIterable {
                 outcome.items += 1
                 outcome.idSum &+= id
             }
-        case .pages:
-            let client = DrainAPI.Client(baseURL: baseURL)
+        case .pages, .serverPages:
+            let client = DrainAPI.Client(baseURL: baseURL, transport: transport)
             for try await page in PageSequence(Self.loader(client)) {
                 for item in page.items {
                     outcome.items += 1
                     outcome.idSum &+= item.id
                 }
             }
-        case .all:
-            let client = DrainAPI.Client(baseURL: baseURL)
+        case .all, .serverAll:
+            let client = DrainAPI.Client(baseURL: baseURL, transport: transport)
             for try await item in ItemSequence(Self.loader(client)) {
                 outcome.items += 1
                 outcome.idSum &+= item.id
@@ -82,15 +114,21 @@ enum Contender: String, CaseIterable {
                 outcome.items += PageFiles.itemsPerPage
             }
             outcome.idSum = PageFiles.idSum(pages: pages)
-        case .fetchConcurrent, .transportConcurrent:
-            let transport = self == .transportConcurrent ? URLSessionTransport() : nil
+        case .serverLoop:
+            try await HandWrittenServerLoop.drain(baseURL) { id in
+                outcome.items += 1
+                outcome.idSum &+= id
+            }
+        case .fetchConcurrent, .transportConcurrent, .serverFetchConcurrent, .serverTransportConcurrent:
+            let transport: (any HTTPTransport)? = [.transportConcurrent, .serverTransportConcurrent].contains(self) ? transport : nil
+            let server = self == .serverFetchConcurrent
             try await withThrowingTaskGroup(of: Int.self) { group in
                 var next = 1
                 func launch() {
                     guard next <= pages else { return }
                     let number = next
                     next += 1
-                    group.addTask { try await Self.fetch(baseURL, page: number, through: transport) > 0 ? 1 : 0 }
+                    group.addTask { try await Self.fetch(baseURL, page: number, server: server, through: transport) > 0 ? 1 : 0 }
                 }
                 for _ in 0..<4 { launch() }
                 while let full = try await group.next() {
@@ -101,6 +139,12 @@ enum Contender: String, CaseIterable {
             outcome.idSum = PageFiles.idSum(pages: pages)
         }
         return outcome
+    }
+
+    /// The transport of this contender's generated client: `AsyncHTTPClientTransport`
+    /// for the AsyncHTTPClient rows, else `URLSessionTransport`.
+    var transport: any HTTPTransport {
+        baseline == .serverLoop ? AsyncHTTPClientTransport() : URLSessionTransport()
     }
 
     /// The hand-tuned pipeline's pages in flight: 3, or `PIPELINE_IN_FLIGHT` from the environment.
@@ -118,10 +162,17 @@ enum Contender: String, CaseIterable {
         return loader
     }
 
-    /// Fetches one page and returns its size in bytes, with `URLSession.shared`, or
-    /// through `transport` when one is given.
-    private static func fetch(_ baseURL: URL, page: Int, through transport: URLSessionTransport? = nil) async throws -> Int {
-        guard let transport else { return try await HandWrittenLoop.fetchBody(baseURL, number: page).count }
+    /// Fetches one page and returns its size in bytes, with `URLSession.shared` (or
+    /// `HTTPClient.shared` when `server` is true), or through `transport` when one is given.
+    private static func fetch(
+        _ baseURL: URL, page: Int, server: Bool = false, through transport: (any HTTPTransport)? = nil
+    ) async throws
+        -> Int
+    {
+        guard let transport else {
+            if server { return try await HandWrittenServerLoop.fetchBody(baseURL, number: page).count }
+            return try await HandWrittenLoop.fetchBody(baseURL, number: page).count
+        }
         let url = HandWrittenLoop.pageURL(baseURL, number: page)
         let (head, body) = try await transport.send(HTTPRequest(method: "GET", url: url))
         guard head.statusCode == 200 else {

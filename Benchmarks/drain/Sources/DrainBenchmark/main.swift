@@ -1,4 +1,8 @@
+import AsyncHTTPClient
 import Foundation
+import NIOFoundationCompat
+import PagegenAsyncHTTPClient
+import PagegenRuntime
 
 #if canImport(Glibc)
 import Glibc
@@ -12,6 +16,7 @@ import Glibc
 //   DrainBenchmark memory CONTENDER URL PAGES
 //   DrainBenchmark decode PAGE-FILE ROUNDS
 //   DrainBenchmark concurrent-sends FAST-URL HELD-URL REQUESTS-PER-HALF ROUNDS
+//   DrainBenchmark large-body READER URL
 
 /// Fails with a message and status 2.
 func usage(_ message: String) -> Never {
@@ -91,6 +96,38 @@ case "concurrent-sends":
     let transport = results[0].1
     exit(transport.allSatisfy { !$0.stalled && $0.fastAnswered == half && $0.heldCancelled == half } ? 0 : 1)
 
+case "large-body":
+    // One large answer read whole, in a fresh process: the peak memory says how many
+    // copies of the body it held at once.
+    guard arguments.count == 3, let url = URL(string: arguments[2]) else {
+        usage("large-body url-session|async-http-client|ahc-collect URL")
+    }
+    let before = MaxRSS.kilobytes()
+    let (status, count): (Int, Int)
+    let name: String
+    switch arguments[1] {
+    case "url-session":
+        name = "URLSessionTransport"
+        let (head, body) = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: url))
+        (status, count) = (head.statusCode, body.count)
+    case "async-http-client":
+        name = "AsyncHTTPClientTransport"
+        let (head, body) = try await AsyncHTTPClientTransport().send(HTTPRequest(method: "GET", url: url))
+        (status, count) = (head.statusCode, body.count)
+    case "ahc-collect":
+        name = "HTTPClient.shared, collect(upTo:) + Data(buffer:)"
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(300))
+        let body = Data(buffer: try await response.body.collect(upTo: Int.max))
+        (status, count) = (Int(response.status.code), body.count)
+    default:
+        usage("large-body url-session|async-http-client|ahc-collect URL")
+    }
+    let after = MaxRSS.kilobytes()
+    print(
+        "| \(name) | \(count / 1_048_576) MB | \(after / 1024) MB | \((after - before) / 1024) MB | "
+            + String(format: "%.2f", Double(after - before) * 1024 / Double(max(count, 1))) + " |")
+    exit(status == 200 ? 0 : 1)
+
 default:
-    usage("expected write-pages, compare, memory, decode or concurrent-sends")
+    usage("expected write-pages, compare, memory, decode, concurrent-sends or large-body")
 }

@@ -1,12 +1,13 @@
 import Foundation
-@_spi(Generated) import PagegenRuntime
 import PagegenTestServer
+import PagegenTestSupport
 import Testing
 
-/// Redirects over real HTTP between two origins, 127.0.0.1 and 127.0.0.2: the
-/// credentials of every kind stay with the API's origin.
-@Suite(.enabled(if: TestServer.canListenOnSecondLoopbackAddress, Comment(rawValue: TestServer.secondLoopbackAddressHint)))
-struct RedirectTests {
+@_spi(Generated) @testable import PagegenRuntime
+
+/// Redirects between two origins, 127.0.0.1 and 127.0.0.2: the credentials of every
+/// kind stay with the API's origin, whichever transport follows them.
+extension TransportConformanceTests {
     static let credentials: [Credential] = [
         .bearer("s3cret-token"),
         .basic(username: "ann", password: "s3cret-password"),
@@ -16,27 +17,27 @@ struct RedirectTests {
 
     static let redirecting = Endpoint(name: "thing", method: "GET", path: "/things/redirect")
 
-    /// A runtime on `server`'s `/api` with one credential.
-    static func runtime(
-        _ server: TestServer, _ credential: Credential, redirects: RedirectPolicy = .sameOriginOnly,
-        middlewares: [any ClientMiddleware] = []
-    ) -> ClientRuntime {
-        ClientRuntime(
-            baseURL: server.baseURL.appendingPathComponent("api"),
-            transport: URLSessionTransport(redirects: redirects),
-            middlewares: middlewares,
-            credentials: [credential])
-    }
-
     /// Parameters with a header parameter that is no credential and must survive every redirect.
-    static var parameters: RequestParameters {
+    static var traced: RequestParameters {
         var parameters = RequestParameters()
         parameters.header("X-Trace", "trace-1")
         return parameters
     }
 
-    @Test(arguments: credentials)
-    func aRedirectToAnotherOriginIsRefusedByDefault(_ credential: Credential) async throws {
+    /// True when `request` carries `credential`, where that credential is sent.
+    static func carries(_ request: TestRequest, _ credential: Credential) -> Bool {
+        switch credential {
+        case .bearer(let token): request.headers["authorization"] == "Bearer \(token)"
+        case .basic: request.headers["authorization"]?.hasPrefix("Basic ") == true
+        case .headerKey(let name, let value): request.headers[name.lowercased()] == value
+        case .queryKey(let name, let value): request.query(name) == value
+        }
+    }
+
+    @Test(
+        .enabled(if: TestServer.canListenOnSecondLoopbackAddress, Comment(rawValue: TestServer.secondLoopbackAddressHint)),
+        arguments: TransportFactory.all, credentials)
+    func aRedirectToAnotherOriginIsRefusedByDefault(_ factory: TransportFactory, _ credential: Credential) async throws {
         let other = try await TestServer.start(host: "127.0.0.2") { _ in .json("{}") }
         let api = try await TestServer.start { _ in
             TestResponse(status: 302, headers: [("Location", "\(other.baseURL.absoluteString)/api/things/1")])
@@ -48,7 +49,8 @@ struct RedirectTests {
             }
         }
 
-        let result = await Self.runtime(api, credential).send(Self.redirecting, Self.parameters, as: JSONValue.self)
+        let result = await Self.runtime(factory, api, api: true, credentials: [credential])
+            .send(Self.redirecting, Self.traced, as: JSONValue.self)
         guard case .failure(let error) = result, case .redirectRefused(let refusal) = error.kind else {
             Issue.record("expected a refused redirect, got \(result)")
             return
@@ -62,8 +64,10 @@ struct RedirectTests {
         #expect(Self.carries(sent, credential), "the API's origin got the credential")
     }
 
-    @Test(arguments: credentials)
-    func aRedirectToAnotherOriginCanBeFollowedWithoutCredentials(_ credential: Credential) async throws {
+    @Test(
+        .enabled(if: TestServer.canListenOnSecondLoopbackAddress, Comment(rawValue: TestServer.secondLoopbackAddressHint)),
+        arguments: TransportFactory.all, credentials)
+    func aRedirectToAnotherOriginCanBeFollowedWithoutCredentials(_ factory: TransportFactory, _ credential: Credential) async throws {
         let other = try await TestServer.start(host: "127.0.0.2") { _ in .json(#"{"id": 1}"#) }
         // The Location repeats the query key, as an open redirect that copies the query would.
         let api = try await TestServer.start { _ in
@@ -76,8 +80,8 @@ struct RedirectTests {
             }
         }
 
-        let result = await Self.runtime(api, credential, redirects: .followCrossOriginWithoutCredentials)
-            .send(Self.redirecting, Self.parameters, as: JSONValue.self)
+        let result = await Self.runtime(factory, api, api: true, redirects: .followCrossOriginWithoutCredentials, credentials: [credential])
+            .send(Self.redirecting, Self.traced, as: JSONValue.self)
         #expect(try result.get() == .object(["id": .number(1)]))
         let sent = try #require(await other.requests.first)
         #expect(sent.path == "/api/things/1")
@@ -91,8 +95,8 @@ struct RedirectTests {
         #expect(sent.headers["x-trace"] == "trace-1", "header parameters are no credentials and stay")
     }
 
-    @Test(arguments: credentials)
-    func aRedirectWithinTheOriginKeepsTheCredentials(_ credential: Credential) async throws {
+    @Test(arguments: TransportFactory.all, credentials)
+    func aRedirectWithinTheOriginKeepsTheCredentials(_ factory: TransportFactory, _ credential: Credential) async throws {
         let api = try await TestServer.start { request in
             request.path == "/api/things/redirect"
                 ? TestResponse(status: 301, headers: [("Location", "/api/things/1")])
@@ -100,7 +104,8 @@ struct RedirectTests {
         }
         defer { Task { await api.stop() } }
 
-        let result = await Self.runtime(api, credential).send(Self.redirecting, Self.parameters, as: JSONValue.self)
+        let result = await Self.runtime(factory, api, api: true, credentials: [credential])
+            .send(Self.redirecting, Self.traced, as: JSONValue.self)
         #expect(try result.get() == .object(["id": .number(1)]))
         let requests = await api.requests
         #expect(requests.map(\.path) == ["/api/things/redirect", "/api/things/1"])
@@ -109,7 +114,10 @@ struct RedirectTests {
         #expect(requests.last?.headers["x-trace"] == "trace-1")
     }
 
-    @Test func anAuthorizationHeaderSetByAMiddlewareIsTakenOffToo() async throws {
+    @Test(
+        .enabled(if: TestServer.canListenOnSecondLoopbackAddress, Comment(rawValue: TestServer.secondLoopbackAddressHint)),
+        arguments: TransportFactory.all)
+    func anAuthorizationHeaderSetByAMiddlewareIsTakenOffToo(_ factory: TransportFactory) async throws {
         struct SetsAuthorization: ClientMiddleware {
             func intercept(
                 _ request: HTTPRequest, next: @Sendable (HTTPRequest) async throws -> (HTTPResponse, Data)
@@ -131,16 +139,40 @@ struct RedirectTests {
             }
         }
 
-        let runtime = ClientRuntime(
-            baseURL: api.baseURL, transport: URLSessionTransport(redirects: .followCrossOriginWithoutCredentials),
-            middlewares: [SetsAuthorization()])
+        let runtime = Self.runtime(factory, api, redirects: .followCrossOriginWithoutCredentials, middlewares: [SetsAuthorization()])
         _ = try await runtime.send(Self.redirecting, RequestParameters(), as: JSONValue.self).get()
         let sent = try #require(await other.requests.first)
         #expect(sent.headers["authorization"] == nil && sent.headers["cookie"] == nil)
         #expect(await api.requests.first?.headers["authorization"] == "Bearer from-a-middleware")
     }
 
-    @Test func seeOtherTurnsAPostIntoAGetAndTemporaryRedirectKeepsIt() async throws {
+    @Test(
+        .enabled(if: TestServer.canListenOnSecondLoopbackAddress, Comment(rawValue: TestServer.secondLoopbackAddressHint)),
+        arguments: TransportFactory.all)
+    func a401WhereARedirectToAnotherOriginLedRefreshesNothing(_ factory: TransportFactory) async throws {
+        let other = try await TestServer.start(host: "127.0.0.2") { _ in .json(#"{"error": "who are you"}"#, status: 401) }
+        let api = try await TestServer.start { _ in
+            TestResponse(status: 302, headers: [("Location", "\(other.baseURL.absoluteString)/elsewhere")])
+        }
+        defer {
+            Task {
+                await api.stop()
+                await other.stop()
+            }
+        }
+        let refreshes = Counter()
+        let refresh = CredentialRefreshMiddleware { _, _ in _ = refreshes.next() }
+        let runtime = Self.runtime(
+            factory, api, redirects: .followCrossOriginWithoutCredentials, credentials: [.bearer("s3cret")], middlewares: [refresh])
+        let result = await runtime.send(Self.redirecting, RequestParameters(), as: JSONValue.self)
+        #expect(result.failure?.statusCode == 401)
+        #expect(refreshes.next() == 1, "no refresh: the 401 answered a request that carried no credentials")
+        #expect(await api.requests.count == 1, "nothing was sent again")
+        #expect(await other.requests.count == 1)
+    }
+
+    @Test(arguments: TransportFactory.all)
+    func seeOtherTurnsAPostIntoAGetAndTemporaryRedirectKeepsIt(_ factory: TransportFactory) async throws {
         let api = try await TestServer.start { request in
             switch request.path {
             case "/search": TestResponse(status: 303, headers: [("Location", "/results")])
@@ -149,7 +181,7 @@ struct RedirectTests {
             }
         }
         defer { Task { await api.stop() } }
-        let runtime = ClientRuntime(baseURL: api.baseURL, credentials: [.bearer("t")])
+        let runtime = Self.runtime(factory, api, credentials: [.bearer("t")])
         var parameters = RequestParameters()
         parameters.rawBody = (Data(#"{"q":"x"}"#.utf8), "application/json")
 
@@ -162,10 +194,11 @@ struct RedirectTests {
         #expect(requests.allSatisfy { $0.headers["authorization"] == "Bearer t" })
     }
 
-    @Test func aRedirectLoopStopsAtTheLimit() async throws {
+    @Test(arguments: TransportFactory.all)
+    func aRedirectLoopStopsAtTheLimit(_ factory: TransportFactory) async throws {
         let api = try await TestServer.start { _ in TestResponse(status: 302, headers: [("Location", "/things/redirect")]) }
         defer { Task { await api.stop() } }
-        let runtime = ClientRuntime(baseURL: api.baseURL, transport: URLSessionTransport(redirects: RedirectPolicy(maxRedirects: 3)))
+        let runtime = Self.runtime(factory, api, redirects: RedirectPolicy(maxRedirects: 3))
         let result = await runtime.send(Self.redirecting, RequestParameters(), as: JSONValue.self)
         guard case .failure(let error) = result, case .redirectRefused(let refusal) = error.kind else {
             Issue.record("expected a refused redirect, got \(result)")
@@ -175,12 +208,13 @@ struct RedirectTests {
         #expect(await api.requests.count == 4, "the first request and three redirects")
     }
 
-    @Test func aRedirectWithoutLocationIsTheAnswer() async throws {
+    @Test(arguments: TransportFactory.all)
+    func aRedirectWithoutLocationIsTheAnswer(_ factory: TransportFactory) async throws {
         let api = try await TestServer.start { _ in
             TestResponse(status: 302, headers: [("Content-Type", "text/plain")], body: Data("moved".utf8))
         }
         defer { Task { await api.stop() } }
-        let result = await ClientRuntime(baseURL: api.baseURL).send(Self.redirecting, RequestParameters(), as: JSONValue.self)
+        let result = await Self.runtime(factory, api).send(Self.redirecting, RequestParameters(), as: JSONValue.self)
         guard case .failure(let error) = result else {
             Issue.record("expected a failure")
             return
@@ -189,93 +223,5 @@ struct RedirectTests {
         // may end at the status.)
         #expect(error.statusCode == 302)
         #expect(error.description.hasPrefix("GET \(api.baseURL.absoluteString)/things/redirect: HTTP 302"), "\(error)")
-    }
-
-    /// True when `request` carries `credential`, where that credential is sent.
-    static func carries(_ request: TestRequest, _ credential: Credential) -> Bool {
-        switch credential {
-        case .bearer(let token): request.headers["authorization"] == "Bearer \(token)"
-        case .basic: request.headers["authorization"]?.hasPrefix("Basic ") == true
-        case .headerKey(let name, let value): request.headers[name.lowercased()] == value
-        case .queryKey(let name, let value): request.query(name) == value
-        }
-    }
-}
-
-/// The redirect decision itself, for what a loopback HTTP server cannot serve: https.
-@Suite struct RedirectPolicyTests {
-    static func request(_ url: String, credentials: [Credential] = [.bearer("t"), .queryKey(name: "key", value: "k")]) -> HTTPRequest {
-        var request = HTTPRequest(method: "GET", url: URL(string: url)!)
-        for credential in credentials {
-            switch credential {
-            case .bearer(let token): request.setValue("Bearer \(token)", forHeader: "Authorization")
-            case .queryKey(let name, let value): request.url = URL(string: url + (url.contains("?") ? "&" : "?") + "\(name)=\(value)")!
-            default: break
-            }
-        }
-        request.credentials = credentials
-        return request
-    }
-
-    static func redirect(_ status: Int = 302, to location: String) -> HTTPResponse {
-        HTTPResponse(statusCode: status, headerFields: [HTTPHeaderField(name: "Location", value: location)])
-    }
-
-    @Test(arguments: [RedirectPolicy.sameOriginOnly, .followCrossOriginWithoutCredentials])
-    func httpsIsNeverDowngradedToHTTP(_ policy: RedirectPolicy) {
-        let from = Self.request("https://api.example.com/v1/items")
-        for location in ["http://api.example.com/v1/items", "http://cdn.example.com/items"] {
-            #expect(throws: RedirectRefusal.self) {
-                try policy.request(after: Self.redirect(to: location), to: from, redirectCount: 0)
-            }
-            do {
-                _ = try policy.request(after: Self.redirect(to: location), to: from, redirectCount: 0)
-            } catch {
-                #expect(error.reason == .downgrade)
-                #expect(error.description.contains("https://api.example.com:443") && error.description.contains(":80"))
-            }
-        }
-    }
-
-    @Test func httpToHTTPSOnTheSameHostIsAnotherOrigin() throws {
-        let from = Self.request("http://api.example.com/items")
-        #expect(throws: RedirectRefusal.self) {
-            try RedirectPolicy.sameOriginOnly.request(after: Self.redirect(to: "https://api.example.com/items"), to: from, redirectCount: 0)
-        }
-        let next = try #require(
-            try RedirectPolicy.followCrossOriginWithoutCredentials.request(
-                after: Self.redirect(to: "https://api.example.com/items?key=k"), to: from, redirectCount: 0))
-        #expect(next.url.absoluteString == "https://api.example.com/items")
-        #expect(next.value(forHeader: "Authorization") == nil)
-        #expect(next.credentials.isEmpty)
-    }
-
-    @Test func anHTTPSRedirectWithinTheOriginKeepsTheCredentials() throws {
-        let from = Self.request("https://api.example.com/v1/items")
-        let next = try #require(
-            try RedirectPolicy.sameOriginOnly.request(
-                after: Self.redirect(308, to: "https://API.example.com:443/v2/items"), to: from, redirectCount: 0))
-        #expect(next.url.absoluteString == "https://API.example.com:443/v2/items?key=k")
-        #expect(next.value(forHeader: "Authorization") == "Bearer t")
-    }
-
-    @Test func onlyHTTPAndHTTPSAreFollowed() {
-        let from = Self.request("https://api.example.com/items")
-        for location in ["file:///etc/passwd", "ftp://api.example.com/x", "javascript:alert(1)"] {
-            do {
-                _ = try RedirectPolicy.followCrossOriginWithoutCredentials.request(
-                    after: Self.redirect(to: location), to: from, redirectCount: 0)
-                Issue.record("\(location) was followed")
-            } catch {
-                #expect(error.reason == .unsupportedScheme || error.reason == .invalidLocation, "\(location): \(error)")
-            }
-        }
-    }
-
-    @Test func otherStatusesAreAnswers() throws {
-        let from = Self.request("https://api.example.com/items")
-        for status in [200, 300, 304, 305, 404] {
-            #expect(try RedirectPolicy.sameOriginOnly.request(after: Self.redirect(status, to: "/x"), to: from, redirectCount: 0) == nil)
-        }
     }
 }
