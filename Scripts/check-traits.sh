@@ -16,10 +16,17 @@
 #                 Scripts/test-examples.sh)
 #   Importer      .build/traits-importer: pagegen with `import`, compiling neither
 #                 FlyingFox nor GRDB; it imports a small OpenAPI document
+#   AsyncHTTPClient  .build/traits-asynchttpclient-dependent: one that uses
+#                 PagegenAsyncHTTPClient resolves AsyncHTTPClient and SwiftNIO's graph,
+#                 and none of the generator's, the store's or the mock server's packages
+#   OpenAPIGenerator .build/traits-openapigenerator-dependent: one that uses
+#                 PagegenOpenAPIRuntime (and PagegenOpenAPIPlugin, whose tool is pagegen
+#                 with the importer) resolves swift-openapi-runtime, swift-http-types,
+#                 OpenAPIKit, swift-argument-parser and swift-mustache
 #   default       .build/traits-default-dependent: a package that depends without
 #                 `traits:` resolves the dependencies of every product: FlyingFox,
-#                 GRDB.swift, swift-argument-parser and swift-mustache, not OpenAPIKit
-#                 (the importer is in no product). The suite itself builds with the
+#                 GRDB.swift, OpenAPIKit, AsyncHTTPClient, swift-openapi-runtime,
+#                 swift-argument-parser, swift-mustache… The suite itself builds with the
 #                 default traits: Scripts/test.sh
 #
 # Usage: Scripts/check-traits.sh
@@ -57,6 +64,26 @@ pagegen_modules() {
 expect_equal() {  # WHAT ACTUAL EXPECTED
     [ "$2" = "$3" ] || fail "$1: [$2], expected [$3]"
     printf '    %s: %s\n' "$1" "${2:-none}"
+}
+
+# Fails unless the packages $2 (one line) hold each of $3…, for the combination $1.
+expect_includes() {
+    local combination="$1" packages=" $2 "
+    shift 2
+    for package in "$@"; do
+        [[ "$packages" == *" $package "* ]] || fail "$combination — $package was not resolved: [${packages# }]"
+    done
+    printf '    resolved, among others: %s\n' "$*"
+}
+
+# Fails when the packages $2 (one line) hold one of $3…, which the combination $1 does not use.
+expect_excludes() {
+    local combination="$1" packages=" $2 "
+    shift 2
+    for package in "$@"; do
+        [[ "$packages" != *" $package "* ]] || fail "$combination — $package was resolved, though no $combination product uses it"
+    done
+    printf '    not resolved: %s\n' "$*"
 }
 
 # Fails when the scratch folder $2 compiled one of the modules $3…, which the
@@ -197,11 +224,29 @@ grep -q "page: { param: page, first: 1 }" "$work/todo.pagegen.yaml" \
     || fail "Importer — the imported spec does not page by page number: $(cat "$work/todo.pagegen.yaml")"
 done_step
 
+step "AsyncHTTPClient — what a package that uses the server transport resolves"
+folder=.build/traits-asynchttpclient-dependent
+write_dependent "$folder" '["AsyncHTTPClient"]' '.product(name: "PagegenAsyncHTTPClient", package: "Pagegen")' 'import PagegenAsyncHTTPClient'
+swiftpm package --package-path "$folder" resolve || fail "AsyncHTTPClient — the dependent package did not resolve"
+packages="$(resolved "$folder/.build")"
+expect_includes "AsyncHTTPClient" "$packages" async-http-client swift-nio
+expect_excludes "AsyncHTTPClient" "$packages" FlyingFox GRDB.swift OpenAPIKit swift-mustache swift-openapi-runtime
+done_step
+
+step "OpenAPIGenerator — what a package that pages swift-openapi-generator clients resolves"
+folder=.build/traits-openapigenerator-dependent
+write_dependent "$folder" '["OpenAPIGenerator"]' '.product(name: "PagegenOpenAPIRuntime", package: "Pagegen")' 'import PagegenOpenAPIRuntime'
+swiftpm package --package-path "$folder" resolve || fail "OpenAPIGenerator — the dependent package did not resolve"
+expect_equal "packages resolved" "$(resolved "$folder/.build")" \
+    "OpenAPIKit swift-argument-parser swift-http-types swift-mustache swift-openapi-runtime"
+done_step
+
 step "default — what a package that depends without traits: resolves"
 folder=.build/traits-default-dependent
 write_dependent "$folder" "" '.product(name: "PagegenRuntime", package: "Pagegen")' 'import PagegenRuntime'
 swiftpm package --package-path "$folder" resolve || fail "default — the dependent package did not resolve"
-expect_equal "packages resolved" "$(resolved "$folder/.build")" "FlyingFox GRDB.swift swift-argument-parser swift-mustache"
+expect_includes "default" "$(resolved "$folder/.build")" FlyingFox GRDB.swift OpenAPIKit async-http-client swift-argument-parser \
+    swift-mustache swift-openapi-runtime
 done_step
 
 printf '\nEvery trait combination builds what it claims (%ss).\n' "$((SECONDS - started))"

@@ -6,6 +6,9 @@
 #   Examples/Quickstart             what Scripts/quickstart.sh runs against pagegen-mock
 #   Examples/CatalogSync            a Hummingbird route that drains pagegen-mock through a
 #                                   generated client on AsyncHTTPClientTransport
+#   Examples/OpenAPIGeneratorConsumer  swift-openapi-generator's plugin and
+#                                   PagegenOpenAPIPlugin on real documents, both naming
+#                                   strategies; its tests page each style on pagegen-mock
 #
 # and checks that the committed output is what the command plugin generates now
 # (`generate-paged-client --check`, which writes nothing).
@@ -110,6 +113,32 @@ for field in '"products":20000' '"pages":400' '"firstID":1' '"lastID":20000'; do
         *) fail "the summary lacks $field" ;;
     esac
 done
+done_step
+
+step "Examples/OpenAPIGeneratorConsumer: swift-openapi-generator's plugin and PagegenOpenAPIPlugin, tests on pagegen-mock"
+# The documents' specs that pagegen-mock serves are what pagegen import writes now.
+consumer=Examples/OpenAPIGeneratorConsumer
+specs="$logs/openapi-specs"
+mkdir -p "$specs"
+for pair in GitHub/openapi.json:github Spotify/openapi.yaml:spotify Jira/openapi.json:jira Dub/openapi.json:dub Events/openapi.yaml:events; do
+    source="${pair%%:*}" name="${pair##*:}"
+    "$bin/pagegen" import "$consumer/Sources/$source" --output "$specs/$name.pagegen.yaml" --name "$name" --quiet > /dev/null 2>&1 \
+        || fail "pagegen import $consumer/Sources/$source failed"
+    # The header names the document as given; the rest must be the same.
+    diff <(tail -n +2 "$specs/$name.pagegen.yaml") <(tail -n +2 "$consumer/Tests/OpenAPIGeneratorConsumerTests/Specs/$name.pagegen.yaml") \
+        || fail "$consumer/Tests/OpenAPIGeneratorConsumerTests/Specs/$name.pagegen.yaml is stale: from $consumer, run
+    pagegen import Sources/$source --output Tests/OpenAPIGeneratorConsumerTests/Specs/$name.pagegen.yaml --name $name"
+done
+# Its own scratch folder: it builds Pagegen with the OpenAPIGenerator trait.
+openapi_scratch="$root/.build/examples-openapi"
+swiftpm build --build-tests --package-path "$consumer" --scratch-path "$openapi_scratch" 2>&1 | tee "$logs/openapi-build" \
+    || fail "$consumer failed to build (see above)"
+# swift-openapi-generator's own files may warn (see the example's Package.swift); Pagegen's may not.
+if grep -E 'PagegenPaging\.swift:[0-9]+:[0-9]+: (warning|error)' "$logs/openapi-build"; then
+    fail "the paging extensions PagegenOpenAPIPlugin wrote have warnings (above)"
+fi
+swiftpm test --skip-build --package-path "$consumer" --scratch-path "$openapi_scratch" \
+    || fail "$consumer's tests failed (see above)"
 done_step
 
 printf '\nAll examples passed (%ss).\n' "$((SECONDS - started))"
