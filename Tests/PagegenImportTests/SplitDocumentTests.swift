@@ -299,9 +299,13 @@ import Testing
         func body(_ spec: String) -> [Substring] { spec.split(separator: "\n").filter { !$0.hasPrefix("# Imported by") } }
         let difference = body(split.spec).difference(from: body(whole.spec))
         #expect(difference.isEmpty, "\(file): \(difference.prefix(10))")
-        if !difference.isEmpty, let keep = ProcessInfo.processInfo.environment["PAGEGEN_KEEP_SPLIT"] {
-            try? whole.spec.write(toFile: "\(keep)/\(file).whole.yaml", atomically: true, encoding: .utf8)
-            try? split.spec.write(toFile: "\(keep)/\(file).split.yaml", atomically: true, encoding: .utf8)
+        // PAGEGEN_KEEP_SPLIT=folder keeps each split copy there, and both specs when they differ.
+        if let keep = ProcessInfo.processInfo.environment["PAGEGEN_KEEP_SPLIT"] {
+            try? FileManager.default.copyItem(at: target, to: URL(fileURLWithPath: keep).appendingPathComponent(file + ".split"))
+            if !difference.isEmpty {
+                try? whole.spec.write(toFile: "\(keep)/\(file).whole.yaml", atomically: true, encoding: .utf8)
+                try? split.spec.write(toFile: "\(keep)/\(file).split.yaml", atomically: true, encoding: .utf8)
+            }
         }
         // The same notes, but for where they are.
         let wholeNotes = whole.notes.map { "\($0.severity): \($0.topic): \($0.message)" }
