@@ -96,6 +96,18 @@ public enum OpenAPIImporter {
         _ file: SourceFile, overrides: SourceFile?, grafts: [JSONPointer: SplitDocument.Graft] = [:], options: ImportOptions
     ) throws(ImportError) -> ImportResult {
         let log = NoteLog()
+        do {
+            return try importDocument(file, overrides: overrides, grafts: grafts, options: options, log: log)
+        } catch {
+            var error = error
+            error.notes = log.notes
+            throw error
+        }
+    }
+
+    private static func importDocument(
+        _ file: SourceFile, overrides: SourceFile?, grafts: [JSONPointer: SplitDocument.Graft], options: ImportOptions, log: NoteLog
+    ) throws(ImportError) -> ImportResult {
         var source = try prepare(file, grafts: grafts, log: log)
         if let overrides {
             var merge = OverridesMerge()
@@ -180,7 +192,10 @@ struct SpecImporter {
                     : byOperations
                         ? "no operation matches --operations \(options.operations.joined(separator: ","))"
                         : "no operation matches \(selector.described)",
-                hint: "name operations by operationId, 'GET /path' or '/path', paths with --include-path and tags with --include-tag")
+                hint: selector.selectsAll
+                    ? (log.notes.contains { $0.severity == .warning }
+                        ? "the warnings above say what was left out" : "declare operations under 'paths'")
+                    : "name operations by operationId, 'GET /path' or '/path', paths with --include-path and tags with --include-tag")
         }
         if !selector.selectsAll {
             let total = document.paths.values.reduce(0) { count, item in

@@ -74,6 +74,9 @@ struct Import: AsyncParsableCommand {
         do {
             result = try OpenAPIImporter.importDocument(at: URL(fileURLWithPath: document), name: document, options: options)
         } catch {
+            for note in error.notes where !quiet || note.severity != .note {
+                FileHandle.standardError.write(Data((note.description + "\n").utf8))
+            }
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
         }

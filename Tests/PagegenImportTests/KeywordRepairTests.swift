@@ -72,6 +72,26 @@ import Testing
         #expect(repairs.allSatisfy { ($0.mark?.line ?? 0) > 1 })
     }
 
+    @Test func whenEveryOperationIsLeftOutTheErrorCarriesTheWarningsThatSayWhy() throws {
+        let document = """
+            openapi: 3.0.3
+            info: { title: K, version: "1" }
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  parameters: [{ name: q, in: query, schema: { type: string, nullable: maybe } }]
+                  responses: { "200": { description: It. } }
+            """
+        do {
+            _ = try OpenAPIImporter.importDocument(text: document, name: "api.yaml")
+            Issue.record("imported a document without a readable operation")
+        } catch {
+            #expect(error.description == "api.yaml:3:1: error: the document has no operations; the warnings above say what was left out")
+            #expect(error.notes.contains { $0.severity == .warning && $0.message.contains("Expected `nullable` value to be parsable as Bool") })
+        }
+    }
+
     @Test func aKeywordThatChangesTheCodeIsNotGuessedAt() throws {
         let document = Self.document(version: "3.0.3").replacingOccurrences(
             of: "name: { type: string, minLength: 1.5, uniqueItems: yes }", with: "name: { type: string, nullable: maybe }")

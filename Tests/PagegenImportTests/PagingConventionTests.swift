@@ -72,6 +72,21 @@ import Testing
                         additionalProperties: true
                         properties:
                           members: { type: array, items: { type: string } }
+          /users.conversations:
+            get:
+              operationId: users_conversations
+              parameters:
+                - $ref: "#/components/parameters/cursor"
+              responses:
+                "200":
+                  description: The user's conversations.
+                  content:
+                    application/json:
+                      schema: { type: object, additionalProperties: true, properties: { ok: { type: boolean } } }
+                      example:
+                        ok: true
+                        channels: [{ id: C012AB3CD, name: general }]
+                        response_metadata: { next_cursor: dGVhbTpDMDYxRkE1UEI= }
           /team.info:
             get:
               operationId: team_info
@@ -111,6 +126,16 @@ import Testing
             messages.contains(
                 "the response does not declare response_metadata.next_cursor; ConversationsHistoryResponse.response_metadata is added to it, optional"
             ))
+        // A loose schema whose example shows the list: the shape is read from the example.
+        #expect(
+            paging(of: "usersConversations", in: spec).first == "cursor: { param: cursor, from: response_metadata.next_cursor }", "\(spec)")
+        #expect(paging(of: "usersConversations", in: spec).contains("items: channels"))
+        #expect(
+            notes.contains {
+                $0.severity == .warning
+                    && $0.message
+                        == "the response's schema declares no list; its shape is read from the example 'example', every field optional"
+            })
         // Without a list, there is nothing to page.
         #expect(paging(of: "teamInfo", in: spec).isEmpty)
     }

@@ -1,4 +1,5 @@
 import PagegenCore
+import PagegenYAML
 
 /// What a document's own paged operations show about how its lists page, applied to
 /// the operations that take the same paging parameter but show less.
@@ -73,13 +74,34 @@ extension PagingImporter {
     /// Pages `draft` by `convention`; false when its response holds no list, or has no
     /// model to add the cursor's field to.
     private func follow(_ convention: PagingConventions.Cursor, into draft: inout EndpointDraft, schemas: SchemaImporter) -> Bool {
-        let inference = PagingInference(draft: draft, navigator: navigator)
-        guard let items = inference.items() ?? inference.firstOfSeveralLists()?.path, !items.isEmpty else { return false }
+        var inference = PagingInference(draft: draft, navigator: navigator)
+        var remarks: [String] = []
+        var items = inference.items() ?? inference.firstOfSeveralLists()?.path
+        if items == nil || items?.isEmpty == true, let example = draft.responseExample, Self.holdsList(example.node) {
+            // A loose schema (Slack's `additionalProperties: true` beside `ok`) declares no
+            // list; its example shows one.
+            let name = SpecWords.typeName(draft.endpoint.name) + "Response"
+            let type = EndpointImporter.responseType(
+                schemas.type(of: ExampleSchema.schema(for: example.node), at: example.pointer, name: name))
+            schemas.finish()
+            var trial = draft
+            trial.endpoint.returns = type
+            inference = PagingInference(draft: trial, navigator: navigator)
+            if let found = inference.items() ?? inference.firstOfSeveralLists()?.path, !found.isEmpty {
+                let message =
+                    "the response's schema declares no list; its shape is read from the example '\(example.name)', every field optional"
+                notes.warning(example.pointer, "response", message)
+                trial.endpoint.comments.append("returns: " + message)
+                draft = trial
+                items = found
+            }
+        }
+        guard let items, !items.isEmpty else { return false }
         let returns = draft.endpoint.returns
         let dotted = PagingInference.dotted(convention.path)
-        var remarks = [
+        remarks.append(
             "the document's convention: \(convention.count) of its \(convention.total) operations paged by '\(convention.parameter)' read the next cursor at \(dotted)"
-        ]
+        )
         if navigator.type(at: convention.path, from: returns)?.isCursor != true {
             guard let added = addPath(convention, to: returns, schemas: schemas) else { return false }
             remarks.append("the response does not declare \(dotted); \(added) is added to it, optional")
@@ -94,6 +116,11 @@ extension PagingImporter {
         // The block is noted and checked as any inferred one.
         return realize(plan, into: &draft, inference: PagingInference(draft: draft, navigator: navigator), at: draft.operation.pointer)
             == nil
+    }
+
+    /// True when an example is an object with a list among its values.
+    private static func holdsList(_ node: Node) -> Bool {
+        node.pairs?.contains { $0.value.items != nil } ?? false
     }
 
     /// Adds to the model `returns` names the first field of `convention.path` it lacks,

@@ -101,6 +101,9 @@ public struct ImportError: Error, Sendable, CustomStringConvertible {
     /// Other problems found with it (every reference that cannot be followed in a
     /// document split across files), each on a line of its own.
     public var more: [ImportError] = []
+    /// What the importer noted before it stopped (the warnings that say why no
+    /// operation is left, for one), to print before the error.
+    public var notes: [ImportNote] = []
 
     /// Creates an error.
     public init(file: String, mark: Mark?, message: String, hint: String?) {
