@@ -114,8 +114,17 @@ extension PagingImporter {
         plan.remarks = remarks
         inference.fillEnds(&plan, items: items)
         // The block is noted and checked as any inferred one.
-        return realize(plan, into: &draft, inference: PagingInference(draft: draft, navigator: navigator), at: draft.operation.pointer)
-            == nil
+        let pointer = draft.operation.pointer
+        guard realize(plan, into: &draft, inference: PagingInference(draft: draft, navigator: navigator), at: pointer) == nil else {
+            return false
+        }
+        // What the first pass said of it no longer holds.
+        draft.endpoint.comments.removeAll { $0.hasPrefix("paging: not paged: ") }
+        let place = notes.source.location(of: pointer)
+        notes.log.retract { note in
+            note.topic == "paging" && note.message.hasPrefix("not paged: ") && note.file == place.file && note.pointer == place.pointer
+        }
+        return true
     }
 
     /// True when an example is an object with a list among its values.
