@@ -337,7 +337,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PagegenCompileTests",
-            dependencies: ["PagegenCore", "PagegenRuntime", "PagegenTestSupport"],
+            dependencies: ["PagegenCore", "PagegenImport", "PagegenRuntime", "PagegenTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

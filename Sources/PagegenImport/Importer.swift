@@ -6,8 +6,15 @@ import PagegenYAML
 /// What `pagegen import` is asked to do.
 public struct ImportOptions: Sendable {
     /// The operations to import, by operationId, `METHOD /path` or `/path` (`*` matches
-    /// any run of characters); empty for every operation.
+    /// any run of characters); with the three lists below all empty, every operation.
     public var operations: [String]
+    /// Operations to import by tag (`--include-tag`; `*` matches any run of characters,
+    /// case is ignored).
+    public var includeTags: [String] = []
+    /// Operations to import by path, every method on it (`--include-path`, globs).
+    public var includePaths: [String] = []
+    /// Operations to import by operationId or `METHOD /path` (`--include-operation`, globs).
+    public var includeOperations: [String] = []
     /// A Fern overrides file to merge into the document first.
     public var overrides: URL?
     /// How notes name the overrides file.
@@ -21,10 +28,13 @@ public struct ImportOptions: Sendable {
 
     /// Creates options.
     public init(
-        operations: [String] = [], overrides: URL? = nil, overridesName: String? = nil,
-        name: String? = nil, namespace: String? = nil, baseURL: String? = nil
+        operations: [String] = [], includeTags: [String] = [], includePaths: [String] = [], includeOperations: [String] = [],
+        overrides: URL? = nil, overridesName: String? = nil, name: String? = nil, namespace: String? = nil, baseURL: String? = nil
     ) {
         self.operations = operations
+        self.includeTags = includeTags
+        self.includePaths = includePaths
+        self.includeOperations = includeOperations
         self.overrides = overrides
         self.overridesName = overridesName
         self.name = name
@@ -59,12 +69,17 @@ public enum OpenAPIImporter {
     public static func importDocument(
         at url: URL, name: String, options: ImportOptions = ImportOptions()
     ) throws(ImportError) -> ImportResult {
-        let file = try SourceFile.read(url, name: name)
+        var file = try SourceFile.read(url, name: name)
+        // A document split across files is read into one tree first.
+        var grafts: [JSONPointer: SplitDocument.Graft] = [:]
+        if SplitDocument.referencesOtherFiles(file.root) {
+            (file.root, grafts, _) = try SplitDocument.assemble(file, at: url)
+        }
         var overrides: SourceFile?
         if let overridesURL = options.overrides {
             overrides = try SourceFile.read(overridesURL, name: options.overridesName ?? overridesURL.lastPathComponent)
         }
-        return try importDocument(file, overrides: overrides, options: options)
+        return try importDocument(file, overrides: overrides, grafts: grafts, options: options)
     }
 
     /// Imports a document given as text (JSON or YAML).
@@ -77,8 +92,10 @@ public enum OpenAPIImporter {
         return try importDocument(file, overrides: overrides, options: options)
     }
 
-    static func importDocument(_ file: SourceFile, overrides: SourceFile?, options: ImportOptions) throws(ImportError) -> ImportResult {
-        let analysis = try analyze(file, overrides: overrides, options: options)
+    static func importDocument(
+        _ file: SourceFile, overrides: SourceFile?, grafts: [JSONPointer: SplitDocument.Graft] = [:], options: ImportOptions
+    ) throws(ImportError) -> ImportResult {
+        let analysis = try analyze(file, overrides: overrides, grafts: grafts, options: options)
         let spec = analysis.spec
         let text = SpecWriter.write(spec)
         return ImportResult(
@@ -96,10 +113,25 @@ public enum OpenAPIImporter {
         var drafts: [EndpointDraft]
     }
 
-    /// Reads a document and imports its operations, as `pagegen import` does.
-    static func analyze(_ file: SourceFile, overrides: SourceFile?, options: ImportOptions) throws(ImportError) -> Analysis {
+    /// Reads a document and imports its operations, as `pagegen import` does. When the
+    /// import stops, the error carries the notes made until then.
+    static func analyze(
+        _ file: SourceFile, overrides: SourceFile?, grafts: [JSONPointer: SplitDocument.Graft] = [:], options: ImportOptions
+    ) throws(ImportError) -> Analysis {
         let log = NoteLog()
-        var source = try prepare(file, log: log)
+        do {
+            return try analyze(file, overrides: overrides, grafts: grafts, options: options, log: log)
+        } catch {
+            var error = error
+            error.notes = log.notes
+            throw error
+        }
+    }
+
+    private static func analyze(
+        _ file: SourceFile, overrides: SourceFile?, grafts: [JSONPointer: SplitDocument.Graft], options: ImportOptions, log: NoteLog
+    ) throws(ImportError) -> Analysis {
+        var source = try prepare(file, grafts: grafts, log: log)
         if let overrides {
             var merge = OverridesMerge()
             source.root = merge.merge(source.root, overrides.root)
@@ -116,7 +148,9 @@ public enum OpenAPIImporter {
     }
 
     /// The document as OpenAPI 3: a Swagger 2.0 one converted.
-    private static func prepare(_ file: SourceFile, log: NoteLog) throws(ImportError) -> DocumentSource {
+    private static func prepare(
+        _ file: SourceFile, grafts: [JSONPointer: SplitDocument.Graft], log: NoteLog
+    ) throws(ImportError) -> DocumentSource {
         let root = file.root
         if let swagger = root["swagger"]?.scalarText {
             guard swagger.hasPrefix("2.") else {
@@ -124,9 +158,9 @@ public enum OpenAPIImporter {
                     file: file.name, mark: root["swagger"]?.mark, message: "unsupported Swagger version \(swagger)",
                     hint: "pagegen reads Swagger 2.0 and OpenAPI 3.0 and 3.1")
             }
-            let original = DocumentSource(root: root, file: file.name)
+            let original = DocumentSource(root: root, file: file.name, grafts: grafts)
             let converted = SwaggerConverter(root: root, notes: NoteWriter(source: original, log: log)).convert()
-            return DocumentSource(root: converted, file: file.name, convertedFromSwagger2: true)
+            return DocumentSource(root: converted, file: file.name, convertedFromSwagger2: true, grafts: grafts)
         }
         guard let version = root["openapi"]?.scalarText else {
             throw ImportError(
@@ -138,7 +172,7 @@ public enum OpenAPIImporter {
                 file: file.name, mark: root["openapi"]?.mark, message: "unsupported OpenAPI version \(version)",
                 hint: "pagegen reads OpenAPI 3.0 and 3.1, and Swagger 2.0")
         }
-        return DocumentSource(root: root, file: file.name)
+        return DocumentSource(root: root, file: file.name, grafts: grafts)
     }
 }
 
@@ -161,16 +195,38 @@ struct SpecImporter {
     }
 
     mutating func run() throws(ImportError) -> ImportedSpec {
-        let (operations, unmatched) = OperationSelector(selectors: options.operations).select(from: document)
-        for selector in unmatched {
-            notes.warning(JSONPointer(["paths"]), "operations", "'\(selector)' matches no operation")
+        let selector = OperationSelector(
+            selectors: options.operations, tags: options.includeTags, paths: options.includePaths,
+            operationIDs: options.includeOperations)
+        let (operations, unmatched) = selector.select(from: document)
+        for option in unmatched {
+            let message =
+                option.hasPrefix("--operations ")
+                ? "'\(option.dropFirst("--operations ".count))' matches no operation" : "\(option) matches no operation"
+            notes.warning(JSONPointer(["paths"]), "operations", message)
         }
         guard !operations.isEmpty else {
+            let byOperations = options.includeTags.isEmpty && options.includePaths.isEmpty && options.includeOperations.isEmpty
             throw ImportError(
                 file: source.file, mark: source.root.mark(of: JSONPointer(["paths"])),
-                message: options.operations.isEmpty
-                    ? "the document has no operations" : "no operation matches --operations \(options.operations.joined(separator: ","))",
-                hint: "name operations by operationId, 'GET /path' or '/path'")
+                message: selector.selectsAll
+                    ? "the document has no operations"
+                    : byOperations
+                        ? "no operation matches --operations \(options.operations.joined(separator: ","))"
+                        : "no operation matches \(selector.described)",
+                hint: selector.selectsAll
+                    ? (log.notes.contains { $0.severity == .warning }
+                        ? "the warnings above say what was left out" : "declare operations under 'paths'")
+                    : "name operations by operationId, 'GET /path' or '/path', paths with --include-path and tags with --include-tag")
+        }
+        if !selector.selectsAll {
+            let total = document.paths.values.reduce(0) { count, item in
+                guard case .b(let pathItem) = item else { return count }
+                return count + pathItem.endpoints.count
+            }
+            notes.note(
+                JSONPointer(["paths"]), "operations",
+                "\(operations.count) of the document's \(total) operations are imported (\(selector.described)), with the models they use")
         }
         let name = options.name.map(SpecWords.typeName) ?? Self.specName(fromTitle: document.info.title)
         let namespace = options.namespace ?? name + "API"
@@ -207,6 +263,9 @@ struct SpecImporter {
         let paging = PagingImporter(extensions: PagingExtensions(document: document, notes: notes), navigator: navigator, notes: notes)
         for index in drafts.indices {
             paging.addPaging(to: &drafts[index])
+        }
+        paging.applyConventions(to: &drafts, schemas: schemas)
+        for index in drafts.indices {
             separateSwiftNames(of: &drafts[index])
         }
         schemas.finish()

@@ -33,6 +33,21 @@ struct Import: AsyncParsableCommand {
     )
     var operations: [String] = []
 
+    @Option(
+        name: .customLong("include-tag"), parsing: .singleValue,
+        help: "Import the operations with this tag ('*' matches anything, case ignored); repeatable.")
+    var includeTags: [String] = []
+
+    @Option(
+        name: .customLong("include-path"), parsing: .singleValue,
+        help: "Import every operation on this path ('/repos/*'); repeatable.")
+    var includePaths: [String] = []
+
+    @Option(
+        name: .customLong("include-operation"), parsing: .singleValue,
+        help: "Import the operation with this operationId or 'GET /path' ('*' matches anything); repeatable.")
+    var includeOperations: [String] = []
+
     @Option(help: "A Fern overrides file to merge into the document first (deep-merged by path and method).")
     var overrides: String?
 
@@ -53,12 +68,16 @@ struct Import: AsyncParsableCommand {
             !$0.isEmpty
         }
         let options = ImportOptions(
-            operations: selectors, overrides: overrides.map { URL(fileURLWithPath: $0) }, overridesName: overrides,
-            name: name, namespace: namespace, baseURL: baseURL)
+            operations: selectors, includeTags: includeTags, includePaths: includePaths, includeOperations: includeOperations,
+            overrides: overrides.map { URL(fileURLWithPath: $0) }, overridesName: overrides, name: name, namespace: namespace,
+            baseURL: baseURL)
         let result: ImportResult
         do {
             result = try OpenAPIImporter.importDocument(at: URL(fileURLWithPath: document), name: document, options: options)
         } catch {
+            for note in error.notes where !quiet || note.severity != .note {
+                FileHandle.standardError.write(Data((note.description + "\n").utf8))
+            }
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
         }

@@ -185,7 +185,7 @@ import Testing
             output == [
                 "specs/shop.pagegen.yaml:10:34: error: 'style' is for query parameters; the parameter 'id' in 'path' of endpoint 'search' is sent as one value; remove it (a list is sent comma-separated)",
                 "specs/shop.pagegen.yaml:12:14: error: the query parameter 'range' is a model, which is sent only in the deepObject or form style; add 'style: deepObject' (range[key]=value) or 'style: form' (key=value)",
-                "specs/shop.pagegen.yaml:13:23: error: the query parameter 'ranges' is [Range]; a query parameter is a scalar, a list of scalars or a model; send it in the body",
+                "specs/shop.pagegen.yaml:13:23: error: the query parameter 'ranges' is [Range]; a query parameter is a scalar, a list of scalars, a model or a map of scalars; send it in the body",
                 "specs/shop.pagegen.yaml:14:37: error: the style pipeDelimited is for lists of scalars, and the query parameter 'tags' is String; remove it, or make 'tags' a list",
                 "specs/shop.pagegen.yaml:15:49: error: 'explode' applies to the form style, and the query parameter 'ids' is deepObject; remove it: a deepObject always writes a key per value",
                 "specs/shop.pagegen.yaml:16:44: error: 'arrays' applies to the deepObject style, and the query parameter 'expand' is form; add 'style: deepObject', or write 'explode: true' for expand=a&expand=b",

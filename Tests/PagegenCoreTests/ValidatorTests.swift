@@ -277,7 +277,7 @@ import Testing
             """)
         #expect(
             output == [
-                "specs/shop.pagegen.yaml:10:23: error: the query parameter 'filters' is [Filter]; a query parameter is a scalar, a list of scalars or a model; send it in the body"
+                "specs/shop.pagegen.yaml:10:23: error: the query parameter 'filters' is [Filter]; a query parameter is a scalar, a list of scalars, a model or a map of scalars; send it in the body"
             ])
     }
 

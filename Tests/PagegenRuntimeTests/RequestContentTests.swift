@@ -77,6 +77,20 @@ import Testing
         #expect(try RequestBuilder.build(endpoint, parameters, baseURL: base, headers: []).url.query == object)
     }
 
+    /// A map goes as an object does, its keys for the fields (Stripe's `metadata`).
+    @Test(arguments: [
+        (QueryStyle.form(explode: true), "order_id=6735"), (.form(explode: false), "metadata=order_id%2C6735"),
+        (.deepObject(arrays: .indexed), "metadata%5Border_id%5D=6735"),
+    ])
+    func aMapGoesAsAnObjectDoes(_ style: QueryStyle, _ query: String) throws {
+        var parameters = RequestParameters()
+        parameters.query("metadata", ["order_id": "6735"] as [String: String]?, style: style)
+        let request = try RequestBuilder.build(
+            Endpoint(name: "list", method: "GET", path: "/v1/charges"), parameters, baseURL: URL(string: "https://api.example.com")!,
+            headers: [])
+        #expect(request.url.query == query)
+    }
+
     @Test func styledItemsKeepTheirPlaceAmongThePlainOnes() throws {
         var parameters = RequestParameters()
         parameters.query("limit", 10)

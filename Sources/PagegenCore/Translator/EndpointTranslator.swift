@@ -210,7 +210,9 @@ struct EndpointTranslator {
     /// A list in the form style without `explode` goes as before, comma-separated.
     private func queryEncoding(_ parameter: ParameterSpec) -> ParameterEncoding? {
         let type = parameter.type.value.unwrapped
-        let isObject = type.name.map { spec.model(named: $0) != nil } ?? false
+        // A model or a map: its keys and values, as the style says.
+        let isObject: Bool
+        if case .map = type { isObject = true } else { isObject = type.name.map { spec.model(named: $0) != nil } ?? false }
         guard type.arrayElement != nil || isObject else { return nil }
         switch parameter.style?.value ?? .form {
         case .form:

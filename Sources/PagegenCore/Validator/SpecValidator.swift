@@ -205,18 +205,22 @@ public enum SpecValidator {
     private static func checkQueryStyle(_ parameter: ParameterSpec, spec: Spec, context: LoadContext) {
         let name = parameter.name.value
         let type = parameter.type.value.unwrapped
-        let isModel = type.referencedNames.contains { spec.model(named: $0) != nil }
+        // A map is sent as an object is: its keys and values.
+        let isMap: Bool
+        if case .map = type { isMap = true } else { isMap = false }
+        let holdsModel = type.referencedNames.contains { spec.model(named: $0) != nil }
+        let isModel = isMap || holdsModel
         let isList = type.arrayElement != nil
         let style = parameter.style?.value ?? .form
-        if isModel, type.name == nil {
+        if holdsModel, type.name == nil {
             context.error(
-                "the query parameter '\(name)' is \(type); a query parameter is a scalar, a list of scalars or a model",
+                "the query parameter '\(name)' is \(type); a query parameter is a scalar, a list of scalars, a model or a map of scalars",
                 at: parameter.type.mark, hint: "send it in the body")
             return
         }
         if isModel, parameter.style == nil || !(style == .deepObject || style == .form) {
             context.error(
-                "the query parameter '\(name)' is a model, which is sent only in the deepObject or form style",
+                "the query parameter '\(name)' is \(isMap ? "a map" : "a model"), which is sent only in the deepObject or form style",
                 at: parameter.style?.mark ?? parameter.type.mark,
                 hint: "add 'style: deepObject' (\(name)[key]=value) or 'style: form' (key=value)")
         }

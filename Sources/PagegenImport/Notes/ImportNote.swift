@@ -74,4 +74,10 @@ final class NoteLog {
         guard seen.insert(note).inserted else { return }
         notes.append(note)
     }
+
+    /// Takes back the notes that `matches` picks (a "not paged" that a later pass pages).
+    func retract(where matches: (ImportNote) -> Bool) {
+        notes.removeAll(where: matches)
+        seen = Set(notes)
+    }
 }

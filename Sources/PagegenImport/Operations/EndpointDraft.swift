@@ -1,5 +1,6 @@
 import OpenAPIKit
 import PagegenCore
+import PagegenYAML
 
 /// An endpoint on its way into the spec, with what the paging importer needs to
 /// know about the operation: its parameters' schemas, its response's schema and
@@ -21,6 +22,9 @@ struct EndpointDraft {
     var errorSchema: JSONSchema?
     /// The request body's schema, when it is JSON.
     var bodySchema: JSONSchema?
+    /// The success response's first JSON example, beside its schema: where a paging
+    /// convention looks for a list that a loose schema does not declare.
+    var responseExample: (node: Node, pointer: JSONPointer, name: String)?
 
     /// The parameter named `name` (case-insensitive when there is no exact match).
     func parameter(_ name: String) -> ParameterDraft? {

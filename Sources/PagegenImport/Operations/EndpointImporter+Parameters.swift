@@ -109,6 +109,12 @@ extension EndpointImporter {
             switch type.unwrapped {
             case .named(let model) where schemas.model(named: model) != nil: break
             case .map(let value) where EndpointImporter.canSend(value): break
+            case .named("JSON"), .map(.named("JSON")), .map(.optional(.named("JSON"))):
+                // Keys the document does not name, values of any type: on the wire, text.
+                say(
+                    .note,
+                    "'\(parameter.name)' is an object whose properties are not declared; it is sent as a map of text ({ map: String })")
+                type = .map(.named("String"))
             default:
                 say(.warning, "'\(parameter.name)' is an object whose properties are not declared (\(type)); left out")
                 return draft

@@ -94,6 +94,7 @@ extension EndpointImporter {
         if let schema = content.schema {
             draft.responseSchema = schema
             draft.endpoint.returns = Self.responseType(schemas.type(of: schema, at: contentPointer.appending("schema"), name: name))
+            draft.responseExample = exampleNode(at: contentPointer)
         } else if let example = exampleNode(at: contentPointer) {
             let schema = ExampleSchema.schema(for: example.node)
             draft.responseSchema = schema

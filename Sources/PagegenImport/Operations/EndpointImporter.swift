@@ -66,9 +66,25 @@ struct EndpointImporter {
         draft.parameters = parameters(of: operation, endpointName: name)
         for parameter in draft.parameters {
             draft.endpoint.comments += parameter.comments
-            guard var imported = parameter.imported else { continue }
+            guard var imported = parameter.imported else {
+                // The path cannot do without it: the caller gives its text.
+                if parameter.location == .path, operation.path.contains("{\(parameter.name)}") {
+                    let message = "the path parameter '\(parameter.name)' is sent as the text the caller gives (String)"
+                    notes.warning(parameter.pointer, "parameter", message)
+                    draft.endpoint.comments.append("parameter: " + message)
+                    draft.endpoint.pathParameters.append(
+                        ImportedParameter(name: parameter.name, type: .named("String"), description: parameter.description))
+                }
+                continue
+            }
             switch parameter.location {
             case .path:
+                guard operation.path.contains("{\(parameter.name)}") else {
+                    let message = "the path parameter '\(parameter.name)' is not in the path \(operation.path); left out"
+                    notes.warning(parameter.pointer, "parameter", message)
+                    draft.endpoint.comments.append("parameter: " + message)
+                    continue
+                }
                 imported.type = imported.type.unwrapped
                 imported.defaultValue = nil
                 draft.endpoint.pathParameters.append(imported)

@@ -13,13 +13,30 @@ struct ImportedOperation {
     var title: String { "\(method) \(path)" }
 }
 
-/// Chooses the operations to import: every one, or those `--operations` names by
-/// operationId, by `METHOD /path`, or by `/path` (every method on it); `*` in a path
-/// or an operationId matches any run of characters.
+/// Chooses the operations to import: every one, or those the options name — by
+/// operationId, `METHOD /path` or `/path` (`--operations`, `--include-operation`), by
+/// path (`--include-path`), or by tag (`--include-tag`); `*` matches any run of
+/// characters. An operation named by any of them is imported.
 struct OperationSelector {
     var selectors: [String]
+    var tags: [String] = []
+    var paths: [String] = []
+    var operationIDs: [String] = []
 
-    /// The selected operations, in document order, and the selectors that matched none.
+    /// True when no option names operations: every one is imported.
+    var selectsAll: Bool { selectors.isEmpty && tags.isEmpty && paths.isEmpty && operationIDs.isEmpty }
+
+    /// The options as written on the command line (`--include-tag issues`).
+    var written: [String] {
+        selectors.map { "--operations \($0)" } + operationIDs.map { "--include-operation \($0)" }
+            + paths.map { "--include-path \($0)" } + tags.map { "--include-tag \($0)" }
+    }
+
+    /// The options, for messages.
+    var described: String { written.joined(separator: " ") }
+
+    /// The selected operations, in document order, and the options that matched none
+    /// (as written: `--include-tag nope`).
     func select(from document: OpenAPI.Document) -> (operations: [ImportedOperation], unmatched: [String]) {
         var operations: [ImportedOperation] = []
         var matched: Set<String> = []
@@ -30,18 +47,23 @@ struct OperationSelector {
                 let candidate = ImportedOperation(
                     path: path.rawValue, method: method, pathItem: pathItem, operation: endpoint.operation,
                     pointer: JSONPointer(["paths", path.rawValue, method.lowercased()]))
-                if selectors.isEmpty {
+                if selectsAll {
                     operations.append(candidate)
                     continue
                 }
-                let hits = selectors.filter { matches($0, candidate) }
+                let operationTags = (endpoint.operation.tags ?? []).map { $0.lowercased() }
+                let hits =
+                    selectors.filter { matches($0, candidate) }.map { "--operations \($0)" }
+                    + operationIDs.filter { matches($0, candidate) }.map { "--include-operation \($0)" }
+                    + paths.filter { Self.glob($0, candidate.path) }.map { "--include-path \($0)" }
+                    + tags.filter { tag in operationTags.contains { Self.glob(tag.lowercased(), $0) } }.map { "--include-tag \($0)" }
                 if !hits.isEmpty {
                     operations.append(candidate)
                     matched.formUnion(hits)
                 }
             }
         }
-        return (operations, selectors.filter { !matched.contains($0) })
+        return (operations, written.filter { !matched.contains($0) })
     }
 
     private func matches(_ selector: String, _ operation: ImportedOperation) -> Bool {

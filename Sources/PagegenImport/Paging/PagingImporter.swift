@@ -81,7 +81,7 @@ struct PagingImporter {
     // MARK: From a plan to a paging block
 
     /// Turns a plan into the endpoint's paging block; returns why it cannot.
-    private func realize(
+    func realize(
         _ plan: PagingPlan, into draft: inout EndpointDraft, inference: PagingInference, at pointer: JSONPointer
     ) -> String? {
         var plan = plan
@@ -230,6 +230,14 @@ struct PagingImporter {
         if let last = plan.last, navigator.type(at: last, from: returns)?.isBool == true {
             paging.last = ResponsePath(last.map { .key($0) })
         }
+        // Pages by the last item's id with nothing that says more follow (Discord's
+        // `before` / `after`): the page that comes back short is the last.
+        if plan.source == nil, case .cursor(_, .item) = style, paging.size != nil, paging.total == nil, paging.hasMore == nil,
+            paging.last == nil
+        {
+            paging.shortPageEnds = true
+            remarks.append("nothing in the response says whether more follow: a page shorter than the size asked for ends the list")
+        }
 
         // Notes, and the comment the spec carries.
         switch paging.previous {
@@ -322,6 +330,7 @@ struct PagingImporter {
         if let pages = paging.totalPages { parts.append("page count in \(pages)") }
         if let more = paging.hasMore { parts.append("\(more) says whether more follow") }
         if let last = paging.last { parts.append("\(last) marks the last page") }
+        if paging.shortPageEnds { parts.append("a short page is the last") }
         return parts.joined(separator: ", ")
     }
 

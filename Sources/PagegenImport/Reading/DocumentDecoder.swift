@@ -39,7 +39,11 @@ enum DocumentDecoder {
             firstError = error
         }
         var source = source
-        let unreadable = reader.unreadableParts(of: source.root)
+        var repairs: [KeywordRepair.Repair] = []
+        let unreadable = reader.unreadableParts(of: &source.root, repairs: &repairs)
+        for repair in repairs {
+            notes.note(repair.pointer, repair.topic, repair.message)
+        }
         for part in unreadable {
             notes.warning(part.pointer, part.topic, part.message)
         }
@@ -51,6 +55,11 @@ enum DocumentDecoder {
             } catch {
                 lastError = error
                 let failure = Failure(error)
+                if let (root, repair) = KeywordRepair.repair(source.root, failure: failure, version: reader.version) {
+                    notes.note(repair.pointer, repair.topic, repair.message)
+                    source.root = root
+                    continue
+                }
                 guard let part = RemovablePart(failure: failure) else { break }
                 notes.warning(part.pointer, part.topic, part.message(failure.reason, at: failure.pointer))
                 source.root = source.root.removing([part.removed])
@@ -148,6 +157,8 @@ enum DocumentDecoder {
         /// The keys of a path item that hold operations.
         static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
+        /// The document's `openapi` version.
+        let version: String
         let document: (Node) throws -> OpenAPIKit.OpenAPI.Document
         /// Decodes `components:` (here one component at a time).
         let components: (Node) throws -> Void
@@ -155,6 +166,7 @@ enum DocumentDecoder {
         let pathItem: (Node, String) throws -> Void
 
         init(version: String) {
+            self.version = version
             if version.hasPrefix("3.0") {
                 document = { try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: $0).convert(to: .v3_1_1) }
                 components = { _ = try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Components.self, from: $0, at: ["components"]) }
@@ -166,19 +178,47 @@ enum DocumentDecoder {
             }
         }
 
-        /// Every component, path item and operation that does not decode alone.
-        func unreadableParts(of root: Node) -> [UnreadablePart] {
+        /// The most keywords repaired in one part before it is left out.
+        static let maxRepairs = 32
+
+        /// Decodes a part until it decodes or nothing in it can be repaired
+        /// (``KeywordRepair``); the failure that remains, if any.
+        private func repaired(_ root: inout Node, repairs: inout [KeywordRepair.Repair], decode: (Node) -> Failure?) -> Failure? {
+            var failure = decode(root)
+            var count = 0
+            while let current = failure, count < Self.maxRepairs,
+                let (next, repair) = KeywordRepair.repair(root, failure: current, version: version)
+            {
+                root = next
+                repairs.append(repair)
+                count += 1
+                failure = decode(root)
+            }
+            return failure
+        }
+
+        /// Every component, path item and operation that does not decode alone, after
+        /// the keywords that change no generated code are repaired in `root`.
+        func unreadableParts(of root: inout Node, repairs: inout [KeywordRepair.Repair]) -> [UnreadablePart] {
             var parts: [UnreadablePart] = []
             for kind in root["components"]?.pairs ?? [] {
                 guard let kindName = kind.key.scalarText else { continue }
                 for entry in kind.value.pairs ?? [] {
                     guard let name = entry.key.scalarText else { continue }
-                    let alone = Node.mapping([(kindName, Node(.mapping([entry]), mark: kind.value.mark))], at: kind.key.mark)
-                    do {
-                        try components(alone)
-                    } catch {
-                        let pointer = JSONPointer(["components", kindName, name])
-                        let failure = Failure(error)
+                    let pointer = JSONPointer(["components", kindName, name])
+                    let failed = repaired(&root, repairs: &repairs) { tree in
+                        guard let value = tree.node(at: pointer) else { return nil }
+                        let alone = Node.mapping(
+                            [(kindName, Node(.mapping([Node.Pair(key: entry.key, value: value)]), mark: kind.value.mark))],
+                            at: kind.key.mark)
+                        do {
+                            try components(alone)
+                            return nil
+                        } catch {
+                            return Failure(error)
+                        }
+                    }
+                    if let failure = failed {
                         let inner = failure.pointer == pointer ? "" : " at \(failure.pointer)"
                         parts.append(
                             UnreadablePart(
@@ -200,12 +240,14 @@ enum DocumentDecoder {
                         return Failure(error)
                     }
                 }
-                guard let whole = decodes(path.value) else { continue }
-                let operations = path.value.keys.filter(Self.methods.contains)
+                guard let whole = repaired(&root, repairs: &repairs, decode: { $0.node(at: pathPointer).flatMap(decodes) }),
+                    let item = root.node(at: pathPointer)
+                else { continue }
+                let operations = item.keys.filter(Self.methods.contains)
                 var found = false
                 for method in operations {
                     let others = Set(operations.filter { $0 != method })
-                    guard let failure = decodes(path.value.removing(others)) else { continue }
+                    guard let failure = decodes(item.removing(others)) else { continue }
                     found = true
                     let pointer = pathPointer.appending(method)
                     let inner = failure.pointer == pointer ? "" : " at \(failure.pointer)"

@@ -15,6 +15,9 @@ struct DocumentSource {
     /// True when `root` was converted from Swagger 2.0: pointers into components are
     /// printed as the 2.0 document wrote them (`/definitions/Pet`).
     var convertedFromSwagger2 = false
+    /// The parts of `root` read from other files of a split document, by where they
+    /// are in `root` (as the document was written, before a Swagger 2.0 conversion).
+    var grafts: [JSONPointer: SplitDocument.Graft] = [:]
 
     /// The file, line and column of `pointer`, and the pointer as the file writes it.
     func location(of pointer: JSONPointer) -> (file: String, mark: Mark, pointer: JSONPointer) {
@@ -22,7 +25,18 @@ struct DocumentSource {
         if let overridesFile, overridden.contains(where: { pointer.isWithin($0) }) {
             return (overridesFile, mark, pointer)
         }
-        return (file, mark, convertedFromSwagger2 ? Self.swagger2Pointer(pointer) : pointer)
+        let written = convertedFromSwagger2 ? Self.swagger2Pointer(pointer) : pointer
+        if !grafts.isEmpty {
+            // The innermost part read from another file holds it.
+            for length in stride(from: written.tokens.count, through: 1, by: -1) {
+                let prefix = JSONPointer(Array(written.tokens.prefix(length)))
+                guard let graft = grafts[prefix] else { continue }
+                // The part itself is where its file writes it, not where it is referenced.
+                let place = length == written.tokens.count ? (root.node(at: pointer)?.mark ?? mark) : mark
+                return (graft.file, place, graft.pointer.appending(Array(written.tokens.dropFirst(length))))
+            }
+        }
+        return (file, mark, written)
     }
 
     /// A 3.0 pointer as the 2.0 document writes it: `/components/schemas/Pet` →

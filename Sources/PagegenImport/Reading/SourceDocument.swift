@@ -98,6 +98,12 @@ public struct ImportError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// What to do about it.
     public var hint: String?
+    /// Other problems found with it (every reference that cannot be followed in a
+    /// document split across files), each on a line of its own.
+    public var more: [ImportError] = []
+    /// What the importer noted before it stopped (the warnings that say why no
+    /// operation is left, for one), to print before the error.
+    public var notes: [ImportNote] = []
 
     /// Creates an error.
     public init(file: String, mark: Mark?, message: String, hint: String? = nil) {
@@ -107,9 +113,10 @@ public struct ImportError: Error, Sendable, CustomStringConvertible {
         self.hint = hint
     }
 
-    /// `file:line:column: error: message; hint`.
+    /// `file:line:column: error: message; hint`, and a line for each of ``more``.
     public var description: String {
         let position = mark.map { "\(file):\($0.line):\($0.column)" } ?? file
-        return "\(position): error: \(message)" + (hint.map { "; \($0)" } ?? "")
+        let line = "\(position): error: \(message)" + (hint.map { "; \($0)" } ?? "")
+        return ([line] + more.map(\.description)).joined(separator: "\n")
     }
 }

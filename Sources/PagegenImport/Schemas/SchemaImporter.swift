@@ -131,6 +131,13 @@ final class SchemaImporter {
         modelIndex[name].map { models[$0] }
     }
 
+    /// Adds `field` to the model `name`, unless it has a field of that name (a field a
+    /// paging convention reads, which the response's schema does not declare).
+    func addField(_ field: ImportedField, toModel name: String) {
+        guard let index = modelIndex[name], !models[index].fields.contains(where: { $0.name == field.name }) else { return }
+        models[index].fields.append(field)
+    }
+
     /// Replaces the models (after the importer has chosen the spec's `dates:`).
     func setModels(_ models: [ImportedModel]) {
         self.models = models

@@ -198,6 +198,8 @@ struct ImportedPaging {
     var hasMore: ResponsePath?
     var last: ResponsePath?
     /// Notes about the paging, written above the block.
+    /// A page shorter than the size asked for ends the list (`shortPageEnds: true`).
+    var shortPageEnds = false
     var comments: [String] = []
 
     /// The names of the request parameters the paging block declares.

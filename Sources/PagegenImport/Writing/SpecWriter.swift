@@ -220,6 +220,7 @@ struct SpecWriter {
         if let totalPages = paging.totalPages { line(6, "totalPages: \(path(totalPages, in: .block))") }
         if let hasMore = paging.hasMore { line(6, "hasMore: \(path(hasMore, in: .block))") }
         if let last = paging.last { line(6, "last: \(path(last, in: .block))") }
+        if paging.shortPageEnds { line(6, "shortPageEnds: true") }
     }
 
     private func styleText(_ style: ImportedPaging.Style) -> String {

@@ -1,0 +1,135 @@
+import Foundation
+import PagegenYAML
+
+/// Repairs what OpenAPIKit refuses in a part of a document when it is a keyword that
+/// changes no generated code, so that the part is imported rather than left out:
+///
+/// - `exclusiveMinimum: true` in an OpenAPI 3.1 document (3.0's form) becomes 3.1's
+///   `exclusiveMinimum: 0` (the `minimum` it qualified), `false` is dropped; a number
+///   in a 3.0 document becomes `minimum` with `exclusiveMinimum: true`; the same for
+///   `exclusiveMaximum`;
+/// - an integer's `minimum` or `maximum` written as a fraction or beyond a 64-bit
+///   integer (`9.223372036854776e+18`) becomes the nearest 64-bit integer inside it;
+/// - a path parameter written `required: false` (a path parameter is always sent)
+///   becomes `required: true`;
+/// - any other validation or annotation keyword OpenAPIKit cannot read (`pattern`,
+///   `multipleOf`, `format`, `minLength`, `example`, `default`…) is dropped.
+///
+/// Each repair is a note at the keyword. A keyword that does change the generated
+/// code (`type`, `properties`, `items`, `nullable`…) is not repaired: its part is left
+/// out with a warning that names it, as before.
+enum KeywordRepair {
+    /// One repair, for the note.
+    struct Repair {
+        /// The keyword repaired.
+        var pointer: JSONPointer
+        var topic: String
+        var message: String
+    }
+
+    /// Keywords that validate or describe a value and change no generated code.
+    static let harmless: Set<String> = [
+        "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "pattern", "format", "minLength", "maxLength",
+        "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "minContains", "maxContains", "example", "examples",
+        "default", "const", "contentEncoding", "contentMediaType", "readOnly", "writeOnly", "title", "externalDocs", "xml",
+        "allowEmptyValue", "allowReserved", "deprecated", "$comment", "$schema", "$id", "$anchor",
+    ]
+
+    /// `root` repaired where `failure` points, or nil when what it points at is not a
+    /// keyword this repairs.
+    static func repair(_ root: Node, failure: DocumentDecoder.Failure, version: String) -> (root: Node, repair: Repair)? {
+        let tokens = failure.pointer.tokens
+        // A path parameter that says it is optional.
+        if failure.reason.contains("must be explicitly set to required"), let parameter = root.node(at: failure.pointer),
+            parameter["in"]?.scalarText == "path"
+        {
+            let name = parameter["name"]?.scalarText ?? ""
+            return (
+                root.replacing(failure.pointer, with: parameter.setting("required", .plain("true", at: parameter.mark))),
+                Repair(
+                    pointer: failure.pointer.appending("required"), topic: "parameter",
+                    message:
+                        "the path parameter '\(name)' says 'required: false'; a path parameter is always sent, so it is read as required")
+            )
+        }
+        // The keyword: the last step of the failure's place that is one, or one the
+        // reason names (`Problem encountered when parsing \`maximum\``) in the schema
+        // the place leads to.
+        var keywordPointer: JSONPointer?
+        if let index = tokens.lastIndex(where: harmless.contains), index > 0 {
+            keywordPointer = JSONPointer(Array(tokens.prefix(index + 1)))
+        } else if let holder = root.node(at: failure.pointer) {
+            let named = failure.reason.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            if let keyword = named.first(where: { harmless.contains($0) && holder[$0] != nil }) {
+                keywordPointer = failure.pointer.appending(keyword)
+            }
+        }
+        guard let keywordPointer, let keyword = keywordPointer.tokens.last else { return nil }
+        let holderPointer = JSONPointer(Array(keywordPointer.tokens.dropLast()))
+        guard var holder = root.node(at: holderPointer), let value = holder[keyword] else { return nil }
+        let written = value.scalarText.map { "'\(keyword): \($0)'" } ?? "'\(keyword)'"
+        let is31 = version.hasPrefix("3.1")
+        let message: String
+        switch keyword {
+        case "exclusiveMinimum", "exclusiveMaximum":
+            let bound = keyword == "exclusiveMinimum" ? "minimum" : "maximum"
+            if is31, value.isTrue || value.scalarText == "false" {
+                if value.isTrue, let limit = holder[bound] {
+                    holder = holder.setting(keyword, limit).removing([bound])
+                    message =
+                        "\(written) with '\(bound): \(limit.scalarText ?? "")' is OpenAPI 3.0's form; read as OpenAPI 3.1's '\(keyword): \(limit.scalarText ?? "")'"
+                } else {
+                    holder = holder.removing([keyword])
+                    message = "\(written) is OpenAPI 3.0's form, and says nothing here; left out"
+                }
+            } else if !is31, let number = value.scalarText, Double(number) != nil {
+                holder = holder.setting(bound, value).setting(keyword, .plain("true", at: value.mark))
+                message = "\(written) is OpenAPI 3.1's form; read as OpenAPI 3.0's '\(bound): \(number)' with '\(keyword): true'"
+            } else {
+                holder = holder.removing([keyword])
+                message = "\(written) is left out: OpenAPIKit cannot read it (\(failure.reason)); it changes no generated code"
+            }
+        case "minimum", "maximum":
+            if let number = value.scalarText.flatMap(Double.init), number.isFinite {
+                let limit = Double(Int64.max)
+                let integer: Int64 =
+                    number >= limit
+                    ? Int64.max : number <= -limit ? Int64.min : Int64(keyword == "maximum" ? number.rounded(.down) : number.rounded(.up))
+                holder = holder.setting(keyword, .plain(String(integer), at: value.mark))
+                message = "\(written) is not a 64-bit integer, which an integer's bound is; read as \(integer)"
+            } else {
+                holder = holder.removing([keyword])
+                message = "\(written) is left out: OpenAPIKit cannot read it (\(failure.reason)); it changes no generated code"
+            }
+        default:
+            holder = holder.removing([keyword])
+            message = "\(written) is left out: OpenAPIKit cannot read it (\(failure.reason)); it changes no generated code"
+        }
+        let topic = holderPointer.tokens.contains("parameters") && !holderPointer.tokens.contains("schema") ? "parameter" : "schema"
+        return (root.replacing(holderPointer, with: holder), Repair(pointer: keywordPointer, topic: topic, message: message))
+    }
+}
+
+extension Node {
+    /// This tree with the node at `pointer` replaced (a pointer that leads nowhere
+    /// changes nothing).
+    func replacing(_ pointer: JSONPointer, with replacement: Node) -> Node {
+        replacing(pointer.tokens[...], with: replacement)
+    }
+
+    private func replacing(_ tokens: ArraySlice<String>, with replacement: Node) -> Node {
+        guard let token = tokens.first else { return replacement }
+        switch content {
+        case .mapping(var pairs):
+            guard let index = pairs.firstIndex(where: { $0.key.scalarText == token }) else { return self }
+            pairs[index].value = pairs[index].value.replacing(tokens.dropFirst(), with: replacement)
+            return Node(.mapping(pairs), mark: mark)
+        case .sequence(var items):
+            guard let index = Int(token), items.indices.contains(index) else { return self }
+            items[index] = items[index].replacing(tokens.dropFirst(), with: replacement)
+            return Node(.sequence(items), mark: mark)
+        case .scalar:
+            return self
+        }
+    }
+}
