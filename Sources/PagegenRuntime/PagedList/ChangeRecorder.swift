@@ -114,6 +114,18 @@ struct ChangeRecorder: Sendable {
         return following ?? row
     }
 
+    /// The row right after row `old` (before the transaction), when that row is still
+    /// where it was among the rows before it (neither deleted nor moved): rows inserted
+    /// right after it come before the returned row.
+    func row(after old: Int) -> Int? {
+        var row = 0
+        for piece in pieces {
+            if case .old(let start) = piece.kind, old >= start, old < start + piece.count { return row + old - start + 1 }
+            row += piece.count
+        }
+        return nil
+    }
+
     /// The change the edits make, ending the transaction; nil when none changed a row.
     func change(countAfter: Int, anchor: ListChange.Anchor?) -> ListChange? {
         guard hasEdits || countBefore != countAfter else { return nil }

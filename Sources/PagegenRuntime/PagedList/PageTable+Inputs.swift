@@ -67,10 +67,14 @@ extension PageTable {
         plan()
     }
 
-    /// Notes the first row the user reads, and the item on it.
+    /// Notes the first row the user reads, and the item on it (none when the row is a
+    /// placeholder: the row itself is the anchor until an item comes on it). The row is
+    /// given as the UI shows the rows, before any change of this transaction: the
+    /// transaction's change starts from it.
     mutating func setAnchor(_ row: Int) {
         anchorRow = row
         anchorID = self.rows.identity(at: row)
+        transaction.anchorRow = row
     }
 
     /// A drag began (the user touched the scroll view, which also stops a fling):

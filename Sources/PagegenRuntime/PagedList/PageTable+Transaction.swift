@@ -5,7 +5,7 @@ extension PageTable {
     /// Starts a transaction.
     mutating func begin() {
         rows.recorder.begin(count: count)
-        transaction = Transaction(trailingRow: phase != .idle && hasTrailingRow, anchorRow: anchorRow)
+        transaction = Transaction(trailingRow: phase != .idle && hasTrailingRow, anchorRow: anchorRow, rowCount: rows.count)
     }
 
     /// Ends the transaction: the change it made, or nil when no row changed.
@@ -26,7 +26,18 @@ extension PageTable {
         let rowCount = count
         var anchor: ListChange.Anchor?
         if let before = transaction.anchorRow, recorder.countBefore > 0, rowCount > 0 {
-            var after = anchorID.flatMap { rows.row(of: $0) } ?? recorder.newRow(ofOldRow: before)
+            var after: Int
+            if let row = anchorID.flatMap({ rows.row(of: $0) }) {
+                after = row
+            } else if before >= transaction.rowCount, transaction.rowCount > 0,
+                let row = recorder.row(after: transaction.rowCount - 1)
+            {
+                // The loading row (or a row past it): rows added at the end take its place,
+                // below the last row before them.
+                after = row
+            } else {
+                after = recorder.newRow(ofOldRow: before)
+            }
             after = min(max(0, after), rowCount - 1)
             anchor = ListChange.Anchor(before: before, after: after)
             anchorRow = after

@@ -134,6 +134,8 @@ struct PageTable<Item: Sendable>: Sendable {
     struct Transaction: Sendable {
         var trailingRow = false
         var anchorRow: Int?
+        /// The rows of the ``RowList`` (the loading row left out).
+        var rowCount = 0
     }
 
     init(loader: PageLoader<Item>, options: PagedListOptions) {
