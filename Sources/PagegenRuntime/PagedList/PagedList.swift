@@ -74,6 +74,9 @@ public final class PagedList<Item: Sendable> {
     private let keyPaths = ObservedKeyPaths<Item>()
     /// True while the table's page requests are answered from the loader's store.
     private var answeringFromStore = false
+    /// While answering from the store: pages the server just sent, which answer in the
+    /// store's place (a store that cannot be written did not keep them).
+    private var revalidatedPages: [PageKey: Page<Item>] = [:]
     /// The stored pages on screen since launch, and when each was stored.
     private var storedPagesShown: [PageKey: Date] = [:]
     private var storedState: StoredContent?
@@ -450,10 +453,16 @@ public final class PagedList<Item: Sendable> {
         for command in commands {
             switch command {
             case .start(let request):
-                if answeringFromStore, case .page(let key) = request.target, let found = loader.stored?.page(at: key) {
-                    storedPagesShown[key] = found.storedAt
-                    deferred.append((request.id, .page(.success(found.page))))
-                    continue
+                if answeringFromStore, case .page(let key) = request.target {
+                    if let page = revalidatedPages[key] {
+                        deferred.append((request.id, .page(.success(page))))
+                        continue
+                    }
+                    if let found = loader.stored?.page(at: key) {
+                        storedPagesShown[key] = found.storedAt
+                        deferred.append((request.id, .page(.success(found.page))))
+                        continue
+                    }
                 }
                 runner.start(request, loader: loader) { [weak self] result in
                     self?.receive(request.id, result)
@@ -507,21 +516,24 @@ public final class PagedList<Item: Sendable> {
         setStoredState(StoredContent(storedAt: storedPagesShown.values.min() ?? Date(), isRevalidating: true, failure: nil))
         let keys = Array(storedPagesShown.keys)
         revalidation = Task { [weak self] in
-            let result = await stored.revalidate(keys)
+            let result = await stored.revalidatePages(keys)
             guard !Task.isCancelled else { return }
             self?.finishRevalidation(result)
         }
     }
 
-    private func finishRevalidation(_ result: Result<StoreRevalidation, APIError>) {
+    private func finishRevalidation(_ result: Result<(revalidation: StoreRevalidation, changed: [PageKey: Page<Item>]), APIError>) {
         switch result {
         case .success(let revalidation):
             if !revalidation.changed.isEmpty {
-                // The changed pages are in the store now: the refresh reads them from
-                // there, placing their items by identity with the anchor still.
+                // The refresh takes the changed pages as the server sent them, and the
+                // others from the store, placing their items by identity with the
+                // anchor still.
                 answeringFromStore = true
+                revalidatedPages = revalidation.changed
                 perform { $0.refresh() }
                 answeringFromStore = false
+                revalidatedPages = [:]
             }
             storedPagesShown.removeAll()
             setStoredState(nil)
