@@ -57,6 +57,7 @@ struct PagedListModelTests {
                 let placed = rows.step("\(key) into page \(slot)") { $0.place(page, slot: slot, key: key, isHead: false) }
                 #expect(placed)
                 let placedRows = page.items.map { rows.model.row(of: ItemIdentity($0.id)) }
+                #expect(placedRows.allSatisfy { $0 != nil }, "step \(step): an item of \(key) is on no row")
                 let ordered = placedRows.compactMap { $0 }
                 #expect(zip(ordered, ordered.dropFirst()).allSatisfy { $0 < $1 }, "step \(step): \(key) is not in its order")
             case 40..<48:
@@ -124,6 +125,14 @@ struct PagedListModelTests {
             }
             if !problems.isEmpty || !rows.mismatches.isEmpty { break }
         }
+    }
+
+    /// Seeds beyond the first 8 that found bugs in the row model: a position shift's
+    /// marker at the end that grew rows when the rows after the last page were sized to
+    /// the total (page numbers 17, 19).
+    @Test("row model seeds that found bugs", arguments: [(Style.pageNumbers, 17), (.pageNumbers, 19)])
+    func rowModelRegression(style: Style, seed: Int) async throws {
+        try await rowModel(style: style, seed: seed)
     }
 
     /// The pages of `model` that can be asked for, with their keys: index-addressed

@@ -95,6 +95,27 @@ struct RowModelTests {
         #expect(rows.model.invariantViolations().isEmpty)
     }
 
+    @Test("a cursor page whose last items are loaded below its block keeps them, to the end of the list")
+    func cursorPageReachingTheBlockBelow() throws {
+        var data = TestData(count: 30, pageSize: 20)
+        var rows = RowModelHarness(TestLoaders.cursor(data))
+        let first = try #require(rows.model.frontier)
+        rows.step("the first page") { $0.place(data.cursorPage(.first), slot: first, key: .first, isHead: false) }
+        let second = try #require(rows.model.frontier)
+        rows.step("the last page") { $0.place(data.cursorPage(.after("19")), slot: second, key: .after("19"), isHead: false) }
+        #expect(rows.loadedIDs == Array(0..<30))
+        #expect(rows.model.endReached)
+        rows.step("the first page dropped") { $0.evict(slot: first) }
+        // The server removed the first ten items: the first page now ends with the items
+        // of the page after it, and the list ends there.
+        for id in 0..<10 { data.remove(id) }
+        rows.step("the first page again") { $0.place(data.cursorPage(.first), slot: first, key: .first, isHead: false) }
+        #expect(rows.loadedIDs == Array(10..<30))
+        #expect(rows.model.endReached)
+        #expect(rows.mismatches.isEmpty)
+        #expect(rows.model.invariantViolations().isEmpty)
+    }
+
     @Test("a cursor page for a key its block no longer has is not placed")
     func staleCursorAnswer() throws {
         let data = TestData(count: 100, pageSize: 20)

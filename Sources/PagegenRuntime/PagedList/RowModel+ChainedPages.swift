@@ -37,8 +37,10 @@ extension RowModel {
     /// A cursor page none of whose items is loaded: into its hole (the frontier, a
     /// dropped page, a gap, the head). A page loaded again with none of its old items:
     /// above the old rows, which stay without a key after a gap that walks to them.
+    /// Without `connecting`, the items are the page's first ones, and the page's own
+    /// items follow them: the rows after them are left for the page to connect.
     mutating func placeUnmatched(
-        _ items: [Item], ids: [ItemIdentity?], into slot: Int, info: RowList<Item>.RunInfo, isHead: Bool
+        _ items: [Item], ids: [ItemIdentity?], into slot: Int, info: RowList<Item>.RunInfo, isHead: Bool, connecting: Bool = true
     ) {
         guard var index = rows.blockIndex(serial: slot) else { return }
         let block = rows.blocks[index]
@@ -84,7 +86,7 @@ extension RowModel {
             // with that key walks there when the top comes near.
             rows.insertEmptyHole(RowList<Item>.Hole(key: previous), at: 0)
         }
-        if let placed = rows.blockIndex(serial: slot) { connect(after: placed, next: info.next, reached: nil) }
+        if connecting, let placed = rows.blockIndex(serial: slot) { connect(after: placed, next: info.next, reached: nil) }
     }
 
     /// A cursor page some of whose items are loaded: they keep their rows (with the
@@ -128,7 +130,9 @@ extension RowModel {
         if first.index > 0, let row = row(ofMatch: first, ids) {
             let prefix = 0..<first.index
             if let index = rows.blockIndex(serial: slot), rows.blocks[index].hole != nil, rows.rows(ofBlock: index).upperBound == row {
-                placeUnmatched(Array(items[prefix]), ids: Array(ids[prefix]), into: slot, info: info, isHead: isHead)
+                // The page's first items, before its own loaded ones: its next key is for
+                // after its last item, connected below.
+                placeUnmatched(Array(items[prefix]), ids: Array(ids[prefix]), into: slot, info: info, isHead: isHead, connecting: false)
             } else {
                 insertBeside(Array(items[prefix]), ids: Array(ids[prefix]), before: row)
             }

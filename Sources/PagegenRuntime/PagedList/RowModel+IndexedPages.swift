@@ -199,15 +199,18 @@ extension RowModel {
     /// Grows or shrinks the placeholder rows at the end so that there are `target`
     /// rows (shrinking no further than the loaded rows).
     mutating func resizeTrailingHole(to target: Int) {
+        // A plain placeholder block at the end: not a gap, nor a position shift's marker,
+        // which stays empty.
+        let last = rows.blocks.indices.last.flatMap { index in
+            rows.blocks[index].hole.map { $0.key == nil && !$0.isGap && $0.shift == 0 } == true ? index : nil
+        }
         if rows.count < target {
-            if let last = rows.blocks.indices.last, let hole = rows.blocks[last].hole, hole.key == nil, !hole.isGap {
+            if let last {
                 rows.resizeHole(last, to: rows.blocks[last].count + target - rows.count)
             } else {
                 rows.insertHole(target - rows.count, at: rows.count)
             }
-        } else if rows.count > target, let last = rows.blocks.indices.last, let hole = rows.blocks[last].hole, hole.key == nil,
-            !hole.isGap
-        {
+        } else if rows.count > target, let last {
             rows.resizeHole(last, to: max(0, rows.blocks[last].count - (rows.count - target)))
         }
     }
