@@ -28,8 +28,9 @@ struct RowModelHarness {
     /// What every row shows, the loading row included.
     var rows: [RowSummary] { (0..<model.count).map { RowSummary(model.row(at: $0)) } }
 
-    /// The ids of the loaded rows, in row order.
-    var loadedIDs: [Int] { rows.compactMap { if case .item(let id, _) = $0 { id } else { nil } } }
+    /// The ids of the loaded rows, in row order (read from the mirror, which every
+    /// input checks against the rows).
+    var loadedIDs: [Int] { mirror.compactMap { if case .item(let id, _) = $0 { id } else { nil } } }
 
     /// Runs `input` on the model as one transaction, and checks the change it reports.
     @discardableResult
