@@ -15,9 +15,11 @@ import PagegenRuntime
 /// The database is in WAL mode: one writer at a time (writes are queued, never
 /// blocking the caller), readers at the same time as the writer and each other. Each
 /// write is one transaction: a process killed in the middle of one keeps every page
-/// written before and none of the one it was writing. A file that is not such a
-/// database (corrupt, or another app's) is moved aside and a new one is made; the
-/// store's ``recovery`` says so, for the app's log.
+/// written before and none of the one it was writing. A file that can be read but not
+/// written opens read-only (``isReadOnly``): its pages show, and every write fails
+/// with an error that says so. A file that is not such a database (corrupt, or
+/// another app's) is moved aside and a new one is made; the store's ``recovery``
+/// says so, for the app's log. A valid store is never moved aside.
 ///
 /// When the store holds more than its ``StoreLimits``, whole lists go, the least
 /// recently used first (a page written, an anchor kept); the list being written stays.
@@ -29,41 +31,106 @@ public final class PagegenStore: PageStore {
     /// Set when the file at ``url`` could not be opened as a store and was moved
     /// aside: where to, and why.
     public let recovery: StoreRecovery?
+    /// Why the store is read-only, when it is: the file can be read but not written
+    /// (its permissions, a read-only volume). Its pages read as usual; every write
+    /// fails with a ``PageStoreError`` that says so (a client tells
+    /// ``StoreConfiguration/onError``), and nothing new is kept.
+    public let readOnlyReason: String?
     let pool: DatabasePool
 
-    /// Opens the store at `url`, making it if needed; a file there that is not a store
-    /// of this kind is moved aside (see ``recovery``).
-    /// - Throws: ``PageStoreError`` when no store can be made there (no such folder,
-    ///   no permission).
+    /// True when the file can be read but not written: see ``readOnlyReason``.
+    public var isReadOnly: Bool { readOnlyReason != nil }
+
+    /// Opens the store at `url`, making it if needed. A file there that can be read but
+    /// not written opens read-only (see ``isReadOnly``); a file that is not a store of
+    /// this kind, or is corrupt, is moved aside and a new store made (see
+    /// ``recovery``). A store is never moved aside for another reason.
+    /// - Throws: ``PageStoreError`` when no store can be opened or made there (no such
+    ///   folder, no permission, the file locked by another process).
     public init(at url: URL, limits: StoreLimits = StoreLimits()) throws(PageStoreError) {
         self.url = url
         self.limits = limits
+        let opened: (pool: DatabasePool, readOnly: String?)
         do {
-            pool = try Self.open(url)
-            recovery = nil
-        } catch let failure {
-            let aside = url.deletingLastPathComponent().appendingPathComponent(
-                "\(url.lastPathComponent).unreadable-\(Int(Date().timeIntervalSince1970))")
-            do {
-                try FileManager.default.moveItem(at: url, to: aside)
-                for suffix in ["-wal", "-shm"] {
-                    let side = URL(fileURLWithPath: url.path + suffix)
-                    if FileManager.default.fileExists(atPath: side.path) {
-                        try FileManager.default.moveItem(at: side, to: URL(fileURLWithPath: aside.path + suffix))
+            opened = try Self.open(url)
+        } catch {
+            switch error {
+            case .cannotOpen(let reason):
+                throw PageStoreError("cannot open the page store at \(url.path): \(reason)")
+            case .notAStore(let reason):
+                let aside = url.deletingLastPathComponent().appendingPathComponent(
+                    "\(url.lastPathComponent).unreadable-\(Int(Date().timeIntervalSince1970))")
+                do {
+                    try FileManager.default.moveItem(at: url, to: aside)
+                    for suffix in ["-wal", "-shm"] {
+                        let side = URL(fileURLWithPath: url.path + suffix)
+                        if FileManager.default.fileExists(atPath: side.path) {
+                            try FileManager.default.moveItem(at: side, to: URL(fileURLWithPath: aside.path + suffix))
+                        }
                     }
+                    pool = try Self.openWritable(url)
+                } catch {
+                    throw PageStoreError("cannot open the page store at \(url.path): \(reason); nor make a new one: \(error)")
                 }
-                pool = try Self.open(url)
-            } catch {
-                throw PageStoreError("cannot open the page store at \(url.path): \(failure); nor make a new one: \(error)")
+                readOnlyReason = nil
+                recovery = StoreRecovery(movedTo: aside, reason: reason)
+                return
             }
-            recovery = StoreRecovery(movedTo: aside, reason: "\(failure)")
         }
+        pool = opened.pool
+        readOnlyReason = opened.readOnly
+        recovery = nil
     }
 
     /// The application id written in the database header: "PGST".
     static let applicationID: Int32 = 0x5047_5354
 
-    private static func open(_ url: URL) throws -> DatabasePool {
+    /// Why a file did not open as a store.
+    enum OpenFailure: Error {
+        /// It is not a store of this kind, or is corrupt: it may be moved aside.
+        case notAStore(String)
+        /// Anything else: the file may be a valid store, and stays where it is.
+        case cannotOpen(String)
+    }
+
+    /// A file that holds something other than a page store.
+    struct NotAStore: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Opens the file at `url` as a store: read-write, or read-only (with the reason)
+    /// when it can be read but not written.
+    private static func open(_ url: URL) throws(OpenFailure) -> (pool: DatabasePool, readOnly: String?) {
+        do {
+            if let reason = unwritableReason(url) { return (try openReadOnly(url), reason) }
+            do {
+                return (try openWritable(url), nil)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+                // SQLite opened the file read-only by itself: it cannot write it.
+                return (try openReadOnly(url), "SQLite cannot write it (\(error.message ?? "\(error.resultCode)"))")
+            }
+        } catch let error as NotAStore {
+            throw .notAStore(error.description)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+            throw .notAStore("\(error)")
+        } catch {
+            throw .cannotOpen("\(error)")
+        }
+    }
+
+    /// Why the existing file at `url` cannot be written, or nil when it can (or is not
+    /// there): this process may not write it, or its permissions let no one write it,
+    /// which the superuser, whom permissions do not stop, respects too.
+    static func unwritableReason(_ url: URL) -> String? {
+        let files = FileManager.default
+        guard files.fileExists(atPath: url.path) else { return nil }
+        if !files.isWritableFile(atPath: url.path) { return "the file cannot be written" }
+        let permissions = (try? files.attributesOfItem(atPath: url.path))?[.posixPermissions] as? NSNumber
+        if let permissions, permissions.intValue & 0o222 == 0 { return "the file's permissions let no one write it" }
+        return nil
+    }
+
+    private static func openWritable(_ url: URL) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
@@ -73,18 +140,41 @@ public final class PagegenStore: PageStore {
         }
         let pool = try DatabasePool(path: url.path, configuration: configuration)
         try pool.write { db in
-            let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-            let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
-            if id == 0, tables > 0 {
-                throw PageStoreError("the file holds another application's database")
-            }
-            if id != 0, id != applicationID {
-                throw PageStoreError("the file is another application's database (application id \(id))")
-            }
-            if id == 0 { try db.execute(sql: "PRAGMA application_id = \(applicationID)") }
+            if try !isStore(db) { try db.execute(sql: "PRAGMA application_id = \(applicationID)") }
         }
         try StoreSchema.migrator.migrate(pool)
         return pool
+    }
+
+    /// Opens the store at `url` for reading alone; it must be a store whose schema is
+    /// up to date (an older one cannot be brought up to date without writing).
+    private static func openReadOnly(_ url: URL) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(10)
+        let pool = try DatabasePool(path: url.path, configuration: configuration)
+        try pool.read { db in
+            guard try isStore(db) else { throw NotAStore(description: "the file holds no page store, and cannot be written to make one") }
+            guard try StoreSchema.migrator.hasCompletedMigrations(db) else {
+                throw PageStoreError(
+                    "the store's schema is older than this version's, and the file cannot be written to bring it up to date")
+            }
+        }
+        return pool
+    }
+
+    /// True when the database is a page store; false when it is empty (a new file);
+    /// throws ``NotAStore`` when it holds another application's database.
+    private static func isStore(_ db: Database) throws -> Bool {
+        let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+        if id == 0, tables > 0 {
+            throw NotAStore(description: "the file holds another application's database")
+        }
+        if id != 0, id != applicationID {
+            throw NotAStore(description: "the file is another application's database (application id \(id))")
+        }
+        return id != 0
     }
 
     // MARK: Reading
@@ -254,6 +344,7 @@ public final class PagegenStore: PageStore {
     /// Folds the write-ahead log into the database file (SQLite does so on its own
     /// every 1,000 pages or so): before copying the file, or to measure it.
     public func checkpoint() async throws(PageStoreError) {
+        try refuseWriteIfReadOnly("checkpoint the page store")
         do {
             try await pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
         } catch {
@@ -322,6 +413,13 @@ public final class PagegenStore: PageStore {
         }
     }
 
+    /// Throws when the store is read-only: `what` cannot be done.
+    private func refuseWriteIfReadOnly(_ what: String) throws(PageStoreError) {
+        guard let readOnlyReason else { return }
+        throw PageStoreError(
+            "cannot \(what): the page store at \(url.path) is read-only (\(readOnlyReason)); its pages show, nothing new is kept")
+    }
+
     private func read<T>(_ what: String, _ body: (Database) throws -> T) throws(PageStoreError) -> T {
         do {
             return try pool.read(body)
@@ -333,6 +431,7 @@ public final class PagegenStore: PageStore {
     }
 
     private func write<T: Sendable>(_ what: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(PageStoreError) -> T {
+        try refuseWriteIfReadOnly(what)
         do {
             return try await pool.write(body)
         } catch let error as PageStoreError {

@@ -211,6 +211,99 @@ import Testing
         }
     }
 
+    @Test func aStoreThatCannotBeWrittenShowsItsRowsAndEveryWriteSaysWhyNothingIsKept() async throws {
+        let numbers = NumbersWithValidators()
+        try await withFolder { folder in
+            let file = folder.appendingPathComponent("pages.sqlite")
+            try await withNumbers(numbers) { server in
+                let list: StoredListID
+                do {
+                    let store = try PagegenStore(at: file)
+                    let client = NumbersAPI.Client(baseURL: server.baseURL).storing(in: StoreConfiguration(store: store, account: "a"))
+                    let first = client.numbersList(perPage: 10)
+                    first.start()
+                    first.setVisibleRows(40..<50)
+                    #expect(await waitUntil { (40..<50).allSatisfy { first[$0].item != nil } && !first.loadStates.isLoading })
+                    list = try #require(first.loader.stored?.id)
+                    #expect(
+                        try await waitUntil { try store.state(of: list)?.anchorRow == 40 && store.page(at: .number(4), of: list) != nil })
+                    try await store.checkpoint()
+                }
+                try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+
+                // The server changed every value since; the store cannot keep the new pages.
+                numbers.version = 1
+                let errors = ErrorLog()
+                let store = try PagegenStore(at: file)
+                #expect(store.isReadOnly && store.recovery == nil)
+                let client = NumbersAPI.Client(baseURL: server.baseURL)
+                    .storing(in: StoreConfiguration(store: store, account: "a", onError: { errors.append($0) }))
+                let second = client.numbersList(perPage: 10)
+                second.start()
+                #expect(second.focusRow == 40)
+                #expect(second[40].item?.value == 400, "the stored rows, at once")
+                // The server's new pages show, though the store could not keep them.
+                #expect(await waitUntil { second.storedContent == nil && second[40].item?.value == 401 })
+                second.setVisibleRows(60..<70)
+                #expect(await waitUntil { (60..<70).allSatisfy { second[$0].item?.value == $0 * 10 + 1 } })
+                #expect(await waitUntil { errors.messages.contains { $0.contains("cannot write page 6") } })
+                #expect(await waitUntil { errors.messages.contains { $0.contains("cannot keep the anchor") } })
+                #expect(errors.messages.allSatisfy { $0.contains("is read-only") }, "\(errors.messages)")
+                #expect(try store.page(at: .number(4), of: list)?.entityTag == "\"v0-p4-s10\"", "nothing new was kept")
+                #expect(try store.page(at: .number(6), of: list) == nil)
+            }
+        }
+    }
+
+    /// The store errors a configuration was told of.
+    final class ErrorLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var errors: [PageStoreError] = []
+        func append(_ error: PageStoreError) { lock.withLock { errors.append(error) } }
+        var messages: [String] { lock.withLock { errors.map(\.message) } }
+    }
+
+    @Test func aListStoredInPagesOfOneSizeShowsEveryItemOnceInPagesOfAnother() async throws {
+        try await withFolder { folder in
+            try await withCatalog(items: 120) { server in
+                let file = folder.appendingPathComponent("pages.sqlite")
+                let all = try await collect(CatalogAPI.Client(baseURL: server.baseURL).allProducts(categoryID: "5", pageSize: 50)).map(\.id)
+                do {
+                    let store = try PagegenStore(at: file)
+                    let client = CatalogAPI.Client(baseURL: server.baseURL).storing(in: StoreConfiguration(store: store, account: "a"))
+                    #expect(try await collect(client.allProducts(categoryID: "5", pageSize: 50)).map(\.id) == all)
+                }
+                // The next launch shows the list in pages of 20: those of 50 are another list's.
+                let store = try PagegenStore(at: file)
+                let client = CatalogAPI.Client(baseURL: server.baseURL).storing(in: StoreConfiguration(store: store, account: "a"))
+                let list = client.productsList(categoryID: "5", pageSize: 20)
+                list.start()
+                #expect(await waitUntil { list.count == all.count && list.storedContent == nil && !list.loadStates.isLoading })
+                var shown: [Int] = []
+                var top = 0
+                while top < list.count {
+                    let rows = top..<min(list.count, top + 12)
+                    list.setVisibleRows(rows)
+                    #expect(await waitUntil { rows.allSatisfy { list[$0].item != nil } })
+                    shown += rows.compactMap { list[$0].item?.id }
+                    top = rows.upperBound
+                }
+                #expect(shown == all, "every item once, in order")
+
+                // And the list in pages of 20, launched again, shows its own stored rows.
+                let again = CatalogAPI.Client(baseURL: server.baseURL).storing(in: StoreConfiguration(store: store, account: "a"))
+                    .productsList(categoryID: "5", pageSize: 20)
+                again.start()
+                let focus = try #require(again.focusRow, "the row read last")
+                let screen = focus..<min(all.count, focus + 12)
+                #expect(again.count == all.count)
+                #expect(screen.map { again[$0].item?.id } == all[screen].map { $0 }, "the stored rows, at once")
+                #expect(await waitUntil { again.storedContent == nil })
+                #expect(screen.map { again[$0].item?.id } == all[screen].map { $0 })
+            }
+        }
+    }
+
     @Test func storedPagesTooOldForTheirMaxAgeAreNotShown() async throws {
         let numbers = NumbersWithValidators()
         try await withFolder { folder in

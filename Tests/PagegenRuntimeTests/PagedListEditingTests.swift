@@ -73,6 +73,59 @@ struct PagedListEditingTests {
         #expect(log.mismatches.isEmpty)
     }
 
+    @Test("a placeholder reported as the first fully visible row is the anchor at once; changes start from it")
+    func anchorOnAPlaceholder() throws {
+        let data = TestData(count: 10_000)
+        let runner = ManualRunner()
+        let list = PagedList(TestLoaders.indexed(data), runner: runner)
+        let log = ChangeLog(list)
+        list.start()
+        runner.answerAll(from: data)
+        list.setVisibleRows(0..<13)
+        runner.answerAll(from: data)
+        #expect(list.anchorRow == 0)
+
+        // A jump: the rows on screen are placeholders until their pages load.
+        list.setVisibleRows(2_000..<2_013, firstFullyVisible: 2_001)
+        #expect(list[2_001].summary == "placeholder")
+        #expect(list.anchorRow == 2_001)
+        // A row inserted above it before its page loads: the report starts from it.
+        log.clear()
+        try list.insert(TestItem(id: 50_000), at: 5)
+        let change = try #require(log.changes.last)
+        #expect(change.anchor == ListChange.Anchor(before: 2_001, after: 2_002))
+        #expect(list.anchorRow == 2_002)
+        // Its page loads: the anchor holds the item that came on its row.
+        runner.answerAll(from: data)
+        let anchor = try #require(list.anchorRow)
+        #expect(list[anchor].isItem)
+        #expect(log.changes.allSatisfy { $0.anchor.map { $0.before >= 2_001 } ?? true })
+        #expect(log.mismatches.isEmpty)
+    }
+
+    @Test("the loading row as the anchor: the page that comes takes its place, and the anchor stays on its row")
+    func anchorOnTheLoadingRow() throws {
+        let data = TestData(count: 200, tellsTotal: false)
+        let runner = ManualRunner()
+        let list = PagedList(TestLoaders.indexed(data), runner: runner)
+        let log = ChangeLog(list)
+        list.start()
+        runner.answerAll(from: data)
+        #expect(list.count == 61)
+        #expect(list[60].summary == "loading")
+
+        list.setVisibleRows(60..<72)
+        #expect(list.anchorRow == 60)
+        log.clear()
+        runner.answerPage(2, from: data)
+        let change = try #require(log.changes.last)
+        #expect(change.insertedRows == [60..<90])
+        #expect(change.anchor == ListChange.Anchor(before: 60, after: 60), "the rows came where the loading row was")
+        #expect(list.anchorRow == 60)
+        #expect(list[60].item?.id == 60)
+        #expect(log.mismatches.isEmpty)
+    }
+
     @Test("move(id:to:) is one moved row")
     func move() throws {
         let (list, _, log) = loadedList()

@@ -149,6 +149,90 @@ import Testing
         }
     }
 
+    @Test func aStoreThatCannotBeWrittenOpensReadOnlyAndIsNeverMovedAside() async throws {
+        try await withStoreFolder { folder in
+            let url = folder.appendingPathComponent("pages.sqlite")
+            let list = sampleList("products")
+            let page = samplePage(
+                .number(1), first: 0, count: 3, next: .number(2), tag: "\"v1\"", at: Date(timeIntervalSince1970: 1_750_000_000))
+            try await Self.makeStore(at: url) { store in
+                try await store.write(page, of: list)
+                try await store.setAnchorRow(12, of: list)
+            }
+            let bytes = try Data(contentsOf: url)
+            // Nobody may write the file. (The superuser, whom permissions do not stop,
+            // is held to them by the store.)
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
+
+            let store = try PagegenStore(at: url)
+            #expect(store.recovery == nil, "a valid store is never moved aside")
+            #expect(store.isReadOnly)
+            #expect(store.readOnlyReason?.contains("permissions") == true)
+            #expect(try store.page(at: .number(1), of: list) == page)
+            #expect(try store.state(of: list)?.anchorRow == 12)
+            let refused = await #expect(throws: PageStoreError.self) {
+                try await store.write(samplePage(.number(2), first: 3, count: 3, next: nil), of: list)
+            }
+            #expect(refused?.message.contains("cannot write page 2") == true)
+            #expect(refused?.message.contains("is read-only (the file's permissions let no one write it)") == true)
+            await #expect(throws: PageStoreError.self) { try await store.setAnchorRow(3, of: list) }
+            await #expect(throws: PageStoreError.self) { try await store.clearAll() }
+            #expect(try store.page(at: .number(2), of: list) == nil)
+            #expect(try store.state(of: list)?.anchorRow == 12)
+            #expect(try Data(contentsOf: url) == bytes, "the file is as it was")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.contains("unreadable") })
+        }
+    }
+
+    @Test(.enabled(if: ImmutableFile.canBeMade, ImmutableFile.skipMessage))
+    func aFileTheSystemLetsNoOneWriteOpensReadOnly() async throws {
+        try await withStoreFolder { folder in
+            let url = folder.appendingPathComponent("pages.sqlite")
+            let list = sampleList("products")
+            let page = samplePage(.number(1), first: 0, count: 3, next: nil, at: Date(timeIntervalSince1970: 1_750_000_000))
+            try await Self.makeStore(at: url) { store in try await store.write(page, of: list) }
+            // Immutable: the system refuses every write, the superuser's too.
+            try await ImmutableFile.set(true, url)
+            do {
+                let store = try PagegenStore(at: url)
+                #expect(store.recovery == nil)
+                #expect(store.readOnlyReason == "the file cannot be written")
+                #expect(try store.page(at: .number(1), of: list) == page)
+                await #expect(throws: PageStoreError.self) { try await store.write(page, of: sampleList("other")) }
+            } catch {
+                try await ImmutableFile.set(false, url)
+                throw error
+            }
+            try await ImmutableFile.set(false, url)
+        }
+    }
+
+    @Test func aFileThatIsNotAStoreIsMovedAsideEvenWhenItCannotBeWritten() async throws {
+        try await withStoreFolder { folder in
+            let url = folder.appendingPathComponent("pages.sqlite")
+            let garbage = Data(repeating: 0x5A, count: 8192)
+            try garbage.write(to: url)
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
+            let store = try PagegenStore(at: url)
+            let recovery = try #require(store.recovery, "a corrupt file is moved aside, writable or not")
+            #expect(try Data(contentsOf: recovery.movedTo) == garbage)
+            #expect(!store.isReadOnly, "the new store is made writable")
+            try await store.write(samplePage(.number(1), first: 0, count: 1, next: nil), of: sampleList("a"))
+            #expect(try store.page(at: .number(1), of: sampleList("a")) != nil)
+        }
+    }
+
+    @Test func aStoreThatCannotBeOpenedIsNotMovedAside() async throws {
+        try await withStoreFolder { folder in
+            // A folder where the file should be: SQLite cannot open it, and nothing is
+            // moved or made.
+            let url = folder.appendingPathComponent("pages.sqlite")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+            #expect(throws: PageStoreError.self) { try PagegenStore(at: url) }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["pages.sqlite"])
+        }
+    }
+
     @Test func theFirstSchemaOpensWithTheCurrentCode() async throws {
         let fixture = try #require(Bundle.module.url(forResource: "Fixtures/schema-v1", withExtension: "sqlite"))
         try await withStoreFolder { folder in
@@ -197,6 +281,14 @@ import Testing
         }
     }
 
+    /// Makes a store at `url`, lets `fill` write to it, and closes it with everything
+    /// in the database file.
+    static func makeStore(at url: URL, _ fill: (PagegenStore) async throws -> Void) async throws {
+        let store = try PagegenStore(at: url)
+        try await fill(store)
+        try await store.checkpoint()
+    }
+
     /// Runs `sql` on the database at `url` through a plain GRDB connection (another
     /// application's), returning the first column of the rows it selects.
     @discardableResult
@@ -215,5 +307,37 @@ import Testing
                 return rows
             }
         }
+    }
+}
+
+/// A file the system lets no one write, the superuser included: `chattr +i` on Linux
+/// (which needs the superuser), the user immutable flag on Apple platforms.
+enum ImmutableFile {
+    static let skipMessage: Comment =
+        "files cannot be made immutable here (chattr +i needs the superuser and a file system that has the flag)"
+
+    /// True when a file made immutable here cannot be written.
+    static let canBeMade: Bool = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pagegen-immutable-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: url.path, contents: Data()) else { return false }
+        defer { try? FileManager.default.removeItem(at: url) }
+        guard (try? setNow(true, url)) != nil else { return false }
+        let refused = !FileManager.default.isWritableFile(atPath: url.path)
+        try? setNow(false, url)
+        return refused
+    }()
+
+    /// Makes the file at `url` immutable, or writable again.
+    static func set(_ immutable: Bool, _ url: URL) async throws {
+        try await offPool { try setNow(immutable, url) }
+    }
+
+    private static func setNow(_ immutable: Bool, _ url: URL) throws {
+        #if canImport(Darwin)
+        try FileManager.default.setAttributes([.immutable: immutable], ofItemAtPath: url.path)
+        #else
+        let run = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/chattr"), [immutable ? "+i" : "-i", url.path])
+        guard run.termination == .exited(0) else { throw PageStoreError("chattr: \(run.errors)") }
+        #endif
     }
 }

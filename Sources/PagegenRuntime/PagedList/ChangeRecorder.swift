@@ -1,11 +1,30 @@
-/// Turns the row edits of one transaction, each given in the numbering of its moment
-/// (insert here, delete there, reload this, move that), into one ``ListChange`` in
-/// batch-update form.
+/// One edit of the rows, in the numbering of its moment: what the row model tells the
+/// change recorder.
+enum RowEdit: Sendable, Equatable {
+    /// `count` rows inserted at `at`.
+    case insert(at: Int, count: Int)
+    /// `count` rows deleted from `at` on.
+    case delete(at: Int, count: Int)
+    /// The content of the rows changed in place.
+    case reload(Range<Int>)
+    /// The row `from` moved to `to`, `to` counted after taking it out.
+    case move(from: Int, to: Int)
+}
+
+/// What the screen must do: turns the row edits of one transaction, each given in the
+/// numbering of its moment (insert here, delete there, reload this, move that), into
+/// one ``ListChange`` in batch-update form, with where the row the user reads (the
+/// anchor) went.
 ///
 /// It keeps the rows after the edits so far as pieces: a stretch of rows from before
 /// the transaction, rows inserted during it, or one row moved from before it. An edit
 /// splits the pieces it touches; the transaction's cost grows with the number of
 /// edits, never with the row count.
+///
+/// Between transactions it holds the anchor: the row the user reads and the item on it
+/// (none while the row is a placeholder). The anchor follows its item; a placeholder
+/// anchor follows its row, and on the loading row, the rows added at the end take its
+/// place.
 struct ChangeRecorder: Sendable {
     private enum Kind: Sendable, Equatable {
         /// Rows `start..<start + count` from before the transaction.
@@ -22,12 +41,89 @@ struct ChangeRecorder: Sendable {
         var reloaded = false
     }
 
+    /// What the list was at the start of the transaction.
+    private struct Start: Sendable {
+        /// True when the list had its loading row.
+        var trailingRow = false
+        /// The anchor row.
+        var anchorRow: Int?
+        /// The rows before the loading row.
+        var rowCount = 0
+    }
+
     private var pieces: [Piece] = []
     private(set) var countBefore = 0
     /// True once an edit was recorded.
     private(set) var hasEdits = false
     /// True once a row was inserted, deleted or moved.
     private(set) var movedRows = false
+    private var start = Start()
+    /// The row the user reads: the first row fully on screen, following its item.
+    private(set) var anchorRow: Int?
+    /// The item on the anchor row; nil while the row is a placeholder.
+    private(set) var anchorItem: ItemIdentity?
+
+    /// Starts a transaction on a list of `count` rows, `rowCount` of them before its
+    /// loading row, if it has one (`trailingRow`).
+    mutating func begin(count: Int, rowCount: Int, trailingRow: Bool) {
+        begin(count: count)
+        start = Start(trailingRow: trailingRow, anchorRow: anchorRow, rowCount: rowCount)
+    }
+
+    /// The user reads `row` (numbered as the rows were at the start of the
+    /// transaction), which holds `item`, or a placeholder: the anchor, from which the
+    /// transaction's change starts.
+    mutating func setAnchor(_ row: Int, item: ItemIdentity?) {
+        anchorRow = row
+        anchorItem = item
+        start.anchorRow = row
+    }
+
+    /// Records the edits the rows went through, in order.
+    mutating func record(_ edits: [RowEdit]) {
+        for edit in edits {
+            switch edit {
+            case .insert(let row, let count): insert(at: row, count: count)
+            case .delete(let row, let count): delete(at: row, count: count)
+            case .reload(let rows): reload(rows)
+            case .move(let from, let to): move(from: from, to: to)
+            }
+        }
+    }
+
+    /// Ends the transaction: the list has `count` rows, `rowCount` of them before its
+    /// loading row, if it has one (`trailingRow`); `itemRow` says where an item is now,
+    /// and `itemOn` which item a row holds. Returns the change, or nil when no row
+    /// changed, and moves the anchor where its item (or row) went.
+    mutating func finish(
+        count: Int, rowCount: Int, trailingRow: Bool, itemRow: (ItemIdentity) -> Int?, itemOn: (Int) -> ItemIdentity?
+    ) -> ListChange? {
+        if trailingRow != start.trailingRow {
+            if trailingRow {
+                insert(at: rowCount, count: 1)
+            } else {
+                delete(at: rowCount, count: 1)
+            }
+        }
+        var anchor: ListChange.Anchor?
+        if let before = start.anchorRow, countBefore > 0, count > 0 {
+            var after: Int
+            if let row = anchorItem.flatMap(itemRow) {
+                after = row
+            } else if before >= start.rowCount, start.rowCount > 0, let row = row(after: start.rowCount - 1) {
+                // The loading row (or a row past it): rows added at the end take its place,
+                // below the last row before them.
+                after = row
+            } else {
+                after = newRow(ofOldRow: before)
+            }
+            after = min(max(0, after), count - 1)
+            anchor = ListChange.Anchor(before: before, after: after)
+            anchorRow = after
+            anchorItem = itemOn(after)
+        }
+        return change(countAfter: count, anchor: anchor)
+    }
 
     /// Starts a transaction on `count` rows.
     mutating func begin(count: Int) {
@@ -112,6 +208,18 @@ struct ChangeRecorder: Sendable {
             row += piece.count
         }
         return following ?? row
+    }
+
+    /// The row right after row `old` (before the transaction), when that row is still
+    /// where it was among the rows before it (neither deleted nor moved): rows inserted
+    /// right after it come before the returned row.
+    func row(after old: Int) -> Int? {
+        var row = 0
+        for piece in pieces {
+            if case .old(let start) = piece.kind, old >= start, old < start + piece.count { return row + old - start + 1 }
+            row += piece.count
+        }
+        return nil
     }
 
     /// The change the edits make, ending the transaction; nil when none changed a row.

@@ -12,16 +12,23 @@
 /// Elements are computed when read, so a list of a million rows costs nothing
 /// until they are.
 public struct PagedListRows<Item: Sendable>: RandomAccessCollection, Sendable {
-    let table: PageTable<Item>
+    let model: RowModel<Item>
+    /// The row count.
+    let rowCount: Int
 
     /// Always 0.
     public var startIndex: Int { 0 }
     /// The row count.
-    public var endIndex: Int { table.count }
+    public var endIndex: Int { rowCount }
 
     /// The element of `index`.
     public subscript(index: Int) -> PagedListElement<Item> {
-        PagedListElement(index: index, id: table.rowID(at: index), row: table.row(at: index))
+        PagedListElement(index: index, id: model.rowID(at: index), row: row(at: index))
+    }
+
+    /// What `index` shows; rows outside `0..<count` read as placeholders.
+    func row(at index: Int) -> ListRow<Item> {
+        index >= 0 && index < rowCount ? model.row(at: index) : .placeholder
     }
 }
 
@@ -40,17 +47,17 @@ extension PagedListRows {
     /// another, so that a walk over every row (`for element in list.rows`) costs one
     /// step per row, where reading by index searches for each row.
     public struct Iterator: IteratorProtocol {
-        let table: PageTable<Item>
+        let list: PagedListRows<Item>
         let rows: RowList<Item>
         let count: Int
         var row = 0
         var block = 0
         var offset = 0
 
-        init(table: PageTable<Item>) {
-            self.table = table
-            rows = table.rows
-            count = table.count
+        init(_ list: PagedListRows<Item>) {
+            self.list = list
+            rows = list.model.rows
+            count = list.rowCount
         }
 
         /// The next row's element, or nil after the last row.
@@ -58,7 +65,7 @@ extension PagedListRows {
             guard row < count else { return nil }
             defer { row += 1 }
             guard row < rows.count else {
-                return PagedListElement(index: row, id: .position(row), row: table.row(at: row))
+                return PagedListElement(index: row, id: .position(row), row: list.row(at: row))
             }
             while offset >= rows.blocks[block].count {
                 block += 1
@@ -68,10 +75,10 @@ extension PagedListRows {
             let slot = rows.slot(inBlock: block, at: offset)
             var id = ListRowID.position(row)
             if case .item(_, let identity?) = slot { id = .item(identity) }
-            return PagedListElement(index: row, id: id, row: PageTable.row(showing: slot))
+            return PagedListElement(index: row, id: id, row: RowModel.row(showing: slot))
         }
     }
 
     /// An iterator over the rows, from the first.
-    public func makeIterator() -> Iterator { Iterator(table: table) }
+    public func makeIterator() -> Iterator { Iterator(self) }
 }

@@ -34,7 +34,7 @@ extension ClientRuntime {
         let pageName = "\(endpoint.name), \(key)"
         var request: HTTPRequest?
         do throws(APIError) {
-            let list = try storedListID(endpoint, parameters)
+            let list = try storedListID(endpoint, parameters, paging: paging, size: size)
             let stored = list.flatMap { storedPage(at: key, of: $0) }
             let fetched = try await fetchPage(
                 endpoint, parameters, paging: paging, at: key, size: size, stored: stored, list: list, identities: identities,
@@ -72,7 +72,7 @@ extension ClientRuntime {
                 throw APIError(error.kind, page: pageName)
             }
         }
-        let rowList = paging.count == nil ? nil : try listIdentity(endpoint, parameters)
+        let rowList = paging.count == nil ? nil : try listIdentity(endpoint, parameters, paging: paging, size: size)
         let rowsBefore = rowList.flatMap { pageRows.rows(before: key, in: $0) }
         var built = try pageRequest(endpoint, parameters, paging: paging, key: key, size: size, rowsBefore: rowsBefore)
         if let stored {
@@ -110,7 +110,7 @@ extension ClientRuntime {
     ) throws(APIError) -> Page<Item> {
         let pageName = "\(endpoint.name), \(stored.key) (stored)"
         let size = size ?? paging.size?.defaultValue
-        let rowList = paging.count == nil ? nil : try listIdentity(endpoint, parameters)
+        let rowList = paging.count == nil ? nil : try listIdentity(endpoint, parameters, paging: paging, size: size)
         let rowsBefore = rowList.flatMap { pageRows.rows(before: stored.key, in: $0) }
         let built = try pageRequest(endpoint, parameters, paging: paging, key: stored.key, size: size, rowsBefore: rowsBefore)
         let head = HTTPResponse(statusCode: 200, headerFields: stored.headerFields)
@@ -122,10 +122,15 @@ extension ClientRuntime {
         return page
     }
 
-    /// The list `endpoint` with `parameters` is in the ``store``; nil without a store.
-    func storedListID(_ endpoint: Endpoint, _ parameters: RequestParameters) throws(APIError) -> StoredListID? {
+    /// The list `endpoint` with `parameters`, in pages of `size`, is in the ``store``;
+    /// nil without a store.
+    func storedListID<Response, Item>(
+        _ endpoint: Endpoint, _ parameters: RequestParameters, paging: Paging<Response, Item>, size: Int?
+    ) throws(APIError) -> StoredListID? {
         guard let store else { return nil }
-        return StoredListID(account: store.account, endpoint: endpoint.name, request: try listIdentity(endpoint, parameters))
+        return StoredListID(
+            account: store.account, endpoint: endpoint.name,
+            request: try listIdentity(endpoint, parameters, paging: paging, size: size))
     }
 
     /// The page stored at `key` of `list`, whatever its age (its validators still
@@ -140,12 +145,20 @@ extension ClientRuntime {
         }
     }
 
-    /// What names one list of `endpoint` among the others: its request without paging
-    /// parameters (method, URL and body).
-    func listIdentity(_ endpoint: Endpoint, _ parameters: RequestParameters) throws(APIError) -> String {
-        let request = try RequestBuilder.build(
-            endpoint, parameters, baseURL: baseURL(for: endpoint), headers: headers, dateFormat: dateFormat)
-        return "\(request.method) \(request.url.absoluteString) \(request.body?.base64EncodedString() ?? "")"
+    /// What names one list of `endpoint` among the others: its request without the
+    /// page's key, that is every argument that decides what a page holds — the method,
+    /// the URL with its query (the page size among it), the call's header fields and the
+    /// body. A page stored in pages of another size, or with another filter or order,
+    /// is another list's, and never shows in this one.
+    func listIdentity<Response, Item>(
+        _ endpoint: Endpoint, _ parameters: RequestParameters, paging: Paging<Response, Item>, size: Int?
+    ) throws(APIError) -> String {
+        let sized = try pagingParameters(endpoint, parameters, paging: paging, key: nil, size: size ?? paging.size?.defaultValue)
+        let request = try RequestBuilder.build(endpoint, sized, baseURL: baseURL(for: endpoint), headers: [], dateFormat: dateFormat)
+        var identity = "\(request.method) \(request.url.absoluteString)"
+        for field in sized.headers { identity += " \(field.name): \(field.value)" }
+        if let body = request.body { identity += " \(body.base64EncodedString())" }
+        return identity
     }
 
     /// The request for the page at `key`: the endpoint's request plus the paging
@@ -168,6 +181,17 @@ extension ClientRuntime {
             request.url = url
             return request
         }
+        let parameters = try pagingParameters(endpoint, parameters, paging: paging, key: key, size: size, rowsBefore: rowsBefore)
+        return try RequestBuilder.build(endpoint, parameters, baseURL: baseURL(for: endpoint), headers: headers, dateFormat: dateFormat)
+    }
+
+    /// `parameters` with the paging values added where the spec sends them: the page's
+    /// `key` (none when nil), the page `size` and, for a list that counts its items, the
+    /// rows before the cursor's page.
+    private func pagingParameters<Response, Item>(
+        _ endpoint: Endpoint, _ parameters: RequestParameters, paging: Paging<Response, Item>, key: PageKey?, size: Int?,
+        rowsBefore: Int? = nil
+    ) throws(APIError) -> RequestParameters {
         var parameters = parameters
         var bodyFields: [(String, BodyValue)] = []
         func send(_ parameter: Parameter, _ value: BodyValue) {
@@ -178,23 +202,25 @@ extension ClientRuntime {
             case .body: bodyFields.append((parameter.name, parameter.format == nil ? value : .string(text)))
             }
         }
-        switch (paging.style, key) {
-        case (.pageNumber(let parameter, _), .number(let number)),
-            (.offset(let parameter, _), .offset(let number)):
-            send(parameter, .int(number))
-        case (.cursor(let parameter, _, _, _), .after(let cursor)):
-            send(parameter, .string(cursor))
-        case (.cursor(_, _, let previousParameter?, _), .before(let cursor)):
-            send(previousParameter, .string(cursor))
-        case (.cursor, .first), (.link, .first):
-            break
-        default:
-            throw APIError(.invalidRequest("\(key) does not fit the paging style of \(endpoint.name)"))
+        if let key {
+            switch (paging.style, key) {
+            case (.pageNumber(let parameter, _), .number(let number)),
+                (.offset(let parameter, _), .offset(let number)):
+                send(parameter, .int(number))
+            case (.cursor(let parameter, _, _, _), .after(let cursor)):
+                send(parameter, .string(cursor))
+            case (.cursor(_, _, let previousParameter?, _), .before(let cursor)):
+                send(previousParameter, .string(cursor))
+            case (.cursor, .first), (.link, .first):
+                break
+            default:
+                throw APIError(.invalidRequest("\(key) does not fit the paging style of \(endpoint.name)"))
+            }
         }
         if let size, let parameter = paging.size?.parameter {
             send(parameter, .int(size))
         }
-        if let parameter = paging.count, let rowsBefore {
+        if let parameter = paging.count, let rowsBefore, let key {
             switch key {
             // Reddit's convention: the items seen, up to the cursor's own item.
             case .after: send(parameter, .int(rowsBefore))
@@ -211,7 +237,7 @@ extension ClientRuntime {
             }
             parameters.rawBody = (try BodyValue.merge(bodyFields, into: parameters.rawBody?.data ?? encoded), "application/json")
         }
-        return try RequestBuilder.build(endpoint, parameters, baseURL: baseURL(for: endpoint), headers: headers, dateFormat: dateFormat)
+        return parameters
     }
 }
 

@@ -148,7 +148,7 @@ extension ClientRuntime {
             await page(endpoint, parameters, paging: paging, at: key, size: size, identities: identities)
         }
         .identified(by: identifier)
-        if let configuration = store, let list = try? storedListID(endpoint, parameters) {
+        if let configuration = store, let list = try? storedListID(endpoint, parameters, paging: paging, size: size) {
             loader.stored = StoredList(
                 id: list, configuration: configuration, maxAge: endpoint.storeMaxAge ?? configuration.maxAge,
                 read: { stored throws(APIError) in try readStored(stored, endpoint, parameters, paging: paging, size: size) },

@@ -53,13 +53,17 @@ public protocol PageStore: Sendable {
 }
 
 /// One list in a store: the account it belongs to, and the request that names the
-/// list among the others (method, URL without paging parameters, body).
+/// list among the others: every argument of the list's call but the page's key, so
+/// that a page stored in pages of one size, or with one filter, never shows in a list
+/// of another.
 public struct StoredListID: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The account the app gave (``StoreConfiguration/account``); never a token.
     public var account: String
     /// The endpoint's name in the spec.
     public var endpoint: String
-    /// The request without paging parameters: `GET https://…/products?sort=name`.
+    /// The request without the page's key (method, URL with its query, the page size
+    /// included, the call's header fields, body):
+    /// `GET https://…/products?sort=name&page_size=50`.
     public var request: String
 
     /// Creates a list identity.

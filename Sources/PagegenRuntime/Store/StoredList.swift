@@ -53,7 +53,15 @@ public struct StoredList<Item: Sendable>: Sendable {
     /// is stored. Keys with no stored page are skipped.
     /// - Returns: what the server said, or the first error (no connection).
     public func revalidate(_ keys: [PageKey]) async -> Result<StoreRevalidation, APIError> {
+        await revalidatePages(keys).map { $0.revalidation }
+    }
+
+    /// ``revalidate(_:)``, with the changed pages as the server sent them: a list shows
+    /// them from here, not from the store, which may not have kept them (a read-only
+    /// store, a failed write).
+    func revalidatePages(_ keys: [PageKey]) async -> Result<(revalidation: StoreRevalidation, changed: [PageKey: Page<Item>]), APIError> {
         var result = StoreRevalidation()
+        var changed: [PageKey: Page<Item>] = [:]
         let stored = keys.compactMap { key -> StoredPage? in
             do throws(PageStoreError) { return try store.page(at: key, of: id) } catch {
                 configuration.onError?(error)
@@ -74,7 +82,9 @@ public struct StoredList<Item: Sendable>: Sendable {
             while let (key, answer) = await group.next() {
                 switch answer {
                 case .success(nil): result.unchanged.append(key)
-                case .success(.some): result.changed.append(key)
+                case .success(let page?):
+                    result.changed.append(key)
+                    changed[key] = page
                 case .failure(let error):
                     if failure == nil { failure = error }
                     group.cancelAll()
@@ -83,7 +93,7 @@ public struct StoredList<Item: Sendable>: Sendable {
             }
         }
         if let failure { return .failure(failure) }
-        return .success(result)
+        return .success((result, changed))
     }
 
     /// Walks the stored pages from the list's first one, following each page's stored

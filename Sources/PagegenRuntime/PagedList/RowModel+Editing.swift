@@ -1,7 +1,7 @@
 /// Local changes: the app edits, inserts, removes and moves items, each reported as
 /// an exact row change; edits ahead of the server are kept over the pages that load
 /// until the server shows them (see ``PendingEdits``).
-extension PageTable {
+extension RowModel {
     /// Replaces the loaded item with `item`'s identity; false when none is loaded.
     mutating func update(_ item: Item) -> Bool {
         guard let id = rows.id(of: item) else { return false }
@@ -24,7 +24,7 @@ extension PageTable {
         guard let id = rows.id(of: item) else { throw .noIdentity }
         guard !rows.contains(id) else { throw .alreadyInList(id) }
         let row = try row(for: position)
-        rows.insert([item], ids: [id], at: row, info: RowList<Item>.RunInfo(total: total, generation: generation), joining: true)
+        rows.insert([item], ids: [id], at: row, info: RowList<Item>.RunInfo(total: total), joining: true)
         adjustTotal(by: 1)
     }
 
@@ -128,7 +128,7 @@ extension PageTable {
                 before.flatMap { rows.row(of: $0) }.map { $0 + 1 } ?? after.flatMap { rows.row(of: $0) }
                 ?? min(oldRow, rows.count)
             rows.insert(
-                [item], ids: [edit.target], at: row, info: RowList<Item>.RunInfo(total: total, generation: generation), joining: true)
+                [item], ids: [edit.target], at: row, info: RowList<Item>.RunInfo(total: total), joining: true)
             adjustTotal(by: 1)
         }
     }

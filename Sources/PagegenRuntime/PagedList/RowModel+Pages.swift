@@ -1,46 +1,6 @@
-/// Rows and pages: the row count, which page holds a row, which rows a page holds,
-/// and how far a page is from where the user looks.
-extension PageTable {
-    /// The number of rows the list shows: the rows of the ``RowList`` plus, while the
-    /// list's length is not known, one "loading" row. Zero before the first response
-    /// (or the window's total).
-    var count: Int {
-        guard phase != .idle else { return 0 }
-        return rows.count + (hasTrailingRow ? 1 : 0)
-    }
-
-    /// True when the last row is the "loading more" row of a list whose length is
-    /// not known (or whose estimated total the loaded rows reached).
-    var hasTrailingRow: Bool {
-        guard hasContent, !endReached else { return false }
-        guard let total else { return true }
-        return totalIsEstimate && loadedEnd >= total
-    }
-
-    /// The row after the last loaded item (0 when none is).
-    var loadedEnd: Int {
-        for index in rows.blocks.indices.reversed() where rows.blocks[index].run != nil && rows.blocks[index].count > 0 {
-            return rows.rows(ofBlock: index).upperBound
-        }
-        return 0
-    }
-
-    /// The page size used to measure distances given in pages.
-    var nominalPageSize: Int {
-        if pageSize > 0 { return pageSize }
-        let pages = rows.blocks.count { $0.run != nil }
-        guard pages > 0 else { return 20 }
-        return max(1, rows.heldItems / pages)
-    }
-
-    /// ``PagedListOptions/prefetchDistance`` in rows.
-    var prefetchRows: Int { options.prefetchDistance.rows(pageSize: nominalPageSize) }
-
-    /// ``PagedListOptions/dropHysteresis`` in rows.
-    var hysteresisRows: Int { options.dropHysteresis.rows(pageSize: nominalPageSize) }
-
-    // MARK: Pages and rows
-
+/// Pages and rows: which page holds a row, which rows a page holds, its key, how far
+/// a page is from given rows, and whether a page has rows to load.
+extension RowModel {
     /// Index-addressed lists: the server position `row` stands for (its row, less the
     /// shifts above it).
     func position(ofRow row: Int) -> Int {
@@ -79,11 +39,6 @@ extension PageTable {
         let range = rows.rows(ofBlock: index)
         if range.isEmpty, slot == frontier, hasTrailingRow { return rows.count..<rows.count + 1 }
         return range
-    }
-
-    /// The rows of page `slot` that exist.
-    func clampedRows(ofSlot slot: Int) -> Range<Int> {
-        rowRange(ofSlot: slot).clamped(to: 0..<count)
     }
 
     /// The pages holding some of `rows`, in row order (with the empty blocks that
@@ -138,11 +93,23 @@ extension PageTable {
         return !run.info.isStale
     }
 
-    /// True when page `slot` should be requested: it has rows not loaded (or not
-    /// reloaded since the refresh), is not in flight, has not failed, and can be
-    /// requested.
-    func needsLoad(_ slot: Int) -> Bool {
-        if let page = slots[slot], page.request != nil || page.failure != nil { return false }
+    /// The placeholder rows (not gaps) among page `slot`'s rows.
+    func plainHoles(inSlot slot: Int) -> Int {
+        let range = rowRange(ofSlot: slot).clamped(to: 0..<rows.count)
+        guard !range.isEmpty else { return 0 }
+        var holes = 0
+        for index in rows.blockIndexes(covering: range) {
+            guard let hole = rows.blocks[index].hole, !hole.isGap else { continue }
+            holes += rows.rows(ofBlock: index).clamped(to: range).count
+        }
+        return holes
+    }
+
+    /// True when page `slot` has rows to load: rows not loaded (or not reloaded since
+    /// the refresh), a gap, a boundary to check again, and a key to request it with.
+    /// (Whether it may be requested now, not in flight and not failed, is the plan's
+    /// to say.)
+    func needsContent(_ slot: Int) -> Bool {
         guard key(forSlot: slot) != nil else { return false }
         if isIndexed {
             let range = rowRange(ofSlot: slot)
@@ -173,24 +140,20 @@ extension PageTable {
         }
     }
 
-    /// The rows loading revolves around: where a fling will stop, else the visible
-    /// rows, else the rows the list started with; inside the count once there is one.
-    var focusRange: Range<Int> {
-        let raw: Range<Int>
-        if let settleTarget {
-            raw = settleTarget
-        } else if let visible {
-            raw = visible
-        } else if let startRows {
-            raw = startRows
-        } else {
-            let row = focusRow ?? 0
-            raw = row..<row + 1
+    /// The pages that hold `rows` at the start (the first page for a chain, which
+    /// can only be walked).
+    func startSlots(for rows: Range<Int>) -> ClosedRange<Int> {
+        guard isIndexed else {
+            let first = frontier ?? 0
+            return first...first
         }
-        let rowCount = count
-        guard rowCount > 0 else { return raw }
-        let lower = min(max(0, raw.lowerBound), rowCount - 1)
-        return lower..<max(lower + 1, min(raw.upperBound, rowCount))
+        return clampedSlot(rows.lowerBound / pageSize)...clampedSlot((rows.upperBound - 1) / pageSize)
+    }
+
+    /// `slot`, kept inside a known total.
+    func clampedSlot(_ slot: Int) -> Int {
+        guard isIndexed, let total, !totalIsEstimate, total > 0 else { return slot }
+        return min(slot, (total - 1) / pageSize)
     }
 
     /// Rows between page `slot` and `focus`: 0 when they overlap, 1 when adjacent.
@@ -203,15 +166,20 @@ extension PageTable {
         distance(of: row..<row + 1, from: focus)
     }
 
-    private func distance(of rows: Range<Int>, from focus: Range<Int>) -> Int {
+    func distance(of rows: Range<Int>, from focus: Range<Int>) -> Int {
         if rows.upperBound <= focus.lowerBound { return focus.lowerBound - max(rows.lowerBound, rows.upperBound - 1) }
         if rows.lowerBound >= focus.upperBound { return rows.lowerBound - focus.upperBound + 1 }
         return 0
     }
 
-    /// True when page `slot` lies before `focus`: loading it is prepending.
-    func isBefore(_ slot: Int, _ focus: Range<Int>) -> Bool {
-        let range = rowRange(ofSlot: slot)
-        return range.upperBound <= focus.lowerBound && !(range.isEmpty && range.lowerBound == focus.lowerBound && slot != head)
+    /// True when the list's last page holds items.
+    var isLastPageLoaded: Bool {
+        let rowCount = count
+        guard rowCount > 0, !hasTrailingRow else { return endReached && rowCount == 0 }
+        guard endReached || (total != nil && !totalIsEstimate) else { return false }
+        if !isIndexed, let frontier, let index = rows.blockIndex(serial: frontier), rows.blocks[index].hole?.key != nil {
+            return false
+        }
+        return !rows.isHole(rowCount - 1)
     }
 }

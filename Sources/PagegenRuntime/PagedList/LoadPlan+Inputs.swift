@@ -1,0 +1,222 @@
+/// The inputs of the plan: what the list's public methods and the runner's answers
+/// feed it. Each ends by planning the loads anew. The ones that change rows (a failure
+/// shown, a page placed, a refresh) tell the ``RowModel``.
+extension LoadPlan {
+    /// Starts with `rows` on screen (their pages load first, together), or moves the
+    /// focus to their first row if already started.
+    mutating func start<Item>(atRows rows: Range<Int>, _ model: inout RowModel<Item>) {
+        let row = max(0, rows.lowerBound)
+        let rows = row..<max(row + 1, rows.upperBound)
+        switch phase {
+        case .idle:
+            phase = .open
+            model.open()
+        case .locating:
+            cancelAll()
+            windowFailure = nil
+            phase = .open
+        case .open:
+            if !model.hasContent {
+                if model.startSlots(for: rows) != startSlots { cancelAll() }
+                for slot in startSlots { clearFailure(slot, &model) }
+            }
+        }
+        focusRow = row
+        startRows = rows
+        visible = nil
+        settleTarget = nil
+        if !model.hasContent { startSlots = model.startSlots(for: rows) }
+        plan(model)
+    }
+
+    /// Starts at the top; harmless once started.
+    mutating func start<Item>(_ model: inout RowModel<Item>) {
+        if phase == .idle { start(atRows: 0..<1, &model) }
+    }
+
+    /// Asks the window endpoint where to start; without one, starts at the top.
+    mutating func startFromWindow<Item>(_ model: inout RowModel<Item>) {
+        guard phase == .idle else { return }
+        guard hasWindow else { return start(atRows: 0..<1, &model) }
+        phase = .locating
+        sendWindowRequest()
+    }
+
+    /// The rows on screen, as the UI reports them (not empty, from row 0 on). The same
+    /// rows reported again mean the scroll is resting (or crawling): a fling target it
+    /// has not reached no longer holds, and the rows on screen load.
+    mutating func setVisible<Item>(_ rows: Range<Int>, _ model: RowModel<Item>) {
+        guard rows != visible else {
+            if settleTarget != nil {
+                settleTarget = nil
+                plan(model)
+            }
+            return
+        }
+        if let old = visible, rows.lowerBound != old.lowerBound {
+            direction = rows.lowerBound > old.lowerBound ? 1 : -1
+        }
+        visible = rows
+        if let target = settleTarget, rows.overlaps(target) { settleTarget = nil }
+        plan(model)
+    }
+
+    /// A drag began (the user touched the scroll view, which also stops a fling):
+    /// the scroll goes where the finger takes it, not to the fling's target.
+    mutating func beginDragging<Item>(_ model: RowModel<Item>) {
+        guard settleTarget != nil else { return }
+        settleTarget = nil
+        plan(model)
+    }
+
+    /// A scroll will come to rest at `rows`.
+    mutating func willSettle<Item>(_ rows: Range<Int>, _ model: RowModel<Item>) {
+        guard !rows.isEmpty, rows.lowerBound >= 0 else { return }
+        let from = visible?.lowerBound ?? focusRow ?? 0
+        if rows.lowerBound != from { direction = rows.lowerBound > from ? 1 : -1 }
+        if let visible, visible.overlaps(rows) {
+            settleTarget = nil
+        } else {
+            settleTarget = rows
+        }
+        plan(model)
+    }
+
+    /// The UI will soon show `rows`.
+    mutating func prefetch<Item>(_ rows: some Sequence<Int>, _ model: RowModel<Item>) {
+        let focus = focusRange(model)
+        let rowCount = count(model)
+        let keep = prefetchRows(model) + hysteresisRows(model)
+        for row in rows where row >= 0 && (rowCount == 0 || row < rowCount) {
+            if model.hasContent, model.isLoaded(model.slotIndex(forRow: row)) { continue }
+            let distance = model.distance(ofRow: row, from: focus)
+            // During a fling, the rows it passes by are not worth loading.
+            if settleTarget != nil, distance > keep { continue }
+            demands[row] = max(demands[row] ?? 0, distance)
+        }
+        plan(model)
+    }
+
+    /// The UI no longer expects to show `rows`.
+    mutating func cancelPrefetch<Item>(_ rows: some Sequence<Int>, _ model: RowModel<Item>) {
+        for row in rows { demands[row] = nil }
+        plan(model)
+    }
+
+    /// Sends the failed requests again.
+    mutating func retry<Item>(_ model: inout RowModel<Item>) {
+        if phase == .locating {
+            if windowFailure != nil {
+                windowFailure = nil
+                activity += 1
+                sendWindowRequest()
+            }
+            return
+        }
+        guard phase == .open else { return }
+        let focus = focusRange(model)
+        let keep = prefetchRows(model) + hysteresisRows(model)
+        for slot in slots.keys.sorted() where slots[slot]?.failure != nil {
+            clearFailure(slot, &model)
+            let range = model.rowRange(ofSlot: slot)
+            guard model.hasContent, model.distance(ofSlot: slot, from: focus) <= keep else { continue }
+            let row = min(max(0, range.lowerBound), max(0, count(model) - 1))
+            demands[row] = max(demands[row] ?? 0, model.distance(ofRow: row, from: focus))
+        }
+        plan(model)
+    }
+
+    /// Reloads what is loaded, around the focus first, keeping the rows until their
+    /// replacement arrives.
+    mutating func refresh<Item>(_ model: inout RowModel<Item>) {
+        switch phase {
+        case .idle:
+            return start(&model)
+        case .locating:
+            return
+        case .open:
+            // A refresh still loading the rows on screen goes on; one that failed there
+            // starts over.
+            guard model.hasContent, !refreshing || refreshSlots(model).contains(where: { slots[$0]?.failure != nil }) else { return }
+        }
+        cancelAll()
+        for slot in slots.keys.sorted() { clearFailure(slot, &model) }
+        model.forgetLoads()
+        walkedKeys.removeAll()
+        let focus = focusRange(model)
+        let prefetch = prefetchRows(model)
+        let window = max(0, focus.lowerBound - prefetch)..<min(model.rows.count, focus.upperBound + prefetch)
+        // A cursor list checks its head: a page before the first through its previous
+        // key, or else the first page again (kept, stale, wherever the user is).
+        var keepHead: Int?
+        if !model.isIndexed, let found = model.prepareHeadReload() {
+            head = found.head
+            if found.keep { keepHead = found.head }
+        }
+        // Far pages go back to placeholders; near ones stay, stale, until reloaded.
+        model.dropPages(outside: window, keeping: keepHead)
+        refreshing = true
+        plan(model)
+    }
+
+    /// The answer to request `id` arrived.
+    mutating func receive<Item>(_ id: Int, _ result: PageLoadResult<Item>, _ model: inout RowModel<Item>) {
+        guard let flight = flights.removeValue(forKey: id) else {
+            ignoredResponses += 1
+            return
+        }
+        activity += 1
+        switch (result, flight.slot) {
+        case (.window(.success(let window)), nil):
+            open(at: window, &model)
+        case (.window(.failure(let error)), nil):
+            windowFailure = error
+        case (.page(let result), let slot?):
+            slots[slot]?.request = nil
+            switch result {
+            case .success(let page): place(page, slot: slot, key: flight.key, &model)
+            case .failure(let error): fail(slot, with: error, &model)
+            }
+            removeIfVacant(slot)
+        default:
+            ignoredResponses += 1
+        }
+        plan(model)
+    }
+
+    /// Opens the list where the window said: its total sizes the rows at once.
+    private mutating func open<Item>(at window: WindowStart, _ model: inout RowModel<Item>) {
+        phase = .open
+        model.open(total: window.total)
+        let windowPageSize = window.pageSize > 0 ? window.pageSize : model.pageSize
+        let pageRow = max(0, window.pageIndex) * max(1, windowPageSize)
+        focusRow = window.focusRow.map { max(0, $0) } ?? pageRow
+        startRows = nil
+        let slot = model.isIndexed ? model.clampedSlot(pageRow / model.pageSize) : (model.frontier ?? 0)
+        startSlots = slot...slot
+    }
+
+    /// Hands page `slot`, asked for with `key`, to the row model; its demands are met,
+    /// and the pages farthest from the focus go if memory is short.
+    private mutating func place<Item>(_ page: Page<Item>, slot: Int, key: PageKey?, _ model: inout RowModel<Item>) {
+        var page = page
+        if !model.isIndexed, let key, model.accepts(slot: slot, key: key), model.isFrontier(slot) {
+            // A next key walked before: the list loops; it ends here instead.
+            walkedKeys.insert(key)
+            if let repeated = page.next, walkedKeys.contains(repeated) { page.next = nil }
+        }
+        if !model.place(page, slot: slot, key: key, isHead: slot == head) { ignoredResponses += 1 }
+        dropDemands(ofSlot: slot, model)
+        if slot == head { head = nil }
+        if model.keepUnderMemoryLimit(placed: slot, focus: focusRange(model), options: options) {
+            dropDemands(ofSlot: slot, model)
+        }
+    }
+
+    /// The prefetch demands for rows of page `slot` are met (or given up).
+    private mutating func dropDemands<Item>(ofSlot slot: Int, _ model: RowModel<Item>) {
+        guard !demands.isEmpty else { return }
+        let range = model.rowRange(ofSlot: slot)
+        for row in demands.keys where range.contains(row) { demands[row] = nil }
+    }
+}

@@ -1,0 +1,148 @@
+/// Deciding what to load and what to cancel, after every input.
+extension LoadPlan {
+    /// A page worth loading, and how urgently.
+    struct Candidate {
+        var slot: Int
+        var distance: Int
+        /// True when it lies against the scroll direction.
+        var isBehind: Bool
+        /// Lower sorts first.
+        var order: (Int, Int, Int) { (distance, isBehind ? 1 : 0, slot) }
+    }
+
+    /// Cancels requests for pages that left the window, then starts loads for the
+    /// wanted pages, nearest to the focus first, within the concurrency limit.
+    mutating func plan<Item>(_ model: RowModel<Item>) {
+        guard phase == .open else { return }
+        let focus = focusRange(model)
+        pruneDemands(around: focus, model)
+        let keep = prefetchRows(model) + hysteresisRows(model)
+        for (id, flight) in flights.sorted(by: { $0.key < $1.key }) {
+            guard let slot = flight.slot else { continue }
+            // A cursor page whose block is gone, or has another key now, loads anew.
+            let isCurrent = model.isIndexed || flight.key == model.key(forSlot: slot)
+            if !isCurrent || !isKept(slot, focus: focus, keep: keep, model) { cancelRequest(id) }
+        }
+        for candidate in candidates(around: focus, model) {
+            if hasCapacity(for: candidate.slot, focus: focus, model) {
+                startLoad(candidate.slot, model)
+            } else if candidate.distance == 0, let victim = preemptable(for: candidate.slot, focus: focus, model) {
+                cancelRequest(victim)
+                startLoad(candidate.slot, model)
+            }
+        }
+    }
+
+    /// True when page `slot` should be requested: it has rows to load (see
+    /// ``RowModel/needsContent(_:)``), and is neither in flight nor failed.
+    func needsLoad<Item>(_ slot: Int, _ model: RowModel<Item>) -> Bool {
+        if let page = slots[slot], page.request != nil || page.failure != nil { return false }
+        return model.needsContent(slot)
+    }
+
+    /// Sends a request for page `slot`, if it has a key.
+    private mutating func startLoad<Item>(_ slot: Int, _ model: RowModel<Item>) {
+        guard let key = model.key(forSlot: slot) else { return }
+        startLoad(slot, key: key)
+    }
+
+    /// The pages to load, most urgent first.
+    private func candidates<Item>(around focus: Range<Int>, _ model: RowModel<Item>) -> [Candidate] {
+        var seen = Set<Int>()
+        var result: [Candidate] = []
+        func consider(_ slot: Int) {
+            guard seen.insert(slot).inserted, needsLoad(slot, model) else { return }
+            let rows = model.rowRange(ofSlot: slot)
+            let isBehind = direction > 0 ? rows.upperBound <= focus.lowerBound : rows.lowerBound >= focus.upperBound
+            result.append(Candidate(slot: slot, distance: model.distance(ofSlot: slot, from: focus), isBehind: isBehind))
+        }
+        guard model.hasContent else {
+            for slot in startSlots { consider(slot) }
+            return result.sorted { $0.order < $1.order }
+        }
+        let rowCount = count(model)
+        let prefetch = prefetchRows(model)
+        let lower = max(0, focus.lowerBound - prefetch)
+        let upper = min(rowCount, focus.upperBound + prefetch)
+        if lower < upper {
+            for slot in model.slots(in: lower..<upper) { consider(slot) }
+        }
+        for row in demands.keys where row < rowCount {
+            consider(model.slotIndex(forRow: row))
+        }
+        if let head, needsLoad(head, model), seen.insert(head).inserted {
+            // A refresh checks the head of a cursor list wherever the user is.
+            result.append(Candidate(slot: head, distance: min(prefetch, model.distance(ofSlot: head, from: focus)), isBehind: true))
+        }
+        return result.sorted { $0.order < $1.order }
+    }
+
+    /// True when the request for page `slot` should stay in flight.
+    private func isKept<Item>(_ slot: Int, focus: Range<Int>, keep: Int, _ model: RowModel<Item>) -> Bool {
+        guard model.hasContent else { return startSlots.contains(slot) }
+        if slot == head || model.distance(ofSlot: slot, from: focus) <= keep { return true }
+        let rows = model.rowRange(ofSlot: slot)
+        return demands.keys.contains { rows.contains($0) }
+    }
+
+    /// True when another request may start for page `slot`: fewer than
+    /// ``PagedListOptions/maxConcurrentLoads`` in flight, and for a chain of cursor
+    /// or link pages, none in flight in the same direction. Before the first
+    /// content, only the pages the start rows need, all at once.
+    private func hasCapacity<Item>(for slot: Int, focus: Range<Int>, _ model: RowModel<Item>) -> Bool {
+        let pages = flights.values.compactMap(\.slot)
+        guard model.hasContent else { return pages.count < max(1, min(options.maxConcurrentLoads, startSlots.count)) }
+        let limit = max(1, options.maxConcurrentLoads)
+        guard pages.count < (model.isIndexed ? limit : min(limit, 2)) else { return false }
+        if model.isIndexed { return true }
+        let before = isBeforeCenter(slot, focus, model)
+        return !pages.contains { isBeforeCenter($0, focus, model) == before }
+    }
+
+    /// For a chain: true when page `slot` lies before the middle of `focus`, so
+    /// that the pages on screen load one from each side.
+    private func isBeforeCenter<Item>(_ slot: Int, _ focus: Range<Int>, _ model: RowModel<Item>) -> Bool {
+        let rows = model.rowRange(ofSlot: slot)
+        return rows.lowerBound + rows.upperBound < focus.lowerBound + focus.upperBound
+    }
+
+    /// For a page on screen that cannot start: the request farthest from the
+    /// focus that is not on screen itself (in the same direction, for a chain).
+    private func preemptable<Item>(for slot: Int, focus: Range<Int>, _ model: RowModel<Item>) -> Int? {
+        guard model.hasContent else { return nil }
+        let before = isBeforeCenter(slot, focus, model)
+        var best: (id: Int, distance: Int)?
+        for (id, flight) in flights {
+            guard let other = flight.slot else { continue }
+            if !model.isIndexed, isBeforeCenter(other, focus, model) != before { continue }
+            let distance = model.distance(ofSlot: other, from: focus)
+            guard distance > 0 else { continue }
+            if best == nil || distance > best!.distance || (distance == best!.distance && id > best!.id) {
+                best = (id, distance)
+            }
+        }
+        return best?.id
+    }
+
+    /// Drops prefetch demands that are met (the page is loaded), out of the list,
+    /// or that the focus moved away from.
+    private mutating func pruneDemands<Item>(around focus: Range<Int>, _ model: RowModel<Item>) {
+        guard model.hasContent, !demands.isEmpty else { return }
+        let rowCount = count(model)
+        let slack = hysteresisRows(model)
+        for (row, allowed) in demands {
+            if row >= rowCount || model.isLoaded(model.slotIndex(forRow: row)) || model.distance(ofRow: row, from: focus) > allowed + slack
+            {
+                demands[row] = nil
+            }
+        }
+    }
+
+    /// A refresh that reloaded the rows on screen is over.
+    mutating func finishRefreshIfDone<Item>(_ model: RowModel<Item>) {
+        if refreshing, refreshSlots(model).allSatisfy({ slots[$0] == nil && !needsLoad($0, model) }) {
+            refreshing = false
+            activity += 1
+        }
+    }
+}

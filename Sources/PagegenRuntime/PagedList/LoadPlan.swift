@@ -1,0 +1,217 @@
+/// Which pages a ``PagedList`` asks for, and when: the requests in flight and the
+/// pages that failed, where the user looks (the visible rows, a fling's target, the
+/// rows the list started with), the prefetch demands, the walk of a cursor list's
+/// frontier, and what a refresh still waits for.
+///
+/// Each input (`LoadPlan+Inputs`) ends by planning anew (`LoadPlan+Planning`): the
+/// plan cancels requests for pages that moved out of reach and starts loads for the
+/// pages the ``RowModel`` says have rows to load, nearest to the focus first, within
+/// the concurrency limit. It answers with ``commands`` (start or cancel a request) for
+/// a ``PageLoadRunner`` to carry out; it never waits and runs nothing itself. An answer
+/// goes through the plan, which hands the page to the row model to place.
+///
+/// Invariants (``invariantViolations()`` checks them): each request in flight is the
+/// one its page records, and a page has one request in flight at most; there are no
+/// more page requests in flight than the concurrency limit allows; a page with nothing
+/// to remember (no request, no failure) is not kept; before the list opens nothing is
+/// in flight.
+struct LoadPlan: Sendable {
+    /// Where the list is in its life.
+    enum Phase: Sendable, Equatable {
+        /// Not started.
+        case idle
+        /// Waiting for the window endpoint to say where to start.
+        case locating
+        /// Loading pages.
+        case open
+    }
+
+    /// Work for the runner.
+    enum Command: Sendable {
+        /// Send a request.
+        case start(PageLoadRequest)
+        /// Cancel a request.
+        case cancel(PageLoadRequest)
+    }
+
+    /// A request in flight.
+    struct Flight: Sendable {
+        var request: PageLoadRequest
+        /// The page it loads (a page index, or a cursor page's block serial); nil for
+        /// the window request.
+        var slot: Int?
+        /// The key it asked for.
+        var key: PageKey?
+    }
+
+    // MARK: Configuration
+
+    let options: PagedListOptions
+    /// True when the loader has a window endpoint.
+    let hasWindow: Bool
+
+    // MARK: State
+
+    var phase = Phase.idle
+    /// What is known about loading each page: its request in flight, its last failure.
+    var slots: [Int: PageSlot] = [:]
+    var flights: [Int: Flight] = [:]
+    var nextRequestID = 1
+    /// The pages to load first, together: those the rows the list starts with need.
+    var startSlots = 0...0
+    /// The row the list started at.
+    var focusRow: Int?
+    /// The rows the list started with, until the UI reports the visible rows.
+    var startRows: Range<Int>?
+    /// The rows on screen.
+    var visible: Range<Int>?
+    /// Where a fling will stop, until the visible rows get there, the scroll stops
+    /// short of it, or a drag begins.
+    var settleTarget: Range<Int>?
+    /// The way the user last scrolled: 1 down, -1 up.
+    var direction = 1
+    /// Rows the UI asked to prefetch, with how far from the focus each may get
+    /// before the demand lapses.
+    var demands: [Int: Int] = [:]
+    /// Cursor and link lists: every key the frontier walked, to end a list whose next
+    /// key repeats one instead of looping.
+    var walkedKeys: Set<PageKey> = []
+    /// Cursor and link lists, during a refresh: the head to load (an empty block at
+    /// the top with the first page's previous key, or the first page itself).
+    var head: Int?
+    /// True while a refresh has not reloaded the rows on screen.
+    var refreshing = false
+    var windowFailure: APIError?
+
+    // MARK: Output
+
+    var commands: [Command] = []
+    /// Bumped when a request starts, ends, fails or is cancelled.
+    var activity = 0
+    /// Answers that arrived for requests no longer in flight, and were ignored.
+    var ignoredResponses = 0
+
+    init(hasWindow: Bool, options: PagedListOptions) {
+        self.hasWindow = hasWindow
+        self.options = options
+    }
+
+    /// The commands since the last call; the list starts again empty.
+    mutating func takeCommands() -> [Command] {
+        defer { commands.removeAll(keepingCapacity: true) }
+        return commands
+    }
+
+    // MARK: Where the user looks
+
+    /// The number of rows the list shows: none before it starts.
+    func count<Item>(_ model: RowModel<Item>) -> Int {
+        phase == .idle ? 0 : model.count
+    }
+
+    /// True when the list shows its loading row.
+    func hasTrailingRow<Item>(_ model: RowModel<Item>) -> Bool {
+        phase != .idle && model.hasTrailingRow
+    }
+
+    /// ``PagedListOptions/prefetchDistance`` in rows.
+    func prefetchRows<Item>(_ model: RowModel<Item>) -> Int { model.rows(in: options.prefetchDistance) }
+
+    /// ``PagedListOptions/dropHysteresis`` in rows.
+    func hysteresisRows<Item>(_ model: RowModel<Item>) -> Int { model.rows(in: options.dropHysteresis) }
+
+    /// The rows loading revolves around: where a fling will stop, else the visible
+    /// rows, else the rows the list started with; inside the count once there is one.
+    func focusRange<Item>(_ model: RowModel<Item>) -> Range<Int> {
+        let raw: Range<Int>
+        if let settleTarget {
+            raw = settleTarget
+        } else if let visible {
+            raw = visible
+        } else if let startRows {
+            raw = startRows
+        } else {
+            let row = focusRow ?? 0
+            raw = row..<row + 1
+        }
+        let rowCount = count(model)
+        guard rowCount > 0 else { return raw }
+        let lower = min(max(0, raw.lowerBound), rowCount - 1)
+        return lower..<max(lower + 1, min(raw.upperBound, rowCount))
+    }
+
+    /// Rows moved: the rows the plan remembers (on screen, the fling's target, prefetch
+    /// demands, the focus) follow their content; `newRow` says where a row went.
+    mutating func follow(_ newRow: (Int) -> Int) {
+        func follow(_ range: Range<Int>?) -> Range<Int>? {
+            guard let range else { return nil }
+            let lower = newRow(range.lowerBound)
+            return lower..<lower + range.count
+        }
+        visible = follow(visible)
+        settleTarget = follow(settleTarget)
+        startRows = follow(startRows)
+        if let focusRow { self.focusRow = newRow(focusRow) }
+        if !demands.isEmpty {
+            var moved: [Int: Int] = [:]
+            for (row, allowed) in demands { moved[newRow(row)] = allowed }
+            demands = moved
+        }
+    }
+
+    // MARK: Requests
+
+    /// Sends a request for page `slot` with `key`.
+    mutating func startLoad(_ slot: Int, key: PageKey) {
+        let request = PageLoadRequest(id: nextRequestID, target: .page(key), pageIndex: slot)
+        nextRequestID += 1
+        flights[request.id] = Flight(request: request, slot: slot, key: key)
+        slots[slot, default: PageSlot()].request = request.id
+        activity += 1
+        commands.append(.start(request))
+    }
+
+    /// Asks the window endpoint where to start.
+    mutating func sendWindowRequest() {
+        let request = PageLoadRequest(id: nextRequestID, target: .window, pageIndex: nil)
+        nextRequestID += 1
+        flights[request.id] = Flight(request: request, slot: nil)
+        commands.append(.start(request))
+    }
+
+    /// Cancels request `id`; its answer will be ignored.
+    mutating func cancelRequest(_ id: Int) {
+        guard let flight = flights.removeValue(forKey: id) else { return }
+        if let slot = flight.slot {
+            slots[slot]?.request = nil
+            removeIfVacant(slot)
+        }
+        activity += 1
+        commands.append(.cancel(flight.request))
+    }
+
+    mutating func cancelAll() {
+        for id in flights.keys.sorted() { cancelRequest(id) }
+    }
+
+    mutating func removeIfVacant(_ slot: Int) {
+        if slots[slot]?.isVacant == true { slots[slot] = nil }
+    }
+
+    // MARK: Failures
+
+    /// Records a failed load of page `slot`; its rows show `error`.
+    mutating func fail<Item>(_ slot: Int, with error: APIError, _ model: inout RowModel<Item>) {
+        slots[slot, default: PageSlot()].failure = error
+        model.showFailure(error, of: slot)
+    }
+
+    /// Forgets the failure of page `slot`, if any: its rows show placeholders again.
+    mutating func clearFailure<Item>(_ slot: Int, _ model: inout RowModel<Item>) {
+        guard slots[slot]?.failure != nil else { return }
+        slots[slot]?.failure = nil
+        activity += 1
+        model.showFailure(nil, of: slot)
+        removeIfVacant(slot)
+    }
+}

@@ -1,0 +1,97 @@
+/// The app's changes: updates, removals, insertions and moves, and edits ahead of the
+/// server. The row model makes them; each is one transaction, reported as one change.
+extension PagedList {
+    /// Replaces the loaded item that has `item`'s identity with `item`, on its row.
+    /// Returns false when no loaded row holds it (a page that loads later brings the
+    /// server's copy).
+    @discardableResult
+    public func update(_ item: Item) -> Bool {
+        perform { model.update(item) }
+    }
+
+    /// Removes the item with identity `id` from its row; the rows after it move up
+    /// and the total goes down by one. Returns the item, or nil when it is not loaded.
+    @discardableResult
+    public func remove(id: some Hashable) -> Item? {
+        perform { model.remove(ItemIdentity.of(id)) }
+    }
+
+    /// Inserts `item` so that it ends on `row` (0 through the rows); the rows from
+    /// there move down and the total goes up by one.
+    ///
+    /// A local change says what the server now holds: a page that loads later and
+    /// does not have the item takes it away again. To show an item before the server
+    /// has it, use ``apply(_:confirmedWhen:commit:)``.
+    /// - Throws: ``ListEditError`` when the row is outside the list, the item is in
+    ///   the list already, or the list's items have no identity.
+    public func insert(_ item: Item, at row: Int) throws(ListEditError) {
+        try perform { () throws(ListEditError) in try model.insert(item, at: .row(row)) }
+    }
+
+    /// Inserts `item` on the row before the item with identity `id`.
+    /// - Throws: ``ListEditError/notLoaded(_:)`` when that item is not loaded, and
+    ///   the errors of ``insert(_:at:)``.
+    public func insert(_ item: Item, before id: some Hashable) throws(ListEditError) {
+        try perform { () throws(ListEditError) in try model.insert(item, at: .before(ItemIdentity.of(id))) }
+    }
+
+    /// Inserts `item` on the row after the item with identity `id`.
+    /// - Throws: ``ListEditError/notLoaded(_:)`` when that item is not loaded, and
+    ///   the errors of ``insert(_:at:)``.
+    public func insert(_ item: Item, after id: some Hashable) throws(ListEditError) {
+        try perform { () throws(ListEditError) in try model.insert(item, at: .after(ItemIdentity.of(id))) }
+    }
+
+    /// Moves the item with identity `id` so that it ends on `row`; reported as a move.
+    /// - Throws: ``ListEditError`` when the item is not loaded or the row is outside
+    ///   the list.
+    public func move(id: some Hashable, to row: Int) throws(ListEditError) {
+        try perform { () throws(ListEditError) in try model.move(ItemIdentity.of(id), to: .row(row)) }
+    }
+
+    /// Moves the item with identity `id` to the row before the item with identity `other`.
+    /// - Throws: ``ListEditError`` when either item is not loaded.
+    public func move(id: some Hashable, before other: some Hashable) throws(ListEditError) {
+        try perform { () throws(ListEditError) in try model.move(ItemIdentity.of(id), to: .before(ItemIdentity.of(other))) }
+    }
+
+    /// Moves the item with identity `id` to the row after the item with identity `other`.
+    /// - Throws: ``ListEditError`` when either item is not loaded.
+    public func move(id: some Hashable, after other: some Hashable) throws(ListEditError) {
+        try perform { () throws(ListEditError) in try model.move(ItemIdentity.of(id), to: .after(ItemIdentity.of(other))) }
+    }
+
+    /// Applies `edit` at once and runs `commit`, the call that makes it on the server.
+    ///
+    /// The edit shows on its row (and is reported) before `commit` starts. If `commit`
+    /// throws, the edit is undone (reported too) and the error rethrown. If it
+    /// returns, the edit stays over every page that loads, refreshes included, until
+    /// `confirmedWhen` says a page's copy of the item shows it, or until
+    /// ``PagedListOptions/editTimeout`` passes on the list's clock; then the server's
+    /// copy shows. So a page loaded before the server caught up never flashes the old
+    /// value. Without `confirmedWhen`, an insertion is confirmed by a page that holds
+    /// the item, a removal by a page that holds a neighbour of it without it, and a
+    /// change lasts until the time-out.
+    /// - Throws: ``ListEditError`` when the edit cannot be made (then `commit` is not
+    ///   called), or what `commit` throws.
+    public func apply(
+        _ edit: ListEdit<Item>, confirmedWhen: (@Sendable (Item) -> Bool)? = nil,
+        commit: @Sendable () async throws -> Void
+    ) async throws {
+        let serial = try perform { () throws(ListEditError) in try model.begin(edit, isConfirmed: confirmedWhen) }
+        do {
+            try await commit()
+        } catch {
+            perform { model.rollBack(serial) }
+            throw error
+        }
+        let clock = self.clock
+        let timeout = options.editTimeout
+        perform { model.commit(serial, deadline: clock.now() + timeout) }
+        Task { [weak self] in
+            try? await clock.sleep(timeout)
+            guard let self else { return }
+            perform { model.expireEdits(at: clock.now()) }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The loader's store: the stored rows a list started from, asked about in the
+/// background, and the anchor row kept for the next launch.
+extension PagedList {
+    /// Asks the server about the stored pages on screen, in the background.
+    func revalidateStoredRows() {
+        guard let stored = loader.stored, !storedPagesShown.isEmpty else { return }
+        revalidation?.cancel()
+        setStoredState(StoredContent(storedAt: storedPagesShown.values.min() ?? Date(), isRevalidating: true, failure: nil))
+        let keys = Array(storedPagesShown.keys)
+        revalidation = Task { [weak self] in
+            let result = await stored.revalidatePages(keys)
+            guard !Task.isCancelled else { return }
+            self?.finishRevalidation(result)
+        }
+    }
+
+    private func finishRevalidation(_ result: Result<(revalidation: StoreRevalidation, changed: [PageKey: Page<Item>]), APIError>) {
+        switch result {
+        case .success(let revalidation):
+            if !revalidation.changed.isEmpty {
+                // The refresh takes the changed pages as the server sent them, and the
+                // others from the store, placing their items by identity with the
+                // anchor still.
+                answeringFromStore = true
+                revalidatedPages = revalidation.changed
+                perform { plan.refresh(&model) }
+                answeringFromStore = false
+                revalidatedPages = [:]
+            }
+            storedPagesShown.removeAll()
+            setStoredState(nil)
+        case .failure(let error):
+            var state = storedState
+            state?.isRevalidating = false
+            state?.failure = error
+            setStoredState(state)
+        }
+    }
+
+    func setStoredState(_ state: StoredContent?) {
+        guard state != storedState else { return }
+        storedState = state
+        observeMutation(keyPaths.storedContent)
+        onLoadStatesChange?(plan.loadStates(model))
+    }
+
+    /// Keeps the anchor row in the store when it moved, the writes in order.
+    func keepAnchorRow() {
+        guard let stored = loader.stored, let row = recorder.anchorRow, row != keptAnchorRow else { return }
+        keptAnchorRow = row
+        let previous = anchorWrite
+        anchorWrite = Task.detached {
+            await previous?.value
+            do throws(PageStoreError) {
+                try await stored.store.setAnchorRow(row, of: stored.id)
+            } catch {
+                stored.configuration.onError?(error)
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// Running the three values: every input is one transaction. The change recorder
+/// starts from the rows as they are; the input goes to the load plan or the row model;
+/// the row model's edits become one ``ListChange``, the rows the plan remembers follow
+/// them, and the plan's commands go to the runner. Observers hear of what changed.
+extension PagedList {
+    /// Applies one input, runs the commands it gives, and tells observers what
+    /// changed.
+    @discardableResult
+    func perform<Result, Failure: Error>(_ input: () throws(Failure) -> Result) throws(Failure) -> Result {
+        let countBefore = plan.count(model)
+        let activityBefore = plan.activity
+        let focusBefore = plan.focusRow
+        recorder.begin(count: countBefore, rowCount: model.rows.count, trailingRow: plan.hasTrailingRow(model))
+        let result: Result
+        do {
+            result = try input()
+        } catch {
+            _ = endTransaction()
+            throw error
+        }
+        let change = endTransaction()
+        let countAfter = plan.count(model)
+        let commands = plan.takeCommands()
+
+        isDispatching = true
+        for command in commands {
+            switch command {
+            case .start(let request):
+                if answeringFromStore, case .page(let key) = request.target {
+                    if let page = revalidatedPages[key] {
+                        deferred.append((request.id, .page(.success(page))))
+                        continue
+                    }
+                    if let found = loader.stored?.page(at: key) {
+                        storedPagesShown[key] = found.storedAt
+                        deferred.append((request.id, .page(.success(found.page))))
+                        continue
+                    }
+                }
+                runner.start(request, loader: loader) { [weak self] result in
+                    self?.receive(request.id, result)
+                }
+            case .cancel(let request):
+                runner.cancel(request)
+            }
+        }
+        isDispatching = false
+
+        if countBefore != countAfter { observeMutation(keyPaths.count) }
+        if change != nil {
+            contentVersion &+= 1
+            observeMutation(keyPaths.content)
+        }
+        let loadStatesChanged = plan.activity != activityBefore || countBefore != countAfter
+        if loadStatesChanged { observeMutation(keyPaths.loadStates) }
+        if plan.focusRow != focusBefore { observeMutation(keyPaths.focusRow) }
+        if let change {
+            onChange?(change)
+            for subscriber in subscribers.values { subscriber.yield(change) }
+        }
+        if loadStatesChanged, let onLoadStatesChange { onLoadStatesChange(plan.loadStates(model)) }
+        if !deferred.isEmpty {
+            let next = deferred.removeFirst()
+            receive(next.id, next.result)
+        }
+        return result
+    }
+
+    /// Ends the transaction: the change the row model's edits made, or nil when no
+    /// row changed; the rows the plan remembers follow the rows that moved.
+    private func endTransaction() -> ListChange? {
+        recorder.record(model.takeJournal())
+        plan.finishRefreshIfDone(model)
+        let change = recorder.finish(
+            count: plan.count(model), rowCount: model.rows.count, trailingRow: plan.hasTrailingRow(model),
+            itemRow: { model.row(of: $0) }, itemOn: { model.identity(at: $0) })
+        if recorder.movedRows, recorder.countBefore > 0 { plan.follow { recorder.newRow(ofOldRow: $0) } }
+        return change
+    }
+
+    /// An answer from the runner.
+    func receive(_ id: Int, _ result: PageLoadResult<Item>) {
+        if isDispatching {
+            deferred.append((id, result))
+            return
+        }
+        perform { plan.receive(id, result, &model) }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@_spi(Generated) @testable import PagegenRuntime
+
+/// The load plan alone, over a row model, without a list or a runner: which requests
+/// it starts and cancels as the user looks elsewhere, answers arrive and fail, and a
+/// cursor list's frontier walks. Its invariants hold after every input.
+@Suite("Load plan")
+struct LoadPlanTests {
+    /// The pages of the requests `commands` start (or cancel), in order.
+    func pages(_ commands: [LoadPlan.Command], started: Bool = true) -> [Int] {
+        commands.compactMap { command in
+            switch command {
+            case .start(let request): started ? request.pageIndex : nil
+            case .cancel(let request): started ? nil : request.pageIndex
+            }
+        }
+    }
+
+    /// The request in flight for page `slot`.
+    func request(_ plan: LoadPlan, page slot: Int) throws -> PageLoadRequest {
+        try #require(plan.flights.values.first { $0.slot == slot }?.request, "no request in flight for page \(slot)")
+    }
+
+    @Test("a start asks for the first screen's pages together, then the nearest pages within the limit")
+    func startInTheMiddle() throws {
+        let data = TestData(count: 10_000)
+        var model = RowModel(loader: TestLoaders.indexed(data))
+        var plan = LoadPlan(hasWindow: false, options: PagedListOptions())
+        plan.start(atRows: 5_035..<5_047, &model)
+        #expect(pages(plan.takeCommands()) == [167, 168], "the screen spans two pages")
+        #expect(plan.invariantViolations().isEmpty)
+
+        plan.receive(try request(plan, page: 167).id, .page(.success(data.page(167))), &model)
+        // Page 168 is in flight; of the pages within a page of the screen, the one ahead
+        // of the scroll comes first.
+        #expect(pages(plan.takeCommands()) == [169, 166])
+        #expect(plan.flights.count == 3)
+        #expect(plan.invariantViolations().isEmpty)
+        #expect(model.invariantViolations().isEmpty)
+    }
+
+    @Test("a failed page is not sent again until a retry; the pages the user left are cancelled")
+    func failuresAndCancelling() throws {
+        let data = TestData(count: 10_000)
+        var model = RowModel(loader: TestLoaders.indexed(data))
+        var plan = LoadPlan(hasWindow: false, options: PagedListOptions())
+        plan.start(atRows: 3_000..<3_012, &model)
+        plan.receive(try request(plan, page: 100).id, .page(.success(data.page(100))), &model)
+        plan.setVisible(3_000..<3_012, model)
+        _ = plan.takeCommands()
+
+        plan.receive(try request(plan, page: 101).id, .page(.failure(TestErrors.unavailable)), &model)
+        #expect(plan.slots[101]?.failure != nil)
+        #expect(model.row(at: 3_035).isFailed)
+        plan.setVisible(3_001..<3_013, model)
+        #expect(!pages(plan.takeCommands()).contains(101), "a failed page waits for a retry")
+        plan.retry(&model)
+        #expect(pages(plan.takeCommands()) == [101])
+        #expect(!model.row(at: 3_035).isFailed)
+
+        // The user jumps to the top: the requests near row 3,000 are cancelled.
+        plan.setVisible(0..<12, model)
+        let commands = plan.takeCommands()
+        #expect(Set(pages(commands, started: false)) == [99, 101])
+        #expect(pages(commands) == [0, 1])
+        #expect(plan.invariantViolations().isEmpty)
+    }
+
+    @Test("a cursor list walks its frontier page after page, and ends where a next key repeats")
+    func frontierWalk() throws {
+        var model = RowModel(loader: TestLoaders.cursor(TestData(count: 0)))
+        var plan = LoadPlan(hasWindow: false, options: PagedListOptions())
+        plan.start(&model)
+        let first = try #require(plan.flights.values.first)
+        #expect(first.key == .first)
+        _ = plan.takeCommands()
+        let items = (0..<5).map { TestItem(id: $0) }
+        plan.receive(first.request.id, .page(.success(Page(items: items, key: .first, next: .after("a")))), &model)
+        plan.setVisible(0..<5, model)
+        let second = try #require(plan.flights.values.first)
+        #expect(second.key == .after("a"))
+        // The server answers with a next key the walk already took: the list ends there.
+        let more = (5..<10).map { TestItem(id: $0) }
+        plan.receive(second.request.id, .page(.success(Page(items: more, key: .after("a"), next: .after("a")))), &model)
+        plan.setVisible(5..<10, model)
+        #expect(plan.flights.isEmpty)
+        #expect(model.endReached)
+        #expect(plan.loadStates(model).append.isEndReached)
+        #expect(model.count == 10)
+        #expect(plan.invariantViolations().isEmpty)
+        #expect(model.invariantViolations().isEmpty)
+    }
+}
+
+extension ListRow {
+    /// True for a row whose page failed.
+    var isFailed: Bool {
+        if case .failed = self { return true }
+        return false
+    }
+}
