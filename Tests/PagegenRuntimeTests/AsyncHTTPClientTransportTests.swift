@@ -57,6 +57,39 @@ import Testing
         }
         #expect(await server.requests.map(\.path) == ["/from", "/to"], "sent once, not retried")
     }
+
+    @Test func retriesWhatASecondAttemptMayNotMeetAndNothingElse() {
+        for error: HTTPClientError in [.remoteConnectionClosed, .readTimeout, .connectTimeout, .deadlineExceeded, .uncleanShutdown] {
+            #expect(RetryMiddleware.isTransient(error), "\(error)")
+            #expect(RetryMiddleware.isTransient(APIError(.transport(error))), "\(error), as the client reports it")
+        }
+        for error: HTTPClientError in [
+            .invalidURL, .emptyHost, .unsupportedScheme("ftp"), .alreadyShutdown, .invalidHeaderFieldNames(["a b"]),
+            .bodyLengthMismatch, .redirectLimitReached, .traceRequestWithBody,
+        ] {
+            #expect(!RetryMiddleware.isTransient(error), "\(error)")
+            #expect(!RetryMiddleware.isTransient(APIError(.transport(error))), "\(error), as the client reports it")
+        }
+    }
+
+    @Test func aRequestTheClientCannotSendIsSentOnce() async throws {
+        let transport = AsyncHTTPClientTransport()
+        let retry = RetryMiddleware(maxAttempts: 3, initialBackoff: .zero)
+        let attempts = Attempts()
+        await #expect(throws: HTTPClientError.unsupportedScheme("ftp")) {
+            _ = try await retry.intercept(HTTPRequest(method: "GET", url: URL(string: "ftp://127.0.0.1/files")!)) { request in
+                await attempts.count()
+                return try await transport.send(request)
+            }
+        }
+        #expect(await attempts.value == 1, "not retried")
+    }
+}
+
+/// How many times a request was sent.
+private actor Attempts {
+    var value = 0
+    func count() { value += 1 }
 }
 
 #endif

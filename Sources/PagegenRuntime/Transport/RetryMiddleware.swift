@@ -139,8 +139,10 @@ public struct RetryMiddleware: ClientMiddleware {
 
     /// True for errors that may pass if the request is sent again: transport
     /// failures such as a timeout or a lost connection. False for a cancellation, a
-    /// refused redirect, an ``APIError`` other than a transport one, and `URLError`s
-    /// that will not change (a bad URL, an untrusted certificate).
+    /// refused redirect, an ``APIError`` other than a transport one, `URLError`s
+    /// that will not change (a bad URL, an untrusted certificate), and a
+    /// ``TransientTransportError`` that says it is not transient (AsyncHTTPClient's
+    /// errors in a bad URL or configuration).
     public static func isTransient(_ error: any Error) -> Bool {
         switch error {
         case is CancellationError, is RedirectRefusal:
@@ -150,6 +152,8 @@ public struct RetryMiddleware: ClientMiddleware {
             return false
         case let error as URLError:
             return !permanentURLErrors.contains(error.code)
+        case let error as any TransientTransportError:
+            return error.isTransient
         default:
             return true
         }
