@@ -16,7 +16,8 @@
 #                  200 MB of pages to a temporary folder, removed at the end)
 #   PAGES_AHEAD=n  the generated client's PageLoader.pagesAhead (default: the runtime's)
 #   PIPELINE_IN_FLIGHT=n  the hand-tuned pipeline's pages in flight (default: 3)
-#   LARGE_MB=256   read one answer of LARGE_MB MB whole through each transport, each in a
+#   LARGE_MB=256   read one answer of LARGE_MB MB whole through each transport, and send
+#                  one upload of that size from the file and from memory, each in a
 #                  fresh process, and print its peak memory (0: no check)
 #   SENDS=200      the concurrent-sends check: 2×SENDS requests at once, SENDS of them
 #                  cancelled while the server holds them (0: no check)
@@ -89,6 +90,8 @@ http {
         listen 127.0.0.1:$port;
         root $work;
         location ~ ^/api/(\d+)/items\$ { try_files /p\$1/\$arg_page.json /p\$1/empty.json; }
+        # Takes an upload of any size and answers once it has read it whole.
+        location = /upload { client_max_body_size 0; echo_read_request_body; echo "read"; }
     }
     server {
         # The same pages 20 ms later (a timer, no thread blocks).
@@ -141,6 +144,16 @@ if [ "$large_mb" != 0 ]; then
     echo "|---|---:|---:|---:|---:|"
     for reader in url-session async-http-client ahc-collect; do
         "$bin" large-body "$reader" "http://127.0.0.1:$port/large.bin" || status=$?
+    done
+fi
+
+if [ "$large_mb" != 0 ]; then
+    echo
+    echo "==> one upload of $large_mb MB (max RSS of a fresh process; its growth per byte of body)"
+    echo "| sender | body | max RSS | growth | growth / body |"
+    echo "|---|---:|---:|---:|---:|"
+    for sender in url-session-file async-http-client-file url-session-data async-http-client-data; do
+        "$bin" large-upload "$sender" "$work/large.bin" "http://127.0.0.1:$port/upload" || status=$?
     done
 fi
 

@@ -17,6 +17,7 @@ import Glibc
 //   DrainBenchmark decode PAGE-FILE ROUNDS
 //   DrainBenchmark concurrent-sends FAST-URL HELD-URL REQUESTS-PER-HALF ROUNDS
 //   DrainBenchmark large-body READER URL
+//   DrainBenchmark large-upload SENDER FILE URL
 
 /// Fails with a message and status 2.
 func usage(_ message: String) -> Never {
@@ -128,6 +129,42 @@ case "large-body":
             + String(format: "%.2f", Double(after - before) * 1024 / Double(max(count, 1))) + " |")
     exit(status == 200 ? 0 : 1)
 
+case "large-upload":
+    // One large upload, in a fresh process: sent from its file, as a multipart upload of
+    // a file on disk is, the peak memory should not grow with the body; read into
+    // memory first, it holds the body at least once.
+    let senders = "url-session-file|async-http-client-file|url-session-data|async-http-client-data"
+    guard arguments.count == 4, let url = URL(string: arguments[3]) else { usage("large-upload \(senders) FILE URL") }
+    let file = URL(fileURLWithPath: arguments[2])
+    let before = MaxRSS.kilobytes()
+    let transport: any HTTPTransport
+    let name: String
+    var request = HTTPRequest(method: "POST", url: url)
+    request.setValue("application/octet-stream", forHeader: "Content-Type")
+    switch arguments[1] {
+    case "url-session-file", "url-session-data":
+        transport = URLSessionTransport()
+        name = "URLSessionTransport"
+    case "async-http-client-file", "async-http-client-data":
+        transport = AsyncHTTPClientTransport()
+        name = "AsyncHTTPClientTransport"
+    default:
+        usage("large-upload \(senders) FILE URL")
+    }
+    let fromFile = arguments[1].hasSuffix("-file")
+    if fromFile {
+        request.streamedBody = .file(file)
+    } else {
+        request.body = try Data(contentsOf: file)
+    }
+    let (head, answer) = try await transport.send(request)
+    let after = MaxRSS.kilobytes()
+    let size = try StreamedBody.file(file).length()
+    print(
+        "| \(name), \(fromFile ? "from the file" : "from memory") | \(size / 1_048_576) MB | \(after / 1024) MB | "
+            + "\((after - before) / 1024) MB | " + String(format: "%.2f", Double(after - before) * 1024 / Double(max(size, 1))) + " |")
+    exit(head.statusCode == 200 && String(decoding: answer, as: UTF8.self).hasPrefix("read") ? 0 : 1)
+
 default:
-    usage("expected write-pages, compare, memory, decode, concurrent-sends or large-body")
+    usage("expected write-pages, compare, memory, decode, concurrent-sends, large-body or large-upload")
 }
