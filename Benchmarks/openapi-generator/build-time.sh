@@ -7,8 +7,9 @@
 # RUNS times, alternating. Prints the median wall and processor times and the share
 # the extensions add. Also times the two generators.
 #
-# Usage: Benchmarks/openapi-generator/build-time.sh   (DOCS="spotify-fixed-open-api.yml github-api.json" RUNS=3)
-# DOCS are names in ../shared/fixtures/openapi-full (beside the package).
+# Usage: Benchmarks/openapi-generator/build-time.sh   (DOCS="spotify-fixed-open-api.yml github-api.json" RUNS=3 NAMING=defensive)
+# DOCS are names in ../shared/fixtures/openapi-full (beside the package); NAMING is
+# swift-openapi-generator's naming strategy, defensive (its default) or idiomatic.
 # Needs GNU time: /usr/bin/time on Linux (apt-get install time), `gtime` on macOS.
 set -euo pipefail
 
@@ -17,6 +18,7 @@ package="$(cd "$here/../.." && pwd)"
 fixtures="$package/../shared/fixtures/openapi-full"
 runs="${RUNS:-3}"
 docs="${DOCS:-spotify-fixed-open-api.yml github-api.json}"
+naming="${NAMING:-defensive}"
 timer="$(command -v gtime || echo /usr/bin/time)"
 [ -x "$timer" ] || { echo "error: GNU time is missing: apt-get install time (brew install gnu-time on macOS)" >&2; exit 1; }
 [ -d "$fixtures" ] || { echo "error: $fixtures is missing" >&2; exit 1; }
@@ -55,7 +57,7 @@ printf '| document | generating: swift-openapi-generator | pagegen openapi-pagin
 printf '|---|---:|---:|---:|---:|---:|---:|---:|\n'
 for doc in $docs; do
     rm -rf "$plain" "$paged" && mkdir -p "$plain" "$paged"
-    printf 'generate:\n  - types\n  - client\nnamingStrategy: idiomatic\n' > "$work/config.yaml"
+    printf 'generate:\n  - types\n  - client\nnamingStrategy: %s\n' "$naming" > "$work/config.yaml"
     apple_time="$(timed "$apple" generate "$fixtures/$doc" --config "$work/config.yaml" --output-directory "$plain" | cut -d' ' -f2)"
     cp "$plain"/*.swift "$paged/"
     pagegen_time="$(timed "$pagegen" openapi-paging "$fixtures/$doc" --config "$work/config.yaml" --output "$paged/PagegenPaging.swift" --quiet | cut -d' ' -f2)"
@@ -70,7 +72,7 @@ for doc in $docs; do
     paged_wall="$(cut -d' ' -f2 "$work/paged" | median)"
     plain_cpu="$(cut -d' ' -f1 "$work/plain" | median)"
     paged_cpu="$(cut -d' ' -f1 "$work/paged" | median)"
-    awk -v d="$doc" -v a="$apple_time" -v p="$pagegen_time" -v n="$operations" -v pw="$plain_wall" -v qw="$paged_wall" \
+    awk -v d="$doc ($naming)" -v a="$apple_time" -v p="$pagegen_time" -v n="$operations" -v pw="$plain_wall" -v qw="$paged_wall" \
         -v pc="$plain_cpu" -v qc="$paged_cpu" 'BEGIN {
         printf "| %s | %.2f s | %.2f s | %d | %.1f s | %.1f s | %+.1f%% | %+.1f%% |\n", d, a, p, n, pw, qw, (qw / pw - 1) * 100, (qc / pc - 1) * 100
     }'
