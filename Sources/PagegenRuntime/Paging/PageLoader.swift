@@ -35,7 +35,12 @@ public struct PageLoader<Item: Sendable>: Sendable {
     /// (an `around` parameter): generated loaders set it with that parameter. A
     /// ``PagedList`` whose first page holds the item focuses its row and opens both
     /// ways from it; nil (the default) when the list starts at its first page.
-    public var focusItem: AnyHashable?
+    public var focusItem: AnyHashable? {
+        get { focusIdentity?.value }
+        set { focusIdentity = newValue.map(ItemIdentity.init) }
+    }
+    /// ``focusItem``, kept in a sendable wrapper.
+    var focusIdentity: ItemIdentity?
     /// What identifies an item.
     var identifier: ItemIdentifier<Item>?
     /// Where the list's pages are kept, when the client has a store
