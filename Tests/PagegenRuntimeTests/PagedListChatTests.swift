@@ -220,6 +220,10 @@ struct PagedListChatTests {
         #expect(log.changes.count == changes + 1)
         #expect(log.changes.last?.insertedRows == [list.count - 2..<list.count])
         #expect(log.changes.last?.anchor?.moved == false)
+        // Nothing more is asked for until the next check: not the head above the newest
+        // item, nor the page below the new ones again.
+        list.setVisibleRows(list.count - 12..<list.count)
+        #expect(runner.inFlight.isEmpty)
         // The next check asks from the newest item on.
         data.insertAtTop(1)
         list.setVisibleRows(list.count - 12..<list.count)
