@@ -99,6 +99,18 @@ extension RowModel {
         }
     }
 
+    /// A refresh: the held pages, which may be old by now, go, and the head asks again
+    /// from where the first of them was asked for, so that the refresh brings them fresh.
+    mutating func forgetHeldNewer() {
+        guard let first = heldNewer.first else { return }
+        heldNewer = []
+        if let index = headIndex {
+            rows.updateHole(index, reload: false) { $0.key = first.key }
+        } else {
+            rows.insertEmptyHole(RowList<Item>.Hole(key: first.key), beforeBlock: 0)
+        }
+    }
+
     /// The newer items held and not on a row, each counted once.
     var heldNewerCount: Int {
         var seen = Set<ItemIdentity>()
