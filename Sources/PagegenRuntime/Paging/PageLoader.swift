@@ -30,6 +30,17 @@ public struct PageLoader<Item: Sendable>: Sendable {
     /// more pages later than this is delivered again. The memory it takes is these
     /// pages' identities, whatever the list's length.
     public var deduplicationPages: Int = 8
+    /// The identity (as ``identity`` gives it) of the item the first page is fetched
+    /// around, when the first request asks the server for the page around one item
+    /// (an `around` parameter): generated loaders set it with that parameter. A
+    /// ``PagedList`` whose first page holds the item focuses its row and opens both
+    /// ways from it; nil (the default) when the list starts at its first page.
+    public var focusItem: AnyHashable? {
+        get { focusIdentity?.value }
+        set { focusIdentity = newValue.map(ItemIdentity.init) }
+    }
+    /// ``focusItem``, kept in a sendable wrapper.
+    var focusIdentity: ItemIdentity?
     /// What identifies an item.
     var identifier: ItemIdentifier<Item>?
     /// Where the list's pages are kept, when the client has a store
