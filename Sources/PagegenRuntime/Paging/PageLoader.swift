@@ -144,9 +144,9 @@ extension ClientRuntime {
 
     /// A loader over a paged endpoint whose items are identified by `identity`, opened
     /// at the item `around` identifies when it is not nil: the first page is the one
-    /// around it (``PageKey/around(_:)``), and the list focuses it. A list opened at an
-    /// item is not kept in the ``store``, whose pages and anchor are the list's from its
-    /// first page.
+    /// around it (``PageKey/around(_:)``), and a list focuses that item
+    /// (``PageLoader/focusItem``). A list opened at an item is not kept in the
+    /// ``store``, whose pages and anchor are the list's from its first page.
     @_spi(Generated)
     public func loader<
         Response: Decodable & Sendable, Item: Sendable, ID: Hashable & Codable & Sendable & LosslessStringConvertible
@@ -161,6 +161,7 @@ extension ClientRuntime {
         var loader = loader(endpoint, parameters, paging: paging, size: size, identifier: ItemIdentifier(identity))
         if let item {
             loader.firstKey = .around(item.description)
+            loader.focusItem = AnyHashable(item)
             loader.stored = nil
         }
         return loader
