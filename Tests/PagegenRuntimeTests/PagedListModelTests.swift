@@ -18,6 +18,14 @@ import Testing
 struct PagedListModelTests {
     enum Style: String, CaseIterable, Sendable {
         case pageNumbers, pageNumbersWithoutTotal, offsetsWithoutTotal, cursors, cursorsWithPrevious
+        /// Page numbers with the first page at the bottom.
+        case pageNumbersBottomUp
+        /// A chat: cursors with a previous key also at the top, the first page at the
+        /// bottom, and the app checking for newer items.
+        case chatBottomUp
+
+        var isBottomUp: Bool { self == .pageNumbersBottomUp || self == .chatBottomUp }
+        var givesPrevious: Bool { self == .cursorsWithPrevious || self == .chatBottomUp }
     }
 
     /// Seeds per style: 8, or `PAGEGEN_MODEL_SEEDS` (`PAGEGEN_MODEL_SEEDS=80 swift test
@@ -34,12 +42,13 @@ struct PagedListModelTests {
         var random = SeededGenerator(seed: UInt64(seed) &* 104_729 &+ UInt64(style.rawValue.count))
         let tellsTotal = style != .pageNumbersWithoutTotal && style != .offsetsWithoutTotal
         var data = TestData(count: Int.random(in: 100...400, using: &random), pageSize: 20, tellsTotal: tellsTotal)
-        data.givesPrevious = style == .cursorsWithPrevious
+        data.givesPrevious = style.givesPrevious
+        data.keepsPreviousAtTop = style == .chatBottomUp
         let loader =
             switch style {
-            case .cursors, .cursorsWithPrevious: TestLoaders.cursor(data)
+            case .cursors, .cursorsWithPrevious, .chatBottomUp: TestLoaders.cursor(data)
             case .offsetsWithoutTotal: TestLoaders.offsets(data)
-            case .pageNumbers, .pageNumbersWithoutTotal: TestLoaders.indexed(data)
+            case .pageNumbers, .pageNumbersWithoutTotal, .pageNumbersBottomUp: TestLoaders.indexed(data)
             }
         var rows = RowModelHarness(loader)
         var failed: Set<Int> = []
@@ -62,6 +71,18 @@ struct PagedListModelTests {
                 #expect(zip(ordered, ordered.dropFirst()).allSatisfy { $0 < $1 }, "step \(step): \(key) is not in its order")
             case 40..<48:
                 data.insertAtTop(Int.random(in: 1...4, using: &random))
+                guard style == .chatBottomUp, rows.model.hasContent else { continue }
+                // Newer items through the head: held, or shown; sometimes the held ones show.
+                if Bool.random(using: &random), !rows.model.heldNewer.isEmpty {
+                    rows.step("the newer items held shown") { $0.showHeldNewer() }
+                }
+                let hold = Bool.random(using: &random)
+                rows.step("newer items \(hold ? "held" : "shown")") { model in
+                    guard let head = model.headForNewerItems(), let key = model.key(forSlot: head) else { return }
+                    let request = PageLoadRequest(id: step, target: .page(key), pageIndex: head)
+                    let taken = model.takeNewer(data.page(for: request, index: head), slot: head, key: key, hold: hold)
+                    #expect(taken)
+                }
             case 48..<54 where data.items.count > 20:
                 data.remove(data.items.randomElement(using: &random)!.id)
             case 54..<58:
@@ -159,16 +180,24 @@ struct PagedListModelTests {
         var random = SeededGenerator(seed: UInt64(seed) &* 7_919 &+ UInt64(style.rawValue.count))
         let tellsTotal = style != .pageNumbersWithoutTotal && style != .offsetsWithoutTotal
         var data = TestData(count: Int.random(in: 150...700, using: &random), pageSize: 20, tellsTotal: tellsTotal)
-        data.givesPrevious = style == .cursorsWithPrevious
+        data.givesPrevious = style.givesPrevious
+        data.keepsPreviousAtTop = style == .chatBottomUp
         let runner = ManualRunner()
         let loader =
             switch style {
-            case .cursors, .cursorsWithPrevious: TestLoaders.cursor(data)
+            case .cursors, .cursorsWithPrevious, .chatBottomUp: TestLoaders.cursor(data)
             case .offsetsWithoutTotal: TestLoaders.offsets(data)
-            case .pageNumbers, .pageNumbersWithoutTotal: TestLoaders.indexed(data)
+            case .pageNumbers, .pageNumbersWithoutTotal, .pageNumbersBottomUp: TestLoaders.indexed(data)
             }
-        let options = PagedListOptions(maxLoadedItems: [100, 300, 2_000].randomElement(using: &random)!)
+        let options = PagedListOptions(
+            maxLoadedItems: [100, 300, 2_000].randomElement(using: &random)!, order: style.isBottomUp ? .firstPageAtBottom : .firstPageAtTop
+        )
         let list = PagedList(loader, options: options, runner: runner)
+        // The server's order on screen: upside down for a list whose first page is at the bottom.
+        func screen(_ rows: Range<Int>) -> Range<Int> {
+            style.isBottomUp ? max(0, list.count - rows.upperBound)..<max(0, list.count - rows.lowerBound) : rows
+        }
+        func serverRow(_ row: Int) -> Int { style.isBottomUp ? list.count - 1 - row : row }
         let log = ChangeLog(list)
         var nextID = 500_000
         list.start()
@@ -199,6 +228,7 @@ struct PagedListModelTests {
                 }
             case 50..<58:
                 data.insertAtTop(Int.random(in: 1...4, using: &random))
+                if style == .chatBottomUp, Bool.random(using: &random) { list.loadNewerItems() }
             case 58..<64 where data.items.count > 20:
                 data.remove(data.items.randomElement(using: &random)!.id)
             case 64..<70:
@@ -206,7 +236,7 @@ struct PagedListModelTests {
             case 70..<73:
                 list.refresh()
             case 73..<76:
-                list.retry()
+                if style == .chatBottomUp, Bool.random(using: &random) { list.showNewerItems() } else { list.retry() }
             case 76..<80:
                 list.prefetch(rows: (0..<5).map { _ in Int.random(in: 0..<max(1, list.count), using: &random) })
             case 80..<84:
@@ -226,7 +256,8 @@ struct PagedListModelTests {
                 else { continue }
                 let item = TestItem(id: nextID)
                 nextID += 1
-                try list.insert(item, after: id)
+                // After it in the server's order: below it on screen, or above it upside down.
+                if style.isBottomUp { try list.insert(item, before: id) } else { try list.insert(item, after: id) }
                 data.insert(item, after: data.items[index].id)
             case 92..<95:
                 let loaded = log.loadedIDs
@@ -234,7 +265,7 @@ struct PagedListModelTests {
                     let other = loaded.randomElement(using: &random), other != id,
                     data.items.contains(where: { $0.id == id }), data.items.contains(where: { $0.id == other })
                 else { continue }
-                try list.move(id: id, after: other)
+                if style.isBottomUp { try list.move(id: id, before: other) } else { try list.move(id: id, after: other) }
                 data.move(id, after: other)
             case 95..<100:
                 // An edit ahead of the server, which the server makes at once.
@@ -256,6 +287,10 @@ struct PagedListModelTests {
             if let anchorItem, let row = list.row(ofItem: anchorItem) {
                 #expect(list.anchorRow == row, "step \(step): the anchor item is on row \(row), the anchor row is \(list.anchorRow ?? -1)")
             }
+            // Newer items held are counted once each, and none of them is on a row.
+            let loadedSet = Set(ids)
+            let held = Set(list.model.heldNewer.flatMap { $0.page.items.map(\.id) }).subtracting(loadedSet)
+            #expect(list.newerItemCount == held.count, "step \(step): \(list.newerItemCount) newer items counted, \(held.count) held")
             if !log.mismatches.isEmpty || !problems.isEmpty { break }
         }
         log.verify(list)
@@ -268,11 +303,16 @@ struct PagedListModelTests {
         runner.answerAll(from: data)
         var settled = (count: -1, first: -1)
         for _ in 0..<100 {
-            list.setVisibleRows(0..<10)
+            list.setVisibleRows(screen(0..<10))
             runner.answerAll(from: data)
-            list.setVisibleRows(0..<10)
+            list.setVisibleRows(screen(0..<10))
             runner.answerAll(from: data)
-            let now = (count: list.count, first: list[0].item?.id ?? -1)
+            if style == .chatBottomUp {
+                list.loadNewerItems()
+                runner.answerAll(from: data)
+                #expect(list.newerItemCount == 0, "newer items wait at the newest end")
+            }
+            let now = (count: list.count, first: list[serverRow(0)].item?.id ?? -1)
             if now == settled { break }
             settled = now
         }
@@ -282,20 +322,20 @@ struct PagedListModelTests {
         while row < list.count, steps < 2_000 {
             await Task.yield()
             steps += 1
-            list.setVisibleRows(row..<row + 10)
+            list.setVisibleRows(screen(row..<row + 10))
             runner.answerAll(from: data)
             list.setVisibleRows(list.visibleRows)
             runner.answerAll(from: data)
-            let rows = list.visibleRows
-            guard rows.allSatisfy({ $0 >= list.count || list[$0].isItem }) else {
-                Issue.record("rows \(rows) do not load: \(rows.map { list.summary(at: $0) })")
+            let rows = screen(list.visibleRows)
+            guard rows.allSatisfy({ $0 >= list.count || list[serverRow($0)].isItem }) else {
+                Issue.record("rows \(rows) do not load: \(rows.map { list.summary(at: serverRow($0)) })")
                 break
             }
             for visible in rows where visible < list.count {
-                if let id = list[visible].item?.id, seen.last.map({ seenID in seenID != id }) ?? true { seen.append(id) }
+                if let id = list[serverRow(visible)].item?.id, seen.last.map({ seenID in seenID != id }) ?? true { seen.append(id) }
             }
             // On from the row after the last item seen, wherever the rows moved.
-            row = (seen.last.flatMap { list.row(ofItem: $0) } ?? rows.upperBound - 1) + 1
+            row = (seen.last.flatMap { list.row(ofItem: $0) }.map(serverRow) ?? rows.upperBound - 1) + 1
         }
         let expected = data.items.map(\.id)
         #expect(seen == expected, "after a refresh, the walk shows \(seen.count) items; the server has \(expected.count)")

@@ -80,13 +80,29 @@ struct TestData: Sendable {
         if givesPrevious, let first = slice.first ?? (end < items.count ? items[end] : nil) {
             previous = .before(String(first.id))
         }
-        if case .before = key, start == 0 { previous = nil }
+        if case .before = key, start == 0, !keepsPreviousAtTop { previous = nil }
         return Page(items: slice, key: key, next: next, previous: previous, total: tellsTotal ? items.count : nil)
     }
 
     /// Cursor pages give a previous key (the page before their first item), as
     /// Stripe's `ending_before`.
     var givesPrevious = false
+    /// Pages before the first item still give a previous key (a chat's API, asked again
+    /// later for newer items), when pages give one at all.
+    var keepsPreviousAtTop = false
+
+    /// The page a chat opens with around the item with `id`: up to `before` items before
+    /// it and `after` after it, with both keys (a cursor each way).
+    func aroundPage(_ id: Int, before: Int, after: Int) -> Page<TestItem> {
+        guard let index = items.firstIndex(where: { $0.id == id }) else { return cursorPage(.first) }
+        let start = max(0, index - before)
+        let end = min(items.count, index + after + 1)
+        let slice = Array(items[start..<end])
+        return Page(
+            items: slice, key: .first, next: end < items.count ? .after(String(slice.last!.id)) : nil,
+            previous: start > 0 || keepsPreviousAtTop ? .before(String(slice.first!.id)) : nil)
+    }
+
     /// The id of the next item the server inserts.
     var nextID = 1_000_000
 

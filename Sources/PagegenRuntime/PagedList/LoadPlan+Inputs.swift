@@ -141,6 +141,8 @@ extension LoadPlan {
         }
         cancelAll()
         for slot in slots.keys.sorted() { clearFailure(slot, &model) }
+        // The head's check shows what it finds, as a refresh does.
+        checkingNewer = false
         model.forgetLoads()
         walkedKeys.removeAll()
         let focus = focusRange(model)
@@ -205,9 +207,19 @@ extension LoadPlan {
             walkedKeys.insert(key)
             if let repeated = page.next, walkedKeys.contains(repeated) { page.next = nil }
         }
+        let opening = !model.hasContent
+        if slot == head, checkingNewer {
+            return takeNewer(page, slot: slot, key: key, &model)
+        }
+        let isHead = slot == model.headSerial
         if !model.place(page, slot: slot, key: key, isHead: slot == head) { ignoredResponses += 1 }
+        if isHead, page.previous == nil || page.items.count < max(1, model.pageSize) { model.newestLoaded = true }
+        if opening { openAround(page, &model) }
         dropDemands(ofSlot: slot, model)
-        if slot == head { head = nil }
+        if slot == head {
+            head = nil
+            if checkNewerAgain { checkNewerAfterHead(&model) }
+        }
         if model.keepUnderMemoryLimit(placed: slot, focus: focusRange(model), options: options) {
             dropDemands(ofSlot: slot, model)
         }

@@ -49,6 +49,8 @@ struct LoadPlan: Sendable {
     let options: PagedListOptions
     /// True when the loader has a window endpoint.
     let hasWindow: Bool
+    /// The item the first page is fetched around (``PageLoader/focusItem``).
+    let focusItem: ItemIdentity?
 
     // MARK: State
 
@@ -79,6 +81,15 @@ struct LoadPlan: Sendable {
     /// Cursor and link lists, during a refresh: the head to load (an empty block at
     /// the top with the first page's previous key, or the first page itself).
     var head: Int?
+    /// True while the head's request is a check for newer items
+    /// (``PagedList/loadNewerItems()``), whose answer waits off the rows while the
+    /// user is far from the top.
+    var checkingNewer = false
+    /// A check for newer items asked for while the head was loading: another follows.
+    var checkNewerAgain = false
+    /// The row of the focus item, once the first page showed it, until the list sets
+    /// its anchor there.
+    var foundFocus: Int?
     /// True while a refresh has not reloaded the rows on screen.
     var refreshing = false
     var windowFailure: APIError?
@@ -91,9 +102,10 @@ struct LoadPlan: Sendable {
     /// Answers that arrived for requests no longer in flight, and were ignored.
     var ignoredResponses = 0
 
-    init(hasWindow: Bool, options: PagedListOptions) {
+    init(hasWindow: Bool, options: PagedListOptions, focusItem: ItemIdentity? = nil) {
         self.hasWindow = hasWindow
         self.options = options
+        self.focusItem = focusItem
     }
 
     /// The commands since the last call; the list starts again empty.

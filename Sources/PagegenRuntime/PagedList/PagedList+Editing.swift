@@ -25,40 +25,52 @@ extension PagedList {
     /// - Throws: ``ListEditError`` when the row is outside the list, the item is in
     ///   the list already, or the list's items have no identity.
     public func insert(_ item: Item, at row: Int) throws(ListEditError) {
-        try perform { () throws(ListEditError) in try model.insert(item, at: .row(row)) }
+        try perform { () throws(ListEditError) in
+            try edit(at: .row(row), inserting: true) { (position) throws(ListEditError) in try model.insert(item, at: position) }
+        }
     }
 
-    /// Inserts `item` on the row before the item with identity `id`.
+    /// Inserts `item` on the row before (above) the item with identity `id`.
     /// - Throws: ``ListEditError/notLoaded(_:)`` when that item is not loaded, and
     ///   the errors of ``insert(_:at:)``.
     public func insert(_ item: Item, before id: some Hashable) throws(ListEditError) {
-        try perform { () throws(ListEditError) in try model.insert(item, at: .before(ItemIdentity.of(id))) }
+        try perform { () throws(ListEditError) in try model.insert(item, at: corePosition(.before(ItemIdentity.of(id)), inserting: true)) }
     }
 
-    /// Inserts `item` on the row after the item with identity `id`.
+    /// Inserts `item` on the row after (below) the item with identity `id`.
     /// - Throws: ``ListEditError/notLoaded(_:)`` when that item is not loaded, and
     ///   the errors of ``insert(_:at:)``.
     public func insert(_ item: Item, after id: some Hashable) throws(ListEditError) {
-        try perform { () throws(ListEditError) in try model.insert(item, at: .after(ItemIdentity.of(id))) }
+        try perform { () throws(ListEditError) in try model.insert(item, at: corePosition(.after(ItemIdentity.of(id)), inserting: true)) }
     }
 
     /// Moves the item with identity `id` so that it ends on `row`; reported as a move.
     /// - Throws: ``ListEditError`` when the item is not loaded or the row is outside
     ///   the list.
     public func move(id: some Hashable, to row: Int) throws(ListEditError) {
-        try perform { () throws(ListEditError) in try model.move(ItemIdentity.of(id), to: .row(row)) }
+        try perform { () throws(ListEditError) in
+            try edit(at: .row(row), inserting: false) { (position) throws(ListEditError) in
+                try model.move(ItemIdentity.of(id), to: position)
+            }
+        }
     }
 
-    /// Moves the item with identity `id` to the row before the item with identity `other`.
+    /// Moves the item with identity `id` to the row before (above) the item with
+    /// identity `other`.
     /// - Throws: ``ListEditError`` when either item is not loaded.
     public func move(id: some Hashable, before other: some Hashable) throws(ListEditError) {
-        try perform { () throws(ListEditError) in try model.move(ItemIdentity.of(id), to: .before(ItemIdentity.of(other))) }
+        try perform { () throws(ListEditError) in
+            try model.move(ItemIdentity.of(id), to: corePosition(.before(ItemIdentity.of(other)), inserting: false))
+        }
     }
 
-    /// Moves the item with identity `id` to the row after the item with identity `other`.
+    /// Moves the item with identity `id` to the row after (below) the item with
+    /// identity `other`.
     /// - Throws: ``ListEditError`` when either item is not loaded.
     public func move(id: some Hashable, after other: some Hashable) throws(ListEditError) {
-        try perform { () throws(ListEditError) in try model.move(ItemIdentity.of(id), to: .after(ItemIdentity.of(other))) }
+        try perform { () throws(ListEditError) in
+            try model.move(ItemIdentity.of(id), to: corePosition(.after(ItemIdentity.of(other)), inserting: false))
+        }
     }
 
     /// Applies `edit` at once and runs `commit`, the call that makes it on the server.
@@ -78,7 +90,7 @@ extension PagedList {
         _ edit: ListEdit<Item>, confirmedWhen: (@Sendable (Item) -> Bool)? = nil,
         commit: @Sendable () async throws -> Void
     ) async throws {
-        let serial = try perform { () throws(ListEditError) in try model.begin(edit, isConfirmed: confirmedWhen) }
+        let serial = try perform { () throws(ListEditError) in try model.begin(coreEdit(edit), isConfirmed: confirmedWhen) }
         do {
             try await commit()
         } catch {
@@ -93,5 +105,14 @@ extension PagedList {
             guard let self else { return }
             perform { model.expireEdits(at: clock.now()) }
         }
+    }
+}
+
+extension PagedList {
+    /// `edit` with its position in the core's order (an insertion's row or neighbour is
+    /// said in screen order).
+    func coreEdit(_ edit: ListEdit<Item>) -> ListEdit<Item> {
+        guard case .insert(let item, let position) = edit.kind else { return edit }
+        return ListEdit(kind: .insert(item, corePosition(position, inserting: true)))
     }
 }

@@ -34,9 +34,11 @@ extension PagedList {
 
     /// Starts at `row`: the page holding it loads first, alone, then the pages
     /// around it. Cursor and link loaders, which cannot jump, walk there from the
-    /// top. Once started, moves the focus to `row` (as a jump would).
+    /// top. Once started, moves the focus to `row` (as a jump would). (With
+    /// ``PagedListOptions/RowOrder/firstPageAtBottom``, before the first page the
+    /// row counts from the bottom.)
     public func start(atRow row: Int) {
-        perform { plan.start(atRows: row..<row + 1, &model) }
+        perform { plan.start(atRows: coreRows(row..<row + 1), &model) }
     }
 
     /// Starts with `rows` on screen (the first of them at the top, ``focusRow``):
@@ -44,7 +46,7 @@ extension PagedList {
     /// after one round trip, then the pages around them. Cursor and link loaders walk
     /// there from the top. Once started, moves the focus there (as a jump would).
     public func start(atRows rows: Range<Int>) {
-        perform { plan.start(atRows: rows, &model) }
+        perform { plan.start(atRows: coreRows(rows), &model) }
     }
 
     /// Asks the loader's window endpoint where to start (the page, the total and
@@ -67,9 +69,13 @@ extension PagedList {
     public func setVisibleRows(_ rows: Range<Int>, firstFullyVisible: Int? = nil) {
         perform {
             guard !rows.isEmpty, rows.lowerBound >= 0 else { return }
-            let anchor = firstFullyVisible.map { min(max($0, rows.lowerBound), rows.upperBound - 1) } ?? rows.lowerBound
+            let screenAnchor = firstFullyVisible.map { min(max($0, rows.lowerBound), rows.upperBound - 1) } ?? rows.lowerBound
+            let anchor = mirror.row(screenAnchor)
+            let rows = coreRows(rows)
+            guard !rows.isEmpty else { return }
             recorder.setAnchor(anchor, item: model.identity(at: anchor))
             plan.setVisible(rows, model)
+            showNewerItemsIfAtNewestEnd()
         }
         keepAnchorRow()
     }
@@ -90,14 +96,16 @@ extension PagedList {
     /// pages load (if not loaded or loading). A demand lasts until its page loads,
     /// it is cancelled, or the visible rows move away from it.
     public func prefetch(rows: some Sequence<Int>) {
-        perform { plan.prefetch(rows, model) }
+        let mirror = self.mirror
+        perform { plan.prefetch(rows.lazy.map(mirror.row), model) }
     }
 
     /// `tableView(_:cancelPrefetchingForRowsAt:)`: the UI no longer expects these
     /// rows. A request only they wanted is cancelled; one the visible rows still
     /// need keeps going.
     public func cancelPrefetch(rows: some Sequence<Int>) {
-        perform { plan.cancelPrefetch(rows, model) }
+        let mirror = self.mirror
+        perform { plan.cancelPrefetch(rows.lazy.map(mirror.row), model) }
     }
 
     /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`: the
@@ -106,7 +114,7 @@ extension PagedList {
     /// rows reach `rows`, the scroll rests short of them (the same visible rows
     /// reported again), a drag begins (``willBeginDragging()``), or the next call.
     public func willSettle(atRows rows: Range<Int>) {
-        perform { plan.willSettle(rows, model) }
+        perform { plan.willSettle(rows.isEmpty ? rows : coreRows(rows), model) }
     }
 
     /// `scrollViewWillBeginDragging(_:)`: the user touched the scroll view. A fling

@@ -3,7 +3,8 @@ import Observation
 #endif
 
 /// Observation support: SwiftUI views that read ``PagedList/count``, rows,
-/// ``PagedList/loadStates`` or ``PagedList/focusRow`` update when they change.
+/// ``PagedList/loadStates``, ``PagedList/focusRow`` or ``PagedList/newerItemCount``
+/// update when they change.
 ///
 /// The registrar is stored untyped because Observation needs macOS 14 / iOS 17
 /// while the package supports earlier systems; on those, observation is a no-op.
@@ -31,6 +32,7 @@ struct ObservedKeyPaths<Item: Sendable> {
     let loadStates: KeyPath<PagedList<Item>, LoadStates> = \.loadStates
     let focusRow: KeyPath<PagedList<Item>, Int?> = \.focusRow
     let storedContent: KeyPath<PagedList<Item>, StoredContent?> = \.storedContent
+    let newerItemCount: KeyPath<PagedList<Item>, Int> = \.newerItemCount
 }
 
 extension PagedList {

@@ -43,10 +43,12 @@ extension PagedList {
         guard state != storedState else { return }
         storedState = state
         observeMutation(keyPaths.storedContent)
-        onLoadStatesChange?(plan.loadStates(model))
+        onLoadStatesChange?(mirror.loadStates(plan.loadStates(model)))
     }
 
-    /// Keeps the anchor row in the store when it moved, the writes in order.
+    /// Keeps the anchor row in the store when it moved, the writes in order. The row is
+    /// the core's (in the server's order), which the count growing at the screen's top
+    /// does not move when the rows are upside down.
     func keepAnchorRow() {
         guard let stored = loader.stored, let row = recorder.anchorRow, row != keptAnchorRow else { return }
         keptAnchorRow = row

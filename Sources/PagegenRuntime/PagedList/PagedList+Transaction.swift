@@ -18,7 +18,7 @@ extension PagedList {
             _ = endTransaction()
             throw error
         }
-        let change = endTransaction()
+        let change = endTransaction().map { mirror.isMirrored ? $0.mirrored() : $0 }
         let countAfter = plan.count(model)
         let commands = plan.takeCommands()
 
@@ -53,12 +53,16 @@ extension PagedList {
         }
         let loadStatesChanged = plan.activity != activityBefore || countBefore != countAfter
         if loadStatesChanged { observeMutation(keyPaths.loadStates) }
-        if plan.focusRow != focusBefore { observeMutation(keyPaths.focusRow) }
+        // Upside down, the focus's row counts from the end, which moves with the count.
+        if plan.focusRow != focusBefore || (mirror.isMirrored && plan.focusRow != nil && countBefore != countAfter) {
+            observeMutation(keyPaths.focusRow)
+        }
+        updateNewerItemCount()
         if let change {
             onChange?(change)
             for subscriber in subscribers.values { subscriber.yield(change) }
         }
-        if loadStatesChanged, let onLoadStatesChange { onLoadStatesChange(plan.loadStates(model)) }
+        if loadStatesChanged, let onLoadStatesChange { onLoadStatesChange(mirror.loadStates(plan.loadStates(model))) }
         if !deferred.isEmpty {
             let next = deferred.removeFirst()
             receive(next.id, next.result)
@@ -85,5 +89,10 @@ extension PagedList {
             return
         }
         perform { plan.receive(id, result, &model) }
+        if let row = plan.foundFocus {
+            // Opened around an item: the anchor starts on its row, as the user will read there.
+            plan.foundFocus = nil
+            recorder.setAnchor(row, item: model.identity(at: row))
+        }
     }
 }

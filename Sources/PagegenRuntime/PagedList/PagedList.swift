@@ -86,6 +86,17 @@ public final class PagedList<Item: Sendable> {
     var storedPagesShown: [PageKey: Date] = [:]
     var storedState: StoredContent?
     var revalidation: Task<Void, Never>?
+    /// The number of newer items fetched and waiting off the rows (see
+    /// ``loadNewerItems()``): show them with ``showNewerItems()`` (a "3 new messages"
+    /// button), or they show when the user comes to the newest end. Observable.
+    public private(set) var newerItemCount: Int {
+        get {
+            observeAccess(keyPaths.newerItemCount)
+            return heldNewerItems
+        }
+        set { heldNewerItems = newValue }
+    }
+    var heldNewerItems = 0
     /// The anchor row last kept in the store, and the write that keeps the latest.
     var keptAnchorRow: Int?
     var anchorWrite: Task<Void, Never>?
@@ -107,7 +118,7 @@ public final class PagedList<Item: Sendable> {
         self.runner = runner
         self.clock = ListClock(clock)
         self.model = RowModel(loader: loader)
-        self.plan = LoadPlan(hasWindow: loader.window != nil, options: options)
+        self.plan = LoadPlan(hasWindow: loader.window != nil, options: options, focusItem: loader.focusIdentity)
     }
 
     deinit {
@@ -131,13 +142,13 @@ public final class PagedList<Item: Sendable> {
     /// What `row` shows. Rows outside `0..<count` read as ``ListRow/placeholder``.
     public func row(at row: Int) -> ListRow<Item> {
         observeAccess(keyPaths.content)
-        return plan.phase == .idle ? .placeholder : model.row(at: row)
+        return plan.phase == .idle ? .placeholder : model.row(at: mirror.row(row))
     }
 
     /// The stable, unique identifier of `row`, for a diffable data source.
     public func rowID(at row: Int) -> ListRowID {
         observeAccess(keyPaths.content)
-        return model.rowID(at: row)
+        return model.rowID(at: mirror.row(row))
     }
 
     /// Every row as it is now, as a collection of identifiable elements (for
@@ -145,13 +156,13 @@ public final class PagedList<Item: Sendable> {
     public var rows: PagedListRows<Item> {
         observeAccess(keyPaths.count)
         observeAccess(keyPaths.content)
-        return PagedListRows(model: model, rowCount: plan.count(model))
+        return PagedListRows(model: model, rowCount: plan.count(model), isMirrored: mirror.isMirrored)
     }
 
     /// What is loading, failed or done, in each direction.
     public var loadStates: LoadStates {
         observeAccess(keyPaths.loadStates)
-        return plan.loadStates(model)
+        return mirror.loadStates(plan.loadStates(model))
     }
 
     /// While the rows on screen are the ones the loader's store kept (the list
@@ -163,17 +174,19 @@ public final class PagedList<Item: Sendable> {
         return storedState
     }
 
-    /// The row the list started at: the one ``start(atRow:)`` named, or the one the
-    /// window endpoint named. Scroll it into view once ``count`` covers it.
+    /// The row the list started at: the one ``start(atRow:)`` named, the one the
+    /// window endpoint named, or the row of the item the first page was fetched around
+    /// (``PageLoader/focusItem``; nil when that page does not hold it). Scroll it into
+    /// view once ``count`` covers it.
     public var focusRow: Int? {
         observeAccess(keyPaths.focusRow)
-        return plan.focusRow
+        return plan.focusRow.map(mirror.row)
     }
 
     /// The rows last reported on screen (following their content when rows come or
     /// go above them); empty before the first report.
     public var visibleRows: Range<Int> {
-        plan.visible ?? 0..<0
+        plan.visible.map(mirror.rows) ?? 0..<0
     }
 
     /// The row the user reads: the first row fully on screen, as
@@ -181,12 +194,12 @@ public final class PagedList<Item: Sendable> {
     /// (or, when that item went, its nearest surviving neighbour). Nil before the
     /// first report.
     public var anchorRow: Int? {
-        recorder.anchorRow
+        recorder.anchorRow.map(mirror.row)
     }
 
     /// The row of the item with identity `id`, when it is loaded.
     public func row(ofItem id: some Hashable) -> Int? {
-        model.row(of: ItemIdentity.of(id))
+        model.row(of: ItemIdentity.of(id)).map(mirror.row)
     }
 
     /// The number of items held in memory.

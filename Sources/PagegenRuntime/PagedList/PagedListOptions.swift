@@ -10,6 +10,23 @@
 /// let list = PagedList(loader, options: options)
 /// ```
 public struct PagedListOptions: Sendable, Hashable {
+    /// Which way the pages run on screen.
+    public enum RowOrder: Sendable, Hashable {
+        /// The first page at the top, the pages after it below (a feed, a catalog):
+        /// row 0 is the first item the server sends.
+        case firstPageAtTop
+        /// The first page at the bottom, the pages after it above: a chat whose API
+        /// serves the newest message first opens at that message, at the bottom, and
+        /// loads older ones upward as the user scrolls up. Every row the list takes or
+        /// gives (rows, changes, the anchor, the focus) counts from the top of the
+        /// screen, so row `count - 1` is the first item the server sends; before the
+        /// first page arrives, when there is no count yet, ``PagedList/start(atRows:)``
+        /// counts its rows from the bottom. ``LoadStates/prepend`` is then the pages
+        /// above the visible rows (the server's later pages) and ``LoadStates/append``
+        /// those below.
+        case firstPageAtBottom
+    }
+
     /// A distance along the list, in rows or in pages of the loader's page size.
     public enum Distance: Sendable, Hashable {
         /// A number of rows.
@@ -46,6 +63,8 @@ public struct PagedListOptions: Sendable, Hashable {
     /// after its call returned, when no server copy confirms it: then the server's copy
     /// shows. Measured on the list's clock. Default: 30 seconds.
     public var editTimeout: Duration
+    /// Which way the pages run on screen. Default: ``RowOrder/firstPageAtTop``.
+    public var order: RowOrder
 
     /// Creates options; every parameter has the default described on its property.
     public init(
@@ -53,12 +72,14 @@ public struct PagedListOptions: Sendable, Hashable {
         dropHysteresis: Distance = .pages(1),
         maxConcurrentLoads: Int = 3,
         maxLoadedItems: Int = 1_000,
-        editTimeout: Duration = .seconds(30)
+        editTimeout: Duration = .seconds(30),
+        order: RowOrder = .firstPageAtTop
     ) {
         self.prefetchDistance = prefetchDistance
         self.dropHysteresis = dropHysteresis
         self.maxConcurrentLoads = maxConcurrentLoads
         self.maxLoadedItems = maxLoadedItems
         self.editTimeout = editTimeout
+        self.order = order
     }
 }

@@ -15,6 +15,8 @@ public struct PagedListRows<Item: Sendable>: RandomAccessCollection, Sendable {
     let model: RowModel<Item>
     /// The row count.
     let rowCount: Int
+    /// True when the rows are upside down (``PagedListOptions/RowOrder/firstPageAtBottom``).
+    let isMirrored: Bool
 
     /// Always 0.
     public var startIndex: Int { 0 }
@@ -23,12 +25,18 @@ public struct PagedListRows<Item: Sendable>: RandomAccessCollection, Sendable {
 
     /// The element of `index`.
     public subscript(index: Int) -> PagedListElement<Item> {
-        PagedListElement(index: index, id: model.rowID(at: index), row: row(at: index))
+        let row = coreRow(index)
+        return PagedListElement(index: index, id: model.rowID(at: row), row: self.row(at: row))
     }
 
-    /// What `index` shows; rows outside `0..<count` read as placeholders.
-    func row(at index: Int) -> ListRow<Item> {
-        index >= 0 && index < rowCount ? model.row(at: index) : .placeholder
+    /// The core's row of `index`.
+    func coreRow(_ index: Int) -> Int {
+        RowMirror(isMirrored: isMirrored, count: rowCount).row(index)
+    }
+
+    /// What the core's `row` shows; rows outside `0..<count` read as placeholders.
+    func row(at row: Int) -> ListRow<Item> {
+        row >= 0 && row < rowCount ? model.row(at: row) : .placeholder
     }
 }
 
@@ -45,7 +53,8 @@ public struct PagedListElement<Item: Sendable>: Identifiable, Sendable {
 extension PagedListRows {
     /// Reads the rows in order, one block of loaded items or placeholders after
     /// another, so that a walk over every row (`for element in list.rows`) costs one
-    /// step per row, where reading by index searches for each row.
+    /// step per row, where reading by index searches for each row. (Rows upside down
+    /// are read by index.)
     public struct Iterator: IteratorProtocol {
         let list: PagedListRows<Item>
         let rows: RowList<Item>
@@ -64,6 +73,7 @@ extension PagedListRows {
         public mutating func next() -> PagedListElement<Item>? {
             guard row < count else { return nil }
             defer { row += 1 }
+            if list.isMirrored { return list[row] }
             guard row < rows.count else {
                 return PagedListElement(index: row, id: .position(row), row: list.row(at: row))
             }

@@ -343,4 +343,13 @@ extension RowList {
         reindex(from: index)
         return serial
     }
+
+    /// Puts `hole`'s empty block before block `index` (the block count: after the last).
+    @discardableResult
+    mutating func insertEmptyHole(_ hole: Hole, beforeBlock index: Int) -> Int {
+        let serial = makeSerial()
+        blocks.insert(Block(serial: serial, count: 0, content: .hole(hole)), at: index)
+        reindex(from: index)
+        return serial
+    }
 }

@@ -19,6 +19,7 @@ extension RowModel {
         if frontiers.count > 1 { problems.append("\(frontiers.count) frontier blocks") }
         if let first = frontiers.first, first.serial != frontier { problems.append("a frontier block that is not the frontier") }
         if let total, total < 0 { problems.append("a negative total \(total)") }
+        if isIndexed, !heldNewer.isEmpty { problems.append("an index-addressed list holds newer items") }
         return problems
     }
 }

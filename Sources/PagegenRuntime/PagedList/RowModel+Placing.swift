@@ -37,6 +37,8 @@ extension RowModel {
             self.total = max(0, total)
             totalIsEstimate = page.totalIsEstimate
         }
+        // Newer items held go above the first page before anything goes above them.
+        if !heldNewer.isEmpty, slot == headSerial { showHeldNewer() }
         let ids = page.items.map(rows.id(of:))
         let (items, shownIDs) = edits.overlay(page.items, ids: ids)
         var placed = true

@@ -72,6 +72,14 @@ struct RowModel<Item: Sendable>: Sendable {
     var itemsMovedDown = false
     /// The failure the loading row shows, and the page whose load failed.
     var trailingFailure: (slot: Int, error: APIError)?
+    /// Cursor and link lists: pages of newer items fetched through the head while the
+    /// user was far from it, oldest first, each with the key it was asked for; they
+    /// take their rows when shown (`RowModel+NewerItems`).
+    var heldNewer: [(key: PageKey, page: Page<Item>)] = []
+    /// Cursor and link lists: true while the rows reach the newest end, so that items
+    /// before the first page are newer items (a list opened around an item is not,
+    /// until the head brings a short page).
+    var newestLoaded = true
 
     init(loader: PageLoader<Item>) {
         if loader.identity != nil, let overlapping = Self.overlappingOffsets(loader) {

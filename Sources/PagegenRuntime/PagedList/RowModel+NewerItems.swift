@@ -1,0 +1,91 @@
+/// Newer items: the pages before a cursor list's first page, fetched through the head
+/// (the empty block at the top with the first page's previous key). While the user
+/// reads far from the top they wait here, off the rows, so that nothing on screen
+/// moves; shown, they take their rows above the first page, oldest first, as if each
+/// had loaded into the head then.
+///
+/// The head keeps the key of the next check: the previous key of the last page fetched
+/// (held or shown), or, when a page has none, the key it was asked with (nothing newer
+/// yet: ask again). So no page is fetched twice and none is skipped, whether its items
+/// are held or shown.
+extension RowModel {
+    /// The block index of the head: an empty block at the top with a key, not the
+    /// frontier.
+    var headIndex: Int? {
+        guard let first = rows.blocks.first, first.count == 0, let hole = first.hole, hole.key != nil, !hole.isFrontier
+        else { return nil }
+        return 0
+    }
+
+    /// The head's serial; nil when there is none.
+    var headSerial: Int? { headIndex.map { rows.blocks[$0].serial } }
+
+    /// The head to check for newer items: the one there is, or a new one with the
+    /// previous key of the first page at the top (or, without one, that page's own key:
+    /// loaded again, it brings what came before its items). Nil when no key can ask.
+    mutating func headForNewerItems() -> Int? {
+        if let headSerial { return headSerial }
+        guard let index = rows.blocks.firstIndex(where: { $0.run != nil }), let run = rows.blocks[index].run,
+            rows.rows(ofBlock: index).lowerBound == 0, let key = run.info.previous ?? run.info.key
+        else { return nil }
+        return rows.insertEmptyHole(RowList<Item>.Hole(key: key), beforeBlock: 0)
+    }
+
+    /// Opens the head above the first page with `previous`, its previous key: the
+    /// rows do not change.
+    mutating func openHead(previous: PageKey) {
+        guard headIndex == nil else { return }
+        rows.insertEmptyHole(RowList<Item>.Hole(key: previous), beforeBlock: 0)
+    }
+
+    /// Takes a page of newer items asked for with `key` into the head `slot`: held when
+    /// `hold`, else shown (after the pages held before it). A page without items only
+    /// moves the head's key on. False when the head is gone or has another key now.
+    mutating func takeNewer(_ page: Page<Item>, slot: Int, key: PageKey?, hold: Bool) -> Bool {
+        guard let key, let index = headIndex, rows.blocks[index].serial == slot, accepts(slot: slot, key: key) else {
+            return false
+        }
+        if page.items.isEmpty || hold {
+            if !page.items.isEmpty { heldNewer.append((key, page)) }
+            rows.updateHole(index, reload: false) { $0.key = page.previous ?? key }
+            return true
+        }
+        place(page, slot: slot, key: key, isHead: true)
+        if headIndex == nil, page.previous == nil, let first = rows.blocks.first, first.run != nil {
+            // No previous key: the next check asks with this page's own key again.
+            rows.insertEmptyHole(RowList<Item>.Hole(key: key), beforeBlock: 0)
+        }
+        return true
+    }
+
+    /// Shows the held pages: each, oldest first, in an empty block of its own right
+    /// under the head (at the top, when the server's changes took the head away),
+    /// placed as if it had loaded there (by identity: an item already on a row stays
+    /// there). The head keeps its key. A page placed into the head shows them first.
+    mutating func showHeldNewer() {
+        guard !heldNewer.isEmpty else { return }
+        let pages = heldNewer
+        heldNewer = []
+        for (key, page) in pages {
+            let below = headIndex.map { $0 + 1 } ?? 0
+            let serial = rows.insertEmptyHole(RowList<Item>.Hole(key: key), beforeBlock: below)
+            place(page, slot: serial, key: key, isHead: false)
+        }
+    }
+
+    /// The newer items held and not on a row, each counted once.
+    var heldNewerCount: Int {
+        var seen = Set<ItemIdentity>()
+        var count = 0
+        for (_, page) in heldNewer {
+            for item in page.items {
+                guard let id = rows.id(of: item) else {
+                    count += 1
+                    continue
+                }
+                if rows.row(of: id) == nil, seen.insert(id).inserted { count += 1 }
+            }
+        }
+        return count
+    }
+}
