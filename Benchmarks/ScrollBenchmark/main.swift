@@ -41,6 +41,10 @@ if CommandLine.arguments.contains("--changing-server") {
     ServerChanges.report(rows: serverChangeRows, targets: &targets)
     ServerChanges.finish(targets)
 }
+if CommandLine.arguments.contains("--chat") {
+    ChatTraces.report(targets: &targets)
+    ServerChanges.finish(targets)
+}
 var pagedListRuns: [(trace: String, latency: Int, metrics: Metrics)] = []
 
 for trace in ScrollTrace.all {
@@ -140,6 +144,9 @@ targets.append(
 
 // A server whose list moves while the user reads, thumbs and refreshes.
 ServerChanges.report(rows: serverChangeRows, targets: &targets)
+
+// Chats: the first page at the bottom, newer messages, a list opened around a message.
+ChatTraces.report(targets: &targets)
 
 print("\nTargets")
 for (description, met) in targets {

@@ -141,8 +141,10 @@ extension LoadPlan {
         }
         cancelAll()
         for slot in slots.keys.sorted() { clearFailure(slot, &model) }
-        // The head's check shows what it finds, as a refresh does.
+        // The head's check shows what it finds, as a refresh does; newer items held are
+        // asked for again with it.
         checkingNewer = false
+        model.forgetHeldNewer()
         model.forgetLoads()
         walkedKeys.removeAll()
         let focus = focusRange(model)

@@ -51,7 +51,8 @@ extension LoadPlan {
         var seen = Set<Int>()
         var result: [Candidate] = []
         func consider(_ slot: Int) {
-            guard seen.insert(slot).inserted, needsLoad(slot, model) else { return }
+            // A head above the newest item loads when checked, not when the user comes near.
+            guard seen.insert(slot).inserted, needsLoad(slot, model), slot == head || !model.waitsForCheck(slot) else { return }
             let rows = model.rowRange(ofSlot: slot)
             let isBehind = direction > 0 ? rows.upperBound <= focus.lowerBound : rows.lowerBound >= focus.upperBound
             result.append(Candidate(slot: slot, distance: model.distance(ofSlot: slot, from: focus), isBehind: isBehind))

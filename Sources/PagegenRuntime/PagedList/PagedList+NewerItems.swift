@@ -13,7 +13,8 @@ extension PagedList {
     /// ``newerItemCount``, and no row changes, until ``showNewerItems()`` or the user
     /// scrolling to the newest end shows them. A full page checks the next one at once;
     /// a call while a check is loading checks again after it; a failed check shows in
-    /// ``loadStates`` and goes again with ``retry()`` or the next call. Each item shows
+    /// ``loadStates`` and goes again with ``retry()`` or the next call; a ``refresh()``
+    /// asks again for the items that wait, and shows them. Each item shows
     /// once: pages are placed by identity, and each check asks from where the last one
     /// ended.
     ///

@@ -41,6 +41,9 @@ extension RowList {
         var failedPage: Int?
         /// The front of a cursor list: the page after the last one loaded.
         var isFrontier = false
+        /// The head above the newest item: loaded by a check for newer items or a
+        /// refresh, not by the user coming near (there is nothing newer until the app says).
+        var waitsForCheck = false
     }
 
     enum Content: Sendable {

@@ -55,8 +55,10 @@ extension PagedList {
         RowMirror(isMirrored: options.order == .firstPageAtBottom, count: plan.count(model))
     }
 
-    /// The core's rows for `rows` on screen, from row 0 on.
+    /// The core's rows for `rows` on screen (upside down, those past the top are cut).
     func coreRows(_ rows: Range<Int>) -> Range<Int> {
+        let mirror = self.mirror
+        guard mirror.isMirrored else { return rows }
         let mirrored = mirror.rows(rows)
         return max(0, mirrored.lowerBound)..<max(0, mirrored.upperBound)
     }

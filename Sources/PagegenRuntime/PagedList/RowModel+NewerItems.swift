@@ -28,7 +28,12 @@ extension RowModel {
         guard let index = rows.blocks.firstIndex(where: { $0.run != nil }), let run = rows.blocks[index].run,
             rows.rows(ofBlock: index).lowerBound == 0, let key = run.info.previous ?? run.info.key
         else { return nil }
-        return rows.insertEmptyHole(RowList<Item>.Hole(key: key), beforeBlock: 0)
+        return rows.insertEmptyHole(RowList<Item>.Hole(key: key, waitsForCheck: true), beforeBlock: 0)
+    }
+
+    /// True when block `slot` is a head that waits for a check for newer items.
+    func waitsForCheck(_ slot: Int) -> Bool {
+        rows.blockIndex(serial: slot).flatMap { rows.blocks[$0].hole?.waitsForCheck } ?? false
     }
 
     /// Opens the head above the first page with `previous`, its previous key: the
@@ -50,12 +55,33 @@ extension RowModel {
             rows.updateHole(index, reload: false) { $0.key = page.previous ?? key }
             return true
         }
-        place(page, slot: slot, key: key, isHead: true)
-        if headIndex == nil, page.previous == nil, let first = rows.blocks.first, first.run != nil {
+        placeAboveTop(page, slot: slot, key: key, isHead: true)
+        if let index = headIndex {
+            // A short page reached the newest item: the head waits for the next check.
+            if page.items.count < max(1, pageSize) { rows.updateHole(index, reload: false) { $0.waitsForCheck = true } }
+        } else if page.previous == nil, let first = rows.blocks.first, first.run != nil {
             // No previous key: the next check asks with this page's own key again.
-            rows.insertEmptyHole(RowList<Item>.Hole(key: key), beforeBlock: 0)
+            rows.insertEmptyHole(RowList<Item>.Hole(key: key, waitsForCheck: true), beforeBlock: 0)
         }
         return true
+    }
+
+    /// Places a page of newer items into block `slot`, right above the rows it came
+    /// before (through their previous key): the run below stays as it was loaded, where
+    /// a page placed elsewhere would have it load again to find what came between.
+    mutating func placeAboveTop(_ page: Page<Item>, slot: Int, key: PageKey, isHead: Bool) {
+        let below = rows.blockIndex(serial: slot).map { $0 + 1 }
+        var kept: (first: ItemIdentity, info: RowList<Item>.RunInfo)?
+        if let below, below < rows.blocks.count, let run = rows.blocks[below].run, !run.info.isStale, let first = run.ids.first ?? nil {
+            kept = (first, run.info)
+        }
+        place(page, slot: slot, key: key, isHead: isHead)
+        guard let kept, let row = rows.row(of: kept.first) else { return }
+        let index = rows.locate(row).block
+        guard rows.rows(ofBlock: index).lowerBound == row, let run = rows.blocks[index].run, run.info.isStale,
+            run.info.key != kept.info.key
+        else { return }
+        rows.setInfo(index) { $0 = kept.info }
     }
 
     /// Shows the held pages: each, oldest first, in an empty block of its own right
@@ -69,7 +95,19 @@ extension RowModel {
         for (key, page) in pages {
             let below = headIndex.map { $0 + 1 } ?? 0
             let serial = rows.insertEmptyHole(RowList<Item>.Hole(key: key), beforeBlock: below)
-            place(page, slot: serial, key: key, isHead: false)
+            placeAboveTop(page, slot: serial, key: key, isHead: false)
+        }
+    }
+
+    /// A refresh: the held pages, which may be old by now, go, and the head asks again
+    /// from where the first of them was asked for, so that the refresh brings them fresh.
+    mutating func forgetHeldNewer() {
+        guard let first = heldNewer.first else { return }
+        heldNewer = []
+        if let index = headIndex {
+            rows.updateHole(index, reload: false) { $0.key = first.key }
+        } else {
+            rows.insertEmptyHole(RowList<Item>.Hole(key: first.key), beforeBlock: 0)
         }
     }
 
