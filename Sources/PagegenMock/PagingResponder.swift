@@ -62,7 +62,9 @@ struct PagingResponder: Sendable {
 
         let items = draft.rows.map { row in
             let index = view.index(atRow: row)
-            return core.builder.item(list.item, index: index, scope: scope, version: view.version(ofIndex: index))
+            return core.builder.item(
+                list.item, index: index, scope: scope, version: view.version(ofIndex: index),
+                slot: CollectionView.slot(ofIndex: index, base: view.base))
         }
         draft.tree.setList(paging.items?.value, items)
         switch paging.total {

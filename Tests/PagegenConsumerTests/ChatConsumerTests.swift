@@ -55,9 +55,11 @@ import Testing
             let newest = try await serverMessages(server)
             #expect(newest.count == Self.messages)
             let client = ChatAPI.Client(baseURL: server.baseURL, token: "t")
-            var pages: [[String]] = []
-            for try await page in client.messagesPages(channelID: Self.channel, limit: 20) { pages.append(page.items.map(\.id)) }
-            let walked = pages.flatMap { $0 }
+            var pages: [[ChatAPI.Message]] = []
+            for try await page in client.messagesPages(channelID: Self.channel, limit: 20) { pages.append(page.items) }
+            let walked = pages.flatMap { $0 }.map(\.id)
+            let times = pages.flatMap { $0 }.map(\.timestamp)
+            #expect(zip(times, times.dropFirst()).allSatisfy { $0 > $1 }, "each message posted before the one above it")
             #expect(walked.count - Set(walked).count == 0, "duplicates")
             #expect(Set(newest).subtracting(walked).isEmpty, "missed")
             #expect(walked == newest, "newest first, in the server's order")
