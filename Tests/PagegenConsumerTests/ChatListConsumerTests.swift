@@ -90,9 +90,17 @@ import Testing
     }
 
     @Test func aChatScrolledUpWhileMessagesArriveLoadsTheNewerOnesWithTheScreenStill() async throws {
-        // Every answer to the list comes after one new message arrived at the newest end.
-        try await chat.serve(faults: MockFaults(drift: 1)) { server in
+        // The server's list grows by a request of another client, between the list's
+        // requests, never during a check: what a check brings is known.
+        try await chat.serve { server in
             let oldest = try #require(try await chat.serverMessages(server).last)
+            // Someone else in the channel: each message posted arrives at the newest end.
+            let poster = ChatAPI.Client(baseURL: server.baseURL, token: "t", middlewares: [MockFaultHeaders(fault: "drift=1")])
+            var posted = 0
+            func post() async throws {
+                _ = try await poster.messages(channelID: ChatConsumerTests.channel, limit: 1).get()
+                posted += 1
+            }
             let list = ChatAPI.Client(baseURL: server.baseURL, token: "t").messagesList(
                 channelID: ChatConsumerTests.channel, limit: 20, options: PagedListOptions(order: .firstPageAtBottom))
             let screen = Screen(list)
@@ -103,17 +111,18 @@ import Testing
             #expect(await screen.show(list.count - 12))
             var screens = 0
             while list[0].item?.id != oldest, screens < 40 {
+                try await post()
                 #expect(await screen.show(max(0, screen.top - 12)))
                 screens += 1
             }
             #expect(list[0].item?.id == oldest, "scrolled up to the oldest message")
-            let arrivedWhileReading = await server.requests.filter { $0.faults.contains("drift") }.count
-            #expect(arrivedWhileReading >= 5)
+            #expect(posted >= 3, "messages arrived while the user scrolled up")
 
             // Far from the newest end, the newer messages wait, counted; shown, the screen stays still.
             list.loadNewerItems()
             #expect(await waiter.waitUntil(list) { list.newerItemCount > 0 && !list.loadStates.isLoading })
             let held = list.newerItemCount
+            #expect(held == posted, "every message posted while the user read older ones")
             let topID = list[screen.top].item?.id
             let countBefore = list.count
             list.showNewerItems()
@@ -122,6 +131,8 @@ import Testing
             #expect(list[screen.top].item?.id == topID, "the content on screen kept still")
 
             // At the newest end, newer messages show at once.
+            try await post()
+            try await post()
             #expect(await screen.show(list.count - 12))
             list.loadNewerItems()
             #expect(await waiter.waitUntil(list) { !list.loadStates.isLoading && list.newerItemCount == 0 })
