@@ -104,6 +104,96 @@ struct PagedListChatTests {
         #expect(list.model.invariantViolations().isEmpty && list.plan.invariantViolations().isEmpty)
     }
 
+    @Test("side by side, a list upside down answers every entry point as the same list the right way up, mirrored")
+    func sideBySide() throws {
+        var random = SeededGenerator(seed: 5)
+        let data = TestData(count: 120, pageSize: 20)
+        let (topRunner, bottomRunner) = (ManualRunner(), ManualRunner())
+        let top = PagedList(TestLoaders.indexed(data), runner: topRunner)
+        let bottom = PagedList(TestLoaders.indexed(data), options: PagedListOptions(order: .firstPageAtBottom), runner: bottomRunner)
+        var topChanges: [ListChange] = []
+        var bottomChanges: [ListChange] = []
+        top.onChange = { topChanges.append($0) }
+        bottom.onChange = { bottomChanges.append($0) }
+        // Before the first page, rows count from the first item on both.
+        top.start(atRows: 0..<12)
+        bottom.start(atRows: 0..<12)
+        var nextID = 1_000
+        for step in 0..<150 {
+            let count = top.count
+            func flip(_ row: Int) -> Int { count - 1 - row }
+            func flip(_ rows: Range<Int>) -> Range<Int> { (count - rows.upperBound)..<(count - rows.lowerBound) }
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<3:
+                guard let request = topRunner.inFlight.randomElement(using: &random),
+                    let twin = bottomRunner.request(forPage: request.pageIndex ?? -1)
+                else { continue }
+                let page = PageLoadResult<TestItem>.page(.success(data.page(request.pageIndex ?? 0)))
+                topRunner.answer(request, with: page)
+                bottomRunner.answer(twin, with: page)
+            case 3..<5 where count > 12:
+                let lower = Int.random(in: 0...(count - 12), using: &random)
+                let anchor = lower + Int.random(in: 0..<3, using: &random)
+                top.setVisibleRows(lower..<lower + 12, firstFullyVisible: anchor)
+                // The first fully visible row upside down is the last of the mirrored rows.
+                bottom.setVisibleRows(flip(lower..<lower + 12), firstFullyVisible: flip(anchor))
+            case 5 where count > 0:
+                let rows = (0..<3).map { _ in Int.random(in: 0..<count, using: &random) }
+                top.prefetch(rows: rows)
+                bottom.prefetch(rows: rows.map(flip))
+            case 6 where count > 12:
+                let lower = Int.random(in: 0...(count - 12), using: &random)
+                top.willSettle(atRows: lower..<lower + 12)
+                bottom.willSettle(atRows: flip(lower..<lower + 12))
+            case 7 where count > 0:
+                let row = Int.random(in: 0...count, using: &random)
+                let item = TestItem(id: nextID)
+                nextID += 1
+                try top.insert(item, at: row)
+                // Ending on `row` from the top is ending on `count - row` from the bottom.
+                try bottom.insert(item, at: count - row)
+            case 8:
+                let ids = top.loadedIDs
+                guard ids.count > 2, let id = ids.randomElement(using: &random), let other = ids.randomElement(using: &random), id != other
+                else { continue }
+                if Bool.random(using: &random) {
+                    try top.move(id: id, after: other)
+                    try bottom.move(id: id, before: other)
+                } else {
+                    try top.insert(TestItem(id: nextID), before: other)
+                    try bottom.insert(TestItem(id: nextID), after: other)
+                    nextID += 1
+                }
+            case 9:
+                guard let id = top.loadedIDs.randomElement(using: &random) else { continue }
+                if Bool.random(using: &random) {
+                    #expect(top.remove(id: id)?.id == id)
+                    #expect(bottom.remove(id: id)?.id == id)
+                } else {
+                    let row = Int.random(in: 0..<count, using: &random)
+                    try top.move(id: id, to: row)
+                    try bottom.move(id: id, to: flip(row))
+                }
+            default:
+                continue
+            }
+            let mirror = RowMirror(isMirrored: true, count: top.count)
+            #expect(bottom.count == top.count)
+            #expect(bottom.summaries == top.summaries.reversed(), "step \(step)")
+            #expect(bottomChanges == topChanges.map { $0.mirrored() }, "step \(step)")
+            #expect(bottom.visibleRows == mirror.rows(top.visibleRows) || top.visibleRows.isEmpty, "step \(step)")
+            #expect(bottom.anchorRow == top.anchorRow.map(mirror.row), "step \(step)")
+            #expect(bottom.focusRow == top.focusRow.map(mirror.row), "step \(step)")
+            #expect(topRunner.pagesInFlight == bottomRunner.pagesInFlight, "step \(step)")
+            #expect(bottom.loadStates.prepend.isLoading == top.loadStates.append.isLoading, "step \(step)")
+            if let id = top.loadedIDs.first {
+                #expect(bottom.row(ofItem: id) == top.row(ofItem: id).map(mirror.row))
+                #expect(bottom.rowID(at: bottom.row(ofItem: id)!) == top.rowID(at: top.row(ofItem: id)!))
+            }
+            if bottom.summaries != top.summaries.reversed() { break }
+        }
+    }
+
     @Test("first page at the bottom, without a total: the loading row is at the top, and pages loaded above keep the screen still")
     func bottomUpCursor() {
         let data = Self.chatData(count: 100)

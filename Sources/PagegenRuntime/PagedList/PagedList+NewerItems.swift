@@ -42,12 +42,4 @@ extension PagedList {
     func showNewerItemsIfAtNewestEnd() {
         if !model.heldNewer.isEmpty, plan.isAtNewestEnd(model) { model.showHeldNewer() }
     }
-
-    /// At the end of a transaction: ``newerItemCount`` follows the items held.
-    func updateNewerItemCount() {
-        let count = model.heldNewer.isEmpty ? 0 : model.heldNewerCount
-        guard count != heldNewerItems else { return }
-        heldNewerItems = count
-        observeMutation(keyPaths.newerItemCount)
-    }
 }

@@ -96,6 +96,7 @@ public final class PagedList<Item: Sendable> {
         }
         set { heldNewerItems = newValue }
     }
+    /// ``newerItemCount``'s value, read without observing it.
     var heldNewerItems = 0
     /// The anchor row last kept in the store, and the write that keeps the latest.
     var keptAnchorRow: Int?
@@ -200,6 +201,14 @@ public final class PagedList<Item: Sendable> {
     /// The row of the item with identity `id`, when it is loaded.
     public func row(ofItem id: some Hashable) -> Int? {
         model.row(of: ItemIdentity.of(id)).map(mirror.row)
+    }
+
+    /// At the end of a transaction: ``newerItemCount`` follows the newer items held.
+    func updateNewerItemCount() {
+        let count = model.heldNewer.isEmpty ? 0 : model.heldNewerCount
+        guard count != heldNewerItems else { return }
+        newerItemCount = count
+        observeMutation(keyPaths.newerItemCount)
     }
 
     /// The number of items held in memory.
