@@ -343,6 +343,7 @@ let package = Package(
         .testTarget(
             name: "PagegenImportTests",
             dependencies: ["PagegenImport", "PagegenCore", "PagegenYAML", "PagegenTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -389,21 +389,23 @@ extension {{reference}} {
         PagegenRuntime.ItemSequence(self.{{loader}}({{sequenceParameters.arguments}}), resumingFrom: resumePoint)
     }
 
-    /// What loads the pages of `{{name.bare}}(…)`, for the sequences and list adapters.
+    /// What loads the pages of `{{name.bare}}(…)`, for the sequences and list adapters{{#aroundParameter}};
+    /// with `{{label}}`, from the page around that item, which a list focuses{{/aroundParameter}}.
 {{#availability}}
     {{.}}
 {{/availability}}
-    {{access}} func {{loader}}({{sequenceParameters}}) -> PagegenRuntime.PageLoader<{{itemType}}> {
-        self.runtime.loader({{requestArguments}}, paging: {{operations}}.{{pagingDescriptor}}, size: {{#sizeParameter}}{{name}}{{/sizeParameter}}{{^sizeParameter}}nil{{/sizeParameter}}{{#identity}}, identity: {{.}}{{/identity}})
+    {{access}} func {{loader}}({{loaderParameters}}) -> PagegenRuntime.PageLoader<{{itemType}}> {
+        self.runtime.loader({{requestArguments}}, paging: {{operations}}.{{pagingDescriptor}}, size: {{#sizeParameter}}{{name}}{{/sizeParameter}}{{^sizeParameter}}nil{{/sizeParameter}}{{#aroundParameter}}, around: {{name}}{{/aroundParameter}}{{#identity}}, identity: {{.}}{{/identity}})
     }
 {{#emitLists}}
 
-    /// A list adapter over `{{name.bare}}(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
+    /// A list adapter over `{{name.bare}}(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows{{#aroundParameter}};
+    /// with `{{label}}`, it opens at that item{{/aroundParameter}}.
 {{#availability}}
     {{.}}
 {{/availability}}
     @Swift.MainActor {{access}} func {{list}}({{listParameters}}) -> PagegenRuntime.PagedList<{{itemType}}> {
-        PagegenRuntime.PagedList(self.{{loader}}({{sequenceParameters.arguments}}), options: options)
+        PagegenRuntime.PagedList(self.{{loader}}({{loaderParameters.arguments}}), options: options)
     }
 {{#window}}
 

@@ -315,7 +315,7 @@ struct SpecImporter {
     /// Gives a `swiftName:` to the parameters whose Swift names would clash: with each
     /// other, or with an argument the generated functions add, as the generator lists
     /// them (`completion:`, `body:` with a body, and for a paged endpoint `page:` or
-    /// `offset:`, the size's label, `options:` and `from:`). Their names on the wire stay.
+    /// `offset:`, the size's label, `around:`, `options:` and `from:`). Their names on the wire stay.
     private func separateSwiftNames(of draft: inout EndpointDraft) {
         var names = SwiftNames()
         let page: SpecNaming.PageArgument? = draft.endpoint.paging.map { paging in
@@ -323,7 +323,7 @@ struct SpecImporter {
         }
         for (label, purpose) in SpecNaming.generatedArguments(
             page: page, sizeParameter: draft.endpoint.paging?.size?.parameter?.name,
-            hasBody: draft.endpoint.body != nil)
+            opensAround: draft.endpoint.paging?.around != nil, hasBody: draft.endpoint.body != nil)
         {
             names.reserve(label, for: purpose)
         }

@@ -52,6 +52,22 @@ struct MockPlan: Sendable {
         return MockPlan(spec: spec, basePath: basePath, endpoints: endpoints, serverPaths: serverPaths)
     }
 
+    /// The date fields of a history's items that say when each was posted (`timestamp`,
+    /// `created_at`, `sent`), not when it changed (`edited_timestamp`, `updated_at`).
+    private static func timelineFields(of itemType: TypeReference, in spec: Spec) -> [TimeField] {
+        guard let name = itemType.unwrapped.name, let model = spec.model(named: name) else { return [] }
+        return model.fields.compactMap { field in
+            let words = FieldName(field.name.value).words
+            guard field.type.value.unwrapped == .named("Date"),
+                !words.contains(where: ["edited", "updated", "modified", "deleted", "expires"].contains),
+                words.contains(where: ["timestamp", "created", "sent", "posted", "date", "time", "at"].contains)
+            else { return nil }
+            return TimeField(
+                path: ResponsePath([.key(field.name.value)]), format: field.dateFormat ?? spec.dateFormat,
+                zone: field.zone?.value ?? spec.dateZone?.value)
+        }
+    }
+
     private static func role(of endpoint: EndpointSpec, in spec: Spec, types: SpecTypes) -> ServedEndpoint.Role {
         if let paging = endpoint.paging {
             if case .ids(let item) = paging.style {
@@ -73,7 +89,8 @@ struct MockPlan: Sendable {
                     }
                 }
             }
-            return .list(ListPlan(paging: paging, item: ItemShape(type: itemType, keys: keys)))
+            let timeline = paging.around == nil ? [] : timelineFields(of: itemType, in: spec)
+            return .list(ListPlan(paging: paging, item: ItemShape(type: itemType, keys: keys, timeline: timeline)))
         }
         if let window = endpoint.window, let list = spec.endpoint(named: window.list.value) {
             let names = [
@@ -141,9 +158,22 @@ struct ItemShape: Sendable {
     let type: TypeReference
     /// Fields made from the item's index: the identity and fields cursors come from.
     let keys: [KeyField]
+    /// For a history (a list that opens around an item, as a chat's messages): the
+    /// item's time fields, made from its place so that the list runs newest first.
+    var timeline: [TimeField] = []
 
     /// The model name of the items, if they are models.
     var modelName: String? { type.unwrapped.name }
+}
+
+/// A date field of an item that says when it was posted (`timestamp`, `created_at`).
+struct TimeField: Sendable, Hashable {
+    /// Its path inside the item.
+    let path: ResponsePath
+    /// How it is written.
+    let format: DateFormatName
+    /// Its zone, for ISO 8601 dates.
+    let zone: ZoneName?
 }
 
 /// A field that identifies an item.

@@ -62,7 +62,9 @@ struct PagingResponder: Sendable {
 
         let items = draft.rows.map { row in
             let index = view.index(atRow: row)
-            return core.builder.item(list.item, index: index, scope: scope, version: view.version(ofIndex: index))
+            return core.builder.item(
+                list.item, index: index, scope: scope, version: view.version(ofIndex: index),
+                slot: CollectionView.slot(ofIndex: index, base: view.base))
         }
         draft.tree.setList(paging.items?.value, items)
         switch paging.total {
@@ -128,7 +130,16 @@ struct PagingResponder: Sendable {
     ) throws(MockHTTPError) {
         var anchor = Anchor.start(0)
         var goingBack = false
-        if let text = try context.value(of: next.parameter), !text.isEmpty {
+        if let around = list.paging.around, let text = try context.value(of: around), !text.isEmpty {
+            // Discord's `around`: the page centred on the item, sent alone.
+            for cursor in [next, previous].compactMap({ $0 }) {
+                if try context.value(of: cursor.parameter) != nil {
+                    throw .badRequest("\(around.name.value) goes alone, without \(cursor.parameter.name.value)")
+                }
+            }
+            let row = try aroundRow(text, parameter: around.name.value, view: view, scope: scope)
+            anchor = .start(max(0, min(row - size / 2, view.count - size)))
+        } else if let text = try context.value(of: next.parameter), !text.isEmpty {
             let row = try cursorRow(text, cursor: next, view: view, scope: scope)
             switch row {
             case .start(let start) where context.faults.loop && isItemCursor(next):
@@ -172,6 +183,17 @@ struct PagingResponder: Sendable {
             ? .before(view.index(atRow: min(rows.lowerBound, view.count - 1))) : nil
         place(nextPosition, for: next, scope: scope, draft: &draft)
         if let previous { place(previousPosition, for: previous, scope: scope, draft: &draft) }
+    }
+
+    /// The row of the item an `around` request names by its identity.
+    private func aroundRow(_ text: String, parameter: String, view: CollectionView, scope: String) throws(MockHTTPError) -> Int {
+        let codec = core.builder.keyCodec(model: list.item.modelName, scope: scope)
+        guard let key = list.item.keys.first, let index = codec.index(forKey: text, typeName: key.typeName),
+            let place = view.place(ofIndex: index), place.present
+        else {
+            throw .badRequest("\(parameter)='\(text.prefix(60))' names no item of this list")
+        }
+        return place.rowsBefore
     }
 
     private func isItemCursor(_ cursor: CursorSpec) -> Bool {

@@ -31,16 +31,26 @@ struct ResponseBuilder: Sendable {
 
     /// The item at `index` of the collection `scope`, as edited `version` times: every
     /// version keeps the item's keys and has new values for its other fields.
-    func item(_ shape: ItemShape, index: Int, scope: String, version: Int = 0) -> MockJSON {
+    func item(_ shape: ItemShape, index: Int, scope: String, version: Int = 0, slot: Int? = nil) -> MockJSON {
         var tree = OverrideTree()
         let codec = keyCodec(model: shape.modelName, scope: scope)
         for key in shape.keys {
             tree.set(key.path, codec.key(forIndex: index, typeName: key.typeName))
         }
+        if let slot {
+            // A history runs newest first: a minute older each place down, newer above the first.
+            for field in shape.timeline {
+                tree.set(field.path, DataGenerator.date(Self.newestPost - Double(slot) * 60, format: field.format, zone: field.zone))
+            }
+        }
         return generator.value(
             shape.type, name: FieldName("item", model: shape.modelName), override: tree.root,
             seed: Self.itemSeed(generator, scope: scope, index: index, version: version))
     }
+
+    /// When the first item of a history's generated items was posted (2025-06-30); the
+    /// items below it are older, those inserted above it newer.
+    static let newestPost: Double = 1_751_241_600
 
     /// The seed of an item's values: the same for an item never edited as before
     /// edits existed, another one for every version.

@@ -88,6 +88,10 @@ import PagegenTestSupport
         PagedCase(spec: "stripe", endpoint: "customers", size: 10, requests: PagedCase.pages(10)) { url, size in
             try await collect(StripeAPI.Client(baseURL: url).allCustomers(limit: size)).map(\.id)
         },
+        // Newest first, by the last item's id; the page after a full last page comes back empty.
+        PagedCase(spec: "chat", endpoint: "messages", size: 20, requests: PagedCase.pages(20, extra: 1)) { url, size in
+            try await collect(ChatAPI.Client(baseURL: url, token: "t").allMessages(channelID: "1130", limit: size)).map(\.id)
+        },
         PagedCase(spec: "algolia", endpoint: "search", size: 20, requests: PagedCase.pages(20)) { url, size in
             try await collect(AlgoliaAPI.Client(baseURL: url).allSearch(index: "posts", body: .init(query: "swift"), hitsPerPage: size))
                 .map(\.objectID)

@@ -190,6 +190,8 @@ public struct EndpointCode: Sendable {
     public var sizeParameter: ParameterCode?
     /// For `ids` paging: how many items a page fetches.
     public var pageSizeParameter: ParameterCode?
+    /// For a list that opens around an item: `around: Swift.String? = nil`, the item's identity.
+    public var aroundParameter: ParameterCode?
     /// The member of `Operations` holding the endpoint's descriptor.
     public var endpointDescriptor: SwiftIdentifier
     /// The member of `Operations` that builds the request parameters.
@@ -237,12 +239,17 @@ public struct EndpointCode: Sendable {
     public var functionParameters: ParameterList {
         ParameterList(parameters.parameters + [pageParameter, sizeParameter].compactMap { $0 })
     }
-    /// The `…Pages`, `all…` and `…Loader` functions' parameters: the endpoint's, then the size.
+    /// The `…Pages` and `all…` functions' parameters: the endpoint's, then the size.
     public var sequenceParameters: ParameterList {
         ParameterList(parameters.parameters + [sizeParameter ?? pageSizeParameter].compactMap { $0 })
     }
-    /// The `…List` function's parameters: those of the sequences, then `options`.
-    public var listParameters: ParameterList { ParameterList(sequenceParameters.parameters + [ParameterCode.listOptions]) }
+    /// The `…Loader` function's parameters: those of the sequences, then the item to
+    /// open around, when the list can open around one.
+    public var loaderParameters: ParameterList {
+        ParameterList(sequenceParameters.parameters + [aroundParameter].compactMap { $0 })
+    }
+    /// The `…List` function's parameters: those of the loader, then `options`.
+    public var listParameters: ParameterList { ParameterList(loaderParameters.parameters + [ParameterCode.listOptions]) }
     /// True when `Operations` has the endpoint's ``parametersBuilder``: the request
     /// takes parameters or fixed headers, or another endpoint's list calls it. Without
     /// one, calls pass the endpoint's descriptor alone.
@@ -285,10 +292,16 @@ extension EndpointCode: TemplateValue {
         .init("functionParameters", "the one-call function's parameters: the endpoint's, the page, the size (ParameterList)") {
             $0.functionParameters
         },
-        .init("sequenceParameters", "the `…Pages`, `all…` and `…Loader` functions' parameters: the endpoint's, the size (ParameterList)") {
+        .init("sequenceParameters", "the `…Pages` and `all…` functions' parameters: the endpoint's, the size (ParameterList)") {
             $0.sequenceParameters
         },
-        .init("listParameters", "the `…List` function's: those of the sequences, then `options` (ParameterList)") { $0.listParameters },
+        .init(
+            "aroundParameter", "for a list that opens around an item: `around: Swift.String? = nil`, its identity (ParameterCode)"
+        ) { $0.aroundParameter },
+        .init("loaderParameters", "the `…Loader` function's: those of the sequences, then `around`, if any (ParameterList)") {
+            $0.loaderParameters
+        },
+        .init("listParameters", "the `…List` function's: those of the loader, then `options` (ParameterList)") { $0.listParameters },
         .init("endpointDescriptor", "the member of `Operations` holding the endpoint's descriptor") { $0.endpointDescriptor },
         .init("parametersBuilder", "the member of `Operations` that builds the request parameters") { $0.parametersBuilder },
         .init("pagingDescriptor", "the member of `Operations` holding the paging descriptor") { $0.pagingDescriptor },

@@ -20,6 +20,8 @@ public struct PagingCode: Sendable {
     public var nextPage: SourceCode?
     /// The parameter that carries the number of items before a cursor page.
     public var count: PagingParameterCode?
+    /// The parameter that asks for the page around an item.
+    public var around: PagingParameterCode?
     /// A has-more flag.
     public var hasMore: Closure?
     /// An is-last flag.
@@ -40,7 +42,8 @@ public struct PagingCode: Sendable {
     public var arguments: ArgumentList {
         let arguments: [(String, (any SwiftExpression)?)] = [
             ("style", style), ("size", size), ("items", items), ("total", total), ("totalIsEstimate", totalIsEstimate ? true : nil),
-            ("totalPages", totalPages), ("nextPage", nextPage), ("count", count), ("hasMore", hasMore), ("isLast", isLast),
+            ("totalPages", totalPages), ("nextPage", nextPage), ("count", count), ("around", around), ("hasMore", hasMore),
+            ("isLast", isLast),
             ("shortPageEnds", shortPageEnds ? true : nil), ("allowsForeignLinks", allowsForeignLinks ? true : nil),
         ]
         return ArgumentList(arguments.compactMap { label, value in value.map { ArgumentCode(label: label, value: $0) } })
@@ -63,6 +66,7 @@ extension PagingCode: TemplateValue {
         .init("count", "the parameter that carries the number of items before a cursor page: `PagegenRuntime.Parameter(\"count\")`") {
             $0.count
         },
+        .init("around", "the parameter that asks for the page around an item: `PagegenRuntime.Parameter(\"around\")`") { $0.around },
         .init("hasMore", "a has-more flag: `{ $0.hasMore }`") { $0.hasMore },
         .init("isLast", "an is-last flag: `{ $0.last }`") { $0.isLast },
         .init("shortPageEnds", "true when a short page ends the list") { $0.shortPageEnds },

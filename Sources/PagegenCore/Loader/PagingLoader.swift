@@ -7,7 +7,7 @@ enum PagingLoader {
     static let styles = ["page", "offset", "cursor", "next", "ids"]
     static let keys =
         styles + [
-            "prev", "size", "items", "total", "totalPages", "nextPage", "count", "hasMore", "last", "shortPageEnds",
+            "prev", "around", "size", "items", "total", "totalPages", "nextPage", "count", "hasMore", "last", "shortPageEnds",
             "allowForeignLinks",
         ]
     static let parameterLocations = ["query", "header", "body"]
@@ -50,6 +50,27 @@ enum PagingLoader {
                     hint: styleKey == "next" ? "a next link is followed as it is given" : "page numbers and offsets say where a page is")
             }
         }
+        var around: PagingParameter?
+        if let aroundNode = reader["around"] {
+            if styleKey == "cursor" {
+                around = MappingReader(aroundNode, what: "'around'", allowed: ["param", "in", "format"], context: context)
+                    .flatMap { parameter($0, context: context) }
+                if reader["prev"] == nil {
+                    context.error(
+                        "'around' needs 'prev': a list opened around an item loads the items before it with 'prev'",
+                        at: reader.keyNode("around")!.mark,
+                        hint: "add how to go back, such as 'prev: { param: after, fromItem: id }'")
+                }
+            } else {
+                context.error(
+                    "'around' goes with 'cursor' paging, not '\(styleKey)'", at: reader.keyNode("around")!.mark,
+                    hint: styleKey == "page" || styleKey == "offset"
+                        ? "page numbers and offsets open a list at a page with a window endpoint ('window:')"
+                        : styleKey == "ids"
+                            ? "an id list opens at a row: the list adapter's start(atRow:)"
+                            : "a list that follows links opens at its first page")
+            }
+        }
         return PagingSpec(
             mark: node.mark,
             style: style,
@@ -59,6 +80,7 @@ enum PagingLoader {
             totalPages: reader["totalPages"].flatMap { countSource($0, key: "totalPages", context: context) },
             nextPage: styleKey == "page" ? reader["nextPage"].flatMap { countSource($0, key: "nextPage", context: context) } : nil,
             count: count,
+            around: around,
             hasMore: reader.path("hasMore"),
             isLast: reader.path("last"),
             shortPageEnds: reader.bool("shortPageEnds") ?? false,

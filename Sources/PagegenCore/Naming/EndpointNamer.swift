@@ -13,6 +13,7 @@ struct EndpointNamer {
         case page = "the page"
         case size = "the page size"
         case pageSize = "the number of items a page fetches"
+        case around = "the item a list opens around"
         case completion = "the completion handler"
         case options = "the list's options"
         case resumePoint = "the point the sequences resume from"
@@ -84,10 +85,12 @@ struct EndpointNamer {
         var page: ParameterNames?
         var size: ParameterNames?
         var pageSize: ParameterNames?
+        var around: ParameterNames?
         var body: ParameterNames?
         let arguments = Self.fixedArguments(
             page: endpoint.paging.map { PageArgument($0.style) }, sizeParameter: endpoint.paging?.size?.parameter?.name.value,
-            hasBody: endpoint.body != nil, isWindow: endpoint.window != nil, emitsLists: emitsLists)
+            opensAround: endpoint.paging?.around != nil, hasBody: endpoint.body != nil, isWindow: endpoint.window != nil,
+            emitsLists: emitsLists)
         for (label, argument) in arguments {
             labels.claim(label, by: label)
             fixed[label] = argument
@@ -96,6 +99,7 @@ struct EndpointNamer {
             case .page: page = names
             case .size: size = names
             case .pageSize: pageSize = names
+            case .around: around = names
             case .body: body = names
             case .completion, .options, .resumePoint: break
             }
@@ -156,7 +160,8 @@ struct EndpointNamer {
             parameters: parameters,
             page: page,
             size: size,
-            pageSize: pageSize)
+            pageSize: pageSize,
+            around: around)
     }
 
     /// What a paged endpoint's functions take as the page.
@@ -180,10 +185,11 @@ struct EndpointNamer {
     /// The arguments the generated functions of an endpoint take besides its own
     /// parameters, in the order they are claimed, each with its label: `completion:`;
     /// for a paged endpoint `page:` or `offset:` and the size's label (`pageSize:`
-    /// when it would be the page's), or `pageSize:` for an `ids` list, then `options:`
-    /// (with lists) and `from:` (the resume point); `options:` for a window's list; `body:`.
+    /// when it would be the page's), or `pageSize:` for an `ids` list, then `around:`
+    /// (for a list that opens around an item), `options:` (with lists) and `from:` (the
+    /// resume point); `options:` for a window's list; `body:`.
     static func fixedArguments(
-        page: PageArgument?, sizeParameter: String?, hasBody: Bool, isWindow: Bool,
+        page: PageArgument?, sizeParameter: String?, opensAround: Bool = false, hasBody: Bool, isWindow: Bool,
         emitsLists: Bool
     ) -> [(label: String, argument: FixedArgument)] {
         var labels = NameScope()
@@ -204,6 +210,7 @@ struct EndpointNamer {
                     reserve(name == pageLabel || labels.isTaken(name) ? "pageSize" : name, .size)
                 }
             }
+            if opensAround { reserve("around", .around) }
             if emitsLists { reserve("options", .options) }
             reserve("from", .resumePoint)
         }

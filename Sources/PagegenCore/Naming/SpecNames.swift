@@ -140,6 +140,8 @@ struct EndpointNames: Sendable {
     var size: ParameterNames?
     /// For `ids` paging: how many items a page fetches.
     var pageSize: ParameterNames?
+    /// For a list that opens around an item (`around:`): the item's identity.
+    var around: ParameterNames? = nil
 }
 
 /// One of an endpoint's own parameters.

@@ -67,17 +67,20 @@ public enum SpecNaming {
 
     /// The argument labels the generated functions of an endpoint take besides its own
     /// parameters, each with what it is for ("the completion handler", "the page",
-    /// "the page size", "the list's options", "the point the sequences resume from",
+    /// "the page size", "the item a list opens around", "the list's options", "the point the sequences resume from",
     /// "the body"): a parameter whose Swift name is one of them needs a `swiftName:`.
     /// - Parameters:
     ///   - page: how the endpoint pages, nil when it does not.
     ///   - sizeParameter: the name of the page size parameter, if it takes one.
+    ///   - opensAround: true when its list opens around an item (`around:`).
     ///   - hasBody: true when it takes a body.
     public static func generatedArguments(
-        page: PageArgument?, sizeParameter: String?, hasBody: Bool
+        page: PageArgument?, sizeParameter: String?, opensAround: Bool = false, hasBody: Bool
     ) -> [(label: String, purpose: String)] {
         let kind: EndpointNamer.PageArgument? = page.map { $0 == .offset ? .offset : .page }
-        return EndpointNamer.fixedArguments(page: kind, sizeParameter: sizeParameter, hasBody: hasBody, isWindow: false, emitsLists: true)
-            .map { ($0.label, $0.argument.rawValue) }
+        return EndpointNamer.fixedArguments(
+            page: kind, sizeParameter: sizeParameter, opensAround: opensAround, hasBody: hasBody, isWindow: false, emitsLists: true
+        )
+        .map { ($0.label, $0.argument.rawValue) }
     }
 }

@@ -20,6 +20,9 @@ public struct PagingSpec: Sendable, Hashable {
     /// For `cursor` paging: the parameter that carries the number of items before the
     /// page asked for (Reddit's `count`).
     public var count: PagingParameter?
+    /// For `cursor` paging with `prev:`: the parameter that asks for the page around an
+    /// item, sent with the item's identity (Discord's `around`).
+    public var around: PagingParameter?
     /// The path of a has-more flag.
     public var hasMore: Located<ResponsePath>?
     /// The path of an is-last flag.
@@ -33,7 +36,7 @@ public struct PagingSpec: Sendable, Hashable {
     public static let defaultIDListPageSize = 30
 
     /// The names on the wire of the parameters the paging block declares: the page,
-    /// offset or cursors, and the size.
+    /// offset or cursors, the size, the count and the item to open around.
     public var parameterNames: [String] {
         var names: [String] = []
         switch style {
@@ -43,6 +46,7 @@ public struct PagingSpec: Sendable, Hashable {
         }
         if let size = size?.parameter { names.append(size.name.value) }
         if let count { names.append(count.name.value) }
+        if let around { names.append(around.name.value) }
         return names
     }
 

@@ -46,6 +46,7 @@ struct EndpointTranslator {
         var pageParameter: ParameterCode?
         var sizeParameter: ParameterCode?
         var pageSizeParameter: ParameterCode?
+        var aroundParameter: ParameterCode?
         if let spec = endpoint.paging {
             if case .ids(let item) = spec.style {
                 idList = idListCode(endpoint, item: item.value)
@@ -58,6 +59,7 @@ struct EndpointTranslator {
                 let translator = PagingTranslator(spec: self.spec, names: names, types: types)
                 paging = translator.translate(spec, endpoint: endpoint, names: endpointNames)
                 pageParameter = translator.pageParameter(spec, names: endpointNames)
+                aroundParameter = translator.aroundParameter(spec, endpoint: endpoint, names: endpointNames)
                 if let names = endpointNames.size, spec.size != nil {
                     // The default is the paging descriptor's, which the runtime takes for nil.
                     sizeParameter = ParameterCode(names: names, type: .optional(.int), defaultValue: .nil)
@@ -88,6 +90,7 @@ struct EndpointTranslator {
             pageParameter: pageParameter,
             sizeParameter: sizeParameter,
             pageSizeParameter: pageSizeParameter,
+            aroundParameter: aroundParameter,
             endpointDescriptor: endpointNames.endpointDescriptor,
             parametersBuilder: endpointNames.parametersBuilder,
             pagingDescriptor: endpointNames.pagingDescriptor,

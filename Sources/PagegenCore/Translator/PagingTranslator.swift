@@ -92,6 +92,7 @@ struct PagingTranslator {
             totalPages: countSource(paging.totalPages),
             nextPage: countSource(paging.nextPage),
             count: paging.count.map(Self.parameter),
+            around: paging.around.map(Self.parameter),
             hasMore: paging.hasMore.map { read($0, as: "Bool") },
             isLast: paging.isLast.map { read($0, as: "Bool") },
             shortPageEnds: paging.shortPageEnds,
@@ -113,6 +114,20 @@ struct PagingTranslator {
         case .ids:
             return nil
         }
+    }
+
+    /// The `around:` argument of a list that opens around an item: its identity, or
+    /// nil (the first page). The validator checked that the items have an identity.
+    func aroundParameter(_ paging: PagingSpec, endpoint: EndpointSpec, names endpointNames: EndpointNames) -> ParameterCode? {
+        guard paging.around != nil, let names = endpointNames.around else { return nil }
+        let resolver = TypeResolver(spec: spec)
+        let returns = endpoint.returns.value
+        let itemType = paging.items.map { resolver.checked($0.value, in: returns).arrayElement } ?? returns.arrayElement
+        guard case .named(let model)? = itemType, let identity = self.names.models[model]?.identity else {
+            preconditionFailure("the validator checks that the items of \(endpoint.name.value) have an identity to open around")
+        }
+        let type = types.type(resolver.checked(identity.path, in: .named(model)))
+        return ParameterCode(names: names, type: .optional(type), defaultValue: .nil)
     }
 
     /// `{ $0.id }` for items with an identity that cannot be nil.

@@ -45,12 +45,54 @@ struct PagingValidator {
                     break
                 }
             }
+            if let around = paging.around {
+                checkAround(around, paging: paging, next: next, previous: previous, itemType: itemType)
+            }
         case .link(let next, let previous):
             for link in [next] + (previous.map { [$0] } ?? []) {
                 if case .body(let path) = link { expect(path, role: "next link", oneOf: ["String", "URL"]) }
             }
         case .ids:
             break
+        }
+    }
+
+    /// `around:` sends the identity of an item, so the items need one that a query can
+    /// carry, and its parameter is its own.
+    private func checkAround(
+        _ around: PagingParameter, paging: PagingSpec, next: CursorSpec, previous: CursorSpec?, itemType: TypeReference?
+    ) {
+        checkLocation(around)
+        let others: [(String, PagingParameter?)] = [
+            ("cursor", next.parameter), ("prev", previous?.parameter), ("size", paging.size?.parameter), ("count", paging.count),
+        ]
+        for case (let key, let other?) in others where other.name.value == around.name.value {
+            context.error(
+                "'around' sends '\(around.name.value)', which '\(key)' sends too", at: around.name.mark,
+                hint: "the page around an item is asked for with a parameter of its own, such as 'around: { param: around }'")
+        }
+        guard let itemType else { return }
+        guard case .named(let model) = itemType, let modelSpec = spec.model(named: model) else {
+            context.error(
+                "'around' opens the list at an item by its identity, and the items of \(what) are \(itemType), which have none",
+                at: around.name.mark, hint: "page a model with an 'id' field, or leave out 'around'")
+            return
+        }
+        var problems: [NamingProblem] = []
+        let properties = modelSpec.fields.map {
+            SwiftIdentifier(ModelNamer.swiftName(of: $0.name, given: $0.swiftName, problems: &problems))
+        }
+        guard let identity = ModelNamer.identity(of: modelSpec, properties: properties, spec: spec) else {
+            context.error(
+                "'around' opens the list at an item by its identity, and model '\(model)' has none", at: around.name.mark,
+                hint: "give '\(model)' an 'id' field, or name its identity with 'id:' in its long form")
+            return
+        }
+        let type = resolver.checked(identity.path, in: itemType)
+        if type.isOptional || !["String", "Int", "Int64"].contains(type.name ?? "") {
+            context.error(
+                "'around' sends the identity of an item, and the identity of model '\(model)' is \(type)", at: around.name.mark,
+                hint: "an item to open around is named by an identity of type String, Int or Int64")
         }
     }
 

@@ -194,6 +194,11 @@ struct PagingImporter {
         paging.items = itemsPath.isEmpty ? nil : ResponsePath(itemsPath.map { .key($0) })
         if let previous = plan.previous { paging.previous = previousStyle(previous, draft: draft, returns: returns, items: itemsPath) }
         if case .link = plan.style, linkHeaderMentionsPrevious(draft) { paging.previous = .link }
+        if let around = plan.around, paging.previous != nil,
+            let (parameter, _) = requestParameter(around, kind: "around", accept: \.isCursor)
+        {
+            paging.around = parameter
+        }
 
         // Size.
         if let sizeName = plan.size {
@@ -246,6 +251,7 @@ struct PagingImporter {
         case .next(let path)?: description += ", back by \(path)"
         default: break
         }
+        if let around = paging.around { description += ", around an item with \(around.name)" }
         let ends = endsPhrase(paging)
         if !ends.isEmpty { description += "; " + ends }
         let origin = plan.source.map { "from \($0)" } ?? "inferred from " + SchemaImporter.list(plan.evidence)

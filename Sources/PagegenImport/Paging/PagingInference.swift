@@ -143,6 +143,9 @@ struct PagingInference {
             if let previous = field(in: PagingNames.previousLink, excluding: itemsPath, where: isLinkField) {
                 plan?.previous = .next(previous)
             }
+        } else if let history = historyPlan(items: itemsPath, size: size, bodyCursor: sameNameCursor) {
+            plan = history.plan
+            evidence = history.evidence
         } else if let cursor {
             if let from = sameNameCursor
                 ?? field(in: PagingNames.cursorField, excluding: itemsPath, where: { $0.type.isCursor && !isLinkField($0) })
@@ -181,12 +184,59 @@ struct PagingInference {
             return (nil, size.map { "the parameter \($0.name) sets a page size, but nothing says how to reach the next page" })
         }
         guard var plan else { return (nil, nil) }
+        // A list that goes both ways from a page can open around an item, where the
+        // operation takes a parameter for it and the items have an id to send.
+        if plan.around == nil, plan.previous != nil, case .cursor = plan.style, let around = aroundParameter(items: itemsPath) {
+            plan.around = around.name
+            plan.evidence.append("parameter \(around.name)")
+        }
         if let itemsRemark { plan.remarks.append(itemsRemark) }
         plan.items = itemsPath
         plan.size = size?.name
-        plan.evidence = evidence
+        plan.evidence = evidence + plan.evidence
         fillEnds(&plan, items: itemsPath)
         return (plan, nil)
+    }
+
+    /// A history served newest first, as a chat's messages are: parameters that ask for
+    /// the items older and newer than an id (`before` and `after`, `older` and `newer`),
+    /// the items' id to send, and no cursor in the response. The older items are the
+    /// next page and the newer ones the way back, where an `around` parameter (a page
+    /// around a message) or the words older and newer say which comes first; `before`
+    /// and `after` alone go the other way (`after` the last item seen).
+    private func historyPlan(
+        items: [String], size: ParameterDraft?, bodyCursor: [String]?
+    ) -> (plan: PagingPlan, evidence: [String])? {
+        guard bodyCursor == nil,
+            let older = parameter(in: PagingNames.olderItems, where: { $0.type.isCursor }),
+            let newer = parameter(in: PagingNames.newerItems, where: { $0.type.isCursor }),
+            field(in: PagingNames.cursorField, excluding: items, where: { $0.type.isCursor && !isLinkField($0) }) == nil,
+            let element = navigator.element(at: items, from: returns),
+            let id = navigator.field("id", of: element), id.type.isCursor
+        else { return nil }
+        let around = aroundParameter(items: items)
+        let saysOlder = PagingNames.names("older", "older_than").contains(PagingNames.key(older.name))
+        guard around != nil || saysOlder else { return nil }
+        var plan = PagingPlan(style: .cursor(older.name, .lastItem(["id"])))
+        plan.previous = .cursor(newer.name, .lastItem(["id"]))
+        plan.around = around?.name
+        let names = [older.name, newer.name] + (around.map { [$0.name] } ?? []) + (size.map { [$0.name] } ?? [])
+        plan.remarks.append(
+            around != nil
+                ? "'\(around!.name)' asks for the page around a message: a history served newest first, so the next page holds the older items (\(older.name) the last item's id) and going back the newer ones (\(newer.name) the first item's id)"
+                : "'\(older.name)' and '\(newer.name)' name the items older and newer than an id: a history served newest first, so the next page holds the older items"
+        )
+        return (plan, ["parameters " + names.joined(separator: ", "), "the items' id"])
+    }
+
+    /// The parameter that asks for the page around an item, when the items have an id
+    /// (text or a whole number) to send in it.
+    func aroundParameter(items: [String]) -> ParameterDraft? {
+        guard let around = parameter(in: PagingNames.around, where: { $0.type.isCursor }),
+            let element = navigator.element(at: items, from: returns),
+            let id = navigator.field("id", of: element), id.type.isCursor, !id.type.isOptional
+        else { return nil }
+        return around
     }
 
     /// `total`, `totalPages`, `hasMore` and `last` from fields next to the items, where

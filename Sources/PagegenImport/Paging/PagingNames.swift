@@ -13,6 +13,12 @@ enum PagingNames {
     /// Cursors that name the last item seen, when the response gives no cursor.
     static let itemCursor = names("starting_after", "after", "after_id", "since_id", "from_id", "last_id")
     static let previousCursor = names("ending_before", "before", "page[before]", "prev_cursor", "previous_cursor", "before_id")
+    /// A parameter that asks for the page around an item (Discord's `around`).
+    static let around = names("around", "around_id")
+    /// Parameters that ask for the items older or newer than an item's id, in a history
+    /// served newest first (a chat's messages): the older ones are the next page.
+    static let olderItems = names("before", "before_id", "older", "older_than")
+    static let newerItems = names("after", "after_id", "newer", "newer_than")
     static let cursorField = names(
         "next_cursor", "next_page_token", "next_token", "cursor", "after", "end_cursor",
         "scroll_param", "scroll_id", "continuation_token", "continuation", "next_marker", "marker",

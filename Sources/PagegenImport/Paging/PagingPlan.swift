@@ -28,6 +28,8 @@ struct PagingPlan {
 
     var style: Style
     var previous: Style?
+    /// The parameter that asks for the page around an item, with `previous`.
+    var around: String?
     /// Where the page, offset or cursor parameter goes, when it is not the query.
     var location: ImportedPaging.Location?
     /// The page size's parameter.

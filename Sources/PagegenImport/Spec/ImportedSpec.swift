@@ -191,6 +191,8 @@ struct ImportedPaging {
 
     var style: Style
     var previous: Style?
+    /// The parameter that asks for the page around an item (`around:`), with `previous`.
+    var around: Parameter?
     var size: Size?
     var items: ResponsePath?
     var total: Total?
@@ -211,6 +213,7 @@ struct ImportedPaging {
             case .link, .next: break
             }
         }
+        if let around { names.append(around.name) }
         if let size = size?.parameter { names.append(size.name) }
         return names
     }

@@ -200,6 +200,11 @@ struct SpecWriter {
         line(4, "paging:")
         line(6, styleText(paging.style))
         if let previous = paging.previous { line(6, "prev: " + styleText(previous).split(separator: " ", maxSplits: 1)[1]) }
+        if let around = paging.around {
+            var parts = ["param: \(YAMLText.scalar(around.name, in: .flow))"]
+            if around.location != .query { parts.append("in: \(around.location.rawValue)") }
+            line(6, "around: { \(parts.joined(separator: ", ")) }")
+        }
         if let size = paging.size {
             if let parameter = size.parameter {
                 var parts = ["param: \(YAMLText.scalar(parameter.name, in: .flow))", "default: \(size.defaultValue)"]

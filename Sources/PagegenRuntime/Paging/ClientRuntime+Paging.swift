@@ -211,6 +211,11 @@ extension ClientRuntime {
                 send(parameter, .string(cursor))
             case (.cursor(_, _, let previousParameter?, _), .before(let cursor)):
                 send(previousParameter, .string(cursor))
+            case (.cursor, .around(let item)):
+                guard let parameter = paging.around else {
+                    throw APIError(.invalidRequest("\(key) does not fit the paging of \(endpoint.name), which opens at no item"))
+                }
+                send(parameter, .string(item))
             case (.cursor, .first), (.link, .first):
                 break
             default:

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `Codable`, so that an app can keep where a walk stopped (see ``ResumePoint``):
 /// a key is written as a one-field object, `{"number": 3}`, `{"after": "dXNl…"}`,
-/// `{"url": "https://…"}`, `{"first": true}`.
+/// `{"url": "https://…"}`, `{"first": true}`, `{"around": "1234"}`.
 public enum PageKey: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The first page of a cursor or link style: sent with no paging parameter.
     case first
@@ -18,6 +18,10 @@ public enum PageKey: Sendable, Hashable, Codable, CustomStringConvertible {
     case before(String)
     /// A page at a URL given by the previous response (a next link or a Link header).
     case url(URL)
+    /// The page around an item, sent with the item's id (Discord's `around`): the first
+    /// page of a list opened at that item, whose neighbours come from its items as a
+    /// cursor page's do.
+    case around(String)
 
     /// `page 3`, `offset 60`, `cursor "dXNlcjpV…"`, `https://…`
     public var description: String {
@@ -28,22 +32,23 @@ public enum PageKey: Sendable, Hashable, Codable, CustomStringConvertible {
         case .after(let cursor): "page after cursor \"\(cursor.abbreviated)\""
         case .before(let cursor): "page before cursor \"\(cursor.abbreviated)\""
         case .url(let url): "page at \(url.absoluteString)"
+        case .around(let item): "page around item \"\(item.abbreviated)\""
         }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case first, number, offset, after, before, url
+        case first, number, offset, after, before, url, around
     }
 
     /// Decodes a key written by ``encode(to:)``: an object with exactly one of
-    /// `first`, `number`, `offset`, `after`, `before` and `url`.
+    /// `first`, `number`, `offset`, `after`, `before`, `url` and `around`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: container.codingPath,
-                    debugDescription: "a page key has exactly one of first, number, offset, after, before, url"))
+                    debugDescription: "a page key has exactly one of first, number, offset, after, before, url, around"))
         }
         switch key {
         case .first: self = .first
@@ -52,6 +57,7 @@ public enum PageKey: Sendable, Hashable, Codable, CustomStringConvertible {
         case .after: self = .after(try container.decode(String.self, forKey: key))
         case .before: self = .before(try container.decode(String.self, forKey: key))
         case .url: self = .url(try container.decode(URL.self, forKey: key))
+        case .around: self = .around(try container.decode(String.self, forKey: key))
         }
     }
 
@@ -66,6 +72,7 @@ public enum PageKey: Sendable, Hashable, Codable, CustomStringConvertible {
         case .after(let cursor): try container.encode(cursor, forKey: .after)
         case .before(let cursor): try container.encode(cursor, forKey: .before)
         case .url(let url): try container.encode(url, forKey: .url)
+        case .around(let item): try container.encode(item, forKey: .around)
         }
     }
 

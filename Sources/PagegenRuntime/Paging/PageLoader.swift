@@ -142,6 +142,31 @@ extension ClientRuntime {
         loader(endpoint, parameters, paging: paging, size: size, identifier: ItemIdentifier(identity))
     }
 
+    /// A loader over a paged endpoint whose items are identified by `identity`, opened
+    /// at the item `around` identifies when it is not nil: the first page is the one
+    /// around it (``PageKey/around(_:)``), and a list focuses that item
+    /// (``PageLoader/focusItem``). A list opened at an item is not kept in the
+    /// ``store``, whose pages and anchor are the list's from its first page.
+    @_spi(Generated)
+    public func loader<
+        Response: Decodable & Sendable, Item: Sendable, ID: Hashable & Codable & Sendable & LosslessStringConvertible
+    >(
+        _ endpoint: Endpoint,
+        _ parameters: RequestParameters = RequestParameters(),
+        paging: Paging<Response, Item>,
+        size: Int? = nil,
+        around item: ID?,
+        identity: @escaping @Sendable (Item) -> ID
+    ) -> PageLoader<Item> {
+        var loader = loader(endpoint, parameters, paging: paging, size: size, identifier: ItemIdentifier(identity))
+        if let item {
+            loader.firstKey = .around(item.description)
+            loader.focusItem = AnyHashable(item)
+            loader.stored = nil
+        }
+        return loader
+    }
+
     private func loader<Response: Decodable & Sendable, Item: Sendable>(
         _ endpoint: Endpoint,
         _ parameters: RequestParameters,

@@ -46,8 +46,10 @@ struct PageReader<Response: Sendable, Item: Sendable> {
             if offset > first { previous = .offset(max(first, offset - (size ?? items.count))) }
         case .cursor(_, let nextSource, let previousParameter, let previousSource):
             let goingBack: Bool = if case .before = key { true } else { false }
+            // A page around an item reaches both ways: a flag cannot say which end it means.
+            let opensAround: Bool = if case .around = key { true } else { false }
             if let cursor = cursor(from: nextSource, items: items, edge: .last),
-                goingBack || !flagsEnd
+                goingBack || opensAround || !flagsEnd
             {
                 next = .after(cursor)
             }

@@ -123,7 +123,7 @@ final class PageWalk<Item: Sendable>: @unchecked Sendable {
     private static func canLoop(_ key: PageKey) -> Bool {
         switch key {
         case .number, .offset: false
-        case .first, .after, .before, .url: true
+        case .first, .after, .before, .url, .around: true
         }
     }
 

@@ -69,6 +69,9 @@ import Foundation
     /// For cursors: the parameter that carries the number of items before the page
     /// asked for (Reddit's `count`), sent with every page but the first.
     public var count: Parameter?
+    /// For cursors: the parameter that asks for the page around an item (Discord's
+    /// `around`), sent with the item's id for a ``PageKey/around(_:)`` key.
+    public var around: Parameter?
     /// A has-more flag (Stripe `has_more`): false ends the list.
     public var hasMore: (@Sendable (Response) -> Bool?)?
     /// An is-last flag (`last: true`): true ends the list.
@@ -89,6 +92,7 @@ import Foundation
         totalPages: TotalSource? = nil,
         nextPage: TotalSource? = nil,
         count: Parameter? = nil,
+        around: Parameter? = nil,
         hasMore: (@Sendable (Response) -> Bool?)? = nil,
         isLast: (@Sendable (Response) -> Bool?)? = nil,
         shortPageEnds: Bool = false,
@@ -102,6 +106,7 @@ import Foundation
         self.totalPages = totalPages
         self.nextPage = nextPage
         self.count = count
+        self.around = around
         self.hasMore = hasMore
         self.isLast = isLast
         self.shortPageEnds = shortPageEnds
