@@ -14,33 +14,7 @@ struct RowMirrorTests {
         var rows = before
         var recorder = ChangeRecorder()
         recorder.begin(count: start)
-        var serial = 0
-        for _ in 0..<Int.random(in: 1...12, using: &random) {
-            switch Int.random(in: 0..<4, using: &random) {
-            case 0:
-                let row = Int.random(in: 0...rows.count, using: &random)
-                let count = Int.random(in: 1...3, using: &random)
-                rows.insert(contentsOf: (0..<count).map { "new\(serial + $0)" }, at: row)
-                serial += count
-                recorder.insert(at: row, count: count)
-            case 1 where !rows.isEmpty:
-                let row = Int.random(in: 0..<rows.count, using: &random)
-                let count = Int.random(in: 1...min(3, rows.count - row), using: &random)
-                rows.removeSubrange(row..<row + count)
-                recorder.delete(at: row, count: count)
-            case 2 where !rows.isEmpty:
-                let row = Int.random(in: 0..<rows.count, using: &random)
-                rows[row] += "'"
-                recorder.reload(row..<row + 1)
-            case 3 where rows.count > 1:
-                let from = Int.random(in: 0..<rows.count, using: &random)
-                let to = Int.random(in: 0..<rows.count, using: &random)
-                rows.insert(rows.remove(at: from), at: to)
-                recorder.move(from: from, to: to)
-            default:
-                break
-            }
-        }
+        makeRandomEdits(Int.random(in: 1...12, using: &random), to: &rows, recordingIn: &recorder, using: &random)
         let anchor =
             start > 0 && !rows.isEmpty
             ? ListChange.Anchor(before: Int.random(in: 0..<start, using: &random), after: Int.random(in: 0..<rows.count, using: &random))
