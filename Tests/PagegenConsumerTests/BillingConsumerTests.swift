@@ -150,6 +150,32 @@ import Testing
         }
     }
 
+    @Test func rawBytesFromAFileAreSentFromTheFile() async throws {
+        let logo = FileManager.default.temporaryDirectory.appendingPathComponent("billing-logo-\(UUID().uuidString).png")
+        try Self.png.write(to: logo)
+        defer { try? FileManager.default.removeItem(at: logo) }
+        try await withMockServer("billing") { server in
+            let client = try Self.client(server)
+            try await client.uploadLogo(body: FileUpload(contentsOf: logo)).get()
+            let request = try await Self.onlyRequest(server)
+            #expect(request.status == 204 && request.body == Self.png)
+            #expect(request.header("Content-Type") == "image/png", "the endpoint's media type, not the file's default")
+            let pdf = try await client.uploadAttachment(body: FileUpload(contentsOf: logo, contentType: "application/pdf"), name: "a.pdf")
+                .get()
+            #expect(pdf == BinaryContent(data: Self.png, contentType: "application/pdf"), "an endpoint of any type sends the file's")
+        }
+        let missing = logo.appendingPathExtension("gone")
+        try await withMockServer("billing") { server in
+            let result = try await Self.client(server).uploadLogo(body: FileUpload(contentsOf: missing))
+            guard case .failure(let error) = result, case .invalidRequest(let message) = error.kind else {
+                Issue.record("expected an invalid request, got \(result)")
+                return
+            }
+            #expect(message.contains("cannot read the file of the body of uploadLogo"))
+            #expect(await server.requests.isEmpty, "nothing was sent")
+        }
+    }
+
     @Test func anUploadGoesToItsServerWithTheTypeTheCallerGives() async throws {
         try await withMockServer("billing") { server in
             let zip = BinaryContent(data: Data([0x50, 0x4B, 0x03, 0x04, 0x01]), contentType: "application/zip")

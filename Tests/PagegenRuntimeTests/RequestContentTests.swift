@@ -168,12 +168,23 @@ import Testing
         parameters.multipart(Optional<Upload>.none)
         #expect(parameters.rawBody == nil && parameters.formBody == nil && parameters.multipartValue == nil)
         parameters.raw("é", contentType: "text/markdown")
-        #expect(parameters.rawBody?.contentType == "text/markdown; charset=utf-8" && parameters.rawBody?.data == Data("é".utf8))
+        #expect(parameters.rawBody?.contentType == "text/markdown; charset=utf-8" && parameters.rawBody?.content == .data(Data("é".utf8)))
         parameters.raw(BinaryContent(data: Data([1])))
         #expect(parameters.rawBody?.contentType == "application/octet-stream")
         parameters.raw(Data([2]), contentType: "image/png")
-        #expect(parameters.rawBody?.contentType == "image/png" && parameters.rawBody?.data == Data([2]))
+        #expect(parameters.rawBody?.contentType == "image/png" && parameters.rawBody?.content == .data(Data([2])))
+        parameters.raw(FileUpload(contentsOf: URL(fileURLWithPath: "a.pdf"), contentType: "application/pdf"))
+        #expect(parameters.rawBody?.contentType == "application/pdf", "a file names its own media type")
+        #expect(parameters.rawBody?.content == .file(URL(fileURLWithPath: "a.pdf")))
         let missing = FileUpload(contentsOf: URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)"))
+        var raw = RequestParameters()
+        raw.raw(missing, contentType: "application/octet-stream")
+        #expect {
+            _ = try RequestBuilder.build(
+                Endpoint(name: "put", method: "PUT", path: "/p"), raw, baseURL: URL(string: "https://a.example")!, headers: [])
+        } throws: { error in
+            (error as? APIError)?.description.contains("cannot read the file of the body of put") == true
+        }
         var upload = RequestParameters()
         upload.multipart(Upload(purpose: "p", file: missing, more: [], meta: [:], at: Date(), note: nil))
         #expect(throws: APIError.self) {

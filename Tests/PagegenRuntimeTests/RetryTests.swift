@@ -34,7 +34,7 @@ actor Script {
 
     static func body() -> RequestParameters {
         var parameters = RequestParameters()
-        parameters.rawBody = (Data(#"{"name":"a"}"#.utf8), "application/json")
+        parameters.rawBody = (.data(Data(#"{"name":"a"}"#.utf8)), "application/json")
         return parameters
     }
 

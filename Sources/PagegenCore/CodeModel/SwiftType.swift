@@ -12,6 +12,8 @@ public indirect enum SwiftType: Sendable, Hashable, CustomStringConvertible {
     case dictionary(key: SwiftType, value: SwiftType)
     /// A generic type with its arguments: `PagegenRuntime.Page<CatalogAPI.Product>`.
     case generic(String, [SwiftType])
+    /// A value of any type that conforms to a protocol: `any PagegenRuntime.RawBody`.
+    case existential(String)
 
     /// `Swift.String`.
     static let string = SwiftType.named("Swift.String")
@@ -23,9 +25,11 @@ public indirect enum SwiftType: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .named(let name): name
         case .array(let element): "[\(element)]"
+        case .optional(.existential(let name)): "(any \(name))?"
         case .optional(let wrapped): "\(wrapped)?"
         case .dictionary(let key, let value): "[\(key): \(value)]"
         case .generic(let name, let arguments): "\(name)<\(arguments.map(\.description).joined(separator: ", "))>"
+        case .existential(let name): "any \(name)"
         }
     }
 

@@ -164,9 +164,12 @@ struct EndpointTranslator {
         case .multipart:
             return "sent as `multipart/form-data`: its files as file parts, its other values as text parts."
         case .raw(let contentType) where contentType.value.hasPrefix("*/*"):
-            return "the bytes to send, with their content type."
-        case .raw(let contentType):
+            return "the bytes, sent as the media type they name: `BinaryContent`, `FileUpload(contentsOf:)` to stream a file, or `Data`."
+        case .raw(let contentType) where contentType.value.lowercased().hasPrefix("text/"):
             return "sent as it is, as `\(SwiftLiteral.commentText(contentType.value))`."
+        case .raw(let contentType):
+            return
+                "sent as it is, as `\(SwiftLiteral.commentText(contentType.value))`: `Data`, or `FileUpload(contentsOf:)` to stream a file."
         }
     }
 
@@ -178,8 +181,9 @@ struct EndpointTranslator {
         return parameter.description.map { "\($0)\n\(note)" } ?? note
     }
 
-    /// The body argument: the JSON type, the form's or multipart's model, `Data`, a
-    /// `String` for text, or `BinaryContent` for `*/*` (the caller says the type).
+    /// The body argument: the JSON type, the form's or multipart's model, a `String` for
+    /// text, or any `RawBody` for bytes (`Data`, or a `FileUpload` of a file on disk;
+    /// for `*/*` the value names its media type).
     private func bodyParameter(_ body: BodySpec, names: ParameterNames) -> ParameterCode {
         var type: SwiftType
         let encoding: ParameterEncoding
@@ -196,9 +200,9 @@ struct EndpointTranslator {
         case .raw(let contentType):
             let media = contentType.value.lowercased()
             if media.hasPrefix("*/*") {
-                (type, encoding) = (.named("PagegenRuntime.BinaryContent"), .raw(contentType: nil))
+                (type, encoding) = (.existential("PagegenRuntime.RawBody"), .raw(contentType: nil))
             } else {
-                type = media.hasPrefix("text/") ? .string : .named("Foundation.Data")
+                type = media.hasPrefix("text/") ? .string : .existential("PagegenRuntime.RawBody")
                 encoding = .raw(contentType: StringLiteral(contentType.value))
             }
         }

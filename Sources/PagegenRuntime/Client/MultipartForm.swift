@@ -19,6 +19,15 @@ public struct FileUpload: Sendable, Hashable, Codable {
         /// The contents of this file. In a multipart body they are read a chunk at a
         /// time as the request is sent (``StreamedBody``), never whole into memory.
         case file(URL)
+
+        /// The bytes, read from the file if it is one.
+        /// - Throws: the file system's error when the file cannot be read.
+        public func data() throws -> Data {
+            switch self {
+            case .data(let data): data
+            case .file(let url): try Data(contentsOf: url)
+            }
+        }
     }
 
     /// The bytes, or the file that holds them.
@@ -66,10 +75,7 @@ public struct FileUpload: Sendable, Hashable, Codable {
     /// The bytes.
     /// - Throws: the file system's error when the file cannot be read.
     public func data() throws -> Data {
-        switch content {
-        case .data(let data): data
-        case .file(let url): try Data(contentsOf: url)
-        }
+        try content.data()
     }
 }
 

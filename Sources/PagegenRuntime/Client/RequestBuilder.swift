@@ -52,7 +52,18 @@ enum RequestBuilder {
             throw APIError(.invalidRequest("cannot encode the body of \(endpoint.name): \(error)"), request: request)
         }
         if let raw = parameters.rawBody {
-            request.body = raw.data
+            switch raw.content {
+            case .data(let data):
+                request.body = data
+            case .file(let url):
+                let body = StreamedBody.file(url)
+                do {
+                    _ = try body.length()  // the file is there and readable now
+                } catch {
+                    throw APIError(.invalidRequest("cannot read the file of the body of \(endpoint.name): \(error)"), request: request)
+                }
+                request.streamedBody = body
+            }
             request.setValue(raw.contentType, forHeader: "Content-Type")
         } else if let form = multipart {
             do {

@@ -13,9 +13,9 @@ import Foundation
     public var headers: [HTTPHeaderField] = []
     /// A model sent as the JSON body, encoded with the client's date format.
     public var body: (any Encodable & Sendable)?
-    /// A body already encoded, with its content type (text, bytes, an image); wins over
-    /// every other body.
-    public var rawBody: (data: Data, contentType: String)?
+    /// A body already encoded, with its content type (text, bytes, an image), or a file
+    /// sent as it is; wins over every other body.
+    public var rawBody: (content: FileUpload.Content, contentType: String)?
     /// A value sent as an `application/x-www-form-urlencoded` body, its lists written as
     /// `arrays` says and its dates in the client's format; wins over ``body``.
     public var formBody: (value: any Encodable & Sendable, arrays: FormArrayStyle)?
@@ -68,10 +68,11 @@ import Foundation
         multipartValue = value
     }
 
-    /// Sends `data` as the body, of `contentType`, unless it is nil.
-    public mutating func raw(_ data: Data?, contentType: String) {
-        guard let data else { return }
-        rawBody = (data, contentType)
+    /// Sends `content` (bytes, or a file read a chunk at a time as it is sent) as the
+    /// body, of `contentType`, unless it is nil.
+    public mutating func raw(_ content: (any RawBody)?, contentType: String) {
+        guard let content else { return }
+        rawBody = (content.rawContent, contentType)
     }
 
     /// Sends `text` as the body, in UTF-8, of `contentType` (a `charset=utf-8` is added
@@ -79,14 +80,14 @@ import Foundation
     public mutating func raw(_ text: String?, contentType: String) {
         guard let text else { return }
         let hasCharset = contentType.lowercased().contains("charset=")
-        rawBody = (Data(text.utf8), hasCharset ? contentType : contentType + "; charset=utf-8")
+        rawBody = (.data(Data(text.utf8)), hasCharset ? contentType : contentType + "; charset=utf-8")
     }
 
-    /// Sends `content` as the body, of its content type (`application/octet-stream`
-    /// when it has none), unless it is nil.
-    public mutating func raw(_ content: BinaryContent?) {
+    /// Sends `content` as the body, of the media type it names (`application/octet-stream`
+    /// when it names none), unless it is nil.
+    public mutating func raw(_ content: (any RawBody)?) {
         guard let content else { return }
-        rawBody = (content.data, content.contentType ?? "application/octet-stream")
+        rawBody = (content.rawContent, content.rawContentType ?? "application/octet-stream")
     }
 
     /// Replaces every query item named `name` with one holding `value`.

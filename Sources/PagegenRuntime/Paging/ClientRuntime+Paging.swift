@@ -240,7 +240,14 @@ extension ClientRuntime {
                     endpoint, parameters, baseURL: baseURL(for: endpoint), headers: headers, dateFormat: dateFormat
                 ).body
             }
-            parameters.rawBody = (try BodyValue.merge(bodyFields, into: parameters.rawBody?.data ?? encoded), "application/json")
+            if let raw = parameters.rawBody {
+                do {
+                    encoded = try raw.content.data()
+                } catch {
+                    throw APIError(.invalidRequest("cannot read the file of the body of \(endpoint.name): \(error)"))
+                }
+            }
+            parameters.rawBody = (.data(try BodyValue.merge(bodyFields, into: encoded)), "application/json")
         }
         return parameters
     }

@@ -183,7 +183,7 @@ extension TransportConformanceTests {
         defer { Task { await api.stop() } }
         let runtime = Self.runtime(factory, api, credentials: [.bearer("t")])
         var parameters = RequestParameters()
-        parameters.rawBody = (Data(#"{"q":"x"}"#.utf8), "application/json")
+        parameters.rawBody = (.data(Data(#"{"q":"x"}"#.utf8)), "application/json")
 
         _ = try await runtime.send(Endpoint(name: "search", method: "POST", path: "/search"), parameters, as: JSONValue.self).get()
         _ = try await runtime.send(Endpoint(name: "upload", method: "POST", path: "/upload"), parameters, as: JSONValue.self).get()

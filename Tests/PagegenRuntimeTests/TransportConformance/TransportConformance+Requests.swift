@@ -220,6 +220,24 @@ extension TransportConformanceTests {
         #expect(request.headers["content-type"] == "image/png")
     }
 
+    @Test(arguments: TransportFactory.all)
+    func aRawBodyFromAFileIsStreamedFromTheFile(_ factory: TransportFactory) async throws {
+        let (file, bytes) = try Self.temporaryFile(bytes: 3 << 20)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try await Self.echo { _ in .json("{}") }
+        defer { Task { await server.stop() } }
+        let endpoint = Endpoint(name: "putBackup", method: "PUT", path: "/backup")
+        var parameters = RequestParameters()
+        parameters.raw(FileUpload(contentsOf: file, contentType: "text/plain"), contentType: "application/x-tar")
+        let built = try RequestBuilder.build(endpoint, parameters, baseURL: server.baseURL, headers: [])
+        #expect(built.body == nil, "the file is not read into the request")
+        #expect(built.streamedBody == .file(file))
+        _ = try await Self.runtime(factory, server).send(endpoint, parameters, as: JSONValue.self).get()
+        let request = try #require(await server.requests.first)
+        #expect(request.body == bytes, "the file arrived whole")
+        #expect(request.headers["content-type"] == "application/x-tar", "the endpoint's media type wins over the file's")
+    }
+
     @Test(
         .enabled(if: TestServer.canListenOnSecondLoopbackAddress, Comment(rawValue: TestServer.secondLoopbackAddressHint)),
         arguments: TransportFactory.all)
@@ -236,7 +254,7 @@ extension TransportConformanceTests {
         runtime.servers = ["uploads": uploads.baseURL]
         let upload = Endpoint(name: "uploadAsset", method: "POST", path: "/assets", server: "uploads")
         var parameters = RequestParameters()
-        parameters.rawBody = (Data("bytes".utf8), "application/octet-stream")
+        parameters.rawBody = (.data(Data("bytes".utf8)), "application/octet-stream")
         _ = try await runtime.send(upload, parameters, as: JSONValue.self).get()
         _ = try await runtime.send(Endpoint(name: "me", method: "GET", path: "/me"), as: JSONValue.self).get()
         let uploaded = try #require(await uploads.requests.first)

@@ -361,14 +361,14 @@ extension BillingAPI.Client {
     ///
     /// `PUT /v1/logo`
     /// - Parameters:
-    ///   - body: sent as it is, as `image/png`.
-    public func uploadLogo(body: Foundation.Data) async -> Swift.Result<Swift.Void, PagegenRuntime.APIError> {
+    ///   - body: sent as it is, as `image/png`: `Data`, or `FileUpload(contentsOf:)` to stream a file.
+    public func uploadLogo(body: any PagegenRuntime.RawBody) async -> Swift.Result<Swift.Void, PagegenRuntime.APIError> {
         await self.runtime.sendForNoContent(Operations.uploadLogoEndpoint, Operations.uploadLogoParameters(body: body))
     }
 
     /// Calls `completion` with what `uploadLogo(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func uploadLogo(
-        body: Foundation.Data, completion: @escaping @Sendable (Swift.Result<Swift.Void, PagegenRuntime.APIError>) -> Swift.Void
+        body: any PagegenRuntime.RawBody, completion: @escaping @Sendable (Swift.Result<Swift.Void, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.sendForNoContent(Operations.uploadLogoEndpoint, Operations.uploadLogoParameters(body: body), completion: completion)
     }
@@ -377,16 +377,16 @@ extension BillingAPI.Client {
     ///
     /// `POST /v1/attachments` on the server `uploads`
     /// - Parameters:
-    ///   - body: the bytes to send, with their content type.
+    ///   - body: the bytes, sent as the media type they name: `BinaryContent`, `FileUpload(contentsOf:)` to stream a file, or `Data`.
     public func uploadAttachment(
-        body: PagegenRuntime.BinaryContent, name: Swift.String
+        body: any PagegenRuntime.RawBody, name: Swift.String
     ) async -> Swift.Result<PagegenRuntime.BinaryContent, PagegenRuntime.APIError> {
         await self.runtime.sendForBinary(Operations.uploadAttachmentEndpoint, Operations.uploadAttachmentParameters(body: body, name: name))
     }
 
     /// Calls `completion` with what `uploadAttachment(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func uploadAttachment(
-        body: PagegenRuntime.BinaryContent, name: Swift.String,
+        body: any PagegenRuntime.RawBody, name: Swift.String,
         completion: @escaping @Sendable (Swift.Result<PagegenRuntime.BinaryContent, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.sendForBinary(
@@ -569,7 +569,7 @@ extension BillingAPI.Client {
             PagegenRuntime.Endpoint(name: "uploadLogo", method: "PUT", path: "/v1/logo")
         }
 
-        static func uploadLogoParameters(body: Foundation.Data) -> PagegenRuntime.RequestParameters {
+        static func uploadLogoParameters(body: any PagegenRuntime.RawBody) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.raw(body, contentType: "image/png")
             return parameters
@@ -582,7 +582,7 @@ extension BillingAPI.Client {
             )
         }
 
-        static func uploadAttachmentParameters(body: PagegenRuntime.BinaryContent, name: Swift.String) -> PagegenRuntime.RequestParameters {
+        static func uploadAttachmentParameters(body: any PagegenRuntime.RawBody, name: Swift.String) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.raw(body)
             parameters.query("name", name)

@@ -152,9 +152,9 @@ extension ImportedGitHubFull.Client {
     ///
     /// `POST /repos/{owner}/{repo}/releases/{release_id}/assets` on the server `uploads`
     /// - Parameters:
-    ///   - body: the bytes to send, with their content type.
+    ///   - body: the bytes, sent as the media type they name: `BinaryContent`, `FileUpload(contentsOf:)` to stream a file, or `Data`.
     public func reposUploadReleaseAsset(
-        owner: Swift.String, repo: Swift.String, releaseID: Swift.Int, body: PagegenRuntime.BinaryContent? = nil, name: Swift.String? = nil,
+        owner: Swift.String, repo: Swift.String, releaseID: Swift.Int, body: (any PagegenRuntime.RawBody)? = nil, name: Swift.String? = nil,
         label: Swift.String? = nil
     ) async -> Swift.Result<ImportedGitHubFull.ReleaseAsset, PagegenRuntime.APIError> {
         await self.runtime.send(
@@ -168,7 +168,7 @@ extension ImportedGitHubFull.Client {
 
     /// Calls `completion` with what `reposUploadReleaseAsset(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func reposUploadReleaseAsset(
-        owner: Swift.String, repo: Swift.String, releaseID: Swift.Int, body: PagegenRuntime.BinaryContent? = nil, name: Swift.String? = nil,
+        owner: Swift.String, repo: Swift.String, releaseID: Swift.Int, body: (any PagegenRuntime.RawBody)? = nil, name: Swift.String? = nil,
         label: Swift.String? = nil,
         completion: @escaping @Sendable (Swift.Result<ImportedGitHubFull.ReleaseAsset, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
@@ -528,7 +528,7 @@ extension ImportedGitHubFull.Client {
         }
 
         static func reposUploadReleaseAssetParameters(
-            owner: Swift.String, repo: Swift.String, releaseID: Swift.Int, body: PagegenRuntime.BinaryContent? = nil,
+            owner: Swift.String, repo: Swift.String, releaseID: Swift.Int, body: (any PagegenRuntime.RawBody)? = nil,
             name: Swift.String? = nil, label: Swift.String? = nil
         ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()

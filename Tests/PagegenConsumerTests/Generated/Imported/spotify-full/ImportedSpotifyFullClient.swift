@@ -143,9 +143,9 @@ extension ImportedSpotifyFull.Client {
     ///
     /// `PUT /playlists/{playlist_id}/images`
     /// - Parameters:
-    ///   - body: sent as it is, as `image/jpeg`.
+    ///   - body: sent as it is, as `image/jpeg`: `Data`, or `FileUpload(contentsOf:)` to stream a file.
     public func uploadCustomPlaylistCover(
-        playlistID: Swift.String, body: Foundation.Data
+        playlistID: Swift.String, body: any PagegenRuntime.RawBody
     ) async -> Swift.Result<Swift.Void, PagegenRuntime.APIError> {
         await self.runtime.sendForNoContent(
             Operations.uploadCustomPlaylistCoverEndpoint, Operations.uploadCustomPlaylistCoverParameters(playlistID: playlistID, body: body)
@@ -154,7 +154,7 @@ extension ImportedSpotifyFull.Client {
 
     /// Calls `completion` with what `uploadCustomPlaylistCover(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func uploadCustomPlaylistCover(
-        playlistID: Swift.String, body: Foundation.Data,
+        playlistID: Swift.String, body: any PagegenRuntime.RawBody,
         completion: @escaping @Sendable (Swift.Result<Swift.Void, PagegenRuntime.APIError>) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.sendForNoContent(
@@ -277,7 +277,7 @@ extension ImportedSpotifyFull.Client {
         }
 
         static func uploadCustomPlaylistCoverParameters(
-            playlistID: Swift.String, body: Foundation.Data
+            playlistID: Swift.String, body: any PagegenRuntime.RawBody
         ) -> PagegenRuntime.RequestParameters {
             var parameters = PagegenRuntime.RequestParameters()
             parameters.path("playlist_id", playlistID)
