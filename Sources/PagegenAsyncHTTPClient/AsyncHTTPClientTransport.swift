@@ -204,20 +204,3 @@ extension TimeAmount {
         self = .nanoseconds(max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
     }
 }
-
-extension HTTPClientError: TransientTransportError {
-    /// True for a timeout, a connection closed or shut down early, and an answer cut
-    /// short or malformed on the way (what a second attempt may not meet); false for
-    /// everything else AsyncHTTPClient reports: a URL, scheme, header or body it cannot
-    /// send, a redirect limit, a client shut down or configured wrongly.
-    public var isTransient: Bool {
-        Self.transient.contains(self)
-    }
-
-    /// The errors a second attempt may not meet.
-    private static let transient: [HTTPClientError] = [
-        .readTimeout, .writeTimeout, .connectTimeout, .tlsHandshakeTimeout, .socksHandshakeTimeout,
-        .httpProxyHandshakeTimeout, .deadlineExceeded, .getConnectionFromPoolTimeout, .remoteConnectionClosed,
-        .uncleanShutdown, .invalidProxyResponse, .contentLengthMissing,
-    ]
-}

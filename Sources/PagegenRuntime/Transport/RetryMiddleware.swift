@@ -140,9 +140,10 @@ public struct RetryMiddleware: ClientMiddleware {
     /// True for errors that may pass if the request is sent again: transport
     /// failures such as a timeout or a lost connection. False for a cancellation, a
     /// refused redirect, an ``APIError`` other than a transport one, `URLError`s
-    /// that will not change (a bad URL, an untrusted certificate), and a
-    /// ``TransientTransportError`` that says it is not transient (AsyncHTTPClient's
-    /// errors in a bad URL or configuration).
+    /// that will not change (a bad URL, an untrusted certificate, a TLS handshake that
+    /// failed), and a ``TransientTransportError`` that says it is not transient
+    /// (AsyncHTTPClient's errors in a bad URL or configuration, a TLS handshake that
+    /// failed).
     public static func isTransient(_ error: any Error) -> Bool {
         switch error {
         case is CancellationError, is RedirectRefusal:
@@ -163,7 +164,7 @@ public struct RetryMiddleware: ClientMiddleware {
     private static let permanentURLErrors: [URLError.Code] = [
         .cancelled, .badURL, .unsupportedURL, .userCancelledAuthentication, .userAuthenticationRequired,
         .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot,
-        .serverCertificateNotYetValid, .clientCertificateRejected, .clientCertificateRequired,
+        .serverCertificateNotYetValid, .secureConnectionFailed, .clientCertificateRejected, .clientCertificateRequired,
         .appTransportSecurityRequiresSecureConnection, .httpTooManyRedirects, .redirectToNonExistentLocation,
         .dataLengthExceedsMaximum, .fileDoesNotExist, .fileIsDirectory, .noPermissionsToReadFile,
     ]
