@@ -43,3 +43,13 @@ extension NIOSSLExtraError: TransientTransportError {
     /// used, is the same on a second attempt.
     public var isTransient: Bool { false }
 }
+
+#if canImport(Network)
+extension HTTPClient.NWTLSError: TransientTransportError {
+    /// False: on Apple platforms, where AsyncHTTPClient sends through Network.framework,
+    /// a TLS error it reports is a handshake that failed (a certificate, a protocol),
+    /// which a second attempt meets again. A connection lost on the way is a
+    /// `NWPOSIXError`, and is retried.
+    public var isTransient: Bool { false }
+}
+#endif
