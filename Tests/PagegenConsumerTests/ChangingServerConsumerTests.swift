@@ -173,15 +173,7 @@ import Testing
     /// Starts a server for `specs/<spec>.pagegen.yaml` that changes its lists, runs
     /// `body`, and stops it whatever happens.
     func serve(_ spec: String, _ body: (MockServer) async throws -> Void) async throws {
-        let server = try await MockServer.start(
-            specFile: MockSpecs.path(spec), options: testOptions(items: Self.items, faults: Self.faults))
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await withMockServer(spec, items: Self.items, faults: Self.faults, body)
     }
 
     @Test(.timeLimit(.minutes(10))) func anOffsetListWhileTheServerInsertsRemovesAndEdits() async throws {

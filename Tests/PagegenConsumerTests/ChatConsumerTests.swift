@@ -20,15 +20,7 @@ import Testing
 
     /// Starts a server for specs/chat.pagegen.yaml, runs `body`, and stops it whatever happens.
     func serve(faults: MockFaults = MockFaults(), _ body: (MockServer) async throws -> Void) async throws {
-        let server = try await MockServer.start(
-            specFile: MockSpecs.path("chat"), options: testOptions(items: Self.messages, faults: faults))
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await withMockServer("chat", items: Self.messages, faults: faults, body)
     }
 
     /// The queries of the list requests the server answered, in order.

@@ -29,10 +29,11 @@ func testOptions(items: Int = 100, faults: MockFaults = MockFaults(), checksRequ
 }
 
 /// Starts a mock server for `specs/<spec>.pagegen.yaml`, runs `body`, and stops it whatever happens.
-/// The server reads the time from `clock`.
+/// The server reads the time from `clock`; `body` runs on the caller's actor.
 func withMockServer<T>(
     _ spec: String, items: Int = 100, faults: MockFaults = MockFaults(), checksRequests: Bool = true,
-    clock: any RetryClock = SystemRetryClock(), _ body: (MockServer) async throws -> T
+    clock: any RetryClock = SystemRetryClock(), isolation: isolated (any Actor)? = #isolation,
+    _ body: (MockServer) async throws -> T
 ) async throws -> T {
     let server = try await MockServer.start(
         specFile: MockSpecs.path(spec), options: testOptions(items: items, faults: faults, checksRequests: checksRequests),

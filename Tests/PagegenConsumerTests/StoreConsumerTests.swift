@@ -75,14 +75,7 @@ import Testing
 
     /// Serves specs/catalog.pagegen.yaml with pagegen-mock for `body`, on the main actor.
     func withCatalog(items: Int, _ body: @MainActor (MockServer) async throws -> Void) async throws {
-        let server = try await MockServer.start(specFile: MockSpecs.path("catalog"), options: testOptions(items: items))
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await withMockServer("catalog", items: items, body)
     }
 
     func withFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
