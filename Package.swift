@@ -184,7 +184,8 @@ let package = Package(
         .executableTarget(
             name: "pagegen-mock",
             dependencies: [
-                "PagegenMock", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Generator"])),
+                "PagegenMock", "PagegenCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Generator"])),
             ],
             swiftSettings: strictSettings
         ),

@@ -2,8 +2,9 @@
 # Installs what building pagegen needs beyond the Swift toolchain: the system libyaml
 # (the spec reader) and SQLite's headers (the page store, PagegenStore, on GRDB), and
 # curl for the install check. Debian/Ubuntu: libyaml-dev, libsqlite3-dev (apt). macOS:
-# libyaml (Homebrew; SQLite and curl come with the system). Installs only what is
-# missing, whatever else is there.
+# libyaml (Homebrew; SQLite and curl come with the system). And jq, which the docs'
+# transcripts pipe answers through (Scripts/check-transcripts.sh). Installs only what
+# is missing, whatever else is there.
 set -euo pipefail
 
 missing_apt=()
@@ -22,6 +23,10 @@ fi
 if ! command -v curl > /dev/null; then  # Scripts/check-install.sh asks pagegen-mock for a page
     missing_apt+=(curl)
     missing_brew+=(curl)
+fi
+if ! command -v jq > /dev/null; then  # the docs' transcripts (Scripts/check-transcripts.sh)
+    missing_apt+=(jq)
+    missing_brew+=(jq)
 fi
 
 case "$(uname -s)" in

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: the format check (the code and the generated files git holds
 # as .swift-format says), the docs' compiled snippets and their links, the package's
-# own tests, the example consumer packages (which build the plugins the way a user's
+# own tests, the docs' transcripts (each command they show run again), the example consumer packages (which build the plugins the way a user's
 # package does) and the quick start, every trait combination the README names, the
 # README's install of the command lines, then the documentation check (the DocC
 # catalogs build without warnings, and every public declaration has a doc comment).
@@ -40,6 +40,8 @@ stage "build, with the tests" swiftpm build --build-tests
 # concurrency's threads or computes on it for long, and none depends on the machine
 # being fast (CONTRIBUTING.md, "How a test waits").
 stage "swift test" swiftpm test --skip-build
+# The commands the docs show, run again: each block is what the tools print now.
+stage "the docs' transcripts" Scripts/check-transcripts.sh
 stage "example packages and quick start" Scripts/test-examples.sh --tools-built
 stage "trait combinations" Scripts/check-traits.sh
 stage "install" Scripts/check-install.sh

@@ -31,9 +31,10 @@ func client(_ name: String) -> Target {
     )
 }
 
-// Real documents, pruned to a few list operations (GitHub, Spotify, Jira, Dub), and one
-// written for a cursor in a response header (Events): every paging style Pagegen's
-// importer finds, under both of swift-openapi-generator's naming strategies.
+// Real documents, pruned to a few list operations (GitHub, Spotify, Jira, Dub), one
+// written for a cursor in a response header (Events), and one whose every text tries to
+// declare code (Hostile): every paging style Pagegen's importer finds, under both of
+// swift-openapi-generator's naming strategies.
 let package = Package(
     name: "OpenAPIGeneratorConsumer",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -53,6 +54,7 @@ let package = Package(
         client("Jira"),  // offsets with a total, next URLs (defensive)
         client("Dub"),  // page numbers, the last item's id (idiomatic)
         client("Events"),  // a cursor in a response header (idiomatic)
+        client("Hostile"),  // every text of the document tries to declare code (defensive)
         .testTarget(
             name: "OpenAPIGeneratorConsumerTests",
             dependencies: [

@@ -15,6 +15,9 @@ struct ContentResponder: Sendable {
         guard let body = endpoint.body, !request.body.isEmpty else { return }
         let contentType = request.header("Content-Type") ?? ""
         let essence = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        func unreadable(_ reason: String) -> MockHTTPError {
+            .badRequest("\(reason); \(endpoint.name.value) takes a body (\(RequestChecker.describe(body)))")
+        }
         func unsupported(_ expected: String) -> MockHTTPError {
             MockHTTPError(
                 status: 415, code: "unsupported_media_type",
@@ -23,21 +26,23 @@ struct ContentResponder: Sendable {
         switch body.kind {
         case .json:
             // Read whatever its type says, as the paging parameters in a body are.
-            guard (try? JSONSerialization.jsonObject(with: request.body, options: [.fragmentsAllowed])) != nil else {
-                throw .badRequest("the request body is not JSON")
+            do {
+                _ = try JSONSerialization.jsonObject(with: request.body, options: [.fragmentsAllowed])
+            } catch {
+                throw RequestChecker.notJSON(error, endpoint: endpoint, body: body)
             }
         case .form:
             guard essence == "application/x-www-form-urlencoded" else { throw unsupported("application/x-www-form-urlencoded") }
             guard RequestBodies.formFields(request.body) != nil else {
-                throw .badRequest("the form body has bad percent-encoding or is not UTF-8")
+                throw unreadable("the form body has bad percent-encoding or is not UTF-8")
             }
         case .multipart:
             guard essence == "multipart/form-data" else { throw unsupported("multipart/form-data") }
             guard let boundary = RequestBodies.boundary(of: contentType) else {
-                throw .badRequest("the multipart body's Content-Type names no boundary")
+                throw unreadable("the multipart body's Content-Type names no boundary")
             }
             guard RequestBodies.multipartParts(request.body, boundary: boundary) != nil else {
-                throw .badRequest("the multipart body is not parts between '--\(boundary.prefix(70))' lines")
+                throw unreadable("the multipart body is not parts between '--\(boundary.prefix(70))' lines")
             }
         case .raw(let expected):
             let wanted = expected.value.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""

@@ -172,9 +172,24 @@ struct RequestChecker {
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: request.body)
         } catch {
-            throw MockHTTPError(status: 400, code: "invalid_body", message: "the request body is not JSON", extra: [("path", .string("$"))])
+            throw Self.notJSON(error, endpoint: endpoint, body: body)
         }
         try check(value, as: body.type.value.unwrapped, at: "$", dateFormat: spec.dateFormat)
+    }
+
+    /// The 400 for a body that does not read as JSON: what the endpoint takes, and
+    /// where the JSON reader stopped when it says.
+    static func notJSON(_ error: any Error, endpoint: EndpointSpec, body: BodySpec) -> MockHTTPError {
+        var reason = "the request body is not JSON"
+        let described =
+            (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            ?? ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+        if let described, let place = described.range(of: "around ") ?? described.range(of: "at ") {
+            reason += " (\(described[place.lowerBound...].trimmingCharacters(in: CharacterSet(charactersIn: ". "))))"
+        }
+        return MockHTTPError(
+            status: 400, code: "invalid_body", message: "\(reason); \(endpoint.name.value) takes a body (\(describe(body)))",
+            extra: [("path", .string("$"))])
     }
 
     /// Checks that a form or multipart body has every required field of its model
@@ -192,7 +207,7 @@ struct RequestChecker {
         }
     }
 
-    private static func describe(_ body: BodySpec) -> String {
+    static func describe(_ body: BodySpec) -> String {
         switch body.kind {
         case .json: "JSON, \(body.type.value.unwrapped)"
         case .form: "a form of \(body.type.value.unwrapped)"

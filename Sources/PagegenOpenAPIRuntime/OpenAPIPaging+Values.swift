@@ -108,4 +108,10 @@ extension OpenAPIPaging {
     public static func flag(_ value: Bool?) -> Bool? {
         value
     }
+
+    /// The document's first server, which relative next links resolve against: the
+    /// URL the text spells, or `/` when the document's text is not a URL.
+    public static func serverURL(_ text: String) -> URL {
+        URL(string: text) ?? URL(string: "/")!
+    }
 }

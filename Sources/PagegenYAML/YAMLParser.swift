@@ -247,7 +247,24 @@ private final class EventReader {
         // line than the text has; the problem is at the end of the last line.
         let end = TextPosition.mark(atByteOffset: length, in: text)
         if let tab = tabProblem(at: mark) { return tab }
-        return YAMLError(message: message, mark: min(mark, end))
+        return YAMLError(message: message, mark: min(mark, end), hint: bracketedValueHint(at: mark))
+    }
+
+    /// A value that starts with `[` or `{` is a YAML list or mapping, which then ends
+    /// at its bracket: a type written `[String]?` or `{String: Int}?` is malformed
+    /// YAML. The hint says to quote it.
+    private func bracketedValueHint(at mark: Mark) -> String? {
+        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
+        let line = lines[mark.line - 1]
+        guard let colon = line.firstRange(of: ": ") else { return nil }
+        var value = line[colon.upperBound...].trimmingPrefix(" ")
+        if let comment = value.firstRange(of: " #") { value = value[..<comment.lowerBound] }
+        let trimmed = String(value.reversed().drop { $0 == " " || $0 == "\r" }.reversed())
+        guard let first = trimmed.first, first == "[" || first == "{", let last = trimmed.last, last != "]" && last != "}" else {
+            return nil
+        }
+        return "a value that starts with '\(first)' is a YAML \(first == "[" ? "list" : "mapping"); quote a type written so: \"\(trimmed)\""
     }
 
     /// libyaml's words for a tab where YAML wants a space ("found character that

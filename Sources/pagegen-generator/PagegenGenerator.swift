@@ -13,4 +13,9 @@ struct PagegenGenerator: AsyncParsableCommand {
         version: GeneratorCommands.version,
         subcommands: GeneratorCommands.all
     )
+
+    /// Runs the command line, after checking its command and option names.
+    static func main() async {
+        await CommandLineCheck.main(Self.self)
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PagegenCLI
 import PagegenCore
 import PagegenMock
 
@@ -25,6 +26,11 @@ struct MockCommand: AsyncParsableCommand {
             """,
         version: "0.1.0"
     )
+
+    /// Runs the command line, after checking its option names.
+    static func main() async {
+        await CommandLineCheck.main(Self.self)
+    }
 
     @Argument(help: "The spec to serve.")
     var spec: String

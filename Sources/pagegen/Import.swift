@@ -86,31 +86,32 @@ struct Import: AsyncParsableCommand {
         }
         let specName = result.spec.split(separator: "\n").first { $0.hasPrefix("name: ") }.map { String($0.dropFirst(6)) } ?? "api"
         let path = output ?? "\(specName.lowercased()).pagegen.yaml"
-        let url = URL(fileURLWithPath: path)
-        do {
-            let folder = url.deletingLastPathComponent()
-            let folderPath = (path as NSString).deletingLastPathComponent
-            try FileSystemError.attempt(.createFolder, path: folderPath.isEmpty ? "." : folderPath) {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            }
-            try FileSystemError.attempt(.write, path: path) { try Data(result.spec.utf8).write(to: url, options: .atomic) }
-        } catch {
-            throw reportFailure(error.description)
-        }
 
-        // The written spec must be one the generator accepts.
+        // The spec must be one the generator accepts before it is written: a spec that
+        // does not lint is not written, and what was at the path stays.
         let diagnostics = DiagnosticCollector()
         _ = GeneratorPipeline().check(result.spec, file: path, diagnostics: diagnostics)
         report(diagnostics.sorted)
         let warnings = result.notes.filter { $0.severity == .warning }.count
         let notes = result.notes.filter { $0.severity == .note }.count
-        print(
-            "wrote \(path): \(counted(result.modelCount, "model")), \(counted(result.endpointCount, "endpoint")) (\(result.pagedCount) paged); \(counted(notes, "note")), \(counted(warnings, "warning"))"
-        )
+        let summary =
+            "\(counted(result.modelCount, "model")), \(counted(result.endpointCount, "endpoint")) (\(result.pagedCount) paged); \(counted(notes, "note")), \(counted(warnings, "warning"))"
         if diagnostics.hasErrors {
-            FileHandle.standardError.write(Data("error: the written spec does not lint; the messages above say where\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "error: the spec for \(path) does not lint (the messages above say where), so it was not written; \(summary)\n".utf8))
             throw ExitCode(1)
         }
+        let url = URL(fileURLWithPath: path)
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try GeneratedFileWriter.write(
+                [GeneratedFile(name: url.lastPathComponent, contents: result.spec)], to: url.deletingLastPathComponent(),
+                shownAs: folder.isEmpty ? "." : folder, removingOldParts: false)
+        } catch {
+            throw reportFailure(error.description)
+        }
+        print("wrote \(path): \(summary)")
     }
 }
 

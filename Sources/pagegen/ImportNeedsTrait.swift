@@ -1,10 +1,11 @@
 #if !Importer
 import ArgumentParser
 import Foundation
+import PagegenCLI
 
 /// `pagegen import` in a `pagegen` built without the Importer trait (`--traits Generator`),
 /// which leaves out the OpenAPI reader: it says so, and how to build one that imports.
-struct Import: ParsableCommand {
+struct Import: ParsableCommand, TakesAnyArguments {
     static let configuration = CommandConfiguration(
         abstract: "Write a spec from an OpenAPI document (not in this build: it needs the Importer trait).",
         discussion: """

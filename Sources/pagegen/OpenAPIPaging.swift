@@ -32,10 +32,22 @@ struct OpenAPIPagingCommand: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "The Swift file to write.")
     var output: String
 
+    @Option(help: "A folder of templates; its OpenAPIPaging.mustache replaces the bundled one (docs/templates.md).")
+    var templates: String?
+
     @Flag(name: .shortAndLong, help: "Print warnings and errors only, not the notes.")
     var quiet = false
 
     func run() async throws {
+        let templateSet: TemplateSet
+        do {
+            templateSet = try TemplateSet.load(overrides: templates.map { URL(fileURLWithPath: $0) })
+        } catch let failure as GenerationFailed {
+            report(failure.diagnostics)
+            throw ExitCode(1)
+        } catch {
+            throw reportFailure("\(error)")
+        }
         let configuration: OpenAPIGeneratorConfig
         do {
             configuration = try readConfiguration()
@@ -46,7 +58,7 @@ struct OpenAPIPagingCommand: AsyncParsableCommand {
         let result: OpenAPIGeneratorPaging.Output
         do {
             result = try OpenAPIGeneratorPaging.generate(
-                documentAt: URL(fileURLWithPath: document), name: document, config: configuration)
+                documentAt: URL(fileURLWithPath: document), name: document, config: configuration, templates: templateSet)
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
@@ -54,23 +66,21 @@ struct OpenAPIPagingCommand: AsyncParsableCommand {
         for note in result.notes where !quiet || note.severity != .note {
             FileHandle.standardError.write(Data((note.description + "\n").utf8))
         }
+        // Written whole or not at all: a file that cannot be written leaves the one there as it was.
         let url = URL(fileURLWithPath: output)
-        let existing = try? Data(contentsOf: url)
-        let data = Data(result.source.utf8)
-        if existing != data {
-            do {
-                let folder = (output as NSString).deletingLastPathComponent
-                try FileSystemError.attempt(.createFolder, path: folder.isEmpty ? "." : folder) {
-                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                }
-                try FileSystemError.attempt(.write, path: output) { try data.write(to: url, options: .atomic) }
-            } catch {
-                throw reportFailure(error.description)
-            }
+        let folder = (output as NSString).deletingLastPathComponent
+        let outcome: GeneratedFileWriter.Outcome
+        do {
+            outcome = try GeneratedFileWriter.write(
+                [GeneratedFile(name: url.lastPathComponent, contents: result.source)], to: url.deletingLastPathComponent(),
+                shownAs: folder.isEmpty ? "." : folder, removingOldParts: false
+            )[0].outcome
+        } catch {
+            throw reportFailure(error.description)
         }
         if !quiet {
             let count = result.pagedOperations.count
-            print("\(existing == data ? "unchanged" : "wrote") \(output): \(count) paged operation\(count == 1 ? "" : "s")")
+            print("\(outcome == .unchanged ? "unchanged" : "wrote") \(output): \(count) paged operation\(count == 1 ? "" : "s")")
         }
     }
 

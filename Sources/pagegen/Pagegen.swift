@@ -12,4 +12,9 @@ struct Pagegen: AsyncParsableCommand {
         version: GeneratorCommands.version,
         subcommands: GeneratorCommands.all + [Import.self, OpenAPIPagingCommand.self]
     )
+
+    /// Runs the command line, after checking its command and option names.
+    static func main() async {
+        await CommandLineCheck.main(Self.self)
+    }
 }

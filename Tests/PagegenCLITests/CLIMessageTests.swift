@@ -46,11 +46,12 @@ import Testing
 
         let onAFile = try await CLITests.run(["generate", spec, "--output", "taken"], in: folder)
         #expect(onAFile.status == 1)
-        #expect(onAFile.errors == "error: cannot create the folder taken: a file by that name is in the way\n")
+        #expect(onAFile.errors == "error: cannot create the folder taken: a file by that name is in the way; nothing was written\n")
 
         let underAFile = try await CLITests.run(["generate", spec, "--output", "taken/Generated"], in: folder)
         #expect(underAFile.status == 1)
-        #expect(underAFile.errors == "error: cannot create the folder taken/Generated: taken is a file, not a folder\n")
+        #expect(
+            underAFile.errors == "error: cannot create the folder taken/Generated: taken is a file, not a folder; nothing was written\n")
 
         let initUnderAFile = try await CLITests.run(["init", "Shop", "--output", "taken/specs"], in: folder)
         #expect(initUnderAFile.status == 1)

@@ -164,7 +164,7 @@ import Testing
                 "\(file):5:1: error: the template uses 'modles', which is not a name of the code model; did you mean 'models'?",
                 "\(file):6:12: error: the template applies 'lsat()', which Mustache does not have; did you mean 'last'?",
                 "\(file):6:24: error: the template applies 'lsat()', which Mustache does not have; did you mean 'last'?",
-                "\(file):7:1: error: the template uses the partial 'Footer', which does not exist; the partials are Client, Enum, Header, Models, Paging",
+                "\(file):7:1: error: the template uses the partial 'Footer', which does not exist; the partials are Client, Enum, Header, Models, OpenAPIPaging, Paging",
             ]
         }
     }

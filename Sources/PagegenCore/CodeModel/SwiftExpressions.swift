@@ -27,6 +27,30 @@ public struct Accessor: Sendable, Hashable, CustomStringConvertible {
     /// True when the value read may be nil.
     public var isOptional: Bool
 
+    /// A read of `steps` from `base`.
+    public init(base: String, steps: [Step], isOptional: Bool) {
+        self.base = base
+        self.steps = steps
+        self.isOptional = isOptional
+    }
+
+    /// A read from the body a swift-openapi-generator `Output` (`$0`) holds in the
+    /// answer `answer` as `content`: `(try? $0.ok.body.json)`, nil for any other answer.
+    public static func openAPIBody(of answer: SwiftIdentifier, as content: SwiftIdentifier) -> Accessor {
+        Accessor(base: "(try? $0.\(answer.escaped).body.\(content.escaped))", steps: [], isOptional: true)
+    }
+
+    /// A read from the headers of the answer `answer` of a swift-openapi-generator
+    /// `Output` (`$0`): `(try? $0.ok)?.headers`.
+    public static func openAPIHeaders(of answer: SwiftIdentifier) -> Accessor {
+        Accessor(base: "(try? $0.\(answer.escaped))", steps: [.member(SwiftIdentifier("headers"), throughOptional: true)], isOptional: true)
+    }
+
+    /// A member of an operation's `Input`, `input`, in one of its parts: `input.query.perPage`.
+    public static func openAPIInput(_ part: SwiftIdentifier, _ member: SwiftIdentifier) -> Accessor {
+        Accessor(base: "input", steps: [.member(part, throughOptional: false), .member(member, throughOptional: false)], isOptional: false)
+    }
+
     /// The expression.
     public var description: String {
         var code = base
@@ -55,6 +79,12 @@ public struct ConvertedValue: Sendable, Hashable, CustomStringConvertible {
         case toString
         /// `….absoluteString`.
         case urlToString
+        /// `OpenAPIPaging.text(…)`: a swift-openapi-generator value as text, or nil.
+        case openAPIText
+        /// `OpenAPIPaging.count(…)`: a swift-openapi-generator number as a count, or nil.
+        case openAPICount
+        /// `OpenAPIPaging.flag(…)`: a swift-openapi-generator flag, or nil.
+        case openAPIFlag
     }
 
     /// The read.
@@ -63,6 +93,21 @@ public struct ConvertedValue: Sendable, Hashable, CustomStringConvertible {
     public var conversion: Conversion
     /// `""` for a nil value, where the runtime wants a value (item cursors).
     public var emptyWhenNil: Bool = false
+
+    /// A read with its conversion.
+    public init(accessor: Accessor, conversion: Conversion, emptyWhenNil: Bool = false) {
+        self.accessor = accessor
+        self.conversion = conversion
+        self.emptyWhenNil = emptyWhenNil
+    }
+
+    /// True when the value may be nil: the read may be, or its conversion gives an optional.
+    public var isOptional: Bool {
+        switch conversion {
+        case .openAPIText, .openAPICount, .openAPIFlag: true
+        case .none, .toInt, .toString, .urlToString: accessor.isOptional
+        }
+    }
 
     /// The read with its conversion, as Swift code.
     public var description: String {
@@ -74,8 +119,11 @@ public struct ConvertedValue: Sendable, Hashable, CustomStringConvertible {
             case .toInt: optional ? "\(code).map(Swift.Int.init)" : "Swift.Int(\(code))"
             case .toString: optional ? "\(code).map(Swift.String.init)" : "Swift.String(\(code))"
             case .urlToString: "\(code)\(optional ? "?" : "").absoluteString"
+            case .openAPIText: "OpenAPIPaging.text(\(code))"
+            case .openAPICount: "OpenAPIPaging.count(\(code))"
+            case .openAPIFlag: "OpenAPIPaging.flag(\(code))"
             }
-        return emptyWhenNil && optional ? "\(converted) ?? \"\"" : converted
+        return emptyWhenNil && isOptional ? "\(converted) ?? \"\"" : converted
     }
 }
 
@@ -83,6 +131,11 @@ public struct ConvertedValue: Sendable, Hashable, CustomStringConvertible {
 public struct Closure: Sendable, Hashable, CustomStringConvertible {
     /// What it reads from its argument, `$0`.
     public var value: ConvertedValue
+
+    /// A closure that reads `value`.
+    public init(value: ConvertedValue) {
+        self.value = value
+    }
 
     /// The closure as Swift code: its body in braces.
     public var description: String { "{ \(value) }" }
@@ -94,6 +147,12 @@ public struct ArgumentCode: Sendable, CustomStringConvertible {
     public var label: String
     /// The value.
     public var value: any SwiftExpression
+
+    /// An argument `label: value`; `label` must be a Swift identifier.
+    public init(label: String, value: any SwiftExpression) {
+        self.label = label
+        self.value = value
+    }
 
     /// The argument as a call writes it: `label: value`.
     public var description: String { "\(label): \(value)" }
@@ -249,6 +308,13 @@ public struct PagingParameterCode: Sendable, Hashable, CustomStringConvertible {
     /// A format with `{value}`.
     public var format: StringLiteral?
 
+    /// A parameter; `name` and `format` are the spec's or the document's text.
+    public init(name: String, location: ParameterLocation = .query, format: String? = nil) {
+        self.name = StringLiteral(name)
+        self.location = location
+        self.format = format.map(StringLiteral.init)
+    }
+
     /// The parameter as the Swift expression the templates print.
     public var description: String {
         var arguments = [name.description]
@@ -318,6 +384,14 @@ public struct PageSizeCode: Sendable, Hashable, CustomStringConvertible {
     public var minimum: Int?
     /// The upper bound, if the spec sets one.
     public var maximum: Int?
+
+    /// A page size.
+    public init(parameter: PagingParameterCode?, defaultValue: Int, minimum: Int?, maximum: Int?) {
+        self.parameter = parameter
+        self.defaultValue = defaultValue
+        self.minimum = minimum
+        self.maximum = maximum
+    }
 
     /// The page size as the Swift expression the templates print.
     public var description: String {

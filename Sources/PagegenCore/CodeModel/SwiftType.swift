@@ -55,7 +55,8 @@ public struct StringLiteral: Sendable, Hashable, CustomStringConvertible {
     /// The literal, quoted and escaped.
     public var description: String { SwiftLiteral.string(text) }
 
-    init(_ text: String) {
+    /// The literal of `text`, whatever it holds.
+    public init(_ text: String) {
         self.text = text
     }
 }

@@ -108,6 +108,8 @@ public enum TemplateNames {
         IDListCode.vocabulary.documentation, ParameterList.vocabulary.documentation, ArgumentCode.vocabulary.documentation,
         ArgumentList.vocabulary.documentation, SwiftIdentifier.vocabulary.documentation,
         SwiftType.vocabulary.documentation, StringLiteral.vocabulary.documentation,
+        OpenAPIPagingCode.vocabulary.documentation, OpenAPIPagedOperationCode.vocabulary.documentation,
+        OpenAPINextLinkCode.vocabulary.documentation, OpenAPIAnswerCode.vocabulary.documentation,
     ]
 
     /// Every name a template may use.

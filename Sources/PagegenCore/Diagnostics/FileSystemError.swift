@@ -25,12 +25,23 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
     public var path: String
     /// Why, in a few words: "read-only file system", "permission denied".
     public var reason: String
+    /// What the failure left, when the command says so: "nothing was written; out is
+    /// as it was".
+    public var consequence: String?
 
     /// Creates an error with a reason already in words.
-    public init(_ action: Action, path: String, reason: String) {
+    public init(_ action: Action, path: String, reason: String, consequence: String? = nil) {
         self.action = action
         self.path = path
         self.reason = reason
+        self.consequence = consequence
+    }
+
+    /// This error, saying what the failure left.
+    public func noting(_ consequence: String) -> FileSystemError {
+        var error = self
+        if error.consequence == nil { error.consequence = consequence }
+        return error
     }
 
     /// Creates an error from what Foundation or the system threw.
@@ -65,21 +76,25 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
         }
     }
 
-    /// `cannot write PATH: REASON`
-    public var description: String { "cannot \(action.rawValue) \(path): \(reason)" }
+    /// `cannot write PATH: REASON`, then what the failure left, if it says.
+    public var description: String {
+        "cannot \(action.rawValue) \(path): \(reason)" + (consequence.map { "; " + $0 } ?? "")
+    }
 
-    /// Runs `body`, turning whatever it throws into a ``FileSystemError`` for `path`.
+    /// Runs `body`, turning whatever it throws into a ``FileSystemError`` for `path`,
+    /// which says `consequence` when one is given.
     public static func attempt<Result>(
-        _ action: Action, path: String, _ body: () throws -> Result
+        _ action: Action, path: String, consequence: String? = nil, _ body: () throws -> Result
     ) throws(FileSystemError)
         -> Result
     {
         do {
             return try body()
         } catch let error as FileSystemError {
-            throw error
+            throw consequence.map(error.noting) ?? error
         } catch {
-            throw FileSystemError(action, path: path, error: error)
+            let failure = FileSystemError(action, path: path, error: error)
+            throw consequence.map(failure.noting) ?? failure
         }
     }
 

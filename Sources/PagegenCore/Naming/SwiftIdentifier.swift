@@ -14,6 +14,13 @@ public struct SwiftIdentifier: Sendable, Hashable, Comparable, CustomStringConve
         self.name = name
     }
 
+    /// The identifier `name`, or nil when `name` is not one Swift can write (with
+    /// backticks when it is a keyword): a letter or `_`, then letters, digits and `_`.
+    public init?(validating name: String) {
+        guard NameConversion.isIdentifier(name) else { return nil }
+        self.name = name
+    }
+
     /// As a declaration, a value, a member or a case: in backticks when a keyword.
     public var escaped: String {
         SwiftKeywords.reserved.contains(name) ? "`\(name)`" : name

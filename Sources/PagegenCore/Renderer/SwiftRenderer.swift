@@ -72,6 +72,15 @@ public enum SwiftRenderer {
     }
 }
 
+extension SwiftRenderer {
+    /// Renders the paging extensions of a swift-openapi-generator client with the
+    /// `OpenAPIPaging` template, laid out as every generated file is.
+    /// - Throws: ``GenerationFailed`` naming the template that did not render.
+    public static func render(_ code: OpenAPIPagingCode, templates: TemplateSet) throws -> String {
+        CodeLayout.format(try templates.render("OpenAPIPaging", with: code))
+    }
+}
+
 /// How many files a spec's models and client take: one for every ``modelsPerFile``
 /// models and every ``endpointsPerFile`` endpoints, at most ``maximum`` each. The build
 /// plugins count a spec's models and endpoints before pagegen runs and pass their

@@ -73,9 +73,9 @@ public struct TemplateSet: Sendable {
         return TemplateSet(library: library, replaced: replaced)
     }
 
-    /// Renders the template `name` with `code`.
+    /// Renders the template `name` with `code`, the root of its code model.
     /// - Throws: ``GenerationFailed`` when there is no such template.
-    func render(_ name: String, with code: CodeModel) throws -> String {
+    func render(_ name: String, with code: some TemplateValue) throws -> String {
         guard let text = library.render(code, withTemplate: name) else {
             throw GenerationFailed(diagnostics: [
                 Diagnostic(.error, "the template \(name).mustache did not render: there is no such template")

@@ -142,8 +142,7 @@ struct PagingTranslator {
 
     static func parameter(_ parameter: PagingParameter) -> PagingParameterCode {
         PagingParameterCode(
-            name: StringLiteral(parameter.name.value), location: ParameterLocation(rawValue: parameter.location) ?? .query,
-            format: parameter.format.map(StringLiteral.init))
+            name: parameter.name.value, location: ParameterLocation(rawValue: parameter.location) ?? .query, format: parameter.format)
     }
 
     /// How a value read as `leaf` becomes the `target` the runtime takes.

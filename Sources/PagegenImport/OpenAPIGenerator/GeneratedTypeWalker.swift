@@ -21,12 +21,18 @@ struct GeneratedTypeWalker {
 
     /// How Swift reads a path from a value.
     struct Access {
-        /// `.paging?.next`, appended to the value's expression.
-        var expression: String
+        /// `.paging?.next`: the steps after the value.
+        var steps: [Accessor.Step]
         /// True when the result is optional (a step on the way may be nil).
         var isOptional: Bool
         /// The schema and type at the end of the path.
         var target: Typed
+
+        /// The read from `base`, which may itself be nil (then every step is read
+        /// after it with `?.` where it needs to be, as ``access(_:from:startingOptional:)`` wrote them).
+        func accessor(from base: Accessor) -> Accessor {
+            Accessor(base: base.base, steps: base.steps + steps, isOptional: base.isOptional || isOptional)
+        }
     }
 
     /// Why a path cannot be read on the generated types.
@@ -36,22 +42,26 @@ struct GeneratedTypeWalker {
 
     // MARK: Walking
 
-    /// The access to `path` from a value of `start`, which is not optional.
-    func access(_ path: [ResponsePath.Segment], from start: Typed) throws(Refusal) -> Access {
-        var expression = ""
+    /// The access to `path` from a value of `start`; `startingOptional` when that value
+    /// may be nil, so that the first step is read with `?.`.
+    func access(_ path: [ResponsePath.Segment], from start: Typed, startingOptional: Bool = false) throws(Refusal) -> Access {
+        var steps: [Accessor.Step] = []
         // Whether the whole expression may be nil, and whether the last value read is
         // (only a value that is itself optional takes `?.` after it).
         var optional = false
-        var lastIsOptional = false
+        var lastIsOptional = startingOptional
         var current = start
         var index = 0
         while index < path.count {
             switch path[index] {
             case .key(let key):
-                let (steps, next, stepOptional) = try member(key, of: current)
-                for (offset, step) in steps.enumerated() {
-                    expression += (lastIsOptional ? "?." : ".") + step.name
-                    lastIsOptional = offset == steps.count - 1 ? stepOptional : step.optional
+                let (members, next, stepOptional) = try member(key, of: current)
+                for (offset, member) in members.enumerated() {
+                    guard let name = SwiftIdentifier(validating: member.name) else {
+                        throw Refusal(reason: "'\(member.name)' is not a Swift identifier (a name of the configuration's nameOverrides?)")
+                    }
+                    steps.append(.member(name, throughOptional: lastIsOptional))
+                    lastIsOptional = offset == members.count - 1 ? stepOptional : member.optional
                     optional = optional || lastIsOptional
                 }
                 current = next
@@ -59,15 +69,15 @@ struct GeneratedTypeWalker {
                 // Every element of a list: the rest of the path read from each, in a `map`.
                 let element = try element(of: current)
                 let rest = try access(Array(path[(index + 1)...]), from: element.typed)
-                let closure =
-                    rest.expression.isEmpty
-                    ? "" : (rest.isOptional ? ".compactMap { $0\(rest.expression) }" : ".map { $0\(rest.expression) }")
-                expression += (lastIsOptional ? "?" : "") + closure
-                return Access(expression: expression, isOptional: optional, target: rest.target)
+                if !rest.steps.isEmpty {
+                    let inner = Accessor(base: "$0", steps: rest.steps, isOptional: rest.isOptional)
+                    steps.append(.map(inner, compact: rest.isOptional, throughOptional: lastIsOptional))
+                }
+                return Access(steps: steps, isOptional: optional || startingOptional, target: rest.target)
             }
             index += 1
         }
-        return Access(expression: expression, isOptional: optional, target: current)
+        return Access(steps: steps, isOptional: optional || startingOptional, target: current)
     }
 
     /// The steps from a value to its property `key`: the property itself, or, in an

@@ -1,4 +1,5 @@
 import Foundation
+import PagegenCore
 import PagegenYAML
 
 /// What the paging extensions need of swift-openapi-generator's
@@ -63,7 +64,7 @@ public struct OpenAPIGeneratorConfig: Sendable, Hashable {
             }
             return values
         }
-        func map(_ node: Node, _ key: String) throws(ImportError) -> [String: String] {
+        func map(_ node: Node, _ key: String, valuesAre kind: SwiftName) throws(ImportError) -> [String: String] {
             guard let entries = node.pairs else {
                 throw ImportError(file: file, mark: node.mark, message: "'\(key)' must be a mapping, not \(node.kindDescription)")
             }
@@ -72,6 +73,7 @@ public struct OpenAPIGeneratorConfig: Sendable, Hashable {
                 guard let name = entry.key.scalarText, let value = entry.value.scalarText else {
                     throw ImportError(file: file, mark: entry.key.mark, message: "each entry of '\(key)' maps a name to a name")
                 }
+                try kind.check(value, in: key, file: file, mark: entry.value.mark)
                 values[name] = value
             }
             return values
@@ -95,10 +97,15 @@ public struct OpenAPIGeneratorConfig: Sendable, Hashable {
                 config.namingStrategy = text
             case "additionalImports":
                 config.additionalImports = try strings(value, key)
+                for (index, module) in config.additionalImports.enumerated() {
+                    try SwiftName.module.check(module, in: key, file: file, mark: value.items?[index].mark ?? value.mark)
+                }
             case "nameOverrides":
-                config.nameOverrides = try map(value, key)
+                config.nameOverrides = try map(value, key, valuesAre: .identifier)
             case "typeOverrides":
-                if let schemas = value["schemas"] { config.schemaTypeOverrides = try map(schemas, "typeOverrides.schemas") }
+                if let schemas = value["schemas"] {
+                    config.schemaTypeOverrides = try map(schemas, "typeOverrides.schemas", valuesAre: .type)
+                }
             case "filter":
                 if let node = value["operations"] { config.filterOperations = try strings(node, "filter.operations") }
                 if let node = value["tags"] { config.filterTags = try strings(node, "filter.tags") }
@@ -114,5 +121,31 @@ public struct OpenAPIGeneratorConfig: Sendable, Hashable {
             }
         }
         return config
+    }
+}
+
+/// The kinds of Swift name a configuration gives, each checked before it reaches code.
+enum SwiftName {
+    /// A name: `Things`.
+    case identifier
+    /// A module: `ShopModels`.
+    case module
+    /// A type, qualified or not: `Foundation.UUID`.
+    case type
+
+    /// Throws when `text` is not a name of this kind.
+    func check(_ text: String, in key: String, file: String, mark: Mark?) throws(ImportError) {
+        let parts = self == .type ? text.split(separator: ".", omittingEmptySubsequences: false).map(String.init) : [text]
+        guard parts.allSatisfy({ SwiftIdentifier(validating: $0) != nil }) else {
+            let what =
+                switch self {
+                case .identifier: "a Swift identifier"
+                case .module: "a module's name"
+                case .type: "a Swift type's name (identifiers joined by dots)"
+                }
+            throw ImportError(
+                file: file, mark: mark, message: "'\(text)' in '\(key)' is not \(what)",
+                hint: "swift-openapi-generator writes it into the generated code as it is")
+        }
     }
 }

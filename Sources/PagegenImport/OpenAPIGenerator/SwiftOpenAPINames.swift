@@ -239,7 +239,7 @@ struct SwiftOpenAPINames {
     ]
 
     private static let statusNames: [Int: String] = [
-        100: "`continue`", 101: "switchingProtocols", 103: "earlyHints", 200: "ok", 201: "created", 202: "accepted",
+        100: "continue", 101: "switchingProtocols", 103: "earlyHints", 200: "ok", 201: "created", 202: "accepted",
         203: "nonAuthoritativeInformation", 204: "noContent", 205: "resetContent", 206: "partialContent", 300: "multipleChoices",
         301: "movedPermanently", 302: "found", 303: "seeOther", 304: "notModified", 307: "temporaryRedirect",
         308: "permanentRedirect", 400: "badRequest", 401: "unauthorized", 403: "forbidden", 404: "notFound",

@@ -32,13 +32,18 @@ enum DocumentDecoder {
     /// taken out).
     static func decode(_ source: DocumentSource, notes: NoteWriter) throws(ImportError) -> (OpenAPIKit.OpenAPI.Document, DocumentSource) {
         let reader = Reader(version: source.root["openapi"]?.scalarText ?? "")
+        var source = source
+        let servers = KeywordRepair.unreadableServers(in: source.root)
+        if !servers.repairs.isEmpty {
+            for repair in servers.repairs { notes.note(repair.pointer, repair.topic, repair.message) }
+            source.root = servers.root
+        }
         let firstError: any Error
         do {
             return (try reader.document(source.root), source)
         } catch {
             firstError = error
         }
-        var source = source
         var repairs: [KeywordRepair.Repair] = []
         let unreadable = reader.unreadableParts(of: &source.root, repairs: &repairs)
         for repair in repairs {

@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIKit
 import PagegenYAML
 
 /// Repairs what OpenAPIKit refuses in a part of a document when it is a keyword that
@@ -107,6 +108,50 @@ enum KeywordRepair {
         }
         let topic = holderPointer.tokens.contains("parameters") && !holderPointer.tokens.contains("schema") ? "parameter" : "schema"
         return (root.replacing(holderPointer, with: holder), Repair(pointer: keywordPointer, topic: topic, message: message))
+    }
+}
+
+extension KeywordRepair {
+    /// `root` without the servers whose `url` OpenAPIKit cannot read as a URL template
+    /// (`https://api.example.com/{v}}`), at the top, in path items and in operations:
+    /// OpenAPIKit's error names no place for them, so one would stop the whole
+    /// document. A server is only where requests go, which a spec's `baseURL` says
+    /// anyway: each is left out with a note.
+    static func unreadableServers(in root: Node) -> (root: Node, repairs: [Repair]) {
+        var holders: [JSONPointer] = [JSONPointer([])]
+        for path in root["paths"]?.pairs ?? [] {
+            guard let name = path.key.scalarText else { continue }
+            let pathPointer = JSONPointer(["paths", name])
+            holders.append(pathPointer)
+            for method in path.value.keys where DocumentDecoder.Reader.methods.contains(method) {
+                holders.append(pathPointer.appending(method))
+            }
+        }
+        var root = root
+        var repairs: [Repair] = []
+        for holder in holders {
+            let pointer = holder.appending("servers")
+            guard let servers = root.node(at: pointer)?.items else { continue }
+            var removed: [JSONPointer] = []
+            for (index, server) in servers.enumerated() {
+                guard let url = server["url"]?.scalarText else { continue }
+                do {
+                    _ = try URLTemplate(templateString: url)
+                } catch {
+                    let entry = pointer.appending(String(index))
+                    removed.append(entry)
+                    repairs.append(
+                        Repair(
+                            pointer: entry.appending("url"), topic: "server",
+                            message:
+                                "this server is left out: OpenAPIKit cannot read its URL as a URL template (\(error)); a spec's baseURL says where requests go"
+                        ))
+                }
+            }
+            // Taken out from the last, so that the indices before stay where they were.
+            root = root.removing(removed.reversed())
+        }
+        return (root, repairs)
     }
 }
 

@@ -17,7 +17,7 @@ enum YAMLText {
     static func scalar(_ text: String, in context: Context = .block) -> String {
         guard needsQuotes(text, in: context) else { return text }
         // Single quotes read better around double ones: '["@odata.nextLink"]'.
-        if text.contains("\""), !text.contains("'"), !text.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+        if text.contains("\""), !text.contains("'"), !text.unicodeScalars.contains(where: isEscaped) {
             return "'\(text)'"
         }
         return quoted(text)
@@ -39,7 +39,7 @@ enum YAMLText {
             else { return true }
         }
         if text.contains(": ") || text.contains(" #") { return true }
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FEFF}" }) { return true }
+        if text.unicodeScalars.contains(where: isEscaped) { return true }
         if context == .flow, text.contains(where: { ",[]{}".contains($0) }) { return true }
         return false
     }
@@ -59,8 +59,12 @@ enum YAMLText {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
+            // YAML reads these as line breaks: escaped, they stay text.
+            case "\u{85}": result += "\\N"
+            case "\u{2028}": result += "\\L"
+            case "\u{2029}": result += "\\P"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{FEFF}" {
+                if isEscaped(scalar) {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {
@@ -96,8 +100,28 @@ enum YAMLText {
             + text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : prefix + "  " + $0 }
     }
 
-    /// A comment line's text, on one line.
+    /// The characters a plain scalar cannot hold and a double-quoted one escapes:
+    /// controls, the byte order mark, and the characters YAML reads as line breaks.
+    static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{FEFF}" || scalar == "\u{85}" || scalar == "\u{2028}"
+            || scalar == "\u{2029}"
+    }
+
+    /// A comment line's text, on one line: line breaks become spaces, and what YAML
+    /// does not allow in a comment (controls) is shown as `U+0000`.
     static func comment(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        guard line.unicodeScalars.contains(where: isEscaped) else { return line }
+        var result = ""
+        for scalar in line.unicodeScalars {
+            if scalar == "\t" {
+                result += " "
+            } else if isEscaped(scalar) {
+                result += "U+" + String(scalar.value, radix: 16, uppercase: true)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }
