@@ -167,6 +167,9 @@ status=0
 [ "$status" = 1 ] || fail "Generator — pagegen import exited with $status, expected 1"
 grep -q "built without the Importer trait" "$work/import.err" \
     || fail "Generator — pagegen import did not say it needs the Importer trait: $(cat "$work/import.err")"
+# docs/command-line.md shows the message as this build prints it.
+grep -qxF "$(cat "$work/import.err")" docs/command-line.md \
+    || fail "Generator — docs/command-line.md does not show what pagegen import prints: $(cat "$work/import.err")"
 printf '    pagegen import: %s\n' "$(cat "$work/import.err")"
 done_step
 

@@ -66,6 +66,24 @@ swiftpm package --package-path Examples/CommandPluginConsumer --scratch-path "$s
 and commit the result"
 done_step
 
+step "docs/plugins.md: what generate-paged-client prints when it writes the sources"
+# The committed sources moved aside, the command writes them again (the same bytes, as
+# the step above showed) and says so; docs/plugins.md shows those lines.
+generated_folder=Examples/CommandPluginConsumer/Sources/Feed/Generated
+aside="$(mktemp -d)"
+mv "$generated_folder" "$aside/Generated"
+printed="$(swift package --package-path Examples/CommandPluginConsumer --scratch-path "$scratch" \
+    --allow-writing-to-package-directory generate-paged-client 2>&1)" || true
+rm -rf "$generated_folder"
+mv "$aside/Generated" "$generated_folder"
+rmdir "$aside"
+lines="$(printf '%s\n' "$printed" | grep -E '^(created|updated|unchanged|removed) |^Feed: ')" \
+    || fail "generate-paged-client printed no file: $printed"
+while IFS= read -r line; do
+    grep -qxF "$line" docs/plugins.md || fail "docs/plugins.md does not show what generate-paged-client prints: $line"
+done <<<"$lines"
+done_step
+
 step "Examples/CommandPluginConsumer: build, run its tests"
 swiftpm test --package-path Examples/CommandPluginConsumer --scratch-path "$scratch" \
     || fail "Examples/CommandPluginConsumer failed to build or its tests failed (see above)"

@@ -11,7 +11,8 @@ block() {
 
 # Prints `$ COMMAND`, runs it (a shell line: pipes and quotes as written), and prints
 # what it prints, its standard output and error as they come. A served mock's port
-# is 8080 in the text, whatever port the system gave it.
+# is the one its command names (8080 unless it names one), whatever port the system
+# gave it.
 run() {
     printf '$ %s\n' "$1"
     quiet "$1"
@@ -22,8 +23,8 @@ run() {
 quiet() {
     local line="$1"
     if [ -n "${MOCK_PORT:-}" ]; then
-        line="${line//127.0.0.1:8080/127.0.0.1:$MOCK_PORT}"
-        line="${line//--port 8080/--port $MOCK_PORT}"
+        line="${line//127.0.0.1:$SHOWN_PORT/127.0.0.1:$MOCK_PORT}"
+        line="${line//--port $SHOWN_PORT/--port $MOCK_PORT}"
     fi
     # `$?` in a command is the status of the one before, as in a terminal. A last line
     # without a line break (curl's answers) gets one; HTTP's CR before each line break
@@ -38,9 +39,9 @@ setup() {
     (eval "$1") >/dev/null 2>&1
 }
 
-# The served mock's port written as 8080.
+# The served mock's port written as the port its command names.
 show_port() {
-    if [ -n "${MOCK_PORT:-}" ]; then sed "s/127\.0\.0\.1:$MOCK_PORT/127.0.0.1:8080/g"; else cat; fi
+    if [ -n "${MOCK_PORT:-}" ]; then sed "s/127\.0\.0\.1:$MOCK_PORT/127.0.0.1:$SHOWN_PORT/g"; else cat; fi
 }
 
 # Prints `$ pagegen-mock ARGS…` and starts it in the background, on a free port
@@ -64,7 +65,9 @@ serve_listing() {
 serve_silently() {
     stop_mock
     local line="$1"
-    local started="${line/--port 8080/--port 0}"
+    SHOWN_PORT="$(printf '%s\n' "$line" | sed -n 's/.*--port \([0-9]*\).*/\1/p')"
+    SHOWN_PORT="${SHOWN_PORT:-8080}"
+    local started="${line/--port $SHOWN_PORT/--port 0}"
     [ "$started" != "$line" ] || started="$line --port 0"
     MOCK_LOG="$(mktemp)"
     eval "exec $started" >"$MOCK_LOG" 2>&1 &
@@ -117,4 +120,21 @@ doc_file() {
 run_building() {
     printf '$ %s\n…\n' "$1"
     (eval "$1") 2>/dev/null | show_port || true
+}
+
+# Prints `$ COMMAND` and what it prints, its first FIRST lines, `…`, and its last LAST
+# lines (all of them when they are not more than FIRST + LAST).
+run_elided() {
+    printf '$ %s\n' "$1"
+    local output
+    output="$(quiet "$1")"
+    local count
+    count="$(printf '%s\n' "$output" | wc -l)"
+    if [ "$count" -le $(($2 + $3)) ]; then
+        printf '%s\n' "$output"
+    else
+        printf '%s\n' "$output" | head -n "$2"
+        echo "…"
+        printf '%s\n' "$output" | tail -n "$3"
+    fi
 }
