@@ -155,6 +155,24 @@ swiftpm build --build-tests --package-path "$consumer" --scratch-path "$openapi_
 if grep -E 'PagegenPaging\.swift:[0-9]+:[0-9]+: (warning|error)' "$logs/openapi-build"; then
     fail "the paging extensions PagegenOpenAPIPlugin wrote have warnings (above)"
 fi
+# What the plugin wrote from the Hostile target's document declares what its operations
+# imply, read by the compiler's parser: the imports, then an extension of APIProtocol per
+# operation, and none of the `evil…` functions the document's texts try to declare.
+hostile="$(find "$openapi_scratch/plugins/outputs" -path '*/Hostile/*PagegenOpenAPIPlugin*/PagegenPaging.swift' | head -1)"
+[ -n "$hostile" ] || fail "PagegenOpenAPIPlugin wrote no PagegenPaging.swift for the Hostile target"
+declarations="$(swiftc -dump-parse "$hostile" 2>&1)" || fail "the Hostile target's PagegenPaging.swift does not parse"
+top="$(printf '%s\n' "$declarations" | sed -n 's/^  (\([a-z_]*_decl\)[^"]*"\([^"]*\)".*/\1 \2/p' | sort | uniq -c | tr -s ' ')"
+expected=" 18 extension_decl APIProtocol
+ 1 import_decl Foundation
+ 1 import_decl PagegenOpenAPIRuntime
+ 1 import_decl PagegenRuntime"
+[ "$top" = "$expected" ] || fail "the Hostile target's PagegenPaging.swift declares at the top level:
+$top
+expected:
+$expected"
+if printf '%s\n' "$declarations" | grep -E '_decl [^"]*"evil'; then
+    fail "the Hostile target's PagegenPaging.swift declares what its document wrote (above)"
+fi
 swiftpm test --skip-build --package-path "$consumer" --scratch-path "$openapi_scratch" \
     || fail "$consumer's tests failed (see above)"
 done_step
