@@ -258,6 +258,15 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "ImportCorpus",
+            dependencies: [
+                "PagegenCore", "PagegenYAML", .target(name: "PagegenImport", condition: .when(traits: ["Importer"])),
+            ],
+            path: "Benchmarks/import/ImportCorpus",
+            swiftSettings: strictSettings
+        ),
+
+        .executableTarget(
             name: "MockLoadBaseline",
             dependencies: [.product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["MockServer"]))],
             path: "Benchmarks/MockLoadBaseline",

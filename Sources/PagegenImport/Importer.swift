@@ -55,6 +55,34 @@ public struct ImportResult: Sendable {
     public var endpointCount: Int
     /// How many of the endpoints page.
     public var pagedCount: Int
+    /// Each operation imported, in document order, with how it pages.
+    public var operations: [ImportedOperationSummary] = []
+}
+
+/// One imported operation, and how the importer pages it: what a tool that checks an
+/// import (`Benchmarks/import/corpus.sh`) compares with what the document says.
+public struct ImportedOperationSummary: Sendable {
+    /// `GET`, `POST`…
+    public var method: String
+    /// The path template.
+    public var path: String
+    /// The `operationId`, if the document gives one.
+    public var operationID: String?
+    /// How it pages; nil when it does not.
+    public var paging: Paging?
+
+    /// How an operation pages.
+    public struct Paging: Sendable, Hashable {
+        /// `page`, `offset`, `cursor`, `link` (the `Link` header) or `next` (a next URL in the body).
+        public var style: String
+        /// The page, offset or cursor parameter.
+        public var parameter: String?
+        /// Where the next cursor or link comes from: a path of the answer, `header:X-Next`,
+        /// or `item:id` (a field of the last item).
+        public var next: String?
+        /// The path of the items in the answer, empty for an answer that is the list.
+        public var items: String
+    }
 }
 
 /// `pagegen import`: reads an OpenAPI 3.0 / 3.1 or Swagger 2.0 document (JSON or
@@ -100,7 +128,7 @@ public enum OpenAPIImporter {
         let text = SpecWriter.write(spec)
         return ImportResult(
             spec: text, notes: analysis.log.notes, modelCount: spec.models.count, endpointCount: spec.endpoints.count,
-            pagedCount: spec.endpoints.filter { $0.paging != nil }.count)
+            pagedCount: spec.endpoints.filter { $0.paging != nil }.count, operations: analysis.drafts.map(\.summary))
     }
 
     /// What importing a document found, before it is written as a spec: the document,

@@ -50,3 +50,33 @@ struct ParameterDraft {
     /// What the endpoint's comment says about it.
     var comments: [String] = []
 }
+
+extension EndpointDraft {
+    /// The operation and how it pages, for ``ImportResult/operations``.
+    var summary: ImportedOperationSummary {
+        ImportedOperationSummary(
+            method: operation.method, path: operation.path, operationID: operation.operation.operationId,
+            paging: endpoint.paging.map(\.summary))
+    }
+}
+
+extension ImportedPaging {
+    /// The style, parameter, next source and items, as ``ImportedOperationSummary/Paging`` says them.
+    var summary: ImportedOperationSummary.Paging {
+        let items = self.items?.description ?? ""
+        switch style {
+        case .page(let parameter, _): return .init(style: "page", parameter: parameter.name, items: items)
+        case .offset(let parameter, _): return .init(style: "offset", parameter: parameter.name, items: items)
+        case .cursor(let parameter, let source):
+            let next: String =
+                switch source {
+                case .body(let path): path.description
+                case .item(let path): "item:" + path.description
+                case .header(let name): "header:" + name
+                }
+            return .init(style: "cursor", parameter: parameter.name, next: next, items: items)
+        case .link: return .init(style: "link", items: items)
+        case .next(let path): return .init(style: "next", next: path.description, items: items)
+        }
+    }
+}

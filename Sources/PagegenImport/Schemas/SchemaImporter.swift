@@ -639,10 +639,33 @@ final class SchemaImporter {
         case .reference(let reference, _):
             // A reference to a scalar is that scalar (Slack's channel and group ids are both text).
             guard let target = component(reference) else { return "ref:" + reference.absoluteString }
-            if objectShape(of: target.schema, at: target.pointer) == nil { return kind(of: target.schema) }
+            if !hasObjectShape(target.schema) { return kind(of: target.schema) }
             return "ref:" + target.name
         case .array(_, let array): return "array:" + (array.items.map { kind(of: $0) } ?? "")
         default: return "\(schema.jsonType.map { "\($0)" } ?? "any"):\(schema.formatString ?? "")"
+        }
+    }
+
+    /// True when `schema` reads as an object with properties, as ``objectShape(of:at:)``
+    /// would read it, decided without reading the properties' own schemas: a schema that
+    /// holds itself through the alternatives of a `oneOf` is decided in a few steps.
+    private func hasObjectShape(_ schema: JSONSchema, depth: Int = 0) -> Bool {
+        guard depth < 16 else { return false }
+        switch schema.value {
+        case .reference(let reference, _):
+            guard let target = component(reference) else { return false }
+            return hasObjectShape(target.schema, depth: depth + 1)
+        case .object(_, let object):
+            return !object.properties.isEmpty
+        case .all(let parts, _):
+            let meaningful = parts.filter { !Self.isAnnotationOnly($0) }
+            return meaningful.contains { hasObjectShape($0, depth: depth + 1) }
+                && meaningful.allSatisfy { hasObjectShape($0, depth: depth + 1) || $0.jsonType == .object }
+        case .one(let alternatives, _), .any(let alternatives, _):
+            let objects = alternatives.filter { !Self.isNullAlternative($0) }
+            return objects.count > 1 && objects.allSatisfy { hasObjectShape($0, depth: depth + 1) }
+        default:
+            return false
         }
     }
 
