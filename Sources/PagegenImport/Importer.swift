@@ -289,6 +289,7 @@ struct SpecImporter {
         schemas.finish()
         let navigator = ModelNavigator(model: schemas.model(named:))
         let paging = PagingImporter(extensions: PagingExtensions(document: document, notes: notes), navigator: navigator, notes: notes)
+        PagingImporter.lendDescriptions(among: &drafts)
         for index in drafts.indices {
             paging.addPaging(to: &drafts[index])
         }

@@ -47,7 +47,9 @@ struct Truth {
                     style: node["style"]?.scalarText ?? "", parameter: node["parameter"]?.scalarText, next: node["next"]?.scalarText,
                     items: node["items"]?.scalarText)
             }
-            guard !names.isEmpty, !expectations.isEmpty else { throw Failure("\(url.lastPathComponent): an entry of 'lists' needs operations and expect or accept") }
+            guard !names.isEmpty, !expectations.isEmpty else {
+                throw Failure("\(url.lastPathComponent): an entry of 'lists' needs operations and expect or accept")
+            }
             for name in names { truth.lists[name] = expectations }
         }
         for entry in root["not-paged"]?.items ?? [] {
@@ -115,7 +117,9 @@ do {
                 wrong += 1
                 if details {
                     let wanted = expected.isEmpty ? "not paged" : expected.map(\.description).joined(separator: " | ")
-                    print("  wrong: \(name): \(paging.style) \(paging.parameter ?? "") next \(paging.next ?? "-") items '\(paging.items)'; the document: \(wanted)")
+                    print(
+                        "  wrong: \(name): \(paging.style) \(paging.parameter ?? "") next \(paging.next ?? "-") items '\(paging.items)'; the document: \(wanted)"
+                    )
                 }
             case (nil, false):
                 if details { print("  missed: \(name): \(expected.map(\.description).joined(separator: " | "))") }
@@ -127,9 +131,10 @@ do {
             print("  not imported: \(name)")
         }
         // Notes that say what was chosen over what: the other lists, cursors or links.
-        alternatives = result.notes.filter { note in
-            note.topic == "paging" && (note.message.contains(" over ") || note.message.contains("the others:"))
-        }.count
+        alternatives =
+            result.notes.filter { note in
+                note.topic == "paging" && (note.message.contains(" over ") || note.message.contains("the others:"))
+            }.count
     }
     let recall = lists == 0 ? "-" : String(format: "%.0f%%", Double(right) * 100 / Double(lists))
     let fields = [

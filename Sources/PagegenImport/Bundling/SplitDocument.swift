@@ -61,20 +61,23 @@ struct SplitDocument {
     private var inProgress: Set<Target> = []
     private(set) var grafts: [JSONPointer: Graft] = [:]
     private(set) var errors: [ImportError] = []
+    /// True inside examples, whose references that lead nowhere are left as written.
+    private var lenient = false
     /// How many files other than the root were read.
     var fileCount: Int { files.count - 1 }
 
     /// True when some `$ref` of `node` names another file.
-    static func referencesOtherFiles(_ node: Node) -> Bool {
+    static func referencesOtherFiles(_ node: Node, parentKey: String? = nil) -> Bool {
         switch node.content {
         case .scalar:
             return false
         case .sequence(let items):
-            return items.contains(where: referencesOtherFiles)
+            return items.contains { referencesOtherFiles($0) }
         case .mapping(let pairs):
             for pair in pairs {
                 if pair.key.scalarText == "$ref", let target = pair.value.scalarText, !target.hasPrefix("#") { return true }
-                if referencesOtherFiles(pair.value) { return true }
+                if let key = pair.key.scalarText, isLeftAlone(key), !namesMaps.contains(parentKey ?? "") { continue }
+                if referencesOtherFiles(pair.value, parentKey: pair.key.scalarText) { return true }
             }
             return false
         }
@@ -161,8 +164,13 @@ struct SplitDocument {
                 .mapping(
                     pairs.map { pair in
                         guard let key = pair.key.scalarText, key != "$ref", !Self.literalKeys.contains(key),
-                            !(inExamples && key == "value"), !(key == "examples" && pair.value.items != nil)
+                            !(inExamples && key == "value"), !(key == "examples" && pair.value.items != nil),
+                            !(Self.isLeftAlone(key) && !Self.namesMaps.contains(pointer.tokens.last ?? ""))
                         else { return pair }
+                        // An example's file that is not there leaves the example as it is written.
+                        let wasLenient = lenient
+                        if key == "examples" { lenient = true }
+                        defer { lenient = wasLenient }
                         return Node.Pair(key: pair.key, value: walk(pair.value, in: path, at: pointer.appending(key)))
                     }), mark: node.mark)
             if let reference = node["$ref"]?.scalarText {
@@ -175,6 +183,22 @@ struct SplitDocument {
     /// Keys whose values are data, not OpenAPI: a `$ref` in them is an example's text
     /// (so is an example object's `value`, and a schema's list of `examples`).
     private static let literalKeys: Set<String> = ["example", "default", "enum", "const"]
+
+    /// Keys whose references are not followed: a vendor's extension (`x-…`, which no
+    /// client needs, such as Spotify's `x-spotify-policy` or Azure's `x-ms-examples`).
+    /// They stay as they are written, and cannot stop an import. (The references of
+    /// examples are followed where they lead somewhere, and left as they are where not.)
+    static func isLeftAlone(_ key: String) -> Bool {
+        key.hasPrefix("x-")
+    }
+
+    /// Mappings whose keys are names a document gives (header fields, properties,
+    /// paths…), where `x-rate-limit` is a name, not an extension.
+    static let namesMaps: Set<String> = [
+        "headers", "properties", "patternProperties", "paths", "schemas", "responses", "parameters", "callbacks", "examples",
+        "links", "securitySchemes", "requestBodies", "encoding", "content", "variables", "definitions", "mapping", "scopes",
+        "securityDefinitions", "$defs",
+    ]
 
     private mutating func resolve(_ reference: String, of node: Node, in path: String, at pointer: JSONPointer) -> Node {
         // The reference's siblings (OpenAPI 3.1's `description` and `summary`, a 3.1
@@ -253,7 +277,7 @@ struct SplitDocument {
             let inside = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
             guard resolvedPath.hasPrefix(inside) else {
                 return fail(
-                    "the reference '\(reference)' leads outside the document's folder (\(displayName(of: folder.path + "/")))",
+                    "the reference '\(reference)' leads outside the document's folder (\(namePrefix.isEmpty ? "the folder of \(displayName(of: rootPath))" : namePrefix))",
                     "keep every file of the document under the folder of its root file")
             }
             if files[resolvedPath] == nil {
@@ -263,7 +287,7 @@ struct SplitDocument {
                 case .failure(let error):
                     if FileManager.default.fileExists(atPath: resolvedPath) {
                         // The file's own error, at its line and column.
-                        errors.append(error)
+                        if !lenient { errors.append(error) }
                         return nil
                     }
                     return fail(
@@ -347,6 +371,7 @@ struct SplitDocument {
     }
 
     private mutating func report(_ message: String, in path: String, mark: Mark, hint: String?) {
+        guard !lenient else { return }
         errors.append(ImportError(file: files[path]?.name ?? displayName(of: path), mark: mark, message: message, hint: hint))
     }
 }

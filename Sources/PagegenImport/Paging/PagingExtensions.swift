@@ -23,18 +23,57 @@ struct PagingExtensions {
     /// The first pagination extension the operation carries, with its name and pointer.
     func read(_ operation: ImportedOperation) -> (name: String, pointer: JSONPointer, reading: Reading)? {
         let extensions = operation.operation.vendorExtensions
-        for name in ["x-speakeasy-pagination", "x-fern-pagination", "x-ms-pageable"] {
+        for name in Self.understood {
             guard let value = extensions[name] else { continue }
             let pointer = operation.pointer.appending(name)
             let reading: Reading =
                 switch name {
                 case "x-speakeasy-pagination": speakeasy(value.value)
                 case "x-fern-pagination": fern(value.value)
+                case "x-pagination": xPagination(value.value)
                 default: microsoft(value.value, operation: operation)
                 }
             return (name, pointer, reading)
         }
         return nil
+    }
+
+    /// The extensions read, in the order they are looked for.
+    static let understood = ["x-speakeasy-pagination", "x-fern-pagination", "x-ms-pageable", "x-pagination"]
+
+    /// An extension of the operation whose name speaks of paging but that is not one of
+    /// those read (`x-pageable`, `x-paginated`), for a note.
+    func unread(_ operation: ImportedOperation) -> String? {
+        operation.operation.vendorExtensions.keys.sorted().first { name in
+            !Self.understood.contains(name) && name.lowercased().contains("pag")
+                && ["pagin", "pageable", "paged", "paging"].contains { name.lowercased().contains($0) }
+        }
+    }
+
+    // MARK: x-pagination
+
+    /// Datadog's `x-pagination`: `{ limitParam, pageOffsetParam | pageParam | cursorParam,
+    /// cursorPath, resultsPath }`, the paths dotted.
+    private func xPagination(_ value: Any) -> Reading {
+        guard let object = value as? [String: Any] else { return .unreadable("x-pagination must be a mapping") }
+        func path(_ key: String) -> [String]? {
+            (object[key] as? String).map { $0.split(separator: ".").map(String.init) }
+        }
+        var plan: PagingPlan
+        if let cursor = object["cursorParam"] as? String {
+            guard let next = path("cursorPath") else { return .unreadable("cursorParam needs cursorPath, where the next cursor is") }
+            plan = PagingPlan(style: .cursor(cursor, .body(next)))
+        } else if let offset = object["pageOffsetParam"] as? String {
+            plan = PagingPlan(style: .offset(offset))
+        } else if let page = object["pageParam"] as? String {
+            plan = PagingPlan(style: .page(page))
+        } else {
+            return .unreadable("x-pagination needs cursorParam, pageOffsetParam or pageParam")
+        }
+        plan.size = object["limitParam"] as? String
+        plan.items = path("resultsPath")
+        plan.source = "x-pagination"
+        return .pages(plan)
     }
 
     // MARK: x-speakeasy-pagination

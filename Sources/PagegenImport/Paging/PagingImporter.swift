@@ -34,6 +34,11 @@ struct PagingImporter {
             }
             return
         }
+        if let unread = extensions.unread(draft.operation) {
+            let message =
+                "\(unread) is not an extension pagegen reads (it reads \(PagingExtensions.understood.joined(separator: ", "))); the shape of the operation is read instead"
+            notes.note(pointer.appending(unread), "paging", message)
+        }
         infer(into: &draft, inference: inference, at: pointer)
     }
 
@@ -66,16 +71,41 @@ struct PagingImporter {
         }
     }
 
-    /// True for an operation that reads: a GET, or a POST to a search, a query or a
-    /// list (`/v1/customers/search`, `/spans/search/latest`, `/jobs/list`), which
-    /// sends its question in the body.
+    /// Gives each query parameter the document leaves undescribed the description its
+    /// other operations give a parameter of the same name, when they agree on one (the
+    /// most common): Keycloak describes `first` as "Pagination offset" on some lists and
+    /// not on others, and the paging inference reads what a parameter is for from it.
+    static func lendDescriptions(among drafts: inout [EndpointDraft]) {
+        var texts: [String: [String: Int]] = [:]
+        for draft in drafts {
+            for parameter in draft.parameters where parameter.location == .query {
+                guard let text = parameter.description ?? parameter.imported?.description, !text.isEmpty else { continue }
+                texts[parameter.name, default: [:]][text, default: 0] += 1
+            }
+        }
+        for index in drafts.indices {
+            for position in drafts[index].parameters.indices {
+                let parameter = drafts[index].parameters[position]
+                guard parameter.location == .query, (parameter.description ?? parameter.imported?.description ?? "").isEmpty,
+                    let common = texts[parameter.name]?.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })
+                else { continue }
+                drafts[index].parameters[position].description = common.key
+            }
+        }
+    }
+
+    /// True for an operation that reads: a GET, or a POST to a search, a query, a list
+    /// or a get (`/v1/customers/search`, `/spans/search/latest`, `/jobs/list`,
+    /// `/institutions/get`), which sends its question in the body.
     static func reads(_ operation: ImportedOperation) -> Bool {
         if operation.method == "GET" { return true }
         guard operation.method == "POST" else { return false }
-        return operation.path.split(separator: "/").contains { segment in
-            let word = segment.lowercased()
-            return !word.hasPrefix("{") && ["search", "query", "list"].contains { word.hasSuffix($0) }
+        let segments = operation.path.split(separator: "/").filter { !$0.hasPrefix("{") }
+        if segments.contains(where: { segment in ["search", "query", "list"].contains { segment.lowercased().hasSuffix($0) } }) {
+            return true
         }
+        // `POST /institutions/get`: the last word is a verb that reads.
+        return segments.last.map { ["get", "fetch", "find", "retrieve", "lookup"].contains($0.lowercased()) } ?? false
     }
 
     // MARK: From a plan to a paging block
@@ -88,6 +118,22 @@ struct PagingImporter {
         var remarks = plan.remarks
         var warnings: [String] = []
         let returns = draft.endpoint.returns
+        // Text the description says is a number is sent as one.
+        for name in plan.numericText.sorted() {
+            guard let index = draft.parameters.firstIndex(where: { $0.name == name }), var imported = draft.parameters[index].imported,
+                imported.type.unwrapped == .named("String")
+            else { continue }
+            imported.type = imported.type.isOptional ? .optional(.named("Int")) : .named("Int")
+            draft.parameters[index].imported = imported
+            for list in [\ImportedEndpoint.query, \ImportedEndpoint.header] {
+                if let position = draft.endpoint[keyPath: list].firstIndex(where: { $0.name == name }) {
+                    draft.endpoint[keyPath: list][position].type = imported.type
+                }
+            }
+            remarks.append(
+                "'\(name)' is typed as text, and its description says it is a number (\(EndpointImporter.summary(imported.description ?? "") ?? "")): it is sent as a whole number"
+            )
+        }
 
         // Items.
         var items = plan.items

@@ -8,7 +8,7 @@ enum PagingNames {
     static let offset = names("offset", "start", "start_at", "skip", "$skip", "start_index", "page[offset]")
     static let cursor = names(
         "cursor", "after", "starting_after", "page_token", "next_token", "pagination_token",
-        "continuation_token", "continuation", "scroll_param", "scroll_id", "marker", "page[cursor]",
+        "continuation_token", "continuation", "continue", "scroll_param", "scroll_id", "marker", "page[cursor]",
         "page[after]", "next_cursor", "next_page_token", "$skiptoken", "skiptoken")
     /// Cursors that name the last item seen, when the response gives no cursor.
     static let itemCursor = names("starting_after", "after", "after_id", "since_id", "from_id", "last_id")
@@ -21,7 +21,7 @@ enum PagingNames {
     static let newerItems = names("after", "after_id", "newer", "newer_than")
     static let cursorField = names(
         "next_cursor", "next_page_token", "next_token", "cursor", "after", "end_cursor",
-        "scroll_param", "scroll_id", "continuation_token", "continuation", "next_marker", "marker",
+        "scroll_param", "scroll_id", "continuation_token", "continuation", "continue", "next_marker", "marker",
         "next_page_cursor", "next_page", "next")
     static let previousCursorField = names("prev_cursor", "previous_cursor", "before", "start_cursor", "prev_token", "previous_token")
     static let nextLink = names(
@@ -43,6 +43,22 @@ enum PagingNames {
         "data", "items", "results", "values", "value", "records", "entries", "elements", "list",
         "nodes", "content", "hits", "edges", "objects", "rows",
     ]
+
+    /// Lists an answer holds beside what the operation lists: its errors, warnings and
+    /// messages, records side-loaded for the items (JSON:API's `included`).
+    static let asideLists = names(
+        "error", "errors", "warnings", "messages", "notices", "included", "sideloaded", "failures")
+    /// The lists of errors among them, which are never the items of another operation.
+    static let errorLists = names("error", "errors", "failures")
+
+    /// A plural's singular, roughly: `addresses` → `address`, `policies` → `policy`,
+    /// `items` → `item`; for comparing a list's name with an operation's.
+    static func singular(_ key: String) -> String {
+        if key.hasSuffix("ies") { return String(key.dropLast(3)) + "y" }
+        if key.hasSuffix("sses") || key.hasSuffix("xes") { return String(key.dropLast(2)) }
+        if key.hasSuffix("s"), !key.hasSuffix("ss") { return String(key.dropLast()) }
+        return key
+    }
 
     /// `per_page`, `perPage`, `per-page` → `perpage`.
     static func key(_ name: String) -> String {

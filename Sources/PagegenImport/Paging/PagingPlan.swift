@@ -50,4 +50,7 @@ struct PagingPlan {
     var replaces: [String] = []
     /// Extra remarks for the note and the comment.
     var remarks: [String] = []
+    /// Parameters the document types as text whose descriptions say they are numbers
+    /// (Keycloak's `first`, "Pagination offset"): they are sent as whole numbers.
+    var numericText: Set<String> = []
 }

@@ -202,21 +202,25 @@ extension ImportedSpotifyFull.Client {
     ///   - page: which page: `.first`, or the `next` or `previous` of a page.
     ///   - limit: the number of items a page holds: 20 when nil, at least 1, at most 50.
     public func getRecentlyPlayed(
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
+        before: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil
     ) async -> Swift.Result<PagegenRuntime.Page<ImportedSpotifyFull.PlayHistoryObject>, PagegenRuntime.APIError> {
-        await self.runtime.page(Operations.getRecentlyPlayedEndpoint, paging: Operations.getRecentlyPlayedPaging, at: page, size: limit)
+        await self.runtime.page(
+            Operations.getRecentlyPlayedEndpoint, Operations.getRecentlyPlayedParameters(before: before),
+            paging: Operations.getRecentlyPlayedPaging, at: page, size: limit
+        )
     }
 
     /// Calls `completion` with what `getRecentlyPlayed(…)` returns, on no particular thread; the handle cancels the call.
     @discardableResult public func getRecentlyPlayed(
-        page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
+        before: Swift.Int? = nil, page: PagegenRuntime.PageKey = .first, limit: Swift.Int? = nil,
         completion:
             @escaping @Sendable (
                 Swift.Result<PagegenRuntime.Page<ImportedSpotifyFull.PlayHistoryObject>, PagegenRuntime.APIError>
             ) -> Swift.Void
     ) -> PagegenRuntime.Cancellable {
         self.runtime.page(
-            Operations.getRecentlyPlayedEndpoint, paging: Operations.getRecentlyPlayedPaging, at: page, size: limit, completion: completion
+            Operations.getRecentlyPlayedEndpoint, Operations.getRecentlyPlayedParameters(before: before),
+            paging: Operations.getRecentlyPlayedPaging, at: page, size: limit, completion: completion
         )
     }
 }
@@ -291,7 +295,7 @@ extension ImportedSpotifyFull.Client {
 
         static var getFollowedPaging: PagegenRuntime.Paging<ImportedSpotifyFull.GetFollowedResponse, ImportedSpotifyFull.ArtistObject> {
             PagegenRuntime.Paging(
-                style: .cursor(PagegenRuntime.Parameter("after"), next: .body({ $0.artists.cursors?.after })),
+                style: .link(next: .body({ $0.artists.next })),
                 size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50),
                 items: { $0.artists.items }, total: .body({ $0.artists.total })
             )
@@ -311,14 +315,16 @@ extension ImportedSpotifyFull.Client {
             PagegenRuntime.Paging<ImportedSpotifyFull.CursorPagingPlayHistoryObject, ImportedSpotifyFull.PlayHistoryObject>
         {
             PagegenRuntime.Paging(
-                style:
-                    .cursor(
-                        PagegenRuntime.Parameter("after"), next: .body({ $0.cursors?.after }),
-                        previousParameter: PagegenRuntime.Parameter("before"), previous: .body({ $0.cursors?.before })
-                    ),
+                style: .link(next: .body({ $0.next })),
                 size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50), items: { $0.items },
                 total: .body({ $0.total })
             )
+        }
+
+        static func getRecentlyPlayedParameters(before: Swift.Int? = nil) -> PagegenRuntime.RequestParameters {
+            var parameters = PagegenRuntime.RequestParameters()
+            parameters.query("before", before)
+            return parameters
         }
     }
 }

@@ -89,27 +89,32 @@ extension ImportedSpotifyFull.Client {
 
     /// The pages of `getRecentlyPlayed(…)`, from the first or from a failed walk's `resumePoint`, the next fetched while you handle one.
     public func getRecentlyPlayedPages(
-        limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        before: Swift.Int? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.PageSequence<ImportedSpotifyFull.PlayHistoryObject> {
-        PagegenRuntime.PageSequence(self.getRecentlyPlayedLoader(limit: limit), resumingFrom: resumePoint)
+        PagegenRuntime.PageSequence(self.getRecentlyPlayedLoader(before: before, limit: limit), resumingFrom: resumePoint)
     }
 
     /// Every item of `getRecentlyPlayed(…)`, from the first page or from a failed walk's `resumePoint`.
     public func allGetRecentlyPlayed(
-        limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
+        before: Swift.Int? = nil, limit: Swift.Int? = nil, from resumePoint: PagegenRuntime.ResumePoint? = nil
     ) -> PagegenRuntime.ItemSequence<ImportedSpotifyFull.PlayHistoryObject> {
-        PagegenRuntime.ItemSequence(self.getRecentlyPlayedLoader(limit: limit), resumingFrom: resumePoint)
+        PagegenRuntime.ItemSequence(self.getRecentlyPlayedLoader(before: before, limit: limit), resumingFrom: resumePoint)
     }
 
     /// What loads the pages of `getRecentlyPlayed(…)`, for the sequences and list adapters.
-    public func getRecentlyPlayedLoader(limit: Swift.Int? = nil) -> PagegenRuntime.PageLoader<ImportedSpotifyFull.PlayHistoryObject> {
-        self.runtime.loader(Operations.getRecentlyPlayedEndpoint, paging: Operations.getRecentlyPlayedPaging, size: limit)
+    public func getRecentlyPlayedLoader(
+        before: Swift.Int? = nil, limit: Swift.Int? = nil
+    ) -> PagegenRuntime.PageLoader<ImportedSpotifyFull.PlayHistoryObject> {
+        self.runtime.loader(
+            Operations.getRecentlyPlayedEndpoint, Operations.getRecentlyPlayedParameters(before: before),
+            paging: Operations.getRecentlyPlayedPaging, size: limit
+        )
     }
 
     /// A list adapter over `getRecentlyPlayed(…)` for a table, collection or SwiftUI list: `start()`, then tell it the visible rows.
     @Swift.MainActor public func getRecentlyPlayedList(
-        limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
+        before: Swift.Int? = nil, limit: Swift.Int? = nil, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()
     ) -> PagegenRuntime.PagedList<ImportedSpotifyFull.PlayHistoryObject> {
-        PagegenRuntime.PagedList(self.getRecentlyPlayedLoader(limit: limit), options: options)
+        PagegenRuntime.PagedList(self.getRecentlyPlayedLoader(before: before, limit: limit), options: options)
     }
 }

@@ -391,7 +391,7 @@ extension ImportedSpotify.Client {
 
         static var getFollowedPaging: PagegenRuntime.Paging<ImportedSpotify.GetFollowedResponse, ImportedSpotify.ArtistObject> {
             PagegenRuntime.Paging(
-                style: .cursor(PagegenRuntime.Parameter("after"), next: .body({ $0.artists.cursors?.after })),
+                style: .link(next: .body({ $0.artists.next })),
                 size: PagegenRuntime.PageSize(PagegenRuntime.Parameter("limit"), default: 20, minimum: 1, maximum: 50),
                 items: { $0.artists.items }, total: .body({ $0.artists.total })
             )
