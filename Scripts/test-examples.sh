@@ -140,12 +140,16 @@ specs="$logs/openapi-specs"
 mkdir -p "$specs"
 for pair in GitHub/openapi.json:github Spotify/openapi.yaml:spotify Jira/openapi.json:jira Dub/openapi.json:dub Events/openapi.yaml:events; do
     source="${pair%%:*}" name="${pair##*:}"
-    "$bin/pagegen" import "$consumer/Sources/$source" --output "$specs/$name.pagegen.yaml" --name "$name" --quiet > /dev/null 2>&1 \
+    # The overrides the plugin reads beside a document, the import reads too.
+    overrides=()
+    target_folder="$consumer/Sources/$(dirname "$source")"
+    [ -f "$target_folder/openapi-overrides.yaml" ] && overrides=(--overrides "$target_folder/openapi-overrides.yaml")
+    "$bin/pagegen" import "$consumer/Sources/$source" ${overrides[@]+"${overrides[@]}"} --output "$specs/$name.pagegen.yaml" --name "$name" --quiet > /dev/null 2>&1 \
         || fail "pagegen import $consumer/Sources/$source failed"
     # The header names the document as given; the rest must be the same.
     diff <(tail -n +2 "$specs/$name.pagegen.yaml") <(tail -n +2 "$consumer/Tests/OpenAPIGeneratorConsumerTests/Specs/$name.pagegen.yaml") \
         || fail "$consumer/Tests/OpenAPIGeneratorConsumerTests/Specs/$name.pagegen.yaml is stale: from $consumer, run
-    pagegen import Sources/$source --output Tests/OpenAPIGeneratorConsumerTests/Specs/$name.pagegen.yaml --name $name"
+    pagegen import Sources/$source ${overrides[*]+"${overrides[*]#$consumer/}"} --output Tests/OpenAPIGeneratorConsumerTests/Specs/$name.pagegen.yaml --name $name"
 done
 # Its own scratch folder: it builds Pagegen with the OpenAPIGenerator trait.
 openapi_scratch="$root/.build/examples-openapi"

@@ -19,8 +19,9 @@ import PackagePlugin
 /// ```
 ///
 /// One build command runs `pagegen openapi-paging`, whose output, `PagegenPaging.swift`,
-/// extends the generated `APIProtocol`. Its inputs are the document, the configuration
-/// and pagegen itself: an unchanged build runs nothing.
+/// extends the generated `APIProtocol`. Its inputs are the document, the configuration,
+/// the `openapi-overrides.yaml` (or `.yml`) that corrects an inference, if the target
+/// has one, and pagegen itself: an unchanged build runs nothing.
 @main
 struct PagegenOpenAPIPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
@@ -36,6 +37,9 @@ struct PagegenOpenAPIPlugin: BuildToolPlugin {
     static let documentNames: Set<String> = ["openapi.yaml", "openapi.yml", "openapi.json"]
     /// The names swift-openapi-generator's plugin reads its configuration from.
     static let configNames: Set<String> = ["openapi-generator-config.yaml", "openapi-generator-config.yml"]
+    /// The names of the Fern overrides file that corrects Pagegen's inferences, which
+    /// swift-openapi-generator does not read.
+    static let overridesNames: Set<String> = ["openapi-overrides.yaml", "openapi-overrides.yml"]
 
     /// The build command for the document and configuration among `files`.
     static func commands(files: [URL], targetName: String, tool: URL, workDirectory: URL) throws -> [Command] {
@@ -49,13 +53,19 @@ struct PagegenOpenAPIPlugin: BuildToolPlugin {
         guard configs.count == 1 else {
             throw PagegenOpenAPIPluginError.several("configurations", target: targetName, files: configs.map(\.lastPathComponent))
         }
+        let overrides = files.filter { overridesNames.contains($0.lastPathComponent) }
+        guard overrides.count <= 1 else {
+            throw PagegenOpenAPIPluginError.several("overrides files", target: targetName, files: overrides.map(\.lastPathComponent))
+        }
         let output = workDirectory.appendingPathComponent("GeneratedSources").appendingPathComponent("PagegenPaging.swift")
+        var arguments = ["openapi-paging", document.path, "--config", config.path, "--output", output.path, "--quiet"]
+        if let overrides = overrides.first { arguments += ["--overrides", overrides.path] }
         return [
             .buildCommand(
                 displayName: "Generating paging extensions from \(document.lastPathComponent)",
                 executable: tool,
-                arguments: ["openapi-paging", document.path, "--config", config.path, "--output", output.path, "--quiet"],
-                inputFiles: [document, config, tool],
+                arguments: arguments,
+                inputFiles: [document, config, tool] + overrides,
                 outputFiles: [output])
         ]
     }

@@ -17,7 +17,9 @@ struct OpenAPIPagingCommand: AsyncParsableCommand {
             pagegen import pages, <operation>Pages(_:from:), <operation>Items(_:from:) and \
             <operation>List(_:options:), taking the operation's own Input. The file goes in \
             the target that holds swift-openapi-generator's output, which depends on \
-            PagegenOpenAPIRuntime. Each inference is printed as a note, and an operation \
+            PagegenOpenAPIRuntime. Where an inference is wrong, an overrides file beside the \
+            document (openapi-overrides.yaml, Fern's format) says how an operation pages. \
+            Each inference is printed as a note, and an operation \
             whose paging cannot be read on the generated types gets a note saying why. The \
             file is rewritten only when its bytes change.
             """
@@ -31,6 +33,12 @@ struct OpenAPIPagingCommand: AsyncParsableCommand {
 
     @Option(name: [.short, .long], help: "The Swift file to write.")
     var output: String
+
+    @Option(
+        help:
+            "A Fern overrides file merged into the document first (default: openapi-overrides.yaml or .yml beside the document), where an inference needs correcting."
+    )
+    var overrides: String?
 
     @Option(help: "A folder of templates; its OpenAPIPaging.mustache replaces the bundled one (docs/templates.md).")
     var templates: String?
@@ -57,8 +65,10 @@ struct OpenAPIPagingCommand: AsyncParsableCommand {
         }
         let result: OpenAPIGeneratorPaging.Output
         do {
+            let overridesPath = overrides ?? Self.besideDocument(document, ["openapi-overrides.yaml", "openapi-overrides.yml"])
             result = try OpenAPIGeneratorPaging.generate(
-                documentAt: URL(fileURLWithPath: document), name: document, config: configuration, templates: templateSet)
+                documentAt: URL(fileURLWithPath: document), name: document, config: configuration,
+                overrides: overridesPath.map { URL(fileURLWithPath: $0) }, overridesName: overridesPath, templates: templateSet)
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
@@ -84,13 +94,18 @@ struct OpenAPIPagingCommand: AsyncParsableCommand {
         }
     }
 
+    /// The first of `names` that is a file in the folder of `document`.
+    static func besideDocument(_ document: String, _ names: [String]) -> String? {
+        let folder = (document as NSString).deletingLastPathComponent
+        return names.map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
+            .first { FileManager.default.fileExists(atPath: $0) }
+    }
+
     /// The configuration named, or the one beside the document, or the defaults.
     private func readConfiguration() throws(ImportError) -> OpenAPIGeneratorConfig {
         var path = config
         if path == nil {
-            let folder = URL(fileURLWithPath: document).deletingLastPathComponent()
-            path = ["openapi-generator-config.yaml", "openapi-generator-config.yml"].map { folder.appendingPathComponent($0).path }
-                .first { FileManager.default.fileExists(atPath: $0) }
+            path = Self.besideDocument(document, ["openapi-generator-config.yaml", "openapi-generator-config.yml"])
         }
         guard let path else { return OpenAPIGeneratorConfig() }
         let text: String

@@ -30,20 +30,31 @@ public enum OpenAPIGeneratorPaging {
     /// for the client `config` describes, with the `OpenAPIPaging` template of `templates`.
     /// - Throws: ``ImportError`` when the document cannot be read, as `pagegen import`
     ///   says it, or when the template does not render.
+    /// - Parameter overrides: A Fern overrides file merged into the document first, as
+    ///   `pagegen import --overrides` merges it: where an inference is wrong, an
+    ///   `x-fern-pagination` (or any extension the importer reads) says how an operation pages.
     public static func generate(
-        documentAt url: URL, name: String, config: OpenAPIGeneratorConfig, templates: TemplateSet? = nil
+        documentAt url: URL, name: String, config: OpenAPIGeneratorConfig, overrides: URL? = nil, overridesName: String? = nil,
+        templates: TemplateSet? = nil
     ) throws(ImportError) -> Output {
-        try generate(SourceFile.read(url, name: name), config: config, templates: templates)
+        let overridesFile = try overrides.map { url throws(ImportError) in
+            try SourceFile.read(url, name: overridesName ?? url.lastPathComponent)
+        }
+        return try generate(SourceFile.read(url, name: name), config: config, overrides: overridesFile, templates: templates)
     }
 
     /// Writes the extensions for a document given as text.
     public static func generate(
-        documentText: String, name: String, config: OpenAPIGeneratorConfig, templates: TemplateSet? = nil
+        documentText: String, name: String, config: OpenAPIGeneratorConfig, overridesText: String? = nil,
+        overridesName: String = "openapi-overrides.yaml", templates: TemplateSet? = nil
     ) throws(ImportError) -> Output {
-        try generate(SourceFile.parse(documentText, name: name), config: config, templates: templates)
+        let overrides = try overridesText.map { text throws(ImportError) in try SourceFile.parse(text, name: overridesName) }
+        return try generate(SourceFile.parse(documentText, name: name), config: config, overrides: overrides, templates: templates)
     }
 
-    static func generate(_ file: SourceFile, config: OpenAPIGeneratorConfig, templates: TemplateSet?) throws(ImportError) -> Output {
+    static func generate(
+        _ file: SourceFile, config: OpenAPIGeneratorConfig, overrides: SourceFile? = nil, templates: TemplateSet?
+    ) throws(ImportError) -> Output {
         if let swagger = file.root["swagger"] {
             throw ImportError(
                 file: file.name, mark: swagger.mark,
@@ -56,7 +67,7 @@ public enum OpenAPIGeneratorPaging {
                 message: "the configuration does not generate 'types', where swift-openapi-generator declares APIProtocol",
                 hint: "the paging extensions extend APIProtocol: generate them in the target that has 'types'")
         }
-        let analysis = try OpenAPIImporter.analyze(file, overrides: nil, options: ImportOptions())
+        let analysis = try OpenAPIImporter.analyze(file, overrides: overrides, options: ImportOptions())
         let notes = NoteWriter(source: analysis.source, log: analysis.log)
         let names = SwiftOpenAPINames(
             strategy: SwiftOpenAPINames.Strategy(rawValue: config.namingStrategy) ?? .defensive, overrides: config.nameOverrides)
@@ -78,9 +89,9 @@ public enum OpenAPIGeneratorPaging {
             }
         }
         let kept = analysis.log.notes.filter { note in
-            guard note.severity == .note else { return true }
+            guard note.severity == .note, note.topic != "overrides" else { return true }
             let operation = JSONPointer(Array(note.pointer.tokens.prefix(3)))
-            return (note.topic == "paging" || note.topic == topic) && included.contains(operation)
+            return (note.topic == "paging" || note.topic == topic || note.topic == "overrides") && included.contains(operation)
         }
         // The configuration's parser checked that each import is a module's name.
         let code = OpenAPIPagingCode(

@@ -35,7 +35,33 @@ extension EndpointImporter {
         add(operation.pathItem.parameters, at: pathPointer.appending("parameters"))
         add(operation.operation.parameters, at: operation.pointer.appending("parameters"))
         let typeName = SpecWords.typeName(endpointName)
-        return entries.map { parameter($0.0, at: $0.1, typeName: typeName) }
+        var drafts = entries.map { parameter($0.0, at: $0.1, typeName: typeName) }
+        // A parameter the path holds (`{job_identifier}`) but the document declares in the
+        // query or a header is the path's: a request could not be sent without it there.
+        for name in Self.pathTemplateNames(operation.path) where !drafts.contains(where: { $0.location == .path && $0.name == name }) {
+            guard let index = drafts.firstIndex(where: { $0.name == name && ($0.location == .query || $0.location == .header) }) else {
+                continue
+            }
+            let declared = drafts[index].location.rawValue
+            drafts[index].location = .path
+            drafts[index].required = true
+            if let type = drafts[index].imported?.type { drafts[index].imported?.type = type.unwrapped }
+            let message = "'\(name)' is declared in the \(declared), and the path holds {\(name)}: it is read as a path parameter"
+            notes.note(drafts[index].pointer, "parameter", message)
+            drafts[index].comments.append("parameter: " + message)
+        }
+        return drafts
+    }
+
+    /// The names of a path template's parameters: `/jobs/{id}/runs/{run}` → id, run.
+    static func pathTemplateNames(_ path: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
     }
 
     private func parameter(_ parameter: OpenAPI.Parameter, at pointer: JSONPointer, typeName: String) -> ParameterDraft {

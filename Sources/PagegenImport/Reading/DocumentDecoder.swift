@@ -33,10 +33,11 @@ enum DocumentDecoder {
     static func decode(_ source: DocumentSource, notes: NoteWriter) throws(ImportError) -> (OpenAPIKit.OpenAPI.Document, DocumentSource) {
         let reader = Reader(version: source.root["openapi"]?.scalarText ?? "")
         var source = source
-        let servers = KeywordRepair.unreadableServers(in: source.root)
-        if !servers.repairs.isEmpty {
-            for repair in servers.repairs { notes.note(repair.pointer, repair.topic, repair.message) }
-            source.root = servers.root
+        for repair in [KeywordRepair.unreadableServers, KeywordRepair.mediaTypesThatAreNot] {
+            let (root, repairs) = repair(source.root)
+            guard !repairs.isEmpty else { continue }
+            for repair in repairs { notes.note(repair.pointer, repair.topic, repair.message) }
+            source.root = root
         }
         let firstError: any Error
         do {

@@ -155,6 +155,63 @@ extension KeywordRepair {
     }
 }
 
+extension KeywordRepair {
+    /// `root` with the keys of its `content` mappings that are not media types
+    /// (`string`, `undefined`: a type and a subtype are two words around a `/`) read as
+    /// the media type their schema shows: `text/plain` for a string, `application/json`
+    /// for anything else; each with a note.
+    static func mediaTypesThatAreNot(in root: Node) -> (root: Node, repairs: [Repair]) {
+        // Most documents have none: looked for before the tree is copied.
+        func hasOne(_ node: Node, parent: String?) -> Bool {
+            switch node.content {
+            case .scalar: return false
+            case .sequence(let items): return items.contains { hasOne($0, parent: nil) }
+            case .mapping(let pairs):
+                if parent == "content", pairs.contains(where: { !($0.key.scalarText ?? "/").contains("/") && $0.value["schema"] != nil }) {
+                    return true
+                }
+                return pairs.contains { hasOne($0.value, parent: $0.key.scalarText) }
+            }
+        }
+        guard hasOne(root, parent: nil) else { return (root, []) }
+        var repairs: [Repair] = []
+        func repaired(_ node: Node, at pointer: JSONPointer) -> Node {
+            switch node.content {
+            case .scalar:
+                return node
+            case .sequence(let items):
+                return Node(.sequence(items.enumerated().map { repaired($1, at: pointer.appending(String($0))) }), mark: node.mark)
+            case .mapping(let pairs):
+                let holdsMedia =
+                    pointer.tokens.last == "content" && pointer.tokens.count >= 2
+                    && ["requestBody", "requestBodies", "responses", "parameters"].contains { pointer.tokens.dropLast().contains($0) }
+                    && !pointer.tokens.contains("properties")
+                var taken = Set(pairs.compactMap(\.key.scalarText))
+                return Node(
+                    .mapping(
+                        pairs.map { pair in
+                            let key = pair.key.scalarText ?? ""
+                            let value = repaired(pair.value, at: pointer.appending(key))
+                            guard holdsMedia, !key.contains("/") else { return Node.Pair(key: pair.key, value: value) }
+                            let isText = value["schema"]?["type"]?.scalarText == "string"
+                            let type = isText ? "text/plain" : "application/json"
+                            guard !taken.contains(type) else { return Node.Pair(key: pair.key, value: value) }
+                            taken.insert(type)
+                            repairs.append(
+                                Repair(
+                                    pointer: pointer.appending(key), topic: pointer.tokens.contains("responses") ? "response" : "body",
+                                    message:
+                                        "'\(key)' is not a media type (a type and a subtype, such as application/json); read as \(type), as its schema shows"
+                                ))
+                            return Node.Pair(key: .text(type, at: pair.key.mark), value: value)
+                        }), mark: node.mark)
+            }
+        }
+        let root = repaired(root, at: JSONPointer())
+        return (root, repairs)
+    }
+}
+
 extension Node {
     /// This tree with the node at `pointer` replaced (a pointer that leads nowhere
     /// changes nothing).

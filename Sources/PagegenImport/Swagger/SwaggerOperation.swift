@@ -39,6 +39,18 @@ struct SwaggerOperation {
             switch key {
             case "consumes", "produces":
                 continue
+            case "schemes":
+                // Swagger 2.0 lets an operation name its own schemes; OpenAPI 3 has none, and
+                // the document's servers already serve it (with https first).
+                let own = value.items?.compactMap(\.scalarText) ?? []
+                let documents = root["schemes"]?.items?.compactMap(\.scalarText) ?? ["https"]
+                if Set(own) != Set(documents) {
+                    converter.notes.note(
+                        pointer.appending(key), "server",
+                        "the operation's schemes (\(own.joined(separator: ", "))) are left out: OpenAPI 3 has no such key, and requests go to the baseURL's scheme"
+                    )
+                }
+                continue
             case "parameters":
                 if !plain.isEmpty { pairs.append((key, .sequence(plain, at: value.mark))) }
                 if !body.isEmpty {
