@@ -21,10 +21,10 @@ for doc in "$@"; do
     # Prints "LINE FILE" for each marker, then checks the block after it.
     while read -r line file; do
         block="$(awk -v start="$line" '
-            NR == start + 1 && $0 != "```swift" { exit 2 }
+            NR == start + 1 && $0 !~ /^```[a-z]+$/ { exit 2 }
             NR > start + 1 && $0 == "```" { exit }
             NR > start + 1 { print }
-        ' "$doc")" || { echo "$doc:$line: error: a snippet marker must be followed by a \`\`\`swift block" >&2; failed=1; continue; }
+        ' "$doc")" || { echo "$doc:$line: error: a snippet marker must be followed by a fenced block with its language" >&2; failed=1; continue; }
         if [ ! -f "$file" ]; then
             echo "$doc:$line: error: the snippet's file $file does not exist" >&2
             failed=1

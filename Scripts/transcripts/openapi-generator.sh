@@ -7,3 +7,7 @@ run_elided "pagegen openapi-paging openapi.json --output PagegenPaging.swift" 2 
 
 block openapi-generator-github-loader
 sed -n '/func issuesListForRepoPageLoader/,/^    }$/p' PagegenPaging.swift | sed 's/^    //'
+
+block openapi-generator-spotify-choice
+setup "mkdir spotify && cp '$REPO/Examples/OpenAPIGeneratorConsumer/Sources/Spotify/openapi.yaml' spotify/"
+run "pagegen openapi-paging spotify/openapi.yaml --output PagegenPaging.swift 2>&1 | grep 'me~1following/get: paging: the next link'"

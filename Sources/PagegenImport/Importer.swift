@@ -127,7 +127,8 @@ public enum OpenAPIImporter {
         let spec = analysis.spec
         let text = SpecWriter.write(spec)
         return ImportResult(
-            spec: text, notes: analysis.log.notes, modelCount: spec.models.count, endpointCount: spec.endpoints.count,
+            spec: text, notes: ImportNote.inDocumentOrder(analysis.log.notes), modelCount: spec.models.count,
+            endpointCount: spec.endpoints.count,
             pagedCount: spec.endpoints.filter { $0.paging != nil }.count, operations: analysis.drafts.map(\.summary))
     }
 

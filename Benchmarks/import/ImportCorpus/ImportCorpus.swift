@@ -16,9 +16,11 @@ struct Expectation: CustomStringConvertible {
     var next: String?
     var items: String?
 
+    /// True when `paging` is this; a style `any` takes every style, and what is not
+    /// given is not compared (a truth that says the style alone leaves the items unchecked).
     func matches(_ paging: ImportedOperationSummary.Paging) -> Bool {
-        paging.style == style && (parameter == nil || paging.parameter == parameter) && (next == nil || paging.next == next)
-            && (items == nil || paging.items == items)
+        (style == "any" || paging.style == style) && (parameter == nil || paging.parameter == parameter)
+            && (next == nil || paging.next == next) && (items == nil || paging.items == items)
     }
 
     var description: String {

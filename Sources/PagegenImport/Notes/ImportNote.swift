@@ -81,3 +81,23 @@ final class NoteLog {
         seen = Set(notes)
     }
 }
+
+extension ImportNote {
+    /// `notes` in the order of the document: by file (the root first, the others as
+    /// the notes first name them), then line and column; a note without a place keeps
+    /// its turn after those of its file. Notes at one place keep the order they were made.
+    static func inDocumentOrder(_ notes: [ImportNote]) -> [ImportNote] {
+        var files: [String: Int] = [:]
+        for note in notes where files[note.file] == nil { files[note.file] = files.count }
+        return notes.enumerated().sorted { first, second in
+            let (a, b) = (first.element, second.element)
+            if a.file != b.file { return files[a.file]! < files[b.file]! }
+            switch (a.mark, b.mark) {
+            case (let x?, let y?) where x != y: return x < y
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return first.offset < second.offset
+            }
+        }.map(\.element)
+    }
+}

@@ -108,7 +108,7 @@ public enum OpenAPIGeneratorPaging {
         } catch {
             throw ImportError(file: "OpenAPIPaging.mustache", mark: nil, message: "the OpenAPIPaging template did not render: \(error)")
         }
-        return Output(source: source, notes: kept, pagedOperations: paged)
+        return Output(source: source, notes: ImportNote.inDocumentOrder(kept), pagedOperations: paged)
     }
 }
 

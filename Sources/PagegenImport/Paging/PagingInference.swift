@@ -57,12 +57,16 @@ struct PagingInference {
             return false
         }
         let top = navigator.fields(of: returns) ?? []
-        let envelope = top.contains { field in
-            let key = PagingNames.key(field.name)
-            return (field.type.arrayElement != nil && PagingNames.items.map(PagingNames.key).contains(key))
-                || PagingNames.nextLink.contains(key) || PagingNames.cursorField.contains(key) || PagingNames.total.contains(key)
+        let listAtTop = top.contains {
+            $0.type.arrayElement != nil && PagingNames.items.map(PagingNames.key).contains(PagingNames.key($0.name))
         }
-        return !envelope
+        // A next link, cursor or total anywhere near the top (DigitalOcean's
+        // `links.pages.next` and `meta.total` beside an invoice's items).
+        let pagingFields = navigator.reachable(from: returns, depth: 3).contains { entry in
+            let key = PagingNames.key(entry.field.name)
+            return PagingNames.nextLink.contains(key) || PagingNames.cursorField.contains(key) || PagingNames.total.contains(key)
+        }
+        return !listAtTop && !pagingFields
     }
 
     /// The item list of the response: the response itself when it is a list, else the
@@ -97,6 +101,16 @@ struct PagingInference {
         }
         let models = candidates.filter(isModelList)
         if models.count == 1 { return models[0].path }
+        // The one the answer's counts or the size's description name (Plaid's
+        // `total_transactions` beside `accounts` and `transactions`).
+        let counting =
+            navigator.reachable(from: returns, depth: 2).filter { $0.field.type.isInteger || $0.field.type.isBool }
+            .map { PagingNames.key($0.field.name) } + [field(.size)?.text ?? ""].map(PagingNames.key)
+        let named = candidates.filter { entry in
+            let name = PagingNames.key(entry.path.last ?? "")
+            return name.count > 3 && counting.contains { $0 != name && $0.contains(name) }
+        }
+        if named.count == 1 { return named[0].path }
         // The one named like the path's last word (`/issues` → `issues`), or the
         // operation's (`listAddon` → `addons`).
         let words =
@@ -252,9 +266,18 @@ struct PagingInference {
         // A next URL with no paging parameter is a part of a larger answer (Spotify's
         // playlist holds its first page of tracks), not a list to page.
         let nextLink = pagingFields.isEmpty ? nil : field(in: PagingNames.nextLink, excluding: itemsPath, where: isLinkField)
-        if let link = headers.first(where: { $0.lowercased() == "link" }) {
+        // A cursor "obtained through the next link relation" (Okta) comes in a Link header,
+        // whether or not the answer declares it.
+        let linkCursor = cursor.flatMap { cursor in
+            PagingRole.matches(cursor.text, [#"next link"#, #"link relation"#, #"link header"#, #"rel=\W?next"#]) ? cursor : nil
+        }
+        if let link = headers.first(where: { $0.lowercased() == "link" }) ?? linkCursor.map({ _ in "Link" }) {
             plan = PagingPlan(style: .link)
-            evidence = [fieldsPhrase(size, page, offset, cursor), "the \(link) response header"].filter { !$0.isEmpty }
+            evidence = [
+                fieldsPhrase(size, page, offset, cursor),
+                headers.contains(link)
+                    ? "the \(link) response header" : "the description of \(linkCursor?.name ?? "") (a next link relation)",
+            ].filter { !$0.isEmpty }
             plan?.replaces = [page, offset, cursor].compactMap { $0?.location == .body ? nil : $0?.name }
         } else if let next = nextLink {
             // The link the server gives for the next page, over a cursor or a number the
@@ -301,7 +324,7 @@ struct PagingInference {
             } else if let header = headers.first(where: { PagingNames.cursorHeader.contains(PagingNames.key($0)) }) {
                 plan = PagingPlan(style: .cursor(cursor.name, .header(header)))
                 evidence = ["parameter \(cursor.name)"] + sizeEvidence + ["the \(header) response header"]
-            } else if PagingNames.itemCursor.contains(cursor.key),
+            } else if PagingNames.itemCursor.contains(cursor.key), Self.namesAnItem(cursor),
                 let element = navigator.element(at: itemsPath, from: returns),
                 let id = navigator.field("id", of: element), id.type.isCursor
             {
@@ -343,6 +366,14 @@ struct PagingInference {
         plan.evidence = evidence + plan.evidence
         fillEnds(&plan, items: itemsPath)
         return (plan, nil)
+    }
+
+    /// True unless the description says the cursor is one the server hands out ("Cursor
+    /// to retrieve next page; only present if next page exists"), not an item's id.
+    static func namesAnItem(_ cursor: RequestField) -> Bool {
+        let text = cursor.text
+        guard text.contains("cursor") || text.contains("token") else { return true }
+        return PagingRole.matches(text, [#"\bid\b"#, #"\bids\b"#, #"identifier"#, #"last (item|object|record|result)"#])
     }
 
     /// The cursor parameter: a field whose name or description says it is a cursor, or

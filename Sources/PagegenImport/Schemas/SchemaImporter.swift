@@ -270,10 +270,14 @@ final class SchemaImporter {
                 of: property.schema, at: property.pointer,
                 name: modelName + SpecWords.typeName(property.name), role: .value)
             if property.conflicting {
-                let message = "JSON: the alternatives give it different types"
+                // Lists of different things are still a list (Box's search entries, with or
+                // without their shared links): a list of JSON, which a list adapter pages.
+                let isList = dereference(property.schema).arrayContext != nil
+                let message =
+                    isList ? "[JSON]: the alternatives give its elements different types" : "JSON: the alternatives give it different types"
                 notes.note(property.pointer, "model", "\(modelName).\(property.name) is \(message)")
                 comments.append("\(property.name): \(message)")
-                resolved = Resolved(.named("JSON"))
+                resolved = Resolved(isList ? .array(.named("JSON")) : .named("JSON"))
             }
             if let note = resolved.note { comments.append("\(property.name): \(note)") }
             var type = resolved.type
