@@ -30,7 +30,7 @@ struct StoreBenchmark {
         // 1. Load 100,000 products through a client with a store: 2,000 pages of 50.
         let file = folder.appendingPathComponent("pages.sqlite")
         let store = try PagegenStore(at: file)
-        let client = CatalogAPI.Client(baseURL: big).storing(in: StoreConfiguration(store: store, account: "bench"))
+        let client = CatalogAPI.Client(baseURL: big, token: "bench").storing(in: StoreConfiguration(store: store, account: "bench"))
         var loaded = 0
         for try await _ in client.allProducts(categoryID: "bench", pageSize: 50) { loaded += 1 }
         guard loaded == 100_000 else { throw BenchmarkError("expected 100,000 products, got \(loaded)") }
@@ -70,7 +70,7 @@ struct StoreBenchmark {
         // 4. First content at launch: the store open, the list started at row 50,000+,
         //    offline (no request can answer before the rows show).
         let offline = OfflineTransport()
-        let launchClient = CatalogAPI.Client(baseURL: big, transport: offline).storing(
+        let launchClient = CatalogAPI.Client(baseURL: big, token: "bench", transport: offline).storing(
             in: StoreConfiguration(store: store, account: "bench"))
         var firstContent: [Double] = []
         for round in 0..<31 {
@@ -87,7 +87,7 @@ struct StoreBenchmark {
             }
             if round > 0 { firstContent.append(seconds) }  // the first warms the caches
         }
-        let networkClient = CatalogAPI.Client(baseURL: big)
+        let networkClient = CatalogAPI.Client(baseURL: big, token: "bench")
         var networkFirst: [Double] = []
         for round in 0..<10 {
             let anchor = 50_000 + round * 997
@@ -111,11 +111,12 @@ struct StoreBenchmark {
         // 5. Revalidating an unchanged 50-page list against walking it without a store.
         let counting = CountingTransport()
         let small = try PagegenStore(at: folder.appendingPathComponent("fifty.sqlite"))
-        let storing = CatalogAPI.Client(baseURL: fifty, transport: counting).storing(in: StoreConfiguration(store: small, account: "bench"))
+        let storing = CatalogAPI.Client(baseURL: fifty, token: "bench", transport: counting).storing(
+            in: StoreConfiguration(store: small, account: "bench"))
         for try await _ in storing.allProducts(categoryID: "fifty", pageSize: 50) {}
         let fiftyList = try storing.productsLoader(categoryID: "fifty", pageSize: 50).stored.unwrap("a store")
         let keys = (1...50).map { PageKey.number($0) }
-        let plain = CatalogAPI.Client(baseURL: fifty, transport: counting)
+        let plain = CatalogAPI.Client(baseURL: fifty, token: "bench", transport: counting)
         var walkBytes = 0
         let walkSeconds: Double = try await median(of: 7) {
             counting.reset()

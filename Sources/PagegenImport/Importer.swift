@@ -314,6 +314,12 @@ struct SpecImporter {
         }
         spec.endpoints = drafts.map(\.endpoint)
         chooseDates(&spec, schemas: schemas)
+        RequestPresence.apply(to: &spec)
+        for endpoint in spec.endpoints where endpoint.body?.isMergePatch == true {
+            notes.note(
+                endpoint.pointer, "body",
+                "the body is a JSON merge patch: each field that is not required is left out (kept), null (removed) or a value")
+        }
         spec.errors = Self.inBodyErrors(drafts, navigator: navigator, schemas: schemas, notes: notes)
         var documentComments: [String] = []
         let errorStatuses = Set(

@@ -19,7 +19,8 @@ struct DataGenerator: Sendable {
     let host: String
     private let models: [String: ModelSpec]
 
-    /// The chance that an optional value without an override is null.
+    /// The chance that an optional value without an override is null, or, for a
+    /// field, left out or null as its spec says it may be.
     static let nullChance = 0.15
     /// How deep models nest before optional parts are left out.
     static let maxDepth = 4
@@ -43,6 +44,12 @@ struct DataGenerator: Sendable {
         return hash.value
     }
 
+    /// The chance that an optional value at `depth` is null (or left out): certain past
+    /// ``maxDepth``, twice ``nullChance`` inside nested objects.
+    static func nothingChance(depth: Int) -> Double {
+        depth >= maxDepth ? 1 : nullChance * (depth >= 2 ? 2 : 1)
+    }
+
     /// A value of `type`, holding `override` where it says.
     /// - Parameters:
     ///   - name: the field the value is for (its name chooses realistic values).
@@ -53,13 +60,11 @@ struct DataGenerator: Sendable {
         override: Override? = nil, seed: UInt64, depth: Int = 0
     ) -> MockJSON {
         if case .value(let value)? = override { return value }
+        if case .absent? = override { return .null }
         var random = SeededRandom(seed: seed)
         switch type {
         case .optional(let wrapped):
-            if override == nil {
-                let chance = depth >= Self.maxDepth ? 1 : Self.nullChance * (depth >= 2 ? 2 : 1)
-                if random.chance(chance) { return .null }
-            }
+            if override == nil, random.chance(Self.nothingChance(depth: depth)) { return .null }
             return value(wrapped, name: name, dateFormat: dateFormat, zone: zone, override: override, seed: child(seed, "?"), depth: depth)
         case .array(let element):
             if case .elements(let elements)? = override {
@@ -119,15 +124,36 @@ struct DataGenerator: Sendable {
         for field in model.fields {
             let key = field.name.value
             let fieldName = FieldName(key, model: model.name.value)
+            let override = overrides.removeValue(forKey: key)
+            if case .absent? = override { continue }
+            var type = field.type.value
+            var fieldSeed = child(seed, key)
+            if override == nil, case .optional(let wrapped) = type {
+                // Where an optional value is null, a field is left out or null, as it may be.
+                var random = SeededRandom(seed: fieldSeed)
+                if random.chance(Self.nothingChance(depth: depth + 1)) {
+                    switch field.presence {
+                    case .absent: continue
+                    case .null: pairs.append((key, .null))
+                    case .required, .absentOrNull, .absentNullOrValue:
+                        if random.chance(0.5) { continue }
+                        pairs.append((key, .null))
+                    }
+                    continue
+                }
+                type = wrapped
+                fieldSeed = child(fieldSeed, "?")
+            }
             pairs.append(
                 (
                     key,
                     value(
-                        field.type.value, name: fieldName, dateFormat: field.dateFormat, zone: field.zone?.value,
-                        override: overrides.removeValue(forKey: key), seed: child(seed, key), depth: depth + 1)
+                        type, name: fieldName, dateFormat: field.dateFormat, zone: field.zone?.value, override: override,
+                        seed: fieldSeed, depth: depth + 1)
                 ))
         }
         for key in overrides.keys.sorted() {
+            if case .absent = overrides[key]! { continue }
             pairs.append((key, overrides[key]!.materialized))
         }
         return .object(pairs)

@@ -19,18 +19,23 @@ public struct MockOptions: Sendable, Hashable {
     /// How long the server waits for a client and how much it reads.
     public var limits: MockHTTPLimits
     /// Whether a request is held to what its endpoint declares (required parameters,
-    /// their types, a JSON body's required fields and their types), a 400 naming the
-    /// parameter or JSON path when it is not; false (`pagegen-mock --lenient`) answers
-    /// what it can.
+    /// their types, a JSON body's required fields, the fields that may not be null,
+    /// their types), a 400 naming the parameter or JSON path when it is not; false
+    /// (`pagegen-mock --lenient`) answers what it can.
     public var checksRequests: Bool
+    /// Whether a request to an API whose spec says `auth:` must carry one of its
+    /// credentials (any value), a 401 saying what was expected when it does not;
+    /// false (`pagegen-mock --lenient`) answers without.
+    public var checksCredentials: Bool
 
     /// Creates options.
     public init(
         host: String = "127.0.0.1", port: Int = 0, seed: UInt64 = 1, items: Int = 100,
         prettyJSON: Bool = false, faults: MockFaults = MockFaults(), limits: MockHTTPLimits = MockHTTPLimits(),
-        checksRequests: Bool = true
+        checksRequests: Bool = true, checksCredentials: Bool = true
     ) {
         self.checksRequests = checksRequests
+        self.checksCredentials = checksCredentials
         self.host = host
         self.port = port
         self.seed = seed

@@ -240,6 +240,15 @@ struct SpecTypes: Sendable {
         return current
     }
 
+    /// The field `path` ends at inside `root`, when its last step is a model's field.
+    func field(at path: ResponsePath, in root: TypeReference) -> FieldSpec? {
+        guard case .key(let key)? = path.segments.last else { return nil }
+        let parent = ResponsePath(Array(path.segments.dropLast()))
+        let owner = parent.segments.isEmpty ? root : resolve(parent, in: root)
+        guard let name = owner?.unwrapped.name, let model = spec.model(named: name) else { return nil }
+        return model.field(named: key)
+    }
+
     /// The identifying field of items of `type`: the model's `id:` path, or its `id` field.
     func keyFields(of type: TypeReference) -> [KeyField] {
         guard let name = type.unwrapped.name, let model = spec.model(named: name) else { return [] }

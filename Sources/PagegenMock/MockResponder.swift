@@ -68,6 +68,9 @@ struct MockResponder: Sendable {
     }
 
     private func answer(_ endpoint: ServedEndpoint, context: RequestContext) async throws(MockHTTPError) -> MockResponse {
+        if core.options.checksCredentials {
+            try RequestChecker(spec: core.plan.spec, endpoint: endpoint.spec).checkCredentials(of: context.request)
+        }
         try ContentResponder.checkBody(of: context.request, for: endpoint.spec)
         if core.options.checksRequests {
             try RequestChecker(spec: core.plan.spec, endpoint: endpoint.spec).check(context.request, pathValues: context.pathValues)

@@ -184,6 +184,7 @@ enum HTTPPhrases {
         case 200: "OK"
         case 304: "Not Modified"
         case 400: "Bad Request"
+        case 401: "Unauthorized"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 408: "Request Timeout"

@@ -9,6 +9,8 @@ indirect enum Override: Sendable {
     case fields([String: Override])
     /// An array of exactly these elements, each built with its override.
     case elements([Override])
+    /// No value: the field is left out of its object (null anywhere else).
+    case absent
 
     /// The overrides of an object's fields.
     var fields: [String: Override] {
@@ -20,8 +22,14 @@ indirect enum Override: Sendable {
     var materialized: MockJSON {
         switch self {
         case .value(let value): value
-        case .fields(let fields): .object(fields.keys.sorted().map { ($0, fields[$0]!.materialized) })
+        case .fields(let fields):
+            .object(
+                fields.keys.sorted().compactMap { key in
+                    if case .absent = fields[key]! { return nil }
+                    return (key, fields[key]!.materialized)
+                })
         case .elements(let elements): .array(elements.map(\.materialized))
+        case .absent: .null
         }
     }
 }
@@ -35,11 +43,16 @@ struct OverrideTree: Sendable {
 
     /// Sets the value at `path` (keys only).
     mutating func set(_ path: ResponsePath, _ value: MockJSON) {
+        set(path, .value(value))
+    }
+
+    /// Sets what is at `path` (keys only): a value, or ``Override/absent`` to leave the field out.
+    mutating func set(_ path: ResponsePath, _ node: Override) {
         let keys = path.segments.compactMap { segment -> String? in
             if case .key(let key) = segment { return key }
             return nil
         }
-        root = Self.inserting(.value(value), at: keys[...], into: root)
+        root = Self.inserting(node, at: keys[...], into: root)
     }
 
     /// Puts `items` at `path`, which may map over arrays (`data.children[].data`);

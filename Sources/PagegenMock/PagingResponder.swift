@@ -83,7 +83,10 @@ struct PagingResponder: Sendable {
             let page = draft.rows.lowerBound / max(1, size) + first
             let next = draft.more && !draft.rows.isEmpty ? page + 1 : nil
             switch source {
-            case .body(let path, _): draft.tree.set(path.value, next.map(MockJSON.int) ?? .null)
+            case .body(let path, _):
+                draft.tree.set(
+                    path.value,
+                    next.map { .value(.int($0)) } ?? core.builder.nothing(at: path.value, in: endpoint.spec.returns.value, required: .null))
             case .header(let name): draft.headers.append((name.value, next.map(String.init) ?? ""))
             }
         }
@@ -240,7 +243,7 @@ struct PagingResponder: Sendable {
         let token = position.map { core.cursors.encode($0, scope: scope) }
         switch cursor.source {
         case .body(let path):
-            draft.tree.set(path.value, token.map(MockJSON.string) ?? core.builder.endMarker(at: path.value, in: endpoint.spec))
+            draft.tree.set(path.value, token.map { .value(.string($0)) } ?? core.builder.endMarker(at: path.value, in: endpoint.spec))
         case .header(let name):
             if let token { draft.headers.append((name.value, token)) }
         case .item:
@@ -302,7 +305,7 @@ struct PagingResponder: Sendable {
             switch spec {
             case .body(let path)?:
                 let written = url.map { LinkWriter.isRelative(field: path.value) ? writer.relative($0) : $0 }
-                draft.tree.set(path.value, written.map(MockJSON.string) ?? core.builder.endMarker(at: path.value, in: endpoint.spec))
+                draft.tree.set(path.value, written.map { .value(.string($0)) } ?? core.builder.endMarker(at: path.value, in: endpoint.spec))
             case .linkHeader?:
                 if let url { relations.append((relation, url)) }
             case nil:

@@ -8,7 +8,11 @@ import PagegenRuntime
 /// every field of its type. A request that breaks a rule gets a 400 whose JSON names
 /// the parameter (`"parameter": "limit"`) or the JSON path (`"path": "$.items[2].price"`).
 ///
-/// `pagegen-mock --lenient` (``MockOptions/checksRequests`` false) turns the checks off.
+/// A request to an API whose spec says `auth:` carries one of its credentials, or gets
+/// a 401 that says what was expected.
+///
+/// `pagegen-mock --lenient` (``MockOptions/checksRequests`` and
+/// ``MockOptions/checksCredentials`` false) turns the checks off.
 struct RequestChecker {
     let spec: Spec
     let endpoint: EndpointSpec
@@ -39,6 +43,54 @@ struct RequestChecker {
     /// server would take in its place.
     private static func isRequired(_ parameter: ParameterSpec) -> Bool {
         !parameter.type.value.isOptional && parameter.defaultValue == nil
+    }
+
+    // MARK: Credentials
+
+    /// Checks that a request to an API whose spec says `auth:` carries one of its
+    /// credentials (any value: the mock knows no accounts).
+    /// - Throws: a 401 that says what was expected, with a `WWW-Authenticate` field
+    ///   for the schemes of the `Authorization` header.
+    func checkCredentials(of request: MockRequest) throws(MockHTTPError) {
+        let schemes = spec.auth
+        guard !schemes.isEmpty, !schemes.contains(where: { Self.carries($0, request) }) else { return }
+        let expected = schemes.map(Self.describe).joined(separator: " or ")
+        let challenges = schemes.compactMap { scheme -> String? in
+            switch scheme {
+            case .bearer: "Bearer"
+            case .basic: "Basic realm=\"pagegen-mock\""
+            case .headerKey, .queryKey: nil
+            }
+        }
+        throw MockHTTPError(
+            status: 401, code: "unauthorized",
+            message: "\(endpoint.name.value) needs credentials, and the request has none: send \(expected)",
+            extra: [("expected", .array(schemes.map { .string(Self.describe($0)) }))],
+            headers: challenges.isEmpty ? [] : [("WWW-Authenticate", challenges.joined(separator: ", "))])
+    }
+
+    private static func carries(_ scheme: AuthScheme, _ request: MockRequest) -> Bool {
+        switch scheme {
+        case .bearer: hasAuthorization("Bearer", request)
+        case .basic: hasAuthorization("Basic", request)
+        case .headerKey(let name): !(request.header(name) ?? "").isEmpty
+        case .queryKey(let name): request.query.contains { $0.name == name && !$0.value.isEmpty }
+        }
+    }
+
+    private static func hasAuthorization(_ scheme: String, _ request: MockRequest) -> Bool {
+        guard let value = request.header("Authorization") else { return false }
+        let parts = value.split(separator: " ", maxSplits: 1)
+        return parts.count == 2 && parts[0].lowercased() == scheme.lowercased() && !parts[1].trimmingCharacters(in: .whitespaces).isEmpty
+    }
+
+    private static func describe(_ scheme: AuthScheme) -> String {
+        switch scheme {
+        case .bearer: "Authorization: Bearer <token>"
+        case .basic: "Authorization: Basic <user:password in base 64>"
+        case .headerKey(let name): "the header \(name): <key>"
+        case .queryKey(let name): "the query item \(name)=<key>"
+        }
     }
 
     // MARK: Parameters
@@ -255,9 +307,21 @@ struct RequestChecker {
         for field in model.fields {
             let name = field.name.value
             let fieldPath = Self.member(path, name)
+            let isFreeForm = field.type.value.unwrapped.name == "JSON"
             guard let fieldValue = object[name] else {
-                if field.type.value.isOptional || field.type.value.name == "JSON" { continue }
+                if field.presence.mayBeAbsent || isFreeForm { continue }
+                if field.presence == .null {
+                    throw invalid(
+                        at: fieldPath,
+                        "is missing: the field '\(name)' of \(model.name.value) is always sent, null when it has no value (\(field.type.value.unwrapped) or null)"
+                    )
+                }
                 throw invalid(at: fieldPath, "is missing: the field '\(name)' of \(model.name.value) is required (\(field.type.value))")
+            }
+            if case .null = fieldValue, !field.presence.mayBeNull, !isFreeForm {
+                let may = field.presence == .absent ? "may be left out but is never null" : "is never null"
+                throw invalid(
+                    at: fieldPath, "is null, and the field '\(name)' of \(model.name.value) \(may) (\(field.type.value.unwrapped))")
             }
             try check(fieldValue, as: field.type.value, at: fieldPath, dateFormat: field.dateFormat ?? spec.dateFormat)
         }

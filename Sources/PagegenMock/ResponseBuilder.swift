@@ -74,8 +74,8 @@ struct ResponseBuilder: Sendable {
             // The wait asked for, and no wait otherwise (null, or 0 where the field is required).
             for hint in plan.spec.throttle {
                 guard case .body(let path) = hint.source else { continue }
-                let none: MockJSON = types.resolve(path.value, in: returns)?.isOptional == false ? .int(0) : .null
-                tree.set(path.value, backoff > 0 ? .int(ThrottleState.value(of: hint, waiting: backoff, now: clock.date)) : none)
+                let wait = ThrottleState.value(of: hint, waiting: backoff, now: clock.date)
+                tree.set(path.value, backoff > 0 ? .value(.int(wait)) : nothing(at: path.value, in: returns, required: .int(0)))
             }
         }
         if let rule = plan.spec.bodyError, returns.arrayElement == nil {
@@ -83,7 +83,9 @@ struct ResponseBuilder: Sendable {
                 tree.set(flag.value, .bool(!bodyError))
                 if bodyError { tree.set(rule.message.value, .string("mock_error")) }
             } else {
-                tree.set(rule.message.value, bodyError ? .string("mock_error") : .null)
+                tree.set(
+                    rule.message.value,
+                    bodyError ? .value(.string("mock_error")) : nothing(at: rule.message.value, in: returns, required: .string("")))
             }
         }
         if !echo.isEmpty, let name = returns.unwrapped.name, let model = plan.spec.model(named: name) {
@@ -118,11 +120,17 @@ struct ResponseBuilder: Sendable {
         }
     }
 
-    /// The value that says "no more" at a cursor or link path: null where the
-    /// field is optional, else an empty string.
-    func endMarker(at path: ResponsePath, in endpoint: EndpointSpec) -> MockJSON {
-        let type = types.resolve(path, in: endpoint.returns.value)
-        return type?.isOptional == false ? .string("") : .null
+    /// What says "no more" at a cursor or link path: the field left out where it may
+    /// be and may not be null, null where it may be, else an empty string.
+    func endMarker(at path: ResponsePath, in endpoint: EndpointSpec) -> Override {
+        nothing(at: path, in: endpoint.returns.value, required: .string(""))
+    }
+
+    /// What says "nothing" at `path` inside `returns`: the field left out where it may
+    /// be and may not be null, null where it may be, else `required`.
+    func nothing(at path: ResponsePath, in returns: TypeReference, required: MockJSON) -> Override {
+        if types.field(at: path, in: returns)?.presence == .absent { return .absent }
+        return types.resolve(path, in: returns)?.isOptional == false ? .value(required) : .value(.null)
     }
 }
 

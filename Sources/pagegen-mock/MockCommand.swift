@@ -55,7 +55,7 @@ struct MockCommand: AsyncParsableCommand {
 
     @Flag(
         help:
-            "Answer requests that break the spec (a required parameter missing, a value or JSON field of the wrong type) instead of a 400."
+            "Answer requests that break the spec (no credentials where it says auth:, a required parameter missing, a value or JSON field of the wrong type, null where a field is never null) instead of a 401 or 400."
     )
     var lenient = false
 
@@ -166,7 +166,7 @@ struct MockCommand: AsyncParsableCommand {
             limits: MockHTTPLimits(
                 readTimeout: MockHTTPLimits.timeout(parsing: readTimeout) ?? .seconds(10),
                 idleTimeout: MockHTTPLimits.timeout(parsing: idleTimeout) ?? .seconds(60)),
-            checksRequests: !lenient)
+            checksRequests: !lenient, checksCredentials: !lenient)
     }
 
     func run() async throws {

@@ -49,7 +49,7 @@ struct ImportedSpecsReimportTests {
             spec: "github-full",
             arguments: [
                 "github-api.json", "--operations",
-                "issues/list-for-repo,repos/list-for-org,activity/list-repo-events,repos/add-status-check-contexts,markdown/render-raw,meta/get-zen,repos/upload-release-asset",
+                "issues/list-for-repo,issues/update,repos/list-for-org,activity/list-repo-events,repos/add-status-check-contexts,markdown/render-raw,meta/get-zen,repos/upload-release-asset",
                 "--name", "GitHubFull",
             ], whole: true),
         Import(

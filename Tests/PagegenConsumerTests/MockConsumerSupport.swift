@@ -21,22 +21,27 @@ enum MockSpecs {
     }
 }
 
-/// Options for a mock server in a test: timeouts that no busy machine misses.
-func testOptions(items: Int = 100, faults: MockFaults = MockFaults(), checksRequests: Bool = true) -> MockOptions {
+/// Options for a mock server in a test: timeouts that no busy machine misses. The
+/// clients of most tests are made without credentials, so the server asks for none
+/// unless `checksCredentials` says (NullableFieldsConsumerTests checks the 401).
+func testOptions(
+    items: Int = 100, faults: MockFaults = MockFaults(), checksRequests: Bool = true, checksCredentials: Bool = false
+) -> MockOptions {
     MockOptions(
         items: items, faults: faults, limits: MockHTTPLimits(readTimeout: .seconds(300), idleTimeout: .seconds(300)),
-        checksRequests: checksRequests)
+        checksRequests: checksRequests, checksCredentials: checksCredentials)
 }
 
 /// Starts a mock server for `specs/<spec>.pagegen.yaml`, runs `body`, and stops it whatever happens.
 /// The server reads the time from `clock`; `body` runs on the caller's actor.
 func withMockServer<T>(
     _ spec: String, items: Int = 100, faults: MockFaults = MockFaults(), checksRequests: Bool = true,
-    clock: any RetryClock = SystemRetryClock(), isolation: isolated (any Actor)? = #isolation,
+    checksCredentials: Bool = false, clock: any RetryClock = SystemRetryClock(), isolation: isolated (any Actor)? = #isolation,
     _ body: (MockServer) async throws -> T
 ) async throws -> T {
     let server = try await MockServer.start(
-        specFile: MockSpecs.path(spec), options: testOptions(items: items, faults: faults, checksRequests: checksRequests),
+        specFile: MockSpecs.path(spec),
+        options: testOptions(items: items, faults: faults, checksRequests: checksRequests, checksCredentials: checksCredentials),
         clock: clock)
     do {
         let result = try await body(server)

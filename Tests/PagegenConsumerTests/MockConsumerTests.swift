@@ -59,6 +59,9 @@ import PagegenTestSupport
         PagedCase(spec: "hackernews", endpoint: "topStories", size: 30, requests: { $0 + 1 }) { url, size in
             try await collect(HackerNewsAPI.Client(baseURL: url).allTopStories(pageSize: size)).map { "\($0.id)" }
         },
+        PagedCase(spec: "tracker", endpoint: "issues", size: 20, requests: PagedCase.pages(20)) { url, size in
+            try await collect(TrackerAPI.Client(baseURL: url).allIssues(perPage: size)).map { "\($0.id)" }
+        },
         PagedCase(spec: "numbers", endpoint: "numbers", size: 30, requests: PagedCase.pages(30)) { url, size in
             try await collect(NumbersAPI.Client(baseURL: url).allNumbers(perPage: size)).map { "\($0.id)" }
         },

@@ -40,6 +40,29 @@ import Testing
         }
     }
 
+    /// GitHub's document: the milestone is `nullable` ("or `null` to remove current"),
+    /// the other fields of the body are not; a field left `.absent` is not sent, so
+    /// the title stays as it is.
+    @Test func gitHubRemovesAnIssuesMilestoneAndLeavesTheRestAsItIs() async throws {
+        try await withMockServer("imported/github-full") { server in
+            let client = ImportedGitHubFull.Client(baseURL: server.baseURL)
+            let issue = try await client.issuesUpdate(
+                owner: "octo", repo: "hello", issueNumber: 1347, body: .init(milestone: .null)
+            ).get()
+            #expect(issue.id > 0)
+            let request = try await Self.onlyRequest(server)
+            #expect(request.method == "PATCH" && request.path == "/repos/octo/hello/issues/1347" && request.status == 200)
+            #expect(request.bodyText == #"{"milestone":null}"#)
+            // And a milestone set, with the state: only what was given goes.
+            _ = try await client.issuesUpdate(
+                owner: "octo", repo: "hello", issueNumber: 1347, body: .init(state: .closed, milestone: 3)
+            ).get()
+            let second = try #require(await server.requests.last)
+            #expect(second.status == 200)
+            #expect(second.bodyText == #"{"milestone":3,"state":"closed"}"#)
+        }
+    }
+
     @Test func stripeListsCustomersWithExpandAndCreatedOnEveryPage() async throws {
         try await withMockServer("imported/stripe-full", items: 25) { server in
             let client = ImportedStripeFull.Client(baseURL: server.baseURL, token: "sk_test")

@@ -43,7 +43,7 @@ import Testing
         // The request body and the operation are there, the model whole.
         #expect(spec.contains("body: Item"), "\(spec)")
         #expect(block("Item:", in: spec).contains("id: Int64"), "\(spec)")
-        #expect(block("Item:", in: spec).contains("count: Int?"))
+        #expect(block("Item:", in: spec).contains("count: { type: Int?, nullable: false }"))
         #expect(spec.contains("path: { id: String }"))
         let repairs = notes.filter { $0.severity == .note && ($0.topic == "schema" || $0.topic == "parameter") }
         let described = repairs.map { "\($0.pointer): \($0.message)" }

@@ -93,7 +93,10 @@ import Testing
         #expect(endpoint.contains("  filter: { type: ListCustomersFilter, optional: true, style: form, explode: true }"))
         // The filter written alike on both lists is one model.
         #expect(block("listInvoices:", in: spec).contains("  created: { type: RangeQuerySpecs, optional: true, style: deepObject }"))
-        #expect(block("RangeQuerySpecs:", in: spec) == ["RangeQuerySpecs:", "gte: Int?", "lt: Int?"])
+        #expect(
+            block("RangeQuerySpecs:", in: spec) == [
+                "RangeQuerySpecs:", "gte: { type: Int?, nullable: false }", "lt: { type: Int?, nullable: false }",
+            ])
         #expect(notes.contains { $0.message == "'created' is an object or integer (anyOf); it is sent as the object" })
         #expect(
             notes.contains {
@@ -243,7 +246,8 @@ import Testing
         #expect(block("createCustomer:", in: spec).contains("body: { form: CreateCustomerBody, optional: true }"))
         #expect(
             block("CreateCustomerBody:", in: spec) == [
-                "CreateCustomerBody:", "email: String?", "metadata: { map: String, optional: true }", "expand: \"[String]?\"",
+                "CreateCustomerBody:", "email: { type: String?, nullable: false }",
+                "metadata: { map: String, optional: true, nullable: false }", #"expand: { type: "[String]?", nullable: false }"#,
             ])
         #expect(block("createCall:", in: spec).contains("body: { form: CreateCallBody, arrays: repeated }"))
         #expect(block("uploadFile:", in: spec).contains("body: { multipart: UploadFileBody }"))
@@ -485,7 +489,7 @@ import Testing
         #expect(
             block("Thing:", in: spec) == [
                 "Thing:", "description: A thing in the shop.", "deprecated: true", "fields:", "  id:", "    type: String",
-                "    description: The thing's id.", "  color: { type: String, optional: true, deprecated: true }",
+                "    description: The thing's id.", "  color: { type: String?, nullable: false, deprecated: true }",
             ])
     }
 }

@@ -114,7 +114,9 @@ import Testing
         }
         #expect(paging(of: "conversationsHistory", in: spec).contains("hasMore: has_more"))
         // The field the convention reads joins the response model, optional.
-        #expect(block("ConversationsHistoryResponse:", in: spec).contains("response_metadata: ResponseMetadata?"), "\(spec)")
+        #expect(
+            block("ConversationsHistoryResponse:", in: spec).contains("response_metadata: { type: ResponseMetadata?, nullable: false }"),
+            "\(spec)")
         let messages = notes.filter { $0.pointer.description == "/paths/~1conversations.history/get" }.map(\.message)
         #expect(
             messages.contains { $0.contains("(inferred from parameter cursor, parameter limit and the document's convention)") },

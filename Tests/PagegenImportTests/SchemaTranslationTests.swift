@@ -41,14 +41,16 @@ import Testing
                 """)
         #expect(
             block("Thing:", in: spec) == [
-                "Thing:", "id: String", "created: Date", "day: Date?", "kind: { enum: [open, closed, in-review] }", "count: Int",
+                "Thing:", "id: String", "created: Date", "day: { type: Date?, nullable: false }",
+                "kind: { enum: [open, closed, in-review] }", "count: Int",
                 "big: Int64",
-                "ratio: Double", #""on": Bool"#, "site: URL", "homepage: String?", "labels: [String]", "prices: { map: Double }",
-                "extra: JSON?", "note: String?",
+                "ratio: Double", #""on": Bool"#, "site: URL", "homepage: { type: String?, nullable: false }", "labels: [String]",
+                "prices: { map: Double }",
+                "extra: { type: JSON?, nullable: false }", "note: String?",
             ])
     }
 
-    @Test func openAPI31NullTypesAreOptionalsToo() throws {
+    @Test func openAPI31NullTypesAreAlwaysSentButMayBeNull() throws {
         let (spec, _) = try spec(
             thing: """
                 type: object
@@ -58,7 +60,10 @@ import Testing
                   name: { type: [string, "null"] }
                   tags: { type: [array, "null"], items: { type: string } }
                 """, version: "3.1.0")
-        #expect(block("Thing:", in: spec) == ["Thing:", "id: String", "name: String?", #"tags: "[String]?""#])
+        #expect(
+            block("Thing:", in: spec) == [
+                "Thing:", "id: String", "name: { type: String, nullable: true }", #"tags: { type: "[String]", nullable: true }"#,
+            ])
     }
 
     @Test func allOfMergesItsPartsIntoOneModel() throws {
@@ -100,8 +105,14 @@ import Testing
                       - { type: object, required: [kind, radius], properties: { kind: { type: string }, radius: { type: number } } }
                       - { type: object, required: [kind, side], properties: { kind: { type: string }, side: { type: number } } }
                 """)
-        #expect(block("Thing:", in: spec) == ["Thing:", "state: { enum: [a, b, c] }", "owner: Item?", "source: JSON", "shape: ThingShape"])
-        #expect(block("ThingShape:", in: spec) == ["ThingShape:", "kind: String", "radius: Double?", "side: Double?"])
+        #expect(
+            block("Thing:", in: spec) == [
+                "Thing:", "state: { enum: [a, b, c] }", "owner: { type: Item, nullable: true }", "source: JSON", "shape: ThingShape",
+            ])
+        #expect(
+            block("ThingShape:", in: spec) == [
+                "ThingShape:", "kind: String", "radius: { type: Double?, nullable: false }", "side: { type: Double?, nullable: false }",
+            ])
         #expect(notes.contains { $0.message == "JSON: anyOf string and Item" })
         #expect(spec.contains("# source: JSON: anyOf string and Item"))
     }
@@ -118,8 +129,9 @@ import Testing
                 """)
         #expect(
             block("Thing:", in: spec) == [
-                "Thing:", #""+1": Int?"#, #""-1": { type: Int, optional: true, swiftName: minus1 }"#,
-                "sale_price: Double?", "salePrice: { type: Double, optional: true, swiftName: salePriceValue }",
+                "Thing:", #""+1": { type: Int?, nullable: false }"#, #""-1": { type: Int?, swiftName: minus1, nullable: false }"#,
+                "sale_price: { type: Double?, nullable: false }",
+                "salePrice: { type: Double?, swiftName: salePriceValue, nullable: false }",
             ])
         #expect(spec.contains("  # -1: '-1' and '+1' would be one Swift property; '-1' is 'minus1' in Swift\n"))
         #expect(
@@ -163,7 +175,10 @@ import Testing
                   id: { type: string }
                   fields: { type: object, additionalProperties: true }
                 """)
-        #expect(block("Thing:", in: spec) == ["Thing:", "fields:", "  id: String?", "  fields: JSON?"])
+        #expect(
+            block("Thing:", in: spec) == [
+                "Thing:", "fields:", "  id: { type: String?, nullable: false }", "  fields: { type: JSON?, nullable: false }",
+            ])
     }
 
     @Test func unixTimesAreDatesInSeconds() throws {
@@ -198,7 +213,7 @@ import Testing
                         author: { $ref: "#/components/schemas/nullable-user" }
                         owner: { $ref: "#/components/schemas/user" }
                     """))
-        #expect(block("Issue:", in: spec) == ["Issue:", "author: User?", "owner: User"])
+        #expect(block("Issue:", in: spec) == ["Issue:", "author: { type: User, nullable: true }", "owner: User"])
         #expect(!spec.contains("NullableUser"))
     }
 
@@ -217,8 +232,10 @@ import Testing
                     string: { type: object, properties: { message: { $ref: "#/components/schemas/Error" } } }
                     Error: { type: object, properties: { message: { type: string } } }
                     """))
-        #expect(block("StringModel:", in: spec) == ["StringModel:", "message: Error?"])
-        #expect(block("Error:", in: spec) == ["Error:", "message: String?"], "generated code names Swift's Error by its module")
+        #expect(block("StringModel:", in: spec) == ["StringModel:", "message: { type: Error?, nullable: false }"])
+        #expect(
+            block("Error:", in: spec) == ["Error:", "message: { type: String?, nullable: false }"],
+            "generated code names Swift's Error by its module")
         #expect(block("thing:", in: spec).contains("returns: StringModel"))
     }
 
@@ -248,7 +265,8 @@ import Testing
                     """))
         #expect(
             block("TypeModel:", in: spec) == [
-                "TypeModel:", "a: FoundationModel?", "b: CodingKeysModel?", "c: AnyModel?", "d: Operations?",
+                "TypeModel:", "a: { type: FoundationModel?, nullable: false }", "b: { type: CodingKeysModel?, nullable: false }",
+                "c: { type: AnyModel?, nullable: false }", "d: { type: Operations?, nullable: false }",
             ], "a model may be called Operations: the client's nested enum gives way")
     }
 
@@ -265,8 +283,16 @@ import Testing
                             examples:
                               first: { value: { type: list, total: 2, data: [{ id: "1", price: 1.5 }, { id: "2", tags: [a] }] } }
                     """))
-        #expect(block("ThingResponse:", in: spec) == ["ThingResponse:", "type: String?", "total: Int?", #"data: "[ThingResponseData]?""#])
-        #expect(block("ThingResponseData:", in: spec) == ["ThingResponseData:", "id: String?", "price: Double?", #"tags: "[String]?""#])
+        #expect(
+            block("ThingResponse:", in: spec) == [
+                "ThingResponse:", "type: { type: String?, nullable: false }", "total: { type: Int?, nullable: false }",
+                #"data: { type: "[ThingResponseData]?", nullable: false }"#,
+            ])
+        #expect(
+            block("ThingResponseData:", in: spec) == [
+                "ThingResponseData:", "id: { type: String?, nullable: false }", "price: { type: Double?, nullable: false }",
+                #"tags: { type: "[String]?", nullable: false }"#,
+            ])
         #expect(
             notes.contains {
                 $0.severity == .warning

@@ -112,7 +112,7 @@ import Testing
         let (spec, notes) = try imported(Self.document)
         #expect(
             block("Pet:", in: spec) == [
-                "Pet:", "id: Int64", "name: String", "nickname: String?", "photo: String?", "owner: Owner?",
+                "Pet:", "id: Int64", "name: String", "nickname: String?", "photo: { type: String?, nullable: false }", "owner: Owner?",
                 "status: { enum: [available, sold], optional: true }",
             ])
         let warnings = notes.filter { $0.severity == .warning }.map(\.description)

@@ -59,6 +59,46 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
+    @Test func aFieldIsLeftOutOrNullOnlyAsItsSpecSays() throws {
+        let spec = try Specs.parse(
+            """
+            pagegen: 1
+            name: Presence
+            baseURL: https://presence.example.com
+            models:
+              Thing:
+                id: Int
+                either: String?
+                absent: { type: String?, nullable: false }
+                null: { type: String, nullable: true }
+                three: { type: String?, nullable: true }
+            endpoints:
+              things: { get: /things, returns: "[Thing]" }
+            """)
+        let generator = DataGenerator(spec: spec, seed: 7)
+        let model = try #require(spec.model(named: "Thing"))
+        var seen: [String: (missing: Int, null: Int)] = [:]
+        for index in 0..<400 {
+            guard case .object(let pairs) = generator.object(model, override: nil, seed: generator.seed("thing", String(index)), depth: 0)
+            else {
+                Issue.record("not an object")
+                return
+            }
+            let fields = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+            for key in ["id", "either", "absent", "null", "three"] {
+                var counts = seen[key] ?? (0, 0)
+                if fields[key] == nil { counts.missing += 1 }
+                if fields[key] == .null { counts.null += 1 }
+                seen[key] = counts
+            }
+        }
+        #expect(seen["id"]! == (0, 0))
+        #expect(seen["absent"]!.null == 0 && seen["absent"]!.missing > 20)
+        #expect(seen["null"]!.missing == 0 && seen["null"]!.null > 20)
+        #expect(seen["either"]!.missing > 5 && seen["either"]!.null > 5)
+        #expect(seen["three"]!.missing > 5 && seen["three"]!.null > 5)
+    }
+
     @Test func theSameSeedGivesTheSameDataAndAnotherSeedOther() throws {
         let (_, first, shape) = try Self.generator(seed: 7)
         let (_, again, _) = try Self.generator(seed: 7)

@@ -204,7 +204,8 @@ import Testing
             let client = try RawConnection(port: server.port)
             let body = #"{"query":"swift"}"#
             try await client.send(
-                "POST /1/indexes/items/query HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nTransfer-Encoding: chunked\r\n\r\n")
+                "POST /1/indexes/items/query HTTP/1.1\r\nHost: x\r\nX-Algolia-API-Key: k3y\r\nExpect: 100-continue\r\nTransfer-Encoding: chunked\r\n\r\n"
+            )
             #expect(try await client.readResponse()?.status == 100)
             let chunks =
                 "8;ext=1\r\n\(body.prefix(8))\r\n\(String(body.utf8.count - 8, radix: 16))\r\n\(body.dropFirst(8))\r\n0\r\nX-Trailer: 1\r\n\r\n"

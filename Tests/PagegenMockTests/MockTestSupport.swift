@@ -98,10 +98,22 @@ func fetch(_ url: URL, method: String = "GET", headers: [String: String] = [:], 
     return Answer(status: response.statusCode, headers: lowercased, body: data)
 }
 
-/// Sends a request to `server` at `path` (appended to its base URL, with query).
+/// Sends a request to `server` at `path` (appended to its base URL, with query), with
+/// the credentials its spec's `auth:` asks for unless `authenticated` is false.
 func fetch(
-    _ server: MockServer, _ path: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil
+    _ server: MockServer, _ path: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil,
+    authenticated: Bool = true
 ) async throws -> Answer {
+    var headers = headers
+    var path = path
+    if authenticated, let scheme = server.spec.auth.first {
+        switch scheme {
+        case .bearer: headers["Authorization"] = headers["Authorization"] ?? "Bearer t0ken"
+        case .basic: headers["Authorization"] = headers["Authorization"] ?? "Basic dXNlcjpwYXNz"
+        case .headerKey(let name): headers[name] = headers[name] ?? "k3y"
+        case .queryKey(let name): path += (path.contains("?") ? "&" : "?") + "\(name)=k3y"
+        }
+    }
     guard let url = URL(string: server.baseURL.absoluteString + path) else { throw URLError(.badURL) }
     return try await fetch(url, method: method, headers: headers, body: body)
 }

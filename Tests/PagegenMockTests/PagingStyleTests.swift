@@ -132,7 +132,7 @@ import FoundationNetworking
             var url: URL? = URL(string: server.baseURL.absoluteString + "/albums/xyz/tracks?limit=4&market=DE")
             var pages: [[String: Any]] = []
             while let next = url, pages.count < 10 {
-                let page = try await fetch(next)
+                let page = try await fetch(next, headers: ["Authorization": "Bearer t0ken"])
                 pages.append(page.object)
                 url = (page.object["next"] as? String).flatMap(URL.init(string:))
                 if let url {

@@ -116,7 +116,10 @@ import Testing
             let cases: [(body: String, path: String, message: String)] = [
                 (#"{"title": 5}"#, "$.title", "the request body's $.title is 5, not a string"),
                 ("{}", "$.title", "the request body's $.title is missing: the field 'title' of NewBook is required (String)"),
-                (#"{"title": null}"#, "$.title", "the request body's $.title is null, and String is not optional"),
+                (
+                    #"{"title": null}"#, "$.title",
+                    "the request body's $.title is null, and the field 'title' of NewBook is never null (String)"
+                ),
                 (#"{"title": "Dune", "year": 1965.5}"#, "$.year", "the request body's $.year is 1965.5, not a whole number"),
                 (#"{"title": "Dune", "tags": ["a", 2]}"#, "$.tags[1]", "the request body's $.tags[1] is 2, not a string"),
                 (
@@ -148,6 +151,54 @@ import Testing
             expectRefusal(
                 try await fetch(server, "/covers", method: "POST", headers: multipart, body: Self.json(parts)), code: "invalid_body",
                 naming: "path", "cover", message: "the body has no part 'cover': the field 'cover' of Upload is required (File)")
+        }
+    }
+
+    @Test(
+        arguments: [
+            ("auth: { bearer: {} }", ["Authorization": "Bearer t"], "", "Authorization: Bearer <token>", "Bearer"),
+            (
+                "auth: basic", ["Authorization": "Basic dTpw"], "", "Authorization: Basic <user:password in base 64>",
+                #"Basic realm="pagegen-mock""#
+            ),
+            ("auth: { apiKey: { header: X-Key } }", ["X-Key": "k"], "", "the header X-Key: <key>", nil),
+            ("auth: { apiKey: { query: key } }", [:], "?key=k", "the query item key=<key>", nil),
+        ] as [(String, [String: String], String, String, String?)])
+    func aRequestWithoutTheCredentialsTheSpecAsksForGetsA401(
+        auth: String, headers: [String: String], query: String, expected: String, challenge: String?
+    ) async throws {
+        let spec = try Specs.parse(
+            """
+            pagegen: 1
+            name: Locked
+            baseURL: https://locked.example.com
+            \(auth)
+            models:
+              Thing: { id: Int }
+            endpoints:
+              things: { get: /things, returns: "[Thing]" }
+            """)
+        try await withMock(spec) { server in
+            // Through the runtime's transport, which answers a challenge it has no
+            // credential for with the 401 (on Linux without its body).
+            let refused = try await fetch(server, "/things", authenticated: false)
+            #expect(refused.status == 401)
+            #expect(refused.header("WWW-Authenticate") == challenge)
+            let raw = try await rawExchange(port: server.port, "GET /things HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            let body = raw.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+            let object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] ?? [:]
+            #expect(raw.hasPrefix("HTTP/1.1 401 Unauthorized\r\n"))
+            #expect(object["error"] as? String == "unauthorized")
+            #expect(object["message"] as? String == "things needs credentials, and the request has none: send \(expected)")
+            #expect(object["expected"] as? [String] == [expected])
+            // An empty credential is none.
+            let empty = try await fetch(server, "/things", headers: headers.mapValues { _ in "" }, authenticated: false)
+            #expect(empty.status == 401 || headers.isEmpty)
+            #expect(try await fetch(server, "/things" + query, headers: headers, authenticated: false).status == 200)
+        }
+        try await withMock(spec, options: MockOptions(items: 20, checksRequests: false, checksCredentials: false)) { server in
+            let answer = try await fetch(server, "/things", authenticated: false)
+            #expect(answer.status == 200)
         }
     }
 

@@ -22,7 +22,8 @@ func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").ut
 
 if arguments.count == 5, arguments[1] == "walk", let baseURL = URL(string: arguments[3]) {
     let store = try PagegenStore(at: URL(fileURLWithPath: arguments[2]))
-    let client = CatalogAPI.Client(baseURL: baseURL).storing(in: StoreConfiguration(store: store, account: "walker"))
+    let client = CatalogAPI.Client(baseURL: baseURL, token: "walker-token").storing(
+        in: StoreConfiguration(store: store, account: "walker"))
     for try await product in client.allProducts(categoryID: "3", pageSize: 10).resuming(walk: arguments[4]) {
         say("handled \(product.id)")
     }

@@ -38,8 +38,13 @@ public struct ModelCode: Sendable {
         ArgumentList(fields.map { ArgumentCode(label: $0.initializerParameter.label, value: $0.decode.read) })
     }
     /// True when decoding (and encoding) needs more than `CodingKeys`: a date field has
-    /// its own format, or an item array decodes as empty when missing.
-    public var customCoding: Bool { fields.contains { $0.decode.dateFormat != nil || $0.decode.emptyWhenMissing } }
+    /// its own format, an item array decodes as empty when missing, or a field tells
+    /// absent from null.
+    public var customCoding: Bool {
+        fields.contains {
+            $0.decode.dateFormat != nil || $0.decode.emptyWhenMissing || $0.presence == .absentNullOrValue || $0.presence == .null
+        }
+    }
     /// True when a JSON name differs from its Swift name, or coding is written out.
     public var needsCodingKeys: Bool { customCoding || fields.contains(where: \.needsRawKey) }
 }
@@ -68,7 +73,7 @@ extension ModelCode: TemplateValue {
         .init("isIdentifiable", "true when the model is `Identifiable`") { $0.isIdentifiable },
         .init(
             "customCoding",
-            "true when decoding needs more than `CodingKeys`: a date with its own format, or an item array that is empty when missing (for a template that declares `CodingKeys`; the bundled one reads fields by name)"
+            "true when decoding needs more than `CodingKeys`: a date with its own format, an item array that is empty when missing, or a field that tells absent from null (for a template that declares `CodingKeys`; the bundled one reads fields by name)"
         ) { $0.customCoding },
         .init("needsCodingKeys", "true when a JSON name differs from its property's name, or coding is written out (likewise)") {
             $0.needsCodingKeys
@@ -108,23 +113,35 @@ public struct FieldCode: Sendable {
     public var dateFormat: DateFormatCode?
     /// True for an item array that decodes as empty when its key is missing.
     public var emptyWhenMissing: Bool
+    /// What the field may be on the wire besides a value: a field that may be absent,
+    /// null or a value is a `PagegenRuntime.Nullable`; one that is always sent encodes
+    /// nil as `null`.
+    public var presence: FieldPresence = .required
 
     /// True for an optional field.
     public var isOptional: Bool { type.isOptional }
+    /// True for a field that tells absent from null: a `PagegenRuntime.Nullable`.
+    public var isNullable: Bool { presence == .absentNullOrValue }
     /// True when the JSON name differs from the Swift name (a `CodingKeys` raw value is needed).
     public var needsRawKey: Bool { name.name != jsonName.text }
     /// The memberwise initializer's parameter for it.
     public var initializerParameter: ParameterCode {
-        ParameterCode(names: ParameterNames(label: name, name: initializerName), type: type, defaultValue: isOptional ? .nil : nil)
+        ParameterCode(
+            names: ParameterNames(label: name, name: initializerName), type: type,
+            defaultValue: isOptional ? .nil : isNullable ? .enumCase(SwiftIdentifier("absent")) : nil)
     }
     /// For written-out coding: how it is decoded.
     public var decode: DecodeCode {
         DecodeCode(
-            name: name, jsonName: jsonName, type: type.wrapped, isOptional: isOptional, emptyWhenMissing: emptyWhenMissing,
-            dateFormat: dateFormat)
+            name: name, jsonName: jsonName, type: isNullable ? type.genericArgument : type.wrapped, isOptional: isOptional,
+            emptyWhenMissing: emptyWhenMissing, dateFormat: dateFormat, isNullable: isNullable)
     }
     /// For written-out coding: how it is encoded.
-    public var encode: EncodeCode { EncodeCode(name: name, jsonName: jsonName, isOptional: isOptional, dateFormat: dateFormat) }
+    public var encode: EncodeCode {
+        EncodeCode(
+            name: name, jsonName: jsonName, isOptional: isOptional && presence != .null, dateFormat: dateFormat,
+            isNullable: isNullable, sendsNull: presence == .null)
+    }
     /// How it is decoded from `fields`, a `PagegenRuntime.DecodedFields`: `try fields.value("sale_price")`.
     public var decodeField: String { "try \(decode.read)" }
     /// The same without `try`, as an argument of a `try self.init(…)`: `fields.value("sale_price")`.
@@ -141,6 +158,14 @@ extension FieldCode: TemplateValue {
         .init("docLines", "the doc comment, a line each") { $0.docLines },
         .init("needsRawKey", "true when the coding key needs the JSON name as its raw value") { $0.needsRawKey },
         .init("isOptional", "true for an optional field") { $0.isOptional },
+        .init(
+            "isNullable",
+            "true for a field that may be absent, null or a value (`nullable: true` on `T?`), a `PagegenRuntime.Nullable`"
+        ) { $0.isNullable },
+        .init(
+            "presence",
+            "what the field may be besides a value: `required`, `absentOrNull` (`T?`), `absent` (never null), `null` (always sent, nil is null), `absentNullOrValue` (a `Nullable`)"
+        ) { $0.presence.rawValue },
         .init("dateFormat", "for a date field whose format is not the spec's, its `PagegenRuntime.DateFormat`: `.unixSeconds`") {
             $0.dateFormat
         },

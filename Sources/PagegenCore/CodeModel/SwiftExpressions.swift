@@ -563,9 +563,16 @@ public struct DecodeCode: Sendable, Hashable, CustomStringConvertible {
     public var emptyWhenMissing: Bool
     /// For a date with its own format: the `PagegenRuntime.DateFormat`.
     public var dateFormat: DateFormatCode?
+    /// True for a field that may be absent, null or a value, told apart: a
+    /// `PagegenRuntime.Nullable` of ``type``.
+    public var isNullable = false
 
     /// `try container.decodeIfPresent([Item].self, forKey: .items) ?? []`
     public var description: String {
+        if isNullable {
+            if let dateFormat { return "try container.decodeNullableDate(forKey: .\(name.escaped), format: \(dateFormat))" }
+            return "try container.decodeNullable(\(type).self, forKey: .\(name.escaped))"
+        }
         if let dateFormat {
             return "try container.\(isOptional ? "decodeDateIfPresent" : "decodeDate")(forKey: .\(name.escaped), format: \(dateFormat))"
         }
@@ -588,6 +595,10 @@ public struct FieldReadCode: Sendable, Hashable, CustomStringConvertible {
 
     /// The call.
     public var description: String {
+        if decode.isNullable {
+            if let dateFormat = decode.dateFormat { return "fields.nullableDate(\(decode.jsonName), format: \(dateFormat))" }
+            return "fields.nullable(\(decode.jsonName))"
+        }
         if let dateFormat = decode.dateFormat {
             return "fields.\(decode.isOptional ? "dateIfPresent" : "date")(\(decode.jsonName), format: \(dateFormat))"
         }
@@ -608,9 +619,22 @@ public struct EncodeCode: Sendable, Hashable, CustomStringConvertible {
     public var isOptional: Bool
     /// For a date with its own format: the `PagegenRuntime.DateFormat`.
     public var dateFormat: DateFormatCode?
+    /// True for a `PagegenRuntime.Nullable`: left out, `null` or the value, as it holds.
+    public var isNullable = false
+    /// True for an optional that is always sent: nil is `null`.
+    public var sendsNull = false
 
     /// `try container.encodeIfPresent(self.note, forKey: .note)`
     public var description: String {
+        let property = "self.\(name.escaped)"
+        if isNullable || sendsNull {
+            let method = isNullable ? "Nullable" : "OrNull"
+            if let dateFormat {
+                return
+                    "try container.\(isNullable ? "encodeNullableDate" : "encodeDateOrNull")(\(property), forKey: .\(name.escaped), format: \(dateFormat))"
+            }
+            return "try container.encode\(method)(\(property), forKey: .\(name.escaped))"
+        }
         if let dateFormat {
             return
                 "try container.\(isOptional ? "encodeDateIfPresent" : "encodeDate")(self.\(name.escaped), forKey: .\(name.escaped), format: \(dateFormat))"
@@ -620,6 +644,12 @@ public struct EncodeCode: Sendable, Hashable, CustomStringConvertible {
 
     /// `try fields.encodeIfPresent(self.note, "note")`
     public var intoFields: String {
+        if isNullable || sendsNull {
+            if let dateFormat {
+                return "try fields.\(isNullable ? "nullableDate" : "dateOrNull")(self.\(name.escaped), \(jsonName), format: \(dateFormat))"
+            }
+            return "try fields.\(isNullable ? "encodeNullable" : "encodeOrNull")(self.\(name.escaped), \(jsonName))"
+        }
         if let dateFormat {
             return "try fields.\(isOptional ? "dateIfPresent" : "date")(self.\(name.escaped), \(jsonName), format: \(dateFormat))"
         }

@@ -39,6 +39,15 @@ public indirect enum SwiftType: Sendable, Hashable, CustomStringConvertible {
         return self
     }
 
+    /// The first argument of a generic type (`T` of `PagegenRuntime.Nullable<T>`), or the type itself.
+    public var genericArgument: SwiftType {
+        if case .generic(_, let arguments) = self, let first = arguments.first { return first }
+        return self
+    }
+
+    /// `PagegenRuntime.Nullable<Wrapped>`: a field that may be absent, null or a value.
+    static func nullable(_ wrapped: SwiftType) -> SwiftType { .generic("PagegenRuntime.Nullable", [wrapped]) }
+
     /// True for `T?`.
     public var isOptional: Bool {
         if case .optional = self { return true }

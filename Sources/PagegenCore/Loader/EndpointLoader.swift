@@ -126,6 +126,14 @@ enum EndpointLoader {
                         at: mark, hint: "remove it (a list is sent comma-separated)")
                 }
             }
+            if let nullable = field.nullable {
+                context.error(
+                    "'nullable' is for fields of models; the parameter '\(name)' in \(what) has no null on the wire",
+                    at: nullable.mark,
+                    hint:
+                        "remove it; an optional parameter (\(field.type.value.isOptional ? field.type.value : .optional(field.type.value))) is left out when nil"
+                )
+            }
             if let zone = field.zone {
                 context.error(
                     "'zone' is for Date fields of models; the parameter '\(name)' in \(what) is sent in UTC", at: zone.mark,

@@ -80,7 +80,8 @@ enum ModelLoader {
                 FieldSpec(
                     name: Located(name, at: pair.key.mark), type: field.type,
                     dateFormat: field.dateFormat, zone: field.zone, description: field.description,
-                    swiftName: field.swiftName, deprecation: field.deprecation))
+                    swiftName: field.swiftName, deprecation: field.deprecation, nullable: field.nullable,
+                    isAlwaysSent: field.isAlwaysSent))
         }
         return fields
     }

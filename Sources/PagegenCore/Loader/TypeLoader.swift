@@ -7,7 +7,7 @@ enum TypeLoader {
     /// The keys of a field's long form.
     static let fieldKeys = [
         "type", "enum", "map", "optional", "dates", "zone", "description", "default", "allowEmpty", "swiftName", "deprecated",
-        "style", "explode", "arrays",
+        "nullable", "style", "explode", "arrays",
     ]
 
     struct Field {
@@ -25,6 +25,11 @@ enum TypeLoader {
         var style: Located<QueryStyleName>?
         var explode: Located<Bool>?
         var arrays: Located<ArrayStyleName>?
+        /// `nullable:` as written, for fields of models (an error anywhere else).
+        var nullable: Located<Bool>?
+        /// True when `nullable: true` made a type written without `?` optional: the
+        /// field is always sent and may be null.
+        var isAlwaysSent = false
     }
 
     /// Reads the scalar type syntax at `text`.
@@ -121,6 +126,11 @@ enum TypeLoader {
         if reader.bool("optional") == true, !type.value.isOptional {
             type.value = .optional(type.value)
         }
+        let nullable = reader.bool("nullable").map { Located($0, at: reader.keyNode("nullable")!.mark) }
+        let isAlwaysSent = nullable?.value == true && !type.value.isOptional
+        if isAlwaysSent {
+            type.value = .optional(type.value)
+        }
         var dateFormat: DateFormatName?
         if let dates = reader.string("dates") {
             dateFormat = SpecLoader.readDateFormat(dates, context: context)
@@ -142,7 +152,8 @@ enum TypeLoader {
             deprecation: deprecation(reader),
             style: reader.string("style").flatMap { named($0, of: QueryStyleName.self, what: "query style", context: context) },
             explode: reader.bool("explode").map { Located($0, at: reader.keyNode("explode")!.mark) },
-            arrays: reader.string("arrays").flatMap { named($0, of: ArrayStyleName.self, what: "array style", context: context) })
+            arrays: reader.string("arrays").flatMap { named($0, of: ArrayStyleName.self, what: "array style", context: context) },
+            nullable: nullable, isAlwaysSent: isAlwaysSent)
     }
 
     /// `deprecated: true` (or `false`), or the message that says what to use instead.

@@ -230,6 +230,44 @@ public struct FieldSpec: Sendable, Hashable {
     public var swiftName: Located<String>?
     /// Whether the API marks the field deprecated (`deprecated:`).
     public var deprecation: Deprecation? = nil
+    /// `nullable:` as written: whether the field may be null, told apart from being
+    /// left out. Nil lets the type say (`T?`: absent or null, not told apart).
+    public var nullable: Located<Bool>? = nil
+
+    /// What the field may be on the wire besides a value.
+    public var presence: FieldPresence {
+        switch (type.value.isOptional, nullable?.value) {
+        case (false, _): .required
+        case (true, nil): .absentOrNull
+        case (true, false): .absent
+        case (true, true): isAlwaysSent ? .null : .absentNullOrValue
+        }
+    }
+
+    /// True for a field written `{ type: T, nullable: true }`: always sent, may be null.
+    /// Its ``type`` is `T?`, which is what a Swift property of it is.
+    public var isAlwaysSent: Bool = false
+}
+
+/// What a field may be on the wire besides a value: left out, null, or either.
+public enum FieldPresence: String, Sendable, Hashable {
+    /// Always sent with a value (`T`).
+    case required
+    /// Left out or null, the two not told apart (`T?`): a Swift `Optional`.
+    case absentOrNull
+    /// May be left out, never null (`{ type: T?, nullable: false }`): a Swift `Optional`.
+    case absent
+    /// Always sent, may be null (`{ type: T, nullable: true }`): a Swift `Optional`
+    /// that encodes nil as `null`.
+    case null
+    /// Left out, null or a value, each told apart (`{ type: T?, nullable: true }`):
+    /// a `PagegenRuntime.Nullable`.
+    case absentNullOrValue
+
+    /// True when the key may be missing.
+    public var mayBeAbsent: Bool { self == .absentOrNull || self == .absent || self == .absentNullOrValue }
+    /// True when the value may be `null`.
+    public var mayBeNull: Bool { self == .absentOrNull || self == .null || self == .absentNullOrValue }
 }
 
 /// A parameter of an endpoint: path, query or header.

@@ -98,15 +98,20 @@ struct ModelTranslator {
             }
             let dates = fieldDates(field)
             let dateFormat = dates != specDates && field.type.value.name == "Date" ? dates : nil
+            let type = types.type(field.type.value, enumName: enumeration?.type)
             return FieldCode(
                 name: modelNames.properties[index],
                 initializerName: modelNames.initializerNames[index],
                 jsonName: StringLiteral(field.name.value),
-                type: types.type(field.type.value, enumName: enumeration?.type),
+                type: field.presence == .absentNullOrValue ? .nullable(type.wrapped) : type,
                 docLines: DocLines.adding(
-                    field.deprecation, to: Self.docLines(of: field, property: modelNames.properties[index], dateFormat: dateFormat)),
+                    field.deprecation,
+                    to: Self.docLines(
+                        of: field, property: modelNames.properties[index], dateFormat: dateFormat,
+                        isSent: encodable.contains(model.name.value))),
                 dateFormat: dateFormat,
-                emptyWhenMissing: emptyWhenMissing.contains("\(model.name.value).\(field.name.value)"))
+                emptyWhenMissing: emptyWhenMissing.contains("\(model.name.value).\(field.name.value)"),
+                presence: field.presence)
         }
         return ModelCode(
             name: modelNames.type,
@@ -123,7 +128,7 @@ struct ModelTranslator {
 
     /// A field's doc comment: its description, else its name in the JSON when the
     /// property's differs; and how a date with its own format is written.
-    static func docLines(of field: FieldSpec, property: SwiftIdentifier, dateFormat: DateFormatCode?) -> [String] {
+    static func docLines(of field: FieldSpec, property: SwiftIdentifier, dateFormat: DateFormatCode?, isSent: Bool) -> [String] {
         var lines = DocLines.split(field.description)
         let json = "`\(SwiftLiteral.commentText(field.name.value).replacingOccurrences(of: "`", with: "'"))`"
         if let dateFormat {
@@ -131,6 +136,16 @@ struct ModelTranslator {
             lines.append("\(json) in the JSON, \(dateFormat.prose).")
         } else if lines.isEmpty, property.name != field.name.value {
             lines.append("\(json) in the JSON.")
+        }
+        let presence: String? =
+            switch field.presence {
+            case .absentNullOrValue: "`.absent` is left out of the JSON, `.null` is `null`."
+            case .null where isSent: "Always sent: nil is `null`."
+            default: nil
+            }
+        if let presence {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(presence)
         }
         return lines
     }

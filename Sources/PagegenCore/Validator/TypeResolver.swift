@@ -67,6 +67,12 @@ struct TypeResolver {
                             "model '\(name)' has no field '\(key)'",
                             hint: Suggestion.didYouMean(key, in: model.fields.map(\.name.value))))
                 }
+                if field.presence == .absentNullOrValue {
+                    return .failure(
+                        .init(
+                            "the field '\(key)' of model '\(name)' is absent, null or a value ('nullable: true' on \(field.type.value)), which a path does not go through",
+                            hint: "leave out 'nullable: true' (then absent and null are both nil), or read the value from another field"))
+                }
                 current = field.type.value
                 walked.append(segment)
             }

@@ -66,6 +66,7 @@ extension EndpointImporter {
             var type = schemas.type(of: schema, at: contentPointer, name: typeName)
             if case .enumeration = type.unwrapped { type = .named("String") }
             imported = ImportedBody(kind: .json(type.unwrapped))
+            imported.isMergePatch = chosen.mediaType.lowercased().hasPrefix("application/merge-patch+json")
             draft.bodySchema = schema
         case .form, .multipart:
             let kind = chosen.kind == .form ? "form" : "multipart"

@@ -13,8 +13,9 @@ import PagegenYAML
 ///   alternative when the others are `null`, one model with every alternative's fields
 ///   when all are objects, `[T]` for a parameter that takes `T` or `[T]`, and `JSON`
 ///   otherwise;
-/// - `nullable: true` (3.0), `type: [T, "null"]` (3.1), and a property that is not
-///   `required` make the type optional;
+/// - `nullable: true` (3.0), `type: [T, "null"]` (3.1), a `oneOf` with `null`, and a
+///   property that is not `required` make the type optional, and the field says
+///   which of the two it may be (``ImportedField/presence``);
 /// - `format: date-time` and `date` are `Date`, as are `unix-time` integers (written
 ///   in seconds); `int64` is `Int64`, `uri` and `url` are `URL`;
 /// - string enums are enums; what the spec language cannot say (a list of enums, an
@@ -290,7 +291,8 @@ final class SchemaImporter {
                     type = .array(.named("File"))
                 }
             }
-            let optional = !property.required || resolved.nullable || property.schema.nullable
+            let mayBeNull = resolved.nullable || property.schema.nullable
+            let optional = !property.required || mayBeNull
             if optional, type == .named("URL") {
                 // A link that may be missing or null is, in practice, often sent as "" too,
                 // which does not decode as a URL.
@@ -303,7 +305,8 @@ final class SchemaImporter {
                 ImportedField(
                     name: property.name, type: type, dates: resolved.dates, swiftName: swiftName,
                     format: property.schema.formatString, description: described,
-                    deprecated: property.schema.deprecated || dereference(property.schema).deprecated))
+                    deprecated: property.schema.deprecated || dereference(property.schema).deprecated,
+                    presence: property.required ? (mayBeNull ? .null : .required) : (mayBeNull ? .absentOrNull : .absent)))
         }
         guard let index = modelIndex[modelName] else { return }
         models[index].fields = fields

@@ -59,6 +59,9 @@ struct ImportedField {
     /// The schema's description: the property's doc comment, and read by the paging inference.
     var description: String?
     var deprecated = false
+    /// What the document says the field may be besides a value: left out where it is
+    /// not `required`, null where it is `nullable` (or its types list `null`).
+    var presence: FieldPresence = .required
 }
 
 /// A query, header or path parameter.
@@ -102,6 +105,9 @@ struct ImportedBody {
 
     var kind: Kind
     var optional = false
+    /// True for a JSON merge patch (`application/merge-patch+json`, RFC 7396): a key
+    /// left out leaves a value as it is, `null` removes it.
+    var isMergePatch = false
 
     /// The model sent as JSON, for paging parameters in the body.
     var jsonModel: String? {

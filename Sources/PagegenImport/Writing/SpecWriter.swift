@@ -105,7 +105,16 @@ struct SpecWriter {
             indent = 6
         }
         for field in model.fields {
-            var type = typeText(field.type, dates: field.dates, defaultValue: nil, swiftName: field.swiftName)
+            // `T?` may be left out or null; a field that may be only one of them says so.
+            let alwaysSent = field.presence == .null
+            var type = typeText(
+                alwaysSent ? field.type.unwrapped : field.type, dates: field.dates, defaultValue: nil, swiftName: field.swiftName)
+            switch field.presence {
+            case .required, .absentOrNull: break
+            case .absent: type.addNullable(false, optional: field.type)
+            case .null: type.addNullable(true, optional: nil)
+            case .absentNullOrValue: type.addNullable(true, optional: field.type)
+            }
             if field.deprecated { type.add("deprecated", "true") }
             writeEntry(indent, key(field.name), type, description: field.description)
         }
@@ -270,6 +279,16 @@ struct SpecWriter {
         mutating func add(_ key: String, _ value: String) {
             pairs.append((key, value))
             isShort = false
+        }
+
+        /// Adds `nullable:`; the type of a field that may be left out is written `T?`
+        /// rather than with `optional: true`, which reads as a pair with it.
+        mutating func addNullable(_ nullable: Bool, optional type: TypeReference?) {
+            if let type, let index = pairs.firstIndex(where: { $0.0 == "type" }) {
+                pairs[index].1 = YAMLText.scalar(type.description, in: .flow)
+                pairs.removeAll { $0.0 == "optional" }
+            }
+            add("nullable", String(nullable))
         }
 
         /// `Int`, or `{ type: Int, optional: true, … }`.

@@ -18,6 +18,11 @@ import FoundationNetworking
 /// A header field that cannot be sent (a value with CR or LF, which `URLSession`
 /// drops without a word) fails the request before it is sent.
 ///
+/// A `401` that challenges for credentials (`WWW-Authenticate: Basic`) is answered as
+/// the `401` it is: on Linux, swift-corelibs-foundation would otherwise wait forever
+/// for a credential no one offers. There its body is not kept (the response comes
+/// without one), its status and headers are.
+///
 /// On a server on Linux, prefer `AsyncHTTPClientTransport` (the PagegenAsyncHTTPClient
 /// product): swift-corelibs-foundation's `URLSession` runs every session's work on one
 /// queue, and under many concurrent requests it has been seen to time requests out.
@@ -85,12 +90,17 @@ public struct URLSessionTransport: HTTPTransport {
         let file = upload
         let exchange = DataTaskExchange(queue: owner.queue)
         let session = owner.session
+        let delegate = owner.delegate
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 exchange.start(continuation) { finish in
                     let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
                         if let error {
-                            finish(.failure(error))
+                            if let refused = exchange.taskIdentifier.flatMap(delegate.takeDeclinedChallenge) {
+                                finish(.success((Self.head(of: refused), Data())))
+                            } else {
+                                finish(.failure(error))
+                            }
                         } else if let response = response as? HTTPURLResponse {
                             finish(.success((Self.head(of: response), data ?? Data())))
                         } else {
@@ -152,13 +162,14 @@ private final class SessionOwner: Sendable {
     static let shared = SessionOwner(configuration: .withoutCache, invalidatesOnDeinit: false)
 
     let session: URLSession
+    let delegate = SessionDelegate()
     /// Where the session's tasks are created, resumed and cancelled: never on a
     /// thread of Swift concurrency's pool (see ``DataTaskExchange``).
     let queue = DispatchQueue(label: "PagegenRuntime.URLSessionTransport")
     private let invalidatesOnDeinit: Bool
 
     init(configuration: URLSessionConfiguration, invalidatesOnDeinit: Bool = true) {
-        self.session = URLSession(configuration: configuration, delegate: RedirectStopper(), delegateQueue: nil)
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         self.invalidatesOnDeinit = invalidatesOnDeinit
     }
 
@@ -180,14 +191,43 @@ extension URLSessionConfiguration {
     }
 }
 
-/// Answers every redirect with "do not follow", so that the 3xx response reaches
-/// ``URLSessionTransport``, which applies its ``RedirectPolicy``.
-private final class RedirectStopper: NSObject, URLSessionTaskDelegate, Sendable {
+/// The session's delegate: answers every redirect with "do not follow", so that the
+/// 3xx response reaches ``URLSessionTransport``, which applies its ``RedirectPolicy``;
+/// and declines a challenge for credentials when none is on offer.
+///
+/// `@unchecked Sendable`: `declined` is read and written under `lock` only.
+private final class SessionDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    /// The `401`s of challenges declined, by task, until their exchange takes them.
+    private var declined: [Int: HTTPURLResponse] = [:]
+
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(nil)
+    }
+
+    /// A challenge with a credential on offer (one the session's storage proposes) gets
+    /// the default handling. One without is declined, and its `401` kept for the
+    /// exchange: on Linux the default handling with no credential does nothing at all,
+    /// and the task would neither end nor time out (swift-corelibs-foundation #5456);
+    /// declining cancels the task, and the exchange answers with the `401`.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        guard challenge.proposedCredential == nil, let response = challenge.failureResponse as? HTTPURLResponse else {
+            completionHandler(.performDefaultHandling, nil)
+            return
+        }
+        lock.withLock { declined[task.taskIdentifier] = response }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
+    /// The `401` of the challenge declined for the task `identifier`, if there was one.
+    func takeDeclinedChallenge(_ identifier: Int) -> HTTPURLResponse? {
+        lock.withLock { declined.removeValue(forKey: identifier) }
     }
 }
 
@@ -209,8 +249,8 @@ private final class RedirectStopper: NSObject, URLSessionTaskDelegate, Sendable 
 /// to resume the continuation. On the serial `queue`, both only ever block a Dispatch
 /// thread, and the order start-then-cancel is kept.
 ///
-/// `@unchecked Sendable`: `task` is read and written on `queue` only; `continuation`
-/// and `isCancelled` under `lock`.
+/// `@unchecked Sendable`: `task` is read and written on `queue` only; `continuation`,
+/// `isCancelled` and `identifier` under `lock`.
 private final class DataTaskExchange: @unchecked Sendable {
     typealias Answer = Result<(HTTPResponse, Data), any Error>
 
@@ -219,6 +259,10 @@ private final class DataTaskExchange: @unchecked Sendable {
     private var continuation: CheckedContinuation<(HTTPResponse, Data), any Error>?
     private var isCancelled = false
     private var task: URLSessionDataTask?
+    private var identifier: Int?
+
+    /// The identifier of the exchange's task, once it is made.
+    var taskIdentifier: Int? { lock.withLock { identifier } }
 
     init(queue: DispatchQueue) {
         self.queue = queue
@@ -243,6 +287,7 @@ private final class DataTaskExchange: @unchecked Sendable {
             guard !self.lock.withLock({ self.isCancelled }) else { return }
             let task = makeTask { self.finish($0) }
             self.task = task
+            self.lock.withLock { self.identifier = task.taskIdentifier }
             task.resume()
         }
     }

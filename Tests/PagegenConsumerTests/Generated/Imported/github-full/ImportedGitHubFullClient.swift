@@ -243,6 +243,33 @@ extension ImportedGitHubFull.Client {
         self.runtime.sendForText(Operations.metaGetZenEndpoint, completion: completion)
     }
 
+    /// Update an issue
+    ///
+    /// Issue owners and users with push access can edit an issue.
+    ///
+    /// `PATCH /repos/{owner}/{repo}/issues/{issue_number}`
+    public func issuesUpdate(
+        owner: Swift.String, repo: Swift.String, issueNumber: Swift.Int, body: ImportedGitHubFull.IssuesUpdateBody? = nil
+    ) async -> Swift.Result<ImportedGitHubFull.Issue, PagegenRuntime.APIError> {
+        await self.runtime.send(
+            Operations.issuesUpdateEndpoint,
+            Operations.issuesUpdateParameters(owner: owner, repo: repo, issueNumber: issueNumber, body: body),
+            as: ImportedGitHubFull.Issue.self
+        )
+    }
+
+    /// Calls `completion` with what `issuesUpdate(…)` returns, on no particular thread; the handle cancels the call.
+    @discardableResult public func issuesUpdate(
+        owner: Swift.String, repo: Swift.String, issueNumber: Swift.Int, body: ImportedGitHubFull.IssuesUpdateBody? = nil,
+        completion: @escaping @Sendable (Swift.Result<ImportedGitHubFull.Issue, PagegenRuntime.APIError>) -> Swift.Void
+    ) -> PagegenRuntime.Cancellable {
+        self.runtime.send(
+            Operations.issuesUpdateEndpoint,
+            Operations.issuesUpdateParameters(owner: owner, repo: repo, issueNumber: issueNumber, body: body),
+            as: ImportedGitHubFull.Issue.self, completion: completion
+        )
+    }
+
     /// List repository issues
     ///
     /// List issues in a repository.
@@ -577,6 +604,21 @@ extension ImportedGitHubFull.Client {
                 name: "metaGetZen", method: "GET", path: "/zen",
                 headers: [PagegenRuntime.HTTPHeaderField(name: "Accept", value: "text/plain")]
             )
+        }
+
+        static var issuesUpdateEndpoint: PagegenRuntime.Endpoint {
+            PagegenRuntime.Endpoint(name: "issuesUpdate", method: "PATCH", path: "/repos/{owner}/{repo}/issues/{issue_number}")
+        }
+
+        static func issuesUpdateParameters(
+            owner: Swift.String, repo: Swift.String, issueNumber: Swift.Int, body: ImportedGitHubFull.IssuesUpdateBody? = nil
+        ) -> PagegenRuntime.RequestParameters {
+            var parameters = PagegenRuntime.RequestParameters()
+            parameters.path("owner", owner)
+            parameters.path("repo", repo)
+            parameters.path("issue_number", issueNumber)
+            parameters.body = body
+            return parameters
         }
 
         static var issuesListForRepoEndpoint: PagegenRuntime.Endpoint {

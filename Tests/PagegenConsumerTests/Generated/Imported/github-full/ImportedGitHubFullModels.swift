@@ -426,6 +426,212 @@ extension ImportedGitHubFull {
         }
     }
 
+    /// What `issuesUpdate(…)` sends.
+    public struct IssuesUpdateBody: Swift.Codable, Swift.Sendable {
+        /// The title of the issue.
+        public let title: Swift.String?
+        /// The contents of the issue.
+        public let body: Swift.String?
+        /// Login for the user that this issue should be assigned to. **This field is deprecated.**
+        public let assignee: Swift.String?
+        /// State of the issue. Either `open` or `closed`.
+        public let state: State?
+        /// The `number` of the milestone to associate this issue with or `null` to remove current. _NOTE: Only users with push access can set the milestone for issues. The milestone is silently dropped otherwise._
+        ///
+        /// `.absent` is left out of the JSON, `.null` is `null`.
+        public let milestone: PagegenRuntime.Nullable<Swift.Int>
+        /// Labels to associate with this issue. Pass one or more Labels to _replace_ the set of Labels on this Issue. Send an empty array (`[]`) to clear all Labels from the Issue. _NOTE: Only users with push access can set labels for issues. Labels are silently dropped otherwise._
+        public let labels: [PagegenRuntime.JSONValue]?
+        /// Logins for Users to assign to this issue. Pass one or more user logins to _replace_ the set of assignees on this Issue. Send an empty array (`[]`) to clear all assignees from the Issue. _NOTE: Only users with push access can set assignees for new issues. Assignees are silently dropped otherwise._
+        public let assignees: [Swift.String]?
+
+        /// Creates a value from its fields.
+        public init(
+            title: Swift.String? = nil, body: Swift.String? = nil, assignee: Swift.String? = nil, state: State? = nil,
+            milestone: PagegenRuntime.Nullable<Swift.Int> = .absent, labels: [PagegenRuntime.JSONValue]? = nil,
+            assignees: [Swift.String]? = nil
+        ) {
+            self.title = title
+            self.body = body
+            self.assignee = assignee
+            self.state = state
+            self.milestone = milestone
+            self.labels = labels
+            self.assignees = assignees
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            try self.init(
+                title: fields.valueIfPresent("title"), body: fields.valueIfPresent("body"), assignee: fields.valueIfPresent("assignee"),
+                state: fields.valueIfPresent("state"), milestone: fields.nullable("milestone"), labels: fields.valueIfPresent("labels"),
+                assignees: fields.valueIfPresent("assignees")
+            )
+        }
+
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var fields = PagegenRuntime.EncodedFields(encoder)
+            try fields.encodeIfPresent(self.title, "title")
+            try fields.encodeIfPresent(self.body, "body")
+            try fields.encodeIfPresent(self.assignee, "assignee")
+            try fields.encodeIfPresent(self.state, "state")
+            try fields.encodeNullable(self.milestone, "milestone")
+            try fields.encodeIfPresent(self.labels, "labels")
+            try fields.encodeIfPresent(self.assignees, "assignees")
+        }
+
+        /// The values of `State`; values this client does not know decode to `unknown`.
+        public enum State: PagegenRuntime.OpenEnum {
+            case open
+            case closed
+            /// A value that is not in the spec.
+            case unknown(Swift.String)
+
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "open": self = .open
+                case "closed": self = .closed
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            public var rawValue: Swift.String {
+                switch self {
+                case .open: "open"
+                case .closed: "closed"
+                case .unknown(let value): value
+                }
+            }
+        }
+    }
+
+    /// Issues are a great way to keep track of tasks, enhancements, and bugs for your projects.
+    public final class Issue: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        public let id: Swift.Int
+        /// `node_id` in the JSON.
+        public let nodeID: Swift.String
+        /// URL for the issue
+        public let url: Foundation.URL
+        /// `repository_url` in the JSON.
+        public let repositoryURL: Foundation.URL
+        /// `labels_url` in the JSON.
+        public let labelsURL: Swift.String
+        /// `comments_url` in the JSON.
+        public let commentsURL: Foundation.URL
+        /// `events_url` in the JSON.
+        public let eventsURL: Foundation.URL
+        /// `html_url` in the JSON.
+        public let htmlURL: Foundation.URL
+        /// Number uniquely identifying the issue within its repository
+        public let number: Swift.Int
+        /// State of the issue; either 'open' or 'closed'
+        public let state: Swift.String
+        /// Title of the issue
+        public let title: Swift.String
+        /// Contents of the issue
+        public let body: Swift.String?
+        public let user: ImportedGitHubFull.SimpleUser?
+        /// Labels to associate with this issue; pass one or more label names to replace the set of labels on this issue; send an empty array to clear all labels from the issue; note that the labels are silently dropped for users without push access to the repository
+        public let labels: [PagegenRuntime.JSONValue]
+        public let assignee: ImportedGitHubFull.SimpleUser?
+        public let assignees: [ImportedGitHubFull.SimpleUser?]?
+        public let milestone: ImportedGitHubFull.Milestone?
+        public let locked: Swift.Bool
+        /// `active_lock_reason` in the JSON.
+        public let activeLockReason: Swift.String?
+        public let comments: Swift.Int
+        /// `pull_request` in the JSON.
+        public let pullRequest: ImportedGitHubFull.IssuePullRequest?
+        /// `closed_at` in the JSON.
+        public let closedAt: Foundation.Date?
+        /// `created_at` in the JSON.
+        public let createdAt: Foundation.Date
+        /// `updated_at` in the JSON.
+        public let updatedAt: Foundation.Date
+        /// `closed_by` in the JSON.
+        public let closedBy: ImportedGitHubFull.SimpleUser?
+        /// `body_html` in the JSON.
+        public let bodyHTML: Swift.String?
+        /// `body_text` in the JSON.
+        public let bodyText: Swift.String?
+        /// `timeline_url` in the JSON.
+        public let timelineURL: Swift.String?
+        /// A git repository
+        public let repository: ImportedGitHubFull.Repository?
+        /// `performed_via_github_app` in the JSON.
+        public let performedViaGithubApp: ImportedGitHubFull.Integration?
+        /// `author_association` in the JSON.
+        public let authorAssociation: Swift.String
+        public let reactions: ImportedGitHubFull.ReactionRollup?
+
+        /// Creates a value from its fields.
+        public init(
+            id: Swift.Int, nodeID: Swift.String, url: Foundation.URL, repositoryURL: Foundation.URL, labelsURL: Swift.String,
+            commentsURL: Foundation.URL, eventsURL: Foundation.URL, htmlURL: Foundation.URL, number: Swift.Int, state: Swift.String,
+            title: Swift.String, body: Swift.String? = nil, user: ImportedGitHubFull.SimpleUser? = nil, labels: [PagegenRuntime.JSONValue],
+            assignee: ImportedGitHubFull.SimpleUser? = nil, assignees: [ImportedGitHubFull.SimpleUser?]? = nil,
+            milestone: ImportedGitHubFull.Milestone? = nil, locked: Swift.Bool, activeLockReason: Swift.String? = nil, comments: Swift.Int,
+            pullRequest: ImportedGitHubFull.IssuePullRequest? = nil, closedAt: Foundation.Date? = nil, createdAt: Foundation.Date,
+            updatedAt: Foundation.Date, closedBy: ImportedGitHubFull.SimpleUser? = nil, bodyHTML: Swift.String? = nil,
+            bodyText: Swift.String? = nil, timelineURL: Swift.String? = nil, repository: ImportedGitHubFull.Repository? = nil,
+            performedViaGithubApp: ImportedGitHubFull.Integration? = nil, authorAssociation: Swift.String,
+            reactions: ImportedGitHubFull.ReactionRollup? = nil
+        ) {
+            self.id = id
+            self.nodeID = nodeID
+            self.url = url
+            self.repositoryURL = repositoryURL
+            self.labelsURL = labelsURL
+            self.commentsURL = commentsURL
+            self.eventsURL = eventsURL
+            self.htmlURL = htmlURL
+            self.number = number
+            self.state = state
+            self.title = title
+            self.body = body
+            self.user = user
+            self.labels = labels
+            self.assignee = assignee
+            self.assignees = assignees
+            self.milestone = milestone
+            self.locked = locked
+            self.activeLockReason = activeLockReason
+            self.comments = comments
+            self.pullRequest = pullRequest
+            self.closedAt = closedAt
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.closedBy = closedBy
+            self.bodyHTML = bodyHTML
+            self.bodyText = bodyText
+            self.timelineURL = timelineURL
+            self.repository = repository
+            self.performedViaGithubApp = performedViaGithubApp
+            self.authorAssociation = authorAssociation
+            self.reactions = reactions
+        }
+
+        public required convenience init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            try self.init(
+                id: fields.value("id"), nodeID: fields.value("node_id"), url: fields.value("url"),
+                repositoryURL: fields.value("repository_url"), labelsURL: fields.value("labels_url"),
+                commentsURL: fields.value("comments_url"), eventsURL: fields.value("events_url"), htmlURL: fields.value("html_url"),
+                number: fields.value("number"), state: fields.value("state"), title: fields.value("title"),
+                body: fields.valueIfPresent("body"), user: fields.valueIfPresent("user"), labels: fields.value("labels"),
+                assignee: fields.valueIfPresent("assignee"), assignees: fields.valueIfPresent("assignees"),
+                milestone: fields.valueIfPresent("milestone"), locked: fields.value("locked"),
+                activeLockReason: fields.valueIfPresent("active_lock_reason"), comments: fields.value("comments"),
+                pullRequest: fields.valueIfPresent("pull_request"), closedAt: fields.valueIfPresent("closed_at"),
+                createdAt: fields.value("created_at"), updatedAt: fields.value("updated_at"), closedBy: fields.valueIfPresent("closed_by"),
+                bodyHTML: fields.valueIfPresent("body_html"), bodyText: fields.valueIfPresent("body_text"),
+                timelineURL: fields.valueIfPresent("timeline_url"), repository: fields.valueIfPresent("repository"),
+                performedViaGithubApp: fields.valueIfPresent("performed_via_github_app"),
+                authorAssociation: fields.value("author_association"), reactions: fields.valueIfPresent("reactions")
+            )
+        }
+    }
+
     /// Issue Simple
     public final class IssueSimple: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let id: Swift.Int
@@ -753,41 +959,6 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// The `labels` of `IssueSimple`.
-    public struct IssueSimpleLabel: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
-        public let id: Swift.Int?
-        /// `node_id` in the JSON.
-        public let nodeID: Swift.String?
-        public let url: Swift.String?
-        public let name: Swift.String?
-        public let description: Swift.String?
-        public let color: Swift.String?
-        public let `default`: Swift.Bool?
-
-        /// Creates a value from its fields.
-        public init(
-            id: Swift.Int? = nil, nodeID: Swift.String? = nil, url: Swift.String? = nil, name: Swift.String? = nil,
-            description: Swift.String? = nil, color: Swift.String? = nil, default: Swift.Bool? = nil
-        ) {
-            self.id = id
-            self.nodeID = nodeID
-            self.url = url
-            self.name = name
-            self.description = description
-            self.color = color
-            self.`default` = `default`
-        }
-
-        public init(from decoder: any Swift.Decoder) throws {
-            let fields = try PagegenRuntime.DecodedFields(decoder)
-            try self.init(
-                id: fields.valueIfPresent("id"), nodeID: fields.valueIfPresent("node_id"), url: fields.valueIfPresent("url"),
-                name: fields.valueIfPresent("name"), description: fields.valueIfPresent("description"),
-                color: fields.valueIfPresent("color"), default: fields.valueIfPresent("default")
-            )
-        }
-    }
-
     /// A collection of related issues and pull requests.
     public final class Milestone: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         public let url: Foundation.URL
@@ -880,8 +1051,8 @@ extension ImportedGitHubFull {
         }
     }
 
-    /// The `pullRequest` of `IssueSimple`.
-    public struct IssueSimplePullRequest: Swift.Decodable, Swift.Sendable {
+    /// The `pullRequest` of `Issue`.
+    public struct IssuePullRequest: Swift.Decodable, Swift.Sendable {
         /// `merged_at` in the JSON.
         public let mergedAt: Foundation.Date?
         /// `diff_url` in the JSON.
@@ -1307,6 +1478,117 @@ extension ImportedGitHubFull {
                 installationsCount: fields.valueIfPresent("installations_count"), clientID: fields.valueIfPresent("client_id"),
                 clientSecret: fields.valueIfPresent("client_secret"), webhookSecret: fields.valueIfPresent("webhook_secret"),
                 pem: fields.valueIfPresent("pem")
+            )
+        }
+    }
+
+    /// The `reactions` of `Issue`; the `reactions` of `IssueComment`.
+    public final class ReactionRollup: Swift.Decodable, Swift.Sendable {
+        public let url: Foundation.URL
+        /// `total_count` in the JSON.
+        public let totalCount: Swift.Int
+        /// `+1` in the JSON.
+        public let _1: Swift.Int
+        /// `-1` in the JSON.
+        public let minus1: Swift.Int
+        public let laugh: Swift.Int
+        public let confused: Swift.Int
+        public let heart: Swift.Int
+        public let hooray: Swift.Int
+        public let eyes: Swift.Int
+        public let rocket: Swift.Int
+
+        /// Creates a value from its fields.
+        public init(
+            url: Foundation.URL, totalCount: Swift.Int, _1: Swift.Int, minus1: Swift.Int, laugh: Swift.Int, confused: Swift.Int,
+            heart: Swift.Int, hooray: Swift.Int, eyes: Swift.Int, rocket: Swift.Int
+        ) {
+            self.url = url
+            self.totalCount = totalCount
+            self._1 = _1
+            self.minus1 = minus1
+            self.laugh = laugh
+            self.confused = confused
+            self.heart = heart
+            self.hooray = hooray
+            self.eyes = eyes
+            self.rocket = rocket
+        }
+
+        public required convenience init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            try self.init(
+                url: fields.value("url"), totalCount: fields.value("total_count"), _1: fields.value("+1"), minus1: fields.value("-1"),
+                laugh: fields.value("laugh"), confused: fields.value("confused"), heart: fields.value("heart"),
+                hooray: fields.value("hooray"), eyes: fields.value("eyes"), rocket: fields.value("rocket")
+            )
+        }
+    }
+
+    /// The `labels` of `IssueSimple`.
+    public struct IssueSimpleLabel: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
+        public let id: Swift.Int?
+        /// `node_id` in the JSON.
+        public let nodeID: Swift.String?
+        public let url: Swift.String?
+        public let name: Swift.String?
+        public let description: Swift.String?
+        public let color: Swift.String?
+        public let `default`: Swift.Bool?
+
+        /// Creates a value from its fields.
+        public init(
+            id: Swift.Int? = nil, nodeID: Swift.String? = nil, url: Swift.String? = nil, name: Swift.String? = nil,
+            description: Swift.String? = nil, color: Swift.String? = nil, default: Swift.Bool? = nil
+        ) {
+            self.id = id
+            self.nodeID = nodeID
+            self.url = url
+            self.name = name
+            self.description = description
+            self.color = color
+            self.`default` = `default`
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            try self.init(
+                id: fields.valueIfPresent("id"), nodeID: fields.valueIfPresent("node_id"), url: fields.valueIfPresent("url"),
+                name: fields.valueIfPresent("name"), description: fields.valueIfPresent("description"),
+                color: fields.valueIfPresent("color"), default: fields.valueIfPresent("default")
+            )
+        }
+    }
+
+    /// The `pullRequest` of `IssueSimple`.
+    public struct IssueSimplePullRequest: Swift.Decodable, Swift.Sendable {
+        /// `merged_at` in the JSON.
+        public let mergedAt: Foundation.Date?
+        /// `diff_url` in the JSON.
+        public let diffURL: Swift.String?
+        /// `html_url` in the JSON.
+        public let htmlURL: Swift.String?
+        /// `patch_url` in the JSON.
+        public let patchURL: Swift.String?
+        public let url: Swift.String?
+
+        /// Creates a value from its fields.
+        public init(
+            mergedAt: Foundation.Date? = nil, diffURL: Swift.String? = nil, htmlURL: Swift.String? = nil, patchURL: Swift.String? = nil,
+            url: Swift.String? = nil
+        ) {
+            self.mergedAt = mergedAt
+            self.diffURL = diffURL
+            self.htmlURL = htmlURL
+            self.patchURL = patchURL
+            self.url = url
+        }
+
+        public init(from decoder: any Swift.Decoder) throws {
+            let fields = try PagegenRuntime.DecodedFields(decoder)
+            try self.init(
+                mergedAt: fields.valueIfPresent("merged_at"), diffURL: fields.valueIfPresent("diff_url"),
+                htmlURL: fields.valueIfPresent("html_url"), patchURL: fields.valueIfPresent("patch_url"), url: fields.valueIfPresent("url")
             )
         }
     }
@@ -1805,49 +2087,6 @@ extension ImportedGitHubFull {
                 issues: fields.valueIfPresent("issues"), checks: fields.valueIfPresent("checks"),
                 metadata: fields.valueIfPresent("metadata"), contents: fields.valueIfPresent("contents"),
                 deployments: fields.valueIfPresent("deployments")
-            )
-        }
-    }
-
-    /// The `reactions` of `IssueComment`.
-    public final class ReactionRollup: Swift.Decodable, Swift.Sendable {
-        public let url: Foundation.URL
-        /// `total_count` in the JSON.
-        public let totalCount: Swift.Int
-        /// `+1` in the JSON.
-        public let _1: Swift.Int
-        /// `-1` in the JSON.
-        public let minus1: Swift.Int
-        public let laugh: Swift.Int
-        public let confused: Swift.Int
-        public let heart: Swift.Int
-        public let hooray: Swift.Int
-        public let eyes: Swift.Int
-        public let rocket: Swift.Int
-
-        /// Creates a value from its fields.
-        public init(
-            url: Foundation.URL, totalCount: Swift.Int, _1: Swift.Int, minus1: Swift.Int, laugh: Swift.Int, confused: Swift.Int,
-            heart: Swift.Int, hooray: Swift.Int, eyes: Swift.Int, rocket: Swift.Int
-        ) {
-            self.url = url
-            self.totalCount = totalCount
-            self._1 = _1
-            self.minus1 = minus1
-            self.laugh = laugh
-            self.confused = confused
-            self.heart = heart
-            self.hooray = hooray
-            self.eyes = eyes
-            self.rocket = rocket
-        }
-
-        public required convenience init(from decoder: any Swift.Decoder) throws {
-            let fields = try PagegenRuntime.DecodedFields(decoder)
-            try self.init(
-                url: fields.value("url"), totalCount: fields.value("total_count"), _1: fields.value("+1"), minus1: fields.value("-1"),
-                laugh: fields.value("laugh"), confused: fields.value("confused"), heart: fields.value("heart"),
-                hooray: fields.value("hooray"), eyes: fields.value("eyes"), rocket: fields.value("rocket")
             )
         }
     }

@@ -118,23 +118,26 @@ extension ImportedIntercom {
     /// Search using Intercoms Search APIs.
     public struct SearchRequest: Swift.Codable, Swift.Sendable {
         public let query: ImportedIntercom.SearchRequestQuery
-        public let pagination: ImportedIntercom.StartingAfterPaging?
+        /// `.absent` is left out of the JSON, `.null` is `null`.
+        public let pagination: PagegenRuntime.Nullable<ImportedIntercom.StartingAfterPaging>
 
         /// Creates a value from its fields.
-        public init(query: ImportedIntercom.SearchRequestQuery, pagination: ImportedIntercom.StartingAfterPaging? = nil) {
+        public init(
+            query: ImportedIntercom.SearchRequestQuery, pagination: PagegenRuntime.Nullable<ImportedIntercom.StartingAfterPaging> = .absent
+        ) {
             self.query = query
             self.pagination = pagination
         }
 
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
-            try self.init(query: fields.value("query"), pagination: fields.valueIfPresent("pagination"))
+            try self.init(query: fields.value("query"), pagination: fields.nullable("pagination"))
         }
 
         public func encode(to encoder: any Swift.Encoder) throws {
             var fields = PagegenRuntime.EncodedFields(encoder)
             try fields.encode(self.query, "query")
-            try fields.encodeIfPresent(self.pagination, "pagination")
+            try fields.encodeNullable(self.pagination, "pagination")
         }
     }
 
@@ -488,10 +491,14 @@ extension ImportedIntercom {
         /// - `date` fields (all standard timestamp attributes and date custom attributes): `=`, `<`, `>` only. `!=`, `<=`, `>=`, `IN`, and `NIN` are not supported and return an error.
         public let `operator`: Operator?
         /// The value that you want to search on.
-        public let value: PagegenRuntime.JSONValue?
+        ///
+        /// `.absent` is left out of the JSON, `.null` is `null`.
+        public let value: PagegenRuntime.Nullable<PagegenRuntime.JSONValue>
 
         /// Creates a value from its fields.
-        public init(field: Swift.String? = nil, operator: Operator? = nil, value: PagegenRuntime.JSONValue? = nil) {
+        public init(
+            field: Swift.String? = nil, operator: Operator? = nil, value: PagegenRuntime.Nullable<PagegenRuntime.JSONValue> = .absent
+        ) {
             self.field = field
             self.`operator` = `operator`
             self.value = value
@@ -500,7 +507,7 @@ extension ImportedIntercom {
         public init(from decoder: any Swift.Decoder) throws {
             let fields = try PagegenRuntime.DecodedFields(decoder)
             try self.init(
-                field: fields.valueIfPresent("field"), operator: fields.valueIfPresent("operator"), value: fields.valueIfPresent("value")
+                field: fields.valueIfPresent("field"), operator: fields.valueIfPresent("operator"), value: fields.nullable("value")
             )
         }
 
@@ -508,7 +515,7 @@ extension ImportedIntercom {
             var fields = PagegenRuntime.EncodedFields(encoder)
             try fields.encodeIfPresent(self.field, "field")
             try fields.encodeIfPresent(self.`operator`, "operator")
-            try fields.encodeIfPresent(self.value, "value")
+            try fields.encodeNullable(self.value, "value")
         }
 
         /// The values of `Operator`; values this client does not know decode to `unknown`.
