@@ -10,7 +10,7 @@ run "pagegen generate shop.pagegen.yaml --output Sources/Shop/Generated"
 
 block readme-serve
 serve "pagegen-mock shop.pagegen.yaml --port 8080"
-run "curl -s 'http://127.0.0.1:8080/v1/products?page=1&per_page=2'"
+run "curl -s -H 'Authorization: Bearer demo' 'http://127.0.0.1:8080/v1/products?page=1&per_page=2'"
 
 block readme-run
 doc_file "$REPO/README.md" Package.swift | file Package.swift
