@@ -138,7 +138,8 @@ step "Examples/OpenAPIGeneratorConsumer: swift-openapi-generator's plugin and Pa
 consumer=Examples/OpenAPIGeneratorConsumer
 specs="$logs/openapi-specs"
 mkdir -p "$specs"
-for pair in GitHub/openapi.json:github Spotify/openapi.yaml:spotify Jira/openapi.json:jira Dub/openapi.json:dub Events/openapi.yaml:events; do
+for pair in GitHub/openapi.json:github Spotify/openapi.yaml:spotify Jira/openapi.json:jira Dub/openapi.json:dub Events/openapi.yaml:events \
+    Discord/openapi.json:discord; do
     source="${pair%%:*}" name="${pair##*:}"
     # The overrides the plugin reads beside a document, the import reads too.
     overrides=()

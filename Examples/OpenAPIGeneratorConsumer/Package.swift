@@ -31,7 +31,7 @@ func client(_ name: String) -> Target {
     )
 }
 
-// Real documents, pruned to a few list operations (GitHub, Spotify, Jira, Dub), one
+// Real documents, pruned to a few list operations (GitHub, Spotify, Jira, Dub, Discord), one
 // written for a cursor in a response header (Events), and one whose every text tries to
 // declare code (Hostile): every paging style Pagegen's importer finds, under both of
 // swift-openapi-generator's naming strategies.
@@ -54,11 +54,12 @@ let package = Package(
         client("Jira"),  // offsets with a total, next URLs (defensive)
         client("Dub"),  // page numbers, the last item's id (idiomatic)
         client("Events"),  // a cursor in a response header (idiomatic)
+        client("Discord"),  // a bare array paged by the last item's id, fields never null (idiomatic)
         client("Hostile"),  // every text of the document tries to declare code (defensive)
         .testTarget(
             name: "OpenAPIGeneratorConsumerTests",
             dependencies: [
-                "GitHub", "Spotify", "Jira", "Dub", "Events",
+                "GitHub", "Spotify", "Jira", "Dub", "Events", "Discord",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "PagegenOpenAPIRuntime", package: "Pagegen"),

@@ -5,6 +5,7 @@ import PagegenOpenAPIRuntime
 import PagegenRuntime
 import Testing
 
+@testable import Discord
 @testable import Dub
 @testable import Events
 @testable import GitHub
@@ -74,6 +75,38 @@ import Testing
             #expect(pages == 6)
             let offsets = await server.requests.compactMap { $0.queryItems.first { $0.name == "startAt" }?.value }.compactMap(Int.init)
             #expect(offsets.sorted() == [0, 20, 40, 60, 80, 100])
+        }
+    }
+
+    /// Discord's messages: a bare array that pages by the last message's id, read by a
+    /// decoder that holds each field to the document. A field the document lets be left
+    /// out but never be null (`nonce`, and most of a message's) is left out by the mock
+    /// on some messages and never sent as `null`, which the decoder would refuse.
+    ///
+    /// The walk still fails further on, at a message's `stickers`: each is a `oneOf` of a
+    /// guild sticker and a standard one, which the importer merges into one model whose
+    /// fields only one alternative requires (`guild_id`, `pack_id`), and the mock, which
+    /// leaves some of those out, makes stickers that are neither.
+    @Test func aBareArrayOfMessagesDecodedStrictly() async throws {
+        try await withMock("discord") { server in
+            let client = Discord.Client(serverURL: server.baseURL, transport: transport)
+            try await withKnownIssue("a oneOf of objects is served as one merged model") {
+                var ids: [String] = []
+                let input = Operations.ListMessages.Input(path: .init(channelId: "81384788765712384"), query: .init(limit: 50))
+                for try await message in client.listMessagesItems(input) { ids.append(message.id) }
+                Self.expectEveryItemOnce(ids)
+            } matching: { issue in
+                "\(issue)".contains("stickers[")
+            }
+
+            // What the mock sends: some messages leave the nonce out, none sends it as null.
+            let url = server.baseURL.appendingPathComponent("channels/81384788765712384/messages")
+            let (_, data) = try await PagegenRuntime.URLSessionTransport().send(HTTPRequest(method: "GET", url: url))
+            let messages = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+            #expect(messages.count == 100)
+            #expect(messages.contains { $0["nonce"] == nil }, "some messages leave the nonce out")
+            #expect(!messages.contains { $0["nonce"] is NSNull }, "no message sends a null nonce")
+            #expect(!messages.contains { $0["edited_timestamp"] == nil }, "a field that is always sent is")
         }
     }
 
