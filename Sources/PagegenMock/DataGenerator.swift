@@ -121,14 +121,31 @@ struct DataGenerator: Sendable {
         var overrides = override?.fields ?? [:]
         if depth > Self.maxDepth + 4 { return .object([]) }
         var pairs: [(key: String, value: MockJSON)] = []
+        // A model of alternatives takes one shape: its fields are sent, those only the
+        // other shapes name are not.
+        var shapeFields: Set<String> = []
+        var otherShapesFields: Set<String> = []
+        if !model.alternatives.isEmpty {
+            var random = SeededRandom(seed: child(seed, "alternative"))
+            let chosen = random.int(0...(model.alternatives.count - 1))
+            for (index, alternative) in model.alternatives.enumerated() {
+                let names = alternative.map(\.value)
+                if index == chosen { shapeFields.formUnion(names) } else { otherShapesFields.formUnion(names) }
+            }
+            otherShapesFields.subtract(shapeFields)
+        }
         for field in model.fields {
             let key = field.name.value
             let fieldName = FieldName(key, model: model.name.value)
             let override = overrides.removeValue(forKey: key)
             if case .absent? = override { continue }
+            if override == nil, otherShapesFields.contains(key) { continue }
             var type = field.type.value
             var fieldSeed = child(seed, key)
-            if override == nil, case .optional(let wrapped) = type {
+            if override == nil, shapeFields.contains(key), case .optional(let wrapped) = type {
+                type = wrapped
+                fieldSeed = child(fieldSeed, "?")
+            } else if override == nil, case .optional(let wrapped) = type {
                 // Where an optional value is null, a field is left out or null, as it may be.
                 var random = SeededRandom(seed: fieldSeed)
                 if random.chance(Self.nothingChance(depth: depth + 1)) {

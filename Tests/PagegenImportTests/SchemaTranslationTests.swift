@@ -111,7 +111,9 @@ import Testing
             ])
         #expect(
             block("ThingShape:", in: spec) == [
-                "ThingShape:", "kind: String", "radius: { type: Double?, nullable: false }", "side: { type: Double?, nullable: false }",
+                "ThingShape:", "alternatives: [[radius], [side]]", "fields:", "  kind: String",
+                "  radius: { type: Double?, nullable: false }",
+                "  side: { type: Double?, nullable: false }",
             ])
         #expect(notes.contains { $0.message == "JSON: anyOf string and Item" })
         #expect(spec.contains("# source: JSON: anyOf string and Item"))

@@ -99,6 +99,47 @@ import Testing
         #expect(seen["three"]!.missing > 5 && seen["three"]!.null > 5)
     }
 
+    @Test func aModelOfAlternativesIsMadeAsOneOfThem() throws {
+        let spec = try Specs.parse(
+            """
+            pagegen: 1
+            name: Stickers
+            baseURL: https://stickers.example.com
+            models:
+              Sticker:
+                alternatives: [[available, guild_id], [pack_id, sort_value]]
+                fields:
+                  id: Int
+                  name: String?
+                  available: Bool?
+                  guild_id: { type: String?, nullable: false }
+                  pack_id: { type: String?, nullable: false }
+                  sort_value: Int?
+            endpoints:
+              stickers: { get: /stickers, returns: "[Sticker]" }
+            """)
+        let generator = DataGenerator(spec: spec, seed: 7)
+        let model = try #require(spec.model(named: "Sticker"))
+        var shapes: [String: Int] = [:]
+        var namesLeftOut = 0
+        for index in 0..<200 {
+            guard case .object(let pairs) = generator.object(model, override: nil, seed: generator.seed("sticker", String(index)), depth: 0)
+            else {
+                Issue.record("not an object")
+                return
+            }
+            let fields = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+            let guild = ["available", "guild_id"].map { fields[$0] != nil && fields[$0] != .null }
+            let standard = ["pack_id", "sort_value"].map { fields[$0] != nil }
+            // All of one shape's fields, with values, and none of the other's.
+            #expect(guild == [true, true] && standard == [false, false] || guild == [false, false] && standard == [true, true])
+            shapes[guild == [true, true] ? "guild" : "standard", default: 0] += 1
+            if fields["name"] == nil || fields["name"] == .null { namesLeftOut += 1 }
+        }
+        #expect(shapes["guild", default: 0] > 50 && shapes["standard", default: 0] > 50, "both shapes: \(shapes)")
+        #expect(namesLeftOut > 5, "a field no shape names is still left out at times")
+    }
+
     @Test func theSameSeedGivesTheSameDataAndAnotherSeedOther() throws {
         let (_, first, shape) = try Self.generator(seed: 7)
         let (_, again, _) = try Self.generator(seed: 7)

@@ -4,7 +4,7 @@ import PagegenYAML
 /// form `{ fields: {…}, id: objectID, description: …, deprecated: … }` when it names
 /// its identifying field, needs a description or is deprecated.
 enum ModelLoader {
-    static let longFormKeys = ["fields", "id", "description", "deprecated"]
+    static let longFormKeys = ["fields", "id", "description", "deprecated", "alternatives"]
 
     static func load(_ node: Node, context: LoadContext) -> [ModelSpec] {
         context.namedEntries(node, section: "models", entry: "model", values: "fields") { name, value, context in
@@ -32,16 +32,56 @@ enum ModelLoader {
                 let fieldsNode = reader["fields"]
             else { return nil }
             let identity = reader.path("id")
+            let fields = fields(fieldsNode, model: name.value, context: context)
             return ModelSpec(
-                name: name, description: reader.string("description")?.value,
-                fields: fields(fieldsNode, model: name.value, context: context), identity: identity,
-                deprecation: TypeLoader.deprecation(reader))
+                name: name, description: reader.string("description")?.value, fields: fields, identity: identity,
+                deprecation: TypeLoader.deprecation(reader),
+                alternatives: reader["alternatives"].map { alternatives($0, fields: fields, model: name.value, context: context) } ?? [])
         }
         guard node.pairs != nil || node.isNull else {
             context.error("model '\(name.value)' must be a mapping of field names to types, not \(node.kindDescription)", at: node.mark)
             return nil
         }
         return ModelSpec(name: name, description: nil, fields: fields(node, model: name.value, context: context), identity: nil)
+    }
+
+    /// `alternatives: [[available, guild_id], [pack_id, sort_value]]`: the shapes a value
+    /// takes, each by the fields it always sends among those the model lets be left out.
+    private static func alternatives(_ node: Node, fields: [FieldSpec], model: String, context: LoadContext) -> [[Located<String>]] {
+        let hint = "write a list of two or more lists of field names: [[available, guild_id], [pack_id, sort_value]]"
+        guard let items = node.items, items.count >= 2 else {
+            context.error("the alternatives of model '\(model)' must be two or more lists of field names", at: node.mark, hint: hint)
+            return []
+        }
+        var alternatives: [[Located<String>]] = []
+        for item in items {
+            guard let names = item.items else {
+                context.error("an alternative of model '\(model)' must be a list of field names", at: item.mark, hint: hint)
+                continue
+            }
+            var alternative: [Located<String>] = []
+            for nameNode in names {
+                guard let name = nameNode.scalarText else {
+                    context.error("a field name must be text", at: nameNode.mark)
+                    continue
+                }
+                guard let field = fields.first(where: { $0.name.value == name }) else {
+                    context.error(
+                        "'\(name)' in the alternatives of model '\(model)' is not one of its fields", at: nameNode.mark,
+                        hint: Suggestion.closest(to: name, in: fields.map(\.name.value)).map { "did you mean '\($0)'?" })
+                    continue
+                }
+                guard field.presence.mayBeAbsent else {
+                    context.error(
+                        "the field '\(name)' of model '\(model)' is always sent, so no alternative needs to name it", at: nameNode.mark,
+                        hint: "name only fields that may be left out (T?, or optional: true)")
+                    continue
+                }
+                alternative.append(Located(name, at: nameNode.mark))
+            }
+            alternatives.append(alternative)
+        }
+        return alternatives
     }
 
     /// `String`, `[Int]`, `Int?`: what a field named `id` holds in a short-form model,

@@ -206,6 +206,10 @@ public struct ModelSpec: Sendable, Hashable {
     public var identity: Located<ResponsePath>?
     /// Whether the API marks the model deprecated (`deprecated:`).
     public var deprecation: Deprecation? = nil
+    /// The shapes the JSON takes, one at a time (`alternatives:`): each names the
+    /// fields, among those that may be left out, that its shape always sends. A value
+    /// has the fields of one shape, and none that only another names.
+    public var alternatives: [[Located<String>]] = []
 
     /// The field with the JSON name `name`, if any.
     public func field(named name: String) -> FieldSpec? {

@@ -73,6 +73,18 @@ struct ModelTranslator {
     }
 
     /// The doc comment of a model the spec does not describe: what it is for.
+    /// "One of 2 shapes: with `available` and `guild_id`; or with `pack_id`.", after a
+    /// blank line, for a model with `alternatives:`.
+    func alternativesDocLines(of model: ModelSpec) -> [String] {
+        guard !model.alternatives.isEmpty else { return [] }
+        let shapes = model.alternatives.map { alternative -> String in
+            let names = alternative.map { "`\($0.value)`" }
+            guard let last = names.last else { return "with no more fields" }
+            return "with " + (names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last)
+        }
+        return [""] + DocLines.split("One of \(shapes.count) shapes: " + shapes.joined(separator: "; or ") + ".")
+    }
+
     func roleDocLines(of model: ModelSpec) -> [String] {
         guard let uses = uses[model.name.value], !uses.isEmpty else { return ["No endpoint of the spec uses it."] }
         let sentence = uses.prefix(3).joined(separator: "; ") + (uses.count > 3 ? "; and more" : "") + "."
@@ -116,7 +128,8 @@ struct ModelTranslator {
         return ModelCode(
             name: modelNames.type,
             reference: modelNames.reference,
-            docLines: DocLines.adding(model.deprecation, to: model.description.map(DocLines.split) ?? roleDocLines(of: model)),
+            docLines: DocLines.adding(
+                model.deprecation, to: (model.description.map(DocLines.split) ?? roleDocLines(of: model)) + alternativesDocLines(of: model)),
             isClass: isClass,
             isMutable: mutableModels && !isClass,
             isEncodable: encodable.contains(model.name.value),

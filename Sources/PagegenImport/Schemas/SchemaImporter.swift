@@ -309,6 +309,10 @@ final class SchemaImporter {
                     presence: property.required ? (mayBeNull ? .null : .required) : (mayBeNull ? .absentOrNull : .absent)))
         }
         guard let index = modelIndex[modelName] else { return }
+        let mayBeLeftOut = Set(fields.filter { $0.presence.mayBeAbsent }.map(\.name))
+        if !shape.alternatives.isEmpty {
+            models[index].alternatives = shape.alternatives.map { $0.filter(mayBeLeftOut.contains) }
+        }
         models[index].fields = fields
         models[index].comments = comments
         if let schema = shape.schema {
@@ -542,6 +546,9 @@ final class SchemaImporter {
         /// Comments for the model, and the notes to print when it is declared.
         var comments: [String] = []
         var notes: [(JSONPointer, String)] = []
+        /// For alternatives merged into one shape: the properties each requires that
+        /// the merged shape does not.
+        var alternatives: [[String]] = []
     }
 
     func objectShape(of schema: JSONSchema, at pointer: JSONPointer) -> ObjectShape? {
@@ -617,6 +624,13 @@ final class SchemaImporter {
                     }
                 }
             }
+            let requiredByAll = Set(merged.properties.filter(\.required).map(\.name))
+            let alternatives = shapes.map { shape in
+                shape.properties.filter { $0.required && !requiredByAll.contains($0.name) }.map(\.name)
+            }
+            // Kept where the alternatives differ in what they send, so that a value of
+            // the one model can be made as one of them.
+            if alternatives.contains(where: { !$0.isEmpty }) { merged.alternatives = alternatives }
             let message =
                 "one model with the fields of the \(shapes.count) alternatives of its \(keyword); a field is required only where every alternative requires it"
             merged.comments.append(message)

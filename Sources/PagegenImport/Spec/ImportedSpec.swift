@@ -42,6 +42,9 @@ struct ImportedModel {
     var description: String?
     var deprecated = false
     var fields: [ImportedField] = []
+    /// The shapes of a model merged from alternatives: the fields each always sends
+    /// among those the model lets be left out (`alternatives:`).
+    var alternatives: [[String]] = []
     /// Notes about the model, written above it.
     var comments: [String] = []
 }

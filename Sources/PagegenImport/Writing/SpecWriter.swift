@@ -91,12 +91,17 @@ struct SpecWriter {
             return
         }
         // The long form keeps a field called `fields` from reading as the model's fields.
-        let longForm = model.fields.contains { $0.name == "fields" } || model.description != nil || model.deprecated
+        let longForm =
+            model.fields.contains { $0.name == "fields" } || model.description != nil || model.deprecated || !model.alternatives.isEmpty
         line(2, "\(model.name):")
         var indent = 4
         if longForm {
             if let description = model.description { writeText(4, "description", description) }
             if model.deprecated { line(4, "deprecated: true") }
+            if !model.alternatives.isEmpty {
+                let lists = model.alternatives.map { "[" + $0.map { YAMLText.scalar($0, in: .flow) }.joined(separator: ", ") + "]" }
+                line(4, "alternatives: [\(lists.joined(separator: ", "))]")
+            }
             if model.fields.isEmpty {
                 line(4, "fields: {}")
                 return

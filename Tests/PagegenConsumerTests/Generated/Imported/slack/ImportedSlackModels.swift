@@ -62,6 +62,8 @@ extension ImportedSlack {
     }
 
     /// An item of `conversationsList(…)`; the `channels` of `ConversationsListResponse`.
+    ///
+    /// One of 3 shapes: with `creator`, `is_archived`, `is_channel`, `is_general`, `is_group`, `is_mpim`, `is_private`, `is_shared`, `name`, `name_normalized`, `purpose` and `topic`; or with `creator`, `is_archived`, `is_channel`, `is_general`, `is_group`, `is_mpim`, `is_private`, `is_shared`, `name`, `name_normalized`, `purpose` and `topic`; or with `priority` and `user`.
     public final class ObjsConversation: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// `accepted_user` in the JSON.
         public let acceptedUser: Swift.String?
@@ -408,6 +410,8 @@ extension ImportedSlack {
     }
 
     /// The `responseMetadata` of `UsersListResponse`.
+    ///
+    /// One of 3 shapes: with `next_cursor`; or with `messages` and `warnings`; or with `messages`, `next_cursor` and `warnings`.
     public struct ObjsResponseMetadata: Swift.Decodable, Swift.Sendable {
         /// `next_cursor` in the JSON.
         public let nextCursor: Swift.String?

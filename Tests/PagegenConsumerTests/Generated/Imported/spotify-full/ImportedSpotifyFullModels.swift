@@ -273,6 +273,8 @@ extension ImportedSpotifyFull {
     }
 
     /// Information about the track or episode.
+    ///
+    /// One of 2 shapes: with no more fields; or with `audio_preview_url`, `description`, `html_description`, `duration_ms`, `explicit`, `external_urls`, `href`, `id`, `images`, `is_externally_hosted`, `is_playable`, `languages`, `name`, `release_date`, `release_date_precision`, `type`, `uri` and `show`.
     public final class PlaylistTrackObjectItem: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The album on which the track appears. The album object includes a link in `href` to full information about the album.
         public let album: ImportedSpotifyFull.SimplifiedAlbumObject?
@@ -468,6 +470,8 @@ extension ImportedSpotifyFull {
     }
 
     /// **Deprecated:** Use `item` instead. Information about the track or episode.
+    ///
+    /// One of 2 shapes: with no more fields; or with `audio_preview_url`, `description`, `html_description`, `duration_ms`, `explicit`, `external_urls`, `href`, `id`, `images`, `is_externally_hosted`, `is_playable`, `languages`, `name`, `release_date`, `release_date_precision`, `type`, `uri` and `show`.
     ///
     /// - Important: Deprecated by the API.
     public final class PlaylistTrackObjectTrack: Swift.Decodable, Swift.Sendable, Swift.Identifiable {

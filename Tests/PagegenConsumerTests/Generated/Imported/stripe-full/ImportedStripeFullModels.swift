@@ -1209,6 +1209,8 @@ extension ImportedStripeFull {
     }
 
     /// The `data` of `ApmsSourcesSourceList`.
+    ///
+    /// One of 5 shapes: with `created`, `fingerprint`, `livemode`, `reusable`, `used` and `username`; or with `country`, `currency`, `last4` and `status`; or with `active`, `amount`, `amount_received`, `bitcoin_amount`, `bitcoin_amount_received`, `bitcoin_uri`, `created`, `currency`, `filled`, `inbound_address`, `livemode` and `uncaptured_funds`; or with `brand`, `exp_month`, `exp_year`, `funding` and `last4`; or with `client_secret`, `created`, `flow`, `livemode`, `status` and `type`.
     public final class Polymorphic: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// Time at which the object was created. Measured in seconds since the Unix epoch.
         public let created: Foundation.Date?

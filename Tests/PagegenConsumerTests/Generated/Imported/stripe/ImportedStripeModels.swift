@@ -908,6 +908,8 @@ extension ImportedStripe {
     }
 
     /// The `data` of `ApmsSourcesSourceList`.
+    ///
+    /// One of 3 shapes: with `country`, `currency`, `last4` and `status`; or with `brand`, `exp_month`, `exp_year`, `funding` and `last4`; or with `client_secret`, `created`, `flow`, `livemode`, `status` and `type`.
     public final class Polymorphic: Swift.Decodable, Swift.Sendable, Swift.Identifiable {
         /// The ID of the account that the bank account is associated with.
         public let account: PagegenRuntime.JSONValue?
