@@ -142,13 +142,11 @@ struct DataGenerator: Sendable {
             if override == nil, otherShapesFields.contains(key) { continue }
             var type = field.type.value
             var fieldSeed = child(seed, key)
-            if override == nil, shapeFields.contains(key), case .optional(let wrapped) = type {
-                type = wrapped
-                fieldSeed = child(fieldSeed, "?")
-            } else if override == nil, case .optional(let wrapped) = type {
-                // Where an optional value is null, a field is left out or null, as it may be.
+            if override == nil, case .optional(let wrapped) = type {
+                // Where an optional value is null, a field is left out or null, as it may
+                // be; a field of the shape a model of alternatives takes is always sent.
                 var random = SeededRandom(seed: fieldSeed)
-                if random.chance(Self.nothingChance(depth: depth + 1)) {
+                if !shapeFields.contains(key), random.chance(Self.nothingChance(depth: depth + 1)) {
                     switch field.presence {
                     case .absent: continue
                     case .null: pairs.append((key, .null))

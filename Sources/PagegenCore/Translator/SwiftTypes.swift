@@ -39,8 +39,9 @@ extension TypeReference {
         }
     }
 
-    /// The names of the models (and built-ins) this type refers to.
-    var referencedNames: [String] {
+    /// The names of the models (and built-ins) this type refers to, through lists,
+    /// optionals and maps.
+    public var referencedNames: [String] {
         switch self {
         case .named(let name): [name]
         case .array(let inner), .optional(let inner), .map(let inner): inner.referencedNames

@@ -10,18 +10,16 @@ import PagegenCore
 /// do the bodies of paged endpoints, whose paging fields the generated pagers set:
 /// reading a value is no heavier than before, and only what is sent needs to say more.
 enum RequestPresence {
-    /// Marks the three-state fields of `spec`'s models; returns the names of the
-    /// models that have them.
-    @discardableResult
-    static func apply(to spec: inout ImportedSpec) -> [String] {
+    /// Marks the three-state fields of `spec`'s models.
+    static func apply(to spec: inout ImportedSpec) {
         var models: [String: Int] = [:]
         for (index, model) in spec.models.enumerated() { models[model.name] = index }
         func reach(_ roots: [TypeReference]) -> Set<String> {
             var seen: Set<String> = []
-            var pending = roots.flatMap(\.modelNames)
+            var pending = roots.flatMap(\.referencedNames)
             while let name = pending.popLast() {
                 guard let index = models[name], seen.insert(name).inserted else { continue }
-                pending += spec.models[index].fields.flatMap(\.type.modelNames)
+                pending += spec.models[index].fields.flatMap(\.type.referencedNames)
             }
             return seen
         }
@@ -29,21 +27,16 @@ enum RequestPresence {
         let pagedBodies = reach(spec.endpoints.filter { $0.paging != nil }.compactMap { $0.body?.jsonType })
         let sentOnly = reach(spec.endpoints.compactMap { $0.body?.jsonType }).subtracting(answered).subtracting(pagedBodies)
         let mergePatches = reach(spec.endpoints.compactMap { $0.body?.isMergePatch == true ? $0.body?.jsonType : nil })
-        var changed: [String] = []
-        for name in sentOnly.sorted() {
+        for name in sentOnly {
             guard let index = models[name] else { continue }
             let isMergePatch = mergePatches.contains(name)
-            var didChange = false
             for field in spec.models[index].fields.indices {
                 let presence = spec.models[index].fields[field].presence
                 if presence == .absentOrNull || isMergePatch && presence == .absent {
                     spec.models[index].fields[field].presence = .absentNullOrValue
-                    didChange = true
                 }
             }
-            if didChange { changed.append(name) }
         }
-        return changed
     }
 }
 
@@ -52,16 +45,5 @@ extension ImportedBody {
     var jsonType: TypeReference? {
         if case .json(let type) = kind { return type }
         return nil
-    }
-}
-
-extension TypeReference {
-    /// The names this type refers to, through lists, optionals and maps.
-    fileprivate var modelNames: [String] {
-        switch self {
-        case .named(let name): [name]
-        case .array(let inner), .optional(let inner), .map(let inner): inner.modelNames
-        case .enumeration: []
-        }
     }
 }
