@@ -10,20 +10,33 @@ import PagegenRuntime
 /// the requests sent before the first screen showed, and all requests.
 @MainActor
 enum ChatTraces {
+    /// How a chat's API gives a page's keys.
+    enum API {
+        /// Every page has both keys (the previous one also at the top, to ask for new
+        /// messages later); the first page is the newest one, or the one around
+        /// `aroundID`.
+        case pairedCursors
+        /// Discord's, as specs/chat.pagegen.yaml reads it: both keys from the page's
+        /// items (`before=` its oldest id, `after=` its newest), an `around=` first
+        /// page, and a short page ends the list in the direction it was asked for (a
+        /// short page of newer messages has no previous key).
+        case discord
+    }
+
     /// A chat's API: messages newest first, ids growing with time; a page `after` a
-    /// message holds the older ones, a page `before` it the newer ones closest to it;
-    /// every page has both keys (the previous one also at the top, to ask for new
-    /// messages later). The first page is the newest one, or the one around `aroundID`.
+    /// message holds the older ones, a page `before` it the newer ones closest to it.
     @MainActor final class Server {
         let pageSize: Int
+        let api: API
         /// The messages' ids, newest first.
         private(set) var ids: [Int]
         var aroundID: Int?
         private(set) var answers = 0
 
-        init(messages: Int, pageSize: Int) {
+        init(messages: Int, pageSize: Int, api: API = .pairedCursors, firstID: Int = 0) {
             self.pageSize = pageSize
-            ids = Array((0..<messages).reversed())
+            self.api = api
+            ids = Array((firstID..<firstID + messages).reversed())
         }
 
         /// A new message, the newest.
@@ -47,8 +60,11 @@ enum ChatTraces {
             var start = 0
             var end = min(ids.count, pageSize)
             switch key {
+            case .around(let cursor):
+                start = max(0, index(atOrOlderThan: Int(cursor)!) - pageSize / 2)
+                end = min(ids.count, start + pageSize)
             case .first:
-                if let aroundID {
+                if let aroundID, api == .pairedCursors {
                     start = max(0, index(atOrOlderThan: aroundID) - pageSize / 2)
                     end = min(ids.count, start + pageSize)
                 }
@@ -62,10 +78,31 @@ enum ChatTraces {
                 break
             }
             let slice = Array(ids[start..<end])
+            if api == .discord { return discordPage(slice, key: key) }
             var previous = key
             if let first = slice.first { previous = .before(String(first)) }
             let next: PageKey? = end < ids.count ? slice.last.map { .after(String($0)) } : nil
             return Page(items: slice.map { SimItem(id: $0) }, key: key, next: next, previous: previous)
+        }
+
+        /// A page as a generated client reads Discord's answer: the next key from the
+        /// last item unless a short page ends the list going down, the previous key from
+        /// the first unless a short page of newer messages ends it going up (the key for
+        /// the next check for newer items is there all the same).
+        private func discordPage(_ slice: [Int], key: PageKey) -> Page<SimItem> {
+            var goingBack = false
+            var opensAround = false
+            switch key {
+            case .before: goingBack = true
+            case .around: opensAround = true
+            default: break
+            }
+            let short = slice.count < pageSize
+            let next = slice.last.flatMap { goingBack || opensAround || !short ? PageKey.after(String($0)) : nil }
+            let previous = slice.first.flatMap { !goingBack || !short ? PageKey.before(String($0)) : nil }
+            return Page(
+                items: slice.map { SimItem(id: $0) }, key: key, next: next, previous: previous,
+                newerItemsKey: slice.first.map { .before(String($0)) })
         }
 
         /// The loader an app builds over this API (its runner answers the requests).
@@ -74,6 +111,7 @@ enum ChatTraces {
                 .failure(APIError(.invalidRequest("answered by the runner")))
             }
             loader.focusItem = aroundID.map { AnyHashable($0) }
+            if api == .discord, let aroundID { loader.firstKey = .around(String(aroundID)) }
             return loader
         }
     }
@@ -87,6 +125,15 @@ enum ChatTraces {
         let latency: Int
         private var cancelled: Set<Int> = []
         private(set) var requests = 0
+        /// The ids of every message an answer brought.
+        private var delivered: Set<Int> = []
+        /// The keys in flight, and how many requests ask with each.
+        private var inFlight: [PageKey: Int] = [:]
+        /// Requests whose answer held only messages an earlier answer brought, or
+        /// nothing, and requests sent with a key already in flight.
+        private(set) var nothingNew: [String] = []
+        /// The messages answers brought again (an earlier answer brought them).
+        private(set) var itemsAgain = 0
         /// The requests sent before the answer given last (those its answer starts come
         /// after it).
         private(set) var requestsBeforeLastAnswer = 0
@@ -101,15 +148,25 @@ enum ChatTraces {
             _ request: PageLoadRequest, loader: PageLoader<SimItem>, completion: @escaping @MainActor (PageLoadResult<SimItem>) -> Void
         ) {
             requests += 1
+            guard case .page(let key) = request.target else { return }
+            if inFlight[key, default: 0] > 0 { nothingNew.append("\(key) again while in flight") }
+            inFlight[key, default: 0] += 1
             clock.schedule(after: latency) { [self] in
-                guard !cancelled.contains(request.id), case .page(let key) = request.target else { return }
+                guard !cancelled.contains(request.id) else { return }
+                inFlight[key, default: 1] -= 1
                 requestsBeforeLastAnswer = requests
-                completion(.page(.success(server.answer(key))))
+                let page = server.answer(key)
+                let ids = page.items.map(\.id)
+                itemsAgain += ids.count(where: delivered.contains)
+                if ids.allSatisfy(delivered.contains) { nothingNew.append("\(key): \(ids.isEmpty ? "empty" : "\(ids.count) known")") }
+                delivered.formUnion(ids)
+                completion(.page(.success(page)))
             }
         }
 
         func cancel(_ request: PageLoadRequest) {
             cancelled.insert(request.id)
+            if case .page(let key) = request.target { inFlight[key, default: 1] -= 1 }
         }
     }
 
@@ -124,6 +181,14 @@ enum ChatTraces {
         var requestsBeforeFirstScreen: Int?
         var firstScreenSeconds: Double?
         var requests = 0
+        /// The requests that brought nothing new (see ``Runner/nothingNew``).
+        var nothingNew: [String] = []
+        /// Messages that answers brought again.
+        var itemsAgain = 0
+        /// ``PagedList/focusRow`` when the first rows showed, and whether it is the row
+        /// the list was opened at (the message opened around; none when opened with
+        /// `start()`).
+        var focusRowRight = true
         var newerShown = 0
     }
 
@@ -210,10 +275,9 @@ enum ChatTraces {
     /// the user scrolls (negative: up), and a message is posted every second (the app
     /// then calls `loadNewerItems()`) when `posts`.
     static func run(
-        _ trace: String, latency: Int, aroundID: Int?, posts: Bool, seconds: Int, scroll: (Double) -> Double
+        _ trace: String, latency: Int, server: Server, aroundID: Int?, posts: Bool, seconds: Int, scroll: (Double) -> Double
     ) -> Line {
         let clock = VirtualClock()
-        let server = Server(messages: 5_000, pageSize: 30)
         server.aroundID = aroundID
         let runner = Runner(server: server, clock: clock, latency: latency * 1_000)
         let list = PagedList(server.loader, options: PagedListOptions(order: .firstPageAtBottom), runner: runner)
@@ -229,6 +293,8 @@ enum ChatTraces {
             if !placed, list.count > 0 {
                 // The first screen: the focus in the middle, or the bottom row at the bottom.
                 placed = true
+                let expected = aroundID.flatMap { id in (0..<list.count).first { list[$0].item?.id == id } }
+                screen.line.focusRowRight = list.focusRow == expected
                 screen.offset = list.focusRow.map { Double($0 - Screen.rows / 2) } ?? Double(list.count - Screen.rows)
                 screen.scroll(by: 0)
             }
@@ -255,6 +321,8 @@ enum ChatTraces {
         clock.advance(to: time + .seconds(5))
         var line = screen.line
         line.requests = runner.requests
+        line.nothingNew = runner.nothingNew
+        line.itemsAgain = runner.itemsAgain
         line.newerShown = newerShown
         let loaded = Set(screen.copy.filter { $0 >= 0 })
         if let oldest = loaded.min(), let newest = loaded.max() {
@@ -268,13 +336,38 @@ enum ChatTraces {
 
     static func measure() -> [Line] {
         var lines: [Line] = []
+        func paired() -> Server { Server(messages: 5_000, pageSize: 30) }
+        func discord() -> Server { Server(messages: 3_000, pageSize: 50, api: .discord, firstID: 1) }
         for latency in [150, 600] {
             lines.append(
-                run("newest, up 20 s, a message a second", latency: latency, aroundID: nil, posts: true, seconds: 20) { _ in -30 })
+                run("newest, up 20 s, a message a second", latency: latency, server: paired(), aroundID: nil, posts: true, seconds: 20) {
+                    _ in -30
+                })
             lines.append(
-                run("newest, reading there, a message a second", latency: latency, aroundID: nil, posts: true, seconds: 20) { _ in 0 })
+                run(
+                    "newest, reading there, a message a second", latency: latency, server: paired(), aroundID: nil, posts: true, seconds: 20
+                ) {
+                    _ in 0
+                })
             lines.append(
-                run("around the middle, up 10 s then down 20 s", latency: latency, aroundID: 2_500, posts: false, seconds: 30) {
+                run(
+                    "around the middle, up 10 s then down 20 s", latency: latency, server: paired(), aroundID: 2_500, posts: false,
+                    seconds: 30
+                ) {
+                    $0 < 10 ? -20 : 20
+                })
+            lines.append(
+                run(
+                    "Discord: newest, up 20 s, a message a second", latency: latency, server: discord(), aroundID: nil, posts: true,
+                    seconds: 20
+                ) {
+                    _ in -30
+                })
+            lines.append(
+                run(
+                    "Discord: around 1,500, up 10 s then down 20 s", latency: latency, server: discord(), aroundID: 1_500, posts: false,
+                    seconds: 30
+                ) {
                     $0 < 10 ? -20 : 20
                 })
         }
@@ -287,34 +380,53 @@ enum ChatTraces {
         print(
             """
 
-            Chat traces (PagedList, first page at the bottom; 5,000 messages, 30 a page, newest first, cursors both ways): \
+            Chat traces (PagedList, first page at the bottom; 5,000 messages, 30 a page, newest first, cursors both ways; \
+            Discord: 3,000 messages, 50 a page, cursors from the items, a short page ends the list): \
             open at the newest and scroll up 30 rows/s for 20 s while the server posts a message a second (the app calls \
-            loadNewerItems each second), or stay at the newest while it does, or open around message 2,500 and scroll up 20 rows/s for 10 s, then down for 20 s. \
+            loadNewerItems each second), or stay at the newest while it does, or open around a message and scroll up 20 rows/s for 10 s, then down for 20 s. \
             The screen applies every change, keeps the anchor's content still, and sticks to the bottom when there. dup rows: \
             changes after which a message was on two rows. missed: messages between the oldest loaded and the newest, not on \
             a row at the end (after showNewerItems). content moves: changes after which a message on screen was elsewhere on \
-            screen. req. before 1st screen: requests sent before every row of the first screen showed its message.
+            screen. req. before 1st screen: requests sent before every row of the first screen showed its message. \
+            nothing new: requests whose answer held only messages an earlier answer brought (or none), or sent with a key \
+            already in flight (--details lists them). items again: messages answers brought a second time. focusRow: right \
+            when it is the row of the message opened around, or nil for a list opened at the newest.
             """)
         var rows = [
             [
                 "trace", "latency", "dup rows", "missed", "content moves", "wrong reports", "req. before 1st screen", "1st screen",
-                "requests", "new shown",
+                "requests", "nothing new", "items again", "focusRow", "new shown",
             ]
         ]
         for line in lines {
             rows.append([
                 line.trace, "\(line.latency) ms", "\(line.duplicates)", "\(line.missed)", "\(line.contentMoves)", "\(line.wrongReports)",
                 line.requestsBeforeFirstScreen.map(String.init) ?? "never", line.firstScreenSeconds.map(Report.seconds) ?? "never",
-                "\(line.requests)", "\(line.newerShown)",
+                "\(line.requests)", "\(line.nothingNew.count)", "\(line.itemsAgain)", line.focusRowRight ? "right" : "wrong",
+                "\(line.newerShown)",
             ])
         }
         print(Report.format(rows))
+        if CommandLine.arguments.contains("--details") {
+            for line in lines where !line.nothingNew.isEmpty {
+                print("\(line.trace), \(line.latency) ms: nothing new from \(line.nothingNew.joined(separator: "; "))")
+            }
+        }
         let failures = lines.reduce(0) { $0 + $1.duplicates + $1.missed + $1.contentMoves + $1.wrongReports }
         targets.append(
             (
                 "chat traces: no duplicate row, no missed message, no content move, no wrong report in \(lines.count) runs: \(failures)",
                 failures == 0
             ))
+        let wasted = lines.reduce(0) { $0 + $1.nothingNew.count }
+        let again = lines.reduce(0) { $0 + $1.itemsAgain }
+        targets.append(
+            (
+                "chat traces: requests that brought nothing new in \(lines.count) runs: \(wasted); messages brought again: \(again)",
+                wasted == 0 && again == 0
+            ))
+        let wrongFocus = lines.count { !$0.focusRowRight }
+        targets.append(("chat traces: focusRow the row opened at in \(lines.count - wrongFocus) of \(lines.count) runs", wrongFocus == 0))
         let firstScreens = lines.map { $0.requestsBeforeFirstScreen ?? .max }
         targets.append(
             (

@@ -202,6 +202,8 @@ struct PagedListChatTests {
         let log = ChangeLog(list)
         list.start()
         runner.answerAll(from: data)
+        // Opened at its first page, the list names no row: the app shows the bottom.
+        #expect(list.focusRow == nil)
         #expect(list.summary(at: 0) == .loading || list[0].isItem)
         let bottom = list.count - 1
         #expect(list[bottom].item?.id == 0)
@@ -259,6 +261,36 @@ struct PagedListChatTests {
         let sorted = order == .firstPageAtTop ? ids : ids.reversed()
         #expect(sorted == Array(sorted.first!...sorted.last!))
         #expect(log.mismatches.isEmpty)
+    }
+
+    @Test("opened around an item, the pages loaded above it do not make the rows below them load again")
+    func aroundLoadsNothingTwice() {
+        let data = Self.chatData(count: 400)
+        var loader = TestLoaders.cursor(data)
+        loader.focusItem = 200
+        let runner = ManualRunner()
+        let list = PagedList(loader, options: PagedListOptions(order: .firstPageAtBottom), runner: runner)
+        let log = ChangeLog(list)
+        list.start()
+        runner.answer(runner.inFlight[0], with: .page(.success(data.aroundPage(200, before: 10, after: 9))))
+        // Read toward the newest message, page by page, then back down to the oldest
+        // loaded.
+        for _ in 0..<12 {
+            list.setVisibleRows(list.count - 12..<list.count)
+            runner.answerAll(from: data)
+        }
+        for _ in 0..<12 {
+            list.setVisibleRows(0..<12)
+            runner.answerAll(from: data)
+        }
+        let keys = runner.started.map(\.target)
+        #expect(Set(keys).count == keys.count, "a key asked for twice: \(keys)")
+        // The page after each page loaded above is the one already below it: never asked for.
+        #expect(!keys.contains(.page(.after("189"))))
+        let ids = list.ids(0..<list.count).filter { $0 >= 0 }
+        #expect(Set(ids).count == ids.count && ids == Array((ids.last!...ids.first!).reversed()))
+        #expect(log.mismatches.isEmpty)
+        #expect(list.model.invariantViolations().isEmpty && list.plan.invariantViolations().isEmpty)
     }
 
     @Test("opened around an item the first page does not hold: no focus, as if opened at the first page")
@@ -362,6 +394,41 @@ struct PagedListChatTests {
         #expect(list.newerItemCount == 0)
         #expect(list[list.count - 1].item?.id == 1_000_005)
         #expect(log.mismatches.isEmpty)
+        #expect(list.model.invariantViolations().isEmpty && list.plan.invariantViolations().isEmpty)
+    }
+
+    @Test("an API whose short page of newer items has no previous key: each check asks from the newest item it has")
+    func newerAfterShortPages() {
+        var data = Self.chatData()
+        data.shortNewerPageEndsList = true
+        let runner = ManualRunner()
+        let list = Self.openChat(data, runner)
+        list.setVisibleRows(0..<12)
+        runner.answerAll(from: data)
+        var newest = 0
+        for check in 1...4 {
+            data.insertAtTop(1)
+            list.loadNewerItems()
+            #expect(runner.inFlight.map(\.target) == [.page(.before(String(newest)))])
+            runner.answerAll(from: data)
+            newest = 1_000_000 + check - 1
+            #expect(list.newerItemCount == check)
+        }
+        // Nothing new: the check brings an empty page and asks from the same item next time.
+        list.loadNewerItems()
+        runner.answerAll(from: data)
+        data.insertAtTop(1)
+        list.loadNewerItems()
+        #expect(runner.inFlight.map(\.target) == [.page(.before(String(newest)))])
+        runner.answerAll(from: data)
+        list.showNewerItems()
+        #expect(list.ids(list.count - 6..<list.count) == [0, 1_000_000, 1_000_001, 1_000_002, 1_000_003, 1_000_004])
+        // Each message came once: no answer brought one that an earlier answer had.
+        let asked = runner.started.compactMap { request -> PageKey? in
+            guard case .page(let key) = request.target, case .before = key else { return nil }
+            return key
+        }
+        #expect(Set(asked).count == asked.count - 1)  // the empty check's key, asked once more
         #expect(list.model.invariantViolations().isEmpty && list.plan.invariantViolations().isEmpty)
     }
 

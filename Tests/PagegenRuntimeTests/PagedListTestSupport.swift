@@ -81,7 +81,16 @@ struct TestData: Sendable {
             previous = .before(String(first.id))
         }
         if case .before = key, start == 0, !keepsPreviousAtTop { previous = nil }
-        return Page(items: slice, key: key, next: next, previous: previous, total: tellsTotal ? items.count : nil)
+        var newerItemsKey = previous
+        if shortNewerPageEndsList, case .before = key, slice.count < pageSize {
+            // As a reader of such an API: no previous key, but the next check for newer
+            // items starts from the page's first item.
+            newerItemsKey = slice.first.map { .before(String($0.id)) }
+            previous = nil
+        }
+        return Page(
+            items: slice, key: key, next: next, previous: previous, newerItemsKey: newerItemsKey,
+            total: tellsTotal ? items.count : nil)
     }
 
     /// Cursor pages give a previous key (the page before their first item), as
@@ -90,6 +99,9 @@ struct TestData: Sendable {
     /// Pages before the first item still give a previous key (a chat's API, asked again
     /// later for newer items), when pages give one at all.
     var keepsPreviousAtTop = false
+    /// A short page before an item ends the list upward, as a short page does where a
+    /// spec says `shortPageEnds` (Discord's `after=`): it has no previous key.
+    var shortNewerPageEndsList = false
 
     /// The page a chat opens with around the item with `id`: up to `before` items before
     /// it and `after` after it, with both keys (a cursor each way).

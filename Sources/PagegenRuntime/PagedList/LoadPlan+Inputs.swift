@@ -3,8 +3,10 @@
 /// shown, a page placed, a refresh) tell the ``RowModel``.
 extension LoadPlan {
     /// Starts with `rows` on screen (their pages load first, together), or moves the
-    /// focus to their first row if already started.
-    mutating func start<Item>(atRows rows: Range<Int>, _ model: inout RowModel<Item>) {
+    /// focus to their first row if already started. `namesFocus` false: the rows are
+    /// where the list starts, not a row the app named (``PagedList/start()``), and
+    /// there is no focus row.
+    mutating func start<Item>(atRows rows: Range<Int>, namesFocus: Bool = true, _ model: inout RowModel<Item>) {
         let row = max(0, rows.lowerBound)
         let rows = row..<max(row + 1, rows.upperBound)
         switch phase {
@@ -21,7 +23,7 @@ extension LoadPlan {
                 for slot in startSlots { clearFailure(slot, &model) }
             }
         }
-        focusRow = row
+        focusRow = namesFocus ? row : nil
         startRows = rows
         visible = nil
         settleTarget = nil
@@ -31,13 +33,13 @@ extension LoadPlan {
 
     /// Starts at the top; harmless once started.
     mutating func start<Item>(_ model: inout RowModel<Item>) {
-        if phase == .idle { start(atRows: 0..<1, &model) }
+        if phase == .idle { start(atRows: 0..<1, namesFocus: false, &model) }
     }
 
     /// Asks the window endpoint where to start; without one, starts at the top.
     mutating func startFromWindow<Item>(_ model: inout RowModel<Item>) {
         guard phase == .idle else { return }
-        guard hasWindow else { return start(atRows: 0..<1, &model) }
+        guard hasWindow else { return start(&model) }
         phase = .locating
         sendWindowRequest()
     }

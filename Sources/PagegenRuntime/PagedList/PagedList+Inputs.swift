@@ -11,15 +11,16 @@ extension PagedList {
         guard let stored = loader.stored, plan.phase == .idle else {
             return perform { plan.start(&model) }
         }
-        var anchor = 0
+        var anchor: Int?
         do throws(PageStoreError) {
-            anchor = try stored.store.state(of: stored.id)?.anchorRow ?? 0
+            anchor = try stored.store.state(of: stored.id)?.anchorRow
         } catch {
             stored.configuration.onError?(error)
         }
-        keptAnchorRow = anchor
+        keptAnchorRow = anchor ?? 0
         answeringFromStore = true
-        perform { plan.start(atRows: anchor..<anchor + 1, &model) }
+        let row = anchor ?? 0
+        perform { plan.start(atRows: row..<row + 1, namesFocus: anchor != nil, &model) }
         answeringFromStore = false
         if !storedPagesShown.isEmpty { revalidateStoredRows() }
     }

@@ -176,9 +176,12 @@ public final class PagedList<Item: Sendable> {
     }
 
     /// The row the list started at: the one ``start(atRow:)`` named, the one the
-    /// window endpoint named, or the row of the item the first page was fetched around
-    /// (``PageLoader/focusItem``; nil when that page does not hold it). Scroll it into
-    /// view once ``count`` covers it.
+    /// window endpoint named, the stored anchor row ``start()`` opened a store's rows
+    /// at, or the row of the item the first page was fetched around
+    /// (``PageLoader/focusItem``; nil when that page does not hold it). Nil for a list
+    /// that ``start()`` opened at its first page: nothing was named, and the app shows
+    /// the list's start (the bottom, with ``PagedListOptions/RowOrder/firstPageAtBottom``).
+    /// Scroll it into view once ``count`` covers it.
     public var focusRow: Int? {
         observeAccess(keyPaths.focusRow)
         return plan.focusRow.map(mirror.row)

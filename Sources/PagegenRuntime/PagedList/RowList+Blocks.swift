@@ -14,6 +14,9 @@ extension RowList {
         var next: PageKey?
         /// Cursor and link lists: the key of the page before it, as the API gave it.
         var previous: PageKey?
+        /// Cursor and link lists: the key a check for newer items asks with from here
+        /// (``Page/newerItemsKey``).
+        var newerItemsKey: PageKey?
         /// Loaded before the current refresh and not reloaded since.
         var isStale = false
     }

@@ -7,7 +7,8 @@ extension RowModel {
         _ items: [Item], ids: [ItemIdentity?], page: Page<Item>, slot: Int, key: PageKey?, isHead: Bool
     ) -> Bool {
         guard accepts(slot: slot, key: key) else { return false }
-        let info = RowList<Item>.RunInfo(total: page.total, key: key, next: page.next, previous: page.previous)
+        let info = RowList<Item>.RunInfo(
+            total: page.total, key: key, next: page.next, previous: page.previous, newerItemsKey: page.newerItemsKey)
         let matched = matchIdentities(items, ids: ids)
         // An item already on an earlier page's rows: the server inserted items above it.
         if !overlapsPages, matched.contains(where: { loadedPage(at: $0.row).map { $0 < slot } ?? false }) {
@@ -202,7 +203,8 @@ extension RowModel {
     /// After a cursor page in block `index` whose next key is `next`: the block after
     /// it is the page after it. When that block was loaded (or dropped) with another key,
     /// it takes this one, and a run of it loads again when it comes near, placing what
-    /// came between.
+    /// came between; unless the page was asked for with that run's own previous key:
+    /// then it is what comes right before the run, and nothing came between.
     mutating func connect(after index: Int, next: PageKey?, reached: Int?) {
         let after = rows.rows(ofBlock: index).upperBound
         guard let next else {
@@ -218,6 +220,7 @@ extension RowModel {
             if hole.key != next { rows.updateHole(index + 1, reload: false) { $0.key = next } }
         case .run(let run):
             guard run.info.key != next else { return }
+            if let key = rows.blocks[index].run?.info.key, key == run.info.previous || key == run.info.newerItemsKey { return }
             rows.setInfo(index + 1) { info in
                 info.key = next
                 info.isStale = true

@@ -4,10 +4,11 @@
 /// moves; shown, they take their rows above the first page, oldest first, as if each
 /// had loaded into the head then.
 ///
-/// The head keeps the key of the next check: the previous key of the last page fetched
-/// (held or shown), or, when a page has none, the key it was asked with (nothing newer
-/// yet: ask again). So no page is fetched twice and none is skipped, whether its items
-/// are held or shown.
+/// The head keeps the key of the next check: the one the last page fetched (held or
+/// shown) gives for what comes before it (``Page/newerItemsKey``: its previous key, or,
+/// on a short page that ends the list upward for now, the key from its newest item), or,
+/// when a page has none, the key it was asked with (nothing newer yet: ask again). So
+/// no page is fetched twice and none is skipped, whether its items are held or shown.
 extension RowModel {
     /// The block index of the head: an empty block at the top with a key, not the
     /// frontier.
@@ -21,12 +22,13 @@ extension RowModel {
     var headSerial: Int? { headIndex.map { rows.blocks[$0].serial } }
 
     /// The head to check for newer items: the one there is, or a new one with the
-    /// previous key of the first page at the top (or, without one, that page's own key:
-    /// loaded again, it brings what came before its items). Nil when no key can ask.
+    /// key of the first page at the top that asks for what comes before its first item
+    /// (or, without one, that page's own key: loaded again, it brings what came before
+    /// its items). Nil when no key can ask.
     mutating func headForNewerItems() -> Int? {
         if let headSerial { return headSerial }
         guard let index = rows.blocks.firstIndex(where: { $0.run != nil }), let run = rows.blocks[index].run,
-            rows.rows(ofBlock: index).lowerBound == 0, let key = run.info.previous ?? run.info.key
+            rows.rows(ofBlock: index).lowerBound == 0, let key = run.info.newerItemsKey ?? run.info.key
         else { return nil }
         return rows.insertEmptyHole(RowList<Item>.Hole(key: key, waitsForCheck: true), beforeBlock: 0)
     }
@@ -52,7 +54,7 @@ extension RowModel {
         }
         if page.items.isEmpty || hold {
             if !page.items.isEmpty { heldNewer.append((key, page)) }
-            rows.updateHole(index, reload: false) { $0.key = page.previous ?? key }
+            rows.updateHole(index, reload: false) { $0.key = page.newerItemsKey ?? key }
             return true
         }
         placeAboveTop(page, slot: slot, key: key, isHead: true)
@@ -60,8 +62,9 @@ extension RowModel {
             // A short page reached the newest item: the head waits for the next check.
             if page.items.count < max(1, pageSize) { rows.updateHole(index, reload: false) { $0.waitsForCheck = true } }
         } else if page.previous == nil, let first = rows.blocks.first, first.run != nil {
-            // No previous key: the next check asks with this page's own key again.
-            rows.insertEmptyHole(RowList<Item>.Hole(key: key, waitsForCheck: true), beforeBlock: 0)
+            // The list starts here for now: the next check asks from the page's first
+            // item, or, where the API cannot say, with the page's own key again.
+            rows.insertEmptyHole(RowList<Item>.Hole(key: page.newerItemsKey ?? key, waitsForCheck: true), beforeBlock: 0)
         }
         return true
     }

@@ -8,6 +8,12 @@ public struct Page<Item: Sendable>: Sendable {
     public var next: PageKey?
     /// The page before this one, or nil at the start (or when the API cannot go back).
     public var previous: PageKey?
+    /// The key that asks, later, for what comes before this page: ``previous``, or,
+    /// where the list starts at this page for now (a short page of newer messages,
+    /// where a short page ends the list), the key the API makes from the page all the
+    /// same. A check for newer items (``PagedList/loadNewerItems()``) asks with it, so
+    /// that it asks from the newest item it has. Nil when the API cannot go back.
+    public var newerItemsKey: PageKey?
     /// The number of items in the whole list, when the API says.
     public var total: Int?
     /// True when ``total`` is an estimate: it sizes placeholders but never ends the list.
@@ -21,7 +27,7 @@ public struct Page<Item: Sendable>: Sendable {
 
     /// Creates a page.
     public init(
-        items: [Item], key: PageKey, next: PageKey?, previous: PageKey? = nil,
+        items: [Item], key: PageKey, next: PageKey?, previous: PageKey? = nil, newerItemsKey: PageKey? = nil,
         total: Int? = nil, totalIsEstimate: Bool = false, totalPages: Int? = nil, firstRow: Int? = nil,
         response: HTTPResponse = HTTPResponse(statusCode: 200)
     ) {
@@ -29,6 +35,7 @@ public struct Page<Item: Sendable>: Sendable {
         self.key = key
         self.next = next
         self.previous = previous
+        self.newerItemsKey = newerItemsKey ?? previous
         self.total = total
         self.totalIsEstimate = totalIsEstimate
         self.totalPages = totalPages

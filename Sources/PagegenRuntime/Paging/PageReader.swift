@@ -29,6 +29,7 @@ struct PageReader<Response: Sendable, Item: Sendable> {
         let firstRow = firstRow(items: items)
         var next: PageKey?
         var previous: PageKey?
+        var newerItemsKey: PageKey?
         let flagsEnd = flagsEndTheList(items: items, total: total, firstRow: firstRow)
 
         switch paging.style {
@@ -54,17 +55,19 @@ struct PageReader<Response: Sendable, Item: Sendable> {
                 next = .after(cursor)
             }
             if previousParameter != nil, let previousSource,
-                let cursor = cursor(from: previousSource, items: items, edge: .first),
-                !goingBack || !flagsEnd
+                let cursor = cursor(from: previousSource, items: items, edge: .first)
             {
-                previous = .before(cursor)
+                // A page of newer items that ends the list upward for now still says
+                // where the next check for newer items starts.
+                newerItemsKey = .before(cursor)
+                if !goingBack || !flagsEnd { previous = newerItemsKey }
             }
         case .link(let nextSource, let previousSource):
             if !flagsEnd, let url = try link(from: nextSource, relation: "next") { next = .url(url) }
             if let previousSource, let url = try link(from: previousSource, relation: "prev") { previous = .url(url) }
         }
         return Page(
-            items: items, key: key, next: next, previous: previous, total: total,
+            items: items, key: key, next: next, previous: previous, newerItemsKey: newerItemsKey, total: total,
             totalIsEstimate: paging.totalIsEstimate, totalPages: totalPages, firstRow: firstRow, response: head)
     }
 
