@@ -217,7 +217,7 @@ extension LoadPlan {
         }
         let isHead = slot == model.headSerial
         if !model.place(page, slot: slot, key: key, isHead: slot == head) { ignoredResponses += 1 }
-        if isHead, page.previous == nil || page.items.count < max(1, model.pageSize) { model.newestLoaded = true }
+        model.markNewestLoaded(by: page, wasHead: isHead)
         if opening { openAround(page, &model) }
         dropDemands(ofSlot: slot, model)
         if slot == head {

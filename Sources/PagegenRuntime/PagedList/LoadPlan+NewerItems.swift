@@ -13,8 +13,7 @@ extension LoadPlan {
         focusRow = row
         if visible == nil { startRows = row..<row + 1 }
         foundFocus = row
-        model.newestLoaded = false
-        if let previous = page.previous { model.openHead(previous: previous) }
+        model.openAround(previous: page.previous)
     }
 
     /// True when the top row (the newest end) is among the rows loading revolves

@@ -26,7 +26,9 @@ extension LoadPlan {
         for candidate in candidates(around: focus, model) {
             if hasCapacity(for: candidate.slot, focus: focus, model) {
                 startLoad(candidate.slot, model)
-            } else if candidate.distance == 0, let victim = preemptable(for: candidate.slot, focus: focus, model) {
+            } else if candidate.distance == 0, !isKeyInFlight(for: candidate.slot, model),
+                let victim = preemptable(for: candidate.slot, focus: focus, model)
+            {
                 cancelRequest(victim)
                 startLoad(candidate.slot, model)
             }
@@ -40,10 +42,18 @@ extension LoadPlan {
         return model.needsContent(slot)
     }
 
-    /// Sends a request for page `slot`, if it has a key.
+    /// Sends a request for page `slot`, if it has a key that no request in flight asks
+    /// with (two blocks that a moving server left with one key: the answer placed by
+    /// identity may fill both, and the other asks once it is in, if it still needs to).
     private mutating func startLoad<Item>(_ slot: Int, _ model: RowModel<Item>) {
-        guard let key = model.key(forSlot: slot) else { return }
+        guard let key = model.key(forSlot: slot), !isKeyInFlight(for: slot, model) else { return }
         startLoad(slot, key: key)
+    }
+
+    /// True when a request in flight asks with the key of page `slot`.
+    private func isKeyInFlight<Item>(for slot: Int, _ model: RowModel<Item>) -> Bool {
+        guard let key = model.key(forSlot: slot) else { return false }
+        return flights.values.contains { $0.key == key }
     }
 
     /// The pages to load, most urgent first.

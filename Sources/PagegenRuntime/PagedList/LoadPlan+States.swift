@@ -74,6 +74,9 @@ extension LoadPlan {
             pagesInFlight[slot, default: 0] += 1
         }
         for (slot, times) in pagesInFlight where times > 1 { problems.append("page \(slot) has \(times) requests in flight") }
+        var keysInFlight: [PageKey: Int] = [:]
+        for flight in flights.values { if let key = flight.key { keysInFlight[key, default: 0] += 1 } }
+        for (key, times) in keysInFlight where times > 1 { problems.append("\(key) is asked for by \(times) requests in flight") }
         for (slot, page) in slots {
             if page.isVacant { problems.append("page \(slot) is kept with nothing to remember") }
             if let request = page.request, flights[request]?.slot != slot {

@@ -11,7 +11,8 @@
 /// goes through the plan, which hands the page to the row model to place.
 ///
 /// Invariants (``invariantViolations()`` checks them): each request in flight is the
-/// one its page records, and a page has one request in flight at most; there are no
+/// one its page records, and a page has one request in flight at most, as has a key;
+/// there are no
 /// more page requests in flight than the concurrency limit allows; a page with nothing
 /// to remember (no request, no failure) is not kept; before the list opens nothing is
 /// in flight.

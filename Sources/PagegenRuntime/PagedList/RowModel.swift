@@ -78,8 +78,9 @@ struct RowModel<Item: Sendable>: Sendable {
     var heldNewer: [(key: PageKey, page: Page<Item>)] = []
     /// Cursor and link lists: true while the rows reach the newest end, so that items
     /// before the first page are newer items (a list opened around an item is not,
-    /// until the head brings a short page).
-    var newestLoaded = true
+    /// until the head brings a short page). Set here alone (``markNewestLoaded(by:wasHead:)``,
+    /// ``openAround(previous:)``).
+    private(set) var newestLoaded = true
 
     init(loader: PageLoader<Item>) {
         if loader.identity != nil, let overlapping = Self.overlappingOffsets(loader) {
@@ -188,4 +189,20 @@ struct PageLoadRecord: Sendable {
     /// (once a refresh, so that a list that keeps moving does not load pages back and
     /// forth).
     var reloadedForBoundary = false
+}
+
+extension RowModel {
+    /// A page went into a block: when that was the head and the page has
+    /// nothing before it (no previous key) or is short, the rows reach the newest end.
+    mutating func markNewestLoaded(by page: Page<Item>, wasHead: Bool) {
+        if wasHead, page.previous == nil || page.items.count < max(1, pageSize) { newestLoaded = true }
+    }
+
+    /// The first page, fetched around an item, holds it: the rows do not reach the
+    /// newest end until the head brings a short page, and the head opens above the
+    /// page with its previous key.
+    mutating func openAround(previous: PageKey?) {
+        newestLoaded = false
+        if let previous { openHead(previous: previous) }
+    }
 }
