@@ -18,6 +18,14 @@ struct LoadPlanTests {
         }
     }
 
+    /// Runs `input` on the plan, its row actions applied to `model` as a list's
+    /// transaction applies them.
+    func step(
+        _ plan: inout LoadPlan, _ model: inout RowModel<TestItem>, _ input: (inout LoadPlan, RowModel<TestItem>) -> [RowAction<TestItem>]
+    ) {
+        RowTransaction.apply(input(&plan, model), to: &model, plan: &plan)
+    }
+
     /// The request in flight for page `slot`.
     func request(_ plan: LoadPlan, page slot: Int) throws -> PageLoadRequest {
         try #require(plan.flights.values.first { $0.slot == slot }?.request, "no request in flight for page \(slot)")
@@ -28,11 +36,12 @@ struct LoadPlanTests {
         let data = TestData(count: 10_000)
         var model = RowModel(loader: TestLoaders.indexed(data))
         var plan = LoadPlan(hasWindow: false, options: PagedListOptions())
-        plan.start(atRows: 5_035..<5_047, &model)
+        step(&plan, &model) { $0.start(atRows: 5_035..<5_047, $1) }
         #expect(pages(plan.takeCommands()) == [167, 168], "the screen spans two pages")
         #expect(plan.invariantViolations().isEmpty)
 
-        plan.receive(try request(plan, page: 167).id, .page(.success(data.page(167))), &model)
+        let id167 = try request(plan, page: 167).id
+        step(&plan, &model) { $0.receive(id167, .page(.success(data.page(167))), $1) }
         // Page 168 is in flight; of the pages within a page of the screen, the one ahead
         // of the scroll comes first.
         #expect(pages(plan.takeCommands()) == [169, 166])
@@ -46,17 +55,19 @@ struct LoadPlanTests {
         let data = TestData(count: 10_000)
         var model = RowModel(loader: TestLoaders.indexed(data))
         var plan = LoadPlan(hasWindow: false, options: PagedListOptions())
-        plan.start(atRows: 3_000..<3_012, &model)
-        plan.receive(try request(plan, page: 100).id, .page(.success(data.page(100))), &model)
+        step(&plan, &model) { $0.start(atRows: 3_000..<3_012, $1) }
+        let id100 = try request(plan, page: 100).id
+        step(&plan, &model) { $0.receive(id100, .page(.success(data.page(100))), $1) }
         plan.setVisible(3_000..<3_012, model)
         _ = plan.takeCommands()
 
-        plan.receive(try request(plan, page: 101).id, .page(.failure(TestErrors.unavailable)), &model)
+        let id101 = try request(plan, page: 101).id
+        step(&plan, &model) { $0.receive(id101, .page(.failure(TestErrors.unavailable)), $1) }
         #expect(plan.slots[101]?.failure != nil)
         #expect(model.row(at: 3_035).isFailed)
         plan.setVisible(3_001..<3_013, model)
         #expect(!pages(plan.takeCommands()).contains(101), "a failed page waits for a retry")
-        plan.retry(&model)
+        step(&plan, &model) { $0.retry($1) }
         #expect(pages(plan.takeCommands()) == [101])
         #expect(!model.row(at: 3_035).isFailed)
 
@@ -72,18 +83,18 @@ struct LoadPlanTests {
     func frontierWalk() throws {
         var model = RowModel(loader: TestLoaders.cursor(TestData(count: 0)))
         var plan = LoadPlan(hasWindow: false, options: PagedListOptions())
-        plan.start(&model)
+        step(&plan, &model) { $0.start($1) }
         let first = try #require(plan.flights.values.first)
         #expect(first.key == .first)
         _ = plan.takeCommands()
         let items = (0..<5).map { TestItem(id: $0) }
-        plan.receive(first.request.id, .page(.success(Page(items: items, key: .first, next: .after("a")))), &model)
+        step(&plan, &model) { $0.receive(first.request.id, .page(.success(Page(items: items, key: .first, next: .after("a")))), $1) }
         plan.setVisible(0..<5, model)
         let second = try #require(plan.flights.values.first)
         #expect(second.key == .after("a"))
         // The server answers with a next key the walk already took: the list ends there.
         let more = (5..<10).map { TestItem(id: $0) }
-        plan.receive(second.request.id, .page(.success(Page(items: more, key: .after("a"), next: .after("a")))), &model)
+        step(&plan, &model) { $0.receive(second.request.id, .page(.success(Page(items: more, key: .after("a"), next: .after("a")))), $1) }
         plan.setVisible(5..<10, model)
         #expect(plan.flights.isEmpty)
         #expect(model.endReached)

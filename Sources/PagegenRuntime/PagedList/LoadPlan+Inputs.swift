@@ -1,18 +1,21 @@
 /// The inputs of the plan: what the list's public methods and the runner's answers
 /// feed it. Each ends by planning the loads anew. The ones that change rows (a failure
-/// shown, a page placed, a refresh) tell the ``RowModel``.
+/// shown, a page placed, a refresh) return the ``RowAction``s for the transaction to
+/// apply, and leave the rest of their work as steps (`LoadPlan+Steps`) that run once
+/// the rows changed.
 extension LoadPlan {
     /// Starts with `rows` on screen (their pages load first, together), or moves the
     /// focus to their first row if already started. `namesFocus` false: the rows are
     /// where the list starts, not a row the app named (``PagedList/start()``), and
     /// there is no focus row.
-    mutating func start<Item>(atRows rows: Range<Int>, namesFocus: Bool = true, _ model: inout RowModel<Item>) {
+    mutating func start<Item>(atRows rows: Range<Int>, namesFocus: Bool = true, _ model: RowModel<Item>) -> [RowAction<Item>] {
         let row = max(0, rows.lowerBound)
         let rows = row..<max(row + 1, rows.upperBound)
+        var actions: [RowAction<Item>] = []
         switch phase {
         case .idle:
             phase = .open
-            model.open()
+            actions.append(.open(total: nil))
         case .locating:
             cancelAll()
             windowFailure = nil
@@ -20,28 +23,29 @@ extension LoadPlan {
         case .open:
             if !model.hasContent {
                 if model.startSlots(for: rows) != startSlots { cancelAll() }
-                for slot in startSlots { clearFailure(slot, &model) }
+                for slot in startSlots { actions += clearFailure(slot) }
             }
         }
         focusRow = namesFocus ? row : nil
         startRows = rows
         visible = nil
         settleTarget = nil
-        if !model.hasContent { startSlots = model.startSlots(for: rows) }
-        plan(model)
+        pending += [.setStartSlots(rows), .plan]
+        return actions
     }
 
     /// Starts at the top; harmless once started.
-    mutating func start<Item>(_ model: inout RowModel<Item>) {
-        if phase == .idle { start(atRows: 0..<1, namesFocus: false, &model) }
+    mutating func start<Item>(_ model: RowModel<Item>) -> [RowAction<Item>] {
+        phase == .idle ? start(atRows: 0..<1, namesFocus: false, model) : []
     }
 
     /// Asks the window endpoint where to start; without one, starts at the top.
-    mutating func startFromWindow<Item>(_ model: inout RowModel<Item>) {
-        guard phase == .idle else { return }
-        guard hasWindow else { return start(&model) }
+    mutating func startFromWindow<Item>(_ model: RowModel<Item>) -> [RowAction<Item>] {
+        guard phase == .idle else { return [] }
+        guard hasWindow else { return start(model) }
         phase = .locating
         sendWindowRequest()
+        return []
     }
 
     /// The rows on screen, as the UI reports them (not empty, from row 0 on). The same
@@ -106,131 +110,108 @@ extension LoadPlan {
     }
 
     /// Sends the failed requests again.
-    mutating func retry<Item>(_ model: inout RowModel<Item>) {
+    mutating func retry<Item>(_ model: RowModel<Item>) -> [RowAction<Item>] {
         if phase == .locating {
             if windowFailure != nil {
                 windowFailure = nil
                 activity += 1
                 sendWindowRequest()
             }
-            return
+            return []
         }
-        guard phase == .open else { return }
+        guard phase == .open else { return [] }
         let focus = focusRange(model)
         let keep = prefetchRows(model) + hysteresisRows(model)
+        var actions: [RowAction<Item>] = []
         for slot in slots.keys.sorted() where slots[slot]?.failure != nil {
-            clearFailure(slot, &model)
+            actions += clearFailure(slot)
             let range = model.rowRange(ofSlot: slot)
             guard model.hasContent, model.distance(ofSlot: slot, from: focus) <= keep else { continue }
             let row = min(max(0, range.lowerBound), max(0, count(model) - 1))
             demands[row] = max(demands[row] ?? 0, model.distance(ofRow: row, from: focus))
         }
-        plan(model)
+        pending.append(.plan)
+        return actions
     }
 
     /// Reloads what is loaded, around the focus first, keeping the rows until their
     /// replacement arrives.
-    mutating func refresh<Item>(_ model: inout RowModel<Item>) {
+    mutating func refresh<Item>(_ model: RowModel<Item>) -> [RowAction<Item>] {
         switch phase {
         case .idle:
-            return start(&model)
+            return start(model)
         case .locating:
-            return
+            return []
         case .open:
             // A refresh still loading the rows on screen goes on; one that failed there
             // starts over.
-            guard model.hasContent, !refreshing || refreshSlots(model).contains(where: { slots[$0]?.failure != nil }) else { return }
+            guard model.hasContent, !refreshing || refreshSlots(model).contains(where: { slots[$0]?.failure != nil }) else { return [] }
         }
         cancelAll()
-        for slot in slots.keys.sorted() { clearFailure(slot, &model) }
+        var actions: [RowAction<Item>] = slots.keys.sorted().flatMap { clearFailure($0) }
         // The head's check shows what it finds, as a refresh does; newer items held are
         // asked for again with it.
         checkingNewer = false
-        model.forgetHeldNewer()
-        model.forgetLoads()
         walkedKeys.removeAll()
         let focus = focusRange(model)
         let prefetch = prefetchRows(model)
         let window = max(0, focus.lowerBound - prefetch)..<min(model.rows.count, focus.upperBound + prefetch)
         // A cursor list checks its head: a page before the first through its previous
-        // key, or else the first page again (kept, stale, wherever the user is).
-        var keepHead: Int?
-        if !model.isIndexed, let found = model.prepareHeadReload() {
-            head = found.head
-            if found.keep { keepHead = found.head }
-        }
-        // Far pages go back to placeholders; near ones stay, stale, until reloaded.
-        model.dropPages(outside: window, keeping: keepHead)
-        refreshing = true
-        plan(model)
+        // key, or else the first page again (kept, stale, wherever the user is). Far
+        // pages go back to placeholders; near ones stay, stale, until reloaded.
+        actions.append(.prepareRefresh(window: window))
+        pending += [.refreshHead, .plan]
+        return actions
     }
 
     /// The answer to request `id` arrived.
-    mutating func receive<Item>(_ id: Int, _ result: PageLoadResult<Item>, _ model: inout RowModel<Item>) {
+    mutating func receive<Item>(_ id: Int, _ result: PageLoadResult<Item>, _ model: RowModel<Item>) -> [RowAction<Item>] {
         guard let flight = flights.removeValue(forKey: id) else {
             ignoredResponses += 1
-            return
+            return []
         }
         activity += 1
+        var actions: [RowAction<Item>] = []
         switch (result, flight.slot) {
         case (.window(.success(let window)), nil):
-            open(at: window, &model)
+            phase = .open
+            actions.append(.open(total: window.total))
+            pending.append(.openAtWindow(window))
         case (.window(.failure(let error)), nil):
             windowFailure = error
         case (.page(let result), let slot?):
             slots[slot]?.request = nil
             switch result {
-            case .success(let page): place(page, slot: slot, key: flight.key, &model)
-            case .failure(let error): fail(slot, with: error, &model)
+            case .success(let page): actions = place(page, slot: slot, key: flight.key, model)
+            case .failure(let error): actions = fail(slot, with: error)
             }
             removeIfVacant(slot)
         default:
             ignoredResponses += 1
         }
-        plan(model)
+        pending.append(.plan)
+        return actions
     }
 
-    /// Opens the list where the window said: its total sizes the rows at once.
-    private mutating func open<Item>(at window: WindowStart, _ model: inout RowModel<Item>) {
-        phase = .open
-        model.open(total: window.total)
-        let windowPageSize = window.pageSize > 0 ? window.pageSize : model.pageSize
-        let pageRow = max(0, window.pageIndex) * max(1, windowPageSize)
-        focusRow = window.focusRow.map { max(0, $0) } ?? pageRow
-        startRows = nil
-        let slot = model.isIndexed ? model.clampedSlot(pageRow / model.pageSize) : (model.frontier ?? 0)
-        startSlots = slot...slot
-    }
-
-    /// Hands page `slot`, asked for with `key`, to the row model; its demands are met,
-    /// and the pages farthest from the focus go if memory is short.
-    private mutating func place<Item>(_ page: Page<Item>, slot: Int, key: PageKey?, _ model: inout RowModel<Item>) {
+    /// Page `slot`, asked for with `key`, is to go into the rows; once it is there,
+    /// its demands are met, and the pages farthest from the focus go if memory is short
+    /// (the steps after ``Step/placed(slot:opening:previous:)``).
+    private mutating func place<Item>(_ page: Page<Item>, slot: Int, key: PageKey?, _ model: RowModel<Item>) -> [RowAction<Item>] {
         var page = page
         if !model.isIndexed, let key, model.accepts(slot: slot, key: key), model.isFrontier(slot) {
             // A next key walked before: the list loops; it ends here instead.
             walkedKeys.insert(key)
             if let repeated = page.next, walkedKeys.contains(repeated) { page.next = nil }
         }
-        let opening = !model.hasContent
         if slot == head, checkingNewer {
-            return takeNewer(page, slot: slot, key: key, &model)
+            return takeNewer(page, slot: slot, key: key, model)
         }
-        let isHead = slot == model.headSerial
-        if !model.place(page, slot: slot, key: key, isHead: slot == head) { ignoredResponses += 1 }
-        model.markNewestLoaded(by: page, wasHead: isHead)
-        if opening { openAround(page, &model) }
-        dropDemands(ofSlot: slot, model)
-        if slot == head {
-            head = nil
-            if checkNewerAgain { checkNewerAfterHead(&model) }
-        }
-        if model.keepUnderMemoryLimit(placed: slot, focus: focusRange(model), options: options) {
-            dropDemands(ofSlot: slot, model)
-        }
+        pending.append(.placed(slot: slot, opening: !model.hasContent, previous: page.previous))
+        return [.place(page, slot: slot, key: key, asHead: slot == head)]
     }
 
     /// The prefetch demands for rows of page `slot` are met (or given up).
-    private mutating func dropDemands<Item>(ofSlot slot: Int, _ model: RowModel<Item>) {
+    mutating func dropDemands<Item>(ofSlot slot: Int, _ model: RowModel<Item>) {
         guard !demands.isEmpty else { return }
         let range = model.rowRange(ofSlot: slot)
         for row in demands.keys where range.contains(row) { demands[row] = nil }

@@ -1,19 +1,19 @@
 /// Cursor and link lists: the first page fetched around an item, and newer items
 /// checked for through the head (see `RowModel+NewerItems`).
 extension LoadPlan {
-    /// The first page arrived: when it holds the focus item, the list focuses its row
+    /// The first page is in: when it holds the focus item, the list focuses its row
     /// and opens upward too (the head, with the page's previous key), so that it loads
     /// both ways from there; else it reads as opened at its first page, with no focus.
-    mutating func openAround<Item>(_ page: Page<Item>, _ model: inout RowModel<Item>) {
-        guard let focusItem, !model.isIndexed else { return }
+    mutating func openAround<Item>(previous: PageKey?, _ model: RowModel<Item>) -> [RowAction<Item>] {
+        guard let focusItem, !model.isIndexed else { return [] }
         guard let row = model.row(of: focusItem) else {
             focusRow = nil
-            return
+            return []
         }
         focusRow = row
         if visible == nil { startRows = row..<row + 1 }
         foundFocus = row
-        model.openAround(previous: page.previous)
+        return [.openAround(previous: previous)]
     }
 
     /// True when the top row (the newest end) is among the rows loading revolves
@@ -24,43 +24,35 @@ extension LoadPlan {
 
     /// Asks the server for newer items through the head: at once, or, while the head is
     /// loading, once its answer is in. A check that failed is sent again.
-    mutating func checkNewer<Item>(_ model: inout RowModel<Item>) {
-        guard phase == .open, model.hasContent, !model.isIndexed, model.newestLoaded else { return }
+    mutating func checkNewer<Item>(_ model: RowModel<Item>) -> [RowAction<Item>] {
+        guard phase == .open, model.hasContent, !model.isIndexed, model.newestLoaded else { return [] }
         if let head, slots[head]?.request != nil {
             checkNewerAgain = true
-            return
+            return []
         }
-        guard let serial = model.headForNewerItems() else { return }
-        clearFailure(serial, &model)
-        head = serial
-        checkingNewer = true
-        plan(model)
+        pending.append(.checkHead)
+        return [.openHeadForNewerItems]
     }
 
     /// The answer to a check for newer items: held while the user is away from the top,
     /// else shown. A full page with a previous key, or a check asked for meanwhile,
-    /// checks again.
-    mutating func takeNewer<Item>(_ page: Page<Item>, slot: Int, key: PageKey?, _ model: inout RowModel<Item>) {
+    /// checks again (the steps after ``Step/tookNewer(slot:more:)``).
+    mutating func takeNewer<Item>(_ page: Page<Item>, slot: Int, key: PageKey?, _ model: RowModel<Item>) -> [RowAction<Item>] {
         head = nil
         checkingNewer = false
-        if !model.takeNewer(page, slot: slot, key: key, hold: !isAtNewestEnd(model)) { ignoredResponses += 1 }
         let more = page.previous != nil && model.pageSize > 0 && page.items.count >= model.pageSize
-        if checkNewerAgain || more { checkNewerAfterHead(&model) }
-        _ = model.keepUnderMemoryLimit(placed: slot, focus: focusRange(model), options: options)
-    }
-
-    /// The head's answer is in, and another check was asked for meanwhile (or the page
-    /// was full): the head is checked again.
-    mutating func checkNewerAfterHead<Item>(_ model: inout RowModel<Item>) {
-        checkNewerAgain = false
-        guard let serial = model.headForNewerItems() else { return }
-        head = serial
-        checkingNewer = true
+        pending.append(.tookNewer(slot: slot, more: more))
+        return [.takeNewer(page, slot: slot, key: key, hold: !isAtNewestEnd(model))]
     }
 
     /// Shows the newer items held (the user asked, or came to the top).
-    mutating func showHeldNewer<Item>(_ model: inout RowModel<Item>) {
-        model.showHeldNewer()
-        plan(model)
+    mutating func showHeldNewer<Item>(_ model: RowModel<Item>) -> [RowAction<Item>] {
+        pending.append(.plan)
+        return [.showHeldNewer]
+    }
+
+    /// The rows on screen reached the newest end: the newer items held show there.
+    func showHeldNewerIfAtNewestEnd<Item>(_ model: RowModel<Item>) -> [RowAction<Item>] {
+        !model.heldNewer.isEmpty && isAtNewestEnd(model) ? [.showHeldNewer] : []
     }
 }

@@ -88,6 +88,7 @@ extension LoadPlan {
             problems.append("\(pagesInFlight.count) pages in flight, over the limit of \(limit)")
         }
         if phase == .idle, !flights.isEmpty { problems.append("requests in flight before the list started") }
+        if !pending.isEmpty { problems.append("\(pending.count) steps of an input still pending") }
         if let next = flights.keys.max(), next >= nextRequestID {
             problems.append("request \(next) is not below the next id \(nextRequestID)")
         }

@@ -3,19 +3,22 @@
 /// rows the list started with), the prefetch demands, the walk of a cursor list's
 /// frontier, and what a refresh still waits for.
 ///
-/// Each input (`LoadPlan+Inputs`) ends by planning anew (`LoadPlan+Planning`): the
-/// plan cancels requests for pages that moved out of reach and starts loads for the
-/// pages the ``RowModel`` says have rows to load, nearest to the focus first, within
-/// the concurrency limit. It answers with ``commands`` (start or cancel a request) for
-/// a ``PageLoadRunner`` to carry out; it never waits and runs nothing itself. An answer
-/// goes through the plan, which hands the page to the row model to place.
+/// The plan reads the ``RowModel`` and never changes it: an input that changes rows
+/// (`LoadPlan+Inputs`) returns ``RowAction``s, which the list's transaction applies to
+/// the row model in order, handing what came of them to ``resume(after:_:)`` (the steps
+/// in `LoadPlan+Steps`), which may return more, until the input ends by planning anew
+/// (`LoadPlan+Planning`): the plan cancels requests for pages that moved out of reach
+/// and starts loads for the pages the row model says have rows to load, nearest to the
+/// focus first, within the concurrency limit. It answers with ``commands`` (start or
+/// cancel a request) for a ``PageLoadRunner`` to carry out; it never waits and runs
+/// nothing itself. An answer goes through the plan, which asks the rows to place it.
 ///
 /// Invariants (``invariantViolations()`` checks them): each request in flight is the
 /// one its page records, and a page has one request in flight at most, as has a key;
 /// there are no
 /// more page requests in flight than the concurrency limit allows; a page with nothing
 /// to remember (no request, no failure) is not kept; before the list opens nothing is
-/// in flight.
+/// in flight; between two transactions no step is pending.
 struct LoadPlan: Sendable {
     /// Where the list is in its life.
     enum Phase: Sendable, Equatable {
@@ -94,6 +97,9 @@ struct LoadPlan: Sendable {
     /// True while a refresh has not reloaded the rows on screen.
     var refreshing = false
     var windowFailure: APIError?
+    /// What is left of the input under way, after the rows changed: run in order by
+    /// ``resume(after:_:)``.
+    var pending: [Step] = []
 
     // MARK: Output
 
@@ -213,18 +219,19 @@ struct LoadPlan: Sendable {
 
     // MARK: Failures
 
-    /// Records a failed load of page `slot`; its rows show `error`.
-    mutating func fail<Item>(_ slot: Int, with error: APIError, _ model: inout RowModel<Item>) {
+    /// Records a failed load of page `slot`; its rows are to show `error`.
+    mutating func fail<Item>(_ slot: Int, with error: APIError) -> [RowAction<Item>] {
         slots[slot, default: PageSlot()].failure = error
-        model.showFailure(error, of: slot)
+        return [.showFailure(error, slot: slot)]
     }
 
-    /// Forgets the failure of page `slot`, if any: its rows show placeholders again.
-    mutating func clearFailure<Item>(_ slot: Int, _ model: inout RowModel<Item>) {
-        guard slots[slot]?.failure != nil else { return }
+    /// Forgets the failure of page `slot`, if any: its rows are to show placeholders
+    /// again.
+    mutating func clearFailure<Item>(_ slot: Int) -> [RowAction<Item>] {
+        guard slots[slot]?.failure != nil else { return [] }
         slots[slot]?.failure = nil
         activity += 1
-        model.showFailure(nil, of: slot)
         removeIfVacant(slot)
+        return [.showFailure(nil, slot: slot)]
     }
 }

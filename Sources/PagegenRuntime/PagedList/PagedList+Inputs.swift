@@ -9,7 +9,7 @@ extension PagedList {
     /// the row the user reads staying still). Harmless once started.
     public func start() {
         guard let stored = loader.stored, plan.phase == .idle else {
-            return perform { plan.start(&model) }
+            return perform { act(plan.start(model)) }
         }
         var anchor: Int?
         do throws(PageStoreError) {
@@ -20,7 +20,7 @@ extension PagedList {
         keptAnchorRow = anchor ?? 0
         answeringFromStore = true
         let row = anchor ?? 0
-        perform { plan.start(atRows: row..<row + 1, namesFocus: anchor != nil, &model) }
+        perform { act(plan.start(atRows: row..<row + 1, namesFocus: anchor != nil, model)) }
         answeringFromStore = false
         if !storedPagesShown.isEmpty { revalidateStoredRows() }
     }
@@ -39,7 +39,7 @@ extension PagedList {
     /// ``PagedListOptions/RowOrder/firstPageAtBottom``, before the first page the
     /// row counts from the bottom.)
     public func start(atRow row: Int) {
-        perform { plan.start(atRows: coreRows(row..<row + 1), &model) }
+        perform { act(plan.start(atRows: coreRows(row..<row + 1), model)) }
     }
 
     /// Starts with `rows` on screen (the first of them at the top, ``focusRow``):
@@ -47,14 +47,14 @@ extension PagedList {
     /// after one round trip, then the pages around them. Cursor and link loaders walk
     /// there from the top. Once started, moves the focus there (as a jump would).
     public func start(atRows rows: Range<Int>) {
-        perform { plan.start(atRows: coreRows(rows), &model) }
+        perform { act(plan.start(atRows: coreRows(rows), model)) }
     }
 
     /// Asks the loader's window endpoint where to start (the page, the total and
     /// the row to focus, see ``focusRow``), then starts there. Without a window
     /// endpoint, starts at the top. Harmless once started.
     public func startFromWindow() {
-        perform { plan.startFromWindow(&model) }
+        perform { act(plan.startFromWindow(model)) }
     }
 
     /// Reports the rows on screen (from `scrollViewDidScroll`, or
@@ -76,7 +76,7 @@ extension PagedList {
             guard !rows.isEmpty else { return }
             recorder.setAnchor(anchor, item: model.identity(at: anchor))
             plan.setVisible(rows, model)
-            showNewerItemsIfAtNewestEnd()
+            act(plan.showHeldNewerIfAtNewestEnd(model))
         }
         keepAnchorRow()
     }
@@ -130,7 +130,7 @@ extension PagedList {
     /// still near the visible rows now; the others become placeholders and load
     /// when reached), or the window request. Requests in flight are left alone.
     public func retry() {
-        perform { plan.retry(&model) }
+        perform { act(plan.retry(model)) }
     }
 
     /// Reloads the list: the pages on screen first, then those around them.
@@ -142,7 +142,7 @@ extension PagedList {
     /// head for new items (the first page's previous key, or the first page again).
     /// Before ``start()``, starts; while a refresh is under way, does nothing more.
     public func refresh() {
-        perform { plan.refresh(&model) }
+        perform { act(plan.refresh(model)) }
     }
 
     /// Reports the rows SwiftUI says are on screen.

@@ -27,7 +27,7 @@ extension PagedList {
     public func loadNewerItems() {
         guard plan.phase == .open else { return }
         if model.isIndexed { return refresh() }
-        perform { plan.checkNewer(&model) }
+        perform { act(plan.checkNewer(model)) }
     }
 
     /// Shows the newer items that wait (``newerItemCount``): they take their rows at
@@ -35,11 +35,6 @@ extension PagedList {
     /// there to show them. Does nothing when none wait.
     public func showNewerItems() {
         guard !model.heldNewer.isEmpty else { return }
-        perform { plan.showHeldNewer(&model) }
-    }
-
-    /// In a transaction: the newer items that wait show when the newest end is on screen.
-    func showNewerItemsIfAtNewestEnd() {
-        if !model.heldNewer.isEmpty, plan.isAtNewestEnd(model) { model.showHeldNewer() }
+        perform { act(plan.showHeldNewer(model)) }
     }
 }

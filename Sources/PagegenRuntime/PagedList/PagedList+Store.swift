@@ -25,7 +25,7 @@ extension PagedList {
                 // anchor still.
                 answeringFromStore = true
                 revalidatedPages = revalidation.changed
-                perform { plan.refresh(&model) }
+                perform { act(plan.refresh(model)) }
                 answeringFromStore = false
                 revalidatedPages = [:]
             }

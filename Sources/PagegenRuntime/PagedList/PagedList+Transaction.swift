@@ -1,7 +1,9 @@
 /// Running the three values: every input is one transaction. The change recorder
-/// starts from the rows as they are; the input goes to the load plan or the row model;
-/// the row model's edits become one ``ListChange``, the rows the plan remembers follow
-/// them, and the plan's commands go to the runner. Observers hear of what changed.
+/// starts from the rows as they are; the input goes to the load plan, whose row actions
+/// the transaction applies to the row model (``act(_:)``), or, for the app's edits, to
+/// the row model, after which the plan plans anew; the row model's edits become one
+/// ``ListChange``, the rows the plan remembers follow them, and the plan's commands go
+/// to the runner. Observers hear of what changed.
 extension PagedList {
     /// Applies one input, runs the commands it gives, and tells observers what
     /// changed.
@@ -70,6 +72,11 @@ extension PagedList {
         return result
     }
 
+    /// Applies the plan's row actions to the row model (``RowTransaction``).
+    func act(_ actions: [RowAction<Item>]) {
+        RowTransaction.apply(actions, to: &model, plan: &plan)
+    }
+
     /// Ends the transaction: the change the row model's edits made, or nil when no
     /// row changed; the rows the plan remembers follow the rows that moved.
     private func endTransaction() -> ListChange? {
@@ -88,7 +95,7 @@ extension PagedList {
             deferred.append((id, result))
             return
         }
-        perform { plan.receive(id, result, &model) }
+        perform { act(plan.receive(id, result, model)) }
         if let row = plan.foundFocus {
             // Opened around an item: the anchor starts on its row, as the user will read there.
             plan.foundFocus = nil
