@@ -327,4 +327,23 @@ struct PagedListOptimisticTests {
         #expect(Array(list.loadedIDs.prefix(60)) == Array(data.items.prefix(60).map(\.id)))
         #expect(log.mismatches.isEmpty)
     }
+
+    @Test("removing rows brings the next page within reach: it loads with the edit, not at the next scroll")
+    func removalsArePlanned() throws {
+        var data = TestData(count: 200, pageSize: 20, tellsTotal: false)
+        let runner = ManualRunner()
+        let list = PagedList(TestLoaders.cursor(data), options: PagedListOptions(prefetchDistance: .rows(5)), runner: runner)
+        list.start()
+        runner.answerAll(from: data)
+        list.setVisibleRows(0..<10)
+        #expect(runner.inFlight.isEmpty, "the loading row at row 20 is beyond 10 rows and 5 more")
+        // The user deletes six messages on screen: the loading row comes within reach.
+        for id in 0..<6 {
+            list.remove(id: id)
+            data.items.removeAll { $0.id == id }
+        }
+        #expect(runner.inFlight.map(\.target) == [.page(.after("19"))])
+        runner.answerAll(from: data)
+        #expect(list.loadedIDs.prefix(20) == Array(6..<26)[...])
+    }
 }

@@ -282,7 +282,7 @@ struct PagedListModelTests {
             // is the list's rows, read once per change instead of again here.
             let ids = log.loadedIDs
             #expect(Set(ids).count == ids.count, "step \(step): an item shows twice")
-            let problems = list.model.invariantViolations() + list.plan.invariantViolations()
+            let problems = list.model.invariantViolations() + list.plan.invariantViolations() + list.plan.failureViolations(list.model)
             #expect(problems.isEmpty, "step \(step): \(problems)")
             if let anchorItem, let row = list.row(ofItem: anchorItem) {
                 #expect(list.anchorRow == row, "step \(step): the anchor item is on row \(row), the anchor row is \(list.anchorRow ?? -1)")

@@ -63,6 +63,25 @@ extension LoadPlan {
         }
     }
 
+    /// Where the plan and the rows disagree about failures, in words; empty when they
+    /// agree. The plan records which pages failed; the rows only show it: every row
+    /// that shows a failure shows one the plan records, for the page it names.
+    func failureViolations<Item>(_ model: RowModel<Item>) -> [String] {
+        var problems: [String] = []
+        for block in model.rows.blocks {
+            guard let hole = block.hole, hole.failure != nil || hole.failedPage != nil else { continue }
+            guard let page = hole.failedPage, hole.failure != nil else {
+                problems.append("block \(block.serial) shows a failure without its page")
+                continue
+            }
+            if slots[page]?.failure == nil { problems.append("block \(block.serial) shows a failure of page \(page), which did not fail") }
+        }
+        if let trailing = model.trailingFailure, slots[trailing.slot]?.failure == nil {
+            problems.append("the loading row shows a failure of page \(trailing.slot), which did not fail")
+        }
+        return problems
+    }
+
     /// Every invariant of the plan that does not hold, in words; empty when all do.
     func invariantViolations() -> [String] {
         var problems: [String] = []

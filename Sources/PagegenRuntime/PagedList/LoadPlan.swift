@@ -115,6 +115,13 @@ struct LoadPlan: Sendable {
         self.focusItem = focusItem
     }
 
+    /// The row of the focus item the first page showed, once: the list sets its anchor
+    /// there.
+    mutating func takeFoundFocus() -> Int? {
+        defer { foundFocus = nil }
+        return foundFocus
+    }
+
     /// The commands since the last call; the list starts again empty.
     mutating func takeCommands() -> [Command] {
         defer { commands.removeAll(keepingCapacity: true) }

@@ -6,14 +6,14 @@ extension PagedList {
     /// server's copy).
     @discardableResult
     public func update(_ item: Item) -> Bool {
-        perform { model.update(item) }
+        performEdit { model.update(item) }
     }
 
     /// Removes the item with identity `id` from its row; the rows after it move up
     /// and the total goes down by one. Returns the item, or nil when it is not loaded.
     @discardableResult
     public func remove(id: some Hashable) -> Item? {
-        perform { model.remove(ItemIdentity.of(id)) }
+        performEdit { model.remove(ItemIdentity.of(id)) }
     }
 
     /// Inserts `item` so that it ends on `row` (0 through the rows); the rows from
@@ -25,7 +25,7 @@ extension PagedList {
     /// - Throws: ``ListEditError`` when the row is outside the list, the item is in
     ///   the list already, or the list's items have no identity.
     public func insert(_ item: Item, at row: Int) throws(ListEditError) {
-        try perform { () throws(ListEditError) in
+        try performEdit { () throws(ListEditError) in
             try edit(at: .row(row), inserting: true) { (position) throws(ListEditError) in try model.insert(item, at: position) }
         }
     }
@@ -34,21 +34,24 @@ extension PagedList {
     /// - Throws: ``ListEditError/notLoaded(_:)`` when that item is not loaded, and
     ///   the errors of ``insert(_:at:)``.
     public func insert(_ item: Item, before id: some Hashable) throws(ListEditError) {
-        try perform { () throws(ListEditError) in try model.insert(item, at: corePosition(.before(ItemIdentity.of(id)), inserting: true)) }
+        try performEdit { () throws(ListEditError) in
+            try model.insert(item, at: corePosition(.before(ItemIdentity.of(id)), inserting: true))
+        }
     }
 
     /// Inserts `item` on the row after (below) the item with identity `id`.
     /// - Throws: ``ListEditError/notLoaded(_:)`` when that item is not loaded, and
     ///   the errors of ``insert(_:at:)``.
     public func insert(_ item: Item, after id: some Hashable) throws(ListEditError) {
-        try perform { () throws(ListEditError) in try model.insert(item, at: corePosition(.after(ItemIdentity.of(id)), inserting: true)) }
+        try performEdit { () throws(ListEditError) in try model.insert(item, at: corePosition(.after(ItemIdentity.of(id)), inserting: true))
+        }
     }
 
     /// Moves the item with identity `id` so that it ends on `row`; reported as a move.
     /// - Throws: ``ListEditError`` when the item is not loaded or the row is outside
     ///   the list.
     public func move(id: some Hashable, to row: Int) throws(ListEditError) {
-        try perform { () throws(ListEditError) in
+        try performEdit { () throws(ListEditError) in
             try edit(at: .row(row), inserting: false) { (position) throws(ListEditError) in
                 try model.move(ItemIdentity.of(id), to: position)
             }
@@ -59,7 +62,7 @@ extension PagedList {
     /// identity `other`.
     /// - Throws: ``ListEditError`` when either item is not loaded.
     public func move(id: some Hashable, before other: some Hashable) throws(ListEditError) {
-        try perform { () throws(ListEditError) in
+        try performEdit { () throws(ListEditError) in
             try model.move(ItemIdentity.of(id), to: corePosition(.before(ItemIdentity.of(other)), inserting: false))
         }
     }
@@ -68,7 +71,7 @@ extension PagedList {
     /// identity `other`.
     /// - Throws: ``ListEditError`` when either item is not loaded.
     public func move(id: some Hashable, after other: some Hashable) throws(ListEditError) {
-        try perform { () throws(ListEditError) in
+        try performEdit { () throws(ListEditError) in
             try model.move(ItemIdentity.of(id), to: corePosition(.after(ItemIdentity.of(other)), inserting: false))
         }
     }
@@ -90,20 +93,20 @@ extension PagedList {
         _ edit: ListEdit<Item>, confirmedWhen: (@Sendable (Item) -> Bool)? = nil,
         commit: @Sendable () async throws -> Void
     ) async throws {
-        let serial = try perform { () throws(ListEditError) in try model.begin(coreEdit(edit), isConfirmed: confirmedWhen) }
+        let serial = try performEdit { () throws(ListEditError) in try model.begin(coreEdit(edit), isConfirmed: confirmedWhen) }
         do {
             try await commit()
         } catch {
-            perform { model.rollBack(serial) }
+            performEdit { model.rollBack(serial) }
             throw error
         }
         let clock = self.clock
         let timeout = options.editTimeout
-        perform { model.commit(serial, deadline: clock.now() + timeout) }
+        performEdit { model.commit(serial, deadline: clock.now() + timeout) }
         Task { [weak self] in
             try? await clock.sleep(timeout)
             guard let self else { return }
-            perform { model.expireEdits(at: clock.now()) }
+            performEdit { model.expireEdits(at: clock.now()) }
         }
     }
 }
@@ -114,5 +117,14 @@ extension PagedList {
     func coreEdit(_ edit: ListEdit<Item>) -> ListEdit<Item> {
         guard case .insert(let item, let position) = edit.kind else { return edit }
         return ListEdit(kind: .insert(item, corePosition(position, inserting: true)))
+    }
+}
+
+extension PagedList {
+    /// An edit of the app's, as one transaction: the row model makes it, then, once the
+    /// rows the plan remembers followed it, the plan plans the loads anew over the rows
+    /// it left (a removal brings rows within reach, an insertion pushes them away).
+    func performEdit<Result, Failure: Error>(_ edit: () throws(Failure) -> Result) throws(Failure) -> Result {
+        try perform(replanning: true, edit)
     }
 }

@@ -6,9 +6,10 @@
 /// to the runner. Observers hear of what changed.
 extension PagedList {
     /// Applies one input, runs the commands it gives, and tells observers what
-    /// changed.
+    /// changed. `replanning`: the plan plans the loads anew after the rows it remembers
+    /// followed the input's changes (an edit of the app's, which the plan did not make).
     @discardableResult
-    func perform<Result, Failure: Error>(_ input: () throws(Failure) -> Result) throws(Failure) -> Result {
+    func perform<Result, Failure: Error>(replanning: Bool = false, _ input: () throws(Failure) -> Result) throws(Failure) -> Result {
         let countBefore = plan.count(model)
         let activityBefore = plan.activity
         let focusBefore = plan.focusRow
@@ -21,6 +22,11 @@ extension PagedList {
             throw error
         }
         let change = endTransaction().map { mirror.isMirrored ? $0.mirrored() : $0 }
+        if let row = plan.takeFoundFocus() {
+            // Opened around an item: the anchor starts on its row, as the user will read there.
+            recorder.setAnchor(row, item: model.identity(at: row))
+        }
+        if replanning { plan.plan(model) }
         let countAfter = plan.count(model)
         let commands = plan.takeCommands()
 
@@ -47,6 +53,10 @@ extension PagedList {
             }
         }
         isDispatching = false
+        #if DEBUG
+        let problems = plan.invariantViolations() + model.invariantViolations() + plan.failureViolations(model)
+        assert(problems.isEmpty, "PagedList: an invariant does not hold after a transaction: \(problems.joined(separator: "; "))")
+        #endif
 
         if countBefore != countAfter { observeMutation(keyPaths.count) }
         if change != nil {
@@ -96,10 +106,5 @@ extension PagedList {
             return
         }
         perform { act(plan.receive(id, result, model)) }
-        if let row = plan.foundFocus {
-            // Opened around an item: the anchor starts on its row, as the user will read there.
-            plan.foundFocus = nil
-            recorder.setAnchor(row, item: model.identity(at: row))
-        }
     }
 }
