@@ -3,9 +3,10 @@ import Testing
 
 @_spi(Generated) @testable import PagegenRuntime
 
-/// The load plan alone, over a row model, without a list or a runner: which requests
-/// it starts and cancels as the user looks elsewhere, answers arrive and fail, and a
-/// cursor list's frontier walks. Its invariants hold after every input.
+/// The load plan alone, without a list or a runner, over a row model or a stub of the
+/// rows it reads (``StubRows``): which requests it starts and cancels as the user looks
+/// elsewhere, answers arrive and fail, and a cursor list's frontier walks; which row
+/// actions it returns. Its invariants hold after every input.
 @Suite("Load plan")
 struct LoadPlanTests {
     /// The pages of the requests `commands` start (or cancel), in order.
@@ -102,6 +103,114 @@ struct LoadPlanTests {
         #expect(model.count == 10)
         #expect(plan.invariantViolations().isEmpty)
         #expect(model.invariantViolations().isEmpty)
+    }
+}
+
+/// The load plan over a stub of the rows it reads: an index-addressed list of `total`
+/// rows in pages of `pageSize`, which records the actions it is given.
+struct StubRows: PlannedRows {
+    typealias Item = TestItem
+    let pageSize: Int
+    let total: Int
+    var loaded: Set<Int> = []
+    var failuresShown: [Int: Bool] = [:]
+    var hasContent = false
+    /// What `place` answers: false stands for a page whose block is gone.
+    var takesPages = true
+    var actions: [String] = []
+
+    var isIndexed: Bool { true }
+    var count: Int { hasContent ? total : 0 }
+    var rowCount: Int { count }
+    var hasTrailingRow: Bool { false }
+    var isLastPageLoaded: Bool { loaded.contains((total - 1) / pageSize) }
+    var frontier: Int? { nil }
+    var newestLoaded: Bool { true }
+    var holdsNewerItems: Bool { false }
+
+    func rows(in distance: PagedListOptions.Distance) -> Int { distance.rows(pageSize: pageSize) }
+    func slotIndex(forRow row: Int) -> Int { row / pageSize }
+    func rowRange(ofSlot slot: Int) -> Range<Int> { slot * pageSize..<min(total, (slot + 1) * pageSize) }
+    func slots(in range: Range<Int>) -> [Int] {
+        range.isEmpty ? [] : Array(range.lowerBound / pageSize...(range.upperBound - 1) / pageSize)
+    }
+    func distance(ofSlot slot: Int, from focus: Range<Int>) -> Int { distance(of: rowRange(ofSlot: slot), from: focus) }
+    func distance(ofRow row: Int, from focus: Range<Int>) -> Int { distance(of: row..<row + 1, from: focus) }
+    func distance(of rows: Range<Int>, from focus: Range<Int>) -> Int {
+        if rows.upperBound <= focus.lowerBound { return focus.lowerBound - max(rows.lowerBound, rows.upperBound - 1) }
+        if rows.lowerBound >= focus.upperBound { return rows.lowerBound - focus.upperBound + 1 }
+        return 0
+    }
+    func key(forSlot slot: Int) -> PageKey? { slot >= 0 && slot * pageSize < total ? .number(slot) : nil }
+    func isLoaded(_ slot: Int) -> Bool { loaded.contains(slot) }
+    func needsContent(_ slot: Int) -> Bool { key(forSlot: slot) != nil && !loaded.contains(slot) }
+    func startSlots(for rows: Range<Int>) -> ClosedRange<Int> {
+        clampedSlot(rows.lowerBound / pageSize)...clampedSlot((rows.upperBound - 1) / pageSize)
+    }
+    func clampedSlot(_ slot: Int) -> Int { min(slot, (total - 1) / pageSize) }
+    func row(of id: ItemIdentity) -> Int? { nil }
+    func accepts(slot: Int, key: PageKey?) -> Bool { true }
+    func isFrontier(_ slot: Int) -> Bool { false }
+    func waitsForCheck(_ slot: Int) -> Bool { false }
+
+    mutating func apply(_ action: RowAction<TestItem>) -> RowOutcome {
+        switch action {
+        case .open:
+            actions.append("open")
+        case .showFailure(let error, let slot):
+            actions.append(error == nil ? "clear failure \(slot)" : "show failure \(slot)")
+            failuresShown[slot] = error != nil
+        case .place(_, let slot, _, _):
+            actions.append("place \(slot)")
+            guard takesPages else { return .placed(false) }
+            hasContent = true
+            loaded.insert(slot)
+            return .placed(true)
+        case .trimToMemory(let placed, _, _):
+            actions.append("trim, keeping \(placed)")
+            return .trimmed(false)
+        default:
+            actions.append("\(action)")
+        }
+        return .done
+    }
+}
+
+extension LoadPlanTests {
+    func step(_ plan: inout LoadPlan, _ rows: inout StubRows, _ input: (inout LoadPlan, StubRows) -> [RowAction<TestItem>]) {
+        RowTransaction.apply(input(&plan, rows), to: &rows, plan: &plan)
+    }
+
+    @Test("over a stub of the rows: the plan asks the rows to place each answer, then loads around what they hold")
+    func stubPlacing() throws {
+        var rows = StubRows(pageSize: 30, total: 10_000)
+        var plan = LoadPlan(hasWindow: false, options: PagedListOptions())
+        step(&plan, &rows) { $0.start(atRows: 5_035..<5_047, $1) }
+        #expect(rows.actions == ["open"])
+        #expect(pages(plan.takeCommands()) == [167, 168])
+        let id = try request(plan, page: 167).id
+        step(&plan, &rows) { $0.receive(id, .page(.success(TestData(count: 10_000).page(167))), $1) }
+        #expect(rows.actions.suffix(2) == ["place 167", "trim, keeping 167"])
+        #expect(pages(plan.takeCommands()) == [169, 166])
+        #expect(plan.invariantViolations().isEmpty)
+    }
+
+    @Test("over a stub of the rows: a failure is shown by the rows and cleared by a retry; a page they do not take is ignored")
+    func stubFailures() throws {
+        var rows = StubRows(pageSize: 30, total: 300)
+        var plan = LoadPlan(hasWindow: false, options: PagedListOptions())
+        step(&plan, &rows) { $0.start(atRows: 0..<12, $1) }
+        let first = try request(plan, page: 0).id
+        step(&plan, &rows) { $0.receive(first, .page(.failure(TestErrors.unavailable)), $1) }
+        #expect(rows.failuresShown[0] == true && plan.slots[0]?.failure != nil)
+        #expect(plan.loadStates(rows).refresh.error != nil)
+        step(&plan, &rows) { $0.retry($1) }
+        #expect(rows.failuresShown[0] == false && plan.slots[0]?.failure == nil)
+        let again = try request(plan, page: 0).id
+        rows.takesPages = false
+        step(&plan, &rows) { $0.receive(again, .page(.success(TestData(count: 300).page(0))), $1) }
+        #expect(plan.ignoredResponses == 1)
+        #expect(plan.invariantViolations().isEmpty)
     }
 }
 

@@ -8,10 +8,10 @@ extension LoadPlan {
     /// focus to their first row if already started. `namesFocus` false: the rows are
     /// where the list starts, not a row the app named (``PagedList/start()``), and
     /// there is no focus row.
-    mutating func start<Item>(atRows rows: Range<Int>, namesFocus: Bool = true, _ model: RowModel<Item>) -> [RowAction<Item>] {
+    mutating func start<Rows: PlannedRows>(atRows rows: Range<Int>, namesFocus: Bool = true, _ model: Rows) -> [RowAction<Rows.Item>] {
         let row = max(0, rows.lowerBound)
         let rows = row..<max(row + 1, rows.upperBound)
-        var actions: [RowAction<Item>] = []
+        var actions: [RowAction<Rows.Item>] = []
         switch phase {
         case .idle:
             phase = .open
@@ -35,12 +35,12 @@ extension LoadPlan {
     }
 
     /// Starts at the top; harmless once started.
-    mutating func start<Item>(_ model: RowModel<Item>) -> [RowAction<Item>] {
+    mutating func start<Rows: PlannedRows>(_ model: Rows) -> [RowAction<Rows.Item>] {
         phase == .idle ? start(atRows: 0..<1, namesFocus: false, model) : []
     }
 
     /// Asks the window endpoint where to start; without one, starts at the top.
-    mutating func startFromWindow<Item>(_ model: RowModel<Item>) -> [RowAction<Item>] {
+    mutating func startFromWindow<Rows: PlannedRows>(_ model: Rows) -> [RowAction<Rows.Item>] {
         guard phase == .idle else { return [] }
         guard hasWindow else { return start(model) }
         phase = .locating
@@ -51,7 +51,7 @@ extension LoadPlan {
     /// The rows on screen, as the UI reports them (not empty, from row 0 on). The same
     /// rows reported again mean the scroll is resting (or crawling): a fling target it
     /// has not reached no longer holds, and the rows on screen load.
-    mutating func setVisible<Item>(_ rows: Range<Int>, _ model: RowModel<Item>) {
+    mutating func setVisible<Rows: PlannedRows>(_ rows: Range<Int>, _ model: Rows) {
         guard rows != visible else {
             if settleTarget != nil {
                 settleTarget = nil
@@ -69,14 +69,14 @@ extension LoadPlan {
 
     /// A drag began (the user touched the scroll view, which also stops a fling):
     /// the scroll goes where the finger takes it, not to the fling's target.
-    mutating func beginDragging<Item>(_ model: RowModel<Item>) {
+    mutating func beginDragging<Rows: PlannedRows>(_ model: Rows) {
         guard settleTarget != nil else { return }
         settleTarget = nil
         plan(model)
     }
 
     /// A scroll will come to rest at `rows`.
-    mutating func willSettle<Item>(_ rows: Range<Int>, _ model: RowModel<Item>) {
+    mutating func willSettle<Rows: PlannedRows>(_ rows: Range<Int>, _ model: Rows) {
         guard !rows.isEmpty, rows.lowerBound >= 0 else { return }
         let from = visible?.lowerBound ?? focusRow ?? 0
         if rows.lowerBound != from { direction = rows.lowerBound > from ? 1 : -1 }
@@ -89,7 +89,7 @@ extension LoadPlan {
     }
 
     /// The UI will soon show `rows`.
-    mutating func prefetch<Item>(_ rows: some Sequence<Int>, _ model: RowModel<Item>) {
+    mutating func prefetch<Rows: PlannedRows>(_ rows: some Sequence<Int>, _ model: Rows) {
         let focus = focusRange(model)
         let rowCount = count(model)
         let keep = prefetchRows(model) + hysteresisRows(model)
@@ -104,13 +104,13 @@ extension LoadPlan {
     }
 
     /// The UI no longer expects to show `rows`.
-    mutating func cancelPrefetch<Item>(_ rows: some Sequence<Int>, _ model: RowModel<Item>) {
+    mutating func cancelPrefetch<Rows: PlannedRows>(_ rows: some Sequence<Int>, _ model: Rows) {
         for row in rows { demands[row] = nil }
         plan(model)
     }
 
     /// Sends the failed requests again.
-    mutating func retry<Item>(_ model: RowModel<Item>) -> [RowAction<Item>] {
+    mutating func retry<Rows: PlannedRows>(_ model: Rows) -> [RowAction<Rows.Item>] {
         if phase == .locating {
             if windowFailure != nil {
                 windowFailure = nil
@@ -122,7 +122,7 @@ extension LoadPlan {
         guard phase == .open else { return [] }
         let focus = focusRange(model)
         let keep = prefetchRows(model) + hysteresisRows(model)
-        var actions: [RowAction<Item>] = []
+        var actions: [RowAction<Rows.Item>] = []
         for slot in slots.keys.sorted() where slots[slot]?.failure != nil {
             actions += clearFailure(slot)
             let range = model.rowRange(ofSlot: slot)
@@ -136,7 +136,7 @@ extension LoadPlan {
 
     /// Reloads what is loaded, around the focus first, keeping the rows until their
     /// replacement arrives.
-    mutating func refresh<Item>(_ model: RowModel<Item>) -> [RowAction<Item>] {
+    mutating func refresh<Rows: PlannedRows>(_ model: Rows) -> [RowAction<Rows.Item>] {
         switch phase {
         case .idle:
             return start(model)
@@ -148,14 +148,14 @@ extension LoadPlan {
             guard model.hasContent, !refreshing || refreshSlots(model).contains(where: { slots[$0]?.failure != nil }) else { return [] }
         }
         cancelAll()
-        var actions: [RowAction<Item>] = slots.keys.sorted().flatMap { clearFailure($0) }
+        var actions: [RowAction<Rows.Item>] = slots.keys.sorted().flatMap { clearFailure($0) }
         // The head's check shows what it finds, as a refresh does; newer items held are
         // asked for again with it.
         checkingNewer = false
         walkedKeys.removeAll()
         let focus = focusRange(model)
         let prefetch = prefetchRows(model)
-        let window = max(0, focus.lowerBound - prefetch)..<min(model.rows.count, focus.upperBound + prefetch)
+        let window = max(0, focus.lowerBound - prefetch)..<min(model.rowCount, focus.upperBound + prefetch)
         // A cursor list checks its head: a page before the first through its previous
         // key, or else the first page again (kept, stale, wherever the user is). Far
         // pages go back to placeholders; near ones stay, stale, until reloaded.
@@ -165,13 +165,13 @@ extension LoadPlan {
     }
 
     /// The answer to request `id` arrived.
-    mutating func receive<Item>(_ id: Int, _ result: PageLoadResult<Item>, _ model: RowModel<Item>) -> [RowAction<Item>] {
+    mutating func receive<Rows: PlannedRows>(_ id: Int, _ result: PageLoadResult<Rows.Item>, _ model: Rows) -> [RowAction<Rows.Item>] {
         guard let flight = flights.removeValue(forKey: id) else {
             ignoredResponses += 1
             return []
         }
         activity += 1
-        var actions: [RowAction<Item>] = []
+        var actions: [RowAction<Rows.Item>] = []
         switch (result, flight.slot) {
         case (.window(.success(let window)), nil):
             phase = .open
@@ -196,7 +196,9 @@ extension LoadPlan {
     /// Page `slot`, asked for with `key`, is to go into the rows; once it is there,
     /// its demands are met, and the pages farthest from the focus go if memory is short
     /// (the steps after ``Step/placed(slot:opening:previous:)``).
-    private mutating func place<Item>(_ page: Page<Item>, slot: Int, key: PageKey?, _ model: RowModel<Item>) -> [RowAction<Item>] {
+    private mutating func place<Rows: PlannedRows>(
+        _ page: Page<Rows.Item>, slot: Int, key: PageKey?, _ model: Rows
+    ) -> [RowAction<Rows.Item>] {
         var page = page
         if !model.isIndexed, let key, model.accepts(slot: slot, key: key), model.isFrontier(slot) {
             // A next key walked before: the list loops; it ends here instead.
@@ -211,7 +213,7 @@ extension LoadPlan {
     }
 
     /// The prefetch demands for rows of page `slot` are met (or given up).
-    mutating func dropDemands<Item>(ofSlot slot: Int, _ model: RowModel<Item>) {
+    mutating func dropDemands<Rows: PlannedRows>(ofSlot slot: Int, _ model: Rows) {
         guard !demands.isEmpty else { return }
         let range = model.rowRange(ofSlot: slot)
         for row in demands.keys where range.contains(row) { demands[row] = nil }

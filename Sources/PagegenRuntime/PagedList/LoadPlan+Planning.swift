@@ -12,7 +12,7 @@ extension LoadPlan {
 
     /// Cancels requests for pages that left the window, then starts loads for the
     /// wanted pages, nearest to the focus first, within the concurrency limit.
-    mutating func plan<Item>(_ model: RowModel<Item>) {
+    mutating func plan<Rows: PlannedRows>(_ model: Rows) {
         guard phase == .open else { return }
         let focus = focusRange(model)
         pruneDemands(around: focus, model)
@@ -37,7 +37,7 @@ extension LoadPlan {
 
     /// True when page `slot` should be requested: it has rows to load (see
     /// ``RowModel/needsContent(_:)``), and is neither in flight nor failed.
-    func needsLoad<Item>(_ slot: Int, _ model: RowModel<Item>) -> Bool {
+    func needsLoad<Rows: PlannedRows>(_ slot: Int, _ model: Rows) -> Bool {
         if let page = slots[slot], page.request != nil || page.failure != nil { return false }
         return model.needsContent(slot)
     }
@@ -45,19 +45,19 @@ extension LoadPlan {
     /// Sends a request for page `slot`, if it has a key that no request in flight asks
     /// with (two blocks that a moving server left with one key: the answer placed by
     /// identity may fill both, and the other asks once it is in, if it still needs to).
-    private mutating func startLoad<Item>(_ slot: Int, _ model: RowModel<Item>) {
+    private mutating func startLoad<Rows: PlannedRows>(_ slot: Int, _ model: Rows) {
         guard let key = model.key(forSlot: slot), !isKeyInFlight(for: slot, model) else { return }
         startLoad(slot, key: key)
     }
 
     /// True when a request in flight asks with the key of page `slot`.
-    private func isKeyInFlight<Item>(for slot: Int, _ model: RowModel<Item>) -> Bool {
+    private func isKeyInFlight<Rows: PlannedRows>(for slot: Int, _ model: Rows) -> Bool {
         guard let key = model.key(forSlot: slot) else { return false }
         return flights.values.contains { $0.key == key }
     }
 
     /// The pages to load, most urgent first.
-    private func candidates<Item>(around focus: Range<Int>, _ model: RowModel<Item>) -> [Candidate] {
+    private func candidates<Rows: PlannedRows>(around focus: Range<Int>, _ model: Rows) -> [Candidate] {
         var seen = Set<Int>()
         var result: [Candidate] = []
         func consider(_ slot: Int) {
@@ -89,7 +89,7 @@ extension LoadPlan {
     }
 
     /// True when the request for page `slot` should stay in flight.
-    private func isKept<Item>(_ slot: Int, focus: Range<Int>, keep: Int, _ model: RowModel<Item>) -> Bool {
+    private func isKept<Rows: PlannedRows>(_ slot: Int, focus: Range<Int>, keep: Int, _ model: Rows) -> Bool {
         guard model.hasContent else { return startSlots.contains(slot) }
         if slot == head || model.distance(ofSlot: slot, from: focus) <= keep { return true }
         let rows = model.rowRange(ofSlot: slot)
@@ -100,7 +100,7 @@ extension LoadPlan {
     /// ``PagedListOptions/maxConcurrentLoads`` in flight, and for a chain of cursor
     /// or link pages, none in flight in the same direction. Before the first
     /// content, only the pages the start rows need, all at once.
-    private func hasCapacity<Item>(for slot: Int, focus: Range<Int>, _ model: RowModel<Item>) -> Bool {
+    private func hasCapacity<Rows: PlannedRows>(for slot: Int, focus: Range<Int>, _ model: Rows) -> Bool {
         let pages = flights.values.compactMap(\.slot)
         guard model.hasContent else { return pages.count < max(1, min(options.maxConcurrentLoads, startSlots.count)) }
         let limit = max(1, options.maxConcurrentLoads)
@@ -112,14 +112,14 @@ extension LoadPlan {
 
     /// For a chain: true when page `slot` lies before the middle of `focus`, so
     /// that the pages on screen load one from each side.
-    private func isBeforeCenter<Item>(_ slot: Int, _ focus: Range<Int>, _ model: RowModel<Item>) -> Bool {
+    private func isBeforeCenter<Rows: PlannedRows>(_ slot: Int, _ focus: Range<Int>, _ model: Rows) -> Bool {
         let rows = model.rowRange(ofSlot: slot)
         return rows.lowerBound + rows.upperBound < focus.lowerBound + focus.upperBound
     }
 
     /// For a page on screen that cannot start: the request farthest from the
     /// focus that is not on screen itself (in the same direction, for a chain).
-    private func preemptable<Item>(for slot: Int, focus: Range<Int>, _ model: RowModel<Item>) -> Int? {
+    private func preemptable<Rows: PlannedRows>(for slot: Int, focus: Range<Int>, _ model: Rows) -> Int? {
         guard model.hasContent else { return nil }
         let before = isBeforeCenter(slot, focus, model)
         var best: (id: Int, distance: Int)?
@@ -137,7 +137,7 @@ extension LoadPlan {
 
     /// Drops prefetch demands that are met (the page is loaded), out of the list,
     /// or that the focus moved away from.
-    private mutating func pruneDemands<Item>(around focus: Range<Int>, _ model: RowModel<Item>) {
+    private mutating func pruneDemands<Rows: PlannedRows>(around focus: Range<Int>, _ model: Rows) {
         guard model.hasContent, !demands.isEmpty else { return }
         let rowCount = count(model)
         let slack = hysteresisRows(model)
@@ -150,7 +150,7 @@ extension LoadPlan {
     }
 
     /// A refresh that reloaded the rows on screen is over.
-    mutating func finishRefreshIfDone<Item>(_ model: RowModel<Item>) {
+    mutating func finishRefreshIfDone<Rows: PlannedRows>(_ model: Rows) {
         if refreshing, refreshSlots(model).allSatisfy({ slots[$0] == nil && !needsLoad($0, model) }) {
             refreshing = false
             activity += 1

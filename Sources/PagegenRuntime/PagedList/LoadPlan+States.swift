@@ -2,7 +2,7 @@
 /// waits for, and its invariants.
 extension LoadPlan {
     /// The load state in each direction.
-    func loadStates<Item>(_ model: RowModel<Item>) -> LoadStates {
+    func loadStates<Rows: PlannedRows>(_ model: Rows) -> LoadStates {
         var states = LoadStates()
         switch phase {
         case .idle:
@@ -41,7 +41,7 @@ extension LoadPlan {
     }
 
     /// The pages a refresh waits for: those of the rows on screen.
-    func refreshSlots<Item>(_ model: RowModel<Item>) -> [Int] {
+    func refreshSlots<Rows: PlannedRows>(_ model: Rows) -> [Int] {
         let rowCount = count(model)
         guard rowCount > 0 else { return [] }
         let focus = focusRange(model)
@@ -49,7 +49,7 @@ extension LoadPlan {
     }
 
     /// True when page `slot` lies before `focus`: loading it is prepending.
-    private func isBefore<Item>(_ slot: Int, _ focus: Range<Int>, _ model: RowModel<Item>) -> Bool {
+    private func isBefore<Rows: PlannedRows>(_ slot: Int, _ focus: Range<Int>, _ model: Rows) -> Bool {
         let range = model.rowRange(ofSlot: slot)
         return range.upperBound <= focus.lowerBound && !(range.isEmpty && range.lowerBound == focus.lowerBound && slot != head)
     }

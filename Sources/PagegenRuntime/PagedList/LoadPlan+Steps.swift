@@ -37,7 +37,7 @@ extension LoadPlan {
     /// Runs the pending steps with `outcomes`, what came of the actions applied last:
     /// the actions the next step returns, or none once every step ran (the input is
     /// over, its loads planned).
-    mutating func resume<Item>(after outcomes: [RowOutcome], _ model: RowModel<Item>) -> [RowAction<Item>] {
+    mutating func resume<Rows: PlannedRows>(after outcomes: [RowOutcome], _ model: Rows) -> [RowAction<Rows.Item>] {
         var outcome = outcomes.last ?? .done
         while !pending.isEmpty {
             let step = pending.removeFirst()
@@ -49,7 +49,7 @@ extension LoadPlan {
     }
 
     /// Runs one step; the steps it leads to go first among the pending ones.
-    private mutating func run<Item>(_ step: Step, _ outcome: RowOutcome, _ model: RowModel<Item>) -> [RowAction<Item>] {
+    private mutating func run<Rows: PlannedRows>(_ step: Step, _ outcome: RowOutcome, _ model: Rows) -> [RowAction<Rows.Item>] {
         switch step {
         case .plan:
             plan(model)

@@ -131,24 +131,24 @@ struct LoadPlan: Sendable {
     // MARK: Where the user looks
 
     /// The number of rows the list shows: none before it starts.
-    func count<Item>(_ model: RowModel<Item>) -> Int {
+    func count<Rows: PlannedRows>(_ model: Rows) -> Int {
         phase == .idle ? 0 : model.count
     }
 
     /// True when the list shows its loading row.
-    func hasTrailingRow<Item>(_ model: RowModel<Item>) -> Bool {
+    func hasTrailingRow<Rows: PlannedRows>(_ model: Rows) -> Bool {
         phase != .idle && model.hasTrailingRow
     }
 
     /// ``PagedListOptions/prefetchDistance`` in rows.
-    func prefetchRows<Item>(_ model: RowModel<Item>) -> Int { model.rows(in: options.prefetchDistance) }
+    func prefetchRows<Rows: PlannedRows>(_ model: Rows) -> Int { model.rows(in: options.prefetchDistance) }
 
     /// ``PagedListOptions/dropHysteresis`` in rows.
-    func hysteresisRows<Item>(_ model: RowModel<Item>) -> Int { model.rows(in: options.dropHysteresis) }
+    func hysteresisRows<Rows: PlannedRows>(_ model: Rows) -> Int { model.rows(in: options.dropHysteresis) }
 
     /// The rows loading revolves around: where a fling will stop, else the visible
     /// rows, else the rows the list started with; inside the count once there is one.
-    func focusRange<Item>(_ model: RowModel<Item>) -> Range<Int> {
+    func focusRange<Rows: PlannedRows>(_ model: Rows) -> Range<Int> {
         let raw: Range<Int>
         if let settleTarget {
             raw = settleTarget

@@ -5,7 +5,7 @@
 /// the plan and the row model run theirs the same way.
 enum RowTransaction {
     /// Applies `actions`, and the ones the plan returns after them, to `model`.
-    static func apply<Item>(_ actions: [RowAction<Item>], to model: inout RowModel<Item>, plan: inout LoadPlan) {
+    static func apply<Rows: PlannedRows>(_ actions: [RowAction<Rows.Item>], to model: inout Rows, plan: inout LoadPlan) {
         var actions = actions
         repeat {
             let outcomes = actions.map { model.apply($0) }
