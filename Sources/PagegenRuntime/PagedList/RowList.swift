@@ -43,6 +43,11 @@ struct RowList<Item: Sendable>: Sendable {
         return journal
     }
 
+    /// Notes that the row after the last (the loading row) shows something else now.
+    mutating func noteTrailingRowReloaded() {
+        journal.append(.reload(count..<count + 1))
+    }
+
     // MARK: Reading
 
     /// The block holding `row` and the row's offset in it; `row` must be below ``count``.

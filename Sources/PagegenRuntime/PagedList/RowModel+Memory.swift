@@ -134,7 +134,7 @@ extension RowModel {
             let range = rowRange(ofSlot: slot)
             if hasTrailingRow, range.contains(rows.count) || (!isIndexed && slot == frontier) {
                 trailingFailure = (slot, error)
-                rows.journal.append(.reload(rows.count..<rows.count + 1))
+                rows.noteTrailingRowReloaded()
             }
             let holes = range.clamped(to: 0..<rows.count)
             guard !holes.isEmpty else { return }
@@ -150,7 +150,7 @@ extension RowModel {
         }
         if let trailing = trailingFailure, trailing.slot == slot {
             trailingFailure = nil
-            if hasTrailingRow { rows.journal.append(.reload(rows.count..<rows.count + 1)) }
+            if hasTrailingRow { rows.noteTrailingRowReloaded() }
         }
         var index = 0
         while index < rows.blocks.count {
