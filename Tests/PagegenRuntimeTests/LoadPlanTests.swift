@@ -134,13 +134,6 @@ struct StubRows: PlannedRows {
     func slots(in range: Range<Int>) -> [Int] {
         range.isEmpty ? [] : Array(range.lowerBound / pageSize...(range.upperBound - 1) / pageSize)
     }
-    func distance(ofSlot slot: Int, from focus: Range<Int>) -> Int { distance(of: rowRange(ofSlot: slot), from: focus) }
-    func distance(ofRow row: Int, from focus: Range<Int>) -> Int { distance(of: row..<row + 1, from: focus) }
-    func distance(of rows: Range<Int>, from focus: Range<Int>) -> Int {
-        if rows.upperBound <= focus.lowerBound { return focus.lowerBound - max(rows.lowerBound, rows.upperBound - 1) }
-        if rows.lowerBound >= focus.upperBound { return rows.lowerBound - focus.upperBound + 1 }
-        return 0
-    }
     func key(forSlot slot: Int) -> PageKey? { slot >= 0 && slot * pageSize < total ? .number(slot) : nil }
     func isLoaded(_ slot: Int) -> Bool { loaded.contains(slot) }
     func needsContent(_ slot: Int) -> Bool { key(forSlot: slot) != nil && !loaded.contains(slot) }

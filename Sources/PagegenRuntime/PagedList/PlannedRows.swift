@@ -36,10 +36,6 @@ protocol PlannedRows<Item> {
     func rowRange(ofSlot slot: Int) -> Range<Int>
     /// The pages that hold the rows of `range`.
     func slots(in range: Range<Int>) -> [Int]
-    /// How many rows lie between page `slot` and `focus`.
-    func distance(ofSlot slot: Int, from focus: Range<Int>) -> Int
-    /// How many rows lie between `row` and `focus`.
-    func distance(ofRow row: Int, from focus: Range<Int>) -> Int
     /// The key that loads page `slot`; nil when none does.
     func key(forSlot slot: Int) -> PageKey?
     /// True when page `slot` is loaded.
@@ -65,6 +61,25 @@ protocol PlannedRows<Item> {
     /// (``RowTransaction``) calls it; the plan, which holds the rows as a value it may
     /// not change, cannot.
     mutating func apply(_ action: RowAction<Item>) -> RowOutcome
+}
+
+extension PlannedRows {
+    /// Rows between page `slot` and `focus`: 0 when they overlap, 1 when adjacent.
+    func distance(ofSlot slot: Int, from focus: Range<Int>) -> Int {
+        distance(of: rowRange(ofSlot: slot), from: focus)
+    }
+
+    /// Rows between `row` and `focus`.
+    func distance(ofRow row: Int, from focus: Range<Int>) -> Int {
+        distance(of: row..<row + 1, from: focus)
+    }
+
+    /// Rows between `rows` and `focus`.
+    func distance(of rows: Range<Int>, from focus: Range<Int>) -> Int {
+        if rows.upperBound <= focus.lowerBound { return focus.lowerBound - max(rows.lowerBound, rows.upperBound - 1) }
+        if rows.lowerBound >= focus.upperBound { return rows.lowerBound - focus.upperBound + 1 }
+        return 0
+    }
 }
 
 extension RowModel: PlannedRows {

@@ -156,22 +156,6 @@ extension RowModel {
         return min(slot, (total - 1) / pageSize)
     }
 
-    /// Rows between page `slot` and `focus`: 0 when they overlap, 1 when adjacent.
-    func distance(ofSlot slot: Int, from focus: Range<Int>) -> Int {
-        distance(of: rowRange(ofSlot: slot), from: focus)
-    }
-
-    /// Rows between `row` and `focus`.
-    func distance(ofRow row: Int, from focus: Range<Int>) -> Int {
-        distance(of: row..<row + 1, from: focus)
-    }
-
-    func distance(of rows: Range<Int>, from focus: Range<Int>) -> Int {
-        if rows.upperBound <= focus.lowerBound { return focus.lowerBound - max(rows.lowerBound, rows.upperBound - 1) }
-        if rows.lowerBound >= focus.upperBound { return rows.lowerBound - focus.upperBound + 1 }
-        return 0
-    }
-
     /// True when the list's last page holds items.
     var isLastPageLoaded: Bool {
         let rowCount = count
