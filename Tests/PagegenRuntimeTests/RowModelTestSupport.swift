@@ -35,13 +35,10 @@ struct RowModelHarness {
     /// Runs `input` on the model as one transaction, and checks the change it reports.
     @discardableResult
     mutating func step<Result>(_ what: String, _ input: (inout RowModel<TestItem>) throws -> Result) rethrows -> Result {
-        recorder.begin(count: model.count, rowCount: model.rows.count, trailingRow: model.hasTrailingRow)
+        RowTransaction.begin(&recorder, model, count: model.count, trailingRow: model.hasTrailingRow)
         let result = try input(&model)
-        recorder.record(model.takeJournal())
+        let change = RowTransaction.end(&recorder, &model, count: model.count, trailingRow: model.hasTrailingRow)
         let after = model
-        let change = recorder.finish(
-            count: after.count, rowCount: after.rows.count, trailingRow: after.hasTrailingRow, itemRow: { after.row(of: $0) },
-            itemOn: { after.identity(at: $0) })
         if let change {
             changes.append(change)
             if mirror.count == change.countBefore {

@@ -13,7 +13,7 @@ extension PagedList {
         let countBefore = plan.count(model)
         let activityBefore = plan.activity
         let focusBefore = plan.focusRow
-        recorder.begin(count: countBefore, rowCount: model.rows.count, trailingRow: plan.hasTrailingRow(model))
+        RowTransaction.begin(&recorder, model, count: countBefore, trailingRow: plan.hasTrailingRow(model))
         let result: Result
         do {
             result = try input()
@@ -90,11 +90,8 @@ extension PagedList {
     /// Ends the transaction: the change the row model's edits made, or nil when no
     /// row changed; the rows the plan remembers follow the rows that moved.
     private func endTransaction() -> ListChange? {
-        recorder.record(model.takeJournal())
         plan.finishRefreshIfDone(model)
-        let change = recorder.finish(
-            count: plan.count(model), rowCount: model.rows.count, trailingRow: plan.hasTrailingRow(model),
-            itemRow: { model.row(of: $0) }, itemOn: { model.identity(at: $0) })
+        let change = RowTransaction.end(&recorder, &model, count: plan.count(model), trailingRow: plan.hasTrailingRow(model))
         if recorder.movedRows, recorder.countBefore > 0 { plan.follow { recorder.newRow(ofOldRow: $0) } }
         return change
     }
