@@ -146,4 +146,30 @@ import Testing
             #expect(ids == final.reversed(), "oldest at the top, newest at the bottom")
         }
     }
+
+    @Test func eachCheckForNewerMessagesAsksFromTheNewestMessageTheListHas() async throws {
+        try await chat.serve { server in
+            let poster = ChatAPI.Client(baseURL: server.baseURL, token: "t", middlewares: [MockFaultHeaders(fault: "drift=1")])
+            let list = ChatAPI.Client(baseURL: server.baseURL, token: "t").messagesList(
+                channelID: ChatConsumerTests.channel, limit: 20, options: PagedListOptions(order: .firstPageAtBottom))
+            let screen = Screen(list)
+            let waiter = PagedListConsumerTests()
+            list.start()
+            #expect(await waiter.waitUntil(list) { list.count >= 12 })
+            // The user reads older messages, far from the newest: what a check brings waits.
+            #expect(await screen.show(0))
+            var asked: [String] = []
+            for _ in 0..<3 {
+                // One new message: the check's page is short, which ends the list upward for
+                // now (`shortPageEnds`), and has no previous key.
+                _ = try await poster.messages(channelID: ChatConsumerTests.channel, limit: 1).get()
+                let before = await chat.listQueries(server).count
+                list.loadNewerItems()
+                #expect(await waiter.waitUntil(list) { !list.loadStates.isLoading })
+                asked += await chat.listQueries(server).dropFirst(before).filter { $0.contains("after=") }
+            }
+            #expect(list.newerItemCount == 3, "each new message fetched once, waiting")
+            #expect(asked.count == 3 && Set(asked).count == 3, "each check asks from the newest message the list has: \(asked)")
+        }
+    }
 }
