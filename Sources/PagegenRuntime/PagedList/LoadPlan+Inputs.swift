@@ -205,11 +205,11 @@ extension LoadPlan {
             walkedKeys.insert(key)
             if let repeated = page.next, walkedKeys.contains(repeated) { page.next = nil }
         }
-        if slot == head, checkingNewer {
+        if slot == headToLoad, checkingNewer {
             return takeNewer(page, slot: slot, key: key, model)
         }
         pending.append(.placed(slot: slot, opening: !model.hasContent, previous: page.previous))
-        return [.place(page, slot: slot, key: key, asHead: slot == head)]
+        return [.place(page, slot: slot, key: key, asHead: slot == headToLoad)]
     }
 
     /// The prefetch demands for rows of page `slot` are met (or given up).

@@ -26,7 +26,7 @@ extension LoadPlan {
     /// loading, once its answer is in. A check that failed is sent again.
     mutating func checkNewer<Rows: PlannedRows>(_ model: Rows) -> [RowAction<Rows.Item>] {
         guard phase == .open, model.hasContent, !model.isIndexed, model.newestLoaded else { return [] }
-        if let head, slots[head]?.request != nil {
+        if let headToLoad, slots[headToLoad]?.request != nil {
             checkNewerAgain = true
             return []
         }
@@ -38,7 +38,7 @@ extension LoadPlan {
     /// else shown. A full page with a previous key, or a check asked for meanwhile,
     /// checks again (the steps after ``Step/tookNewer(slot:more:)``).
     mutating func takeNewer<Rows: PlannedRows>(_ page: Page<Rows.Item>, slot: Int, key: PageKey?, _ model: Rows) -> [RowAction<Rows.Item>] {
-        head = nil
+        headToLoad = nil
         checkingNewer = false
         let more = page.previous != nil && model.pageSize > 0 && page.items.count >= model.pageSize
         pending.append(.tookNewer(slot: slot, more: more))

@@ -62,7 +62,7 @@ extension LoadPlan {
         var result: [Candidate] = []
         func consider(_ slot: Int) {
             // A head above the newest item loads when checked, not when the user comes near.
-            guard seen.insert(slot).inserted, needsLoad(slot, model), slot == head || !model.waitsForCheck(slot) else { return }
+            guard seen.insert(slot).inserted, needsLoad(slot, model), slot == headToLoad || !model.waitsForCheck(slot) else { return }
             let rows = model.rowRange(ofSlot: slot)
             let isBehind = direction > 0 ? rows.upperBound <= focus.lowerBound : rows.lowerBound >= focus.upperBound
             result.append(Candidate(slot: slot, distance: model.distance(ofSlot: slot, from: focus), isBehind: isBehind))
@@ -81,9 +81,10 @@ extension LoadPlan {
         for row in demands.keys where row < rowCount {
             consider(model.slotIndex(forRow: row))
         }
-        if let head, needsLoad(head, model), seen.insert(head).inserted {
+        if let headToLoad, needsLoad(headToLoad, model), seen.insert(headToLoad).inserted {
             // A refresh checks the head of a cursor list wherever the user is.
-            result.append(Candidate(slot: head, distance: min(prefetch, model.distance(ofSlot: head, from: focus)), isBehind: true))
+            result.append(
+                Candidate(slot: headToLoad, distance: min(prefetch, model.distance(ofSlot: headToLoad, from: focus)), isBehind: true))
         }
         return result.sorted { $0.order < $1.order }
     }
@@ -91,7 +92,7 @@ extension LoadPlan {
     /// True when the request for page `slot` should stay in flight.
     private func isKept<Rows: PlannedRows>(_ slot: Int, focus: Range<Int>, keep: Int, _ model: Rows) -> Bool {
         guard model.hasContent else { return startSlots.contains(slot) }
-        if slot == head || model.distance(ofSlot: slot, from: focus) <= keep { return true }
+        if slot == headToLoad || model.distance(ofSlot: slot, from: focus) <= keep { return true }
         let rows = model.rowRange(ofSlot: slot)
         return demands.keys.contains { rows.contains($0) }
     }

@@ -35,7 +35,7 @@ extension LoadPlan {
                 append = Self.merge(append, state)
             }
         }
-        states.prepend = prepend ?? (model.isLoaded(model.slotIndex(forRow: 0)) && head == nil ? .endReached : .notLoading)
+        states.prepend = prepend ?? (model.isLoaded(model.slotIndex(forRow: 0)) && headToLoad == nil ? .endReached : .notLoading)
         states.append = append ?? (model.isLastPageLoaded ? .endReached : .notLoading)
         return states
     }
@@ -51,7 +51,7 @@ extension LoadPlan {
     /// True when page `slot` lies before `focus`: loading it is prepending.
     private func isBefore<Rows: PlannedRows>(_ slot: Int, _ focus: Range<Int>, _ model: Rows) -> Bool {
         let range = model.rowRange(ofSlot: slot)
-        return range.upperBound <= focus.lowerBound && !(range.isEmpty && range.lowerBound == focus.lowerBound && slot != head)
+        return range.upperBound <= focus.lowerBound && !(range.isEmpty && range.lowerBound == focus.lowerBound && slot != headToLoad)
     }
 
     /// A failure outranks loading; the first failure stays.

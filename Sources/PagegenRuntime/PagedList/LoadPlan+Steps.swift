@@ -63,7 +63,7 @@ extension LoadPlan {
             let slot = model.isIndexed ? model.clampedSlot(pageRow / model.pageSize) : (model.frontier ?? 0)
             startSlots = slot...slot
         case .refreshHead:
-            if case .head(let serial?) = outcome { head = serial }
+            if case .head(let serial?) = outcome { headToLoad = serial }
             refreshing = true
         case .placed(let slot, let opening, let previous):
             if outcome == .placed(false) { ignoredResponses += 1 }
@@ -72,8 +72,8 @@ extension LoadPlan {
         case .afterPlacing(let slot):
             dropDemands(ofSlot: slot, model)
             pending.insert(.trim(slot: slot, dropsDemands: true), at: 0)
-            if slot == head {
-                head = nil
+            if slot == headToLoad {
+                headToLoad = nil
                 if checkNewerAgain { return checkNewerAfterHead() }
             }
         case .tookNewer(let slot, let more):
@@ -82,13 +82,13 @@ extension LoadPlan {
             if checkNewerAgain || more { return checkNewerAfterHead() }
         case .newerHead:
             if case .head(let serial?) = outcome {
-                head = serial
+                headToLoad = serial
                 checkingNewer = true
             }
         case .checkHead:
             // No key can ask: nothing to check.
             guard case .head(let serial?) = outcome else { return [] }
-            head = serial
+            headToLoad = serial
             checkingNewer = true
             pending.insert(.plan, at: 0)
             return clearFailure(serial)

@@ -82,9 +82,11 @@ struct LoadPlan: Sendable {
     /// Cursor and link lists: every key the frontier walked, to end a list whose next
     /// key repeats one instead of looping.
     var walkedKeys: Set<PageKey> = []
-    /// Cursor and link lists, during a refresh: the head to load (an empty block at
-    /// the top with the first page's previous key, or the first page itself).
-    var head: Int?
+    /// Cursor and link lists, during a refresh or a check for newer items: the block at
+    /// the top to load, wherever the user is. For a check, the row model's head (its
+    /// ``RowModel/headSerial``, an empty block at the top with a key); for a refresh,
+    /// that head, or the first page itself, loaded again.
+    var headToLoad: Int?
     /// True while the head's request is a check for newer items
     /// (``PagedList/loadNewerItems()``), whose answer waits off the rows while the
     /// user is far from the top.
