@@ -87,6 +87,27 @@ extension TestServer {
         "127.0.0.2 is not a loopback address here (on macOS: sudo ifconfig lo0 alias 127.0.0.2)"
 }
 
+/// A loopback port that refuses every connection: bound, so no other server of the
+/// test run can take it, and not listening, so a connection to it is refused. A port
+/// freed by a stopped server would do only until the next server started in parallel
+/// took it and got the requests meant to fail.
+public final class RefusingPort: Sendable {
+    /// `http://127.0.0.1:<port>`.
+    public let baseURL: URL
+    private let socket: Socket
+
+    /// Binds a free port of 127.0.0.1 without listening on it.
+    public init() throws {
+        let socket = try Socket(domain: AF_INET, type: .stream)
+        try socket.bind(to: .inet(ip4: "127.0.0.1", port: 0))
+        guard case .ip4(_, let port) = try socket.sockname() else { throw TestServerError.noAddress }
+        self.socket = socket
+        self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    deinit { try? socket.close() }
+}
+
 /// Why a test server could not start.
 public enum TestServerError: Error {
     /// The server did not report the port it listens on.

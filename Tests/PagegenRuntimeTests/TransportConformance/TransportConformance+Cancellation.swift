@@ -126,9 +126,8 @@ extension TransportConformanceTests {
         // A port nobody listens on: connection refused, a transient error. (AsyncHTTPClient
         // tries to connect again until its connect timeout or the transport's timeout, the
         // 2 s given here, ends the send; URLSession gives up at once.)
-        let closed = try await TestServer.start { _ in .json("[]") }
-        let url = closed.baseURL
-        await closed.stop()
+        let refusing = try RefusingPort()
+        let url = refusing.baseURL
         let clock = VirtualRetryClock()
         let runtime = ClientRuntime(
             baseURL: url, transport: factory.make(.sameOriginOnly, .seconds(2)),
@@ -139,6 +138,7 @@ extension TransportConformanceTests {
             return
         }
         #expect(clock.sleeps.count == 2, "connection refused is retried")
+        withExtendedLifetime(refusing) {}
     }
 
     @Test(arguments: TransportFactory.all)
