@@ -566,22 +566,24 @@ extension APIProtocol {
     /// - Parameters:
     ///   - input: The operation's input; each page is asked for with a copy whose paging parameters are set.
     ///   - start: Where an earlier walk stopped (`APIError.resumePoint`); nil starts at the first page.
+    ///   - store: Where the pages are kept, if they are: a stored page is asked for again with its validators.
 {{#availability}}
     {{.}}
 {{/availability}}
-    {{access}}func {{pages}}(_ input: {{inputType}}, from start: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.PageSequence<{{itemType}}> {
-        PagegenRuntime.PageSequence(self.{{loader}}(input), resumingFrom: start)
+    {{access}}func {{pages}}(_ input: {{inputType}}, from start: PagegenRuntime.ResumePoint? = nil, storingIn store: PagegenRuntime.StoreConfiguration? = nil) -> PagegenRuntime.PageSequence<{{itemType}}> {
+        PagegenRuntime.PageSequence(self.{{loader}}(input, storingIn: store), resumingFrom: start)
     }
 
     /// Every item of `{{title}}`, page after page, each delivered once.
     /// - Parameters:
     ///   - input: The operation's input; each page is asked for with a copy whose paging parameters are set.
     ///   - start: Where an earlier walk stopped (`APIError.resumePoint`); nil starts at the first page.
+    ///   - store: Where the pages are kept, if they are: a stored page is asked for again with its validators.
 {{#availability}}
     {{.}}
 {{/availability}}
-    {{access}}func {{items}}(_ input: {{inputType}}, from start: PagegenRuntime.ResumePoint? = nil) -> PagegenRuntime.ItemSequence<{{itemType}}> {
-        PagegenRuntime.ItemSequence(self.{{loader}}(input), resumingFrom: start)
+    {{access}}func {{items}}(_ input: {{inputType}}, from start: PagegenRuntime.ResumePoint? = nil, storingIn store: PagegenRuntime.StoreConfiguration? = nil) -> PagegenRuntime.ItemSequence<{{itemType}}> {
+        PagegenRuntime.ItemSequence(self.{{loader}}(input, storingIn: store), resumingFrom: start)
     }
 
     /// A list adapter that a table view, a collection view or a SwiftUI `List` of
@@ -589,19 +591,22 @@ extension APIProtocol {
     /// - Parameters:
     ///   - input: The operation's input; each page is asked for with a copy whose paging parameters are set.
     ///   - options: How the list loads, prefetches and keeps pages.
+    ///   - store: Where the pages are kept, if they are: the list shows them at launch, with no request, and revalidates them.
 {{#availability}}
     {{.}}
 {{/availability}}
-    @MainActor {{access}}func {{list}}(_ input: {{inputType}}, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions()) -> PagegenRuntime.PagedList<{{itemType}}> {
-        PagegenRuntime.PagedList(self.{{loader}}(input), options: options)
+    @MainActor {{access}}func {{list}}(_ input: {{inputType}}, options: PagegenRuntime.PagedListOptions = PagegenRuntime.PagedListOptions(), storingIn store: PagegenRuntime.StoreConfiguration? = nil) -> PagegenRuntime.PagedList<{{itemType}}> {
+        PagegenRuntime.PagedList(self.{{loader}}(input, storingIn: store), options: options)
     }
 
     /// What the sequences and the list of `{{title}}` load its pages with.
-    /// - Parameter input: The operation's input; each page is asked for with a copy whose paging parameters are set.
+    /// - Parameters:
+    ///   - input: The operation's input; each page is asked for with a copy whose paging parameters are set.
+    ///   - store: Where the pages are kept, if they are (the client needs `PagingResponseMiddleware()`).
 {{#availability}}
     {{.}}
 {{/availability}}
-    {{access}}func {{loader}}(_ input: {{inputType}}) -> PagegenRuntime.PageLoader<{{itemType}}> {
+    {{access}}func {{loader}}(_ input: {{inputType}}, storingIn store: PagegenRuntime.StoreConfiguration? = nil) -> PagegenRuntime.PageLoader<{{itemType}}> {
 {{#sizeMember}}
         var input = input
         let pageSize = OpenAPIPaging.size(&{{.}}, default: {{defaultPageSize}})
@@ -615,7 +620,9 @@ extension APIProtocol {
             serverURL: OpenAPIPaging.serverURL({{serverURL}}){{#identity}},
             identity: {{.}}{{/identity}}{{#readsUndeclaredHeaders}},
             undeclaredHeaders: [{{#undeclaredHeaders}}{{.}}{{^last()}}, {{/last()}}{{/undeclaredHeaders}}]{{/readsUndeclaredHeaders}}{{#readsDeclaredHeaders}},
-            declaredHeaders: { [{{#declaredHeaders}}{{.}}{{^last()}}, {{/last()}}{{/declaredHeaders}}] }{{/readsDeclaredHeaders}}
+            declaredHeaders: { [{{#declaredHeaders}}{{.}}{{^last()}}, {{/last()}}{{/declaredHeaders}}] }{{/readsDeclaredHeaders}},
+            store: store,
+            input: base
         ) { key in
             var input = base
             switch key {

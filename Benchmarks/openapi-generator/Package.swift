@@ -7,7 +7,9 @@ import PackageDescription
 ///   swift-openapi-generator generates for a whole document (WholeClient against
 ///   WholeClientPaged, the same sources plus the extensions);
 /// - `drain.sh`: draining 100,000 items through the extensions, against a hand-written
-///   loop over the same client (DrainOpenAPI, built with both plugins).
+///   loop over the same client (DrainOpenAPI, built with both plugins);
+/// - `../store/run.sh`: the same client's lists kept in a `PagegenStore` (StoreOpenAPI):
+///   first content from the store, revalidation, and draining with the store.
 ///
 /// A package of its own, so that Pagegen's package stays light.
 let package = Package(
@@ -17,7 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
-        .package(name: "Pagegen", path: "../..", traits: ["OpenAPIGenerator"]),
+        .package(name: "Pagegen", path: "../..", traits: ["OpenAPIGenerator", "Store"]),
     ],
     targets: [
         // Written by build-time.sh (and ignored by git): a whole document's client, and the
@@ -40,6 +42,24 @@ let package = Package(
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "PagegenOpenAPIRuntime", package: "Pagegen"),
                 .product(name: "PagegenRuntime", package: "Pagegen"),
+            ],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .treatAllWarnings(as: .error),
+            ],
+            plugins: [
+                .plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"),
+                .plugin(name: "PagegenOpenAPIPlugin", package: "Pagegen"),
+            ]
+        ),
+        .executableTarget(
+            name: "StoreOpenAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "PagegenOpenAPIRuntime", package: "Pagegen"),
+                .product(name: "PagegenRuntime", package: "Pagegen"),
+                .product(name: "PagegenStore", package: "Pagegen"),
             ],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"),

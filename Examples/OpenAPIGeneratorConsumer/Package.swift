@@ -43,8 +43,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
         // The plugin and PagegenOpenAPIRuntime need the "OpenAPIGenerator" trait; the
-        // tests serve the documents with pagegen-mock ("MockServer").
-        .package(name: "Pagegen", path: "../..", traits: ["OpenAPIGenerator", "MockServer"]),
+        // tests serve the documents with pagegen-mock ("MockServer") and keep lists in
+        // PagegenStore ("Store").
+        .package(name: "Pagegen", path: "../..", traits: ["OpenAPIGenerator", "MockServer", "Store"]),
     ],
     targets: [
         client("GitHub"),  // the Link header (defensive names)
@@ -65,6 +66,7 @@ let package = Package(
                 .product(name: "PagegenOpenAPIRuntime", package: "Pagegen"),
                 .product(name: "PagegenRuntime", package: "Pagegen"),
                 .product(name: "PagegenMock", package: "Pagegen"),
+                .product(name: "PagegenStore", package: "Pagegen"),
             ],
             resources: [.copy("Specs")],
             swiftSettings: strictSettings

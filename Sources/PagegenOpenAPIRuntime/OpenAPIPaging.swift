@@ -7,8 +7,8 @@ import OpenAPIRuntime
 /// call: a ``PagegenRuntime/PageLoader`` whose pages are the operation's own calls, read
 /// by the same rules as a Pagegen client's pages.
 ///
-/// The extensions give, for each paged operation `listRepos`, `listReposPages(_:from:)`,
-/// `listReposItems(_:from:)` and `listReposList(_:options:)` on `APIProtocol`, so they
+/// The extensions give, for each paged operation `listRepos`, `listReposPages(_:from:storingIn:)`,
+/// `listReposItems(_:from:storingIn:)` and `listReposList(_:options:storingIn:)` on `APIProtocol`, so they
 /// work on the generated `Client` and on a test double alike.
 @_spi(Generated) public enum OpenAPIPaging {
     /// The longest error body kept in an ``PagegenRuntime/APIError``.
@@ -29,21 +29,29 @@ import OpenAPIRuntime
     ///     declare: only ``PagingResponseMiddleware`` sees them.
     ///   - declaredHeaders: The header fields `paging` reads that the generated answer
     ///     holds, with their values.
+    ///   - store: Where the list's pages are kept, if they are: its answers, kept by
+    ///     ``PagingResponseMiddleware``, show at launch and are revalidated.
+    ///   - input: The operation's input without the page's key, which names the list
+    ///     in the store.
     ///   - send: Calls the operation for a key.
     ///   - failure: The error an answer stands for, or nil for the page's answer.
     public static func loader<Output: Sendable, Item: Sendable>(
         operation: String, paging: Paging<Output, Item>, pageSize: Int, serverURL: URL,
         undeclaredHeaders: [String] = [],
         declaredHeaders: @escaping @Sendable (Output) -> [(String, String?)] = { _ in [] },
+        store: StoreConfiguration? = nil, input: any Sendable = (),
         send: @escaping @Sendable (PageKey) async throws -> Output,
         failure: @escaping @Sendable (Output) async -> APIError?
     ) -> PageLoader<Item> {
-        let reader = PageRead(
+        var reader = PageRead(
             operation: operation, paging: paging, pageSize: pageSize, serverURL: serverURL, undeclaredHeaders: undeclaredHeaders,
             declaredHeaders: declaredHeaders, send: send, failure: failure)
-        return PageLoader(
+        reader.storage = store.map { PageStorage(list: listID(operation, input, account: $0.account), configuration: $0) { _ in nil } }
+        var loader = PageLoader(
             pageSize: pageSize, firstKey: paging.firstKey, keyForPageIndex: keyForPageIndex(paging, pageSize: pageSize),
             load: reader.load)
+        loader.stored = reader.storedList
+        return loader
     }
 
     /// A loader whose items are identified by `identity`, so that one is delivered
@@ -56,6 +64,10 @@ import OpenAPIRuntime
     ///   - identity: What identifies an item.
     ///   - undeclaredHeaders: The header fields `paging` reads that the document does not declare.
     ///   - declaredHeaders: The header fields `paging` reads that the generated answer holds.
+    ///   - store: Where the list's pages are kept, if they are: its answers, kept by
+    ///     ``PagingResponseMiddleware``, show at launch and are revalidated.
+    ///   - input: The operation's input without the page's key, which names the list
+    ///     in the store.
     ///   - send: Calls the operation for a key.
     ///   - failure: The error an answer stands for, or nil for the page's answer.
     public static func loader<Output: Sendable, Item: Sendable, ID: Hashable & Codable & Sendable>(
@@ -63,15 +75,30 @@ import OpenAPIRuntime
         identity: @escaping @Sendable (Item) -> ID,
         undeclaredHeaders: [String] = [],
         declaredHeaders: @escaping @Sendable (Output) -> [(String, String?)] = { _ in [] },
+        store: StoreConfiguration? = nil, input: any Sendable = (),
         send: @escaping @Sendable (PageKey) async throws -> Output,
         failure: @escaping @Sendable (Output) async -> APIError?
     ) -> PageLoader<Item> {
-        let reader = PageRead(
+        var reader = PageRead(
             operation: operation, paging: paging, pageSize: pageSize, serverURL: serverURL, undeclaredHeaders: undeclaredHeaders,
             declaredHeaders: declaredHeaders, send: send, failure: failure)
-        return PageLoader(
+        reader.storage = store.map { configuration in
+            PageStorage(list: listID(operation, input, account: configuration.account), configuration: configuration) { items in
+                guard let data = try? JSONEncoder().encode(items.map(identity)) else { return nil }
+                return String(decoding: data, as: UTF8.self)
+            }
+        }
+        var loader = PageLoader(
             pageSize: pageSize, firstKey: paging.firstKey, keyForPageIndex: keyForPageIndex(paging, pageSize: pageSize),
             identity: identity, load: reader.load)
+        loader.stored = reader.storedList
+        return loader
+    }
+
+    /// The list an operation's `input` (without the page's key) names in a store:
+    /// the operation, and the input's every value, written out in one order.
+    static func listID(_ operation: String, _ input: any Sendable, account: String) -> StoredListID {
+        StoredListID(account: account, endpoint: operation, request: "\(operation) \(ListInputText.text(of: input))")
     }
 
     private static func keyForPageIndex<Output, Item>(_ paging: Paging<Output, Item>, pageSize: Int) -> (@Sendable (Int) -> PageKey)? {

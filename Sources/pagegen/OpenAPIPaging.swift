@@ -14,8 +14,8 @@ struct OpenAPIPagingCommand: AsyncParsableCommand {
             Reads the OpenAPI document and swift-openapi-generator's configuration (the \
             openapi-generator-config.yaml beside the document unless --config names one) and \
             writes one Swift file that extends the generated APIProtocol: for every operation \
-            pagegen import pages, <operation>Pages(_:from:), <operation>Items(_:from:) and \
-            <operation>List(_:options:), taking the operation's own Input. The file goes in \
+            pagegen import pages, <operation>Pages(_:from:storingIn:), <operation>Items(_:from:storingIn:) and \
+            <operation>List(_:options:storingIn:), taking the operation's own Input. The file goes in \
             the target that holds swift-openapi-generator's output, which depends on \
             PagegenOpenAPIRuntime. Where an inference is wrong, an overrides file beside the \
             document (openapi-overrides.yaml, Fern's format) says how an operation pages. \

@@ -43,12 +43,15 @@ import Testing
         for members in extensions {
             let names = members.map(\.name)
             #expect(members.allSatisfy { $0.kind == "func_decl" } && names.count == 4, "\(payload.name): \(names)")
-            guard let first = names.first, let method = first.range(of: "Pages(_:from:)").map({ first[..<$0.lowerBound] }) else {
-                Issue.record("\(payload.name): the first function is not …Pages(_:from:): \(names)")
+            guard let first = names.first, let method = first.range(of: "Pages(_:from:storingIn:)").map({ first[..<$0.lowerBound] }) else {
+                Issue.record("\(payload.name): the first function is not …Pages(_:from:storingIn:): \(names)")
                 continue
             }
             #expect(
-                names == ["\(method)Pages(_:from:)", "\(method)Items(_:from:)", "\(method)List(_:options:)", "\(method)PageLoader(_:)"],
+                names == [
+                    "\(method)Pages(_:from:storingIn:)", "\(method)Items(_:from:storingIn:)", "\(method)List(_:options:storingIn:)",
+                    "\(method)PageLoader(_:storingIn:)",
+                ],
                 "\(payload.name)")
         }
         let planted = parsed.declarations.filter { $0.name.hasPrefix(HostileDocuments.marker) }

@@ -210,3 +210,34 @@ import Testing
         #expect(exchange.response?.value(forHeader: "Link") == "<https://api.example.com/names?page=3>; rel=\"next\"")
     }
 }
+
+/// The text that names a list in a store: the same for the same input, whatever order a
+/// dictionary or a set keeps, and another for another value.
+@Suite struct ListInputTextTests {
+    struct Input: Sendable {
+        struct Query: Sendable {
+            var sort: String?
+            var limit: Int?
+            var tags: Set<String>
+            var filters: [String: String]
+        }
+        var query: Query
+        var accept: [String]
+    }
+
+    static func input(sort: String?, filters: [String: String]) -> Input {
+        Input(query: .init(sort: sort, limit: 50, tags: ["b", "a", "c"], filters: filters), accept: ["application/json"])
+    }
+
+    @Test func theSameInputGivesTheSameTextAndAnotherValueAnother() {
+        let filters = Dictionary(uniqueKeysWithValues: (0..<20).map { ("key\($0)", "value\($0)") })
+        let text = ListInputText.text(of: Self.input(sort: "name", filters: filters))
+        // The same entries inserted in another order: a dictionary of another layout.
+        var reversed: [String: String] = [:]
+        for (key, value) in filters.sorted(by: { $0.key > $1.key }) { reversed[key] = value }
+        #expect(ListInputText.text(of: Self.input(sort: "name", filters: reversed)) == text)
+        #expect(text.contains(#"sort: "name""#) && text.contains("limit: 50") && text.contains(#"["a", "b", "c"]"#), "\(text)")
+        #expect(ListInputText.text(of: Self.input(sort: nil, filters: filters)) != text)
+        #expect(ListInputText.text(of: Self.input(sort: "name", filters: ["key0": "other"])) != text)
+    }
+}

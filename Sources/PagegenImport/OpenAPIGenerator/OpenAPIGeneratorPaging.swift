@@ -6,8 +6,8 @@ import PagegenCore
 /// generates from the same document and configuration.
 ///
 /// For every operation `pagegen import` pages, the result extends the generated
-/// `APIProtocol` with `<operation>Pages(_:from:)` (the pages, an `AsyncSequence`),
-/// `<operation>Items(_:from:)` (the items, each once) and `<operation>List(_:options:)` (a
+/// `APIProtocol` with `<operation>Pages(_:from:storingIn:)` (the pages, an `AsyncSequence`),
+/// `<operation>Items(_:from:storingIn:)` (the items, each once) and `<operation>List(_:options:storingIn:)` (a
 /// `PagedList` for a scrolling list), each taking the operation's own `Input`. An
 /// operation whose paging cannot be read on swift-openapi-generator's types gets a
 /// located note that says why, and no code.

@@ -22,7 +22,7 @@ extension PagedList {
         let row = anchor ?? 0
         perform { act(plan.start(atRows: row..<row + 1, namesFocus: anchor != nil, model)) }
         answeringFromStore = false
-        if !storedPagesShown.isEmpty { revalidateStoredRows() }
+        if !storedPagesShown.isEmpty, storedPagesReading == 0 { revalidateStoredRows() }
     }
 
     /// Tells the list that the network is back (from an `NWPathMonitor` path update,

@@ -39,6 +39,29 @@ extension PagedList {
         }
     }
 
+    /// Answers `request` with the stored page `found`, which the client decodes
+    /// asynchronously (a swift-openapi-generator client's answer, replayed to it): no
+    /// request goes out; a page that no longer reads is asked of the server instead.
+    func readReplayed(_ found: StoredPage, of stored: StoredList<Item>, for request: PageLoadRequest) {
+        storedPagesReading += 1
+        Task { [weak self] in
+            let result = await stored.read(found)
+            guard let self else { return }
+            storedPagesReading -= 1
+            switch result {
+            case .success(let page):
+                receive(request.id, .page(.success(page)))
+            case .failure:
+                storedPagesShown[found.key] = nil
+                runner.start(request, loader: loader) { [weak self] result in
+                    self?.receive(request.id, result)
+                }
+            }
+            // The stored rows show: now the server is asked about them.
+            if storedPagesReading == 0, !storedPagesShown.isEmpty, storedState == nil { revalidateStoredRows() }
+        }
+    }
+
     func setStoredState(_ state: StoredContent?) {
         guard state != storedState else { return }
         storedState = state

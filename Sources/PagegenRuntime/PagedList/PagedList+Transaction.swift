@@ -39,9 +39,14 @@ extension PagedList {
                         deferred.append((request.id, .page(.success(page))))
                         continue
                     }
-                    if let found = loader.stored?.page(at: key) {
+                    if let stored = loader.stored, stored.readsAtOnce, let found = stored.page(at: key) {
                         storedPagesShown[key] = found.storedAt
                         deferred.append((request.id, .page(.success(found.page))))
+                        continue
+                    }
+                    if let stored = loader.stored, !stored.readsAtOnce, let found = stored.storedPage(at: key) {
+                        storedPagesShown[key] = found.storedAt
+                        readReplayed(found, of: stored, for: request)
                         continue
                     }
                 }

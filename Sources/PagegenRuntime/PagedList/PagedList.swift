@@ -84,6 +84,10 @@ public final class PagedList<Item: Sendable> {
     var revalidatedPages: [PageKey: Page<Item>] = [:]
     /// The stored pages on screen since launch, and when each was stored.
     var storedPagesShown: [PageKey: Date] = [:]
+    /// Stored pages being read back by the client that decodes them (a
+    /// swift-openapi-generator client's, replayed); the revalidation waits for them, so
+    /// that no request goes out before the stored rows show.
+    var storedPagesReading = 0
     var storedState: StoredContent?
     var revalidation: Task<Void, Never>?
     /// The number of newer items fetched and waiting off the rows (see

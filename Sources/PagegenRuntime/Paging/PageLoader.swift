@@ -187,7 +187,7 @@ extension ClientRuntime {
         if let configuration = store, let list = try? storedListID(endpoint, parameters, paging: paging, size: size) {
             loader.stored = StoredList(
                 id: list, configuration: configuration, maxAge: endpoint.storeMaxAge ?? configuration.maxAge,
-                read: { stored throws(APIError) in try readStored(stored, endpoint, parameters, paging: paging, size: size) },
+                read: .now { stored throws(APIError) in try readStored(stored, endpoint, parameters, paging: paging, size: size) },
                 revalidatePage: { stored in
                     var request: HTTPRequest?
                     do throws(APIError) {

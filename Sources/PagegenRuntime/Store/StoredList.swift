@@ -11,12 +11,54 @@ public struct StoredList<Item: Sendable>: Sendable {
     /// the configuration's.
     public let maxAge: TimeInterval?
     /// Reads a stored page as a ``Page`` (decodes its body), with no request.
-    let read: @Sendable (StoredPage) throws(APIError) -> Page<Item>
+    let reading: Reading
     /// Sends a conditional request for a stored page: nil when the server says it is
     /// unchanged (nothing decoded), else the page the server sent (stored).
     let revalidatePage: @Sendable (StoredPage) async -> Result<Page<Item>?, APIError>
     /// The identities of items, as the text of a JSON array.
     let identities: @Sendable ([Item]) -> String?
+
+    /// How a stored page is read back, with no request.
+    enum Reading: Sendable {
+        /// At once: a Pagegen client decodes the body itself.
+        case now(@Sendable (StoredPage) throws(APIError) -> Page<Item>)
+        /// Asynchronously: a swift-openapi-generator client decodes the answer, which is
+        /// replayed to it from the store.
+        case replayed(@Sendable (StoredPage) async -> Result<Page<Item>, APIError>)
+    }
+
+    /// A list whose pages are read back by replaying the stored answer to the client
+    /// that decodes it (a swift-openapi-generator client, whose decoding is its own).
+    /// - Parameters:
+    ///   - id: The list's identity in the store.
+    ///   - configuration: The store and its settings.
+    ///   - read: Reads a stored page as the page it was, with no request.
+    ///   - revalidatePage: Sends a conditional request for a stored page: nil when the
+    ///     server says it is unchanged (nothing decoded), else the page it sent (stored).
+    ///   - identities: The identities of items, as the text of a JSON array.
+    @_spi(Generated) public init(
+        id: StoredListID, configuration: StoreConfiguration,
+        read: @escaping @Sendable (StoredPage) async -> Result<Page<Item>, APIError>,
+        revalidatePage: @escaping @Sendable (StoredPage) async -> Result<Page<Item>?, APIError>,
+        identities: @escaping @Sendable ([Item]) -> String?
+    ) {
+        self.init(
+            id: id, configuration: configuration, maxAge: configuration.maxAge, read: .replayed(read),
+            revalidatePage: revalidatePage, identities: identities)
+    }
+
+    init(
+        id: StoredListID, configuration: StoreConfiguration, maxAge: TimeInterval?, read: Reading,
+        revalidatePage: @escaping @Sendable (StoredPage) async -> Result<Page<Item>?, APIError>,
+        identities: @escaping @Sendable ([Item]) -> String?
+    ) {
+        self.id = id
+        self.configuration = configuration
+        self.maxAge = maxAge
+        self.reading = read
+        self.revalidatePage = revalidatePage
+        self.identities = identities
+    }
 
     /// The store.
     public var store: any PageStore { configuration.store }
@@ -36,15 +78,51 @@ public struct StoredList<Item: Sendable>: Sendable {
     }
 
     /// The page stored at `key`, read (its body decoded) with no request, if it is
-    /// young enough to show; nil when there is none or it no longer reads.
+    /// young enough to show; nil when there is none or it no longer reads, and for a
+    /// list whose pages are read by replaying them to a swift-openapi-generator client,
+    /// which decodes asynchronously (``readPage(at:)`` reads those too).
     public func page(at key: PageKey) -> (page: Page<Item>, storedAt: Date)? {
-        guard let stored = storedPage(at: key) else { return nil }
+        guard case .now(let read) = reading, let stored = storedPage(at: key) else { return nil }
         do {
             return (try read(stored), stored.storedAt)
         } catch {
             configuration.onError?(PageStoreError("the stored \(stored.key) of \(id) no longer reads: \(error)"))
             return nil
         }
+    }
+
+    /// The page stored at `key`, read (its body decoded) with no request, if it is
+    /// young enough to show; nil when there is none or it no longer reads. Reads the
+    /// pages of every list, a swift-openapi-generator client's too.
+    public func readPage(at key: PageKey) async -> (page: Page<Item>, storedAt: Date)? {
+        guard let stored = storedPage(at: key) else { return nil }
+        switch await read(stored) {
+        case .success(let page): return (page, stored.storedAt)
+        case .failure: return nil
+        }
+    }
+
+    /// True when a stored page reads at once (``page(at:)``), false when it is replayed
+    /// to the client that decodes it.
+    var readsAtOnce: Bool {
+        if case .now = reading { return true }
+        return false
+    }
+
+    /// Reads `stored` as the page it was; a page that no longer reads is told to
+    /// ``StoreConfiguration/onError``.
+    func read(_ stored: StoredPage) async -> Result<Page<Item>, APIError> {
+        let result: Result<Page<Item>, APIError>
+        switch reading {
+        case .now(let read):
+            do throws(APIError) { result = .success(try read(stored)) } catch { result = .failure(error) }
+        case .replayed(let read):
+            result = await read(stored)
+        }
+        if case .failure(let error) = result {
+            configuration.onError?(PageStoreError("the stored \(stored.key) of \(id) no longer reads: \(error)"))
+        }
+        return result
     }
 
     /// Asks the server whether the stored pages at `keys` changed, a few at a time,

@@ -1,0 +1,200 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import OpenAPIURLSession
+import PagegenOpenAPIRuntime
+import PagegenRuntime
+import PagegenStore
+
+// A swift-openapi-generator client's lists kept in a PagegenStore (`storingIn:`), measured:
+// draining 100,000 products with the store against the loop an app writes by hand over
+// the same client (no store), in the same run; first content of the stored 100,000-row
+// list at launch, offline; revalidating an unchanged 50-page list.
+//
+// Usage: StoreOpenAPI MOCK_URL_100000 MOCK_URL_2500 [RUNS]
+// (pagegen-mock serving this target's openapi.yaml as `pagegen import` reads it, with
+// 100,000 and 2,500 products; Benchmarks/store/run.sh starts them.)
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3, let big = URL(string: arguments[1]), let fifty = URL(string: arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: StoreOpenAPI MOCK_URL_100000 MOCK_URL_2500 [RUNS]\n".utf8))
+    exit(64)
+}
+let runs = arguments.count > 3 ? Int(arguments[3]) ?? 3 : 3
+let pageSize = 50
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pagegen-store-openapi-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// URLSession, counting the requests, their `304`s, and the body bytes received.
+final class CountingTransport: OpenAPIRuntime.ClientTransport, Sendable {
+    private struct Counts {
+        var requests = 0
+        var notModified = 0
+        var conditional = 0
+    }
+
+    private let transport = URLSessionTransport()
+    private let lock = NSLock()
+    nonisolated(unsafe) private var counts = Counts()
+
+    var requests: Int { lock.withLock { counts.requests } }
+    var notModified: Int { lock.withLock { counts.notModified } }
+    var conditional: Int { lock.withLock { counts.conditional } }
+    func reset() { lock.withLock { counts = Counts() } }
+
+    func send(
+        _ request: HTTPTypes.HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPTypes.HTTPResponse, HTTPBody?) {
+        lock.withLock {
+            counts.requests += 1
+            if request.headerFields[.ifNoneMatch] != nil { counts.conditional += 1 }
+        }
+        let (response, responseBody) = try await transport.send(request, body: body, baseURL: baseURL, operationID: operationID)
+        if response.status.code == 304 { lock.withLock { counts.notModified += 1 } }
+        return (response, responseBody)
+    }
+}
+
+/// Counts the body bytes that reach the client's decoder: placed before
+/// `PagingResponseMiddleware`, it sees what the client decodes.
+final class DecodedBytes: OpenAPIRuntime.ClientMiddleware, Sendable {
+    private let lock = NSLock()
+    nonisolated(unsafe) private var count = 0
+
+    var bytes: Int { lock.withLock { count } }
+    func reset() { lock.withLock { count = 0 } }
+
+    func intercept(
+        _ request: HTTPTypes.HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPTypes.HTTPRequest, HTTPBody?, URL) async throws -> (HTTPTypes.HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPTypes.HTTPResponse, HTTPBody?) {
+        let (response, responseBody) = try await next(request, body, baseURL)
+        guard let responseBody else { return (response, nil) }
+        let data = try await Data(collecting: responseBody, upTo: .max)
+        lock.withLock { count += data.count }
+        return (response, HTTPBody(data))
+    }
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+let input = Operations.listProducts.Input(query: .init(limit: pageSize))
+var rows: [(String, String, String, String)] = []
+
+// 1. Draining 100,000 products: with the store (a fresh file each run), and by hand.
+let network = CountingTransport()
+let plainClient = Client(serverURL: big, transport: network)
+func handWrittenLoop() async throws -> Int {
+    var offset = 0
+    var count = 0
+    while true {
+        let body = try await plainClient.listProducts(query: .init(offset: offset, limit: pageSize)).ok.body.json
+        count += body.products.count
+        offset += body.products.count
+        if body.products.isEmpty || offset >= body.total { return count }
+    }
+}
+var storeFile = folder.appendingPathComponent("drain-0.sqlite")
+var handTimes: [Double] = []
+var storeTimes: [Double] = []
+for run in 0..<runs {
+    let clock = ContinuousClock()
+    var started = clock.now
+    let handCount = try await handWrittenLoop()
+    handTimes.append(seconds(started.duration(to: clock.now)))
+    storeFile = folder.appendingPathComponent("drain-\(run).sqlite")
+    let configuration = StoreConfiguration(store: try PagegenStore(at: storeFile), account: "bench")
+    let storingClient = Client(serverURL: big, transport: network, middlewares: [PagingResponseMiddleware()])
+    started = clock.now
+    var storeCount = 0
+    for try await _ in storingClient.listProductsItems(input, storingIn: configuration) { storeCount += 1 }
+    storeTimes.append(seconds(started.duration(to: clock.now)))
+    guard handCount == 100_000, storeCount == 100_000 else {
+        throw BenchmarkError("drained \(handCount) by hand and \(storeCount) with the store, not 100,000")
+    }
+    FileHandle.standardError.write(
+        Data(
+            "run \(run + 1): hand-written \(String(format: "%.2f", handTimes.last!)) s, with the store \(String(format: "%.2f", storeTimes.last!)) s\n"
+                .utf8))
+}
+rows.append(
+    (
+        "drain 100,000 items, pages of 50, with the store (median of \(runs))",
+        String(format: "%.2f s", median(storeTimes)), String(format: "%.2f s, hand-written loop, no store", median(handTimes)),
+        String(format: "%.2f× as fast (goal: ≥ 1.3×)", median(handTimes) / median(storeTimes))
+    ))
+
+// 2. First content at launch, offline: the store opened, the list started, its first
+//    rows shown from the store, with no request before them.
+let offline = CountingTransport()
+let offlineClient = Client(serverURL: URL(string: "http://127.0.0.1:9")!, transport: offline, middlewares: [PagingResponseMiddleware()])
+var firstContent: [Double] = []
+var requestsBeforeContent = 0
+for round in 0..<31 {
+    let started = ContinuousClock.now
+    let store = try PagegenStore(at: storeFile)
+    let list = offlineClient.listProductsList(input, storingIn: StoreConfiguration(store: store, account: "bench"))
+    offline.reset()
+    list.start()
+    while list[0].item == nil {
+        guard ContinuousClock.now < started + .seconds(60) else { throw BenchmarkError("the stored rows did not show") }
+        await Task.yield()
+    }
+    if round > 0 { firstContent.append(seconds(started.duration(to: .now))) }  // the first warms the caches
+    requestsBeforeContent = max(requestsBeforeContent, offline.requests)
+    guard list.count == 100_000 else { throw BenchmarkError("the stored list has \(list.count) rows, not 100,000") }
+}
+firstContent.sort()
+rows.append(
+    (
+        "first content, stored 100,000-row list, offline (median / p90 / max of 30)",
+        String(format: "%.2f / %.2f / %.2f ms", firstContent[15] * 1_000, firstContent[26] * 1_000, firstContent[29] * 1_000),
+        "\(requestsBeforeContent) requests before it", "goal: ≤ 16 ms, 0 requests"
+    ))
+
+// 3. Revalidating an unchanged 50-page list, stored by a walk.
+let counting = CountingTransport()
+let decoded = DecodedBytes()
+let fiftyClient = Client(serverURL: fifty, transport: counting, middlewares: [decoded, PagingResponseMiddleware()])
+let fiftyConfiguration = StoreConfiguration(store: try PagegenStore(at: folder.appendingPathComponent("fifty.sqlite")), account: "bench")
+var walked = 0
+for try await _ in fiftyClient.listProductsItems(input, storingIn: fiftyConfiguration) { walked += 1 }
+guard walked == 2_500 else { throw BenchmarkError("the 50-page walk gave \(walked) products") }
+let walkBytes = decoded.bytes
+let loader = fiftyClient.listProductsPageLoader(input, storingIn: fiftyConfiguration)
+guard let stored = loader.stored else { throw BenchmarkError("the loader has no store") }
+var revalidationTimes: [Double] = []
+var unchanged = 0
+for _ in 0..<7 {
+    counting.reset()
+    decoded.reset()
+    let started = ContinuousClock.now
+    let result = try await stored.revalidateChain(from: loader.firstKey).get()
+    revalidationTimes.append(seconds(started.duration(to: .now)))
+    unchanged = result.unchanged.count
+    guard unchanged == 50, counting.notModified == 50, decoded.bytes == 0 else {
+        throw BenchmarkError("\(unchanged) unchanged, \(counting.notModified) 304s, \(decoded.bytes) bytes decoded of 50 pages")
+    }
+}
+rows.append(
+    (
+        "revalidate an unchanged 50-page list (median of 7)",
+        String(
+            format: "%.1f ms: %d requests, %d `304`s, %d body bytes decoded", median(revalidationTimes) * 1_000, counting.requests,
+            counting.notModified, decoded.bytes),
+        "\(walkBytes) body bytes decoded by the walk that stored it", "goal: 50 `304`s, 0 bytes decoded"
+    ))
+
+print("| swift-openapi-generator client, `storingIn:` | measured | baseline, same run | ratio / goal |")
+print("|---|---:|---:|---:|")
+for row in rows { print("| \(row.0) | \(row.1) | \(row.2) | \(row.3) |") }

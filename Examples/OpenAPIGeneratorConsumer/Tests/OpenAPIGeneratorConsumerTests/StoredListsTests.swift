@@ -1,0 +1,178 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import PagegenMock
+import PagegenOpenAPIRuntime
+import PagegenRuntime
+import PagegenStore
+import Testing
+
+@testable import Jira
+
+/// Lists of a generated client kept in a `PagegenStore` (`storingIn:`): shown from the
+/// store with no server, asked about again with their validators, and a `304` that
+/// reaches no decoder.
+@Suite struct StoredListsTests {
+    static let input = Jira.Operations.searchForIssuesUsingJql.Input(query: .init(maxResults: 25))
+
+    /// A store in a file of its own, removed after `body`.
+    static func withStoreFile<T>(isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> T) async throws -> T {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pagegen-stored-lists-\(UUID().uuidString).sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+        }
+        return try await body(file)
+    }
+
+    @MainActor func waitUntil(_ condition: @MainActor () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
+    }
+
+    @Test @MainActor func aStoredListShowsWithNoServerAndARelaunchSendsOnlyConditionalRequests() async throws {
+        try await Self.withStoreFile { file in
+            // First launch: the list loads from the server and keeps its pages.
+            var shown: [String] = []
+            var firstOffsets: Set<String> = []
+            try await withMock("jira", items: 500) { server in
+                let list = try storedIssues(Self.input, serverURL: server.baseURL, transport: transport, file: file)
+                list.start()
+                #expect(await waitUntil { list.count == 500 && (0..<20).allSatisfy { list[$0].item != nil } && !list.loadStates.isLoading })
+                shown = (0..<20).map { list[$0].item?.id ?? "" }
+                let requests = await server.requests
+                #expect(requests.allSatisfy { $0.header("If-None-Match") == nil }, "nothing was stored before")
+                firstOffsets = Set(requests.compactMap { $0.queryItems.first { $0.name == "startAt" }?.value })
+            }
+
+            // No server: the rows show from the store; the revalidation fails and says so.
+            do {
+                let offline = OfflineTransport()
+                let configuration = StoreConfiguration(store: try PagegenStore(at: file), account: "ann")
+                let client = Jira.Client(
+                    serverURL: URL(string: "https://jira.example.com")!, transport: offline, middlewares: [PagingResponseMiddleware()])
+                let list = client.searchForIssuesUsingJqlList(Self.input, storingIn: configuration)
+                list.start()
+                #expect(await waitUntil { (0..<20).allSatisfy { list[$0].item != nil } })
+                #expect((0..<20).map { list[$0].item?.id ?? "" } == shown)
+                #expect(await waitUntil { list.storedContent?.failure != nil }, "the revalidation failed offline")
+                for request in offline.requests where Self.offset(request.path).map(firstOffsets.contains) == true {
+                    #expect(request.headerFields[.ifNoneMatch] != nil, "a stored page is asked for conditionally: \(request)")
+                }
+                // Another account sees none of it.
+                let bob = client.searchForIssuesUsingJqlPageLoader(
+                    Self.input, storingIn: StoreConfiguration(store: configuration.store, account: "bob"))
+                #expect(await bob.stored?.readPage(at: bob.firstKey) == nil)
+                let ann = client.searchForIssuesUsingJqlPageLoader(Self.input, storingIn: configuration)
+                #expect(await ann.stored?.readPage(at: ann.firstKey) != nil)
+            }
+
+            // Relaunch with the server back: every request is conditional and answered 304.
+            try await withMock("jira", items: 500) { server in
+                let list = try storedIssues(Self.input, serverURL: server.baseURL, transport: transport, file: file)
+                list.start()
+                #expect(await waitUntil { (0..<20).allSatisfy { list[$0].item != nil } })
+                #expect((0..<20).map { list[$0].item?.id ?? "" } == shown)
+                #expect(await waitUntil { list.storedContent == nil && !list.loadStates.isLoading }, "the stored rows were revalidated")
+                let requests = await server.requests
+                let stored = requests.filter { request in
+                    request.queryItems.first { $0.name == "startAt" }.map { firstOffsets.contains($0.value) } ?? false
+                }
+                #expect(!stored.isEmpty)
+                for request in stored {
+                    #expect(request.header("If-None-Match") != nil && request.status == 304, "a stored page: \(request)")
+                }
+                for request in requests where !stored.contains(request) {
+                    #expect(request.header("If-None-Match") == nil, "a page never stored: \(request)")
+                }
+            }
+        }
+    }
+
+    @Test func revalidatingAnUnchangedListDecodesNothing() async throws {
+        try await Self.withStoreFile { file in
+            try await withMock("jira", items: 100) { server in
+                let configuration = StoreConfiguration(store: try PagegenStore(at: file), account: "ann")
+                let bodies = BodiesReachingTheClient()
+                let client = Jira.Client(
+                    serverURL: server.baseURL, transport: transport, middlewares: [bodies, PagingResponseMiddleware()])
+                var ids: [String] = []
+                for try await issue in client.searchForIssuesUsingJqlItems(Self.input, storingIn: configuration) {
+                    ids.append(issue.id ?? "")
+                }
+                #expect(ids.count == 100)
+                let walked = bodies.bytes
+                #expect(walked > 0)
+
+                let loader = client.searchForIssuesUsingJqlPageLoader(Self.input, storingIn: configuration)
+                let stored = try #require(loader.stored)
+                let revalidation = try await stored.revalidateChain(from: loader.firstKey).get()
+                #expect(revalidation.unchanged.count == 4 && revalidation.changed.isEmpty, "\(revalidation)")
+                #expect(bodies.bytes == walked, "no body of a 304 reached the client's decoder")
+                let conditional = await server.requests.suffix(4)
+                #expect(conditional.allSatisfy { $0.status == 304 && $0.header("If-None-Match") != nil })
+
+                // A page read back from the store, with no request.
+                let before = await server.requests.count
+                let page = try #require(await stored.readPage(at: loader.firstKey))
+                #expect(page.page.items.map { $0.id ?? "" } == Array(ids.prefix(25)))
+                #expect(await server.requests.count == before)
+            }
+        }
+    }
+}
+
+extension StoredListsTests {
+    /// The `startAt` of a request's path and query.
+    static func offset(_ pathAndQuery: String?) -> String? {
+        URLComponents(string: pathAndQuery ?? "")?.queryItems?.first { $0.name == "startAt" }?.value
+    }
+}
+
+/// The issues a list shows, kept in the store at `file` for the account "ann": the
+/// recipe of docs/openapi-generator.md.
+@MainActor func storedIssues(
+    _ input: Jira.Operations.searchForIssuesUsingJql.Input, serverURL: URL, transport: any OpenAPIRuntime.ClientTransport, file: URL
+) throws -> PagedList<Jira.Components.Schemas.IssueBean> {
+    let store = try PagegenStore(at: file)
+    let client = Jira.Client(serverURL: serverURL, transport: transport, middlewares: [PagingResponseMiddleware()])
+    return client.searchForIssuesUsingJqlList(input, storingIn: StoreConfiguration(store: store, account: "ann"))
+}
+
+/// A transport with no network: every request fails, and is recorded.
+final class OfflineTransport: OpenAPIRuntime.ClientTransport, Sendable {
+    private let lock = NSLock()
+    nonisolated(unsafe) private var sent: [HTTPTypes.HTTPRequest] = []
+
+    var requests: [HTTPTypes.HTTPRequest] { lock.withLock { sent } }
+
+    func send(
+        _ request: HTTPTypes.HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPTypes.HTTPResponse, HTTPBody?) {
+        lock.withLock { sent.append(request) }
+        throw URLError(.notConnectedToInternet)
+    }
+}
+
+/// Counts the bytes of the answers' bodies that reach the client's decoder (placed
+/// before `PagingResponseMiddleware`, it sees what the client decodes).
+final class BodiesReachingTheClient: OpenAPIRuntime.ClientMiddleware, Sendable {
+    private let lock = NSLock()
+    nonisolated(unsafe) private var count = 0
+
+    var bytes: Int { lock.withLock { count } }
+
+    func intercept(
+        _ request: HTTPTypes.HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPTypes.HTTPRequest, HTTPBody?, URL) async throws -> (HTTPTypes.HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPTypes.HTTPResponse, HTTPBody?) {
+        let (response, responseBody) = try await next(request, body, baseURL)
+        guard let responseBody else { return (response, nil) }
+        let data = try await Data(collecting: responseBody, upTo: .max)
+        lock.withLock { count += data.count }
+        return (response, HTTPBody(data))
+    }
+}
