@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The page store, measured (see StoreBenchmark.swift): builds StoreBenchmark and pagegen-mock in
 # release, starts pagegen-mock twice on specs/catalog.pagegen.yaml (100,000 products, and
-# 2,500 for the 50-page list), runs the benchmark and prints its table.
+# 2,500 for the 50-page list), runs the benchmark and prints its table. Then the same for a
+# swift-openapi-generator client's lists (StoreOpenAPI, in Benchmarks/openapi-generator):
+# pagegen-mock twice more on that client's document as `pagegen import` reads it.
 #
 # Usage: Benchmarks/store/run.sh
 set -euo pipefail
@@ -42,3 +44,18 @@ pids+=($!)
 big="$(wait_for_url "$work/big.log")"
 fifty="$(wait_for_url "$work/fifty.log")"
 "$bin/StoreBenchmark" "$big" "$fifty"
+
+# A swift-openapi-generator client with `storingIn:` (Benchmarks/openapi-generator/Sources/StoreOpenAPI).
+openapi="$root/Benchmarks/openapi-generator"
+swift build -c release --product pagegen > "$work/build.log" 2>&1 \
+    || { cat "$work/build.log" >&2; fail "swift build -c release --product pagegen failed"; }
+swift build -c release --package-path "$openapi" --product StoreOpenAPI > "$work/build.log" 2>&1 \
+    || { cat "$work/build.log" >&2; fail "swift build -c release --product StoreOpenAPI failed"; }
+store_openapi="$(swift build -c release --package-path "$openapi" --show-bin-path)/StoreOpenAPI"
+"$bin/pagegen" import "$openapi/Sources/StoreOpenAPI/openapi.yaml" --output "$work/products.pagegen.yaml" --quiet > /dev/null
+"$bin/pagegen-mock" "$work/products.pagegen.yaml" --port 0 --items 100000 --quiet > "$work/openapi-big.log" 2>&1 &
+pids+=($!)
+"$bin/pagegen-mock" "$work/products.pagegen.yaml" --port 0 --items 2500 --quiet > "$work/openapi-fifty.log" 2>&1 &
+pids+=($!)
+echo
+"$store_openapi" "$(wait_for_url "$work/openapi-big.log")" "$(wait_for_url "$work/openapi-fifty.log")"

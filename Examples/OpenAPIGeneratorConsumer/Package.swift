@@ -57,10 +57,22 @@ let package = Package(
         client("Events"),  // a cursor in a response header (idiomatic)
         client("Discord"),  // a bare array paged by the last item's id, fields never null (idiomatic)
         client("Hostile"),  // every text of the document tries to declare code (defensive)
+        // A walk kept in a PagegenStore, which a test kills with SIGKILL and starts again.
+        .executableTarget(
+            name: "StoredWalk",
+            dependencies: [
+                "SpotifyDefensive",
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "PagegenOpenAPIRuntime", package: "Pagegen"),
+                .product(name: "PagegenRuntime", package: "Pagegen"),
+                .product(name: "PagegenStore", package: "Pagegen"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "OpenAPIGeneratorConsumerTests",
             dependencies: [
-                "GitHub", "Spotify", "Jira", "Dub", "Events", "Discord",
+                "GitHub", "Spotify", "Jira", "Dub", "Events", "Discord", "StoredWalk",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "PagegenOpenAPIRuntime", package: "Pagegen"),

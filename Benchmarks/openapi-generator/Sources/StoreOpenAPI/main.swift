@@ -39,7 +39,7 @@ final class CountingTransport: OpenAPIRuntime.ClientTransport, Sendable {
         var conditional = 0
     }
 
-    private let transport = URLSessionTransport()
+    private let transport = OpenAPIURLSession.URLSessionTransport()
     private let lock = NSLock()
     nonisolated(unsafe) private var counts = Counts()
 
@@ -88,7 +88,7 @@ func seconds(_ duration: Duration) -> Double {
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
-let input = Operations.listProducts.Input(query: .init(limit: pageSize))
+let input = Operations.ListProducts.Input(query: .init(limit: pageSize))
 var rows: [(String, String, String, String)] = []
 
 // 1. Draining 100,000 products: with the store (a fresh file each run), and by hand.

@@ -126,6 +126,87 @@ import Testing
 }
 
 extension StoredListsTests {
+    @Test func aWalkGoesOnWhereItStoppedAndClearingForgetsAListOrAnAccount() async throws {
+        try await Self.withStoreFile { file in
+            try await withMock("jira", items: 100) { server in
+                let store = try PagegenStore(at: file)
+                let client = Jira.Client(serverURL: server.baseURL, transport: transport, middlewares: [PagingResponseMiddleware()])
+                let ann = StoreConfiguration(store: store, account: "ann")
+                var delivered: [String] = []
+                // A walk stopped with its 40th item in hand, not handled: that one comes again.
+                var iterator = client.searchForIssuesUsingJqlItems(Self.input, storingIn: ann).resuming(walk: "import").makeAsyncIterator()
+                for index in 0..<40 {
+                    let issue = try #require(try await iterator.next())
+                    if index < 39 { delivered.append(issue.id ?? "") }
+                }
+                for try await issue in client.searchForIssuesUsingJqlItems(Self.input, storingIn: ann).resuming(walk: "import") {
+                    delivered.append(issue.id ?? "")
+                }
+                var all: [String] = []
+                for try await issue in client.searchForIssuesUsingJqlItems(Self.input) { all.append(issue.id ?? "") }
+                #expect(delivered == all && all.count == 100, "every item once, in order, across the two walks")
+
+                // Another list (another page size) and another account keep their own pages.
+                let bob = StoreConfiguration(store: store, account: "bob")
+                let wide = Jira.Operations.searchForIssuesUsingJql.Input(query: .init(maxResults: 50))
+                for try await _ in client.searchForIssuesUsingJqlItems(wide, storingIn: ann) {}
+                for try await _ in client.searchForIssuesUsingJqlItems(Self.input, storingIn: bob) {}
+                let annList = try #require(client.searchForIssuesUsingJqlPageLoader(Self.input, storingIn: ann).stored)
+                let wideList = try #require(client.searchForIssuesUsingJqlPageLoader(wide, storingIn: ann).stored)
+                let bobList = try #require(client.searchForIssuesUsingJqlPageLoader(Self.input, storingIn: bob).stored)
+                #expect(annList.id != wideList.id && annList.id != bobList.id)
+                try await store.clear(annList.id)
+                #expect(await annList.readPage(at: .offset(0)) == nil, "the list is cleared")
+                #expect(await wideList.readPage(at: .offset(0)) != nil, "another list of the account stays")
+                #expect(await bobList.readPage(at: .offset(0)) != nil, "another account stays")
+                try await store.clear(account: "bob")
+                #expect(await bobList.readPage(at: .offset(0)) == nil, "the account is cleared")
+                #expect(await wideList.readPage(at: .offset(0)) != nil)
+            }
+        }
+    }
+
+    @Test @MainActor func aStoreNoOneMayWriteOpensReadOnlyAndStillShowsItsRows() async throws {
+        try await Self.withStoreFile { file in
+            try await withMock("jira", items: 100) { server in
+                let client = Jira.Client(serverURL: server.baseURL, transport: transport, middlewares: [PagingResponseMiddleware()])
+                let configuration = StoreConfiguration(store: try PagegenStore(at: file), account: "ann")
+                for try await _ in client.searchForIssuesUsingJqlItems(Self.input, storingIn: configuration) {}
+            }
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+            defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path) }
+            let store = try PagegenStore(at: file)
+            #expect(store.isReadOnly && store.recovery == nil)
+            let client = Jira.Client(
+                serverURL: URL(string: "https://jira.example.com")!, transport: OfflineTransport(),
+                middlewares: [PagingResponseMiddleware()])
+            let list = client.searchForIssuesUsingJqlList(
+                Self.input, storingIn: StoreConfiguration(store: store, account: "ann"))
+            list.start()
+            #expect(await waitUntil { (0..<20).allSatisfy { list[$0].item != nil } }, "the stored rows show")
+            #expect(await waitUntil { list.storedContent?.failure != nil })
+        }
+    }
+
+    @Test @MainActor func aBrokenStoreFileIsMovedAsideAndTheListLoadsFromTheServer() async throws {
+        try await Self.withStoreFile { file in
+            try Data("not a database".utf8).write(to: file)
+            try await withMock("jira", items: 100) { server in
+                let store = try PagegenStore(at: file)
+                let recovery = try #require(store.recovery, "the broken file was moved aside")
+                defer { try? FileManager.default.removeItem(at: recovery.movedTo) }
+                let client = Jira.Client(serverURL: server.baseURL, transport: transport, middlewares: [PagingResponseMiddleware()])
+                let list = client.searchForIssuesUsingJqlList(Self.input, storingIn: StoreConfiguration(store: store, account: "ann"))
+                list.start()
+                #expect(await waitUntil { list[0].item != nil })
+                let stored = try #require(
+                    client.searchForIssuesUsingJqlPageLoader(Self.input, storingIn: StoreConfiguration(store: store, account: "ann")).stored
+                )
+                #expect(await stored.readPage(at: .offset(0)) != nil, "the new file keeps the pages")
+            }
+        }
+    }
+
     /// The `startAt` of a request's path and query.
     static func offset(_ pathAndQuery: String?) -> String? {
         URLComponents(string: pathAndQuery ?? "")?.queryItems?.first { $0.name == "startAt" }?.value
