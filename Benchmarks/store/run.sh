@@ -3,7 +3,8 @@
 # release, starts pagegen-mock twice on specs/catalog.pagegen.yaml (100,000 products, and
 # 2,500 for the 50-page list), runs the benchmark and prints its table. Then the same for a
 # swift-openapi-generator client's lists (StoreOpenAPI, in Benchmarks/openapi-generator):
-# pagegen-mock twice more on that client's document as `pagegen import` reads it.
+# pagegen-mock three times more on that client's document as `pagegen import` reads it
+# (100,000 products, 2,500, and 100,000 answered 20 ms late).
 #
 # Usage: Benchmarks/store/run.sh
 set -euo pipefail
@@ -57,5 +58,8 @@ store_openapi="$(swift build -c release --package-path "$openapi" --show-bin-pat
 pids+=($!)
 "$bin/pagegen-mock" "$work/products.pagegen.yaml" --port 0 --items 2500 --quiet > "$work/openapi-fifty.log" 2>&1 &
 pids+=($!)
+"$bin/pagegen-mock" "$work/products.pagegen.yaml" --port 0 --items 100000 --latency 20ms --quiet > "$work/openapi-slow.log" 2>&1 &
+pids+=($!)
 echo
-"$store_openapi" "$(wait_for_url "$work/openapi-big.log")" "$(wait_for_url "$work/openapi-fifty.log")"
+"$store_openapi" "$(wait_for_url "$work/openapi-big.log")" "$(wait_for_url "$work/openapi-fifty.log")" \
+    "$(wait_for_url "$work/openapi-slow.log")"

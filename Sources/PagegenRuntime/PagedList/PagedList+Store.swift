@@ -41,7 +41,8 @@ extension PagedList {
 
     /// Answers `request` with the stored page `found`, which the client decodes
     /// asynchronously (a swift-openapi-generator client's answer, replayed to it): no
-    /// request goes out; a page that no longer reads is asked of the server instead.
+    /// request goes out, nor for the pages its rows call for next that the store has; a
+    /// page that no longer reads is asked of the server instead.
     func readReplayed(_ found: StoredPage, of stored: StoredList<Item>, for request: PageLoadRequest) {
         storedPagesReading += 1
         Task { [weak self] in
@@ -50,7 +51,11 @@ extension PagedList {
             storedPagesReading -= 1
             switch result {
             case .success(let page):
+                // As at the start: the pages the rows shown call for next come from the
+                // store too, where it has them.
+                answeringFromStore = true
                 receive(request.id, .page(.success(page)))
+                answeringFromStore = false
             case .failure:
                 storedPagesShown[found.key] = nil
                 runner.start(request, loader: loader) { [weak self] result in

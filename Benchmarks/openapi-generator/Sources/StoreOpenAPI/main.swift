@@ -11,17 +11,22 @@ import PagegenStore
 // the same client (no store), in the same run; first content of the stored 100,000-row
 // list at launch, offline; revalidating an unchanged 50-page list.
 //
-// Usage: StoreOpenAPI MOCK_URL_100000 MOCK_URL_2500 [RUNS]
+// Usage: StoreOpenAPI MOCK_URL_100000 MOCK_URL_2500 MOCK_URL_100000_20MS [RUNS]
 // (pagegen-mock serving this target's openapi.yaml as `pagegen import` reads it, with
-// 100,000 and 2,500 products; Benchmarks/store/run.sh starts them.)
+// 100,000 and 2,500 products, and 100,000 answered 20 ms late; Benchmarks/store/run.sh
+// starts them.)
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, let big = URL(string: arguments[1]), let fifty = URL(string: arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: StoreOpenAPI MOCK_URL_100000 MOCK_URL_2500 [RUNS]\n".utf8))
+guard arguments.count >= 4, let big = URL(string: arguments[1]), let fifty = URL(string: arguments[2]),
+    let slow = URL(string: arguments[3])
+else {
+    FileHandle.standardError.write(Data("usage: StoreOpenAPI MOCK_URL_100000 MOCK_URL_2500 MOCK_URL_100000_20MS [RUNS]\n".utf8))
     exit(64)
 }
-let runs = arguments.count > 3 ? Int(arguments[3]) ?? 3 : 3
-let pageSize = 50
+let runs = arguments.count > 4 ? Int(arguments[4]) ?? 3 : 3
+/// Pages of 100 for the drains (as Benchmarks/openapi-generator/drain.sh), of 50 for the lists.
+let drainPageSize = 100
+let listPageSize = 50
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pagegen-store-openapi-\(getpid())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
@@ -88,70 +93,111 @@ func seconds(_ duration: Duration) -> Double {
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
-let input = Operations.ListProducts.Input(query: .init(limit: pageSize))
+let drainInput = Operations.ListProducts.Input(query: .init(limit: drainPageSize))
+let input = Operations.ListProducts.Input(query: .init(limit: listPageSize))
 var rows: [(String, String, String, String)] = []
 
-// 1. Draining 100,000 products: with the store (a fresh file each run), and by hand.
+// 1. Draining 100,000 products at `latency` a page: by hand, with the extension, and with
+//    the extension and the store (a fresh file each run), alternated.
 let network = CountingTransport()
-let plainClient = Client(serverURL: big, transport: network)
-func handWrittenLoop() async throws -> Int {
-    var offset = 0
-    var count = 0
-    while true {
-        let body = try await plainClient.listProducts(query: .init(offset: offset, limit: pageSize)).ok.body.json
-        count += body.products.count
-        offset += body.products.count
-        if body.products.isEmpty || offset >= body.total { return count }
+@MainActor func drain(_ baseURL: URL, latency: String) async throws {
+    let plainClient = Client(serverURL: baseURL, transport: network)
+    let storingClient = Client(serverURL: baseURL, transport: network, middlewares: [PagingResponseMiddleware()])
+    func handWrittenLoop() async throws -> Int {
+        var offset = 0
+        var count = 0
+        while true {
+            let body = try await plainClient.listProducts(query: .init(offset: offset, limit: drainPageSize)).ok.body.json
+            count += body.products.count
+            offset += body.products.count
+            if body.products.isEmpty || offset >= body.total { return count }
+        }
     }
-}
-var storeFile = folder.appendingPathComponent("drain-0.sqlite")
-var handTimes: [Double] = []
-var storeTimes: [Double] = []
-for run in 0..<runs {
-    let clock = ContinuousClock()
-    var started = clock.now
-    let handCount = try await handWrittenLoop()
-    handTimes.append(seconds(started.duration(to: clock.now)))
-    storeFile = folder.appendingPathComponent("drain-\(run).sqlite")
-    let configuration = StoreConfiguration(store: try PagegenStore(at: storeFile), account: "bench")
-    let storingClient = Client(serverURL: big, transport: network, middlewares: [PagingResponseMiddleware()])
-    started = clock.now
-    var storeCount = 0
-    for try await _ in storingClient.listProductsItems(input, storingIn: configuration) { storeCount += 1 }
-    storeTimes.append(seconds(started.duration(to: clock.now)))
-    guard handCount == 100_000, storeCount == 100_000 else {
-        throw BenchmarkError("drained \(handCount) by hand and \(storeCount) with the store, not 100,000")
+    var handTimes: [Double] = []
+    var storeTimes: [Double] = []
+    var plainTimes: [Double] = []
+    for run in 0..<runs {
+        let clock = ContinuousClock()
+        var started = clock.now
+        let handCount = try await handWrittenLoop()
+        handTimes.append(seconds(started.duration(to: clock.now)))
+        started = clock.now
+        var plainCount = 0
+        for try await _ in plainClient.listProductsItems(drainInput) { plainCount += 1 }
+        plainTimes.append(seconds(started.duration(to: clock.now)))
+        let configuration = StoreConfiguration(
+            store: try PagegenStore(at: folder.appendingPathComponent("drain-\(latency)-\(run).sqlite")), account: "bench")
+        started = clock.now
+        var storeCount = 0
+        for try await _ in storingClient.listProductsItems(drainInput, storingIn: configuration) { storeCount += 1 }
+        storeTimes.append(seconds(started.duration(to: clock.now)))
+        guard handCount == 100_000, storeCount == 100_000, plainCount == 100_000 else {
+            throw BenchmarkError("drained \(handCount) by hand, \(plainCount) without and \(storeCount) with the store, not 100,000")
+        }
+        let line = String(
+            format: "%@ run %d: hand-written %.2f s, listProductsItems %.2f s, with the store %.2f s\n", latency, run + 1,
+            handTimes.last!, plainTimes.last!, storeTimes.last!)
+        FileHandle.standardError.write(Data(line.utf8))
     }
-    FileHandle.standardError.write(
-        Data(
-            "run \(run + 1): hand-written \(String(format: "%.2f", handTimes.last!)) s, with the store \(String(format: "%.2f", storeTimes.last!)) s\n"
-                .utf8))
+    rows.append(
+        (
+            "drain 100,000 items, pages of 100, \(latency) a page, without a store (median of \(runs))",
+            String(format: "%.2f s", median(plainTimes)), String(format: "%.2f s, hand-written loop", median(handTimes)),
+            String(format: "%.2f× as fast", median(handTimes) / median(plainTimes))
+        ))
+    rows.append(
+        (
+            "drain 100,000 items, pages of 100, \(latency) a page, with the store (median of \(runs))",
+            String(format: "%.2f s", median(storeTimes)), String(format: "%.2f s, hand-written loop, no store", median(handTimes)),
+            String(format: "%.2f× as fast (goal: ≥ 1.3×)", median(handTimes) / median(storeTimes))
+        ))
 }
-rows.append(
-    (
-        "drain 100,000 items, pages of 50, with the store (median of \(runs))",
-        String(format: "%.2f s", median(storeTimes)), String(format: "%.2f s, hand-written loop, no store", median(handTimes)),
-        String(format: "%.2f× as fast (goal: ≥ 1.3×)", median(handTimes) / median(storeTimes))
-    ))
+try await drain(big, latency: "0 ms")
+try await drain(slow, latency: "20 ms")
 
 // 2. First content at launch, offline: the store opened, the list started, its first
-//    rows shown from the store, with no request before them.
+//    rows shown from the store, with no request before them. A first launch online left
+//    the list's pages in the store: its first screen and what it fetched ahead.
+let storeFile = folder.appendingPathComponent("list.sqlite")
+do {
+    let onlineClient = Client(serverURL: big, transport: network, middlewares: [PagingResponseMiddleware()])
+    let firstLaunch = onlineClient.listProductsList(
+        input, storingIn: StoreConfiguration(store: try PagegenStore(at: storeFile), account: "bench"))
+    firstLaunch.start()
+    firstLaunch.setVisibleRows(0..<20)
+    let started = ContinuousClock.now
+    while firstLaunch[19].item == nil || firstLaunch.loadStates.isLoading {
+        guard ContinuousClock.now < started + .seconds(60) else { throw BenchmarkError("the first launch did not load") }
+        try await Task.sleep(for: .milliseconds(1))
+    }
+}
 let offline = CountingTransport()
 let offlineClient = Client(serverURL: URL(string: "http://127.0.0.1:9")!, transport: offline, middlewares: [PagingResponseMiddleware()])
 var firstContent: [Double] = []
 var requestsBeforeContent = 0
+/// When the first row showed, and how many requests had gone out by then.
+@MainActor final class FirstContent {
+    var at: ContinuousClock.Instant?
+    var requests = 0
+}
 for round in 0..<31 {
     let started = ContinuousClock.now
     let store = try PagegenStore(at: storeFile)
     let list = offlineClient.listProductsList(input, storingIn: StoreConfiguration(store: store, account: "bench"))
     offline.reset()
+    let shown = FirstContent()
+    list.onChange = { [unowned list] _ in
+        guard shown.at == nil, list[0].item != nil else { return }
+        shown.at = .now
+        shown.requests = offline.requests
+    }
     list.start()
-    while list[0].item == nil {
+    while shown.at == nil {
         guard ContinuousClock.now < started + .seconds(60) else { throw BenchmarkError("the stored rows did not show") }
         await Task.yield()
     }
-    if round > 0 { firstContent.append(seconds(started.duration(to: .now))) }  // the first warms the caches
-    requestsBeforeContent = max(requestsBeforeContent, offline.requests)
+    if round > 0, let at = shown.at { firstContent.append(seconds(started.duration(to: at))) }  // the first warms the caches
+    requestsBeforeContent = max(requestsBeforeContent, shown.requests)
     guard list.count == 100_000 else { throw BenchmarkError("the stored list has \(list.count) rows, not 100,000") }
 }
 firstContent.sort()
