@@ -241,3 +241,19 @@ import Testing
         #expect(ListInputText.text(of: Self.input(sort: "name", filters: ["key0": "other"])) != text)
     }
 }
+
+/// The date transcoder for swift-openapi-generator clients: what `.iso8601` reads and
+/// writes, and a clear error for what is no date.
+@Suite struct ISO8601TranscoderTests {
+    @Test func readsAndWritesWhatTheRuntimesTranscoderDoes() throws {
+        let ours = ISO8601Transcoder()
+        let theirs = ISO8601DateTranscoder.iso8601
+        for text in ["2024-08-14T15:14:26Z", "1999-12-31T23:59:59+02:00", "2030-01-01T00:00:00-05:30"] {
+            #expect(try ours.decode(text) == theirs.decode(text), "\(text)")
+        }
+        let date = Date(timeIntervalSince1970: 1_723_648_466)
+        #expect(try ours.encode(date) == theirs.encode(date))
+        #expect(try ours.decode("2024-08-14T15:14:26.250Z").timeIntervalSince1970 == 1_723_648_466.25)
+        #expect(throws: DecodingError.self) { try ours.decode("yesterday") }
+    }
+}

@@ -100,9 +100,12 @@ var rows: [(String, String, String, String)] = []
 // 1. Draining 100,000 products at `latency` a page: by hand, with the extension, and with
 //    the extension and the store (a fresh file each run), alternated.
 let network = CountingTransport()
-@MainActor func drain(_ baseURL: URL, latency: String) async throws {
-    let plainClient = Client(serverURL: baseURL, transport: network)
-    let storingClient = Client(serverURL: baseURL, transport: network, middlewares: [PagingResponseMiddleware()])
+@MainActor func drain(_ baseURL: URL, latency: String, dates: (name: String, transcoder: any DateTranscoder)? = nil) async throws {
+    let configuration = Configuration(dateTranscoder: dates?.transcoder ?? .iso8601)
+    let plainClient = Client(serverURL: baseURL, configuration: configuration, transport: network)
+    let storingClient = Client(
+        serverURL: baseURL, configuration: configuration, transport: network, middlewares: [PagingResponseMiddleware()])
+    let latency = latency + (dates.map { " (dates read by \($0.name))" } ?? "")
     func handWrittenLoop() async throws -> Int {
         var offset = 0
         var count = 0
@@ -126,7 +129,7 @@ let network = CountingTransport()
         for try await _ in plainClient.listProductsItems(drainInput) { plainCount += 1 }
         plainTimes.append(seconds(started.duration(to: clock.now)))
         let configuration = StoreConfiguration(
-            store: try PagegenStore(at: folder.appendingPathComponent("drain-\(latency)-\(run).sqlite")), account: "bench")
+            store: try PagegenStore(at: folder.appendingPathComponent("drain-\(UUID().uuidString).sqlite")), account: "bench")
         started = clock.now
         var storeCount = 0
         for try await _ in storingClient.listProductsItems(drainInput, storingIn: configuration) { storeCount += 1 }
@@ -154,6 +157,7 @@ let network = CountingTransport()
 }
 try await drain(big, latency: "0 ms")
 try await drain(slow, latency: "20 ms")
+try await drain(big, latency: "0 ms", dates: (".pagegenISO8601", .pagegenISO8601))
 
 // 2. First content at launch, offline: the store opened, the list started, its first
 //    rows shown from the store, with no request before them. A first launch online left
@@ -171,8 +175,6 @@ do {
         try await Task.sleep(for: .milliseconds(1))
     }
 }
-let offline = CountingTransport()
-let offlineClient = Client(serverURL: URL(string: "http://127.0.0.1:9")!, transport: offline, middlewares: [PagingResponseMiddleware()])
 var firstContent: [Double] = []
 var requestsBeforeContent = 0
 /// When the first row showed, and how many requests had gone out by then.
@@ -181,10 +183,13 @@ var requestsBeforeContent = 0
     var requests = 0
 }
 for round in 0..<31 {
+    // A transport of its own each round: the lists of the rounds before still ask the
+    // server about their rows, in the background.
+    let offline = CountingTransport()
+    let offlineClient = Client(serverURL: URL(string: "http://127.0.0.1:9")!, transport: offline, middlewares: [PagingResponseMiddleware()])
     let started = ContinuousClock.now
     let store = try PagegenStore(at: storeFile)
     let list = offlineClient.listProductsList(input, storingIn: StoreConfiguration(store: store, account: "bench"))
-    offline.reset()
     let shown = FirstContent()
     list.onChange = { [unowned list] _ in
         guard shown.at == nil, list[0].item != nil else { return }
