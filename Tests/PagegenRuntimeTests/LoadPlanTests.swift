@@ -29,7 +29,7 @@ struct LoadPlanTests {
 
     /// The request in flight for page `slot`.
     func request(_ plan: LoadPlan, page slot: Int) throws -> PageLoadRequest {
-        try #require(plan.flights.values.first { $0.slot == slot }?.request, "no request in flight for page \(slot)")
+        try #require(plan.requests.flights.values.first { $0.slot == slot }?.request, "no request in flight for page \(slot)")
     }
 
     @Test("a start asks for the first screen's pages together, then the nearest pages within the limit")
@@ -46,7 +46,7 @@ struct LoadPlanTests {
         // Page 168 is in flight; of the pages within a page of the screen, the one ahead
         // of the scroll comes first.
         #expect(pages(plan.takeCommands()) == [169, 166])
-        #expect(plan.flights.count == 3)
+        #expect(plan.requests.flights.count == 3)
         #expect(plan.invariantViolations().isEmpty)
         #expect(model.invariantViolations().isEmpty)
     }
@@ -64,7 +64,7 @@ struct LoadPlanTests {
 
         let id101 = try request(plan, page: 101).id
         step(&plan, &model) { $0.receive(id101, .page(.failure(TestErrors.unavailable)), $1) }
-        #expect(plan.slots[101]?.failure != nil)
+        #expect(plan.requests.pages[101]?.failure != nil)
         #expect(model.row(at: 3_035).isFailed)
         plan.setVisible(3_001..<3_013, model)
         #expect(!pages(plan.takeCommands()).contains(101), "a failed page waits for a retry")
@@ -85,19 +85,19 @@ struct LoadPlanTests {
         var model = RowModel(loader: TestLoaders.cursor(TestData(count: 0)))
         var plan = LoadPlan(hasWindow: false, options: PagedListOptions())
         step(&plan, &model) { $0.start($1) }
-        let first = try #require(plan.flights.values.first)
+        let first = try #require(plan.requests.flights.values.first)
         #expect(first.key == .first)
         _ = plan.takeCommands()
         let items = (0..<5).map { TestItem(id: $0) }
         step(&plan, &model) { $0.receive(first.request.id, .page(.success(Page(items: items, key: .first, next: .after("a")))), $1) }
         plan.setVisible(0..<5, model)
-        let second = try #require(plan.flights.values.first)
+        let second = try #require(plan.requests.flights.values.first)
         #expect(second.key == .after("a"))
         // The server answers with a next key the walk already took: the list ends there.
         let more = (5..<10).map { TestItem(id: $0) }
         step(&plan, &model) { $0.receive(second.request.id, .page(.success(Page(items: more, key: .after("a"), next: .after("a")))), $1) }
         plan.setVisible(5..<10, model)
-        #expect(plan.flights.isEmpty)
+        #expect(plan.requests.flights.isEmpty)
         #expect(model.endReached)
         #expect(plan.loadStates(model).append.isEndReached)
         #expect(model.count == 10)
@@ -195,10 +195,10 @@ extension LoadPlanTests {
         step(&plan, &rows) { $0.start(atRows: 0..<12, $1) }
         let first = try request(plan, page: 0).id
         step(&plan, &rows) { $0.receive(first, .page(.failure(TestErrors.unavailable)), $1) }
-        #expect(rows.failuresShown[0] == true && plan.slots[0]?.failure != nil)
+        #expect(rows.failuresShown[0] == true && plan.requests.pages[0]?.failure != nil)
         #expect(plan.loadStates(rows).refresh.error != nil)
         step(&plan, &rows) { $0.retry($1) }
-        #expect(rows.failuresShown[0] == false && plan.slots[0]?.failure == nil)
+        #expect(rows.failuresShown[0] == false && plan.requests.pages[0]?.failure == nil)
         let again = try request(plan, page: 0).id
         rows.takesPages = false
         step(&plan, &rows) { $0.receive(again, .page(.success(TestData(count: 300).page(0))), $1) }

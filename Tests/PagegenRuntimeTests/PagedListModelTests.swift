@@ -73,7 +73,7 @@ struct PagedListModelTests {
                 data.insertAtTop(Int.random(in: 1...4, using: &random))
                 guard style == .chatBottomUp, rows.model.hasContent else { continue }
                 // Newer items through the head: held, or shown; sometimes the held ones show.
-                if Bool.random(using: &random), !rows.model.heldNewer.isEmpty {
+                if Bool.random(using: &random), rows.model.holdsNewerItems {
                     rows.step("the newer items held shown") { $0.showHeldNewer() }
                 }
                 let hold = Bool.random(using: &random)
@@ -107,9 +107,7 @@ struct PagedListModelTests {
                 let lower = Int.random(in: 0..<count, using: &random)
                 let window = lower..<min(count, lower + Int.random(in: 10...60, using: &random))
                 rows.step("a refresh around \(window)") { model in
-                    model.forgetLoads()
-                    let head = model.isIndexed ? nil : model.prepareHeadReload()
-                    model.dropPages(outside: window, keeping: head?.keep == true ? head?.head : nil)
+                    _ = model.prepareRefresh(window: window)
                 }
             case 70..<77:
                 guard let id = loaded.randomElement(using: &random) else { continue }
@@ -289,7 +287,7 @@ struct PagedListModelTests {
             }
             // Newer items held are counted once each, and none of them is on a row.
             let loadedSet = Set(ids)
-            let held = Set(list.model.heldNewer.flatMap { $0.page.items.map(\.id) }).subtracting(loadedSet)
+            let held = Set(list.model.heldNewerItems.map(\.id)).subtracting(loadedSet)
             #expect(list.newerItemCount == held.count, "step \(step): \(list.newerItemCount) newer items counted, \(held.count) held")
             if !log.mismatches.isEmpty || !problems.isEmpty { break }
         }

@@ -74,3 +74,56 @@ extension RowSummary {
         }
     }
 }
+
+/// The row actions as the tests call them, one at a time.
+extension RowModel {
+    /// The rows.
+    var rows: RowList<Item> { core.rows }
+    /// True once the last page was loaded.
+    var endReached: Bool { core.endReached }
+
+    /// The list opens.
+    mutating func open() { _ = apply(.open(total: nil)) }
+
+    /// Places `page` into page `slot`; false when it no longer fits the rows.
+    @discardableResult
+    mutating func place(_ page: Page<Item>, slot: Int, key: PageKey?, isHead: Bool) -> Bool {
+        apply(.place(page, slot: slot, key: key, asHead: isHead)) == .placed(true)
+    }
+
+    /// The rows of page `slot` show `error`, or nothing any more.
+    mutating func showFailure(_ error: APIError?, of slot: Int) { _ = apply(.showFailure(error, slot: slot)) }
+
+    /// Keeps under the memory bound after page `placed` arrived; true when pages went.
+    mutating func keepUnderMemoryLimit(placed: Int, focus: Range<Int>, options: PagedListOptions) -> Bool {
+        apply(.trimToMemory(placed: placed, focus: focus, options: options)) == .trimmed(true)
+    }
+
+    /// A refresh begins around `window`; returns the head to load, if any.
+    mutating func prepareRefresh(window: Range<Int>) -> Int? {
+        if case .head(let head) = apply(.prepareRefresh(window: window)) { return head }
+        return nil
+    }
+
+    /// The head to check for newer items, found or made.
+    mutating func headForNewerItems() -> Int? {
+        if case .head(let head) = apply(.openHeadForNewerItems) { return head }
+        return nil
+    }
+
+    /// Takes a page of newer items into the head `slot`; false when it no longer fits.
+    mutating func takeNewer(_ page: Page<Item>, slot: Int, key: PageKey?, hold: Bool) -> Bool {
+        apply(.takeNewer(page, slot: slot, key: key, hold: hold)) == .placed(true)
+    }
+
+    /// The first page holds the item it was fetched around: the head opens above it
+    /// with `previous`. Returns the head's block.
+    mutating func openAround(previous: PageKey?) -> Int? {
+        _ = apply(.openAround(previous: previous))
+        guard let first = rows.blocks.first, first.count == 0, first.hole?.key != nil else { return nil }
+        return first.serial
+    }
+
+    /// The newer items held take their rows.
+    mutating func showHeldNewer() { _ = apply(.showHeldNewer) }
+}

@@ -80,11 +80,10 @@ struct RowModelTests {
         #expect(rows.recorder.anchorItem == ItemIdentity(65))
 
         // A block above the first row, with the first page's previous key, walks upward.
-        let head = try #require(rows.step("a block above the first row") { $0.prepareHeadReload() })
-        #expect(!head.keep)
-        #expect(rows.model.key(forSlot: head.head) == .before("60"))
+        let head = try #require(rows.step("a block above the first row") { $0.openAround(previous: newest.previous) })
+        #expect(rows.model.key(forSlot: head) == .before("60"))
         let older = data.cursorPage(.before("60"))
-        let placed = rows.step("an older page") { $0.place(older, slot: head.head, key: .before("60"), isHead: true) }
+        let placed = rows.step("an older page") { $0.place(older, slot: head, key: .before("60"), isHead: true) }
         #expect(placed)
         #expect(rows.changes.last?.insertedRows == [0..<20], "the older items come as rows inserted above")
         #expect(rows.changes.last?.anchor == ListChange.Anchor(before: 5, after: 25), "the anchor moves down with them")

@@ -17,12 +17,12 @@ extension LoadPlan {
             phase = .open
             actions.append(.open(total: nil))
         case .locating:
-            cancelAll()
+            requests.cancelAll()
             windowFailure = nil
             phase = .open
         case .open:
             if !model.hasContent {
-                if model.startSlots(for: rows) != startSlots { cancelAll() }
+                if model.startSlots(for: rows) != startSlots { requests.cancelAll() }
                 for slot in startSlots { actions += clearFailure(slot) }
             }
         }
@@ -44,7 +44,7 @@ extension LoadPlan {
         guard phase == .idle else { return [] }
         guard hasWindow else { return start(model) }
         phase = .locating
-        sendWindowRequest()
+        requests.startWindowRequest()
         return []
     }
 
@@ -114,8 +114,8 @@ extension LoadPlan {
         if phase == .locating {
             if windowFailure != nil {
                 windowFailure = nil
-                activity += 1
-                sendWindowRequest()
+                requests.noteActivity()
+                requests.startWindowRequest()
             }
             return []
         }
@@ -123,7 +123,7 @@ extension LoadPlan {
         let focus = focusRange(model)
         let keep = prefetchRows(model) + hysteresisRows(model)
         var actions: [RowAction<Rows.Item>] = []
-        for slot in slots.keys.sorted() where slots[slot]?.failure != nil {
+        for slot in requests.failedSlots {
             actions += clearFailure(slot)
             let range = model.rowRange(ofSlot: slot)
             guard model.hasContent, model.distance(ofSlot: slot, from: focus) <= keep else { continue }
@@ -145,10 +145,12 @@ extension LoadPlan {
         case .open:
             // A refresh still loading the rows on screen goes on; one that failed there
             // starts over.
-            guard model.hasContent, !refreshing || refreshSlots(model).contains(where: { slots[$0]?.failure != nil }) else { return [] }
+            guard model.hasContent, !refreshing || refreshSlots(model).contains(where: { requests.failure(of: $0) != nil }) else {
+                return []
+            }
         }
-        cancelAll()
-        var actions: [RowAction<Rows.Item>] = slots.keys.sorted().flatMap { clearFailure($0) }
+        requests.cancelAll()
+        var actions: [RowAction<Rows.Item>] = requests.failedSlots.flatMap { clearFailure($0) }
         // The head's check shows what it finds, as a refresh does; newer items held are
         // asked for again with it.
         checkingNewer = false
@@ -166,11 +168,7 @@ extension LoadPlan {
 
     /// The answer to request `id` arrived.
     mutating func receive<Rows: PlannedRows>(_ id: Int, _ result: PageLoadResult<Rows.Item>, _ model: Rows) -> [RowAction<Rows.Item>] {
-        guard let flight = flights.removeValue(forKey: id) else {
-            ignoredResponses += 1
-            return []
-        }
-        activity += 1
+        guard let flight = requests.land(id) else { return [] }
         var actions: [RowAction<Rows.Item>] = []
         switch (result, flight.slot) {
         case (.window(.success(let window)), nil):
@@ -180,14 +178,12 @@ extension LoadPlan {
         case (.window(.failure(let error)), nil):
             windowFailure = error
         case (.page(let result), let slot?):
-            slots[slot]?.request = nil
             switch result {
             case .success(let page): actions = place(page, slot: slot, key: flight.key, model)
             case .failure(let error): actions = fail(slot, with: error)
             }
-            removeIfVacant(slot)
         default:
-            ignoredResponses += 1
+            requests.ignoreAnswer()
         }
         pending.append(.plan)
         return actions
@@ -195,7 +191,7 @@ extension LoadPlan {
 
     /// Page `slot`, asked for with `key`, is to go into the rows; once it is there,
     /// its demands are met, and the pages farthest from the focus go if memory is short
-    /// (the steps after ``Step/placed(slot:opening:previous:)``).
+    /// (the steps after ``PlanStep/placed(slot:opening:previous:)``).
     private mutating func place<Rows: PlannedRows>(
         _ page: Page<Rows.Item>, slot: Int, key: PageKey?, _ model: Rows
     ) -> [RowAction<Rows.Item>] {

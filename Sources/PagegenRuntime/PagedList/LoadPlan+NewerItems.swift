@@ -1,5 +1,5 @@
 /// Cursor and link lists: the first page fetched around an item, and newer items
-/// checked for through the head (see `RowModel+NewerItems`).
+/// checked for through the head (see ``ChainedRows``).
 extension LoadPlan {
     /// The first page is in: when it holds the focus item, the list focuses its row
     /// and opens upward too (the head, with the page's previous key), so that it loads
@@ -26,7 +26,7 @@ extension LoadPlan {
     /// loading, once its answer is in. A check that failed is sent again.
     mutating func checkNewer<Rows: PlannedRows>(_ model: Rows) -> [RowAction<Rows.Item>] {
         guard phase == .open, model.hasContent, !model.isIndexed, model.newestLoaded else { return [] }
-        if let headToLoad, slots[headToLoad]?.request != nil {
+        if let headToLoad, requests.isInFlight(headToLoad) {
             checkNewerAgain = true
             return []
         }
@@ -36,7 +36,7 @@ extension LoadPlan {
 
     /// The answer to a check for newer items: held while the user is away from the top,
     /// else shown. A full page with a previous key, or a check asked for meanwhile,
-    /// checks again (the steps after ``Step/tookNewer(slot:more:)``).
+    /// checks again (the steps after ``PlanStep/tookNewer(slot:more:)``).
     mutating func takeNewer<Rows: PlannedRows>(_ page: Page<Rows.Item>, slot: Int, key: PageKey?, _ model: Rows) -> [RowAction<Rows.Item>] {
         headToLoad = nil
         checkingNewer = false

@@ -17,11 +17,11 @@ extension LoadPlan {
         let focus = focusRange(model)
         pruneDemands(around: focus, model)
         let keep = prefetchRows(model) + hysteresisRows(model)
-        for (id, flight) in flights.sorted(by: { $0.key < $1.key }) {
+        for (id, flight) in requests.flights.sorted(by: { $0.key < $1.key }) {
             guard let slot = flight.slot else { continue }
             // A cursor page whose block is gone, or has another key now, loads anew.
             let isCurrent = model.isIndexed || flight.key == model.key(forSlot: slot)
-            if !isCurrent || !isKept(slot, focus: focus, keep: keep, model) { cancelRequest(id) }
+            if !isCurrent || !isKept(slot, focus: focus, keep: keep, model) { requests.cancel(id) }
         }
         for candidate in candidates(around: focus, model) {
             if hasCapacity(for: candidate.slot, focus: focus, model) {
@@ -29,7 +29,7 @@ extension LoadPlan {
             } else if candidate.distance == 0, !isKeyInFlight(for: candidate.slot, model),
                 let victim = preemptable(for: candidate.slot, focus: focus, model)
             {
-                cancelRequest(victim)
+                requests.cancel(victim)
                 startLoad(candidate.slot, model)
             }
         }
@@ -38,7 +38,7 @@ extension LoadPlan {
     /// True when page `slot` should be requested: it has rows to load (see
     /// ``RowModel/needsContent(_:)``), and is neither in flight nor failed.
     func needsLoad<Rows: PlannedRows>(_ slot: Int, _ model: Rows) -> Bool {
-        if let page = slots[slot], page.request != nil || page.failure != nil { return false }
+        if requests.isInFlight(slot) || requests.failure(of: slot) != nil { return false }
         return model.needsContent(slot)
     }
 
@@ -47,13 +47,13 @@ extension LoadPlan {
     /// identity may fill both, and the other asks once it is in, if it still needs to).
     private mutating func startLoad<Rows: PlannedRows>(_ slot: Int, _ model: Rows) {
         guard let key = model.key(forSlot: slot), !isKeyInFlight(for: slot, model) else { return }
-        startLoad(slot, key: key)
+        requests.start(slot, key: key)
     }
 
     /// True when a request in flight asks with the key of page `slot`.
     private func isKeyInFlight<Rows: PlannedRows>(for slot: Int, _ model: Rows) -> Bool {
         guard let key = model.key(forSlot: slot) else { return false }
-        return flights.values.contains { $0.key == key }
+        return requests.isAsking(with: key)
     }
 
     /// The pages to load, most urgent first.
@@ -102,7 +102,7 @@ extension LoadPlan {
     /// or link pages, none in flight in the same direction. Before the first
     /// content, only the pages the start rows need, all at once.
     private func hasCapacity<Rows: PlannedRows>(for slot: Int, focus: Range<Int>, _ model: Rows) -> Bool {
-        let pages = flights.values.compactMap(\.slot)
+        let pages = requests.slotsInFlight
         guard model.hasContent else { return pages.count < max(1, min(options.maxConcurrentLoads, startSlots.count)) }
         let limit = max(1, options.maxConcurrentLoads)
         guard pages.count < (model.isIndexed ? limit : min(limit, 2)) else { return false }
@@ -124,7 +124,7 @@ extension LoadPlan {
         guard model.hasContent else { return nil }
         let before = isBeforeCenter(slot, focus, model)
         var best: (id: Int, distance: Int)?
-        for (id, flight) in flights {
+        for (id, flight) in requests.flights {
             guard let other = flight.slot else { continue }
             if !model.isIndexed, isBeforeCenter(other, focus, model) != before { continue }
             let distance = model.distance(ofSlot: other, from: focus)
@@ -152,9 +152,9 @@ extension LoadPlan {
 
     /// A refresh that reloaded the rows on screen is over.
     mutating func finishRefreshIfDone<Rows: PlannedRows>(_ model: Rows) {
-        if refreshing, refreshSlots(model).allSatisfy({ slots[$0] == nil && !needsLoad($0, model) }) {
+        if refreshing, refreshSlots(model).allSatisfy({ requests.pages[$0] == nil && !needsLoad($0, model) }) {
             refreshing = false
-            activity += 1
+            requests.noteActivity()
         }
     }
 }

@@ -2,38 +2,6 @@
 /// its ``RowAction``s, and the actions that follow from it. An input leaves its steps
 /// in ``LoadPlan/pending``; ``LoadPlan/resume(after:_:)`` runs them in order.
 extension LoadPlan {
-    /// A step of an input, run after the actions before it were applied.
-    enum Step: Sendable {
-        /// Plan the loads (`LoadPlan+Planning`).
-        case plan
-        /// The list opened with `rows` on screen: the pages they need load first.
-        case setStartSlots(Range<Int>)
-        /// The list opened where the window endpoint said.
-        case openAtWindow(WindowStart)
-        /// A refresh prepared the rows: the head it checks (the outcome) loads.
-        case refreshHead
-        /// A page went into block `slot` (the outcome says whether it was placed);
-        /// `opening`: it is the list's first, fetched around the focus item when there is
-        /// one, with `previous` its previous key.
-        case placed(slot: Int, opening: Bool, previous: PageKey?)
-        /// After a page went into block `slot`: its demands are met; the head, if it was
-        /// that, is loaded, and checks again if asked meanwhile.
-        case afterPlacing(slot: Int)
-        /// A check's answer went into the head `slot`; `more`: it was a full page with a
-        /// previous key, and the head checks again at once.
-        case tookNewer(slot: Int, more: Bool)
-        /// A head to check for newer items was found or made (the outcome): it checks
-        /// now.
-        case newerHead
-        /// A check for newer items asked for the head (the outcome): it loads.
-        case checkHead
-        /// Memory is to be kept under the limit, page `slot` placed last;
-        /// `dropsDemands`: the page's demands go if its rows went.
-        case trim(slot: Int, dropsDemands: Bool)
-        /// Memory was kept under the limit (the outcome says whether pages went).
-        case trimmed(slot: Int, dropsDemands: Bool)
-    }
-
     /// Runs the pending steps with `outcomes`, what came of the actions applied last:
     /// the actions the next step returns, or none once every step ran (the input is
     /// over, its loads planned).
@@ -49,7 +17,7 @@ extension LoadPlan {
     }
 
     /// Runs one step; the steps it leads to go first among the pending ones.
-    private mutating func run<Rows: PlannedRows>(_ step: Step, _ outcome: RowOutcome, _ model: Rows) -> [RowAction<Rows.Item>] {
+    private mutating func run<Rows: PlannedRows>(_ step: PlanStep, _ outcome: RowOutcome, _ model: Rows) -> [RowAction<Rows.Item>] {
         switch step {
         case .plan:
             plan(model)
@@ -66,7 +34,7 @@ extension LoadPlan {
             if case .head(let serial?) = outcome { headToLoad = serial }
             refreshing = true
         case .placed(let slot, let opening, let previous):
-            if outcome == .placed(false) { ignoredResponses += 1 }
+            if outcome == .placed(false) { requests.ignoreAnswer() }
             pending.insert(.afterPlacing(slot: slot), at: 0)
             if opening { return openAround(previous: previous, model) }
         case .afterPlacing(let slot):
@@ -77,7 +45,7 @@ extension LoadPlan {
                 if checkNewerAgain { return checkNewerAfterHead() }
             }
         case .tookNewer(let slot, let more):
-            if outcome == .placed(false) { ignoredResponses += 1 }
+            if outcome == .placed(false) { requests.ignoreAnswer() }
             pending.insert(.trim(slot: slot, dropsDemands: false), at: 0)
             if checkNewerAgain || more { return checkNewerAfterHead() }
         case .newerHead:

@@ -13,12 +13,10 @@
 /// cancel a request) for a ``PageLoadRunner`` to carry out; it never waits and runs
 /// nothing itself. An answer goes through the plan, which asks the rows to place it.
 ///
-/// Invariants (``invariantViolations()`` checks them): each request in flight is the
-/// one its page records, and a page has one request in flight at most, as has a key;
-/// there are no
-/// more page requests in flight than the concurrency limit allows; a page with nothing
-/// to remember (no request, no failure) is not kept; before the list opens nothing is
-/// in flight; between two transactions no step is pending.
+/// Invariants (``invariantViolations()`` checks them): those of its ``PageRequests``
+/// (one request in flight per page and per key at most, within the concurrency limit);
+/// before the list opens nothing is in flight; between two transactions no step is
+/// pending.
 struct LoadPlan: Sendable {
     /// Where the list is in its life.
     enum Phase: Sendable, Equatable {
@@ -31,22 +29,7 @@ struct LoadPlan: Sendable {
     }
 
     /// Work for the runner.
-    enum Command: Sendable {
-        /// Send a request.
-        case start(PageLoadRequest)
-        /// Cancel a request.
-        case cancel(PageLoadRequest)
-    }
-
-    /// A request in flight.
-    struct Flight: Sendable {
-        var request: PageLoadRequest
-        /// The page it loads (a page index, or a cursor page's block serial); nil for
-        /// the window request.
-        var slot: Int?
-        /// The key it asked for.
-        var key: PageKey?
-    }
+    typealias Command = PageRequests.Command
 
     // MARK: Configuration
 
@@ -59,10 +42,8 @@ struct LoadPlan: Sendable {
     // MARK: State
 
     var phase = Phase.idle
-    /// What is known about loading each page: its request in flight, its last failure.
-    var slots: [Int: PageSlot] = [:]
-    var flights: [Int: Flight] = [:]
-    var nextRequestID = 1
+    /// The requests in flight, the pages' failures, and the commands for the runner.
+    var requests = PageRequests()
     /// The pages to load first, together: those the rows the list starts with need.
     var startSlots = 0...0
     /// The row the list started at.
@@ -83,9 +64,9 @@ struct LoadPlan: Sendable {
     /// key repeats one instead of looping.
     var walkedKeys: Set<PageKey> = []
     /// Cursor and link lists, during a refresh or a check for newer items: the block at
-    /// the top to load, wherever the user is. For a check, the row model's head (its
-    /// ``RowModel/headSerial``, an empty block at the top with a key); for a refresh,
-    /// that head, or the first page itself, loaded again.
+    /// the top to load, wherever the user is. For a check, the row model's head (an
+    /// empty block at the top with a key); for a refresh, that head, or the first page
+    /// itself, loaded again.
     var headToLoad: Int?
     /// True while the head's request is a check for newer items
     /// (``PagedList/loadNewerItems()``), whose answer waits off the rows while the
@@ -101,15 +82,7 @@ struct LoadPlan: Sendable {
     var windowFailure: APIError?
     /// What is left of the input under way, after the rows changed: run in order by
     /// ``resume(after:_:)``.
-    var pending: [Step] = []
-
-    // MARK: Output
-
-    var commands: [Command] = []
-    /// Bumped when a request starts, ends, fails or is cancelled.
-    var activity = 0
-    /// Answers that arrived for requests no longer in flight, and were ignored.
-    var ignoredResponses = 0
+    var pending: [PlanStep] = []
 
     init(hasWindow: Bool, options: PagedListOptions, focusItem: ItemIdentity? = nil) {
         self.hasWindow = hasWindow
@@ -125,10 +98,13 @@ struct LoadPlan: Sendable {
     }
 
     /// The commands since the last call; the list starts again empty.
-    mutating func takeCommands() -> [Command] {
-        defer { commands.removeAll(keepingCapacity: true) }
-        return commands
-    }
+    mutating func takeCommands() -> [Command] { requests.takeCommands() }
+
+    /// Bumped when a request starts, ends, fails or is cancelled, or a refresh ends.
+    var activity: Int { requests.activity }
+
+    /// Answers that arrived for requests no longer in flight, and were ignored.
+    var ignoredResponses: Int { requests.ignoredResponses }
 
     // MARK: Where the user looks
 
@@ -187,60 +163,18 @@ struct LoadPlan: Sendable {
         }
     }
 
-    // MARK: Requests
-
-    /// Sends a request for page `slot` with `key`.
-    mutating func startLoad(_ slot: Int, key: PageKey) {
-        let request = PageLoadRequest(id: nextRequestID, target: .page(key), pageIndex: slot)
-        nextRequestID += 1
-        flights[request.id] = Flight(request: request, slot: slot, key: key)
-        slots[slot, default: PageSlot()].request = request.id
-        activity += 1
-        commands.append(.start(request))
-    }
-
-    /// Asks the window endpoint where to start.
-    mutating func sendWindowRequest() {
-        let request = PageLoadRequest(id: nextRequestID, target: .window, pageIndex: nil)
-        nextRequestID += 1
-        flights[request.id] = Flight(request: request, slot: nil)
-        commands.append(.start(request))
-    }
-
-    /// Cancels request `id`; its answer will be ignored.
-    mutating func cancelRequest(_ id: Int) {
-        guard let flight = flights.removeValue(forKey: id) else { return }
-        if let slot = flight.slot {
-            slots[slot]?.request = nil
-            removeIfVacant(slot)
-        }
-        activity += 1
-        commands.append(.cancel(flight.request))
-    }
-
-    mutating func cancelAll() {
-        for id in flights.keys.sorted() { cancelRequest(id) }
-    }
-
-    mutating func removeIfVacant(_ slot: Int) {
-        if slots[slot]?.isVacant == true { slots[slot] = nil }
-    }
-
     // MARK: Failures
 
     /// Records a failed load of page `slot`; its rows are to show `error`.
     mutating func fail<Item>(_ slot: Int, with error: APIError) -> [RowAction<Item>] {
-        slots[slot, default: PageSlot()].failure = error
+        requests.fail(slot, with: error)
         return [.showFailure(error, slot: slot)]
     }
 
     /// Forgets the failure of page `slot`, if any: its rows are to show placeholders
     /// again.
     mutating func clearFailure<Item>(_ slot: Int) -> [RowAction<Item>] {
-        guard slots[slot]?.failure != nil else { return [] }
-        slots[slot]?.failure = nil
-        activity += 1
-        removeIfVacant(slot)
+        guard requests.clearFailure(of: slot) else { return [] }
         return [.showFailure(nil, slot: slot)]
     }
 }

@@ -34,7 +34,7 @@ extension PagedList {
     /// the newest end, the visible content kept still by the change's anchor; scroll
     /// there to show them. Does nothing when none wait.
     public func showNewerItems() {
-        guard !model.heldNewer.isEmpty else { return }
+        guard model.holdsNewerItems else { return }
         perform { act(plan.showHeldNewer(model)) }
     }
 }

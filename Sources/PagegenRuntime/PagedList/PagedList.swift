@@ -212,7 +212,7 @@ public final class PagedList<Item: Sendable> {
 
     /// At the end of a transaction: ``newerItemCount`` follows the newer items held.
     func updateNewerItemCount() {
-        let count = model.heldNewer.isEmpty ? 0 : model.heldNewerCount
+        let count = model.holdsNewerItems ? model.heldNewerCount : 0
         guard count != heldNewerItems else { return }
         newerItemCount = count
         observeMutation(keyPaths.newerItemCount)
@@ -220,7 +220,7 @@ public final class PagedList<Item: Sendable> {
 
     /// The number of items held in memory.
     public var loadedItemCount: Int {
-        model.rows.heldItems
+        model.heldItems
     }
 
     /// A stream of every change from now on. Each call makes a new stream; it ends
@@ -242,5 +242,5 @@ public final class PagedList<Item: Sendable> {
     var ignoredResponses: Int { plan.ignoredResponses }
 
     /// The number of requests in flight.
-    var requestsInFlight: Int { plan.flights.count }
+    var requestsInFlight: Int { plan.requests.flights.count }
 }

@@ -65,7 +65,7 @@ extension PagedListRows {
 
         init(_ list: PagedListRows<Item>) {
             self.list = list
-            rows = list.model.rows
+            rows = list.model.core.rows
             count = list.rowCount
         }
 

@@ -81,8 +81,3 @@ extension PlannedRows {
         return 0
     }
 }
-
-extension RowModel: PlannedRows {
-    var rowCount: Int { rows.count }
-    var holdsNewerItems: Bool { !heldNewer.isEmpty }
-}

@@ -75,5 +75,11 @@ extension RowList {
     enum Slot {
         case item(Item, ItemIdentity?)
         case hole(Hole)
+
+        /// True for a placeholder row that stands for nothing but its position.
+        var isPlainHole: Bool {
+            if case .hole(let hole) = self { return hole.key == nil && !hole.isFrontier }
+            return false
+        }
     }
 }

@@ -10,7 +10,7 @@
 /// fast as a short one.
 ///
 /// Its state is changed by its own methods alone (this file, `RowList+Structure` and
-/// `RowList+Edits`); ``RowModel/invariantViolations()`` checks that the indexes agree
+/// `RowList+Edits`); ``invariantViolations()`` (`RowList+Invariants`) checks that the indexes agree
 /// with the blocks.
 struct RowList<Item: Sendable>: Sendable {
     var blocks: [Block] = []

@@ -19,7 +19,7 @@ enum RowTransaction {
     /// Begins a transaction: `recorder` starts from the rows of `model` as they are,
     /// `count` of them shown (with the loading row when `trailingRow`).
     static func begin<Item>(_ recorder: inout ChangeRecorder, _ model: RowModel<Item>, count: Int, trailingRow: Bool) {
-        recorder.begin(count: count, rowCount: model.rows.count, trailingRow: trailingRow)
+        recorder.begin(count: count, rowCount: model.rowCount, trailingRow: trailingRow)
     }
 
     /// Ends a transaction: the edits `model` noted become one change, or nil when no
@@ -28,7 +28,7 @@ enum RowTransaction {
         recorder.record(model.takeJournal())
         let rows = model
         return recorder.finish(
-            count: count, rowCount: rows.rows.count, trailingRow: trailingRow, itemRow: { rows.row(of: $0) },
+            count: count, rowCount: rows.rowCount, trailingRow: trailingRow, itemRow: { rows.row(of: $0) },
             itemOn: { rows.identity(at: $0) })
     }
 }

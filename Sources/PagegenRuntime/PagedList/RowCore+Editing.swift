@@ -1,7 +1,7 @@
 /// Local changes: the app edits, inserts, removes and moves items, each reported as
 /// an exact row change; edits ahead of the server are kept over the pages that load
 /// until the server shows them (see ``PendingEdits``).
-extension RowModel {
+extension RowCore {
     /// Replaces the loaded item with `item`'s identity; false when none is loaded.
     mutating func update(_ item: Item) -> Bool {
         guard let id = rows.id(of: item) else { return false }
@@ -59,11 +59,6 @@ extension RowModel {
             guard let row = rows.row(of: other) else { throw .notLoaded(other) }
             return row + 1
         }
-    }
-
-    /// The total follows the app's insertions and removals until the server says.
-    private mutating func adjustTotal(by delta: Int) {
-        if let total { self.total = max(0, total + delta) }
     }
 
     // MARK: Edits ahead of the server

@@ -1,29 +1,3 @@
-/// What must hold of the rows between any two inputs, checked by the tests after every
-/// step (`PagedListModelTests`, `RowModelTests`, `LoadPlanTests`).
-extension RowModel {
-    /// Every invariant that does not hold, in words; empty when all do.
-    func invariantViolations() -> [String] {
-        // (An item on two rows shows in the identity index: see RowList's check.)
-        var problems = rows.invariantViolations()
-        if let frontier {
-            if isIndexed { problems.append("an index-addressed list has a frontier") }
-            if let index = rows.blockIndex(serial: frontier) {
-                if rows.blocks[index].hole?.isFrontier != true {
-                    problems.append("the frontier, block \(frontier), is not a frontier block")
-                }
-            } else {
-                problems.append("the frontier, block \(frontier), is gone")
-            }
-        }
-        let frontiers = rows.blocks.filter { $0.hole?.isFrontier == true }
-        if frontiers.count > 1 { problems.append("\(frontiers.count) frontier blocks") }
-        if let first = frontiers.first, first.serial != frontier { problems.append("a frontier block that is not the frontier") }
-        if let total, total < 0 { problems.append("a negative total \(total)") }
-        if isIndexed, !heldNewer.isEmpty { problems.append("an index-addressed list holds newer items") }
-        return problems
-    }
-}
-
 extension RowList {
     /// Every invariant of the blocks that does not hold, in words: the first rows, the
     /// position shifts, the counts and the indexes agree with the blocks, so that an item
