@@ -25,19 +25,19 @@ struct RowModel<Item: Sendable>: Sendable {
     var core: RowCore<Item> { placement.core }
 
     /// What `row` shows; rows outside `0..<count` read as placeholders.
-    func row(at row: Int) -> ListRow<Item> { placement.core.row(at: row) }
+    func row(at row: Int) -> ListRow<Item> { placement.row(at: row) }
 
     /// What a row that holds `slot` shows.
     static func row(showing slot: RowList<Item>.Slot) -> ListRow<Item> { RowCore<Item>.row(showing: slot) }
 
     /// The identifier of `row`.
-    func rowID(at row: Int) -> ListRowID { placement.core.rowID(at: row) }
+    func rowID(at row: Int) -> ListRowID { placement.rowID(at: row) }
 
     /// The identity of the item on `row`, if loaded and identified.
-    func identity(at row: Int) -> ItemIdentity? { placement.core.rows.identity(at: row) }
+    func identity(at row: Int) -> ItemIdentity? { placement.identity(at: row) }
 
     /// The items loaded.
-    var heldItems: Int { placement.core.rows.heldItems }
+    var heldItems: Int { placement.heldItems }
 
     /// Cursor and link lists: the items of the pages of newer items held off the rows,
     /// oldest page first.

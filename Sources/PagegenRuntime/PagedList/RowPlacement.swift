@@ -17,6 +17,17 @@ protocol RowPlacement<Item>: PlannedRows, Sendable {
     var heldNewerItems: [Item] { get }
     /// Every invariant that does not hold, in words; empty when all do.
     func invariantViolations() -> [String]
+
+    // Read through the placement, not through a copy of its core (``RowCore``).
+
+    /// What `row` shows; rows outside `0..<count` read as placeholders.
+    func row(at row: Int) -> ListRow<Item>
+    /// The identifier of `row`.
+    func rowID(at row: Int) -> ListRowID
+    /// The identity of the item on `row`, if loaded and identified.
+    func identity(at row: Int) -> ItemIdentity?
+    /// The items loaded.
+    var heldItems: Int { get }
 }
 
 extension RowPlacement {
@@ -29,6 +40,10 @@ extension RowPlacement {
     func rows(in distance: PagedListOptions.Distance) -> Int { core.rows(in: distance) }
 
     func row(of id: ItemIdentity) -> Int? { core.rows.row(of: id) }
+    func row(at row: Int) -> ListRow<Item> { core.row(at: row) }
+    func rowID(at row: Int) -> ListRowID { core.rowID(at: row) }
+    func identity(at row: Int) -> ItemIdentity? { core.rows.identity(at: row) }
+    var heldItems: Int { core.rows.heldItems }
 
     /// Drops the pages farthest from `focus` until the items held fit the budget, after
     /// page `placed` arrived; the page itself goes too when it is the farthest and
