@@ -125,10 +125,31 @@ struct PageStorage<Item: Sendable>: Sendable {
     let list: StoredListID
     let configuration: StoreConfiguration
     let identities: @Sendable ([Item]) -> String?
+    /// The keys that may have a stored copy.
+    private let keys = StoredKeys()
+
+    init(list: StoredListID, configuration: StoreConfiguration, identities: @escaping @Sendable ([Item]) -> String?) {
+        self.list = list
+        self.configuration = configuration
+        self.identities = identities
+    }
 
     /// The page stored at `key`, whatever its age (its validators still hold); nil when
-    /// there is none or the store fails (told to `onError`).
+    /// there is none or the store fails (told to `onError`). A list the store did not
+    /// hold when this loader first asked is not read back but for the keys it wrote.
     func page(at key: PageKey) -> StoredPage? {
+        let store = configuration.store
+        let list = list
+        let onError = configuration.onError
+        let mayHold = keys.mayHold(key) {
+            do throws(PageStoreError) {
+                return try store.state(of: list) != nil
+            } catch {
+                onError?(error)
+                return true
+            }
+        }
+        guard mayHold else { return nil }
         do throws(PageStoreError) {
             return try configuration.store.page(at: key, of: list)
         } catch {
@@ -152,6 +173,32 @@ struct PageStorage<Item: Sendable>: Sendable {
             key: key, body: body, headerFields: head.headerFields, next: page.next, itemCount: page.items.count,
             identities: identities(page.items), entityTag: head.value(forHeader: "ETag"),
             lastModified: head.value(forHeader: "Last-Modified"), storedAt: configuration.now())
+        keys.noteWritten(key)
         do throws(PageStoreError) { try await configuration.store.write(kept, of: list) } catch { configuration.onError?(error) }
+    }
+}
+
+/// Which keys of a list may have a stored copy: every key when the store held the list
+/// as the loader first asked, else only those the loader wrote since. A walk of a list
+/// the store did not hold sends no read to the store before each page. (Another loader
+/// of the same list writing at the same time goes unseen: its pages are asked for
+/// without their validators, and stored again.)
+final class StoredKeys: @unchecked Sendable {
+    private let lock = NSLock()
+    private var listWasStored: Bool?
+    private var written: Set<PageKey> = []
+
+    /// True when `key` may have a stored copy; `listIsStored` says, once, whether the
+    /// store holds the list.
+    func mayHold(_ key: PageKey, listIsStored: () -> Bool) -> Bool {
+        lock.withLock {
+            if listWasStored == nil { listWasStored = listIsStored() }
+            return listWasStored == true || written.contains(key)
+        }
+    }
+
+    /// The loader is writing the page at `key`.
+    func noteWritten(_ key: PageKey) {
+        lock.withLock { _ = written.insert(key) }
     }
 }

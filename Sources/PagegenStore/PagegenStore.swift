@@ -184,11 +184,11 @@ public final class PagegenStore: PageStore {
         let keyText = try StoreCoding.text(key)
         let row = try read("read \(key) of \(list)") { db in
             try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT body, head, next, itemCount, identities, etag, lastModified, storedAt
-                    FROM page WHERE account = ? AND endpoint = ? AND list = ? AND key = ?
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT body, head, next, itemCount, identities, etag, lastModified, storedAt
+                        FROM page WHERE account = ? AND endpoint = ? AND list = ? AND key = ?
+                        """),
                 arguments: [list.account, list.endpoint, list.request, keyText])
         }
         guard let row else { return nil }
@@ -257,25 +257,28 @@ public final class PagegenStore: PageStore {
         let bytes = page.body.count + head.utf8.count + (page.identities?.utf8.count ?? 0) + keyText.utf8.count
         let limits = limits
         try await write("write \(page.key) of \(list)") { db in
+            // Cached statements: a walk writes page after page, and preparing the same
+            // statements again for each took about as long as running them.
             try Self.use(list, in: db)
             let old = try Row.fetchOne(
-                db, sql: "SELECT itemCount, bytes FROM page WHERE account = ? AND endpoint = ? AND list = ? AND key = ?",
+                db.cachedStatement(sql: "SELECT itemCount, bytes FROM page WHERE account = ? AND endpoint = ? AND list = ? AND key = ?"),
                 arguments: [list.account, list.endpoint, list.request, keyText])
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT OR REPLACE INTO page
                     (account, endpoint, list, key, body, head, next, itemCount, identities, etag, lastModified, storedAt, bytes)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
+                    """
+            ).execute(
                 arguments: [
                     list.account, list.endpoint, list.request, keyText, page.body, head, nextText, page.itemCount,
                     page.identities, page.entityTag, page.lastModified, page.storedAt.timeIntervalSince1970, bytes,
                 ])
             let oldItems: Int = old?["itemCount"] ?? 0
             let oldBytes: Int = old?["bytes"] ?? 0
-            try db.execute(
-                sql: "UPDATE list SET items = items + ?, bytes = bytes + ? WHERE account = ? AND endpoint = ? AND list = ?",
-                arguments: [page.itemCount - oldItems, bytes - oldBytes, list.account, list.endpoint, list.request])
+            try db.cachedStatement(
+                sql: "UPDATE list SET items = items + ?, bytes = bytes + ? WHERE account = ? AND endpoint = ? AND list = ?"
+            ).execute(arguments: [page.itemCount - oldItems, bytes - oldBytes, list.account, list.endpoint, list.request])
             try Self.evict(keeping: list, limits: limits, in: db)
         }
     }
@@ -381,12 +384,13 @@ public final class PagegenStore: PageStore {
 
     /// Makes sure `list` has its row, and notes it as the most recently used.
     private static func use(_ list: StoredListID, in db: Database) throws {
-        let order = (try Int.fetchOne(db, sql: "SELECT max(useOrder) FROM list") ?? 0) + 1
-        try db.execute(
+        let order = (try Int.fetchOne(db.cachedStatement(sql: "SELECT max(useOrder) FROM list")) ?? 0) + 1
+        try db.cachedStatement(
             sql: """
                 INSERT INTO list (account, endpoint, list, usedAt, useOrder) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (account, endpoint, list) DO UPDATE SET usedAt = excluded.usedAt, useOrder = excluded.useOrder
-                """,
+                """
+        ).execute(
             arguments: [list.account, list.endpoint, list.request, Date().timeIntervalSince1970, order])
     }
 

@@ -11,8 +11,8 @@ import PagegenStore
 // the same client (no store), in the same run; first content of the stored 100,000-row
 // list at launch, offline; revalidating an unchanged 50-page list.
 //
-// Usage: StoreOpenAPI MOCK_URL_100000 MOCK_URL_2500 MOCK_URL_100000_20MS [RUNS]
-// (pagegen-mock serving this target's openapi.yaml as `pagegen import` reads it, with
+// Usage: StoreOpenAPI MOCK_URL_100000 MOCK_URL_2500 MOCK_URL_100000_20MS [RUNS] [--drains]
+// (--drains: the drains alone; pagegen-mock serving this target's openapi.yaml as `pagegen import` reads it, with
 // 100,000 and 2,500 products, and 100,000 answered 20 ms late; Benchmarks/store/run.sh
 // starts them.)
 
@@ -24,6 +24,7 @@ else {
     exit(64)
 }
 let runs = arguments.count > 4 ? Int(arguments[4]) ?? 3 : 3
+let drainsOnly = arguments.contains("--drains")
 /// Pages of 100 for the drains (as Benchmarks/openapi-generator/drain.sh), of 50 for the lists.
 let drainPageSize = 100
 let listPageSize = 50
@@ -93,6 +94,14 @@ func seconds(_ duration: Duration) -> Double {
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
+/// The processor time this process used so far (user and system), in seconds.
+func processorSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func inSeconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return inSeconds(usage.ru_utime) + inSeconds(usage.ru_stime)
+}
+
 let drainInput = Operations.ListProducts.Input(query: .init(limit: drainPageSize))
 let input = Operations.ListProducts.Input(query: .init(limit: listPageSize))
 var rows: [(String, String, String, String)] = []
@@ -122,24 +131,31 @@ let network = CountingTransport()
     for run in 0..<runs {
         let clock = ContinuousClock()
         var started = clock.now
+        var cpu = processorSeconds()
         let handCount = try await handWrittenLoop()
         handTimes.append(seconds(started.duration(to: clock.now)))
+        let handCPU = processorSeconds() - cpu
         started = clock.now
+        cpu = processorSeconds()
         var plainCount = 0
         for try await _ in plainClient.listProductsItems(drainInput) { plainCount += 1 }
         plainTimes.append(seconds(started.duration(to: clock.now)))
+        let plainCPU = processorSeconds() - cpu
         let configuration = StoreConfiguration(
             store: try PagegenStore(at: folder.appendingPathComponent("drain-\(UUID().uuidString).sqlite")), account: "bench")
         started = clock.now
+        cpu = processorSeconds()
         var storeCount = 0
         for try await _ in storingClient.listProductsItems(drainInput, storingIn: configuration) { storeCount += 1 }
         storeTimes.append(seconds(started.duration(to: clock.now)))
+        let storeCPU = processorSeconds() - cpu
         guard handCount == 100_000, storeCount == 100_000, plainCount == 100_000 else {
             throw BenchmarkError("drained \(handCount) by hand, \(plainCount) without and \(storeCount) with the store, not 100,000")
         }
         let line = String(
-            format: "%@ run %d: hand-written %.2f s, listProductsItems %.2f s, with the store %.2f s\n", latency, run + 1,
-            handTimes.last!, plainTimes.last!, storeTimes.last!)
+            format:
+                "%@ run %d: hand-written %.2f s (%.2f s of processor), listProductsItems %.2f s (%.2f s), with the store %.2f s (%.2f s)\n",
+            latency, run + 1, handTimes.last!, handCPU, plainTimes.last!, plainCPU, storeTimes.last!, storeCPU)
         FileHandle.standardError.write(Data(line.utf8))
     }
     rows.append(
@@ -158,6 +174,10 @@ let network = CountingTransport()
 try await drain(big, latency: "0 ms")
 try await drain(slow, latency: "20 ms")
 try await drain(big, latency: "0 ms", dates: (".pagegenISO8601", .pagegenISO8601))
+if drainsOnly {
+    for row in rows { print("| \(row.0) | \(row.1) | \(row.2) | \(row.3) |") }
+    exit(0)
+}
 
 // 2. First content at launch, offline: the store opened, the list started, its first
 //    rows shown from the store, with no request before them. A first launch online left
