@@ -126,6 +126,27 @@ import Testing
 }
 
 extension StoredListsTests {
+    @Test func aWalkOfAListTheStoreDoesNotHoldReadsNoPageBackAndTheNextWalkAsksConditionally() async throws {
+        try await Self.withStoreFile { file in
+            try await withMock("jira", items: 100) { server in
+                let store = PageReadsCounted(try PagegenStore(at: file))
+                let configuration = StoreConfiguration(store: store, account: "ann")
+                let client = Jira.Client(serverURL: server.baseURL, transport: transport, middlewares: [PagingResponseMiddleware()])
+                var first = 0
+                for try await _ in client.searchForIssuesUsingJqlItems(Self.input, storingIn: configuration) { first += 1 }
+                #expect(first == 100)
+                #expect(store.pageReads == 0, "no page of a list the store did not hold is read back")
+                let before = await server.requests.count
+                var second = 0
+                for try await _ in client.searchForIssuesUsingJqlItems(Self.input, storingIn: configuration) { second += 1 }
+                #expect(second == 100)
+                #expect(store.pageReads == 4, "each stored page is read back for its validators")
+                let requests = await server.requests.dropFirst(before)
+                #expect(requests.count == 4 && requests.allSatisfy { $0.status == 304 && $0.header("If-None-Match") != nil })
+            }
+        }
+    }
+
     @Test func aWalkGoesOnWhereItStoppedAndClearingForgetsAListOrAnAccount() async throws {
         try await Self.withStoreFile { file in
             try await withMock("jira", items: 100) { server in
@@ -256,4 +277,44 @@ final class BodiesReachingTheClient: OpenAPIRuntime.ClientMiddleware, Sendable {
         lock.withLock { count += data.count }
         return (response, HTTPBody(data))
     }
+}
+
+/// A page store that counts the pages read back from it.
+final class PageReadsCounted: PageStore, @unchecked Sendable {
+    private let store: any PageStore
+    private let lock = NSLock()
+    private var reads = 0
+
+    init(_ store: any PageStore) { self.store = store }
+
+    var pageReads: Int { lock.withLock { reads } }
+
+    func page(at key: PageKey, of list: StoredListID) throws(PageStoreError) -> StoredPage? {
+        lock.withLock { reads += 1 }
+        return try store.page(at: key, of: list)
+    }
+
+    func write(_ page: StoredPage, of list: StoredListID) async throws(PageStoreError) { try await store.write(page, of: list) }
+
+    func markValidated(at key: PageKey, of list: StoredListID, date: Date) async throws(PageStoreError) {
+        try await store.markValidated(at: key, of: list, date: date)
+    }
+
+    func state(of list: StoredListID) throws(PageStoreError) -> StoredListState? { try store.state(of: list) }
+
+    func setAnchorRow(_ row: Int?, of list: StoredListID) async throws(PageStoreError) { try await store.setAnchorRow(row, of: list) }
+
+    func walkProgress(named walk: String, of list: StoredListID) throws(PageStoreError) -> StoredWalkProgress? {
+        try store.walkProgress(named: walk, of: list)
+    }
+
+    func setWalkProgress(_ progress: StoredWalkProgress?, named walk: String, of list: StoredListID) async throws(PageStoreError) {
+        try await store.setWalkProgress(progress, named: walk, of: list)
+    }
+
+    func clear(_ list: StoredListID) async throws(PageStoreError) { try await store.clear(list) }
+
+    func clear(account: String) async throws(PageStoreError) { try await store.clear(account: account) }
+
+    func clearAll() async throws(PageStoreError) { try await store.clearAll() }
 }
