@@ -139,7 +139,7 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
         switch action {
         case .open(let total):
             if frontier == nil {
-                frontier = core.rows.appendEmptyHole(RowList<Item>.Hole(key: firstKey, isFrontier: true))
+                frontier = core.appendEmptyHole(RowList<Item>.Hole(key: firstKey, isFrontier: true))
             }
             if let total { core.open(total: total) }
         case .showFailure(let error?, let slot):
@@ -162,7 +162,7 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
             // The first page, fetched around an item, holds it: the rows do not reach the
             // newest end until the head brings a short page.
             newestLoaded = false
-            if let previous, headIndex == nil { core.rows.insertEmptyHole(RowList<Item>.Hole(key: previous), beforeBlock: 0) }
+            if let previous, headIndex == nil { core.insertEmptyHole(RowList<Item>.Hole(key: previous), beforeBlock: 0) }
         case .openHeadForNewerItems:
             return .head(headForNewerItems())
         case .showHeldNewer:
@@ -198,7 +198,7 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
         if let hole = first.hole, hole.key != nil, !hole.isFrontier {
             return (first.serial, false)
         } else if let run = first.run, let previous = run.info.previous {
-            return (core.rows.insertEmptyHole(RowList<Item>.Hole(key: previous), at: 0), false)
+            return (core.insertEmptyHole(RowList<Item>.Hole(key: previous), at: 0), false)
         } else if first.run != nil {
             return (first.serial, true)
         }
@@ -216,11 +216,11 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
             let block = core.rows.blocks[index]
             if let run = block.run {
                 if core.rows.rows(ofBlock: index).overlaps(window) || block.serial == keep {
-                    core.rows.setInfo(index) { $0.isStale = true }
+                    core.setInfo(index) { $0.isStale = true }
                 } else if run.info.key != nil {
                     evictBlock(index)
                 } else if !core.holdsProtectedItems(index) {
-                    core.rows.delete(core.rows.rows(ofBlock: index))
+                    core.delete(core.rows.rows(ofBlock: index))
                 }
             }
             index = min(index - 1, core.rows.blocks.count - 1)
@@ -248,7 +248,7 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
         let serial = core.rows.blocks[index].serial
         guard let key = core.rows.blocks[index].run?.info.key, !core.holdsProtectedItems(index) else { return 0 }
         refreshed.remove(serial)
-        return core.rows.evictBlock(index, hole: RowList<Item>.Hole(key: key))
+        return core.evictBlock(index, hole: RowList<Item>.Hole(key: key))
     }
 
     // MARK: Placing a page
@@ -297,35 +297,35 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
             let start = core.rows.rows(ofBlock: index).lowerBound
             if info.next == nil {
                 core.deleteUnprotected(start..<core.rows.count)
-                core.rows.insert(items, ids: ids, at: start, info: info, ownBlock: true)
+                core.insert(items, ids: ids, at: start, info: info, ownBlock: true)
                 endFrontier()
                 return
             }
             // The old rows may follow further down: they load again as the page after
             // the new one.
-            core.rows.setInfo(index) { old in
+            core.setInfo(index) { old in
                 old.key = info.next
                 old.isStale = true
             }
-            core.rows.renew(index)
-            core.rows.insert(items, ids: ids, at: start, info: info, ownBlock: true)
+            core.renew(index)
+            core.insert(items, ids: ids, at: start, info: info, ownBlock: true)
             return
         }
         guard let hole = block.hole else { return }
         if hole.isFrontier {
             if block.count > items.count {
                 // The rows after this page stay the frontier.
-                core.rows.split(at: core.rows.rows(ofBlock: index).lowerBound + items.count)
+                core.split(at: core.rows.rows(ofBlock: index).lowerBound + items.count)
                 index = core.rows.blockIndex(serial: slot)!
-                core.rows.updateHole(index + 1, reload: false) { $0.key = info.next }
+                core.updateHole(index + 1, reload: false) { $0.key = info.next }
                 frontier = core.rows.blocks[index + 1].serial
             } else {
-                frontier = core.rows.insertEmptyHole(
+                frontier = core.insertEmptyHole(
                     RowList<Item>.Hole(key: info.next, isFrontier: true), at: core.rows.rows(ofBlock: index).upperBound)
                 index = core.rows.blockIndex(serial: slot)!
             }
         }
-        core.rows.convertHole(index, to: items, ids: ids, info: info)
+        core.convertHole(index, to: items, ids: ids, info: info)
         if hole.isFrontier {
             if info.next == nil { endFrontier() }
             return
@@ -333,7 +333,7 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
         if let placed = core.rows.blockIndex(serial: slot), placed == 0 || isHead, let previous = info.previous, !items.isEmpty {
             // A page at the top with a previous key: more may come before it, and a hole
             // with that key walks there when the top comes near.
-            core.rows.insertEmptyHole(RowList<Item>.Hole(key: previous), at: 0)
+            core.insertEmptyHole(RowList<Item>.Hole(key: previous), at: 0)
         }
         if connecting, let placed = core.rows.blockIndex(serial: slot) { connect(after: placed, next: info.next) }
     }
@@ -375,7 +375,7 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
         }
         for entry in matched {
             guard let row = core.row(ofMatch: entry, ids) else { continue }
-            core.rows.replace(at: row, with: items[entry.index])
+            core.replace(at: row, with: items[entry.index])
         }
         let first = matched[0]
         if first.index > 0, let row = core.row(ofMatch: first, ids) {
@@ -395,27 +395,27 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
         if let previous = info.previous, ids.first.flatMap({ $0 }).flatMap({ core.rows.row(of: $0) }) == 0,
             core.rows.blocks.first?.hole?.key != previous
         {
-            core.rows.insertEmptyHole(RowList<Item>.Hole(key: previous), at: 0)
+            core.insertEmptyHole(RowList<Item>.Hole(key: previous), at: 0)
         }
         // The page's hole, if nothing went into it, goes (the frontier moves on).
         var frontierStays = false
         if let index = core.rows.blockIndex(serial: slot), core.rows.blocks[index].hole != nil {
             if wasFrontier {
-                core.rows.updateHole(index, reload: false) { $0.key = info.next }
+                core.updateHole(index, reload: false) { $0.key = info.next }
                 if info.next == nil { endFrontier() }
                 frontierStays = true
             } else {
-                core.rows.convertHole(index, to: [], ids: [], info: info)
+                core.convertHole(index, to: [], ids: [], info: info)
             }
         } else if let index = core.rows.blockIndex(serial: slot), let first = core.placedRow(ids, first: true),
             let last = core.placedRow(ids, first: false), !core.rows.rows(ofBlock: index).overlaps(first..<last + 1)
         {
             // The page's old rows hold none of its items: left over, no key loads them.
-            core.rows.setInfo(index) { old in
+            core.setInfo(index) { old in
                 old.key = nil
                 old.isStale = true
             }
-            core.rows.renew(index)
+            core.renew(index)
         }
         // The page's items, first to last, become one run loaded by its key, so that no
         // other page's load drops them; the rows after it are the next page.
@@ -424,9 +424,9 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
             // With the rows of the page's block above its first item that stayed.
             first = min(first, core.rows.rows(ofBlock: index).lowerBound)
         }
-        let serial = frontierStays ? core.rows.makeSerial() : slot
+        let serial = frontierStays ? core.makeSerial() : slot
         // (Should a marker sit among them, the rows after the last item still follow.)
-        let index = core.rows.join(first..<last + 1, info: info, serial: serial) ?? core.rows.locate(last).block
+        let index = core.join(first..<last + 1, info: info, serial: serial) ?? core.rows.locate(last).block
         if wasFrontier { return }
         // After the page's last item: the next page, or a gap that walks there.
         connect(after: index, next: info.next)
@@ -436,9 +436,9 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
     private mutating func insertBeside(_ items: [Item], ids: [ItemIdentity?], after row: Int) {
         let (index, offset) = core.rows.locate(row)
         if core.rows.blocks[index].run != nil {
-            core.rows.insert(items, ids: ids, intoBlock: index, at: offset + 1)
+            core.insert(items, ids: ids, intoBlock: index, at: offset + 1)
         } else {
-            core.rows.insert(items, ids: ids, at: row + 1, info: RowList<Item>.RunInfo(), joining: true)
+            core.insert(items, ids: ids, at: row + 1, info: RowList<Item>.RunInfo(), joining: true)
         }
     }
 
@@ -446,9 +446,9 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
     private mutating func insertBeside(_ items: [Item], ids: [ItemIdentity?], before row: Int) {
         let (index, offset) = core.rows.locate(row)
         if core.rows.blocks[index].run != nil {
-            core.rows.insert(items, ids: ids, intoBlock: index, at: offset)
+            core.insert(items, ids: ids, intoBlock: index, at: offset)
         } else {
-            core.rows.insert(items, ids: ids, at: row, info: RowList<Item>.RunInfo(), joining: true)
+            core.insert(items, ids: ids, at: row, info: RowList<Item>.RunInfo(), joining: true)
         }
     }
 
@@ -467,15 +467,15 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
         guard index + 1 < core.rows.blocks.count else { return }
         switch core.rows.blocks[index + 1].content {
         case .hole(let hole):
-            if hole.key != next { core.rows.updateHole(index + 1, reload: false) { $0.key = next } }
+            if hole.key != next { core.updateHole(index + 1, reload: false) { $0.key = next } }
         case .run(let run):
             guard run.info.key != next else { return }
             if let key = core.rows.blocks[index].run?.info.key, key == run.info.previous || key == run.info.newerItemsKey { return }
-            core.rows.setInfo(index + 1) { info in
+            core.setInfo(index + 1) { info in
                 info.key = next
                 info.isStale = true
             }
-            core.rows.renew(index + 1)
+            core.renew(index + 1)
         }
     }
 
@@ -484,10 +484,10 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
     private mutating func endFrontier() {
         core.markEnd()
         if let frontier, let index = core.rows.blockIndex(serial: frontier) {
-            core.rows.updateHole(index, reload: false) { $0.key = nil }
-            if core.rows.blocks[index].count > 0 { core.rows.resizeHole(index, to: 0) }
+            core.updateHole(index, reload: false) { $0.key = nil }
+            if core.rows.blocks[index].count > 0 { core.resizeHole(index, to: 0) }
         } else {
-            frontier = core.rows.appendEmptyHole(RowList<Item>.Hole(isFrontier: true))
+            frontier = core.appendEmptyHole(RowList<Item>.Hole(isFrontier: true))
         }
     }
 
@@ -496,7 +496,7 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
     private mutating func sizeFrontier() {
         guard let total = core.total, !core.endReached, let frontier, let index = core.rows.blockIndex(serial: frontier) else { return }
         let target = max(0, total - (core.rows.count - core.rows.blocks[index].count))
-        if target != core.rows.blocks[index].count { core.rows.resizeHole(index, to: target) }
+        if target != core.rows.blocks[index].count { core.resizeHole(index, to: target) }
     }
 
     // MARK: Newer items
@@ -521,7 +521,7 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
         guard let index = core.rows.blocks.firstIndex(where: { $0.run != nil }), let run = core.rows.blocks[index].run,
             core.rows.rows(ofBlock: index).lowerBound == 0, let key = run.info.newerItemsKey ?? run.info.key
         else { return nil }
-        return core.rows.insertEmptyHole(RowList<Item>.Hole(key: key, waitsForCheck: true), beforeBlock: 0)
+        return core.insertEmptyHole(RowList<Item>.Hole(key: key, waitsForCheck: true), beforeBlock: 0)
     }
 
     /// Takes a page of newer items asked for with `key` into the head `slot`: held when
@@ -533,17 +533,17 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
         }
         if page.items.isEmpty || hold {
             if !page.items.isEmpty { heldNewer.append((key, page)) }
-            core.rows.updateHole(index, reload: false) { $0.key = page.newerItemsKey ?? key }
+            core.updateHole(index, reload: false) { $0.key = page.newerItemsKey ?? key }
             return true
         }
         placeAboveTop(page, slot: slot, key: key, isHead: true)
         if let index = headIndex {
             // A short page reached the newest item: the head waits for the next check.
-            if page.items.count < max(1, pageSize) { core.rows.updateHole(index, reload: false) { $0.waitsForCheck = true } }
+            if page.items.count < max(1, pageSize) { core.updateHole(index, reload: false) { $0.waitsForCheck = true } }
         } else if page.previous == nil, let first = core.rows.blocks.first, first.run != nil {
             // The list starts here for now: the next check asks from the page's first
             // item, or, where the API cannot say, with the page's own key again.
-            core.rows.insertEmptyHole(RowList<Item>.Hole(key: page.newerItemsKey ?? key, waitsForCheck: true), beforeBlock: 0)
+            core.insertEmptyHole(RowList<Item>.Hole(key: page.newerItemsKey ?? key, waitsForCheck: true), beforeBlock: 0)
         }
         return true
     }
@@ -565,7 +565,7 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
         guard core.rows.rows(ofBlock: index).lowerBound == row, let run = core.rows.blocks[index].run, run.info.isStale,
             run.info.key != kept.info.key
         else { return }
-        core.rows.setInfo(index) { $0 = kept.info }
+        core.setInfo(index) { $0 = kept.info }
     }
 
     /// Shows the held pages: each, oldest first, in an empty block of its own right
@@ -578,7 +578,7 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
         heldNewer = []
         for (key, page) in pages {
             let below = headIndex.map { $0 + 1 } ?? 0
-            let serial = core.rows.insertEmptyHole(RowList<Item>.Hole(key: key), beforeBlock: below)
+            let serial = core.insertEmptyHole(RowList<Item>.Hole(key: key), beforeBlock: below)
             placeAboveTop(page, slot: serial, key: key, isHead: false)
         }
     }
@@ -589,9 +589,9 @@ struct ChainedRows<Item: Sendable>: RowPlacement {
         guard let first = heldNewer.first else { return }
         heldNewer = []
         if let index = headIndex {
-            core.rows.updateHole(index, reload: false) { $0.key = first.key }
+            core.updateHole(index, reload: false) { $0.key = first.key }
         } else {
-            core.rows.insertEmptyHole(RowList<Item>.Hole(key: first.key), beforeBlock: 0)
+            core.insertEmptyHole(RowList<Item>.Hole(key: first.key), beforeBlock: 0)
         }
     }
 

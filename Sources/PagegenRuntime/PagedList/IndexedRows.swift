@@ -187,7 +187,7 @@ struct IndexedRows<Item: Sendable>: RowPlacement {
         case .open(let total):
             if let total {
                 core.open(total: total)
-                if core.rows.count == 0 { core.rows.insertHole(max(0, total), at: 0) }
+                if core.rows.count == 0 { core.insertHole(max(0, total), at: 0) }
             }
         case .showFailure(let error?, let slot):
             let range = rowRange(ofSlot: slot)
@@ -224,7 +224,7 @@ struct IndexedRows<Item: Sendable>: RowPlacement {
         while index >= 0 {
             if core.rows.blocks[index].run != nil {
                 if core.rows.rows(ofBlock: index).overlaps(window) {
-                    core.rows.setInfo(index) { $0.isStale = true }
+                    core.setInfo(index) { $0.isStale = true }
                 } else {
                     core.evict(core.rows.rows(ofBlock: index))
                 }
@@ -314,22 +314,22 @@ struct IndexedRows<Item: Sendable>: RowPlacement {
     /// Items without an identity cannot be matched: the page takes the rows of its
     /// position.
     private mutating func placeWithoutIdentity(_ items: [Item], at position: Int, info: RowList<Item>.RunInfo) {
-        if position > core.rows.count { core.rows.insertHole(position - core.rows.count, at: core.rows.count) }
+        if position > core.rows.count { core.insertHole(position - core.rows.count, at: core.rows.count) }
         var offset = 0
         while offset < items.count {
             let row = position + offset
             if row >= core.rows.count {
                 let rest = Array(items[offset...])
-                core.rows.insert(rest, ids: Array(repeating: nil, count: rest.count), at: row, info: info)
+                core.insert(rest, ids: Array(repeating: nil, count: rest.count), at: row, info: info)
                 return
             }
             let (index, _) = core.rows.locate(row)
             let end = min(core.rows.rows(ofBlock: index).upperBound, position + items.count)
             if core.rows.blocks[index].hole != nil {
-                core.rows.fill(
+                core.fill(
                     at: row, with: Array(items[offset..<offset + end - row]), ids: Array(repeating: nil, count: end - row), info: info)
             } else {
-                for each in row..<end { core.rows.replace(at: each, with: items[each - position]) }
+                for each in row..<end { core.replace(at: each, with: items[each - position]) }
             }
             offset = end - position
         }
@@ -346,8 +346,8 @@ struct IndexedRows<Item: Sendable>: RowPlacement {
         guard !items.isEmpty else { return }
         let position = row(ofPosition: serverPosition)
         if position >= core.rows.count {
-            if position > core.rows.count { core.rows.insertHole(position - core.rows.count, at: core.rows.count) }
-            core.rows.insert(items, ids: ids, at: core.rows.count, info: info, ownBlock: true)
+            if position > core.rows.count { core.insertHole(position - core.rows.count, at: core.rows.count) }
+            core.insert(items, ids: ids, at: core.rows.count, info: info, ownBlock: true)
             return
         }
         if !core.rows.isHole(position), let run = core.rows.blocks[core.rows.locate(position).block].run, run.info.isStale {
@@ -367,10 +367,10 @@ struct IndexedRows<Item: Sendable>: RowPlacement {
                         row += 1
                         continue
                     }
-                    core.rows.delete(row..<row + 1)
+                    core.delete(row..<row + 1)
                     end -= 1
                 }
-                core.rows.insert(items, ids: ids, at: position, info: info, ownBlock: true)
+                core.insert(items, ids: ids, at: position, info: info, ownBlock: true)
                 return
             }
         }
@@ -400,12 +400,12 @@ struct IndexedRows<Item: Sendable>: RowPlacement {
             let kept = core.deleteUnprotected(upper + 1..<lower)
             let inner = (pair.0.index + 1)..<pair.1.index
             if !inner.isEmpty {
-                core.rows.insert(Array(items[inner]), ids: Array(ids[inner]), at: upper + 1 + kept, info: info)
+                core.insert(Array(items[inner]), ids: Array(ids[inner]), at: upper + 1 + kept, info: info)
             }
         }
         for entry in matched {
             guard let row = core.row(ofMatch: entry, ids) else { continue }
-            core.rows.replace(at: row, with: items[entry.index])
+            core.replace(at: row, with: items[entry.index])
         }
         let first = matched[0]
         if first.index > 0, let row = core.row(ofMatch: first, ids) {
@@ -420,10 +420,10 @@ struct IndexedRows<Item: Sendable>: RowPlacement {
         if row < core.rows.count, core.rows.isHole(row), core.rows.slot(at: row).isPlainHole {
             let (index, _) = core.rows.locate(row)
             filled = min(items.count, core.rows.rows(ofBlock: index).upperBound - row)
-            core.rows.fill(at: row, with: Array(items[..<filled]), ids: Array(ids[..<filled]), info: info)
+            core.fill(at: row, with: Array(items[..<filled]), ids: Array(ids[..<filled]), info: info)
         }
         if filled < items.count {
-            core.rows.insert(Array(items[filled...]), ids: Array(ids[filled...]), at: row + filled, info: info)
+            core.insert(Array(items[filled...]), ids: Array(ids[filled...]), at: row + filled, info: info)
         }
     }
 
@@ -435,11 +435,11 @@ struct IndexedRows<Item: Sendable>: RowPlacement {
             let (index, _) = core.rows.locate(row - 1)
             filled = min(items.count, row - core.rows.rows(ofBlock: index).lowerBound)
             let from = items.count - filled
-            core.rows.fill(at: row - filled, with: Array(items[from...]), ids: Array(ids[from...]), info: info)
+            core.fill(at: row - filled, with: Array(items[from...]), ids: Array(ids[from...]), info: info)
         }
         if filled < items.count {
             let rest = items.count - filled
-            core.rows.insert(Array(items[..<rest]), ids: Array(ids[..<rest]), at: row - filled, info: info)
+            core.insert(Array(items[..<rest]), ids: Array(ids[..<rest]), at: row - filled, info: info)
         }
     }
 
@@ -457,7 +457,7 @@ struct IndexedRows<Item: Sendable>: RowPlacement {
             let target = core.totalIsEstimate ? max(total - shift, core.loadedEnd) : total - shift
             resizeTrailingHole(to: target)
         } else if self.position(ofRow: core.rows.count) < position + pageSize {
-            core.rows.insertHole(position + pageSize - self.position(ofRow: core.rows.count), at: core.rows.count)
+            core.insertHole(position + pageSize - self.position(ofRow: core.rows.count), at: core.rows.count)
         }
     }
 
@@ -471,12 +471,12 @@ struct IndexedRows<Item: Sendable>: RowPlacement {
         }
         if core.rows.count < target {
             if let last {
-                core.rows.resizeHole(last, to: core.rows.blocks[last].count + target - core.rows.count)
+                core.resizeHole(last, to: core.rows.blocks[last].count + target - core.rows.count)
             } else {
-                core.rows.insertHole(target - core.rows.count, at: core.rows.count)
+                core.insertHole(target - core.rows.count, at: core.rows.count)
             }
         } else if core.rows.count > target, let last {
-            core.rows.resizeHole(last, to: max(0, core.rows.blocks[last].count - (core.rows.count - target)))
+            core.resizeHole(last, to: max(0, core.rows.blocks[last].count - (core.rows.count - target)))
         }
     }
 
@@ -502,12 +502,12 @@ struct IndexedRows<Item: Sendable>: RowPlacement {
             return true
         }
         if reloads(slot - 1, sharing: loads[slot - 1]?.last), let top = core.placedRow(ids, first: true) {
-            core.rows.insertHole(1, at: top, hole: RowList<Item>.Hole(isGap: true))
+            core.insertHole(1, at: top, hole: RowList<Item>.Hole(isGap: true))
             adjustPositions(above: top, by: -1)
         }
         // Only a full page reaches the first item of the page after it.
         if ids.count > pageSize, reloads(slot + 1, sharing: loads[slot + 1]?.first), let bottom = core.placedRow(ids, first: false) {
-            core.rows.insertHole(1, at: bottom + 1, hole: RowList<Item>.Hole(isGap: true))
+            core.insertHole(1, at: bottom + 1, hole: RowList<Item>.Hole(isGap: true))
         }
     }
 
@@ -584,18 +584,18 @@ struct IndexedRows<Item: Sendable>: RowPlacement {
             }
             if hole.shift != 0, remaining > 0 {
                 let taken = min(remaining, -hole.shift)
-                core.rows.addShift(taken, at: core.rows.starts[index])
+                core.addShift(taken, at: core.rows.starts[index])
                 remaining -= taken
                 index = min(index, core.rows.blocks.count) - 1
                 continue
             }
             if hole.key == nil, !hole.isGap, hole.shift == 0 {
                 if remaining > 0 {
-                    core.rows.resizeHole(index, to: block.count + remaining)
+                    core.resizeHole(index, to: block.count + remaining)
                     return
                 }
                 let cut = min(block.count, -remaining)
-                core.rows.resizeHole(index, to: block.count - cut)
+                core.resizeHole(index, to: block.count - cut)
                 remaining += cut
                 index = min(index, core.rows.blocks.count) - 1
                 continue
@@ -603,9 +603,9 @@ struct IndexedRows<Item: Sendable>: RowPlacement {
             index -= 1
         }
         if remaining > 0 {
-            core.rows.insertHole(remaining, at: 0)
+            core.insertHole(remaining, at: 0)
         } else if remaining < 0 {
-            core.rows.addShift(remaining, at: min(row, core.rows.count))
+            core.addShift(remaining, at: min(row, core.rows.count))
         }
     }
 
@@ -616,11 +616,11 @@ struct IndexedRows<Item: Sendable>: RowPlacement {
     private mutating func detectGaps(top: Int, bottom: Int, firstMatched: Bool, lastMatched: Bool, total: Int?) {
         guard let total else { return }
         if !lastMatched, bottom + 1 < core.rows.count, let old = core.loadedTotal(at: bottom + 1), total > old {
-            core.rows.insertHole(min(pageSize, total - old), at: bottom + 1, hole: RowList<Item>.Hole(isGap: true))
+            core.insertHole(min(pageSize, total - old), at: bottom + 1, hole: RowList<Item>.Hole(isGap: true))
         }
         if !firstMatched, top > 0, let old = core.loadedTotal(at: top - 1), total < old {
             let size = min(pageSize, old - total)
-            core.rows.insertHole(size, at: top, hole: RowList<Item>.Hole(isGap: true))
+            core.insertHole(size, at: top, hole: RowList<Item>.Hole(isGap: true))
             adjustPositions(above: top, by: -size)
         }
     }
@@ -654,7 +654,7 @@ struct IndexedRows<Item: Sendable>: RowPlacement {
         }
         for serial in Set(doomed) {
             guard let index = core.rows.blockIndex(serial: serial), core.rows.blocks[index].hole?.isGap == true else { continue }
-            core.rows.delete(core.rows.rows(ofBlock: index))
+            core.delete(core.rows.rows(ofBlock: index))
         }
     }
 

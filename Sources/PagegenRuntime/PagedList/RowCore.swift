@@ -6,7 +6,7 @@
 /// ``IndexedRows`` (page numbers, offsets) and ``ChainedRows`` (cursors, links) each
 /// hold one and place pages into its rows; what they share is here: reading rows,
 /// matching a page's items to the rows they are on, deleting rows but the ones the
-/// app's edits keep, the app's edits themselves (`RowCore+Editing`), and the memory
+/// app's edits keep, the app's edits themselves, and the memory
 /// budget. Every row it changes is noted in the journal of its ``RowList``, which the
 /// ``ChangeRecorder`` turns into a ``ListChange``.
 ///
@@ -17,10 +17,11 @@ struct RowCore<Item: Sendable>: Sendable {
     /// Rows a page holds (index-addressed lists: one less than the loader's pages when
     /// they overlap).
     let pageSize: Int
-    /// The rows. Changed by the placement that holds this core, and by the app's edits.
-    var rows: RowList<Item>
-    /// Edits applied ahead of the server, until it shows them (`RowCore+Editing`).
-    var edits = PendingEdits<Item>()
+    /// The rows. The placement that holds this core changes them through the methods
+    /// of "Changing the rows", below; the app's edits, through those of "The app's edits".
+    private(set) var rows: RowList<Item>
+    /// Edits applied ahead of the server, until it shows them.
+    private(set) var edits = PendingEdits<Item>()
     /// The list's length as the API last said, if it did (adjusted by local edits).
     private(set) var total: Int?
     /// True when ``total`` is the API's estimate.
@@ -247,6 +248,81 @@ struct RowCore<Item: Sendable>: Sendable {
         return rows.evict(range, keep: { edits.protects($0) })
     }
 
+    // MARK: Changing the rows
+
+    // The placement that holds this core changes its rows through these, each the
+    // ``RowList`` method of the same name.
+
+    @discardableResult
+    mutating func insert(
+        _ items: [Item], ids: [ItemIdentity?], at row: Int, info: RowList<Item>.RunInfo, ownBlock: Bool = false, joining: Bool = false
+    ) -> Int {
+        rows.insert(items, ids: ids, at: row, info: info, ownBlock: ownBlock, joining: joining)
+    }
+
+    mutating func insert(_ items: [Item], ids: [ItemIdentity?], intoBlock index: Int, at offset: Int) {
+        rows.insert(items, ids: ids, intoBlock: index, at: offset)
+    }
+
+    @discardableResult
+    mutating func insertHole(_ count: Int, at row: Int, hole: RowList<Item>.Hole = RowList<Item>.Hole()) -> Int {
+        rows.insertHole(count, at: row, hole: hole)
+    }
+
+    @discardableResult
+    mutating func insertEmptyHole(_ hole: RowList<Item>.Hole, at row: Int) -> Int { rows.insertEmptyHole(hole, at: row) }
+
+    @discardableResult
+    mutating func insertEmptyHole(_ hole: RowList<Item>.Hole, beforeBlock index: Int) -> Int {
+        rows.insertEmptyHole(hole, beforeBlock: index)
+    }
+
+    @discardableResult
+    mutating func appendEmptyHole(_ hole: RowList<Item>.Hole) -> Int { rows.appendEmptyHole(hole) }
+
+    @discardableResult
+    mutating func delete(_ range: Range<Int>) -> [ItemIdentity] { rows.delete(range) }
+
+    mutating func replace(at row: Int, with item: Item) { rows.replace(at: row, with: item) }
+
+    @discardableResult
+    mutating func fill(at row: Int, with items: [Item], ids: [ItemIdentity?], info: RowList<Item>.RunInfo) -> Int {
+        rows.fill(at: row, with: items, ids: ids, info: info)
+    }
+
+    mutating func resizeHole(_ index: Int, to count: Int) { rows.resizeHole(index, to: count) }
+
+    mutating func updateHole(_ index: Int, reload: Bool, _ update: (inout RowList<Item>.Hole) -> Void) {
+        rows.updateHole(index, reload: reload, update)
+    }
+
+    mutating func convertHole(_ index: Int, to items: [Item], ids: [ItemIdentity?], info: RowList<Item>.RunInfo) {
+        rows.convertHole(index, to: items, ids: ids, info: info)
+    }
+
+    mutating func setInfo(_ index: Int, _ update: (inout RowList<Item>.RunInfo) -> Void) { rows.setInfo(index, update) }
+
+    @discardableResult
+    mutating func renew(_ index: Int) -> Int { rows.renew(index) }
+
+    @discardableResult
+    mutating func join(_ range: Range<Int>, info: RowList<Item>.RunInfo, serial: Int) -> Int? {
+        rows.join(range, info: info, serial: serial)
+    }
+
+    @discardableResult
+    mutating func evictBlock(_ index: Int, hole: RowList<Item>.Hole) -> Int { rows.evictBlock(index, hole: hole) }
+
+    @discardableResult
+    mutating func split(at row: Int) -> Int { rows.split(at: row) }
+
+    mutating func addShift(_ delta: Int, at row: Int) { rows.addShift(delta, at: row) }
+
+    mutating func makeSerial() -> Int { rows.makeSerial() }
+
+    /// The edits of the rows since the last call, in order.
+    mutating func takeJournal() -> [RowEdit] { rows.takeJournal() }
+
     // MARK: Memory
 
     /// ``PagedListOptions/maxLoadedItems``, but never less than `focus` and the
@@ -297,6 +373,166 @@ struct RowCore<Item: Sendable>: Sendable {
             index += 1
         }
     }
+
+    // MARK: The app's edits
+
+    // Local changes: the app edits, inserts, removes and moves items, each reported as
+    // an exact row change; edits ahead of the server are kept over the pages that load
+    // until the server shows them (see ``PendingEdits``).
+
+    /// Replaces the loaded item with `item`'s identity; false when none is loaded.
+    mutating func update(_ item: Item) -> Bool {
+        guard let id = rows.id(of: item) else { return false }
+        edits.noteBase(item, id: id)
+        guard let row = rows.row(of: id) else { return false }
+        rows.replace(at: row, with: edits.displayed(item, id: id))
+        return true
+    }
+
+    /// Removes the item with `id`; returns it, or nil when it is not loaded.
+    mutating func remove(_ id: ItemIdentity) -> Item? {
+        guard let row = rows.row(of: id), let item = rows.item(at: row) else { return nil }
+        rows.delete(row..<row + 1)
+        adjustTotal(by: -1)
+        return item
+    }
+
+    /// Inserts `item` at `position`.
+    mutating func insert(_ item: Item, at position: ListPosition) throws(ListEditError) {
+        guard let id = rows.id(of: item) else { throw .noIdentity }
+        guard !rows.contains(id) else { throw .alreadyInList(id) }
+        let row = try row(for: position)
+        rows.insert([item], ids: [id], at: row, info: RowList<Item>.RunInfo(total: total), joining: true)
+        adjustTotal(by: 1)
+    }
+
+    /// Moves the item with `id` to `position` (a row counted as if the item were not
+    /// there, or next to another item).
+    mutating func move(_ id: ItemIdentity, to position: ListPosition) throws(ListEditError) {
+        guard rows.identity != nil else { throw .noIdentity }
+        guard let from = rows.row(of: id) else { throw .notLoaded(id) }
+        var to: Int
+        switch position {
+        case .row(let row):
+            guard row >= 0, row < rows.count else { throw .rowOutOfRange(row, count: rows.count - 1) }
+            to = row
+        case .before(let other), .after(let other):
+            guard let target = rows.row(of: other) else { throw .notLoaded(other) }
+            to = target > from ? target - 1 : target
+            if case .after = position { to += 1 }
+        }
+        rows.move(from: from, to: to)
+    }
+
+    /// The row an insertion at `position` ends on.
+    private func row(for position: ListPosition) throws(ListEditError) -> Int {
+        switch position {
+        case .row(let row):
+            guard row >= 0, row <= rows.count else { throw .rowOutOfRange(row, count: rows.count) }
+            return row
+        case .before(let other):
+            guard let row = rows.row(of: other) else { throw .notLoaded(other) }
+            return row
+        case .after(let other):
+            guard let row = rows.row(of: other) else { throw .notLoaded(other) }
+            return row + 1
+        }
+    }
+
+    // MARK: Edits ahead of the server
+
+    /// Applies `edit` at once and keeps it over the pages that load; returns its serial.
+    mutating func begin(_ edit: ListEdit<Item>, isConfirmed: (@Sendable (Item) -> Bool)?) throws(ListEditError) -> Int {
+        guard rows.identity != nil else { throw .noIdentity }
+        switch edit.kind {
+        case .modify(let id, let change):
+            let current = rows.row(of: id).flatMap { rows.item(at: $0) }
+            let serial = edits.add(id, .modify(change), isConfirmed: isConfirmed, original: current)
+            showEdited(id)
+            return serial
+        case .replace(let item):
+            guard let id = rows.id(of: item) else { throw .noIdentity }
+            let current = rows.row(of: id).flatMap { rows.item(at: $0) }
+            let serial = edits.add(id, .replace(item), isConfirmed: isConfirmed, original: current)
+            showEdited(id)
+            return serial
+        case .insert(let item, let position):
+            guard let id = rows.id(of: item) else { throw .noIdentity }
+            try insert(item, at: position)
+            return edits.add(id, .insert(item), isConfirmed: isConfirmed, original: nil)
+        case .remove(let id):
+            let row = rows.row(of: id)
+            let before = row.flatMap { $0 > 0 ? rows.identity(at: $0 - 1) : nil }
+            let after = row.flatMap { rows.identity(at: $0 + 1) }
+            let item = row.flatMap { rows.item(at: $0) }
+            if let row {
+                rows.delete(row..<row + 1)
+                adjustTotal(by: -1)
+            }
+            return edits.add(
+                id, .remove(item, before: before, after: after, row: row ?? 0), isConfirmed: isConfirmed, original: nil)
+        }
+    }
+
+    /// The call that makes edit `serial` on the server returned: the edit stays until
+    /// the server's copy confirms it, or until `deadline` on the list's clock.
+    mutating func commit(_ serial: Int, deadline: Duration) {
+        edits.commit(serial, deadline: deadline)
+    }
+
+    /// The call that makes edit `serial` failed: the edit is undone.
+    mutating func rollBack(_ serial: Int) {
+        guard let edit = edits.edit(serial) else { return }
+        let base = edits.base[edit.target]
+        edits.remove(serial)
+        switch edit.kind {
+        case .modify, .replace:
+            if let base, let row = rows.row(of: edit.target) {
+                rows.replace(at: row, with: edits.displayed(base, id: edit.target))
+            }
+        case .insert:
+            if !edits.protects(edit.target), let row = rows.row(of: edit.target) {
+                rows.delete(row..<row + 1)
+                adjustTotal(by: -1)
+            }
+        case .remove(let item, let before, let after, let oldRow):
+            guard let item, !rows.contains(edit.target) else { return }
+            let row =
+                before.flatMap { rows.row(of: $0) }.map { $0 + 1 } ?? after.flatMap { rows.row(of: $0) }
+                ?? min(oldRow, rows.count)
+            rows.insert(
+                [item], ids: [edit.target], at: row, info: RowList<Item>.RunInfo(total: total), joining: true)
+            adjustTotal(by: 1)
+        }
+    }
+
+    /// Edit `serial` lapsed before the server confirmed it: from now on the server's
+    /// copy shows (the last one a page brought, if any).
+    mutating func expire(_ serial: Int) {
+        guard let edit = edits.edit(serial) else { return }
+        edits.remove(serial)
+        switch edit.kind {
+        case .modify, .replace:
+            if let copy = edit.serverCopy, let row = rows.row(of: edit.target) {
+                rows.replace(at: row, with: edits.displayed(copy, id: edit.target))
+            }
+        case .insert, .remove:
+            break
+        }
+    }
+
+    /// Edits whose deadline passed by `now` lapse.
+    mutating func expireEdits(at now: Duration) {
+        for serial in edits.lapsed(at: now) { expire(serial) }
+    }
+
+    /// Shows the loaded item with `id` with every edit applied.
+    private mutating func showEdited(_ id: ItemIdentity) {
+        guard let row = rows.row(of: id), let base = edits.base[id] else { return }
+        rows.replace(at: row, with: edits.displayed(base, id: id))
+    }
+
+    // MARK: Invariants
 
     /// Every invariant of the rows that does not hold, in words.
     func invariantViolations() -> [String] {

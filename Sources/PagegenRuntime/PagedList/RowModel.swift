@@ -63,13 +63,13 @@ struct RowModel<Item: Sendable>: Sendable {
     mutating func evict(slot: Int) { placement.evict(slot: slot) }
 
     /// The edits of the rows since the last call, in order.
-    mutating func takeJournal() -> [RowEdit] { placement.core.rows.takeJournal() }
+    mutating func takeJournal() -> [RowEdit] { placement.core.takeJournal() }
 
     /// Every invariant that does not hold, in words; empty when all do. A ``PagedList``
     /// checks them after every transaction in debug builds.
     func invariantViolations() -> [String] { placement.invariantViolations() }
 
-    // MARK: The app's edits (`RowCore+Editing`)
+    // MARK: The app's edits (see ``RowCore``)
 
     /// Replaces the loaded item with `item`'s identity; false when none is loaded.
     mutating func update(_ item: Item) -> Bool { placement.core.update(item) }
